@@ -1,0 +1,44 @@
+import { ApiError } from './errors.ts';
+import type { Course, CourseInput, CourseSummary, NewUser, Plan, PlanInput, PublicConfig, User, UserUpdate } from './schemas.ts';
+
+/** Typed calls to /api for the browser's stores; each takes the caller's ID token where the route needs one. */
+type Token = string | null | undefined;
+
+async function call<T>(method: string, path: string, token?: Token, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, 'network', 'Network error');
+  }
+  if (res.status === 204) return undefined as T;
+  const data: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const err = (data ?? {}) as { error?: string; message?: string };
+    throw new ApiError(res.status, err.error ?? 'http', err.message ?? res.statusText);
+  }
+  return data as T;
+}
+
+const enc = encodeURIComponent;
+
+export const api = {
+  config: () => call<PublicConfig>('GET', '/config'),
+  getUser: (uid: string, token: Token) => call<User>('GET', `/users/${enc(uid)}`, token),
+  findUsers: (email: string, token: Token) => call<User[]>('GET', `/users?email=${enc(email)}`, token),
+  createUser: (body: NewUser, token: Token) => call<User>('POST', '/users', token, body),
+  updateUser: (id: string, body: UserUpdate, token: Token) => call<User>('PUT', `/users/${enc(id)}`, token, body),
+  listCourses: () => call<CourseSummary[]>('GET', '/courses'),
+  getCourse: (id: string) => call<Course>('GET', `/courses/${enc(id)}`),
+  createCourse: (body: Partial<CourseInput>, token: Token) => call<string>('POST', '/courses', token, body),
+  updateCourse: (id: string, body: CourseInput, token: Token) => call<Course>('PUT', `/courses/${enc(id)}`, token, body),
+  deleteCourse: (id: string, token: Token) => call<void>('DELETE', `/courses/${enc(id)}`, token),
+  listPlans: (token: Token) => call<Plan[]>('GET', '/pricing', token),
+  createPlan: (body: PlanInput, token: Token) => call<Plan>('POST', '/pricing', token, body),
+  updatePlan: (id: string, body: PlanInput, token: Token) => call<Plan>('PUT', `/pricing/${enc(id)}`, token, body),
+  deletePlan: (id: string, token: Token) => call<void>('DELETE', `/pricing/${enc(id)}`, token),
+  unityVersion: () => call<{ production: string }>('GET', '/unityversion'),
+};

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+/** The contract of /api: the routes validate with these schemas and the OpenAPI document is generated from them. */
+const text = (max: number) => z.string().trim().max(max);
+const title = z.string().trim().min(1).max(200);
+
+export const ErrorBody = z.object({ error: z.string(), message: z.string() }).meta({ id: 'Error' });
+
+export const TimestampSchema = z.strictObject({
+  seconds: z.number().int().min(0).max(253402300799),
+  nanoseconds: z.number().int().min(0).max(999_999_999),
+});
+
+export const Subscription = z
+  .strictObject({
+    provider: text(200).min(1),
+    plan_name: text(300),
+    product_id: text(100).min(1),
+    subscription_id: text(100).min(1),
+    next_billing_time: TimestampSchema,
+  })
+  .meta({ id: 'Subscription' });
+
+export const User = z
+  .strictObject({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    contact: z.string(),
+    isAdmin: z.boolean(),
+    isPremium: z.boolean(),
+    subscriptions: z.array(Subscription),
+  })
+  .meta({ id: 'User' });
+
+/** POST /users: isAdmin and isPremium are accepted but always stored false. */
+export const NewUser = z.strictObject({
+  id: z.string().min(1).max(128),
+  email: z.email().max(320),
+  isAdmin: z.boolean().optional(),
+  isPremium: z.boolean().optional(),
+  contact: text(50).optional(),
+  name: text(401).optional(),
+});
+
+/** PUT /users/{id}: the admin's full save. */
+export const UserUpdate = z.strictObject({
+  id: z.string().optional(),
+  email: z.string().optional(),
+  name: text(401).optional(),
+  contact: text(50).optional(),
+  isAdmin: z.boolean(),
+  isPremium: z.boolean(),
+  subscriptions: z.array(Subscription).max(200),
+});
+
+export const CaseSchema = z.strictObject({
+  title,
+  bubbles: z.array(text(500)).max(50),
+});
+
+export const LevelSchema = z.strictObject({
+  title,
+  active: z.boolean(),
+  cases: z.array(CaseSchema).max(200),
+});
+
+const thumbnail = text(2000).nullable().optional();
+
+export const CourseInput = z.strictObject({
+  title,
+  subtitle: text(500),
+  thumbnail,
+  levels: z.array(LevelSchema).max(100),
+});
+
+export const NewCourseInput = CourseInput.partial();
+
+export const Course = CourseInput.extend({ id: z.string(), thumbnail: z.string().nullable() }).meta({
+  id: 'Course',
+});
+
+export const CourseSummary = z
+  .object({ id: z.string(), title: z.string(), thumbnail: z.string().nullable() })
+  .meta({ id: 'CourseSummary' });
+
+export const PlanInput = z.strictObject({
+  title,
+  price: z.number().gt(0).max(1_000_000).multipleOf(0.01),
+  duration: z.number().int().min(1).max(120),
+  description: text(2000),
+  courses: z.array(z.string().min(1).max(100)).max(100),
+  visibility: z.boolean(),
+});
+
+export const Plan = PlanInput.extend({ id: z.string() }).meta({ id: 'Plan' });
+
+export const UnityVersion = z.object({ production: z.string() });
+
+export const PublicConfig = z.object({
+  firebase: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string() }),
+  authEmulatorUrl: z.string().nullable(),
+});
+
+export type User = z.infer<typeof User>;
+export type Subscription = z.infer<typeof Subscription>;
+export type NewUser = z.infer<typeof NewUser>;
+export type UserUpdate = z.infer<typeof UserUpdate>;
+export type Course = z.infer<typeof Course>;
+export type CourseInput = z.infer<typeof CourseInput>;
+export type CourseSummary = z.infer<typeof CourseSummary>;
+export type Plan = z.infer<typeof Plan>;
+export type PlanInput = z.infer<typeof PlanInput>;
+export type PublicConfig = z.infer<typeof PublicConfig>;
+export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,0 +1,23 @@
+/** The SPEC's defaults for new items, used by the editor and by the server. */
+export interface CaseItem {
+  title: string;
+  bubbles: string[];
+}
+
+export interface Level {
+  title: string;
+  active: boolean;
+  cases: CaseItem[];
+}
+
+export function newCase(): CaseItem {
+  return { title: 'New Case', bubbles: [] };
+}
+
+export function newLevel(): Level {
+  return { title: 'New Module', active: true, cases: [newCase()] };
+}
+
+export function newCourseBody(): { title: string; subtitle: string; levels: Level[] } {
+  return { title: 'New Course', subtitle: 'new course', levels: [] };
+}

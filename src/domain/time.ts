@@ -1,0 +1,30 @@
+/** Firestore-style timestamp, as the SPEC stores next_billing_time. */
+export interface Timestamp {
+  seconds: number;
+  nanoseconds: number;
+}
+
+export function toTimestamp(date: Date): Timestamp {
+  const ms = date.getTime();
+  const seconds = Math.floor(ms / 1000);
+  return { seconds, nanoseconds: (ms - seconds * 1000) * 1_000_000 };
+}
+
+export function toDate(ts: Timestamp): Date {
+  return new Date(ts.seconds * 1000 + Math.floor(ts.nanoseconds / 1_000_000));
+}
+
+/** Adds whole months in UTC, clamping the day to the end of the target month (31 Jan + 1 = 28/29 Feb). */
+export function addMonthsClamped(date: Date, months: number): Date {
+  const year = date.getUTCFullYear();
+  const month = date.getUTCMonth() + months;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const result = new Date(date.getTime());
+  result.setUTCDate(1);
+  result.setUTCFullYear(year, month, Math.min(date.getUTCDate(), lastDay));
+  return result;
+}
+
+export function addDays(date: Date, days: number): Date {
+  return new Date(date.getTime() + days * 86_400_000);
+}

@@ -1,0 +1,44 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { ErrorCode } from '../api/errors.ts';
+import { coursesApp } from './courses.ts';
+import type { Deps } from './deps.ts';
+import { fail, identify, type Env } from './http.ts';
+import { metaApp } from './meta.ts';
+import { pricingApp } from './pricing.ts';
+import { usersApp } from './users.ts';
+
+export const MAX_BODY = 1024 * 1024;
+
+/** The /api application: one sub-app per area. It can run inside main.ts or alone. */
+export function createApp(deps: Deps) {
+  const app = new OpenAPIHono<Env>().basePath('/api');
+  app.use(async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use(bodyLimit({ maxSize: MAX_BODY, onError: (c) => fail(c, 413, ErrorCode.payloadTooLarge, 'The body is over 1 MB') }));
+  app.use(identify);
+  app.route('/', usersApp);
+  app.route('/', coursesApp);
+  app.route('/', pricingApp);
+  app.route('/', metaApp);
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' });
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Fetal Surgery Academy API', version: '1.0.0' },
+  });
+  app.notFound((c) => fail(c, 404, ErrorCode.notFound, 'No such route'));
+  app.onError((err, c) => {
+    if (err instanceof HTTPException && err.status === 400) {
+      return fail(c, 400, ErrorCode.invalidJson, 'The body is not valid JSON');
+    }
+    if (err instanceof HTTPException) return fail(c, err.status, ErrorCode.invalidBody, err.message);
+    console.error(err);
+    return fail(c, 500, ErrorCode.internal, 'Something went wrong on our side');
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,42 @@
+import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
+import type { Config } from './config.ts';
+
+/** Who is calling, as proven by a Firebase ID token. */
+export interface Caller {
+  uid: string;
+  email: string | null;
+}
+
+export type VerifyToken = (token: string) => Promise<Caller | null>;
+
+const GOOGLE_JWKS = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
+
+/** The only token-verification seam: Google-signed tokens always; the emulator's unsigned ones only when it is configured. */
+export function tokenVerifier(config: Pick<Config, 'firebase' | 'authEmulatorHost' | 'production'>): VerifyToken {
+  const projectId = config.firebase.projectId;
+  const issuer = `https://securetoken.google.com/${projectId}`;
+  const acceptUnsigned = Boolean(config.authEmulatorHost) && !config.production;
+  let jwks: ReturnType<typeof createRemoteJWKSet> | null = null;
+
+  return async (token) => {
+    try {
+      const header = decodeProtectedHeader(token);
+      let payload: JWTPayload;
+      if (header.alg === 'none') {
+        if (!acceptUnsigned) return null;
+        payload = decodeJwt(token);
+        const now = Math.floor(Date.now() / 1000);
+        if (payload.aud !== projectId || payload.iss !== issuer) return null;
+        if (typeof payload.exp !== 'number' || payload.exp <= now) return null;
+      } else {
+        jwks ??= createRemoteJWKSet(new URL(GOOGLE_JWKS));
+        ({ payload } = await jwtVerify(token, jwks, { issuer, audience: projectId, algorithms: ['RS256'] }));
+      }
+      if (typeof payload.sub !== 'string' || payload.sub === '') return null;
+      const email = typeof payload.email === 'string' ? payload.email : null;
+      return { uid: payload.sub, email };
+    } catch {
+      return null;
+    }
+  };
+}

@@ -1,0 +1,46 @@
+import { resolve } from 'node:path';
+
+/** Everything the server reads from the environment, in one place, with the local defaults. */
+export interface Config {
+  production: boolean;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  firebase: { apiKey: string; authDomain: string; projectId: string };
+  authEmulatorHost: string | null;
+  simulatorUrl: string;
+  seedDemo: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const projectId = env.FIREBASE_PROJECT_ID ?? (production ? '' : 'demo-fetal-surgery');
+  const config: Config = {
+    production,
+    port: Number(env.PORT ?? 4321),
+    dataDir: resolve(env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || null,
+    firebase: {
+      apiKey: env.FIREBASE_API_KEY ?? (production ? '' : 'demo-api-key'),
+      authDomain: env.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+      projectId,
+    },
+    authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || null,
+    simulatorUrl: env.SIMULATOR_URL ?? '/simulator',
+    seedDemo: !production,
+  };
+  assertSafe(config);
+  return config;
+}
+
+/** Refuses configurations that must never run in production. */
+function assertSafe(config: Config): void {
+  if (!config.production) return;
+  const missing: string[] = [];
+  if (!config.firebase.projectId) missing.push('FIREBASE_PROJECT_ID');
+  if (!config.firebase.apiKey) missing.push('FIREBASE_API_KEY');
+  if (missing.length) throw new Error(`Refusing to start in production: missing ${missing.join(', ')}`);
+  if (config.authEmulatorHost) {
+    throw new Error('Refusing to start in production with FIREBASE_AUTH_EMULATOR_HOST set (unsigned tokens would be accepted)');
+  }
+}

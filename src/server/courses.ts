@@ -1,0 +1,107 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import { ErrorCode } from '../api/errors.ts';
+import { Course, CourseInput, CourseSummary, NewCourseInput } from '../api/schemas.ts';
+import { newCourseBody } from '../domain/defaults.ts';
+import { recordAudit } from './audit.ts';
+import { courses } from './db/schema.ts';
+import { bearer, errors, fail, idParam, json, jsonBody, requireAdmin, subApp } from './http.ts';
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8' };
+
+function courseOf(row: typeof courses.$inferSelect): Course {
+  return { id: row.id, title: row.title, subtitle: row.subtitle, thumbnail: row.thumbnail, levels: row.levels };
+}
+
+/** /courses: the public catalogue (served from memory) and the admin's edits. */
+export const coursesApp = subApp()
+  .openapi(
+    createRoute({ method: 'get', path: '/courses', responses: { 200: json(z.array(CourseSummary)) } }),
+    async (c) => c.body((await c.get('deps').catalogue.summaries()).json, 200, JSON_HEADERS),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/courses/{id}',
+      request: { params: idParam },
+      responses: { 200: json(Course), 404: errors[404] },
+    }),
+    async (c) => {
+      const hit = await c.get('deps').catalogue.course(c.req.valid('param').id);
+      if (!hit) return fail(c, 404, ErrorCode.notFound, 'No such course');
+      return c.body(hit.json, 200, JSON_HEADERS);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/courses',
+      security: bearer,
+      middleware: [requireAdmin] as const,
+      request: { body: { ...jsonBody(NewCourseInput), required: false } },
+      responses: { 201: json(z.string(), 'The new course id'), 400: errors[400], 401: errors[401], 403: errors[403] },
+    }),
+    async (c) => {
+      const body = { ...newCourseBody(), thumbnail: null, ...c.req.valid('json') };
+      const { catalogue, db } = c.get('deps');
+      const id = crypto.randomUUID();
+      await db.db.transaction(async (tx) => {
+        const [row] = await tx.insert(courses).values({ id, ...body, thumbnail: body.thumbnail ?? null }).returning();
+        await recordAudit(tx, c.get('caller')!, 'course', id, 'create', null, row && courseOf(row));
+      });
+      await catalogue.changed();
+      return c.json(id, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/courses/{id}',
+      security: bearer,
+      middleware: [requireAdmin] as const,
+      request: { params: idParam, body: jsonBody(CourseInput) },
+      responses: { 200: json(Course), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const body = c.req.valid('json');
+      const { catalogue, db } = c.get('deps');
+      const after = await db.db.transaction(async (tx) => {
+        const [before] = await tx.select().from(courses).where(eq(courses.id, id)).for('update');
+        if (!before) return null;
+        const [row] = await tx
+          .update(courses)
+          .set({ title: body.title, subtitle: body.subtitle, levels: body.levels, thumbnail: body.thumbnail === undefined ? before.thumbnail : body.thumbnail })
+          .where(eq(courses.id, id))
+          .returning();
+        const course = courseOf(row!);
+        await recordAudit(tx, c.get('caller')!, 'course', id, 'update', courseOf(before), course);
+        return course;
+      });
+      if (!after) return fail(c, 404, ErrorCode.notFound, 'No such course');
+      await catalogue.changed();
+      return c.json(after, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/courses/{id}',
+      security: bearer,
+      middleware: [requireAdmin] as const,
+      request: { params: idParam },
+      responses: { 204: { description: 'Deleted' }, 401: errors[401], 403: errors[403], 404: errors[404] },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { catalogue, db } = c.get('deps');
+      const deleted = await db.db.transaction(async (tx) => {
+        const [row] = await tx.delete(courses).where(eq(courses.id, id)).returning();
+        if (row) await recordAudit(tx, c.get('caller')!, 'course', id, 'delete', courseOf(row), null);
+        return row;
+      });
+      if (!deleted) return fail(c, 404, ErrorCode.notFound, 'No such course');
+      await catalogue.changed();
+      return c.body(null, 204);
+    },
+  );

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Level } from '../../domain/defaults.ts';
+import type { Subscription } from '../../api/schemas.ts';
+
+/** The one Postgres schema, for PGlite and PostgreSQL alike. */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    contact: text('contact').notNull().default(''),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isPremium: boolean('is_premium').notNull().default(false),
+    subscriptions: jsonb('subscriptions').$type<Subscription[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('users_email_lower').on(sql`lower(${t.email})`)],
+);
+
+export const courses = pgTable('courses', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  subtitle: text('subtitle').notNull(),
+  thumbnail: text('thumbnail'),
+  levels: jsonb('levels').$type<Level[]>().notNull().default([]),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const plans = pgTable('plans', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+  duration: integer('duration').notNull(),
+  description: text('description').notNull(),
+  courses: jsonb('courses').$type<string[]>().notNull().default([]),
+  visibility: boolean('visibility').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who changed what, before and after: every admin write lands here in the same transaction. */
+export const audit = pgTable(
+  'audit',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    actor: text('actor').notNull(),
+    actorEmail: text('actor_email').notNull().default(''),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_entity').on(t.entity, t.entityId)],
+);
+
+/** PayPal orders the server created, so a capture can be checked against who ordered which plan at what price. */
+export const orders = pgTable('orders', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull(),
+  planId: text('plan_id').notNull(),
+  amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+  currency: text('currency').notNull().default('USD'),
+  status: text('status').notNull().default('CREATED'),
+  subscriptionId: text('subscription_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  capturedAt: timestamp('captured_at', { withTimezone: true }),
+});
+
+/** Simulator attempts, scored by the server from the replayed event log. */
+export const attempts = pgTable(
+  'attempts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    courseId: text('course_id').notNull(),
+    level: integer('level').notNull(),
+    caseIndex: integer('case_index').notNull(),
+    score: integer('score').notNull(),
+    metrics: jsonb('metrics').notNull(),
+    events: jsonb('events').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('attempts_user_course').on(t.userId, t.courseId)],
+);
+
+/** Messages kept by the local form-mail stand-ins (src/sandbox), so they can be read back. */
+export const sandboxMessages = pgTable('sandbox_messages', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  service: text('service').notNull(),
+  body: jsonb('body').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,92 @@
+import { OpenAPIHono, z, type Hook } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ErrorBody } from '../api/schemas.ts';
+import { ErrorCode } from '../api/errors.ts';
+import type { Caller } from './auth.ts';
+import type { Deps } from './deps.ts';
+import { users } from './db/schema.ts';
+import { eq } from 'drizzle-orm';
+
+/** What every sub-app can read from the request context. */
+export interface Env {
+  Variables: { deps: Deps; caller: Caller | null; isAdmin: boolean };
+}
+
+export function fail(c: Context, status: ContentfulStatusCode, error: string, message: string) {
+  return c.json({ error, message }, status);
+}
+
+/** Turns a failed zod validation into the contract's 400 body. */
+const validationHook: Hook<unknown, Env, string, unknown> = (result, c) => {
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    return fail(c, 400, ErrorCode.invalidBody, `${where}${issue?.message ?? 'Invalid request'}`);
+  }
+};
+
+/** A sub-app with the contract's validation errors. */
+export function subApp() {
+  return new OpenAPIHono<Env>({ defaultHook: validationHook });
+}
+
+/** Reads the bearer token, if any; an invalid token on a public route simply means anonymous. */
+export const identify: MiddlewareHandler<Env> = async (c, next) => {
+  const header = c.req.header('authorization');
+  const match = header?.match(/^Bearer (.+)$/);
+  const caller = match?.[1] ? await c.get('deps').verify(match[1]) : null;
+  c.set('caller', caller);
+  c.set('isAdmin', false);
+  await next();
+};
+
+export const requireUser = createMiddleware<Env>(async (c, next) => {
+  if (!c.get('caller')) return fail(c, 401, ErrorCode.unauthorized, 'A valid Firebase ID token is required');
+  await next();
+});
+
+export async function callerIsAdmin(c: Context<Env>): Promise<boolean> {
+  const caller = c.get('caller');
+  if (!caller) return false;
+  const [row] = await c.get('deps').db.db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, caller.uid));
+  return row?.isAdmin === true;
+}
+
+export const requireAdmin = createMiddleware<Env>(async (c, next) => {
+  if (!c.get('caller')) return fail(c, 401, ErrorCode.unauthorized, 'A valid Firebase ID token is required');
+  if (!(await callerIsAdmin(c))) return fail(c, 403, ErrorCode.forbidden, 'Administrators only');
+  c.set('isAdmin', true);
+  await next();
+});
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorBody } },
+});
+
+/** The error answers a route declares in the OpenAPI document. */
+export const errors = {
+  400: errorResponse('Invalid body or parameters'),
+  401: errorResponse('Missing or invalid token'),
+  403: errorResponse('Wrong role'),
+  404: errorResponse('Unknown id'),
+  409: errorResponse('Conflict'),
+} as const;
+
+export const bearer = [{ bearer: [] }];
+
+/** A JSON answer for the OpenAPI document. */
+export const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** A required JSON request body. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
+
+export const idParam = z.object({ id: z.string().min(1).max(128) });

@@ -1,0 +1,104 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { ErrorCode } from '../api/errors.ts';
+import { Plan, PlanInput } from '../api/schemas.ts';
+import { recordAudit } from './audit.ts';
+import type { Db } from './db/client.ts';
+import { courses, plans } from './db/schema.ts';
+import { bearer, callerIsAdmin, errors, fail, idParam, json, jsonBody, requireAdmin, subApp } from './http.ts';
+
+export function planOf(row: typeof plans.$inferSelect): Plan {
+  const { id, title, price, duration, description, courses: included, visibility } = row;
+  return { id, title, price, duration, description, courses: included, visibility };
+}
+
+/** The ids in `ids` that are not courses of the catalogue. */
+async function unknownCourses(db: Pick<Db, 'select'>, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const found = await db.select({ id: courses.id }).from(courses).where(inArray(courses.id, ids));
+  const known = new Set(found.map((r) => r.id));
+  return ids.filter((id) => !known.has(id));
+}
+
+const planBody = jsonBody(PlanInput);
+
+/** /pricing: plans for everyone (hidden ones for admins only) and the admin's edits. */
+export const pricingApp = subApp()
+  .openapi(
+    createRoute({ method: 'get', path: '/pricing', responses: { 200: json(z.array(Plan)) } }),
+    async (c) => {
+      const all = await c.get('deps').db.db.select().from(plans).orderBy(asc(plans.createdAt), asc(plans.id));
+      const admin = await callerIsAdmin(c);
+      return c.json(all.filter((p) => admin || p.visibility).map(planOf), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/pricing',
+      security: bearer,
+      middleware: [requireAdmin] as const,
+      request: { body: planBody },
+      responses: { 201: json(Plan, 'Created'), 400: errors[400], 401: errors[401], 403: errors[403] },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const db = c.get('deps').db.db;
+      const unknown = await unknownCourses(db, body.courses);
+      if (unknown.length) return fail(c, 400, ErrorCode.invalidBody, `courses: unknown course ${unknown.join(', ')}`);
+      const plan = await db.transaction(async (tx) => {
+        const [row] = await tx.insert(plans).values({ id: crypto.randomUUID(), ...body }).returning();
+        const created = planOf(row!);
+        await recordAudit(tx, c.get('caller')!, 'plan', created.id, 'create', null, created);
+        return created;
+      });
+      return c.json(plan, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/pricing/{id}',
+      security: bearer,
+      middleware: [requireAdmin] as const,
+      request: { params: idParam, body: planBody },
+      responses: { 200: json(Plan), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const body = c.req.valid('json');
+      const db = c.get('deps').db.db;
+      const unknown = await unknownCourses(db, body.courses);
+      if (unknown.length) return fail(c, 400, ErrorCode.invalidBody, `courses: unknown course ${unknown.join(', ')}`);
+      const plan = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(plans).where(eq(plans.id, id)).for('update');
+        if (!before) return null;
+        const [row] = await tx.update(plans).set(body).where(eq(plans.id, id)).returning();
+        const updated = planOf(row!);
+        await recordAudit(tx, c.get('caller')!, 'plan', id, 'update', planOf(before), updated);
+        return updated;
+      });
+      if (!plan) return fail(c, 404, ErrorCode.notFound, 'No such plan');
+      return c.json(plan, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/pricing/{id}',
+      security: bearer,
+      middleware: [requireAdmin] as const,
+      request: { params: idParam },
+      responses: { 204: { description: 'Deleted' }, 401: errors[401], 403: errors[403], 404: errors[404] },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const deleted = await c.get('deps').db.db.transaction(async (tx) => {
+        const [row] = await tx.delete(plans).where(eq(plans.id, id)).returning();
+        if (row) await recordAudit(tx, c.get('caller')!, 'plan', id, 'delete', planOf(row), null);
+        return row;
+      });
+      if (!deleted) return fail(c, 404, ErrorCode.notFound, 'No such plan');
+      return c.body(null, 204);
+    },
+  );

@@ -1,0 +1,126 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { ErrorCode } from '../api/errors.ts';
+import { NewUser, User, UserUpdate } from '../api/schemas.ts';
+import { recordAudit } from './audit.ts';
+import { users } from './db/schema.ts';
+import { bearer, callerIsAdmin, errors, fail, idParam, json, jsonBody, requireAdmin, requireUser, subApp } from './http.ts';
+
+type Row = typeof users.$inferSelect;
+
+export function toUser(row: Row): User {
+  const { id, email, name, contact, isAdmin, isPremium, subscriptions } = row;
+  return { id, email, name, contact, isAdmin, isPremium, subscriptions };
+}
+
+/** /users: the caller's own record, sign-up, and the admin's search and save. */
+export const usersApp = subApp()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/users',
+      security: bearer,
+      middleware: [requireAdmin] as const,
+      request: {
+        query: z.strictObject({
+          email: z.string().max(320).optional(),
+          limit: z.coerce.number().int().min(1).max(500).default(100),
+          offset: z.coerce.number().int().min(0).default(0),
+        }),
+      },
+      responses: { 200: json(z.array(User)), 400: errors[400], 401: errors[401], 403: errors[403] },
+    }),
+    async (c) => {
+      const { email, limit, offset } = c.req.valid('query');
+      const db = c.get('deps').db.db;
+      const where = email === undefined ? undefined : eq(sql`lower(${users.email})`, email.trim().toLowerCase());
+      const rows = await db.select().from(users).where(where).orderBy(asc(users.createdAt), asc(users.id)).limit(limit).offset(offset);
+      return c.json(rows.map(toUser), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/users/{id}',
+      security: bearer,
+      middleware: [requireUser] as const,
+      request: { params: idParam },
+      responses: { 200: json(User), 401: errors[401], 403: errors[403], 404: errors[404] },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      if (c.get('caller')?.uid !== id && !(await callerIsAdmin(c))) {
+        return fail(c, 403, ErrorCode.forbidden, 'You may only read your own record');
+      }
+      const [row] = await c.get('deps').db.db.select().from(users).where(eq(users.id, id));
+      if (!row) return fail(c, 404, ErrorCode.notFound, 'No such user');
+      return c.json(toUser(row), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/users',
+      security: bearer,
+      middleware: [requireUser] as const,
+      request: { body: jsonBody(NewUser) },
+      responses: { 201: json(User, 'Created'), 400: errors[400], 401: errors[401], 403: errors[403], 409: errors[409] },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const caller = c.get('caller')!;
+      if (body.id !== caller.uid) return fail(c, 403, ErrorCode.forbidden, 'You may only create your own record');
+      if (caller.email && caller.email.toLowerCase() !== body.email.toLowerCase()) {
+        return fail(c, 400, ErrorCode.invalidBody, 'email: does not match the signed-in account');
+      }
+      const [row] = await c.get('deps').db.db
+        .insert(users)
+        .values({ id: body.id, email: body.email, name: body.name ?? '', contact: body.contact ?? '', isAdmin: false, isPremium: false })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) return fail(c, 409, ErrorCode.conflict, 'This user already exists');
+      return c.json(toUser(row), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/users/{id}',
+      security: bearer,
+      middleware: [requireAdmin] as const,
+      request: { params: idParam, body: jsonBody(UserUpdate) },
+      responses: { 200: json(User), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const body = c.req.valid('json');
+      const caller = c.get('caller')!;
+      const db = c.get('deps').db.db;
+      const outcome = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+        if (!before) return 'missing' as const;
+        if (before.isAdmin && !body.isAdmin) {
+          const admins = await tx.select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true)));
+          if (admins.length <= 1) return 'last-admin' as const;
+        }
+        const [after] = await tx
+          .update(users)
+          .set({
+            isAdmin: body.isAdmin,
+            isPremium: body.isPremium,
+            subscriptions: body.subscriptions,
+            ...(body.name === undefined ? {} : { name: body.name }),
+            ...(body.contact === undefined ? {} : { contact: body.contact }),
+          })
+          .where(eq(users.id, id))
+          .returning();
+        await recordAudit(tx, caller, 'user', id, 'update', toUser(before), after && toUser(after));
+        return after!;
+      });
+      if (outcome === 'missing') return fail(c, 404, ErrorCode.notFound, 'No such user');
+      if (outcome === 'last-admin') {
+        return fail(c, 409, ErrorCode.conflict, 'The last administrator cannot lose the admin flag: make someone else an admin first');
+      }
+      return c.json(toUser(outcome), 200);
+    },
+  );

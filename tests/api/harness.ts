@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { createApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { users } from '../../src/server/db/schema.ts';
+import { seedCatalogue } from '../../src/server/seed.ts';
+import { createDeps } from '../../src/server/services.ts';
+
+export const PROJECT = 'demo-fetal-surgery';
+
+/** An ID token in the Auth emulator's format (unsigned), for the project the server is configured with unless told. */
+export function token(uid: string, opts: { email?: string; project?: string; expiresIn?: number } = {}): string {
+  const project = opts.project ?? PROJECT;
+  const now = Math.floor(Date.now() / 1000);
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const claims = {
+    iss: `https://securetoken.google.com/${project}`,
+    aud: project,
+    sub: uid,
+    user_id: uid,
+    email: opts.email ?? `${uid}@example.com`,
+    iat: now,
+    auth_time: now,
+    exp: now + (opts.expiresIn ?? 3600),
+  };
+  return `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
+}
+
+/** A fresh API on an empty database (in-memory PGlite, or the PostgreSQL in DATABASE_URL, emptied) with the demo catalogue. */
+export async function testApi(env: Record<string, string> = {}) {
+  const config = loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}), ...env });
+  const deps = await createDeps(config, { inMemory: true });
+  if (config.databaseUrl) {
+    await deps.db.db.execute(sql`TRUNCATE users, courses, plans, audit, orders, attempts, sandbox_messages`);
+  }
+  await seedCatalogue(deps);
+  await deps.db.db.insert(users).values([
+    { id: 'admin', email: 'admin@example.com', name: 'Ada Admin', isAdmin: true },
+    { id: 'learner', email: 'learner@example.com', name: 'Lea Learner' },
+    { id: 'other', email: 'other@example.com', name: 'Otto Other' },
+  ]);
+  const app = createApp(deps);
+  const tokens = { admin: token('admin'), learner: token('learner'), other: token('other') };
+
+  async function call(method: string, path: string, opts: { as?: keyof typeof tokens | string | null; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { ...opts.headers };
+    const bearer = opts.as ? (tokens[opts.as as keyof typeof tokens] ?? opts.as) : null;
+    if (bearer) headers.authorization = `Bearer ${bearer}`;
+    let body: string | undefined = opts.raw;
+    if (opts.body !== undefined) body = JSON.stringify(opts.body);
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const res = await app.request(`/api${path}`, { method, headers, body });
+    const text = await res.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = text;
+    }
+    return { status: res.status, json: json as any, headers: res.headers };
+  }
+
+  /** Every table's rows, to show a refused request changed nothing. */
+  async function snapshot() {
+    const tables = ['users', 'courses', 'plans', 'audit', 'orders', 'attempts'];
+    const out: Record<string, unknown> = {};
+    for (const t of tables) {
+      const res = await deps.db.db.execute(sql.raw(`SELECT * FROM ${t} ORDER BY 1`));
+      out[t] = 'rows' in res ? res.rows : res;
+    }
+    return JSON.stringify(out);
+  }
+
+  return { app, deps, call, tokens, snapshot, close: () => deps.db.close() };
+}
+
+export type TestApi = Awaited<ReturnType<typeof testApi>>;
