@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   output: 'static',
+  outDir: process.env.DIST_DIR ?? './dist',
   adapter: node({ mode: 'middleware' }),
   integrations: [react()],
   trailingSlash: 'ignore',

@@ -1,8 +1,13 @@
 import { z } from 'zod';
 
 /** The contract of /api: the routes validate with these schemas and the OpenAPI document is generated from them. */
-const text = (max: number) => z.string().trim().max(max);
-const title = z.string().trim().min(1).max(200);
+
+/** False for text PostgreSQL refuses to store or compare (NUL characters, lone UTF-16 surrogates): that is bad input, not a 500. */
+export const storable = (s: string) => !/[\0\p{Cs}]/u.test(s);
+/** A string the database accepts; every string of the contract that reaches a query is one. */
+export const dbString = () => z.string().refine(storable, 'must not contain NUL characters or unpaired surrogates');
+const text = (max: number) => dbString().trim().max(max);
+const title = dbString().trim().min(1).max(200);
 
 export const ErrorBody = z.object({ error: z.string(), message: z.string() }).meta({ id: 'Error' });
 
@@ -35,7 +40,7 @@ export const User = z
 
 /** POST /users: isAdmin and isPremium are accepted but always stored false. */
 export const NewUser = z.strictObject({
-  id: z.string().min(1).max(128),
+  id: dbString().min(1).max(128),
   email: z.email().max(320),
   isAdmin: z.boolean().optional(),
   isPremium: z.boolean().optional(),
@@ -86,10 +91,10 @@ export const CourseSummary = z
 
 export const PlanInput = z.strictObject({
   title,
-  price: z.number().gt(0).max(1_000_000).multipleOf(0.01),
+  price: z.number().gt(0).max(1_000_000).multipleOf(0.01).meta({ multipleOf: 0.01 }),
   duration: z.number().int().min(1).max(120),
   description: text(2000),
-  courses: z.array(z.string().min(1).max(100)).max(100),
+  courses: z.array(dbString().min(1).max(100)).max(100),
   visibility: z.boolean(),
 });
 

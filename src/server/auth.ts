@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
+import { storable } from '../api/schemas.ts';
 import type { Config } from './config.ts';
 
 /** Who is calling, as proven by a Firebase ID token. */
@@ -32,8 +33,10 @@ export function tokenVerifier(config: Pick<Config, 'firebase' | 'authEmulatorHos
         jwks ??= createRemoteJWKSet(new URL(GOOGLE_JWKS));
         ({ payload } = await jwtVerify(token, jwks, { issuer, audience: projectId, algorithms: ['RS256'] }));
       }
-      if (typeof payload.sub !== 'string' || payload.sub === '') return null;
+      // Firebase uids are 1 to 128 characters; anything else (a NUL, say) would only reach the database as an error.
+      if (typeof payload.sub !== 'string' || payload.sub === '' || payload.sub.length > 128 || !storable(payload.sub)) return null;
       const email = typeof payload.email === 'string' ? payload.email : null;
+      if (email !== null && !storable(email)) return null;
       return { uid: payload.sub, email };
     } catch {
       return null;

@@ -44,3 +44,8 @@ function assertSafe(config: Config): void {
     throw new Error('Refusing to start in production with FIREBASE_AUTH_EMULATOR_HOST set (unsigned tokens would be accepted)');
   }
 }
+
+/** Where `astro build` writes the site (DIST_DIR, default ./dist), read by the build and by the server. */
+export function distDir(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(import.meta.dirname, '../..', env.DIST_DIR ?? 'dist');
+}

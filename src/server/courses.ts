@@ -1,13 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '../api/errors.ts';
 import { Course, CourseInput, CourseSummary, NewCourseInput } from '../api/schemas.ts';
 import { newCourseBody } from '../domain/defaults.ts';
 import { recordAudit } from './audit.ts';
-import { courses } from './db/schema.ts';
-import { bearer, errors, fail, idParam, json, jsonBody, requireAdmin, subApp } from './http.ts';
-
-const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8' };
+import { courses, plans } from './db/schema.ts';
+import { bearer, errors, fail, idParam, json, jsonBody, rawJson, requireAdmin, subApp } from './http.ts';
+import { planOf } from './pricing.ts';
 
 function courseOf(row: typeof courses.$inferSelect): Course {
   return { id: row.id, title: row.title, subtitle: row.subtitle, thumbnail: row.thumbnail, levels: row.levels };
@@ -17,7 +16,7 @@ function courseOf(row: typeof courses.$inferSelect): Course {
 export const coursesApp = subApp()
   .openapi(
     createRoute({ method: 'get', path: '/courses', responses: { 200: json(z.array(CourseSummary)) } }),
-    async (c) => c.body((await c.get('deps').catalogue.summaries()).json, 200, JSON_HEADERS),
+    async (c) => rawJson(c, await c.get('deps').catalogue.summaries()),
   )
   .openapi(
     createRoute({
@@ -29,7 +28,7 @@ export const coursesApp = subApp()
     async (c) => {
       const hit = await c.get('deps').catalogue.course(c.req.valid('param').id);
       if (!hit) return fail(c, 404, ErrorCode.notFound, 'No such course');
-      return c.body(hit.json, 200, JSON_HEADERS);
+      return rawJson(c, hit);
     },
   )
   .openapi(
@@ -97,7 +96,14 @@ export const coursesApp = subApp()
       const { catalogue, db } = c.get('deps');
       const deleted = await db.db.transaction(async (tx) => {
         const [row] = await tx.delete(courses).where(eq(courses.id, id)).returning();
-        if (row) await recordAudit(tx, c.get('caller')!, 'course', id, 'delete', courseOf(row), null);
+        if (!row) return row;
+        await recordAudit(tx, c.get('caller')!, 'course', id, 'delete', courseOf(row), null);
+        // Plans stop naming the deleted course, so they stay valid (a plan naming an unknown course cannot be saved).
+        const naming = await tx.select().from(plans).where(sql`${plans.courses} @> ${JSON.stringify([id])}::jsonb`).for('update');
+        for (const before of naming) {
+          const [after] = await tx.update(plans).set({ courses: before.courses.filter((x) => x !== id) }).where(eq(plans.id, before.id)).returning();
+          await recordAudit(tx, c.get('caller')!, 'plan', before.id, 'update', planOf(before), after && planOf(after));
+        }
         return row;
       });
       if (!deleted) return fail(c, 404, ErrorCode.notFound, 'No such course');

@@ -1,8 +1,8 @@
 import { OpenAPIHono, z, type Hook } from '@hono/zod-openapi';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ErrorBody } from '../api/schemas.ts';
+import { dbString, ErrorBody } from '../api/schemas.ts';
 import { ErrorCode } from '../api/errors.ts';
 import type { Caller } from './auth.ts';
 import type { Deps } from './deps.ts';
@@ -14,8 +14,14 @@ export interface Env {
   Variables: { deps: Deps; caller: Caller | null; isAdmin: boolean };
 }
 
-export function fail(c: Context, status: ContentfulStatusCode, error: string, message: string) {
+/** The contract's error answer; typed by its status so each route's declared errors line up. */
+export function fail<S extends ContentfulStatusCode>(c: Context, status: S, error: string, message: string) {
   return c.json({ error, message }, status);
+}
+
+/** Answers JSON already serialized (the catalogue cache) without serializing it again; typed as the value it holds. */
+export function rawJson<T>(c: Context, cached: { value: T; json: string }) {
+  return c.body(cached.json, 200, { 'content-type': 'application/json; charset=UTF-8' }) as unknown as TypedResponse<T, 200, 'json'>;
 }
 
 /** Turns a failed zod validation into the contract's 400 body. */
@@ -89,4 +95,4 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   content: { 'application/json': { schema } },
 });
 
-export const idParam = z.object({ id: z.string().min(1).max(128) });
+export const idParam = z.object({ id: dbString().min(1).max(128) });

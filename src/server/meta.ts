@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, desc, eq } from 'drizzle-orm';
-import { PublicConfig, UnityVersion } from '../api/schemas.ts';
+import { dbString, PublicConfig, UnityVersion } from '../api/schemas.ts';
 import { audit } from './db/schema.ts';
 import { bearer, errors, json, requireAdmin, subApp } from './http.ts';
 
@@ -35,7 +35,7 @@ export const metaApp = subApp()
       request: {
         query: z.strictObject({
           entity: z.enum(['course', 'plan', 'user']).optional(),
-          id: z.string().max(128).optional(),
+          id: dbString().max(128).optional(),
           limit: z.coerce.number().int().min(1).max(500).default(100),
         }),
       },

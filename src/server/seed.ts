@@ -74,12 +74,16 @@ export async function seedCatalogue(deps: Deps): Promise<void> {
 /** Creates (or finds) an email account in the Auth emulator and answers its uid. */
 async function emulatorAccount(config: Config, email: string, password: string, displayName: string): Promise<string> {
   const base = `http://${config.authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts`;
-  const post = async (path: string, body: object) => {
+  const post = async (path: string, body: object, tries = 5): Promise<{ localId?: string; error?: { message: string } }> => {
     const res = await fetch(`${base}:${path}?key=${config.firebase.apiKey}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ...body, returnSecureToken: true }),
-    });
+    }).catch((err: unknown) => (tries > 1 ? null : Promise.reject(err)));
+    if (!res) {
+      await new Promise((r) => setTimeout(r, 500));
+      return post(path, body, tries - 1);
+    }
     return (await res.json()) as { localId?: string; error?: { message: string } };
   };
   const signedIn = await post('signInWithPassword', { email, password });

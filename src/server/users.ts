@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '../api/errors.ts';
-import { NewUser, User, UserUpdate } from '../api/schemas.ts';
+import { dbString, NewUser, User, UserUpdate } from '../api/schemas.ts';
 import { recordAudit } from './audit.ts';
 import { users } from './db/schema.ts';
 import { bearer, callerIsAdmin, errors, fail, idParam, json, jsonBody, requireAdmin, requireUser, subApp } from './http.ts';
@@ -23,7 +23,7 @@ export const usersApp = subApp()
       middleware: [requireAdmin] as const,
       request: {
         query: z.strictObject({
-          email: z.string().max(320).optional(),
+          email: dbString().max(320).optional(),
           limit: z.coerce.number().int().min(1).max(500).default(100),
           offset: z.coerce.number().int().min(0).default(0),
         }),
@@ -97,12 +97,14 @@ export const usersApp = subApp()
       const caller = c.get('caller')!;
       const db = c.get('deps').db.db;
       const outcome = await db.transaction(async (tx) => {
+        // A save without the admin flag first locks every admin row, in id order: two concurrent demotions
+        // then run one after the other, and the second sees the first's result instead of two admins.
+        const admins = body.isAdmin
+          ? []
+          : await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id)).for('update');
         const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
         if (!before) return 'missing' as const;
-        if (before.isAdmin && !body.isAdmin) {
-          const admins = await tx.select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true)));
-          if (admins.length <= 1) return 'last-admin' as const;
-        }
+        if (before.isAdmin && !body.isAdmin && admins.length <= 1) return 'last-admin' as const;
         const [after] = await tx
           .update(users)
           .set({

@@ -64,8 +64,8 @@ export async function testApi(env: Record<string, string> = {}) {
     const tables = ['users', 'courses', 'plans', 'audit', 'orders', 'attempts'];
     const out: Record<string, unknown> = {};
     for (const t of tables) {
-      const res = await deps.db.db.execute(sql.raw(`SELECT * FROM ${t} ORDER BY 1`));
-      out[t] = 'rows' in res ? res.rows : res;
+      const res: unknown = await deps.db.db.execute(sql.raw(`SELECT * FROM ${t} ORDER BY 1`));
+      out[t] = res && typeof res === 'object' && 'rows' in res ? res.rows : res;
     }
     return JSON.stringify(out);
   }

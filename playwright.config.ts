@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test';
+
+/** Journeys against the built site, the real server and the Auth emulator, in Debian's Chromium. Ports can be moved by env. */
+const port = Number(process.env.E2E_PORT ?? 4411);
+const authPort = Number(process.env.E2E_AUTH_PORT ?? 9299);
+export const e2e = { baseURL: `http://localhost:${port}`, authEmulator: `http://127.0.0.1:${authPort}`, projectId: 'demo-fetal-surgery' };
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  forbidOnly: true,
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: e2e.baseURL,
+    trace: 'off',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: 'node scripts/start.ts --fresh',
+    url: `${e2e.baseURL}/api/config`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
+    env: {
+      PORT: String(port),
+      AUTH_EMULATOR_PORT: String(authPort),
+      DATA_DIR: process.env.E2E_DATA_DIR ?? `test-results/e2e-data-${port}`,
+      NODE_ENV: 'development',
+    },
+  },
+});

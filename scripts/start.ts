@@ -1,0 +1,77 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { distDir, loadConfig } from '../src/server/config.ts';
+import { startServer } from '../src/server/main.ts';
+
+/** npm start: builds the site if sources changed, starts the Auth emulator (locally) and the server; Ctrl-C stops both. `--fresh` empties DATA_DIR first. */
+const root = join(import.meta.dirname, '..');
+
+function newest(path: string): number {
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return Math.max(st.mtimeMs, ...readdirSync(path).map((f) => newest(join(path, f))));
+}
+
+function buildIfStale() {
+  const entry = join(distDir(), 'server/entry.mjs');
+  const built = existsSync(entry) ? statSync(entry).mtimeMs : 0;
+  const sources = Math.max(...['src', 'public', 'astro.config.mjs', 'package.json'].map((p) => newest(join(root, p))));
+  if (built > sources) return;
+  const result = spawnSync('astro', ['build'], { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+async function waitFor(url: string, ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The Auth emulator did not answer at ${url} within ${ms / 1000} s`);
+}
+
+/** Starts the Auth emulator on `port`, importing and exporting its accounts under dataDir/auth. */
+async function startEmulator(dataDir: string, port: number, projectId: string) {
+  const authDir = join(dataDir, 'auth');
+  mkdirSync(authDir, { recursive: true });
+  const template = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
+  template.emulators.auth.port = port;
+  template.emulators.hub = { host: '127.0.0.1', port: port + 1 };
+  template.emulators.logging = { host: '127.0.0.1', port: port + 2 };
+  const configFile = join(dataDir, 'firebase.json');
+  writeFileSync(configFile, JSON.stringify(template, null, 2));
+  const imports = existsSync(join(authDir, 'firebase-export-metadata.json')) ? ['--import', authDir] : [];
+  const cli = join(root, 'node_modules/firebase-tools/lib/bin/firebase.js');
+  const args = [cli, '--config', configFile, '--project', projectId, 'emulators:start', '--only', 'auth', ...imports, '--export-on-exit', authDir];
+  const child = spawn(process.execPath, args, { cwd: dataDir, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NO_UPDATE_NOTIFIER: '1' } });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await Promise.race([waitFor(`http://127.0.0.1:${port}/emulator/v1/projects/${projectId}/config`, 90_000), exited.then(() => Promise.reject(new Error('The Auth emulator exited')))]);
+  return { stop: async () => (child.exitCode === null ? (child.kill('SIGINT'), exited) : undefined) };
+}
+
+const config = loadConfig({ ...process.env });
+if (process.argv.includes('--fresh')) rmSync(config.dataDir, { recursive: true, force: true });
+mkdirSync(config.dataDir, { recursive: true });
+buildIfStale();
+let emulator: { stop(): Promise<void> } | null = null;
+if (!config.production) {
+  const port = Number(process.env.AUTH_EMULATOR_PORT ?? 9099);
+  emulator = await startEmulator(config.dataDir, port, config.firebase.projectId);
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${port}`;
+}
+const server = await startServer(loadConfig());
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await server.stop();
+  await emulator?.stop();
+  process.exit(0);
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

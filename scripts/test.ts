@@ -1,0 +1,52 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** npm test: type checks, unit and API tests, the production build, then the browser journeys; one summary line at the end. */
+const root = join(import.meta.dirname, '..');
+const reports = join(root, 'test-results/reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } });
+  return result.status === 0;
+}
+
+const steps: Array<[string, () => boolean]> = [
+  ['astro check', () => run('astro check', 'astro', ['check'])],
+  ['tsc', () => run('tsc', 'tsc', ['--noEmit'])],
+  ['vitest', () => run('unit and API tests', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`])],
+  ['build', () => run('build', 'astro', ['build'])],
+  ['playwright', () => run('browser journeys', 'playwright', ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') })],
+];
+
+let failedStep: string | null = null;
+for (const [name, step] of steps) {
+  if (!step()) {
+    failedStep = name;
+    break;
+  }
+}
+
+let passed = 0;
+let failed = 0;
+const vitest = join(reports, 'vitest.json');
+if (existsSync(vitest)) {
+  const v = JSON.parse(readFileSync(vitest, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+}
+const pw = join(reports, 'playwright.json');
+if (existsSync(pw)) {
+  const p = JSON.parse(readFileSync(pw, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+  passed += p.stats.expected + p.stats.flaky;
+  failed += p.stats.unexpected;
+}
+if (failedStep) {
+  console.log(`\nnpm test stopped at: ${failedStep}`);
+  failed = Math.max(failed, 1);
+}
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

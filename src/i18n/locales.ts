@@ -1,0 +1,50 @@
+/** The seven languages of the site: code (also the URL prefix), native label, direction. */
+export const LOCALES = [
+  { code: 'en', label: 'English', dir: 'ltr' },
+  { code: 'es', label: 'Español', dir: 'ltr' },
+  { code: 'fr', label: 'Français', dir: 'ltr' },
+  { code: 'ar', label: 'العربية', dir: 'rtl' },
+  { code: 'pt', label: 'Português', dir: 'ltr' },
+  { code: 'zh-CN', label: '中文', dir: 'ltr' },
+  { code: 'ru', label: 'Русский', dir: 'ltr' },
+] as const;
+
+export type Locale = (typeof LOCALES)[number]['code'];
+export const DEFAULT_LOCALE: Locale = 'en';
+export const LANGUAGE_KEY = 'language';
+
+export function isLocale(value: unknown): value is Locale {
+  return LOCALES.some((l) => l.code === value);
+}
+
+export function dirOf(locale: Locale): 'ltr' | 'rtl' {
+  return LOCALES.find((l) => l.code === locale)?.dir ?? 'ltr';
+}
+
+/** The URL of `path` (which starts with /) in `locale`: English unprefixed, the others under /{code}. */
+export function localePath(locale: Locale, path: string): string {
+  if (locale === DEFAULT_LOCALE) return path;
+  return path === '/' ? `/${locale}` : `/${locale}${path}`;
+}
+
+/** Splits a pathname into its locale and the path without the prefix. */
+export function splitLocale(pathname: string): { locale: Locale; path: string } {
+  const [, first, ...rest] = pathname.split('/');
+  if (first && isLocale(first) && first !== DEFAULT_LOCALE) {
+    const path = `/${rest.join('/')}`;
+    return { locale: first, path: path === '/' ? '/' : path.replace(/\/$/, '') };
+  }
+  const path = pathname.replace(/\/$/, '') || '/';
+  return { locale: DEFAULT_LOCALE, path };
+}
+
+/** getStaticPaths for pages under src/pages/[...lang]/: English at the root, the others prefixed. */
+export function localeStaticPaths() {
+  return LOCALES.map((l) => ({ params: { lang: l.code === DEFAULT_LOCALE ? undefined : l.code } }));
+}
+
+/** The locale of a page from its [...lang] parameter; null for anything that is not one of ours. */
+export function localeOf(param: string | undefined): Locale | null {
+  if (param === undefined) return DEFAULT_LOCALE;
+  return isLocale(param) && param !== DEFAULT_LOCALE ? param : null;
+}

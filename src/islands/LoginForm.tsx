@@ -1,0 +1,104 @@
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { authErrorKey, signInWithEmail, signInWithGoogle, signInWithGoogleCredential, type AuthErrorKey } from '../stores/auth-actions.ts';
+import { publicConfig } from '../stores/firebase.ts';
+import Field from './Field.tsx';
+import { useHydrated } from './useHydrated.ts';
+import { nextHref, useRedirectSignedIn } from './useRedirectSignedIn.ts';
+
+type Keys =
+  | 'common.email'
+  | 'common.password'
+  | 'login.submit'
+  | 'login.google'
+  | 'login.or'
+  | 'login.forgot'
+  | 'login.noAccount'
+  | 'login.signupLink'
+  | AuthErrorKey;
+
+interface Props {
+  homeHref: string;
+  resetHref: string;
+  signupHref: string;
+  strings: Record<Keys, string>;
+}
+
+declare global {
+  interface Window {
+    fsaGoogleTestSignIn?: (idTokenJson: string) => Promise<void>;
+  }
+}
+
+/** Email and password or Google sign-in; does nothing while a field is empty. */
+export default function LoginForm({ homeHref, resetHref, signupHref, strings }: Props) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<AuthErrorKey | null>(null);
+  const session = useRedirectSignedIn(homeHref, !busy);
+  const hydrated = useHydrated();
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      window.location.replace(nextHref(homeHref));
+    } catch (err) {
+      setError(authErrorKey(err));
+      setBusy(false);
+    }
+  }
+
+  useEffect(() => {
+    void publicConfig().then((cfg) => {
+      if (cfg.authEmulatorUrl) window.fsaGoogleTestSignIn = (json) => run(() => signInWithGoogleCredential(json));
+    });
+  }, []);
+
+  function submit(e: SubmitEvent) {
+    e.preventDefault();
+    if (!email || !password) return;
+    void run(() => signInWithEmail(email, password));
+  }
+
+  return (
+    <div className="auth-card" aria-busy={busy || session.loading}>
+      <button type="button" className="button button-google" disabled={!hydrated || busy} onClick={() => void run(signInWithGoogle)}>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path fill="#4285F4" d="M22.5 12.3c0-.8-.1-1.5-.2-2.3H12v4.3h5.9a5 5 0 0 1-2.2 3.3v2.7h3.6c2-1.9 3.2-4.7 3.2-8z" />
+          <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.7c-1 .7-2.2 1.1-3.7 1.1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.8A11 11 0 0 0 12 23z" />
+          <path fill="#FBBC05" d="M5.8 14.2a6.6 6.6 0 0 1 0-4.3V7.1H2.1a11 11 0 0 0 0 9.9l3.7-2.8z" />
+          <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.6l3.2-3.2A11 11 0 0 0 2.1 7.1l3.7 2.8C6.7 7.3 9.1 5.4 12 5.4z" />
+        </svg>
+        {strings['login.google']}
+      </button>
+      <p className="divider">{strings['login.or']}</p>
+      <form onSubmit={submit} noValidate>
+        <Field name="email" type="email" autoComplete="email" label={strings['common.email']} value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Field
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          label={strings['common.password']}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        {error && (
+          <p className="form-error" role="alert">
+            {strings[error]}
+          </p>
+        )}
+        <button type="submit" className="button" disabled={!hydrated || busy}>
+          {strings['login.submit']}
+        </button>
+      </form>
+      <p>
+        <a href={resetHref}>{strings['login.forgot']}</a>
+      </p>
+      <p>
+        {strings['login.noAccount']} <a href={signupHref}>{strings['login.signupLink']}</a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState, type SubmitEvent } from 'react';
+import { authErrorKey, sendReset, type AuthErrorKey } from '../stores/auth-actions.ts';
+import Field from './Field.tsx';
+import { useHydrated } from './useHydrated.ts';
+
+type Keys = 'common.email' | 'reset.submit' | 'reset.sent' | 'reset.back' | 'signup.error.email' | AuthErrorKey;
+
+interface Props {
+  loginHref: string;
+  strings: Record<Keys, string>;
+}
+
+/** Sends Firebase's password-reset email, with a link back to login. */
+export default function ResetForm({ loginHref, strings }: Props) {
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<'idle' | 'busy' | 'sent'>('idle');
+  const [error, setError] = useState<Keys | null>(null);
+
+  async function submit(e: SubmitEvent) {
+    e.preventDefault();
+    if (!email.trim()) return setError('signup.error.email');
+    setState('busy');
+    setError(null);
+    try {
+      await sendReset(email);
+      setState('sent');
+    } catch (err) {
+      const key = authErrorKey(err);
+      if (key === 'auth.error.userNotFound') return setState('sent');
+      setError(key);
+      setState('idle');
+    }
+  }
+
+  const hydrated = useHydrated();
+  return (
+    <div className="auth-card">
+      {state === 'sent' ? (
+        <p className="form-success" role="status">
+          {strings['reset.sent']}
+        </p>
+      ) : (
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <Field name="email" type="email" autoComplete="email" label={strings['common.email']} value={email} onChange={(e) => setEmail(e.target.value)} />
+          {error && (
+            <p className="form-error" role="alert">
+              {strings[error]}
+            </p>
+          )}
+          <button type="submit" className="button" disabled={!hydrated || state === 'busy'}>
+            {strings['reset.submit']}
+          </button>
+        </form>
+      )}
+      <p>
+        <a href={loginHref}>{strings['reset.back']}</a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { logout } from '../stores/auth-actions.ts';
+import { $session, startSession } from '../stores/session.ts';
+
+interface Props {
+  homeHref: string;
+  loginHref: string;
+  accountHref: string;
+  adminUsersHref: string;
+  strings: Record<'nav.login' | 'nav.logout' | 'nav.admin' | 'nav.adminUsers' | 'nav.account', string>;
+}
+
+/** The right side of the header: Login, or the user's photo and Logout; the Admin menu for admins only. */
+export default function SessionMenu({ homeHref, loginHref, accountHref, adminUsersHref, strings }: Props) {
+  const session = useStore($session);
+  const [adminOpen, setAdminOpen] = useState(false);
+  useEffect(startSession, []);
+
+  if (session.loading && !session.firebaseUser) return <div className="session-menu" aria-busy="true" />;
+  if (!session.firebaseUser) {
+    return (
+      <div className="session-menu">
+        <a className="button button-small" href={loginHref}>
+          {strings['nav.login']}
+        </a>
+      </div>
+    );
+  }
+  return (
+    <div className="session-menu">
+      {session.user?.isAdmin && (
+        <div className="admin-menu" onMouseEnter={() => setAdminOpen(true)} onMouseLeave={() => setAdminOpen(false)}>
+          <button type="button" aria-expanded={adminOpen} aria-haspopup="true" onClick={() => setAdminOpen(!adminOpen)}>
+            {strings['nav.admin']}
+          </button>
+          {adminOpen && (
+            <ul className="menu">
+              <li>
+                <a href={adminUsersHref}>{strings['nav.adminUsers']}</a>
+              </li>
+            </ul>
+          )}
+        </div>
+      )}
+      <a className="avatar" href={accountHref} title={strings['nav.account']}>
+        {session.firebaseUser.photoURL ? (
+          <img src={session.firebaseUser.photoURL} alt={strings['nav.account']} width="32" height="32" referrerPolicy="no-referrer" />
+        ) : (
+          <svg viewBox="0 0 24 24" width="32" height="32" role="img" aria-label={strings['nav.account']}>
+            <circle cx="12" cy="12" r="12" fill="currentColor" opacity="0.15" />
+            <circle cx="12" cy="9" r="4" fill="currentColor" />
+            <path d="M4 20c1.5-4 4.5-6 8-6s6.5 2 8 6" fill="currentColor" />
+          </svg>
+        )}
+      </a>
+      <button type="button" className="button button-small button-ghost" onClick={() => void logout(homeHref)}>
+        {strings['nav.logout']}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { $session, startSession } from '../stores/session.ts';
+
+/** Where to go after signing in: a same-site path from ?next=, or home. */
+export function nextHref(homeHref: string): string {
+  const next = new URLSearchParams(window.location.search).get('next');
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : homeHref;
+}
+
+/** Sends a visitor who is (or becomes) signed in on to `nextHref`, as login and signup must. */
+export function useRedirectSignedIn(homeHref: string, enabled = true) {
+  const session = useStore($session);
+  useEffect(startSession, []);
+  useEffect(() => {
+    if (enabled && !session.loading && session.firebaseUser) window.location.replace(nextHref(homeHref));
+  }, [enabled, session.loading, session.firebaseUser, homeHref]);
+  return session;
+}

@@ -1,0 +1,93 @@
+import type { UserCredential } from 'firebase/auth';
+import { api } from '../api/client.ts';
+import { fullName, type SignupInput } from '../domain/signup.ts';
+import { firebaseAuth } from './firebase.ts';
+import { loadProfile, setProfile } from './session.ts';
+
+/** Translation keys for the Firebase errors a person can run into. */
+export const AUTH_ERROR_KEYS = [
+  'auth.error.wrongPassword',
+  'auth.error.userNotFound',
+  'auth.error.emailInUse',
+  'auth.error.invalidEmail',
+  'auth.error.weakPassword',
+  'auth.error.tooMany',
+  'auth.error.network',
+  'auth.error.popupClosed',
+  'auth.error.profile',
+  'auth.error.generic',
+] as const;
+
+export type AuthErrorKey = (typeof AUTH_ERROR_KEYS)[number];
+
+const CODES: Record<string, AuthErrorKey> = {
+  'auth/wrong-password': 'auth.error.wrongPassword',
+  'auth/invalid-credential': 'auth.error.wrongPassword',
+  'auth/invalid-login-credentials': 'auth.error.wrongPassword',
+  'auth/user-not-found': 'auth.error.userNotFound',
+  'auth/email-already-in-use': 'auth.error.emailInUse',
+  'auth/invalid-email': 'auth.error.invalidEmail',
+  'auth/missing-email': 'auth.error.invalidEmail',
+  'auth/weak-password': 'auth.error.weakPassword',
+  'auth/too-many-requests': 'auth.error.tooMany',
+  'auth/network-request-failed': 'auth.error.network',
+  'auth/popup-closed-by-user': 'auth.error.popupClosed',
+  'auth/cancelled-popup-request': 'auth.error.popupClosed',
+};
+
+/** What went wrong, as the key of a message to show. */
+export function authErrorKey(err: unknown): AuthErrorKey {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && CODES[code]) return CODES[code];
+  if ((err as { status?: unknown } | null)?.status === 0) return 'auth.error.network';
+  return 'auth.error.generic';
+}
+
+export async function signInWithEmail(email: string, password: string): Promise<void> {
+  const { signInWithEmailAndPassword } = await import('firebase/auth');
+  await signInWithEmailAndPassword(await firebaseAuth(), email, password);
+}
+
+/** After a Google sign-in: read our record, and create it (id, email, isAdmin false) only when it is missing. */
+async function ensureGoogleProfile(credential: UserCredential): Promise<void> {
+  const fbUser = credential.user;
+  let user = await loadProfile(fbUser);
+  if (!user) user = await api.createUser({ id: fbUser.uid, email: fbUser.email ?? '', isAdmin: false }, await fbUser.getIdToken());
+  setProfile(user);
+}
+
+export async function signInWithGoogle(): Promise<void> {
+  const { GoogleAuthProvider, signInWithPopup } = await import('firebase/auth');
+  await ensureGoogleProfile(await signInWithPopup(await firebaseAuth(), new GoogleAuthProvider()));
+}
+
+/** Google sign-in with a credential instead of the popup: only wired up against the Auth emulator, for tests. */
+export async function signInWithGoogleCredential(idTokenJson: string): Promise<void> {
+  const { GoogleAuthProvider, signInWithCredential } = await import('firebase/auth');
+  await ensureGoogleProfile(await signInWithCredential(await firebaseAuth(), GoogleAuthProvider.credential(idTokenJson)));
+}
+
+/** Email sign-up: the Firebase account named "name lastname", then our record. */
+export async function signUp(input: SignupInput): Promise<void> {
+  const { createUserWithEmailAndPassword, updateProfile } = await import('firebase/auth');
+  const name = fullName(input.name, input.lastname);
+  const { user: fbUser } = await createUserWithEmailAndPassword(await firebaseAuth(), input.email.trim(), input.password);
+  await updateProfile(fbUser, { displayName: name });
+  const user = await api.createUser(
+    { id: fbUser.uid, email: fbUser.email ?? input.email.trim(), isAdmin: false, contact: input.contact.trim(), name },
+    await fbUser.getIdToken(),
+  );
+  setProfile(user);
+}
+
+export async function sendReset(email: string): Promise<void> {
+  const { sendPasswordResetEmail } = await import('firebase/auth');
+  await sendPasswordResetEmail(await firebaseAuth(), email.trim());
+}
+
+/** Signs out, goes home and reloads, as the SPEC says. */
+export async function logout(homeHref: string): Promise<void> {
+  const { signOut } = await import('firebase/auth');
+  await signOut(await firebaseAuth());
+  window.location.assign(homeHref);
+}

@@ -1,0 +1,74 @@
+import { atom } from 'nanostores';
+import type { User as FirebaseUser } from 'firebase/auth';
+import { api } from '../api/client.ts';
+import { ApiError } from '../api/errors.ts';
+import type { User } from '../api/schemas.ts';
+import { firebaseAuth } from './firebase.ts';
+
+export interface SessionUser {
+  uid: string;
+  email: string | null;
+  photoURL: string | null;
+  displayName: string | null;
+}
+
+/** The one session every island reads: the Firebase user, our API's record of them, and whether either is loading. */
+export interface Session {
+  loading: boolean;
+  firebaseUser: SessionUser | null;
+  user: User | null;
+  error: 'profile' | 'network' | null;
+}
+
+export const $session = atom<Session>({ loading: true, firebaseUser: null, user: null, error: null });
+
+let current: FirebaseUser | null = null;
+let started = false;
+
+/** The signed-in user's ID token for /api calls, or null when signed out. */
+export async function idToken(): Promise<string | null> {
+  return current ? current.getIdToken() : null;
+}
+
+/** Reads our record of the signed-in user; a missing record is null, not an error. */
+export async function loadProfile(fbUser: FirebaseUser): Promise<User | null> {
+  try {
+    return await api.getUser(fbUser.uid, await fbUser.getIdToken());
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+export function setProfile(user: User | null): void {
+  $session.set({ ...$session.get(), user, loading: false, error: null });
+}
+
+/** Subscribes to Firebase once per page; islands call it, and it does nothing the second time. */
+export function startSession(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  firebaseAuth()
+    .then(async (auth) => {
+      const { onAuthStateChanged } = await import('firebase/auth');
+      onAuthStateChanged(auth, async (fbUser) => {
+        current = fbUser;
+        if (!fbUser) {
+          $session.set({ loading: false, firebaseUser: null, user: null, error: null });
+          return;
+        }
+        const firebaseUser = { uid: fbUser.uid, email: fbUser.email, photoURL: fbUser.photoURL, displayName: fbUser.displayName };
+        $session.set({ loading: true, firebaseUser, user: null, error: null });
+        try {
+          const user = await loadProfile(fbUser);
+          if (current === fbUser) $session.set({ loading: false, firebaseUser, user, error: null });
+        } catch {
+          if (current === fbUser) $session.set({ loading: false, firebaseUser, user: null, error: 'profile' });
+        }
+      });
+    })
+    .catch(() => {
+      started = false;
+      $session.set({ loading: false, firebaseUser: null, user: null, error: 'network' });
+    });
+}

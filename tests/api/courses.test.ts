@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
+import { Catalogue } from '../../src/server/catalogue.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { auditTrail, CALLERS, expectRefused, SEEDED_COURSES, useApi, validCourse } from './support.ts';
+
+const api = useApi();
+const everyone = Object.keys(CALLERS) as Array<keyof typeof CALLERS>;
+const nonAdmins = [
+  ['anonymous', 401],
+  ['learner', 403],
+  ['other', 403],
+] as const;
+
+const level = (cases: number, over: Record<string, unknown> = {}) => ({
+  title: 'Module',
+  active: true,
+  cases: Array.from({ length: cases }, (_, i) => ({ title: `Case ${i + 1}`, bubbles: [] })),
+  ...over,
+});
+
+describe('GET /courses', () => {
+  it.each(everyone)('lists the catalogue (id, title, thumbnail) for %s', async (who) => {
+    const res = await api().call('GET', '/courses', { as: CALLERS[who] });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.json.map((c: { id: string }) => c.id)).toEqual(SEEDED_COURSES);
+    expect(res.json[0]).toEqual({ id: 'fetoscopy-simulator', title: 'Fetoscopy simulator', thumbnail: null });
+  });
+});
+
+describe('GET /courses/{id}', () => {
+  it.each(everyone)('answers a course with its modules and cases for %s', async (who) => {
+    const res = await api().call('GET', '/courses/bronchoscopy', { as: CALLERS[who] });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ id: 'bronchoscopy', title: 'Bronchoscopy', thumbnail: null });
+    expect(res.json.levels.map((l: { cases: unknown[] }) => l.cases.length)).toEqual([2, 3]);
+    expect(res.json.levels[0].cases[0]).toEqual({ title: 'Case 1', bubbles: [] });
+  });
+
+  it.each(['nope', 'BRONCHOSCOPY', 'bronchoscopy%20'])('answers 404 for the unknown id %s', async (id) => {
+    await expectRefused(api(), 'GET', `/courses/${id}`, {}, 404);
+  });
+
+  it.each(['a%00b', 'x'.repeat(129)])('refuses the malformed id %s with 400, not 500', async (id) => {
+    await expectRefused(api(), 'GET', `/courses/${id}`, {}, 400);
+  });
+});
+
+describe('POST /courses', () => {
+  it.each(nonAdmins)('refuses %s with %i', async (who, status) => {
+    await expectRefused(api(), 'POST', '/courses', { as: CALLERS[who], body: validCourse() }, status);
+  });
+
+  it('creates a course with the defaults when there is no body, answers its id and records it', async () => {
+    const res = await api().call('POST', '/courses', { as: 'admin' });
+    expect(res.status).toBe(201);
+    expect(typeof res.json).toBe('string');
+    const course = { id: res.json, title: 'New Course', subtitle: 'new course', thumbnail: null, levels: [] };
+    expect((await api().call('GET', `/courses/${res.json}`)).json).toEqual(course);
+    const [entry] = await auditTrail(api(), '?entity=course');
+    expect(entry).toMatchObject({ actor: 'admin', entity: 'course', entityId: res.json, action: 'create', before: null, after: course });
+  });
+
+  it('fills the defaults for an empty object and keeps what the body gives, trimmed', async () => {
+    const empty = await api().call('POST', '/courses', { as: 'admin', body: {} });
+    expect((await api().call('GET', `/courses/${empty.json}`)).json).toMatchObject({ title: 'New Course', subtitle: 'new course', levels: [] });
+    const given = await api().call('POST', '/courses', { as: 'admin', body: { ...validCourse(), title: '  Laser basics  ', thumbnail: 'https://img.example/laser.png' } });
+    expect(given.status).toBe(201);
+    expect((await api().call('GET', `/courses/${given.json}`)).json).toEqual({ id: given.json, ...validCourse(), thumbnail: 'https://img.example/laser.png' });
+  });
+
+  it('shows the new course in a list that was already served (cache invalidated)', async () => {
+    expect((await api().call('GET', '/courses')).json).toHaveLength(5);
+    const { json: id } = await api().call('POST', '/courses', { as: 'admin', body: validCourse() });
+    const list = (await api().call('GET', '/courses')).json;
+    expect(list).toHaveLength(6);
+    expect(list.at(-1)).toEqual({ id, title: 'Laser basics', thumbnail: null });
+  });
+});
+
+describe('PUT /courses/{id}', () => {
+  it.each(nonAdmins)('refuses %s with %i', async (who, status) => {
+    await expectRefused(api(), 'PUT', '/courses/bronchoscopy', { as: CALLERS[who], body: validCourse() }, status);
+  });
+
+  it('saves the full course, answers it, and every later GET shows the change', async () => {
+    const beforeDetail = (await api().call('GET', '/courses/bronchoscopy')).json;
+    await api().call('GET', '/courses');
+    const res = await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse() });
+    const course = { id: 'bronchoscopy', thumbnail: null, ...validCourse() };
+    expect(res).toMatchObject({ status: 200, json: course });
+    expect((await api().call('GET', '/courses/bronchoscopy')).json).toEqual(course);
+    expect((await api().call('GET', '/courses')).json[1]).toEqual({ id: 'bronchoscopy', title: 'Laser basics', thumbnail: null });
+    const [entry] = await auditTrail(api(), '?entity=course&id=bronchoscopy');
+    expect(entry).toMatchObject({ actor: 'admin', action: 'update', before: beforeDetail, after: course });
+  });
+
+  it('keeps the thumbnail when the body leaves it out and clears it with null', async () => {
+    await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse({ thumbnail: 'https://img.example/b.png' }) });
+    await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse({ title: 'Renamed' }) });
+    expect((await api().call('GET', '/courses/bronchoscopy')).json).toMatchObject({ title: 'Renamed', thumbnail: 'https://img.example/b.png' });
+    await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse({ thumbnail: null }) });
+    expect((await api().call('GET', '/courses/bronchoscopy')).json.thumbnail).toBeNull();
+  });
+
+  it('trims titles and accepts the largest course: 200-character titles, 100 modules of 200 cases', async () => {
+    const long = 't'.repeat(200);
+    const body = { title: `  ${long}  `, subtitle: ' s ', levels: Array.from({ length: 100 }, () => level(200, { title: `\t${long} ` })) };
+    const res = await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body });
+    expect(res.status).toBe(200);
+    const saved = (await api().call('GET', '/courses/bronchoscopy')).json;
+    expect(saved.title).toBe(long);
+    expect(saved.subtitle).toBe('s');
+    expect(saved.levels).toHaveLength(100);
+    expect(saved.levels[99].title).toBe(long);
+    expect(saved.levels[99].cases).toHaveLength(200);
+  });
+
+  it('answers 404 for an unknown id', async () => {
+    await expectRefused(api(), 'PUT', '/courses/nope', { as: 'admin', body: validCourse() }, 404);
+  });
+
+  it.each([
+    ['invalid JSON', { raw: '{"title": "x", ' }, 'invalid_json'],
+    ['an empty body', { raw: '' }, 'invalid_json'],
+    ['no body', {}],
+    ['a JSON string', { body: 'Laser basics' }],
+    ['an empty title', { body: validCourse({ title: '' }) }],
+    ['a blank title', { body: validCourse({ title: '   ' }) }],
+    ['a 201-character title', { body: validCourse({ title: 't'.repeat(201) }) }],
+    ['a number title', { body: validCourse({ title: 42 }) }],
+    ['a null title', { body: validCourse({ title: null }) }],
+    ['no subtitle', { body: { title: 'x', levels: [] } }],
+    ['levels as an object', { body: validCourse({ levels: {} }) }],
+    ['101 modules', { body: validCourse({ levels: Array.from({ length: 101 }, () => level(1)) }) }],
+    ['201 cases in a module', { body: validCourse({ levels: [level(201)] }) }],
+    ['a module without active', { body: validCourse({ levels: [{ title: 'M', cases: [] }] }) }],
+    ['a string active', { body: validCourse({ levels: [level(1, { active: 'true' })] }) }],
+    ['a blank module title', { body: validCourse({ levels: [level(1, { title: ' ' })] }) }],
+    ['a 201-character module title', { body: validCourse({ levels: [level(1, { title: 'm'.repeat(201) })] }) }],
+    ['a blank case title', { body: validCourse({ levels: [{ title: 'M', active: true, cases: [{ title: '', bubbles: [] }] }] }) }],
+    ['a 201-character case title', { body: validCourse({ levels: [{ title: 'M', active: true, cases: [{ title: 'c'.repeat(201), bubbles: [] }] }] }) }],
+    ['an unknown field', { body: validCourse({ price: 10 }) }],
+    ['an unknown module field', { body: validCourse({ levels: [level(1, { locked: true })] }) }],
+    ['an unknown case field', { body: validCourse({ levels: [{ title: 'M', active: true, cases: [{ title: 'C', bubbles: [], score: 1 }] }] }) }],
+    ['a NUL character in the title', { body: validCourse({ title: 'Laser\u0000' }) }],
+    ['a lone surrogate in a module title', { raw: '{"title":"x","subtitle":"s","levels":[{"title":"\\ud800","active":true,"cases":[]}]}' }],
+  ])('refuses %s with 400', async (_label, opts, code?: string) => {
+    await expectRefused(api(), 'PUT', '/courses/bronchoscopy', { as: 'admin', ...opts }, 400, code);
+  });
+
+  it.each([
+    ['a blank title', { title: ' ' }],
+    ['101 modules', { levels: Array.from({ length: 101 }, () => level(0)) }],
+    ['an unknown field', { id: 'chosen-id' }],
+  ])('refuses a new course with %s', async (_label, body) => {
+    await expectRefused(api(), 'POST', '/courses', { as: 'admin', body }, 400);
+  });
+});
+
+describe('DELETE /courses/{id}', () => {
+  it.each(nonAdmins)('refuses %s with %i', async (who, status) => {
+    await expectRefused(api(), 'DELETE', '/courses/bronchoscopy', { as: CALLERS[who] }, status);
+  });
+
+  it('deletes the course: 204, gone from a list and a page already served, and recorded', async () => {
+    const before = (await api().call('GET', '/courses/bronchoscopy')).json;
+    await api().call('GET', '/courses');
+    const res = await api().call('DELETE', '/courses/bronchoscopy', { as: 'admin' });
+    expect(res.status).toBe(204);
+    expect(res.json).toBeNull();
+    await expectRefused(api(), 'GET', '/courses/bronchoscopy', {}, 404);
+    expect((await api().call('GET', '/courses')).json.map((c: { id: string }) => c.id)).toEqual(SEEDED_COURSES.filter((id) => id !== 'bronchoscopy'));
+    const entry = (await auditTrail(api(), '?entity=course')).find((e) => e.action === 'delete');
+    expect(entry).toMatchObject({ actor: 'admin', entityId: 'bronchoscopy', before, after: null });
+  });
+
+  it('takes the course out of the plans that named it, so they can still be saved', async () => {
+    expect((await api().call('DELETE', '/courses/bronchoscopy', { as: 'admin' })).status).toBe(204);
+    const plans = (await api().call('GET', '/pricing', { as: 'admin' })).json;
+    for (const plan of plans) expect(plan.courses).not.toContain('bronchoscopy');
+    const pilot = plans.find((p: { id: string }) => p.id === 'plan-pilot');
+    expect(pilot.courses).toEqual(['fetoscopy-simulator']);
+    const { id, ...body } = pilot;
+    expect((await api().call('PUT', `/pricing/${id}`, { as: 'admin', body: { ...body, price: 59.99 } })).status).toBe(200);
+    const planEntries = await auditTrail(api(), '?entity=plan&id=plan-pilot');
+    expect(planEntries.at(-1)).toMatchObject({ action: 'update', before: { courses: ['fetoscopy-simulator', 'bronchoscopy'] }, after: { courses: ['fetoscopy-simulator'] } });
+  });
+
+  it('answers 404 for an unknown id and for a second delete', async () => {
+    await expectRefused(api(), 'DELETE', '/courses/nope', { as: 'admin' }, 404);
+    await api().call('DELETE', '/courses/bronchoscopy', { as: 'admin' });
+    await expectRefused(api(), 'DELETE', '/courses/bronchoscopy', { as: 'admin' }, 404);
+  });
+});
+
+describe('the catalogue cache across server instances', () => {
+  it('a second instance sharing the database serves the change after a write on the first', async () => {
+    const first = api();
+    // PGlite lives in this process: the second instance shares its handle. PostgreSQL: a connection of its own.
+    const url = first.deps.config.databaseUrl;
+    const database = url ? await openDatabase(url, null) : first.deps.db;
+    const catalogue = new Catalogue(database);
+    await catalogue.start();
+    const second = createApp({ ...first.deps, db: database, catalogue });
+    const read = async () => (await (await second.request('/api/courses/bronchoscopy')).json()) as { title: string };
+    try {
+      expect((await read()).title).toBe('Bronchoscopy');
+      await first.call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse({ title: 'Seen everywhere' }) });
+      await expect.poll(async () => (await read()).title, { timeout: 5000 }).toBe('Seen everywhere');
+    } finally {
+      if (url) await database.close();
+    }
+  });
+});

@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { tokenVerifier } from '../../src/server/auth.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { PROJECT, token } from './harness.ts';
+import { expectRefused, useApi, validCourse, validPlan } from './support.ts';
+
+const api = useApi();
+const MB = 1024 * 1024;
+const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+const unsigned = (claims: Record<string, unknown>) => `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
+const now = () => Math.floor(Date.now() / 1000);
+const claims = (over: Record<string, unknown> = {}) => ({
+  iss: `https://securetoken.google.com/${PROJECT}`,
+  aud: PROJECT,
+  sub: 'admin',
+  email: 'admin@example.com',
+  iat: now(),
+  exp: now() + 3600,
+  ...over,
+});
+
+/** Every route that takes a body, with a body it accepts from the caller named. */
+const WRITES = [
+  ['POST', '/users', token('newcomer'), { id: 'newcomer', email: 'newcomer@example.com' }],
+  ['PUT', '/users/learner', 'admin', { isAdmin: false, isPremium: true, subscriptions: [] }],
+  ['POST', '/courses', 'admin', validCourse()],
+  ['PUT', '/courses/bronchoscopy', 'admin', validCourse()],
+  ['POST', '/pricing', 'admin', validPlan()],
+  ['PUT', '/pricing/plan-fetoscopy', 'admin', validPlan()],
+] as const;
+
+/** A JSON text of exactly `bytes` bytes: the body followed by spaces. */
+const padded = (body: unknown, bytes: number) => {
+  const text = JSON.stringify(body);
+  return text + ' '.repeat(bytes - Buffer.byteLength(text));
+};
+
+describe('bodies', () => {
+  it.each(WRITES)('%s %s accepts its valid body (the baseline of the refusals below)', async (method, path, as, body) => {
+    const res = await api().call(method, path, { as, body });
+    expect(res.status).toBeLessThan(300);
+  });
+
+  it.each(WRITES)('%s %s refuses invalid JSON with 400 invalid_json', async (method, path, as) => {
+    for (const raw of ['{', '{"title": }', "{'title': 'x'}", 'undefined', '{"a":1}}']) {
+      await expectRefused(api(), method, path, { as, raw }, 400, 'invalid_json');
+    }
+  });
+
+  it.each(WRITES)('%s %s refuses a body over 1 MB with 413', async (method, path, as, body) => {
+    await expectRefused(api(), method, path, { as, raw: padded(body, MB + 1) }, 413);
+    await expectRefused(api(), method, path, { as, body: { ...body, padding: 'x'.repeat(2 * MB) } }, 413);
+  });
+
+  it.each(WRITES)('%s %s refuses a body that is not JSON with 415', async (method, path, as, body) => {
+    await expectRefused(api(), method, path, { as, raw: JSON.stringify(body), headers: { 'content-type': 'text/plain' } }, 415, 'invalid_body');
+  });
+
+  it('accepts a body of exactly 1 MB', async () => {
+    const res = await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', raw: padded(validCourse(), MB) });
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses a large body before looking at the token', async () => {
+    await expectRefused(api(), 'POST', '/pricing', { raw: padded(validPlan(), MB + 1) }, 413);
+  });
+
+  it.each(WRITES)('%s %s refuses a __proto__ key as an unknown field', async (method, path, as, body) => {
+    const raw = JSON.stringify(body).replace(/^\{/, '{"__proto__":{"isAdmin":true},');
+    await expectRefused(api(), method, path, { as, raw }, 400);
+  });
+});
+
+describe('tokens', () => {
+  const refusedTokens: Array<[string, string]> = [
+    ['an expired token', token('admin', { expiresIn: -1 })],
+    ['a token expiring now', token('admin', { expiresIn: 0 })],
+    ['a token for another Firebase project', token('admin', { project: 'demo-other-project' })],
+    ['a token with the right audience and another issuer', unsigned(claims({ iss: 'https://securetoken.google.com/demo-other-project' }))],
+    ['a token with no expiry', unsigned(claims({ exp: undefined }))],
+    ['a token with a string expiry', unsigned(claims({ exp: String(now() + 3600) }))],
+    ['a token with no subject', unsigned(claims({ sub: undefined }))],
+    ['a token with an empty subject', unsigned(claims({ sub: '' }))],
+    ['a token with a 129-character subject', unsigned(claims({ sub: 'a'.repeat(129) }))],
+    ['a token with a NUL in the subject', unsigned(claims({ sub: 'admin\u0000' }))],
+    ['a token with a NUL in the email', unsigned(claims({ email: 'admin@example.com\u0000' }))],
+    ['an HS256 token (algorithm confusion)', `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims())}.c2lnbmF0dXJl`],
+    ['a header that is not JSON', `bm90LWpzb24.${b64(claims())}.`],
+    ['two segments', `${b64({ alg: 'none' })}.${b64(claims())}`],
+    ['garbage', 'garbage'],
+  ];
+
+  it('accepts a valid token for the same route (the baseline)', async () => {
+    expect((await api().call('GET', '/users', { as: unsigned(claims()) })).status).toBe(200);
+  });
+
+  it.each(refusedTokens)('refuses %s with 401', async (_label, bearer) => {
+    await expectRefused(api(), 'GET', '/users', { as: bearer }, 401);
+    await expectRefused(api(), 'GET', '/users/admin', { as: bearer }, 401);
+    await expectRefused(api(), 'POST', '/courses', { as: bearer, body: validCourse() }, 401);
+  });
+
+  it.each([
+    ['no Authorization header', {}],
+    ['an empty bearer', { authorization: 'Bearer ' }],
+    ['another scheme', { authorization: `Basic ${Buffer.from('admin:admin123').toString('base64')}` }],
+    ['the token with no scheme', { authorization: token('admin') }],
+  ])('refuses %s with 401', async (_label, headers) => {
+    await expectRefused(api(), 'DELETE', '/pricing/plan-fetoscopy', { headers }, 401);
+  });
+
+  it('refuses a token for a uid other than the body id with 403, whatever the email claims', async () => {
+    const bearer = token('learner', { email: 'newcomer@example.com' });
+    await expectRefused(api(), 'POST', '/users', { as: bearer, body: { id: 'newcomer', email: 'newcomer@example.com' } }, 403);
+  });
+
+  it('refuses unsigned tokens in production even when an emulator host is set', async () => {
+    const verify = tokenVerifier({ firebase: { apiKey: 'k', authDomain: 'd', projectId: PROJECT }, authEmulatorHost: '127.0.0.1:9099', production: true });
+    expect(await verify(token('admin'))).toBeNull();
+    const local = tokenVerifier({ firebase: { apiKey: 'k', authDomain: 'd', projectId: PROJECT }, authEmulatorHost: '127.0.0.1:9099', production: false });
+    expect(await local(token('admin'))).toEqual({ uid: 'admin', email: 'admin@example.com' });
+  });
+
+  it('refuses to start in production with the emulator configured', () => {
+    const env = { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'fetal-prod', FIREBASE_API_KEY: 'key' };
+    expect(() => loadConfig({ ...env, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/);
+    expect(loadConfig(env).authEmulatorHost).toBeNull();
+  });
+});
+
+describe('with no Auth emulator configured', () => {
+  const bare = useApi({ FIREBASE_AUTH_EMULATOR_HOST: '' });
+
+  it.each([
+    ['GET', '/users', undefined],
+    ['GET', '/users/admin', undefined],
+    ['GET', '/audit', undefined],
+    ['POST', '/courses', validCourse()],
+    ['PUT', '/courses/bronchoscopy', validCourse()],
+    ['DELETE', '/courses/bronchoscopy', undefined],
+    ['POST', '/pricing', validPlan()],
+    ['PUT', '/pricing/plan-fetoscopy', validPlan()],
+    ['DELETE', '/pricing/plan-fetoscopy', undefined],
+    ['PUT', '/users/learner', { isAdmin: true, isPremium: true, subscriptions: [] }],
+  ])('refuses an unsigned admin token on %s %s with 401', async (method, path, body) => {
+    await expectRefused(bare(), method, path, { as: 'admin', body }, 401);
+  });
+
+  it('refuses an unsigned token on POST /users with 401', async () => {
+    await expectRefused(bare(), 'POST', '/users', { as: token('newcomer'), body: { id: 'newcomer', email: 'newcomer@example.com' } }, 401);
+  });
+
+  it('treats an unsigned admin token as a visitor on public routes', async () => {
+    const plans = await bare().call('GET', '/pricing', { as: 'admin' });
+    expect(plans.json.map((p: { id: string }) => p.id)).toEqual(['plan-fetoscopy', 'plan-complete']);
+    expect((await bare().call('GET', '/config')).json.authEmulatorUrl).toBeNull();
+  });
+});
+
+describe('routes and the never-500 rule', () => {
+  it.each([
+    ['GET', '/nowhere'],
+    ['GET', '/courses/bronchoscopy/levels'],
+    ['PATCH', '/courses/bronchoscopy'],
+    ['DELETE', '/users/learner'],
+    ['POST', '/unityversion'],
+    ['PUT', '/pricing'],
+  ])('answers %s %s with a 404 JSON body', async (method, path) => {
+    await expectRefused(api(), method, path, { as: 'admin' }, 404);
+  });
+
+  it.each([
+    ['GET', '/courses/a%00b'],
+    ['GET', '/users/a%00b'],
+    ['PUT', '/users/a%00b'],
+    ['PUT', '/courses/a%00b'],
+    ['DELETE', '/courses/a%00b'],
+    ['PUT', '/pricing/a%00b'],
+    ['DELETE', '/pricing/a%00b'],
+    ['GET', '/users?email=a%00b'],
+    ['GET', '/audit?id=a%00b'],
+    ['GET', `/courses/${'%F0%9F%A9%BA'.repeat(200)}`],
+  ])('refuses %s %s with 400', async (method, path) => {
+    const body = method === 'PUT' ? (path.startsWith('/pricing') ? validPlan() : path.startsWith('/users') ? { isAdmin: false, isPremium: false, subscriptions: [] } : validCourse()) : undefined;
+    await expectRefused(api(), method, path, { as: 'admin', body }, 400);
+  });
+
+  it.each([
+    ['deeply nested arrays', '['.repeat(50_000) + ']'.repeat(50_000)],
+    ['deeply nested levels', `{"title":"T","subtitle":"s","levels":${'['.repeat(50_000)}${']'.repeat(50_000)}}`],
+    ['a NUL character in a bubble', JSON.stringify(validCourse({ levels: [{ title: 'M', active: true, cases: [{ title: 'C', bubbles: ['a\u0000'] }] }] }))],
+    ['a lone surrogate in the subtitle', '{"title":"T","subtitle":"\\udfff","levels":[]}'],
+    ['a huge number for a boolean', JSON.stringify(validCourse({ levels: [{ title: 'M', active: 1e308, cases: [] }] }))],
+  ])('refuses %s with 400, not 500', async (_label, raw) => {
+    await expectRefused(api(), 'PUT', '/courses/bronchoscopy', { as: 'admin', raw }, 400);
+  });
+});

@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { token } from './harness.ts';
+import { auditTrail, CALLERS, expectRefused, HIDDEN_PLAN, SEEDED_COURSES, useApi, validPlan, VISIBLE_PLANS } from './support.ts';
+
+const api = useApi();
+const nonAdmins = [
+  ['anonymous', 401],
+  ['learner', 403],
+  ['other', 403],
+] as const;
+const ids = (plans: Array<{ id: string }>) => plans.map((p) => p.id);
+
+describe('GET /pricing', () => {
+  it.each(['anonymous', 'learner', 'other'] as const)('shows %s only the visible plans', async (who) => {
+    const res = await api().call('GET', '/pricing', { as: CALLERS[who] });
+    expect(res.status).toBe(200);
+    expect(ids(res.json)).toEqual(VISIBLE_PLANS);
+    expect(res.json[0]).toEqual({
+      id: 'plan-fetoscopy',
+      title: 'Fetoscopy',
+      price: 199,
+      duration: 3,
+      description: 'Three months of the fetoscopy simulator: every module and case.',
+      courses: ['fetoscopy-simulator'],
+      visibility: true,
+    });
+  });
+
+  it('shows an admin the hidden plans too', async () => {
+    const res = await api().call('GET', '/pricing', { as: 'admin' });
+    expect(ids(res.json)).toEqual([...VISIBLE_PLANS, HIDDEN_PLAN]);
+    expect(res.json[2]).toMatchObject({ price: 49.99, visibility: false });
+  });
+
+  it.each([
+    ['an expired admin token', token('admin', { expiresIn: -10 })],
+    ['an admin token of another project', token('admin', { project: 'demo-elsewhere' })],
+    ['a token of a signed-in user with no record', token('stranger')],
+    ['garbage', 'not-a-token'],
+  ])('treats %s as a visitor', async (_label, bearer) => {
+    const res = await api().call('GET', '/pricing', { as: bearer });
+    expect(res.status).toBe(200);
+    expect(ids(res.json)).toEqual(VISIBLE_PLANS);
+  });
+});
+
+describe('POST /pricing', () => {
+  it.each(nonAdmins)('refuses %s with %i', async (who, status) => {
+    await expectRefused(api(), 'POST', '/pricing', { as: CALLERS[who], body: validPlan() }, status);
+  });
+
+  it('creates a plan, answers it with its id, lists it and records it', async () => {
+    const res = await api().call('POST', '/pricing', { as: 'admin', body: validPlan() });
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual({ id: expect.any(String), ...validPlan() });
+    const listed = (await api().call('GET', '/pricing', { as: 'learner' })).json;
+    expect(listed.at(-1)).toEqual(res.json);
+    const [entry] = await auditTrail(api(), '?entity=plan');
+    expect(entry).toMatchObject({ actor: 'admin', entityId: res.json.id, action: 'create', before: null, after: res.json });
+  });
+
+  it('keeps a hidden plan from learners and shows it to admins', async () => {
+    const { json: plan } = await api().call('POST', '/pricing', { as: 'admin', body: validPlan({ visibility: false }) });
+    expect(ids((await api().call('GET', '/pricing', { as: 'learner' })).json)).not.toContain(plan.id);
+    expect(ids((await api().call('GET', '/pricing', { as: 'admin' })).json)).toContain(plan.id);
+  });
+
+  it.each([
+    ['the smallest price', { price: 0.01 }],
+    ['the largest price', { price: 1_000_000 }],
+    ['a price with two decimals', { price: 19.99 }],
+    ['a price with one decimal', { price: 1.1 }],
+    ['one month', { duration: 1 }],
+    ['120 months', { duration: 120 }],
+    ['a 200-character title', { title: 'p'.repeat(200) }],
+    ['no courses', { courses: [] }],
+    ['every course', { courses: SEEDED_COURSES }],
+  ])('accepts %s', async (_label, over) => {
+    const res = await api().call('POST', '/pricing', { as: 'admin', body: validPlan(over) });
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual({ id: expect.any(String), ...validPlan(over) });
+  });
+
+  it('trims the title and the description', async () => {
+    const res = await api().call('POST', '/pricing', { as: 'admin', body: validPlan({ title: `  ${'p'.repeat(200)}  `, description: ' d ' }) });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ title: 'p'.repeat(200), description: 'd' });
+  });
+});
+
+/** Bodies every plan write refuses with 400 (the same schema for POST and PUT). */
+const badPlans: Array<[string, { body?: unknown; raw?: string }, string?]> = [
+  ['invalid JSON', { raw: '{"title": "x"' }, 'invalid_json'],
+  ['an empty body', { raw: '' }, 'invalid_json'],
+  ['a JSON array', { body: [validPlan()] }],
+  ['a zero price', { body: validPlan({ price: 0 }) }],
+  ['a negative price', { body: validPlan({ price: -5 }) }],
+  ['a price with three decimals', { body: validPlan({ price: 1.005 }) }],
+  ['a price of a tenth of a cent', { body: validPlan({ price: 0.001 }) }],
+  ['a price over one million', { body: validPlan({ price: 1_000_000.01 }) }],
+  ['a string price', { body: { ...validPlan(), price: '19.99' } }],
+  ['a null price', { body: { ...validPlan(), price: null } }],
+  ['an infinite price', { raw: JSON.stringify(validPlan()).replace('149.5', '1e999') }],
+  ['a zero duration', { body: validPlan({ duration: 0 }) }],
+  ['121 months', { body: validPlan({ duration: 121 }) }],
+  ['a fractional duration', { body: validPlan({ duration: 1.5 }) }],
+  ['a string duration', { body: { ...validPlan(), duration: '3' } }],
+  ['an empty title', { body: validPlan({ title: '' }) }],
+  ['a blank title', { body: validPlan({ title: '   ' }) }],
+  ['a 201-character title', { body: validPlan({ title: 'p'.repeat(201) }) }],
+  ['a 2001-character description', { body: validPlan({ description: 'd'.repeat(2001) }) }],
+  ['no description', { body: (({ description: _, ...rest }) => rest)(validPlan()) }],
+  ['courses as a string', { body: { ...validPlan(), courses: 'bronchoscopy' } }],
+  ['an empty course id', { body: validPlan({ courses: [''] }) }],
+  ['an unknown course id', { body: validPlan({ courses: ['bronchoscopy', 'ghost-course'] }) }],
+  ['a course id with a NUL character', { body: validPlan({ courses: ['bronchoscopy\u0000'] }) }],
+  ['a string visibility', { body: { ...validPlan(), visibility: 'false' } }],
+  ['an unknown field', { body: { ...validPlan(), currency: 'EUR' } }],
+  ['an id in the body', { body: { ...validPlan(), id: 'chosen' } }],
+];
+
+describe('plan bodies out of range', () => {
+  it.each(badPlans)('POST refuses %s with 400', async (_label, opts, code) => {
+    await expectRefused(api(), 'POST', '/pricing', { as: 'admin', ...opts }, 400, code);
+  });
+
+  it.each(badPlans)('PUT refuses %s with 400', async (_label, opts, code) => {
+    await expectRefused(api(), 'PUT', '/pricing/plan-fetoscopy', { as: 'admin', ...opts }, 400, code);
+  });
+
+  it('names the unknown course in the message', async () => {
+    const res = await expectRefused(api(), 'POST', '/pricing', { as: 'admin', body: validPlan({ courses: ['ghost-course'] }) }, 400);
+    expect(res.json.message).toContain('ghost-course');
+  });
+});
+
+describe('PUT /pricing/{id}', () => {
+  it.each(nonAdmins)('refuses %s with %i', async (who, status) => {
+    await expectRefused(api(), 'PUT', '/pricing/plan-fetoscopy', { as: CALLERS[who], body: validPlan() }, status);
+  });
+
+  it('saves the plan, answers it and records before and after', async () => {
+    const before = (await api().call('GET', '/pricing')).json[0];
+    const res = await api().call('PUT', '/pricing/plan-fetoscopy', { as: 'admin', body: validPlan() });
+    expect(res).toMatchObject({ status: 200, json: { id: 'plan-fetoscopy', ...validPlan() } });
+    expect((await api().call('GET', '/pricing')).json[0]).toEqual({ id: 'plan-fetoscopy', ...validPlan() });
+    const [entry] = await auditTrail(api(), '?entity=plan&id=plan-fetoscopy');
+    expect(entry).toMatchObject({ actor: 'admin', action: 'update', before, after: res.json });
+  });
+
+  it('hides a plan from learners once visibility is false', async () => {
+    await api().call('PUT', '/pricing/plan-fetoscopy', { as: 'admin', body: validPlan({ visibility: false }) });
+    expect(ids((await api().call('GET', '/pricing', { as: 'learner' })).json)).toEqual(['plan-complete']);
+    expect(ids((await api().call('GET', '/pricing', { as: 'admin' })).json)).toContain('plan-fetoscopy');
+  });
+
+  it('answers 404 for an unknown id', async () => {
+    await expectRefused(api(), 'PUT', '/pricing/nope', { as: 'admin', body: validPlan() }, 404);
+  });
+});
+
+describe('DELETE /pricing/{id}', () => {
+  it.each(nonAdmins)('refuses %s with %i', async (who, status) => {
+    await expectRefused(api(), 'DELETE', '/pricing/plan-fetoscopy', { as: CALLERS[who] }, status);
+  });
+
+  it('deletes the plan with 204, for admins and visitors alike, and records it', async () => {
+    const before = (await api().call('GET', '/pricing')).json[0];
+    const res = await api().call('DELETE', '/pricing/plan-fetoscopy', { as: 'admin' });
+    expect(res.status).toBe(204);
+    expect(res.json).toBeNull();
+    expect(ids((await api().call('GET', '/pricing', { as: 'admin' })).json)).toEqual(['plan-complete', HIDDEN_PLAN]);
+    expect(ids((await api().call('GET', '/pricing')).json)).toEqual(['plan-complete']);
+    const [entry] = await auditTrail(api(), '?entity=plan');
+    expect(entry).toMatchObject({ actor: 'admin', entityId: 'plan-fetoscopy', action: 'delete', before, after: null });
+  });
+
+  it('answers 404 for an unknown id and for a second delete', async () => {
+    await expectRefused(api(), 'DELETE', '/pricing/nope', { as: 'admin' }, 404);
+    await api().call('DELETE', '/pricing/plan-pilot', { as: 'admin' });
+    await expectRefused(api(), 'DELETE', '/pricing/plan-pilot', { as: 'admin' }, 404);
+  });
+
+  it.each(['a%00b', 'x'.repeat(129)])('refuses the malformed id %s with 400', async (id) => {
+    await expectRefused(api(), 'DELETE', `/pricing/${id}`, { as: 'admin' }, 400);
+  });
+});

@@ -1,0 +1,141 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, idTokenFor, LEARNER, login, oobCodes, uniqueEmail } from './helpers.ts';
+
+test('a visitor signs up, logs out and logs back in', async ({ page, request }) => {
+  const email = uniqueEmail('signup');
+  await page.goto('/signup');
+  await page.getByLabel('Name', { exact: true }).fill('Maria');
+  await page.getByLabel('Last name').fill('Lopez');
+  await page.getByLabel('Phone').fill('+34 600 000 000');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret1');
+  await page.getByLabel('Repeat password').fill('secret1');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+  const token = await idTokenFor({ email, password: 'secret1' });
+  const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string };
+  const record = await request.get(`/api/users/${payload.sub}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(await record.json()).toMatchObject({ email, name: 'Maria Lopez', contact: '+34 600 000 000', isAdmin: false, isPremium: false });
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await login(page, { email, password: 'secret1' });
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('signup shows each rule next to its field and creates nothing', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByLabel('Name', { exact: true }).fill(' ');
+  await page.getByLabel('Password', { exact: true }).fill('abc');
+  await page.getByLabel('Repeat password').fill('abd');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('Enter a user name')).toBeVisible();
+  await expect(page.getByText('Enter a user last name')).toBeVisible();
+  await expect(page.getByText('Enter an email')).toBeVisible();
+  await expect(page.getByText('The password must have at least 6 characters')).toBeVisible();
+  await expect(page.getByText('The passwords do not match')).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test('signing up with an email already in use says so', async ({ page }) => {
+  await page.goto('/es/signup');
+  await page.getByLabel('Nombre').fill('Lea');
+  await page.getByLabel('Apellido').fill('Learner');
+  await page.getByLabel('Correo electrónico').fill(LEARNER.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill('whatever1');
+  await page.getByLabel('Repetir contraseña').fill('whatever1');
+  await page.getByRole('button', { name: 'Registrarse' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Ya existe una cuenta con este correo.');
+});
+
+test('a wrong password shows a message and an empty field does nothing', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(LEARNER.email);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Wrong email or password.');
+  await expect(page.getByLabel('Email')).toHaveValue(LEARNER.email);
+});
+
+test('a forgotten password is reset through the emailed link', async ({ page }) => {
+  const email = uniqueEmail('reset');
+  await page.goto('/signup');
+  await page.getByLabel('Name', { exact: true }).fill('Rita');
+  await page.getByLabel('Last name').fill('Reset');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('first-pass');
+  await page.getByLabel('Repeat password').fill('first-pass');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset email' }).click();
+  await expect(page.getByRole('status')).toContainText('reset link');
+  await page.getByRole('link', { name: 'Back to login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  const [code] = await oobCodes(email);
+  expect(code?.requestType).toBe('PASSWORD_RESET');
+  await page.goto(code!.oobLink);
+  await page.locator('input[type="password"]').first().fill('second-pass');
+  await page.getByRole('button', { name: /save|reset|submit/i }).click();
+  await expect(page.getByText(/password|contraseña/i).first()).toBeVisible();
+
+  await login(page, { email, password: 'second-pass' });
+});
+
+test('the admin sees the Admin menu and a learner does not', async ({ page }) => {
+  await login(page, ADMIN);
+  await page.getByRole('button', { name: 'Admin' }).hover();
+  await expect(page.getByRole('link', { name: 'Manage users' })).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+
+  await login(page, LEARNER);
+  await expect(page.getByRole('button', { name: 'Admin' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Manage users' })).toHaveCount(0);
+});
+
+test('Google sign-in creates the user record on first sign-in only', async ({ page, request }) => {
+  const email = uniqueEmail('google');
+  const credential = JSON.stringify({ sub: `google-${Date.now()}`, email, email_verified: true, name: 'Gina Google' });
+  await page.goto('/login');
+  await page.waitForFunction(() => typeof window.fsaGoogleTestSignIn === 'function');
+  await page.evaluate((json) => window.fsaGoogleTestSignIn!(json), credential);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+  const admin = await idTokenFor(ADMIN);
+  const found = await request.get(`/api/users?email=${encodeURIComponent(email)}`, { headers: { authorization: `Bearer ${admin}` } });
+  const users = (await found.json()) as Array<{ email: string; isAdmin: boolean; name: string }>;
+  expect(users).toHaveLength(1);
+  expect(users[0]).toMatchObject({ email, isAdmin: false, name: '' });
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await page.goto('/login');
+  await page.waitForFunction(() => typeof window.fsaGoogleTestSignIn === 'function');
+  await page.evaluate((json) => window.fsaGoogleTestSignIn!(json), credential);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  const again = await request.get(`/api/users?email=${encodeURIComponent(email)}`, { headers: { authorization: `Bearer ${admin}` } });
+  expect(await again.json()).toHaveLength(1);
+});
+
+test('the language selector keeps the page and remembers the choice; Arabic reads right to left', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.locator('.lang-picker summary').click();
+  await page.getByRole('link', { name: 'العربية' }).click();
+  await expect(page).toHaveURL(/\/ar\/login$/);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('تسجيل الدخول');
+  expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('ar');
+});

@@ -1,0 +1,38 @@
+import { expect, type Page } from '@playwright/test';
+import { e2e } from '../../playwright.config.ts';
+
+export const ADMIN = { email: 'admin@example.com', password: 'admin123' };
+export const LEARNER = { email: 'learner@example.com', password: 'learner123' };
+
+let counter = 0;
+/** A fresh address for a journey that creates an account. */
+export function uniqueEmail(tag: string): string {
+  counter += 1;
+  return `${tag}-${Date.now()}-${counter}@example.com`;
+}
+
+/** Signs in through the login page and waits for the header to show the session. */
+export async function login(page: Page, who: { email: string; password: string }, path = '/login') {
+  await page.goto(path);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+/** The Auth emulator's out-of-band codes (password resets, verifications) sent to `email`. */
+export async function oobCodes(email: string): Promise<Array<{ email: string; oobLink: string; oobCode: string; requestType: string }>> {
+  const res = await fetch(`${e2e.authEmulator}/emulator/v1/projects/${e2e.projectId}/oobCodes`);
+  const body = (await res.json()) as { oobCodes: Array<{ email: string; oobLink: string; oobCode: string; requestType: string }> };
+  return body.oobCodes.filter((c) => c.email === email);
+}
+
+/** Signs in against the emulator with a REST call and answers the ID token, for API calls made by a test. */
+export async function idTokenFor(who: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${e2e.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...who, returnSecureToken: true }),
+  });
+  return ((await res.json()) as { idToken: string }).idToken;
+}

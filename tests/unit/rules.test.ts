@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { newCase, newCourseBody, newLevel } from '../../src/domain/defaults.ts';
+import { detectPlatform } from '../../src/domain/platform.ts';
+import { fullName, validateSignup } from '../../src/domain/signup.ts';
+import { localeOf, localePath, splitLocale } from '../../src/i18n/locales.ts';
+
+const ok = { name: 'Ana', lastname: 'Ruiz', contact: '', email: 'ana@example.com', password: 'secret', repeat: 'secret' };
+
+describe('validateSignup', () => {
+  it('accepts a complete form', () => expect(validateSignup(ok)).toEqual({}));
+  it('refuses an empty or single-space name and last name', () => {
+    expect(validateSignup({ ...ok, name: ' ', lastname: '' })).toEqual({ name: 'signup.error.name', lastname: 'signup.error.lastname' });
+  });
+  it('refuses a blank email', () => expect(validateSignup({ ...ok, email: '   ' })).toEqual({ email: 'signup.error.email' }));
+  it('needs 6 characters and matching passwords', () => {
+    expect(validateSignup({ ...ok, password: '12345', repeat: '12345' })).toEqual({ password: 'signup.error.password' });
+    expect(validateSignup({ ...ok, password: '123456', repeat: '123457' })).toEqual({ repeat: 'signup.error.repeat' });
+  });
+  it('joins first and last name with a space', () => expect(fullName(' Ana ', 'Ruiz')).toBe('Ana Ruiz'));
+});
+
+describe('defaults', () => {
+  it('matches the SPEC', () => {
+    expect(newCourseBody()).toEqual({ title: 'New Course', subtitle: 'new course', levels: [] });
+    expect(newLevel()).toEqual({ title: 'New Module', active: true, cases: [{ title: 'New Case', bubbles: [] }] });
+    expect(newCase()).toEqual({ title: 'New Case', bubbles: [] });
+  });
+});
+
+describe('detectPlatform', () => {
+  it.each([
+    ['Win32', 'windows'],
+    ['Windows', 'windows'],
+    ['MacIntel', 'mac'],
+    ['macOS', 'mac'],
+    ['Linux x86_64', 'Unknown'],
+    ['iPhone', 'Unknown'],
+    ['', 'Unknown'],
+  ])('%s -> %s', (platform, expected) => expect(detectPlatform(platform)).toBe(expected));
+});
+
+describe('locale paths', () => {
+  it('leaves English unprefixed and prefixes the others', () => {
+    expect(localePath('en', '/login')).toBe('/login');
+    expect(localePath('zh-CN', '/login')).toBe('/zh-CN/login');
+    expect(localePath('ar', '/')).toBe('/ar');
+  });
+  it('splits a pathname into locale and path', () => {
+    expect(splitLocale('/ar/courses/x')).toEqual({ locale: 'ar', path: '/courses/x' });
+    expect(splitLocale('/es')).toEqual({ locale: 'es', path: '/' });
+    expect(splitLocale('/login/')).toEqual({ locale: 'en', path: '/login' });
+  });
+  it('accepts only our prefixes', () => {
+    expect(localeOf(undefined)).toBe('en');
+    expect(localeOf('fr')).toBe('fr');
+    expect(localeOf('en')).toBeNull();
+    expect(localeOf('xx')).toBeNull();
+  });
+});

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    allowOnly: false,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
