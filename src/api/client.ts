@@ -1,5 +1,5 @@
 import { ApiError } from './errors.ts';
-import type { Course, CourseInput, CourseSummary, NewUser, Plan, PlanInput, PublicConfig, User, UserUpdate } from './schemas.ts';
+import type { LaunchRequest, LaunchToken, Course, CourseInput, CourseSummary, NewUser, Plan, PlanInput, PublicConfig, User, UserUpdate } from './schemas.ts';
 
 /** Typed calls to /api for the browser's stores; each takes the caller's ID token where the route needs one. */
 type Token = string | null | undefined;
@@ -40,5 +40,6 @@ export const api = {
   createPlan: (body: PlanInput, token: Token) => call<Plan>('POST', '/pricing', token, body),
   updatePlan: (id: string, body: PlanInput, token: Token) => call<Plan>('PUT', `/pricing/${enc(id)}`, token, body),
   deletePlan: (id: string, token: Token) => call<void>('DELETE', `/pricing/${enc(id)}`, token),
+  launch: (body: LaunchRequest, token: Token) => call<LaunchToken>('POST', '/launch', token, body),
   unityVersion: () => call<{ production: string }>('GET', '/unityversion'),
 };

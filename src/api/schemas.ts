@@ -100,6 +100,18 @@ export const PlanInput = z.strictObject({
 
 export const Plan = PlanInput.extend({ id: z.string() }).meta({ id: 'Plan' });
 
+export const LaunchRequest = z.strictObject({
+  course: dbString().min(1).max(128),
+  level: z.number().int().min(1).max(100),
+  case: z.number().int().min(1).max(200),
+});
+
+export const LaunchToken = z.object({ token: z.string(), expiresAt: z.string(), scheme: z.string() }).meta({ id: 'LaunchToken' });
+
+export const LaunchVerification = z
+  .object({ userid: z.string(), course: z.string(), level: z.number(), case: z.number(), entitled: z.boolean() })
+  .meta({ id: 'LaunchVerification' });
+
 export const UnityVersion = z.object({ production: z.string() });
 
 export const PublicConfig = z.object({
@@ -117,4 +129,6 @@ export type CourseSummary = z.infer<typeof CourseSummary>;
 export type Plan = z.infer<typeof Plan>;
 export type PlanInput = z.infer<typeof PlanInput>;
 export type PublicConfig = z.infer<typeof PublicConfig>;
+export type LaunchRequest = z.infer<typeof LaunchRequest>;
+export type LaunchToken = z.infer<typeof LaunchToken>;
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -19,8 +19,10 @@ export const ar: Dict = {
   'nav.account': 'حسابي',
   'nav.main': 'الرئيسية',
   'footer.rights': 'أكاديمية جراحة الأجنة. تدريب جرّاحي الأجنة.',
+  // Home and marketing pages, contact forms (issue 3)
   'common.email': 'البريد الإلكتروني',
   'common.password': 'كلمة المرور',
+  // Course catalogue, course editor, case launch (issue 4)
   'login.title': 'تسجيل الدخول',
   'login.submit': 'دخول',
   'login.google': 'الدخول باستخدام Google',
@@ -28,6 +30,7 @@ export const ar: Dict = {
   'login.forgot': 'هل نسيت كلمة المرور؟',
   'login.noAccount': 'ليس لديك حساب؟',
   'login.signupLink': 'أنشئ حسابًا',
+  // Pricing, checkout, my account (issue 5)
   'signup.title': 'أنشئ حسابك',
   'signup.name': 'الاسم',
   'signup.lastname': 'اسم العائلة',
@@ -36,6 +39,7 @@ export const ar: Dict = {
   'signup.submit': 'إنشاء الحساب',
   'signup.haveAccount': 'لديك حساب بالفعل؟',
   'signup.loginLink': 'سجّل الدخول',
+  // User administration (issue 6)
   'signup.error.name': 'أدخل اسم المستخدم',
   'signup.error.lastname': 'أدخل اسم عائلة المستخدم',
   'signup.error.email': 'أدخل بريدًا إلكترونيًا',
@@ -46,6 +50,7 @@ export const ar: Dict = {
   'reset.submit': 'إرسال رسالة إعادة التعيين',
   'reset.sent': 'إذا كان هناك حساب بهذا البريد، فرابط إعادة التعيين في طريقه إليك.',
   'reset.back': 'العودة إلى تسجيل الدخول',
+  // Browser simulator (issue 7)
   'auth.error.wrongPassword': 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
   'auth.error.userNotFound': 'لا يوجد حساب بهذا البريد الإلكتروني.',
   'auth.error.emailInUse': 'يوجد حساب بهذا البريد الإلكتروني بالفعل.',

@@ -18,8 +18,10 @@ export const en = {
   'nav.account': 'My account',
   'nav.main': 'Main',
   'footer.rights': 'Fetal Surgery Academy. Training for fetal surgeons.',
+  // Home and marketing pages, contact forms (issue 3)
   'common.email': 'Email',
   'common.password': 'Password',
+  // Course catalogue, course editor, case launch (issue 4)
   'login.title': 'Log in',
   'login.submit': 'Log in',
   'login.google': 'Sign in with Google',
@@ -27,6 +29,7 @@ export const en = {
   'login.forgot': 'Forgot your password?',
   'login.noAccount': 'No account yet?',
   'login.signupLink': 'Sign up',
+  // Pricing, checkout, my account (issue 5)
   'signup.title': 'Create your account',
   'signup.name': 'Name',
   'signup.lastname': 'Last name',
@@ -35,6 +38,7 @@ export const en = {
   'signup.submit': 'Sign up',
   'signup.haveAccount': 'Already have an account?',
   'signup.loginLink': 'Log in',
+  // User administration (issue 6)
   'signup.error.name': 'Enter a user name',
   'signup.error.lastname': 'Enter a user last name',
   'signup.error.email': 'Enter an email',
@@ -45,6 +49,7 @@ export const en = {
   'reset.submit': 'Send reset email',
   'reset.sent': 'If an account exists for this email, a reset link is on its way.',
   'reset.back': 'Back to login',
+  // Browser simulator (issue 7)
   'auth.error.wrongPassword': 'Wrong email or password.',
   'auth.error.userNotFound': 'No account exists with this email.',
   'auth.error.emailInUse': 'An account with this email already exists.',

@@ -19,8 +19,10 @@ export const es: Dict = {
   'nav.account': 'Mi cuenta',
   'nav.main': 'Principal',
   'footer.rights': 'Fetal Surgery Academy. Formación para cirujanos fetales.',
+  // Home and marketing pages, contact forms (issue 3)
   'common.email': 'Correo electrónico',
   'common.password': 'Contraseña',
+  // Course catalogue, course editor, case launch (issue 4)
   'login.title': 'Iniciar sesión',
   'login.submit': 'Ingresar',
   'login.google': 'Ingresar con Google',
@@ -28,6 +30,7 @@ export const es: Dict = {
   'login.forgot': '¿Olvidaste tu contraseña?',
   'login.noAccount': '¿Aún no tienes cuenta?',
   'login.signupLink': 'Regístrate',
+  // Pricing, checkout, my account (issue 5)
   'signup.title': 'Crea tu cuenta',
   'signup.name': 'Nombre',
   'signup.lastname': 'Apellido',
@@ -36,6 +39,7 @@ export const es: Dict = {
   'signup.submit': 'Registrarse',
   'signup.haveAccount': '¿Ya tienes cuenta?',
   'signup.loginLink': 'Inicia sesión',
+  // User administration (issue 6)
   'signup.error.name': 'Ingresa un nombre de usuario',
   'signup.error.lastname': 'Ingresa un apellido de usuario',
   'signup.error.email': 'Ingresa un correo',
@@ -46,6 +50,7 @@ export const es: Dict = {
   'reset.submit': 'Enviar correo de recuperación',
   'reset.sent': 'Si existe una cuenta con este correo, el enlace de recuperación va en camino.',
   'reset.back': 'Volver al inicio de sesión',
+  // Browser simulator (issue 7)
   'auth.error.wrongPassword': 'Correo o contraseña incorrectos.',
   'auth.error.userNotFound': 'No existe ninguna cuenta con este correo.',
   'auth.error.emailInUse': 'Ya existe una cuenta con este correo.',

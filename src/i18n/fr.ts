@@ -19,8 +19,10 @@ export const fr: Dict = {
   'nav.account': 'Mon compte',
   'nav.main': 'Principal',
   'footer.rights': 'Fetal Surgery Academy. La formation des chirurgiens fœtaux.',
+  // Home and marketing pages, contact forms (issue 3)
   'common.email': 'E-mail',
   'common.password': 'Mot de passe',
+  // Course catalogue, course editor, case launch (issue 4)
   'login.title': 'Connexion',
   'login.submit': 'Se connecter',
   'login.google': 'Se connecter avec Google',
@@ -28,6 +30,7 @@ export const fr: Dict = {
   'login.forgot': 'Mot de passe oublié ?',
   'login.noAccount': 'Pas encore de compte ?',
   'login.signupLink': 'Inscrivez-vous',
+  // Pricing, checkout, my account (issue 5)
   'signup.title': 'Créez votre compte',
   'signup.name': 'Prénom',
   'signup.lastname': 'Nom',
@@ -36,6 +39,7 @@ export const fr: Dict = {
   'signup.submit': 'S’inscrire',
   'signup.haveAccount': 'Vous avez déjà un compte ?',
   'signup.loginLink': 'Connectez-vous',
+  // User administration (issue 6)
   'signup.error.name': 'Saisissez un prénom',
   'signup.error.lastname': 'Saisissez un nom',
   'signup.error.email': 'Saisissez un e-mail',
@@ -46,6 +50,7 @@ export const fr: Dict = {
   'reset.submit': 'Envoyer l’e-mail de réinitialisation',
   'reset.sent': 'Si un compte existe pour cet e-mail, un lien de réinitialisation est en route.',
   'reset.back': 'Retour à la connexion',
+  // Browser simulator (issue 7)
   'auth.error.wrongPassword': 'E-mail ou mot de passe incorrect.',
   'auth.error.userNotFound': 'Aucun compte n’existe avec cet e-mail.',
   'auth.error.emailInUse': 'Un compte existe déjà avec cet e-mail.',

@@ -19,8 +19,10 @@ export const pt: Dict = {
   'nav.account': 'Minha conta',
   'nav.main': 'Principal',
   'footer.rights': 'Fetal Surgery Academy. Formação para cirurgiões fetais.',
+  // Home and marketing pages, contact forms (issue 3)
   'common.email': 'E-mail',
   'common.password': 'Senha',
+  // Course catalogue, course editor, case launch (issue 4)
   'login.title': 'Entrar',
   'login.submit': 'Entrar',
   'login.google': 'Entrar com o Google',
@@ -28,6 +30,7 @@ export const pt: Dict = {
   'login.forgot': 'Esqueceu a senha?',
   'login.noAccount': 'Ainda não tem conta?',
   'login.signupLink': 'Cadastre-se',
+  // Pricing, checkout, my account (issue 5)
   'signup.title': 'Crie sua conta',
   'signup.name': 'Nome',
   'signup.lastname': 'Sobrenome',
@@ -36,6 +39,7 @@ export const pt: Dict = {
   'signup.submit': 'Cadastrar',
   'signup.haveAccount': 'Já tem uma conta?',
   'signup.loginLink': 'Entre',
+  // User administration (issue 6)
   'signup.error.name': 'Digite um nome de usuário',
   'signup.error.lastname': 'Digite um sobrenome de usuário',
   'signup.error.email': 'Digite um e-mail',
@@ -46,6 +50,7 @@ export const pt: Dict = {
   'reset.submit': 'Enviar e-mail de redefinição',
   'reset.sent': 'Se existir uma conta com este e-mail, o link de redefinição está a caminho.',
   'reset.back': 'Voltar ao login',
+  // Browser simulator (issue 7)
   'auth.error.wrongPassword': 'E-mail ou senha incorretos.',
   'auth.error.userNotFound': 'Não existe conta com este e-mail.',
   'auth.error.emailInUse': 'Já existe uma conta com este e-mail.',

@@ -19,8 +19,10 @@ export const ru: Dict = {
   'nav.account': 'Мой аккаунт',
   'nav.main': 'Основное',
   'footer.rights': 'Академия фетальной хирургии. Обучение фетальных хирургов.',
+  // Home and marketing pages, contact forms (issue 3)
   'common.email': 'Электронная почта',
   'common.password': 'Пароль',
+  // Course catalogue, course editor, case launch (issue 4)
   'login.title': 'Вход',
   'login.submit': 'Войти',
   'login.google': 'Войти через Google',
@@ -28,6 +30,7 @@ export const ru: Dict = {
   'login.forgot': 'Забыли пароль?',
   'login.noAccount': 'Ещё нет аккаунта?',
   'login.signupLink': 'Зарегистрируйтесь',
+  // Pricing, checkout, my account (issue 5)
   'signup.title': 'Создайте аккаунт',
   'signup.name': 'Имя',
   'signup.lastname': 'Фамилия',
@@ -36,6 +39,7 @@ export const ru: Dict = {
   'signup.submit': 'Зарегистрироваться',
   'signup.haveAccount': 'Уже есть аккаунт?',
   'signup.loginLink': 'Войдите',
+  // User administration (issue 6)
   'signup.error.name': 'Введите имя пользователя',
   'signup.error.lastname': 'Введите фамилию пользователя',
   'signup.error.email': 'Введите адрес электронной почты',
@@ -46,6 +50,7 @@ export const ru: Dict = {
   'reset.submit': 'Отправить письмо для сброса',
   'reset.sent': 'Если аккаунт с этим адресом существует, ссылка для сброса уже в пути.',
   'reset.back': 'Вернуться ко входу',
+  // Browser simulator (issue 7)
   'auth.error.wrongPassword': 'Неверный адрес электронной почты или пароль.',
   'auth.error.userNotFound': 'Аккаунта с таким адресом не существует.',
   'auth.error.emailInUse': 'Аккаунт с таким адресом уже существует.',

@@ -19,8 +19,10 @@ export const zhCN: Dict = {
   'nav.account': '我的账户',
   'nav.main': '主导航',
   'footer.rights': '胎儿外科学院。为胎儿外科医生提供培训。',
+  // Home and marketing pages, contact forms (issue 3)
   'common.email': '电子邮件',
   'common.password': '密码',
+  // Course catalogue, course editor, case launch (issue 4)
   'login.title': '登录',
   'login.submit': '登录',
   'login.google': '使用 Google 登录',
@@ -28,6 +30,7 @@ export const zhCN: Dict = {
   'login.forgot': '忘记密码？',
   'login.noAccount': '还没有账户？',
   'login.signupLink': '注册',
+  // Pricing, checkout, my account (issue 5)
   'signup.title': '创建账户',
   'signup.name': '名',
   'signup.lastname': '姓',
@@ -36,6 +39,7 @@ export const zhCN: Dict = {
   'signup.submit': '注册',
   'signup.haveAccount': '已有账户？',
   'signup.loginLink': '登录',
+  // User administration (issue 6)
   'signup.error.name': '请输入名字',
   'signup.error.lastname': '请输入姓氏',
   'signup.error.email': '请输入电子邮件',
@@ -46,6 +50,7 @@ export const zhCN: Dict = {
   'reset.submit': '发送重置邮件',
   'reset.sent': '如果该邮箱有对应账户，重置链接已在发送途中。',
   'reset.back': '返回登录',
+  // Browser simulator (issue 7)
   'auth.error.wrongPassword': '电子邮件或密码错误。',
   'auth.error.userNotFound': '不存在使用此电子邮件的账户。',
   'auth.error.emailInUse': '已有账户使用此电子邮件。',

@@ -5,6 +5,7 @@ import { ErrorCode } from '../api/errors.ts';
 import { coursesApp } from './courses.ts';
 import type { Deps } from './deps.ts';
 import { fail, identify, type Env } from './http.ts';
+import { launchApp } from './launch.ts';
 import { metaApp } from './meta.ts';
 import { pricingApp } from './pricing.ts';
 import { usersApp } from './users.ts';
@@ -24,6 +25,7 @@ export function createApp(deps: Deps) {
   app.route('/', coursesApp);
   app.route('/', pricingApp);
   app.route('/', metaApp);
+  app.route('/', launchApp);
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' });
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -9,6 +9,10 @@ export interface Config {
   firebase: { apiKey: string; authDomain: string; projectId: string };
   authEmulatorHost: string | null;
   simulatorUrl: string;
+  /** The desktop simulator's custom-protocol scheme. */
+  launchScheme: string;
+  /** Signs launch tokens; every instance sharing a database must share it. */
+  launchSecret: string;
   seedDemo: boolean;
 }
 
@@ -27,6 +31,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || null,
     simulatorUrl: env.SIMULATOR_URL ?? '/simulator',
+    launchScheme: env.LAUNCH_SCHEME ?? 'fetalsurgerysim',
+    launchSecret: env.LAUNCH_SECRET ?? (production ? '' : 'local-development-launch-secret'),
     seedDemo: !production,
   };
   assertSafe(config);
@@ -39,6 +45,7 @@ function assertSafe(config: Config): void {
   const missing: string[] = [];
   if (!config.firebase.projectId) missing.push('FIREBASE_PROJECT_ID');
   if (!config.firebase.apiKey) missing.push('FIREBASE_API_KEY');
+  if (config.launchSecret.length < 32) missing.push('LAUNCH_SECRET (32 characters or more)');
   if (missing.length) throw new Error(`Refusing to start in production: missing ${missing.join(', ')}`);
   if (config.authEmulatorHost) {
     throw new Error('Refusing to start in production with FIREBASE_AUTH_EMULATOR_HOST set (unsigned tokens would be accepted)');

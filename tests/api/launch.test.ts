@@ -1,0 +1,67 @@
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { signLaunchToken } from '../../src/server/launch-token.ts';
+import { toTimestamp } from '../../src/domain/time.ts';
+import { expectRefused, useApi } from './support.ts';
+
+const api = useApi();
+const SECRET = 'local-development-launch-secret';
+const body = { course: 'bronchoscopy', level: 1, case: 2 };
+
+async function grantSubscription(uid: string, planId: string, end: Date) {
+  const user = (await api().call('GET', `/users/${uid}`, { as: 'admin' })).json;
+  const sub = { provider: 'test', plan_name: 'x', product_id: planId, subscription_id: `s-${Date.now()}`, next_billing_time: toTimestamp(end) };
+  const res = await api().call('PUT', `/users/${uid}`, { as: 'admin', body: { isAdmin: user.isAdmin, isPremium: user.isPremium, subscriptions: [sub] } });
+  expect(res.status).toBe(200);
+}
+
+describe('POST /launch', () => {
+  it('refuses a visitor', () => expectRefused(api(), 'POST', '/launch', { body }, 401));
+  it('refuses a learner without a plan for the course', () => expectRefused(api(), 'POST', '/launch', { as: 'learner', body }, 403));
+  it('refuses an unknown course and a missing case', async () => {
+    await expectRefused(api(), 'POST', '/launch', { as: 'admin', body: { ...body, course: 'nope' } }, 404);
+    await expectRefused(api(), 'POST', '/launch', { as: 'admin', body: { ...body, case: 99 } }, 400);
+    await expectRefused(api(), 'POST', '/launch', { as: 'admin', body: { ...body, level: 0 } }, 400);
+  });
+  it('signs a token for an entitled user that verify reads back', async () => {
+    await grantSubscription('learner', 'plan-complete', new Date(Date.now() + 86_400_000));
+    const res = await api().call('POST', '/launch', { as: 'learner', body });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ scheme: 'fetalsurgerysim', token: expect.any(String) });
+    const verified = await api().call('GET', `/launch/verify?token=${res.json.token}`);
+    expect(verified).toMatchObject({ status: 200, json: { userid: 'learner', course: 'bronchoscopy', level: 1, case: 2, entitled: true } });
+  });
+  it('reports entitlement as it stands when verified, not when signed', async () => {
+    await grantSubscription('learner', 'plan-complete', new Date(Date.now() + 86_400_000));
+    const { token } = (await api().call('POST', '/launch', { as: 'learner', body })).json;
+    await grantSubscription('learner', 'plan-complete', new Date(Date.now() - 1000));
+    expect((await api().call('GET', `/launch/verify?token=${token}`)).json.entitled).toBe(false);
+  });
+});
+
+describe('GET /launch/verify', () => {
+  it('refuses an expired token', async () => {
+    const token = await signLaunchToken(SECRET, { uid: 'admin', ...body }, new Date(Date.now() - 3_600_000));
+    await expectRefused(api(), 'GET', `/launch/verify?token=${token}`, {}, 401, 'invalid_token');
+  });
+  it('refuses a tampered token (claims changed, signature kept)', async () => {
+    const token = await signLaunchToken(SECRET, { uid: 'learner', ...body });
+    const [head, payload, sig] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const forged = Buffer.from(JSON.stringify({ ...claims, sub: 'admin' })).toString('base64url');
+    await expectRefused(api(), 'GET', `/launch/verify?token=${head}.${forged}.${sig}`, {}, 401, 'invalid_token');
+  });
+  it('refuses a token signed with another key', async () => {
+    const token = await signLaunchToken('another-secret-that-is-long-enough-000', { uid: 'learner', ...body });
+    await expectRefused(api(), 'GET', `/launch/verify?token=${token}`, {}, 401, 'invalid_token');
+  });
+  it('refuses an unsigned token', async () => {
+    const token = await new SignJWT({ ...body }).setProtectedHeader({ alg: 'HS256' }).setSubject('admin').sign(new TextEncoder().encode('x'.repeat(32)));
+    await expectRefused(api(), 'GET', `/launch/verify?token=${token.split('.').slice(0, 2).join('.')}.`, {}, 401, 'invalid_token');
+  });
+  it('tells whether another user, who is not entitled, was the one launched', async () => {
+    const token = await signLaunchToken(SECRET, { uid: 'other', ...body });
+    expect((await api().call('GET', `/launch/verify?token=${token}`)).json).toMatchObject({ userid: 'other', entitled: false });
+  });
+  it('needs a token', () => expectRefused(api(), 'GET', '/launch/verify', {}, 400));
+});
