@@ -42,14 +42,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** Refuses configurations that must never run in production. */
 function assertSafe(config: Config): void {
   if (!config.production) return;
-  const missing: string[] = [];
-  if (!config.firebase.projectId) missing.push('FIREBASE_PROJECT_ID');
-  if (!config.firebase.apiKey) missing.push('FIREBASE_API_KEY');
-  if (config.launchSecret.length < 32) missing.push('LAUNCH_SECRET (32 characters or more)');
-  if (missing.length) throw new Error(`Refusing to start in production: missing ${missing.join(', ')}`);
-  if (config.authEmulatorHost) {
-    throw new Error('Refusing to start in production with FIREBASE_AUTH_EMULATOR_HOST set (unsigned tokens would be accepted)');
-  }
+  const problems: string[] = [];
+  if (!config.firebase.projectId) problems.push('FIREBASE_PROJECT_ID is missing');
+  if (!config.firebase.apiKey) problems.push('FIREBASE_API_KEY is missing');
+  if (config.launchSecret.length < 32) problems.push('LAUNCH_SECRET is missing or shorter than 32 characters');
+  if (config.authEmulatorHost) problems.push('FIREBASE_AUTH_EMULATOR_HOST is set (unsigned tokens would be accepted)');
+  if (problems.length) throw new Error(`Refusing to start in production: ${problems.join('; ')}`);
 }
 
 /** Where `astro build` writes the site (DIST_DIR, default ./dist), read by the build and by the server. */
