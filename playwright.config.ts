@@ -35,6 +35,7 @@ export default defineConfig({
       AUTH_EMULATOR_PORT: String(authPort),
       DATA_DIR: process.env.E2E_DATA_DIR ?? `test-results/e2e-data-${port}`,
       NODE_ENV: 'development',
+      RATE_LIMIT_SCALE: '100',
     },
   },
 });

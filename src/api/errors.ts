@@ -7,6 +7,7 @@ export const ErrorCode = {
   notFound: 'not_found',
   conflict: 'conflict',
   payloadTooLarge: 'payload_too_large',
+  tooManyRequests: 'too_many_requests',
   internal: 'internal',
 } as const;
 

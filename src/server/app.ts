@@ -8,6 +8,8 @@ import { fail, identify, type Env } from './http.ts';
 import { launchApp } from './launch.ts';
 import { metaApp } from './meta.ts';
 import { pricingApp } from './pricing.ts';
+import { API_POLICY, commonHeaders } from './security.ts';
+import { crossOrigin } from './cors.ts';
 import { usersApp } from './users.ts';
 
 export const MAX_BODY = 1024 * 1024;
@@ -15,10 +17,13 @@ export const MAX_BODY = 1024 * 1024;
 /** The /api application: one sub-app per area. It can run inside main.ts or alone. */
 export function createApp(deps: Deps) {
   const app = new OpenAPIHono<Env>().basePath('/api');
+  const headers = { ...commonHeaders(deps.config), 'content-security-policy': API_POLICY };
   app.use(async (c, next) => {
     c.set('deps', deps);
     await next();
+    for (const [name, value] of Object.entries(headers)) c.header(name, value);
   });
+  app.use(crossOrigin(deps.config.corsOrigins));
   app.use(bodyLimit({ maxSize: MAX_BODY, onError: (c) => fail(c, 413, ErrorCode.payloadTooLarge, 'The body is over 1 MB') }));
   app.use(identify);
   app.route('/', usersApp);

@@ -14,6 +14,12 @@ export interface Config {
   /** Signs launch tokens; every instance sharing a database must share it. */
   launchSecret: string;
   seedDemo: boolean;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+  /** Origins allowed to call /api from another site (CORS); our own origin never needs it. */
+  corsOrigins: string[];
+  /** Multiplies every rate limit (browser journeys create many accounts from one address). */
+  rateLimitScale: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -34,6 +40,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     launchScheme: env.LAUNCH_SCHEME ?? 'fetalsurgerysim',
     launchSecret: env.LAUNCH_SECRET ?? (production ? '' : 'local-development-launch-secret'),
     seedDemo: !production,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    rateLimitScale: Math.max(1, Number(env.RATE_LIMIT_SCALE ?? 1) || 1),
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
   };
   assertSafe(config);
   return config;

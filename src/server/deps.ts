@@ -2,6 +2,7 @@ import type { VerifyToken } from './auth.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { RateLimiter } from './rate-limit.ts';
 
 /** What the API needs from the outside world; tests build it with an in-memory database. */
 export interface Deps {
@@ -9,4 +10,5 @@ export interface Deps {
   db: Database;
   verify: VerifyToken;
   catalogue: Catalogue;
+  limiter: RateLimiter;
 }

@@ -79,6 +79,7 @@ export const errors = {
   403: errorResponse('Wrong role'),
   404: errorResponse('Unknown id'),
   409: errorResponse('Conflict'),
+  429: errorResponse('Too many requests; see Retry-After'),
 } as const;
 
 export const bearer = [{ bearer: [] }];

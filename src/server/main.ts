@@ -4,6 +4,7 @@ import { getRequestListener } from '@hono/node-server';
 import sirv from 'sirv';
 import { createApp } from './app.ts';
 import { distDir, loadConfig, type Config } from './config.ts';
+import { commonHeaders, externalHosts, inlineScriptHashes, pagePolicy } from './security.ts';
 import { seedAccounts, seedCatalogue } from './seed.ts';
 import { createDeps } from './services.ts';
 
@@ -26,8 +27,13 @@ export async function startServer(config: Config) {
   const { handler: astro } = (await import(join(dist, 'server/entry.mjs'))) as { handler: AstroHandler };
   const locals = { catalogue: deps.catalogue };
 
+  const pageHeaders = {
+    ...commonHeaders(config),
+    'content-security-policy': pagePolicy(externalHosts(config), inlineScriptHashes(join(dist, 'client'))),
+  };
   const server = createServer((req, res) => {
     if (req.url === '/api' || req.url?.startsWith('/api/') || req.url?.startsWith('/api?')) return void api(req, res);
+    for (const [name, value] of Object.entries(pageHeaders)) res.setHeader(name, value);
     statics(req, res, () => astro(req, res, undefined, locals));
   });
   await new Promise<void>((resolve, reject) => {

@@ -4,11 +4,12 @@ import { Catalogue } from './catalogue.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import type { Deps } from './deps.ts';
+import { RateLimiter } from './rate-limit.ts';
 
 /** Opens the database and builds what the API and the on-demand pages share. */
 export async function createDeps(config: Config, options: { inMemory?: boolean } = {}): Promise<Deps> {
   const db = await openDatabase(config.databaseUrl, options.inMemory ? null : join(config.dataDir, 'pglite'));
   const catalogue = new Catalogue(db);
   await catalogue.start();
-  return { config, db, catalogue, verify: tokenVerifier(config) };
+  return { config, db, catalogue, verify: tokenVerifier(config), limiter: new RateLimiter() };
 }

@@ -4,6 +4,7 @@ import { ErrorCode } from '../api/errors.ts';
 import { dbString, NewUser, User, UserUpdate } from '../api/schemas.ts';
 import { recordAudit } from './audit.ts';
 import { users } from './db/schema.ts';
+import { LIMITS, rateLimit } from './rate-limit.ts';
 import { bearer, callerIsAdmin, errors, fail, idParam, json, jsonBody, requireAdmin, requireUser, subApp } from './http.ts';
 
 type Row = typeof users.$inferSelect;
@@ -62,9 +63,9 @@ export const usersApp = subApp()
       method: 'post',
       path: '/users',
       security: bearer,
-      middleware: [requireUser] as const,
+      middleware: [requireUser, rateLimit(LIMITS.signup)] as const,
       request: { body: jsonBody(NewUser) },
-      responses: { 201: json(User, 'Created'), 400: errors[400], 401: errors[401], 403: errors[403], 409: errors[409] },
+      responses: { 201: json(User, 'Created'), 400: errors[400], 401: errors[401], 403: errors[403], 409: errors[409], 429: errors[429] },
     }),
     async (c) => {
       const body = c.req.valid('json');

@@ -27,7 +27,7 @@ export function token(uid: string, opts: { email?: string; project?: string; exp
 
 /** A fresh API on an empty database (in-memory PGlite, or the PostgreSQL in DATABASE_URL, emptied) with the demo catalogue. */
 export async function testApi(env: Record<string, string> = {}) {
-  const config = loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}), ...env });
+  const config = loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', RATE_LIMIT_SCALE: '1000', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}), ...env });
   const deps = await createDeps(config, { inMemory: true });
   if (config.databaseUrl) {
     await deps.db.db.execute(sql`TRUNCATE users, courses, plans, audit, orders, attempts, sandbox_messages`);

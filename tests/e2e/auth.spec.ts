@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { ADMIN, idTokenFor, LEARNER, login, oobCodes, uniqueEmail } from './helpers.ts';
 
 test('a visitor signs up, logs out and logs back in', async ({ page, request }) => {

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from './config.ts';
+
+/** The hosts the browser may reach besides our own origin, from configuration. */
+export interface ExternalHosts {
+  connect: string[];
+  script: string[];
+  frame: string[];
+  img: string[];
+  form: string[];
+}
+
+/** Firebase Auth's hosts (or the emulator), which sign-in needs. */
+export function externalHosts(config: Config): ExternalHosts {
+  const firebase = config.authEmulatorHost
+    ? [`http://${config.authEmulatorHost}`]
+    : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://www.googleapis.com'];
+  const authDomain = `https://${config.firebase.authDomain}`;
+  return {
+    connect: firebase,
+    script: config.authEmulatorHost ? [] : ['https://apis.google.com'],
+    frame: config.authEmulatorHost ? [`http://${config.authEmulatorHost}`] : [authDomain],
+    img: ['https://lh3.googleusercontent.com'],
+    form: [],
+  };
+}
+
+/** sha256 sources of every inline <script> in the built pages, so the policy needs no 'unsafe-inline'. */
+export function inlineScriptHashes(dir: string): string[] {
+  const hashes = new Set<string>();
+  const walk = (path: string) => {
+    for (const name of readdirSync(path)) {
+      const full = join(path, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (name.endsWith('.html')) {
+        for (const match of readFileSync(full, 'utf8').matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+          hashes.add(`'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`);
+        }
+      }
+    }
+  };
+  walk(dir);
+  return [...hashes].sort();
+}
+
+/** The Content-Security-Policy of our pages: our origin, the configured hosts, and the hashed inline scripts. */
+export function pagePolicy(hosts: ExternalHosts, scriptHashes: string[]): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${[...scriptHashes, ...hosts.script].join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${hosts.img.join(' ')}`.trim(),
+    "font-src 'self'",
+    `connect-src 'self' ${hosts.connect.join(' ')}`.trim(),
+    `frame-src 'self' ${hosts.frame.join(' ')}`.trim(),
+    "media-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    `form-action 'self' ${hosts.form.join(' ')}`.trim(),
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Headers every answer carries, page or API. */
+export function commonHeaders(config: Config): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    ...(config.production ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+/** The API's policy: JSON is never a document that runs anything. */
+export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
