@@ -54,6 +54,7 @@ export default function AdminUsers({ locale, homeHref, strings }: Props) {
           type="search"
           autoComplete="off"
           spellCheck={false}
+          dir="auto"
           label={strings['adminUsers.search.label']}
           aria-describedby="user-search-hint"
           value={query}

@@ -17,10 +17,14 @@ export default function UserEditor({ locale, state, strings, hydrated }: Props) 
   const busy = !hydrated || state.saving;
   return (
     <section className="user-card" aria-labelledby="found-user">
-      <h2 id="found-user">{user.email}</h2>
+      <h2 id="found-user">
+        <bdi>{user.email}</bdi>
+      </h2>
       <dl className="user-facts">
         <dt>{strings['adminUsers.user.email']}</dt>
-        <dd>{user.email}</dd>
+        <dd>
+          <bdi>{user.email}</bdi>
+        </dd>
         <dt>{strings['adminUsers.user.id']}</dt>
         <dd>
           <code>{user.id}</code>

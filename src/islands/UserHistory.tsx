@@ -1,5 +1,6 @@
 import type { AuditEntry, Plan } from '../api/schemas.ts';
 import { auditChanges, type AuditChange } from '../domain/audit-diff.ts';
+import { dirOf, isLocale } from '../i18n/locales.ts';
 import type { AdminUsersState } from '../stores/admin-users.ts';
 import { fill, formatDateTime, type AdminUsersKey, type AdminUsersStrings } from './admin-users-strings.ts';
 
@@ -23,11 +24,11 @@ const SUB_LABELS = {
   changed: 'adminUsers.history.changed',
 } as const;
 
-function describe(change: AuditChange, strings: AdminUsersStrings, plans: Plan[] | null): string {
+function describe(change: AuditChange, strings: AdminUsersStrings, plans: Plan[] | null, arrow: string): string {
   const value = (v: unknown) => (typeof v === 'boolean' ? strings[v ? 'adminUsers.yes' : 'adminUsers.no'] : v === undefined ? '—' : String(v));
   if (change.kind === 'field') {
     const label = FIELD_LABELS[change.field];
-    return `${label ? strings[label] : change.field}: ${value(change.from)} → ${value(change.to)}`;
+    return `${label ? strings[label] : change.field}: ${value(change.from)} ${arrow} ${value(change.to)}`;
   }
   const plan = plans?.find((p) => p.id === change.subscription.product_id)?.title ?? change.subscription.product_id;
   return `${strings[SUB_LABELS[change.change]]}: ${change.subscription.plan_name} (${plan})`;
@@ -35,6 +36,8 @@ function describe(change: AuditChange, strings: AdminUsersStrings, plans: Plan[]
 
 function Entry({ entry, locale, strings, plans }: { entry: AuditEntry; locale: string; strings: AdminUsersStrings; plans: Plan[] | null }) {
   const changes = auditChanges(entry.before, entry.after);
+  // "from → to" must point the way the language reads.
+  const arrow = isLocale(locale) && dirOf(locale) === 'rtl' ? '←' : '→';
   return (
     <li>
       <p className="history-meta">
@@ -45,7 +48,7 @@ function Entry({ entry, locale, strings, plans }: { entry: AuditEntry; locale: s
       ) : (
         <ul>
           {changes.map((c, i) => (
-            <li key={i}>{describe(c, strings, plans)}</li>
+            <li key={i}>{describe(c, strings, plans, arrow)}</li>
           ))}
         </ul>
       )}

@@ -96,6 +96,48 @@ test('the admin adds a subscription (first plan, 1 day) by uid; it shows ACTIVE 
   expect(Math.abs(end - (Date.now() + 86_400_000))).toBeLessThan(5 * 60_000);
 });
 
+test('removing a subscription asks first, stays local until Save, and then takes the access away', async ({ page, request }) => {
+  const learner = await newLearner(request);
+  await login(page, ADMIN);
+  await page.goto('/admin-users');
+  await findUser(page, learner.email);
+  await page.getByLabel('Plan', { exact: true }).selectOption({ label: 'Complete' });
+  await page.getByLabel('Duration (days)').fill('30');
+  await page.getByRole('button', { name: 'Add subscription' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Changes saved.' })).toBeVisible();
+  expect(await launchStatus(request, learner, 'bronchoscopy')).toBe(201);
+
+  const remove = page.getByRole('button', { name: /^Remove:/ });
+  page.once('dialog', (d) => void d.dismiss());
+  await remove.click();
+  await expect(page.locator('table.subscriptions tbody tr')).toHaveCount(1);
+  page.once('dialog', (d) => void d.accept());
+  await remove.click();
+  await expect(page.getByText('No subscriptions.')).toBeVisible();
+  expect(await launchStatus(request, learner, 'bronchoscopy')).toBe(201);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Changes saved.' })).toBeVisible();
+  await expect(page.locator('.user-history').getByText('Subscription removed: Fetal Surgery Academy - Admin - Provided (Complete)')).toBeVisible();
+  expect(await launchStatus(request, learner, 'bronchoscopy')).toBe(403);
+});
+
+test('a save that cannot reach the server says so and keeps the changes', async ({ page, request }) => {
+  const learner = await newLearner(request);
+  await login(page, ADMIN);
+  await page.goto('/admin-users');
+  await findUser(page, learner.email);
+  await page.route('**/api/users/*', (route) => (route.request().method() === 'PUT' ? route.abort() : route.continue()));
+  await page.getByRole('checkbox', { name: 'Premium: opens every case' }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/Could not reach the server/);
+  await expect(page.getByRole('checkbox', { name: 'Premium: opens every case' })).toBeChecked();
+  await page.unroute('**/api/users/*');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Changes saved.' })).toBeVisible();
+  expect(await launchStatus(request, learner, 'catheter-placement')).toBe(201);
+});
+
 test('searching an unknown email or uid says so', async ({ page }) => {
   await login(page, ADMIN);
   await page.goto('/admin-users');
@@ -144,9 +186,12 @@ for (const locale of ['en', 'ar'] as const) {
     await page.locator('#field-user-search').fill(learner.email);
     await page.locator('form[role=search] button[type=submit]').click();
     await expect(page.getByRole('heading', { level: 2, name: learner.email })).toBeVisible();
+    // One saved change for the history, then one unsaved subscription, so every part of the screen is checked.
+    await page.locator('.access input[type=checkbox]').first().check();
+    await page.locator('.save-bar .button').first().click();
+    await expect(page.locator('.user-history ol.history > li')).toHaveCount(1);
     await page.locator('.add-subscription button[type=submit]').click();
     await expect(page.locator('table.subscriptions tbody tr')).toHaveCount(1);
-    await expect(page.locator('.user-history li, .user-history p').first()).toBeVisible();
     if (locale === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await page.screenshot({ path: `/tmp/wt6/admin-users-${locale}.png`, fullPage: true });
     const results = await new AxeBuilder({ page }).analyze();

@@ -96,3 +96,32 @@ describe('auditChanges', () => {
     expect(auditChanges({ title: 'T' }, null)).toEqual([{ kind: 'field', field: 'title', from: 'T', to: undefined }]);
   });
 });
+
+describe('the admin users store', () => {
+  it.each([
+    [409, 'adminUsers.error.lastAdmin'],
+    [400, 'adminUsers.error.invalid'],
+    [401, 'adminUsers.error.forbidden'],
+    [403, 'adminUsers.error.forbidden'],
+    [404, 'adminUsers.error.gone'],
+    [0, 'adminUsers.error.network'],
+    [500, 'adminUsers.error.generic'],
+  ])('shows the server answer %i as %s', async (status, key) => {
+    const { adminErrorKey } = await import('../../src/stores/admin-users.ts');
+    const { ApiError } = await import('../../src/api/errors.ts');
+    expect(adminErrorKey(new ApiError(status, 'x', 'm'))).toBe(key);
+  });
+
+  it('keeps edits local until Save: a draft differs from the saved user, and discarding puts it back', async () => {
+    const store = await import('../../src/stores/admin-users.ts');
+    const user = { id: 'u', email: 'u@example.com', name: '', contact: '', isAdmin: false, isPremium: false, subscriptions: [] };
+    store.$adminUsers.set({ ...store.$adminUsers.get(), saved: user, draft: structuredClone(user) });
+    expect(store.isDirty(store.$adminUsers.get())).toBe(false);
+    store.setFlag('isPremium', true);
+    expect(store.$adminUsers.get().draft?.isPremium).toBe(true);
+    expect(store.$adminUsers.get().saved?.isPremium).toBe(false);
+    expect(store.isDirty(store.$adminUsers.get())).toBe(true);
+    store.discardChanges();
+    expect(store.isDirty(store.$adminUsers.get())).toBe(false);
+  });
+});
