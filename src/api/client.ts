@@ -1,5 +1,5 @@
 import { ApiError } from './errors.ts';
-import type { LaunchRequest, LaunchToken, Course, CourseInput, CourseSummary, NewUser, Plan, PlanInput, PublicConfig, User, UserUpdate } from './schemas.ts';
+import type { AuditEntry, LaunchRequest, LaunchToken, Course, CourseInput, CourseSummary, NewUser, Plan, PlanInput, PublicConfig, User, UserUpdate } from './schemas.ts';
 
 /** Typed calls to /api for the browser's stores; each takes the caller's ID token where the route needs one. */
 type Token = string | null | undefined;
@@ -41,5 +41,7 @@ export const api = {
   updatePlan: (id: string, body: PlanInput, token: Token) => call<Plan>('PUT', `/pricing/${enc(id)}`, token, body),
   deletePlan: (id: string, token: Token) => call<void>('DELETE', `/pricing/${enc(id)}`, token),
   launch: (body: LaunchRequest, token: Token) => call<LaunchToken>('POST', '/launch', token, body),
+  /** An entity's admin changes, newest first (admins only). */
+  audit: (entity: 'course' | 'plan' | 'user', id: string, token: Token) => call<AuditEntry[]>('GET', `/audit?entity=${entity}&id=${enc(id)}`, token),
   unityVersion: () => call<{ production: string }>('GET', '/unityversion'),
 };

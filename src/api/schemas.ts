@@ -112,6 +112,21 @@ export const LaunchVerification = z
   .object({ userid: z.string(), course: z.string(), level: z.number(), case: z.number(), entitled: z.boolean() })
   .meta({ id: 'LaunchVerification' });
 
+/** One admin change as GET /audit answers it: who, when, which entity, before and after. */
+export const AuditEntry = z
+  .object({
+    id: z.number(),
+    actor: z.string(),
+    actorEmail: z.string(),
+    entity: z.string(),
+    entityId: z.string(),
+    action: z.string(),
+    before: z.unknown(),
+    after: z.unknown(),
+    at: z.string(),
+  })
+  .meta({ id: 'AuditEntry' });
+
 export const UnityVersion = z.object({ production: z.string() });
 
 export const PublicConfig = z.object({
@@ -132,3 +147,4 @@ export type PublicConfig = z.infer<typeof PublicConfig>;
 export type LaunchRequest = z.infer<typeof LaunchRequest>;
 export type LaunchToken = z.infer<typeof LaunchToken>;
 export type ErrorBody = z.infer<typeof ErrorBody>;
+export type AuditEntry = z.infer<typeof AuditEntry>;

@@ -1,20 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, desc, eq } from 'drizzle-orm';
-import { dbString, PublicConfig, UnityVersion } from '../api/schemas.ts';
+import { AuditEntry, dbString, PublicConfig, UnityVersion } from '../api/schemas.ts';
 import { audit } from './db/schema.ts';
 import { bearer, errors, json, requireAdmin, subApp } from './http.ts';
-
-const AuditEntry = z.object({
-  id: z.number(),
-  actor: z.string(),
-  actorEmail: z.string(),
-  entity: z.string(),
-  entityId: z.string(),
-  action: z.string(),
-  before: z.unknown(),
-  after: z.unknown(),
-  at: z.string(),
-});
 
 /** Configuration the browser needs at run time, the simulator address, and the audit trail. */
 export const metaApp = subApp()

@@ -1,0 +1,157 @@
+import { atom } from 'nanostores';
+import { api } from '../api/client.ts';
+import { ApiError } from '../api/errors.ts';
+import type { AuditEntry, Plan, User } from '../api/schemas.ts';
+import { adminSubscription, searchKind } from '../domain/admin-subscription.ts';
+import { $session, idToken, setProfile } from './session.ts';
+
+/** Why an admin call failed, as the key of the message the screen shows. */
+export type AdminErrorKey =
+  | 'adminUsers.error.lastAdmin'
+  | 'adminUsers.error.invalid'
+  | 'adminUsers.error.forbidden'
+  | 'adminUsers.error.gone'
+  | 'adminUsers.error.network'
+  | 'adminUsers.error.generic';
+
+export interface AdminUsersState {
+  searching: boolean;
+  notFound: 'email' | 'uid' | null;
+  searchError: AdminErrorKey | null;
+  /** The user as the server last answered it, and the admin's local edits of it. */
+  saved: User | null;
+  draft: User | null;
+  saving: boolean;
+  saveError: AdminErrorKey | null;
+  justSaved: boolean;
+  plans: Plan[] | null;
+  plansError: boolean;
+  history: AuditEntry[] | null;
+  historyError: boolean;
+}
+
+const initial: AdminUsersState = {
+  searching: false,
+  notFound: null,
+  searchError: null,
+  saved: null,
+  draft: null,
+  saving: false,
+  saveError: null,
+  justSaved: false,
+  plans: null,
+  plansError: false,
+  history: null,
+  historyError: false,
+};
+
+/** The /admin-users screen: the user found, the admin's unsaved edits, plans for titles, the user's history. */
+export const $adminUsers = atom<AdminUsersState>(initial);
+
+const patch = (p: Partial<AdminUsersState>) => $adminUsers.set({ ...$adminUsers.get(), ...p });
+
+/** The message for a failed call: the server's reason (409 last admin, 400, 401/403, 404) or the network. */
+export function adminErrorKey(err: unknown): AdminErrorKey {
+  if (!(err instanceof ApiError)) return 'adminUsers.error.generic';
+  if (err.status === 0) return 'adminUsers.error.network';
+  if (err.status === 409) return 'adminUsers.error.lastAdmin';
+  if (err.status === 400) return 'adminUsers.error.invalid';
+  if (err.status === 401 || err.status === 403) return 'adminUsers.error.forbidden';
+  if (err.status === 404) return 'adminUsers.error.gone';
+  return 'adminUsers.error.generic';
+}
+
+/** True when the draft differs from what the server holds. */
+export function isDirty(state: AdminUsersState): boolean {
+  return JSON.stringify(state.draft) !== JSON.stringify(state.saved);
+}
+
+/** Plans for titles and the add-subscription picker; as an admin, hidden plans are included. */
+export async function loadPlans(): Promise<void> {
+  try {
+    patch({ plans: await api.listPlans(await idToken()), plansError: false });
+  } catch {
+    patch({ plansError: true });
+  }
+}
+
+async function loadHistory(uid: string): Promise<void> {
+  try {
+    const history = await api.audit('user', uid, await idToken());
+    if ($adminUsers.get().saved?.id === uid) patch({ history, historyError: false });
+  } catch {
+    if ($adminUsers.get().saved?.id === uid) patch({ historyError: true });
+  }
+}
+
+function show(user: User): void {
+  patch({ saved: user, draft: structuredClone(user), saveError: null, justSaved: false, history: null, historyError: false });
+  void loadHistory(user.id);
+}
+
+/** Finds one user: an input with "@" by email (exact, any case) on the server, anything else by uid. */
+export async function searchUser(input: string): Promise<void> {
+  const query = input.trim();
+  if (!query || $adminUsers.get().searching) return;
+  const kind = searchKind(query);
+  patch({ searching: true, notFound: null, searchError: null, saved: null, draft: null, history: null, saveError: null, justSaved: false });
+  try {
+    const token = await idToken();
+    const user = kind === 'email' ? ((await api.findUsers(query, token))[0] ?? null) : await api.getUser(query, token);
+    if (user) show(user);
+    else patch({ notFound: kind });
+  } catch (err) {
+    // An unknown uid is a 404; text the server cannot take as an id or address (too long, NUL) is not a user either.
+    if (err instanceof ApiError && (err.status === 404 || err.status === 400)) patch({ notFound: kind });
+    else patch({ searchError: adminErrorKey(err) });
+  } finally {
+    patch({ searching: false });
+  }
+}
+
+function edit(change: (draft: User) => User): void {
+  const { draft } = $adminUsers.get();
+  if (draft) patch({ draft: change(draft), justSaved: false, saveError: null });
+}
+
+export function setFlag(flag: 'isAdmin' | 'isPremium', value: boolean): void {
+  edit((d) => ({ ...d, [flag]: value }));
+}
+
+/** Adds the SPEC's admin subscription to the draft; false when the plan or duration is not allowed. */
+export function addSubscription(planId: string | undefined, days: number, now = new Date()): boolean {
+  const { plans } = $adminUsers.get();
+  const { user, firebaseUser } = $session.get();
+  const sub = adminSubscription({ plans: plans ?? [], planId, days, now, adminEmail: user?.email || firebaseUser?.email || '', id: crypto.randomUUID() });
+  if (!sub) return false;
+  edit((d) => ({ ...d, subscriptions: [...d.subscriptions, sub] }));
+  return true;
+}
+
+export function removeSubscription(subscriptionId: string): void {
+  edit((d) => ({ ...d, subscriptions: d.subscriptions.filter((s) => s.subscription_id !== subscriptionId) }));
+}
+
+export function discardChanges(): void {
+  const { saved } = $adminUsers.get();
+  patch({ draft: saved && structuredClone(saved), saveError: null, justSaved: false });
+}
+
+/** PUT /users/{id} with the whole draft; a refusal keeps the draft and says why. */
+export async function saveUser(): Promise<void> {
+  const { draft, saving } = $adminUsers.get();
+  if (!draft || saving) return;
+  patch({ saving: true, saveError: null, justSaved: false });
+  try {
+    const { isAdmin, isPremium, subscriptions } = draft;
+    const saved = await api.updateUser(draft.id, { isAdmin, isPremium, subscriptions }, await idToken());
+    patch({ saved, draft: structuredClone(saved), justSaved: true });
+    // An admin who removed their own flag loses this screen at once.
+    if ($session.get().user?.id === saved.id) setProfile(saved);
+    void loadHistory(saved.id);
+  } catch (err) {
+    patch({ saveError: adminErrorKey(err) });
+  } finally {
+    patch({ saving: false });
+  }
+}

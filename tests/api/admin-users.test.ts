@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { adminSubscription } from '../../src/domain/admin-subscription.ts';
+import { subscriptionStatus } from '../../src/domain/entitlement.ts';
+import { auditTrail, CALLERS, expectRefused, useApi, validCourse, validPlan } from './support.ts';
+
+/** The calls behind /admin-users, as the screen makes them. */
+const api = useApi();
+
+const search = (query: string) =>
+  query.includes('@') ? api().call('GET', `/users?email=${encodeURIComponent(query)}`, { as: 'admin' }) : api().call('GET', `/users/${encodeURIComponent(query)}`, { as: 'admin' });
+const save = (over: Record<string, unknown> = {}) => ({ isAdmin: false, isPremium: false, subscriptions: [], ...over });
+
+describe('the admin search', () => {
+  it.each([
+    ['an email', 'learner@example.com'],
+    ['the email in capitals', 'LEARNER@EXAMPLE.COM'],
+    ['a uid', 'learner'],
+  ])('finds the learner by %s', async (_label, query) => {
+    const res = await search(query);
+    expect(res.status).toBe(200);
+    const found = Array.isArray(res.json) ? res.json[0] : res.json;
+    expect(found).toMatchObject({ id: 'learner', email: 'learner@example.com', isAdmin: false, isPremium: false, subscriptions: [] });
+  });
+
+  it('answers an empty list for an unknown email and 404 for an unknown uid', async () => {
+    expect(await search('nobody@example.com')).toMatchObject({ status: 200, json: [] });
+    await expectRefused(api(), 'GET', '/users/nobody', { as: 'admin' }, 404);
+  });
+
+  it.each([
+    ['anonymous', 401],
+    ['learner', 403],
+    ['other', 403],
+  ] as const)('refuses %s every call behind the screen with %i, changing nothing', async (who, status) => {
+    const as = CALLERS[who];
+    await expectRefused(api(), 'GET', '/users?email=learner@example.com', { as }, status);
+    await expectRefused(api(), 'GET', '/users/other', { as: who === 'other' ? 'learner' : as }, status);
+    await expectRefused(api(), 'PUT', '/users/learner', { as, body: save({ isPremium: true }) }, status);
+    await expectRefused(api(), 'GET', '/audit?entity=user&id=learner', { as }, status);
+  });
+
+  it('refuses a learner reading their own history: the audit is for admins only', async () => {
+    await expectRefused(api(), 'GET', '/audit?entity=user&id=learner', { as: 'learner' }, 403);
+  });
+});
+
+describe('the last-admin rule', () => {
+  it('refuses the last admin removing their own flag with 409 and a clear message, even with other changes in the same save', async () => {
+    const res = await expectRefused(api(), 'PUT', '/users/admin', { as: 'admin', body: save({ isPremium: true }) }, 409);
+    expect(res.json.message).toMatch(/last administrator/i);
+    const me = await api().call('GET', '/users/admin', { as: 'admin' });
+    expect(me.json).toMatchObject({ isAdmin: true, isPremium: false });
+    expect(await auditTrail(api())).toEqual([]);
+  });
+
+  it('lets the last admin save their own record while keeping the flag', async () => {
+    const res = await api().call('PUT', '/users/admin', { as: 'admin', body: save({ isAdmin: true, isPremium: true }) });
+    expect(res).toMatchObject({ status: 200, json: { id: 'admin', isAdmin: true, isPremium: true } });
+  });
+
+  it('lets an admin remove their own flag once another admin exists', async () => {
+    await api().call('PUT', '/users/learner', { as: 'admin', body: save({ isAdmin: true }) });
+    expect((await api().call('PUT', '/users/admin', { as: 'admin', body: save() })).status).toBe(200);
+    await expectRefused(api(), 'GET', '/users/learner', { as: 'admin' }, 403);
+    await expectRefused(api(), 'PUT', '/users/learner', { as: 'learner', body: save() }, 409);
+  });
+});
+
+describe('the audit trail of admin changes', () => {
+  it('records a user save with the whole record before and after: flags and an admin-granted subscription', async () => {
+    const now = new Date();
+    const grant = adminSubscription({ plans: [{ id: 'plan-fetoscopy' }, { id: 'plan-complete' }], adminEmail: 'admin@example.com', now, id: 'grant-1' })!;
+    const res = await api().call('PUT', '/users/learner', { as: 'admin', body: save({ isPremium: true, subscriptions: [grant] }) });
+    expect(res.status).toBe(200);
+    expect(subscriptionStatus(res.json.subscriptions[0], now)).toBe('ACTIVE');
+    const [entry, ...rest] = await auditTrail(api(), '?entity=user&id=learner');
+    expect(rest).toEqual([]);
+    expect(entry).toMatchObject({
+      actor: 'admin',
+      actorEmail: 'admin@example.com',
+      entity: 'user',
+      entityId: 'learner',
+      action: 'update',
+      before: { id: 'learner', email: 'learner@example.com', isAdmin: false, isPremium: false, subscriptions: [] },
+      after: {
+        id: 'learner',
+        isAdmin: false,
+        isPremium: true,
+        subscriptions: [{ provider: 'admin@example.com', plan_name: 'Fetal Surgery Academy - Admin - Provided', product_id: 'plan-fetoscopy', subscription_id: 'grant-1' }],
+      },
+    });
+    expect(Date.now() - Date.parse(entry.at)).toBeLessThan(60_000);
+  });
+
+  it('keeps each user history apart and lists it newest first', async () => {
+    await api().call('PUT', '/users/learner', { as: 'admin', body: save({ isPremium: true }) });
+    await api().call('PUT', '/users/other', { as: 'admin', body: save({ isPremium: true }) });
+    await api().call('PUT', '/users/learner', { as: 'admin', body: save() });
+    const trail = await auditTrail(api(), '?entity=user&id=learner');
+    expect(trail.map((e) => [e.before.isPremium, e.after.isPremium])).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+    expect((await auditTrail(api(), '?entity=user&id=other')).map((e) => e.entityId)).toEqual(['other']);
+  });
+
+  it('records course creation, edit and deletion with before and after', async () => {
+    const { json: id } = await api().call('POST', '/courses', { as: 'admin', body: validCourse() });
+    await api().call('PUT', `/courses/${id}`, { as: 'admin', body: validCourse({ title: 'Laser advanced' }) });
+    await api().call('DELETE', `/courses/${id}`, { as: 'admin' });
+    const [deleted, updated, created] = await auditTrail(api(), `?entity=course&id=${id}`);
+    expect(created).toMatchObject({ action: 'create', actorEmail: 'admin@example.com', before: null, after: { id, title: 'Laser basics' } });
+    expect(updated).toMatchObject({ action: 'update', before: { title: 'Laser basics' }, after: { title: 'Laser advanced' } });
+    expect(deleted).toMatchObject({ action: 'delete', before: { id, title: 'Laser advanced' }, after: null });
+  });
+
+  it('records plan creation, edit and deletion with before and after', async () => {
+    const { json: plan } = await api().call('POST', '/pricing', { as: 'admin', body: validPlan() });
+    await api().call('PUT', `/pricing/${plan.id}`, { as: 'admin', body: validPlan({ price: 99, visibility: false }) });
+    await api().call('DELETE', `/pricing/${plan.id}`, { as: 'admin' });
+    const [deleted, updated, created] = await auditTrail(api(), `?entity=plan&id=${plan.id}`);
+    expect(created).toMatchObject({ action: 'create', before: null, after: { ...validPlan(), id: plan.id } });
+    expect(updated).toMatchObject({ action: 'update', before: { price: 149.5, visibility: true }, after: { price: 99, visibility: false } });
+    expect(deleted).toMatchObject({ action: 'delete', before: { id: plan.id, price: 99 }, after: null });
+  });
+
+  it('records nothing for a refused save (last admin, bad subscription, unknown user)', async () => {
+    await api().call('PUT', '/users/admin', { as: 'admin', body: save() });
+    await api().call('PUT', '/users/learner', { as: 'admin', body: save({ subscriptions: [{ provider: '' }] }) });
+    await api().call('PUT', '/users/nobody', { as: 'admin', body: save() });
+    expect(await auditTrail(api(), '?entity=user')).toEqual([]);
+  });
+});
