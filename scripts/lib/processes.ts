@@ -1,0 +1,91 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Shared by the benchmark and crash scripts: start and stop the server, the Auth emulator and a throwaway PostgreSQL. */
+export const root = join(import.meta.dirname, '../..');
+
+export async function waitUntil(url: string, ms = 120_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${ms / 1000} s`);
+}
+
+export function node(script: string, env: Record<string, string>, quiet = true): ChildProcess {
+  return spawn(process.execPath, [join(root, script)], {
+    cwd: root,
+    stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+}
+
+export function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGINT'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+}
+
+/** The Auth emulator alone, on `port`, with a fresh state. */
+export async function startEmulator(port: number): Promise<{ host: string; stop(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'fsa-emulator-'));
+  const config = join(dir, 'firebase.json');
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(config, JSON.stringify({ emulators: { auth: { host: '127.0.0.1', port }, hub: { host: '127.0.0.1', port: port + 1 }, logging: { host: '127.0.0.1', port: port + 2 }, ui: { enabled: false }, singleProjectMode: true } }));
+  const cli = join(root, 'node_modules/firebase-tools/lib/bin/firebase.js');
+  const child = spawn(process.execPath, [cli, '--config', config, '--project', 'demo-fetal-surgery', 'emulators:start', '--only', 'auth'], {
+    cwd: dir,
+    stdio: 'ignore',
+    env: { ...process.env, NO_UPDATE_NOTIFIER: '1' },
+  });
+  await waitUntil(`http://127.0.0.1:${port}/emulator/v1/projects/demo-fetal-surgery/config`);
+  return {
+    host: `127.0.0.1:${port}`,
+    async stop() {
+      await stop(child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A throwaway PostgreSQL cluster (Debian's packages), or null when PostgreSQL is not installed. */
+export async function startPostgres(port: number): Promise<{ url: string; stop(): Promise<void> } | null> {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return null;
+  const version = readdirSync(base).sort((a, b) => Number(b) - Number(a))[0];
+  if (!version) return null;
+  const bin = join(base, version, 'bin');
+  const dir = mkdtempSync(join(tmpdir(), 'fsa-pg-'));
+  chmodSync(dir, 0o777);
+  const asPostgres = (cmd: string) => execFileSync('su', ['postgres', '-c', cmd], { stdio: 'ignore' });
+  asPostgres(`${bin}/initdb -D ${dir}/data -A trust -U postgres`);
+  asPostgres(`${bin}/pg_ctl -D ${dir}/data -o "-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on" -l ${dir}/log -w start`);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async stop() {
+      asPostgres(`${bin}/pg_ctl -D ${dir}/data -m fast -w stop`);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An ID token for an emulator account (REST sign-in). */
+export async function emulatorToken(host: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  const body = (await res.json()) as { idToken?: string };
+  if (!body.idToken) throw new Error(`Could not sign in ${email}`);
+  return body.idToken;
+}

@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { emulatorToken, node, startEmulator, startPostgres, stop, waitUntil } from './lib/processes.ts';
+
+/**
+ * npm run test:crash: a burst of writes, kill -9 of the server in the middle, a restart, and a check that every write
+ * answered 2xx is there, intact (a write cut off mid-flight may or may not have landed). On PGlite, then PostgreSQL.
+ */
+const PORT = 4711;
+const BASE = `http://127.0.0.1:${PORT}/api`;
+const WRITERS = 4;
+
+interface Pending<T> {
+  acked: T | null;
+  inflight: T | null;
+}
+
+async function call(method: string, path: string, token: string, body?: unknown) {
+  const res = await fetch(`${BASE}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json().catch(() => null)) as any };
+}
+
+async function scenario(backend: 'pglite' | 'postgres'): Promise<boolean> {
+  const emulator = await startEmulator(9711);
+  const pg = backend === 'postgres' ? await startPostgres(55433) : null;
+  if (backend === 'postgres' && !pg) {
+    console.log('postgres: not installed here, skipped');
+    await emulator.stop();
+    return true;
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'fsa-crash-'));
+  const env = { PORT: String(PORT), DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: emulator.host, DATABASE_URL: pg?.url ?? '', RATE_LIMIT_SCALE: '1000' };
+  let server = node('src/server/main.ts', env);
+  try {
+    await waitUntil(`${BASE}/courses`);
+    const admin = await emulatorToken(emulator.host, 'admin@example.com', 'admin123');
+    const learner = (await call('GET', '/users?email=learner@example.com', admin)).json[0];
+    const courseIds: string[] = [];
+    for (let k = 0; k < WRITERS; k++) courseIds.push((await call('POST', '/courses', admin, { title: `crash ${k}` })).json);
+
+    const plans = new Map<string, unknown>();
+    const courses = courseIds.map((): Pending<string> => ({ acked: null, inflight: null }));
+    const user: Pending<number> = { acked: null, inflight: null };
+    let alive = true;
+    const loop = async (fn: (n: number) => Promise<void>) => {
+      for (let n = 0; alive; n++) await fn(n).catch(() => undefined);
+    };
+    const burst = [
+      ...courseIds.map((id, k) =>
+        loop(async (n) => {
+          const title = `writer ${k} version ${n}`;
+          courses[k]!.inflight = title;
+          const res = await call('PUT', `/courses/${id}`, admin, { title, subtitle: 's', levels: [{ title: `m${n}`, active: true, cases: [{ title: 'c', bubbles: [] }] }] });
+          if (res.status === 200) courses[k] = { acked: title, inflight: null };
+        }),
+      ),
+      loop(async (n) => {
+        const res = await call('POST', '/pricing', admin, { title: `plan ${n}`, price: 10 + n / 100, duration: 1 + (n % 12), description: `d${n}`, courses: [courseIds[0]], visibility: n % 2 === 0 });
+        if (res.status === 201) plans.set(res.json.id, res.json);
+      }),
+      loop(async (n) => {
+        const subscriptions = Array.from({ length: (n % 50) + 1 }, (_, i) => ({ provider: 'crash', plan_name: 'p', product_id: 'plan-complete', subscription_id: `s${n}-${i}`, next_billing_time: { seconds: 2_000_000_000, nanoseconds: 0 } }));
+        user.inflight = subscriptions.length;
+        const res = await call('PUT', `/users/${learner.id}`, admin, { isAdmin: false, isPremium: n % 2 === 0, subscriptions });
+        if (res.status === 200) Object.assign(user, { acked: subscriptions.length, inflight: null });
+      }),
+    ];
+    await new Promise((r) => setTimeout(r, 3000));
+    const killed = stop(server, 'SIGKILL');
+    alive = false;
+    await Promise.all([killed, ...burst]);
+
+    server = node('src/server/main.ts', env);
+    await waitUntil(`${BASE}/courses`);
+    const problems: string[] = [];
+    const stored = new Map<string, unknown>(((await call('GET', '/pricing', admin)).json as Array<{ id: string }>).map((p) => [p.id, p]));
+    for (const [id, plan] of plans) if (JSON.stringify(stored.get(id)) !== JSON.stringify(plan)) problems.push(`plan ${id} lost or changed`);
+    for (const [k, id] of courseIds.entries()) {
+      const title = (await call('GET', `/courses/${id}`, admin)).json?.title;
+      const { acked, inflight } = courses[k]!;
+      if (acked !== null && title !== acked && title !== inflight) problems.push(`course ${k}: ${title}, acknowledged ${acked}`);
+    }
+    const subs = (await call('GET', `/users/${learner.id}`, admin)).json.subscriptions.length;
+    if (user.acked !== null && subs !== user.acked && subs !== user.inflight) problems.push(`user: ${subs} subscriptions, acknowledged ${user.acked}`);
+    const writes = plans.size + courses.filter((c) => c.acked).length + (user.acked === null ? 0 : 1);
+    console.log(`${backend}: ${plans.size} plans created, ${WRITERS} courses and 1 user rewritten until kill -9; ${problems.length ? problems.join('; ') : 'every acknowledged write is there, intact'}`);
+    return writes > 0 && problems.length === 0;
+  } finally {
+    await stop(server);
+    await emulator.stop();
+    await pg?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const results = [await scenario('pglite'), await scenario('postgres')];
+const passed = results.filter(Boolean).length;
+console.log(`${passed} passed, ${results.length - passed} failed`);
+process.exit(passed === results.length ? 0 : 1);
