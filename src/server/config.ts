@@ -14,7 +14,14 @@ export interface Config {
   /** Signs launch tokens; every instance sharing a database must share it. */
   launchSecret: string;
   seedDemo: boolean;
+  /** The product name PayPal orders and subscriptions are labelled with. */
+  productName: string;
+  /** Real PayPal when both credentials are set; otherwise the local stand-in in src/sandbox/paypal. */
+  paypal: { clientId: string | null; clientSecret: string | null; env: 'sandbox' | 'live'; timeoutMs: number };
 }
+
+/** True when the server talks to the real PayPal; false means the local stand-in (test payments). */
+export const realPaypal = (config: Pick<Config, 'paypal'>): boolean => Boolean(config.paypal.clientId && config.paypal.clientSecret);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
@@ -34,7 +41,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     launchScheme: env.LAUNCH_SCHEME ?? 'fetalsurgerysim',
     launchSecret: env.LAUNCH_SECRET ?? (production ? '' : 'local-development-launch-secret'),
     seedDemo: !production,
+    productName: env.PRODUCT_NAME || 'Fetal Surgery Academy',
+    paypal: {
+      clientId: env.PAYPAL_CLIENT_ID || null,
+      clientSecret: env.PAYPAL_CLIENT_SECRET || null,
+      env: env.PAYPAL_ENV === 'live' ? 'live' : 'sandbox',
+      timeoutMs: Number(env.PAYPAL_TIMEOUT_MS ?? 15_000),
+    },
   };
+  if (env.PAYPAL_ENV && env.PAYPAL_ENV !== 'sandbox' && env.PAYPAL_ENV !== 'live') {
+    throw new Error(`PAYPAL_ENV must be sandbox or live, not ${env.PAYPAL_ENV}`);
+  }
+  if (Boolean(config.paypal.clientId) !== Boolean(config.paypal.clientSecret)) {
+    throw new Error('Set both PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET, or neither (the local PayPal stand-in)');
+  }
   assertSafe(config);
   return config;
 }
@@ -46,6 +66,8 @@ function assertSafe(config: Config): void {
   if (!config.firebase.projectId) missing.push('FIREBASE_PROJECT_ID');
   if (!config.firebase.apiKey) missing.push('FIREBASE_API_KEY');
   if (config.launchSecret.length < 32) missing.push('LAUNCH_SECRET (32 characters or more)');
+  if (!config.paypal.clientId) missing.push('PAYPAL_CLIENT_ID');
+  if (!config.paypal.clientSecret) missing.push('PAYPAL_CLIENT_SECRET');
   if (missing.length) throw new Error(`Refusing to start in production: missing ${missing.join(', ')}`);
   if (config.authEmulatorHost) {
     throw new Error('Refusing to start in production with FIREBASE_AUTH_EMULATOR_HOST set (unsigned tokens would be accepted)');

@@ -2,6 +2,8 @@ import type { VerifyToken } from './auth.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { PaypalStandIn } from '../sandbox/paypal/standin.ts';
+import type { PaypalClient } from './paypal.ts';
 
 /** What the API needs from the outside world; tests build it with an in-memory database. */
 export interface Deps {
@@ -9,4 +11,7 @@ export interface Deps {
   db: Database;
   verify: VerifyToken;
   catalogue: Catalogue;
+  paypal: PaypalClient;
+  /** The local PayPal stand-in, when no PayPal credentials are set (null with real PayPal). */
+  paypalStandIn: PaypalStandIn | null;
 }
