@@ -36,6 +36,7 @@ describe('GET /config', () => {
     expect(res.json).toEqual({
       firebase: { apiKey: 'demo-api-key', authDomain: `${PROJECT}.firebaseapp.com`, projectId: PROJECT },
       authEmulatorUrl: 'http://127.0.0.1:9099',
+      paypal: { clientId: 'standin', sdkBaseUrl: '/api/sandbox/paypal/sdk/js', environment: 'sandbox', testPayments: true },
     });
   });
 
@@ -108,6 +109,10 @@ describe('GET /openapi.json', () => {
     '/api/unityversion': ['get'],
     '/api/config': ['get'],
     '/api/audit': ['get'],
+    '/api/launch': ['post'],
+    '/api/launch/verify': ['get'],
+    '/api/payments/orders': ['post'],
+    '/api/payments/orders/{orderId}/capture': ['post'],
   };
 
   it.each(everyone)('is public: answers the OpenAPI 3.1 document to %s', async (who) => {
@@ -126,7 +131,7 @@ describe('GET /openapi.json', () => {
     const doc = (await api().call('GET', '/openapi.json')).json;
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     const isPublic = (path: string, method: string) =>
-      method === 'get' && ['/api/courses', '/api/courses/{id}', '/api/pricing', '/api/unityversion', '/api/config'].includes(path);
+      method === 'get' && ['/api/courses', '/api/courses/{id}', '/api/pricing', '/api/unityversion', '/api/config', '/api/launch/verify'].includes(path);
     for (const [path, methods] of Object.entries(ROUTES)) {
       for (const method of methods) {
         const op = doc.paths[path][method];
