@@ -1,5 +1,5 @@
 import { ApiError } from './errors.ts';
-import type { LaunchRequest, LaunchToken, Course, CourseInput, CourseSummary, NewUser, Plan, PlanInput, PublicConfig, User, UserUpdate } from './schemas.ts';
+import type { LaunchRequest, LaunchToken, PaymentCapture, PaymentOrder, Course, CourseInput, CourseSummary, NewUser, Plan, PlanInput, PublicConfig, User, UserUpdate } from './schemas.ts';
 
 /** Typed calls to /api for the browser's stores; each takes the caller's ID token where the route needs one. */
 type Token = string | null | undefined;
@@ -42,4 +42,6 @@ export const api = {
   deletePlan: (id: string, token: Token) => call<void>('DELETE', `/pricing/${enc(id)}`, token),
   launch: (body: LaunchRequest, token: Token) => call<LaunchToken>('POST', '/launch', token, body),
   unityVersion: () => call<{ production: string }>('GET', '/unityversion'),
+  createPaymentOrder: (planId: string, token: Token) => call<PaymentOrder>('POST', '/payments/orders', token, { planId }),
+  capturePaymentOrder: (orderId: string, token: Token) => call<PaymentCapture>('POST', `/payments/orders/${enc(orderId)}/capture`, token),
 };

@@ -48,9 +48,12 @@ describe('POST /payments/orders', () => {
     expect((await api().deps.paypal.getOrder(id)).purchase_units?.[0]?.amount).toEqual({ currency_code: 'USD', value: '19.90' });
   });
 
-  it('refuses a visitor with 401', () => expectRefused(api(), 'POST', '/payments/orders', { body: { planId: 'plan-fetoscopy' } }, 401));
-  it('refuses a signed-in account with no profile with 403', () =>
-    expectRefused(api(), 'POST', '/payments/orders', { as: token('stranger'), body: { planId: 'plan-fetoscopy' } }, 403));
+  it('refuses a visitor with 401', async () => {
+    await expectRefused(api(), 'POST', '/payments/orders', { body: { planId: 'plan-fetoscopy' } }, 401);
+  });
+  it('refuses a signed-in account with no profile with 403', async () => {
+    await expectRefused(api(), 'POST', '/payments/orders', { as: token('stranger'), body: { planId: 'plan-fetoscopy' } }, 403);
+  });
   it.each([
     ['an unknown plan', 'plan-ghost'],
     ['a hidden plan', 'plan-pilot'],
@@ -62,7 +65,9 @@ describe('POST /payments/orders', () => {
     ['no plan', {}],
     ['a price from the browser', { planId: 'plan-fetoscopy', amount: '0.01' }],
     ['a numeric plan id', { planId: 7 }],
-  ])('refuses a body with %s with 400', (_label, body) => expectRefused(api(), 'POST', '/payments/orders', { as: 'learner', body }, 400));
+  ])('refuses a body with %s with 400', async (_label, body) => {
+    await expectRefused(api(), 'POST', '/payments/orders', { as: 'learner', body }, 400);
+  });
 
   it('answers 502 when PayPal answers an error, and 504 when it does not answer, storing nothing', async () => {
     standIn().misbehave({ on: 'create', kind: 'error' });
@@ -169,7 +174,9 @@ describe('POST /payments/orders/{id}/capture', () => {
     expect(await subscriptionsOf('learner')).toHaveLength(1);
   });
 
-  it('refuses a malformed order id with 400', () => expectRefused(api(), 'POST', `/payments/orders/${'x'.repeat(65)}/capture`, { as: 'learner' }, 400));
+  it('refuses a malformed order id with 400', async () => {
+    await expectRefused(api(), 'POST', `/payments/orders/${'x'.repeat(65)}/capture`, { as: 'learner' }, 400);
+  });
 });
 
 describe('the PayPal stand-in and the public configuration', () => {
