@@ -65,7 +65,7 @@ export default function PlanCard({ plan, courses, checkout, isAdmin, locale, log
       )}
 
       <div className="plan-checkout" aria-live="polite">
-        {!buying && (
+        {!buying && plan.visibility && (
           <button type="button" className="button plan-buy" onClick={() => startPurchase(plan.id)} aria-describedby={titleId}>
             {strings['pricing.buy']}
           </button>

@@ -61,6 +61,7 @@ export default function PricingPlans({ locale, loginHref, pricingHref, accountHr
         </p>
       )}
       {!loading && !error && plans.length === 0 && <p>{strings['pricing.empty']}</p>}
+      {(!loading || plans.length > 0) && (
       <div className="plan-grid">
         {plans.map((plan) => (
           <PlanCard
@@ -87,6 +88,7 @@ export default function PricingPlans({ locale, loginHref, pricingHref, accountHr
           </div>
         </article>
       </div>
+      )}
       {isAdmin && (
         <section className="plan-create" aria-labelledby="plan-create-title">
           <h2 id="plan-create-title">{strings['pricing.new']}</h2>

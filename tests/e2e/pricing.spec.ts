@@ -138,19 +138,24 @@ for (const locale of ['en', 'ar'] as const) {
     await page.goto(`${prefix}/pricing`);
     await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
     await expect(page.locator('.plan-card-hidden').first()).toBeVisible();
+    await expect(page.locator('.plan-card-hidden .plan-buy')).toHaveCount(0);
     await page.locator('.plan-buy').first().click();
     await expect(page.locator('[data-paypal-standin]')).toBeVisible();
     await expectAxeClean(page);
     await page.screenshot({ path: `${SHOTS}/pricing-${locale}.png`, fullPage: true });
 
-    await page.goto(`${prefix}/account`);
-    await expect(page.locator('.account-details')).toBeVisible();
-    await expectAxeClean(page);
-    await page.screenshot({ path: `${SHOTS}/account-${locale}.png`, fullPage: true });
+    const learner = await page.context().browser()!.newContext({ viewport: { width: 1280, height: 900 } });
+    const learnerPage = await learner.newPage();
+    await login(learnerPage, LEARNER);
+    await learnerPage.goto(`${prefix}/account`);
+    await expect(learnerPage.locator('.subscriptions [data-status]').first()).toBeVisible();
+    await expectAxeClean(learnerPage);
+    await learnerPage.screenshot({ path: `${SHOTS}/account-${locale}.png`, fullPage: true });
+    await learner.close();
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${prefix}/pricing`);
-    await expect(page.locator('.plan-card').first()).toBeVisible();
+    await expect(page.locator('.plan-card-hidden')).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/pricing-${locale}-mobile.png`, fullPage: true });
   });
 }
