@@ -1,5 +1,19 @@
 import { ApiError } from './errors.ts';
-import type { AuditEntry, LaunchRequest, LaunchToken, Course, CourseInput, CourseSummary, NewUser, Plan, PlanInput, PublicConfig, User, UserUpdate } from './schemas.ts';
+import type {
+  AuditEntry,
+  Course, CourseInput,
+  CourseSummary,
+  LaunchRequest,
+  LaunchToken,
+  NewUser,
+  PaymentCapture,
+  PaymentOrder,
+  Plan,
+  PlanInput,
+  PublicConfig,
+  User,
+  UserUpdate,
+} from './schemas.ts';
 
 /** Typed calls to /api for the browser's stores; each takes the caller's ID token where the route needs one. */
 type Token = string | null | undefined;
@@ -44,4 +58,6 @@ export const api = {
   /** An entity's admin changes, newest first (admins only). */
   audit: (entity: 'course' | 'plan' | 'user', id: string, token: Token) => call<AuditEntry[]>('GET', `/audit?entity=${entity}&id=${enc(id)}`, token),
   unityVersion: () => call<{ production: string }>('GET', '/unityversion'),
+  createPaymentOrder: (planId: string, token: Token) => call<PaymentOrder>('POST', '/payments/orders', token, { planId }),
+  capturePaymentOrder: (orderId: string, token: Token) => call<PaymentCapture>('POST', `/payments/orders/${enc(orderId)}/capture`, token),
 };

@@ -126,12 +126,28 @@ export const AuditEntry = z
     at: z.string(),
   })
   .meta({ id: 'AuditEntry' });
+/** POST /payments/orders: the plan to buy; the price always comes from our database. */
+export const PaymentOrderRequest = z.strictObject({ planId: dbString().min(1).max(128) });
+
+export const PaymentOrder = z.object({ id: z.string(), status: z.string() }).meta({ id: 'PaymentOrder' });
+
+/** A captured order: the subscription it added and the buyer's record as it now stands. */
+export const PaymentCapture = z
+  .object({ orderId: z.string(), status: z.literal('COMPLETED'), subscription: Subscription.nullable(), user: User })
+  .meta({ id: 'PaymentCapture' });
 
 export const UnityVersion = z.object({ production: z.string() });
 
 export const PublicConfig = z.object({
   firebase: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string() }),
   authEmulatorUrl: z.string().nullable(),
+  /** The PayPal JS SDK to load: PayPal's own (sdkBaseUrl null) or the local stand-in, whose payments are test payments. */
+  paypal: z.object({
+    clientId: z.string(),
+    sdkBaseUrl: z.string().nullable(),
+    environment: z.enum(['sandbox', 'production']),
+    testPayments: z.boolean(),
+  }),
 });
 
 export type User = z.infer<typeof User>;
@@ -148,3 +164,5 @@ export type LaunchRequest = z.infer<typeof LaunchRequest>;
 export type LaunchToken = z.infer<typeof LaunchToken>;
 export type ErrorBody = z.infer<typeof ErrorBody>;
 export type AuditEntry = z.infer<typeof AuditEntry>;
+export type PaymentOrder = z.infer<typeof PaymentOrder>;
+export type PaymentCapture = z.infer<typeof PaymentCapture>;

@@ -7,6 +7,7 @@ import type { Deps } from './deps.ts';
 import { fail, identify, type Env } from './http.ts';
 import { launchApp } from './launch.ts';
 import { metaApp } from './meta.ts';
+import { paymentsApp } from './payments.ts';
 import { pricingApp } from './pricing.ts';
 import { API_POLICY, commonHeaders } from './security.ts';
 import { crossOrigin } from './cors.ts';
@@ -31,6 +32,9 @@ export function createApp(deps: Deps) {
   app.route('/', pricingApp);
   app.route('/', metaApp);
   app.route('/', launchApp);
+  app.route('/', paymentsApp);
+  // The local PayPal stand-in (REST paths and JS SDK), only when no PayPal credentials are set.
+  if (deps.paypalStandIn) app.route('/sandbox/paypal', deps.paypalStandIn.app);
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' });
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { PRODUCT_NAME } from '../domain/product.ts';
 
 /** Everything the server reads from the environment, in one place, with the local defaults. */
 export interface Config {
@@ -20,7 +21,14 @@ export interface Config {
   corsOrigins: string[];
   /** Multiplies every rate limit (browser journeys create many accounts from one address). */
   rateLimitScale: number;
+  /** The product name PayPal orders and subscriptions are labelled with. */
+  productName: string;
+  /** Real PayPal when both credentials are set; otherwise the local stand-in in src/sandbox/paypal. */
+  paypal: { clientId: string | null; clientSecret: string | null; env: 'sandbox' | 'live'; timeoutMs: number };
 }
+
+/** True when the server talks to the real PayPal; false means the local stand-in (test payments). */
+export const realPaypal = (config: Pick<Config, 'paypal'>): boolean => Boolean(config.paypal.clientId && config.paypal.clientSecret);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
@@ -43,7 +51,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     rateLimitScale: Math.max(1, Number(env.RATE_LIMIT_SCALE ?? 1) || 1),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    productName: env.PRODUCT_NAME || PRODUCT_NAME,
+    paypal: {
+      clientId: env.PAYPAL_CLIENT_ID || null,
+      clientSecret: env.PAYPAL_CLIENT_SECRET || null,
+      env: env.PAYPAL_ENV === 'live' ? 'live' : 'sandbox',
+      timeoutMs: Number(env.PAYPAL_TIMEOUT_MS ?? 15_000),
+    },
   };
+  if (env.PAYPAL_ENV && env.PAYPAL_ENV !== 'sandbox' && env.PAYPAL_ENV !== 'live') {
+    throw new Error(`PAYPAL_ENV must be sandbox or live, not ${env.PAYPAL_ENV}`);
+  }
+  if (Boolean(config.paypal.clientId) !== Boolean(config.paypal.clientSecret)) {
+    throw new Error('Set both PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET, or neither (the local PayPal stand-in)');
+  }
   assertSafe(config);
   return config;
 }
@@ -55,6 +76,8 @@ function assertSafe(config: Config): void {
   if (!config.firebase.projectId) problems.push('FIREBASE_PROJECT_ID is missing');
   if (!config.firebase.apiKey) problems.push('FIREBASE_API_KEY is missing');
   if (config.launchSecret.length < 32) problems.push('LAUNCH_SECRET is missing or shorter than 32 characters');
+  if (!config.paypal.clientId) problems.push('PAYPAL_CLIENT_ID is missing');
+  if (!config.paypal.clientSecret) problems.push('PAYPAL_CLIENT_SECRET is missing');
   if (config.authEmulatorHost) problems.push('FIREBASE_AUTH_EMULATOR_HOST is set (unsigned tokens would be accepted)');
   if (problems.length) throw new Error(`Refusing to start in production: ${problems.join('; ')}`);
 }

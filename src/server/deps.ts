@@ -3,6 +3,8 @@ import type { Catalogue } from './catalogue.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import type { PaypalStandIn } from '../sandbox/paypal/standin.ts';
+import type { PaypalClient } from './paypal.ts';
 
 /** What the API needs from the outside world; tests build it with an in-memory database. */
 export interface Deps {
@@ -11,4 +13,7 @@ export interface Deps {
   verify: VerifyToken;
   catalogue: Catalogue;
   limiter: RateLimiter;
+  paypal: PaypalClient;
+  /** The local PayPal stand-in, when no PayPal credentials are set (null with real PayPal). */
+  paypalStandIn: PaypalStandIn | null;
 }

@@ -1,7 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, desc, eq } from 'drizzle-orm';
 import { AuditEntry, dbString, PublicConfig, UnityVersion } from '../api/schemas.ts';
+import { realPaypal } from './config.ts';
 import { audit } from './db/schema.ts';
+import { STANDIN_PATH } from './payments.ts';
 import { bearer, errors, json, requireAdmin, subApp } from './http.ts';
 
 /** Configuration the browser needs at run time, the simulator address, and the audit trail. */
@@ -11,8 +13,18 @@ export const metaApp = subApp()
     (c) => c.json({ production: c.get('deps').config.simulatorUrl }, 200),
   )
   .openapi(createRoute({ method: 'get', path: '/config', responses: { 200: json(PublicConfig) } }), (c) => {
-    const { firebase, authEmulatorHost } = c.get('deps').config;
-    return c.json({ firebase, authEmulatorUrl: authEmulatorHost ? `http://${authEmulatorHost}` : null }, 200);
+    const { firebase, authEmulatorHost, paypal } = c.get('deps').config;
+    const real = realPaypal(c.get('deps').config);
+    return c.json(
+      {
+        firebase,
+        authEmulatorUrl: authEmulatorHost ? `http://${authEmulatorHost}` : null,
+        paypal: real
+          ? { clientId: paypal.clientId!, sdkBaseUrl: null, environment: paypal.env === 'live' ? ('production' as const) : ('sandbox' as const), testPayments: paypal.env !== 'live' }
+          : { clientId: 'standin', sdkBaseUrl: `${STANDIN_PATH}/sdk/js`, environment: 'sandbox' as const, testPayments: true },
+      },
+      200,
+    );
   })
   .openapi(
     createRoute({

@@ -12,17 +12,18 @@ export interface ExternalHosts {
   form: string[];
 }
 
-/** Firebase Auth's hosts (or the emulator), which sign-in needs. */
+/** Firebase Auth's hosts (or the emulator) and PayPal's when it is configured. */
 export function externalHosts(config: Config): ExternalHosts {
   const firebase = config.authEmulatorHost
     ? [`http://${config.authEmulatorHost}`]
     : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://www.googleapis.com'];
   const authDomain = `https://${config.firebase.authDomain}`;
+  const paypal = config.paypal.clientId ? ['https://*.paypal.com', 'https://*.paypalobjects.com'] : [];
   return {
-    connect: firebase,
-    script: config.authEmulatorHost ? [] : ['https://apis.google.com'],
-    frame: config.authEmulatorHost ? [`http://${config.authEmulatorHost}`] : [authDomain],
-    img: ['https://lh3.googleusercontent.com'],
+    connect: [...firebase, ...paypal],
+    script: [...(config.authEmulatorHost ? [] : ['https://apis.google.com']), ...paypal],
+    frame: [config.authEmulatorHost ? `http://${config.authEmulatorHost}` : authDomain, ...paypal],
+    img: ['https://lh3.googleusercontent.com', ...paypal],
     form: [],
   };
 }

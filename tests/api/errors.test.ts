@@ -122,7 +122,7 @@ describe('tokens', () => {
   });
 
   it('refuses to start in production with the emulator configured', () => {
-    const env = { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'fetal-prod', FIREBASE_API_KEY: 'key', LAUNCH_SECRET: 'x'.repeat(32) };
+    const env = { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'fetal-prod', FIREBASE_API_KEY: 'key', LAUNCH_SECRET: 's'.repeat(32), PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' };
     expect(() => loadConfig({ ...env, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/);
     expect(loadConfig(env).authEmulatorHost).toBeNull();
   });

@@ -36,6 +36,7 @@ describe('GET /config', () => {
     expect(res.json).toEqual({
       firebase: { apiKey: 'demo-api-key', authDomain: `${PROJECT}.firebaseapp.com`, projectId: PROJECT },
       authEmulatorUrl: 'http://127.0.0.1:9099',
+      paypal: { clientId: 'standin', sdkBaseUrl: '/api/sandbox/paypal/sdk/js', environment: 'sandbox', testPayments: true },
     });
   });
 
@@ -110,6 +111,8 @@ describe('GET /openapi.json', () => {
     '/api/audit': ['get'],
     '/api/launch': ['post'],
     '/api/launch/verify': ['get'],
+    '/api/payments/orders': ['post'],
+    '/api/payments/orders/{orderId}/capture': ['post'],
   };
 
   it.each(everyone)('is public: answers the OpenAPI 3.1 document to %s', async (who) => {

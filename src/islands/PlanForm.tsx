@@ -1,0 +1,128 @@
+import { useState, type SubmitEvent } from 'react';
+import type { CourseSummary, Plan } from '../api/schemas.ts';
+import { savePlan, type PlanField } from '../stores/plans.ts';
+import Field from './Field.tsx';
+import type { PricingStrings } from './pricing-keys.ts';
+import { useHydrated } from './useHydrated.ts';
+
+interface Props {
+  plan: Plan | null;
+  courses: CourseSummary[];
+  strings: PricingStrings;
+  onDone: () => void;
+  onCancel?: () => void;
+}
+
+const ERROR_KEYS = {
+  title: 'pricing.form.error.title',
+  price: 'pricing.form.error.price',
+  duration: 'pricing.form.error.duration',
+  description: 'pricing.form.error.description',
+  courses: 'pricing.form.error.courses',
+  visibility: 'pricing.form.error.generic',
+} as const satisfies Record<PlanField, keyof PricingStrings>;
+
+/** The admin's plan form (create when `plan` is null); the server validates and its 400 shows next to the field. */
+export default function PlanForm({ plan, courses, strings, onDone, onCancel }: Props) {
+  const prefix = plan ? `plan-${plan.id}` : 'new-plan';
+  const [title, setTitle] = useState(plan?.title ?? '');
+  const [price, setPrice] = useState(plan ? String(plan.price) : '');
+  const [duration, setDuration] = useState(plan ? String(plan.duration) : '');
+  const [description, setDescription] = useState(plan?.description ?? '');
+  const [included, setIncluded] = useState<string[]>(plan?.courses ?? []);
+  const [visibility, setVisibility] = useState(plan?.visibility ?? true);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ field: PlanField | null } | null>(null);
+  const hydrated = useHydrated();
+  const fieldError = (field: PlanField) => (error?.field === field ? strings[ERROR_KEYS[field]] : undefined);
+  const toNumber = (text: string) => (text.trim() === '' ? null : Number(text));
+
+  async function submit(e: SubmitEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    const input = { title, price: toNumber(price), duration: toNumber(duration), description, courses: included, visibility };
+    const outcome = await savePlan(plan?.id ?? null, input as Parameters<typeof savePlan>[1]);
+    setBusy(false);
+    if (outcome.ok) onDone();
+    else setError({ field: outcome.field });
+  }
+
+  const toggle = (id: string, on: boolean) => setIncluded(on ? [...included, id] : included.filter((c) => c !== id));
+  const descriptionId = `field-${prefix}-description`;
+
+  return (
+    <form className="plan-form" onSubmit={submit} noValidate aria-busy={busy}>
+      <Field name={`${prefix}-title`} label={strings['pricing.form.title']} value={title} onChange={(e) => setTitle(e.target.value)} error={fieldError('title')} />
+      <div className="plan-form-row">
+        <Field
+          name={`${prefix}-price`}
+          label={strings['pricing.form.price']}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          value={price}
+          onChange={(e) => setPrice(e.target.value)}
+          error={fieldError('price')}
+        />
+        <Field
+          name={`${prefix}-duration`}
+          label={strings['pricing.form.duration']}
+          type="number"
+          inputMode="numeric"
+          step="1"
+          value={duration}
+          onChange={(e) => setDuration(e.target.value)}
+          error={fieldError('duration')}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={descriptionId}>{strings['pricing.form.description']}</label>
+        <textarea
+          id={descriptionId}
+          rows={3}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          aria-invalid={fieldError('description') ? true : undefined}
+          aria-describedby={fieldError('description') ? `${descriptionId}-error` : undefined}
+        />
+        {fieldError('description') && (
+          <p className="field-error" id={`${descriptionId}-error`} role="alert">
+            {fieldError('description')}
+          </p>
+        )}
+      </div>
+      <fieldset className="plan-courses">
+        <legend>{strings['pricing.form.courses']}</legend>
+        {courses.map((course) => (
+          <label key={course.id}>
+            <input type="checkbox" checked={included.includes(course.id)} onChange={(e) => toggle(course.id, e.target.checked)} /> {course.title}
+          </label>
+        ))}
+        {fieldError('courses') && (
+          <p className="field-error" role="alert">
+            {fieldError('courses')}
+          </p>
+        )}
+      </fieldset>
+      <label className="plan-visibility">
+        <input type="checkbox" checked={visibility} onChange={(e) => setVisibility(e.target.checked)} /> {strings['pricing.form.visibility']}
+      </label>
+      {error && (error.field === null || error.field === 'visibility') && (
+        <p className="form-error" role="alert">
+          {strings['pricing.form.error.generic']}
+        </p>
+      )}
+      <div className="plan-actions">
+        <button type="submit" className="button" disabled={!hydrated || busy}>
+          {plan ? strings['pricing.form.save'] : strings['pricing.form.create']}
+        </button>
+        {onCancel && (
+          <button type="button" className="button button-ghost" onClick={onCancel}>
+            {strings['pricing.cancel']}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,128 @@
+import { loadScript, type PayPalNamespace } from '@paypal/paypal-js';
+import { atom } from 'nanostores';
+import { api } from '../api/client.ts';
+import { ApiError } from '../api/errors.ts';
+import { PaymentErrorCode } from '../api/payments.ts';
+import type { Subscription } from '../api/schemas.ts';
+import { publicConfig } from './firebase.ts';
+import { $session, idToken, setProfile } from './session.ts';
+
+/** Translation keys of what can go wrong while paying, each saying what to do next. */
+export const CHECKOUT_ERROR_KEYS = [
+  'checkout.error.sdk',
+  'checkout.error.create',
+  'checkout.error.capture',
+  'checkout.error.timeout',
+  'checkout.error.unavailable',
+  'checkout.error.mismatch',
+] as const;
+export type CheckoutErrorKey = (typeof CHECKOUT_ERROR_KEYS)[number];
+
+/** One plan card at a time is in purchase mode: asking to sign in, loading PayPal, paying, confirming, done or failed. */
+export interface CheckoutState {
+  planId: string | null;
+  phase: 'idle' | 'signin' | 'loading' | 'ready' | 'capturing' | 'done' | 'error';
+  error: CheckoutErrorKey | null;
+  subscription: Subscription | null;
+}
+
+const IDLE: CheckoutState = { planId: null, phase: 'idle', error: null, subscription: null };
+export const $checkout = atom<CheckoutState>(IDLE);
+/** Whether payments go through the local stand-in (test payments); null until the configuration arrives. */
+export const $testPayments = atom<boolean | null>(null);
+
+const patch = (next: Partial<CheckoutState>) => $checkout.set({ ...$checkout.get(), ...next });
+
+export async function loadTestPayments(): Promise<void> {
+  $testPayments.set((await publicConfig()).paypal.testPayments);
+}
+
+let sdk: Promise<PayPalNamespace> | null = null;
+
+/** The PayPal JS SDK through @paypal/paypal-js: PayPal's own, or the stand-in's at sdkBaseUrl. */
+export function loadPaypal(): Promise<PayPalNamespace> {
+  sdk ??= publicConfig().then(async ({ paypal }) => {
+    const namespace = await loadScript({
+      clientId: paypal.clientId,
+      currency: 'USD',
+      intent: 'capture',
+      components: 'buttons',
+      environment: paypal.environment,
+      ...(paypal.sdkBaseUrl ? { sdkBaseUrl: new URL(paypal.sdkBaseUrl, window.location.href).href } : {}),
+    });
+    if (!namespace?.Buttons) throw new Error('The PayPal SDK loaded without Buttons');
+    return namespace;
+  });
+  sdk.catch(() => {
+    sdk = null;
+  });
+  return sdk;
+}
+
+/** "Adquirir": a visitor is asked to sign in first; a signed-in user gets the PayPal buttons. */
+export function startPurchase(planId: string): void {
+  const session = $session.get();
+  $checkout.set({ ...IDLE, planId, phase: session.firebaseUser ? 'loading' : 'signin' });
+}
+
+/** "Cancelar", and a cancelled approval: the card returns to normal. */
+export function cancelPurchase(): void {
+  $checkout.set(IDLE);
+}
+
+export function paypalReady(): void {
+  if ($checkout.get().phase === 'loading') patch({ phase: 'ready' });
+}
+
+export function paypalUnavailable(err: unknown): void {
+  console.error('PayPal SDK failed to load', err);
+  patch({ phase: 'error', error: 'checkout.error.sdk' });
+}
+
+function errorKey(err: unknown, fallback: CheckoutErrorKey): CheckoutErrorKey {
+  if (!(err instanceof ApiError)) return fallback;
+  if (err.code === PaymentErrorCode.timeout) return 'checkout.error.timeout';
+  if (err.code === PaymentErrorCode.mismatch) return 'checkout.error.mismatch';
+  if (err.code === PaymentErrorCode.planUnavailable || err.status === 404) return 'checkout.error.unavailable';
+  return fallback;
+}
+
+/** PayPal's createOrder: our server creates the order at the plan's price and answers its id. */
+export async function createOrder(planId: string): Promise<string> {
+  try {
+    return (await api.createPaymentOrder(planId, await idToken())).id;
+  } catch (err) {
+    patch({ phase: 'error', error: errorKey(err, 'checkout.error.create') });
+    throw err;
+  }
+}
+
+/** PayPal's onApprove: our server captures and adds the subscription; then the session shows the new record. */
+export async function approveOrder(orderId: string): Promise<void> {
+  patch({ phase: 'capturing', error: null });
+  try {
+    const result = await api.capturePaymentOrder(orderId, await idToken());
+    setProfile(result.user);
+    patch({ phase: 'done', subscription: result.subscription });
+  } catch (err) {
+    patch({ phase: 'error', error: errorKey(err, 'checkout.error.capture') });
+  }
+}
+
+/** PayPal's onCancel: only logged, and the card goes back to normal. */
+export function approvalCancelled(orderId: string | undefined): void {
+  console.info('PayPal approval cancelled', orderId);
+  cancelPurchase();
+}
+
+/** PayPal's onError, when we have not already said what went wrong. */
+export function paypalFailed(err: unknown): void {
+  console.error('PayPal reported an error', err);
+  if ($checkout.get().phase !== 'error') patch({ phase: 'error', error: 'checkout.error.capture' });
+}
+
+/** "Try again" after a failure: back to the PayPal buttons. */
+export function retryPurchase(): void {
+  const { planId } = $checkout.get();
+  if (planId) startPurchase(planId);
+}

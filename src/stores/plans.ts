@@ -1,0 +1,60 @@
+import { atom } from 'nanostores';
+import { api } from '../api/client.ts';
+import { ApiError } from '../api/errors.ts';
+import type { CourseSummary, Plan, PlanInput } from '../api/schemas.ts';
+import { idToken } from './session.ts';
+
+/** The plans on /pricing (hidden ones too for admins) and the catalogue's course titles they refer to. */
+export interface PlansState {
+  loading: boolean;
+  error: boolean;
+  plans: Plan[];
+  courses: CourseSummary[];
+}
+
+export const $plans = atom<PlansState>({ loading: true, error: false, plans: [], courses: [] });
+
+export const PLAN_FIELDS = ['title', 'price', 'duration', 'description', 'courses', 'visibility'] as const;
+export type PlanField = (typeof PLAN_FIELDS)[number];
+
+/** A refused save: the field the server named (its 400 message starts with the field path), or null. */
+export type SaveOutcome = { ok: true; plan: Plan } | { ok: false; field: PlanField | null };
+
+/** Loads plans with the caller's token (so admins also get hidden plans) and the course titles. */
+export async function loadPlans(): Promise<void> {
+  $plans.set({ ...$plans.get(), loading: true, error: false });
+  try {
+    const [plans, courses] = await Promise.all([api.listPlans(await idToken()), api.listCourses()]);
+    $plans.set({ loading: false, error: false, plans, courses });
+  } catch {
+    $plans.set({ ...$plans.get(), loading: false, error: true });
+  }
+}
+
+/** The field a 400 message names ("price: Too small"), if it is one of the form's. */
+export function fieldOf(message: string): PlanField | null {
+  const path = message.split(':')[0]?.split('.')[0]?.trim();
+  return PLAN_FIELDS.find((f) => f === path) ?? null;
+}
+
+/** Creates (id null) or saves a plan; the server validates, and its 400 is pinned to the field it names. */
+export async function savePlan(id: string | null, input: PlanInput): Promise<SaveOutcome> {
+  try {
+    const token = await idToken();
+    const plan = id ? await api.updatePlan(id, input, token) : await api.createPlan(input, token);
+    await loadPlans();
+    return { ok: true, plan };
+  } catch (err) {
+    return { ok: false, field: err instanceof ApiError && err.status === 400 ? fieldOf(err.message) : null };
+  }
+}
+
+export async function removePlan(id: string): Promise<boolean> {
+  try {
+    await api.deletePlan(id, await idToken());
+    await loadPlans();
+    return true;
+  } catch {
+    return false;
+  }
+}

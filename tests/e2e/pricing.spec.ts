@@ -1,0 +1,172 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, idTokenFor, LEARNER } from './helpers.ts';
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/i5';
+
+/** The shared login, once the form is hydrated: text typed before React takes over would be wiped. */
+async function login(page: Page, who: { email: string; password: string }) {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+async function expectAxeClean(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('a visitor signs in from a plan, buys it through the PayPal stand-in, and can open its courses and no others', async ({ page, request }) => {
+  await page.goto('/pricing');
+  await expect(page.getByRole('note')).toHaveText(/test payments/);
+  const card = page.getByRole('article', { name: 'Fetoscopy', exact: true });
+  await expect(card).toContainText('$199.00');
+  await expect(card).toContainText('3 months');
+  await expect(card.getByRole('listitem')).toHaveText(['Fetoscopy simulator']);
+  await expect(page.getByRole('article', { name: 'Educational' }).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/#contact');
+
+  await card.getByRole('button', { name: 'Buy' }).click();
+  await card.getByRole('link', { name: 'Log in to buy' }).click();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  await page.getByLabel('Email').fill(LEARNER.email);
+  await page.getByLabel('Password').fill(LEARNER.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+
+  const token = await idTokenFor(LEARNER);
+  const launch = (course: string) =>
+    request.post('/api/launch', { headers: { authorization: `Bearer ${token}` }, data: { course, level: 1, case: 1 } });
+  expect((await launch('fetoscopy-simulator')).status()).toBe(403);
+
+  await card.getByRole('button', { name: 'PayPal', exact: true }).click();
+  await card.getByRole('button', { name: 'Pay now' }).click();
+  await expect(card.getByRole('status')).toContainText('Payment received. Your plan is active until');
+
+  expect((await launch('fetoscopy-simulator')).status()).toBe(201);
+  expect((await launch('bronchoscopy')).status()).toBe(403);
+
+  await card.getByRole('link', { name: 'See my account' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
+  await expect(page.getByText(LEARNER.email)).toBeVisible();
+  const row = page.getByRole('row', { name: /Fetal Surgery Academy - Fetoscopy/ });
+  await expect(row).toContainText('Active');
+});
+
+test('cancelling the PayPal approval returns the card to normal, and a PayPal script that fails says what to do', async ({ page, request }) => {
+  await login(page, LEARNER);
+  await page.goto('/pricing');
+  const card = page.getByRole('article', { name: 'Complete', exact: true });
+  await card.getByRole('button', { name: 'Buy' }).click();
+  await card.getByRole('button', { name: 'PayPal', exact: true }).click();
+  const logged = page.waitForEvent('console', (msg) => msg.text().includes('PayPal approval cancelled'));
+  await card.getByRole('group', { name: 'PayPal' }).getByRole('button', { name: 'Cancel' }).click();
+  await logged;
+  await expect(card.getByRole('button', { name: 'Buy' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'PayPal', exact: true })).toHaveCount(0);
+
+  await page.route('**/api/sandbox/paypal/sdk/js**', (route) => route.abort());
+  await page.reload();
+  await card.getByRole('button', { name: 'Buy' }).click();
+  await expect(card.getByRole('alert')).toHaveText(/PayPal could not be loaded\. Check your connection/);
+  await card.getByRole('button', { name: 'Cancel' }).click();
+  await expect(card.getByRole('button', { name: 'Buy' })).toBeVisible();
+
+  const token = await idTokenFor(LEARNER);
+  const me = await (await request.get('/api/pricing', { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(me.map((p: { id: string }) => p.id)).toEqual(['plan-fetoscopy', 'plan-complete']);
+});
+
+test('the admin creates a hidden plan, sees it marked and can delete it; a learner does not see it', async ({ page, browser }) => {
+  const title = `Residents ${Date.now()}`;
+  await login(page, ADMIN);
+  await page.goto('/pricing');
+  await expect(page.getByRole('article', { name: 'Hospital pilot' })).toContainText('Visible to admins only');
+  const form = page.getByRole('region', { name: 'Create a plan' });
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Price (USD)').fill('12.345');
+  await form.getByLabel('Duration (months)').fill('2');
+  await form.getByLabel('Description').fill('Two months of bronchoscopy for residents.');
+  await form.getByLabel('Bronchoscopy').check();
+  await form.getByLabel('Visible to everyone').uncheck();
+  await form.getByRole('button', { name: 'Create plan' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Enter a price greater than 0 with at most 2 decimals.');
+  await expect(form.getByLabel('Price (USD)')).toHaveAttribute('aria-invalid', 'true');
+  await form.getByLabel('Price (USD)').fill('12.50');
+  await form.getByRole('button', { name: 'Create plan' }).click();
+
+  const card = page.getByRole('article', { name: title });
+  await expect(card).toContainText('Visible to admins only');
+  await expect(card).toContainText('$12.50');
+  await expect(card.getByRole('listitem')).toHaveText(['Bronchoscopy']);
+  await expect(form.getByLabel('Title')).toHaveValue('');
+
+  const learner = await browser.newContext();
+  const learnerPage = await learner.newPage();
+  await login(learnerPage, LEARNER);
+  await learnerPage.goto('/pricing');
+  await expect(learnerPage.getByRole('article', { name: 'Complete', exact: true })).toBeVisible();
+  await expect(learnerPage.getByRole('article', { name: title })).toHaveCount(0);
+  await expect(learnerPage.getByRole('article', { name: 'Hospital pilot' })).toHaveCount(0);
+  await expect(learnerPage.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await learner.close();
+
+  await card.getByRole('button', { name: 'Edit' }).click();
+  await card.getByLabel('Duration (months)').fill('200');
+  await card.getByRole('button', { name: 'Save plan' }).click();
+  await expect(card.getByRole('alert')).toHaveText('Enter a whole number of months from 1 to 120.');
+  await card.getByLabel('Duration (months)').fill('4');
+  await card.getByRole('button', { name: 'Save plan' }).click();
+  await expect(card).toContainText('4 months');
+
+  await card.getByRole('button', { name: 'Delete' }).click();
+  await expect(card).toContainText(`Delete the plan “${title}”?`);
+  await card.getByRole('button', { name: 'Keep it' }).click();
+  await card.getByRole('button', { name: 'Delete' }).click();
+  await card.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(page.getByRole('article', { name: title })).toHaveCount(0);
+});
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`/pricing and /account pass axe in ${locale}`, async ({ page }) => {
+    const prefix = locale === 'en' ? '' : `/${locale}`;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await login(page, ADMIN);
+    await page.goto(`${prefix}/pricing`);
+    await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+    await expect(page.locator('.plan-card-hidden').first()).toBeVisible();
+    await expect(page.locator('.plan-card-hidden .plan-buy')).toHaveCount(0);
+    await page.locator('.plan-buy').first().click();
+    await expect(page.locator('[data-paypal-standin]')).toBeVisible();
+    await expectAxeClean(page);
+    await page.screenshot({ path: `${SHOTS}/pricing-${locale}.png`, fullPage: true });
+
+    const learner = await page.context().browser()!.newContext({ viewport: { width: 1280, height: 900 } });
+    const learnerPage = await learner.newPage();
+    await login(learnerPage, LEARNER);
+    await learnerPage.goto(`${prefix}/account`);
+    await expect(learnerPage.locator('.subscriptions [data-status]').first()).toBeVisible();
+    await expectAxeClean(learnerPage);
+    await learnerPage.screenshot({ path: `${SHOTS}/account-${locale}.png`, fullPage: true });
+    await learner.close();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${prefix}/pricing`);
+    await expect(page.locator('.plan-card-hidden')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/pricing-${locale}-mobile.png`, fullPage: true });
+  });
+}
+
+test('a signed-out visitor on My account is sent to login and comes back', async ({ page }) => {
+  await page.goto('/es/account');
+  await expect(page).toHaveURL(/\/es\/login\?next=%2Fes%2Faccount$/);
+  await expect(page.getByRole('button', { name: 'Ingresar', exact: true })).toBeEnabled();
+  await page.getByLabel('Correo electrónico').fill(LEARNER.email);
+  await page.getByLabel('Contraseña').fill(LEARNER.password);
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+  await expect(page).toHaveURL(/\/es\/account$/);
+  await expect(page.getByRole('heading', { name: 'Mi cuenta' })).toBeVisible();
+});
