@@ -5,6 +5,7 @@ import sirv from 'sirv';
 import { createApp } from './app.ts';
 import { distDir, loadConfig, type Config } from './config.ts';
 import { seedAccounts, seedCatalogue } from './seed.ts';
+import { pageLocals } from './locals.ts';
 import { createDeps } from './services.ts';
 
 /** The one Node server: /api goes straight to Hono, built files are served as they are, the rest goes to Astro. */
@@ -24,7 +25,7 @@ export async function startServer(config: Config) {
   });
   type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void, locals?: object) => void;
   const { handler: astro } = (await import(join(dist, 'server/entry.mjs'))) as { handler: AstroHandler };
-  const locals = { catalogue: deps.catalogue };
+  const locals = pageLocals(deps);
 
   const server = createServer((req, res) => {
     if (req.url === '/api' || req.url?.startsWith('/api/') || req.url?.startsWith('/api?')) return void api(req, res);
