@@ -89,6 +89,7 @@ export default function CourseEditor({ strings }: Props) {
                   {strings['course.active']}
                   <span className="visually-hidden">{fill(strings['course.module'], { n })}</span>
                 </label>
+                {!level.active && <span className="module-badge">{strings['course.inactive']}</span>}
                 <button type="button" className="icon-button" aria-label={fill(strings['course.deleteModule'], { n })} onClick={() => deleteModule(i)}>
                   <TrashIcon />
                 </button>
@@ -100,7 +101,9 @@ export default function CourseEditor({ strings }: Props) {
                   aria-label={fill(strings['course.cases'], { n })}
                   onClick={() => toggle(i)}
                 >
-                  <span className="arrow" aria-hidden="true" />
+                  <svg className="arrow" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                    <path fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" d="m6 9 6 6 6-6" />
+                  </svg>
                 </button>
               </div>
               <div id={casesId} hidden={!open}>
@@ -128,7 +131,7 @@ export default function CourseEditor({ strings }: Props) {
                     </li>
                   ))}
                 </ol>
-                <p className="cases">
+                <p className="add-case">
                   <button type="button" className="button button-small button-ghost" onClick={() => addCase(i)}>
                     + {strings['course.addCase']}
                   </button>

@@ -179,6 +179,7 @@ test('a premium user opens the case dialog; the links carry the query and a toke
   const dialog = page.getByRole('dialog', { name: 'Choose how to open this case' });
   await expect(dialog).toBeVisible();
   await axe(page);
+  await page.screenshot({ path: '/tmp/wt4/dialog-en.png' });
 
   const browserHref = (await dialog.getByRole('link', { name: /Browser version/ }).getAttribute('href'))!;
   const url = new URL(browserHref, e2e.baseURL);
@@ -212,6 +213,15 @@ for (const lang of ['en', 'ar'] as const) {
     await courseReady(page);
     await axe(page);
     await page.screenshot({ path: `/tmp/wt4/course-${lang}.png`, fullPage: true });
+
+    await login(page, ADMIN);
+    await page.goto(`${prefix}/courses/fetoscopy-simulator`);
+    await courseReady(page);
+    await page.locator('.course-toolbar button').click();
+    await expect(page.locator('.editor input').first()).toHaveValue('Fetoscopy simulator');
+    await page.locator('.editor input[type="checkbox"]').nth(1).uncheck();
+    await axe(page);
+    await page.screenshot({ path: `/tmp/wt4/editor-${lang}.png`, fullPage: true });
   });
 }
 
