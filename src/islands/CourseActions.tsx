@@ -2,10 +2,11 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { $editor, openEditor } from '../stores/editor.ts';
 import { $launch, closeLaunch, play, type PlayContext } from '../stores/launch.ts';
-import { $session, startSession } from '../stores/session.ts';
+import { $session } from '../stores/session.ts';
 import type { EditorKey, LaunchKey } from './course-keys.ts';
 import Dialog from './Dialog.tsx';
 import { useHydrated } from './useHydrated.ts';
+import { useSessionWhenIdle } from './useSessionWhenIdle.ts';
 
 const CourseEditor = lazy(() => import('./CourseEditor.tsx'));
 
@@ -23,8 +24,8 @@ export default function CourseActions({ strings, ...ctx }: Props) {
   const editor = useStore($editor);
   const hydrated = useHydrated();
 
+  useSessionWhenIdle();
   useEffect(() => {
-    startSession();
     const onClick = (e: MouseEvent) => {
       const link = (e.target as Element | null)?.closest<HTMLElement>('a[data-play]');
       if (!link || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;

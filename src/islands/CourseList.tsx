@@ -3,10 +3,11 @@ import { useEffect, useState } from 'react';
 import type { CourseSummary } from '../api/schemas.ts';
 import { COURSE_ERROR_KEYS, fill, type CourseErrorKey } from '../stores/course-errors.ts';
 import { $courseAction, $courses, createCourse, deleteCourse, loadCourses } from '../stores/courses.ts';
-import { $session, startSession } from '../stores/session.ts';
+import { $session } from '../stores/session.ts';
 import Dialog from './Dialog.tsx';
 import TrashIcon from './TrashIcon.tsx';
 import { useHydrated } from './useHydrated.ts';
+import { useSessionWhenIdle } from './useSessionWhenIdle.ts';
 
 /** The keys a page passes (with `pick`) to CourseList. */
 export const COURSE_LIST_KEYS = [
@@ -33,11 +34,15 @@ interface Props {
   /** Heading level of each course's title, so the list fits under the page's own headings. */
   headingLevel?: 2 | 3;
   templateImage?: string;
+  /** The list as the server rendered it (on /courses); without it the island shows a spinner and fetches. */
+  initial?: CourseSummary[] | undefined;
 }
 
 /** The course catalogue: thumbnails and titles for everyone; delete and add for admins. */
-export default function CourseList({ coursesHref, strings, headingLevel = 2, templateImage = '/course-template.svg' }: Props) {
-  const courses = useStore($courses);
+export default function CourseList({ coursesHref, strings, headingLevel = 2, templateImage = '/course-template.svg', initial }: Props) {
+  const stored = useStore($courses);
+  // Server-rendered lists count as loaded from the first render; the store is only set in the browser.
+  const courses = initial && stored.status === 'loading' && stored.list.length === 0 ? { status: 'loaded' as const, list: initial } : stored;
   const action = useStore($courseAction);
   const session = useStore($session);
   const hydrated = useHydrated();
@@ -45,9 +50,10 @@ export default function CourseList({ coursesHref, strings, headingLevel = 2, tem
   const isAdmin = session.user?.isAdmin === true;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
+  useSessionWhenIdle();
   useEffect(() => {
-    startSession();
-    void loadCourses();
+    if (initial) $courses.set({ status: 'loaded', list: initial });
+    else void loadCourses();
   }, []);
 
   async function add() {
@@ -88,9 +94,9 @@ export default function CourseList({ coursesHref, strings, headingLevel = 2, tem
       )}
       {courses.list.length === 0 && !isAdmin && <p>{strings['courses.empty']}</p>}
       <ul className="course-grid">
-        {courses.list.map((course) => (
+        {courses.list.map((course, i) => (
           <li key={course.id} className="course-card">
-            <img src={course.thumbnail || templateImage} alt="" width="320" height="180" loading="lazy" decoding="async" />
+            <img src={course.thumbnail || templateImage} alt="" width="320" height="180" loading={i < 2 ? 'eager' : 'lazy'} decoding="async" />
             <Heading className="course-card-title">
               <a href={`${coursesHref}/${encodeURIComponent(course.id)}`}>{course.title}</a>
             </Heading>

@@ -65,6 +65,9 @@ test('the course page is server-rendered: active modules and cases without JavaS
     { title: 'Shown module', active: true, cases: [{ title: 'Visible case', bubbles: [] }] },
     { title: 'Draft module', active: false, cases: [{ title: 'Secret case', bubbles: [] }] },
   ]);
+  const list = await (await request.get('/ar/courses')).text();
+  expect(list).toContain('Pleuroamniotic');
+  expect(list).toContain(`href="/ar/courses/${id}"`);
   const html = await (await request.get(`/courses/${id}`)).text();
   expect(html).toContain('Shown module');
   expect(html).toContain('Visible case');
@@ -225,12 +228,18 @@ for (const lang of ['en', 'ar'] as const) {
   });
 }
 
-test('a failed course list load shows a message and a retry', async ({ page }) => {
+test('when the list cannot be reloaded after a delete, a message and a retry show', async ({ page, request }) => {
+  const title = `Fragile ${Date.now()}`;
+  await newCourse(request, title);
+  await login(page, ADMIN);
+  await page.goto('/courses');
   let fail = true;
   await page.route('**/api/courses', (route) => (fail ? route.fulfill({ status: 500, body: '{}' }) : route.continue()));
-  await page.goto('/courses');
+  await page.getByRole('button', { name: `Delete course ${title}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('alert')).toHaveText('The courses could not be loaded.');
   fail = false;
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('link', { name: 'Bronchoscopy' })).toBeVisible();
+  await expect(page.getByRole('link', { name: title })).toHaveCount(0);
 });
