@@ -154,6 +154,7 @@ test('the admin adds a course from the tile, and deletes a course only after con
   await login(page, ADMIN);
   await page.goto('/courses');
   await page.getByRole('button', { name: `Delete course ${title}` }).click();
+  await page.screenshot({ path: '/tmp/wt4/courses-admin-en.png', fullPage: true });
   const dialog = page.getByRole('dialog', { name: 'Delete this course?' });
   await expect(dialog).toContainText(`The course “${title}” will be deleted`);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
