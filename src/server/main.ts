@@ -6,6 +6,7 @@ import { createApp } from './app.ts';
 import { distDir, loadConfig, type Config } from './config.ts';
 import { commonHeaders, externalHosts, inlineScriptHashes, pagePolicy } from './security.ts';
 import { seedAccounts, seedCatalogue } from './seed.ts';
+import { pageLocals } from './locals.ts';
 import { createDeps } from './services.ts';
 
 /** The one Node server: /api goes straight to Hono, built files are served as they are, the rest goes to Astro. */
@@ -25,7 +26,7 @@ export async function startServer(config: Config) {
   });
   type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void, locals?: object) => void;
   const { handler: astro } = (await import(join(dist, 'server/entry.mjs'))) as { handler: AstroHandler };
-  const locals = { catalogue: deps.catalogue };
+  const locals = pageLocals(deps);
 
   const pageHeaders = {
     ...commonHeaders(config),

@@ -53,3 +53,16 @@ describe('addMonthsClamped', () => {
     expect(addMonthsClamped(d('2024-02-29T08:30:00Z'), 12).toISOString()).toBe('2025-02-28T08:30:00.000Z');
   });
 });
+
+describe('isEntitled with several subscriptions', () => {
+  it('refuses undefined as it refuses null', () => expect(isEntitled(undefined, 'c1', plans, now)).toBe(false));
+  it('lets in when one of several subscriptions is active for the course, even if others expired', () => {
+    const user = { ...base, subscriptions: [sub('p1', new Date('2026-01-01Z')), sub('p2', new Date('2026-01-01Z')), sub('p2', new Date('2026-04-01Z'))] };
+    expect(isEntitled(user, 'c2', plans, now)).toBe(true);
+    expect(isEntitled(user, 'c1', plans, now)).toBe(false);
+  });
+  it('refuses an expired subscription to the right plan', () => {
+    expect(isEntitled({ ...base, subscriptions: [sub('p1', new Date('2026-03-01Z'))] }, 'c1', plans, now)).toBe(false);
+  });
+  it('lets a premium user in with no plans at all', () => expect(isEntitled({ ...base, isPremium: true }, 'c1', [], now)).toBe(true));
+});

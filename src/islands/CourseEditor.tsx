@@ -1,0 +1,167 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { fill } from '../stores/course-errors.ts';
+import {
+  $editor,
+  addCase,
+  addModule,
+  deleteCase,
+  deleteModule,
+  discard,
+  save,
+  setCaseTitle,
+  setModuleActive,
+  setModuleTitle,
+  setSubtitle,
+  setTitle,
+} from '../stores/editor.ts';
+import TrashIcon from './TrashIcon.tsx';
+import type { EditorKey } from './course-keys.ts';
+import Field from './Field.tsx';
+
+interface Props {
+  strings: Record<EditorKey, string>;
+}
+
+/** The admin's edit mode: every change stays in the $editor draft until Save sends the whole course. */
+export default function CourseEditor({ strings }: Props) {
+  const state = useStore($editor);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  const draft = state.draft;
+
+  if (state.loading) {
+    return (
+      <div className="editor course-list-status" role="status">
+        <span className="spinner" aria-hidden="true" />
+        {strings['course.editing']}
+      </div>
+    );
+  }
+  if (!draft) {
+    return (
+      <div className="editor">
+        {state.error && (
+          <p className="form-error" role="alert">
+            {strings[state.error]}
+          </p>
+        )}
+        <p>
+          <button type="button" className="button button-ghost" onClick={discard}>
+            {strings['course.discard']}
+          </button>
+        </p>
+      </div>
+    );
+  }
+
+  const toggle = (i: number) => {
+    const next = new Set(collapsed);
+    if (!next.delete(i)) next.add(i);
+    setCollapsed(next);
+  };
+
+  return (
+    <form className="editor" onSubmit={(e) => (e.preventDefault(), void save())} noValidate>
+      <h1>{strings['course.editing']}</h1>
+      <Field name="course-title" label={strings['course.title']} value={draft.title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+      <Field name="course-subtitle" label={strings['course.subtitle']} value={draft.subtitle} maxLength={500} onChange={(e) => setSubtitle(e.target.value)} />
+      {draft.levels.length === 0 && <p>{strings['course.noModules']}</p>}
+      <ol className="modules">
+        {draft.levels.map((level, i) => {
+          const n = i + 1;
+          const open = !collapsed.has(i);
+          const casesId = `module-${n}-cases`;
+          return (
+            <li key={i} className={`module${level.active ? '' : ' inactive'}`}>
+              <div className="module-head module-head-wrap">
+                <span className="module-index" aria-hidden="true">
+                  {n}
+                </span>
+                <input
+                  type="text"
+                  aria-label={fill(strings['course.moduleTitle'], { n })}
+                  value={level.title}
+                  maxLength={200}
+                  onChange={(e) => setModuleTitle(i, e.target.value)}
+                />
+                <label className="active-toggle">
+                  <input type="checkbox" checked={level.active} onChange={(e) => setModuleActive(i, e.target.checked)} />
+                  {strings['course.active']}
+                  <span className="visually-hidden">{fill(strings['course.module'], { n })}</span>
+                </label>
+                {!level.active && <span className="module-badge">{strings['course.inactive']}</span>}
+                <button type="button" className="icon-button" aria-label={fill(strings['course.deleteModule'], { n })} onClick={() => deleteModule(i)}>
+                  <TrashIcon />
+                </button>
+                <button
+                  type="button"
+                  className="toggle"
+                  aria-expanded={open}
+                  aria-controls={casesId}
+                  aria-label={fill(strings['course.cases'], { n })}
+                  onClick={() => toggle(i)}
+                >
+                  <svg className="arrow" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                    <path fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" d="m6 9 6 6 6-6" />
+                  </svg>
+                </button>
+              </div>
+              <div id={casesId} hidden={!open}>
+                <ol className="cases">
+                  {level.cases.map((c, j) => (
+                    <li key={j} className="case">
+                      <span className="case-index" aria-hidden="true">
+                        {j + 1}
+                      </span>
+                      <input
+                        type="text"
+                        aria-label={fill(strings['course.caseTitle'], { n, c: j + 1 })}
+                        value={c.title}
+                        maxLength={200}
+                        onChange={(e) => setCaseTitle(i, j, e.target.value)}
+                      />
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={fill(strings['course.deleteCase'], { n, c: j + 1 })}
+                        onClick={() => deleteCase(i, j)}
+                      >
+                        <TrashIcon />
+                      </button>
+                    </li>
+                  ))}
+                </ol>
+                <p className="add-case">
+                  <button type="button" className="button button-small button-ghost" onClick={() => addCase(i)}>
+                    + {strings['course.addCase']}
+                  </button>
+                </p>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      <p>
+        <button type="button" className="button button-ghost" onClick={addModule}>
+          + {strings['course.addModule']}
+        </button>
+      </p>
+      <div className="editor-bar">
+        <p className="unsaved" role="status">
+          {state.dirty ? strings['course.unsaved'] : ''}
+        </p>
+        {state.error && (
+          <p className="form-error" role="alert">
+            {strings[state.error]}
+          </p>
+        )}
+        <button type="button" className="button button-ghost" onClick={discard} disabled={state.saving}>
+          {strings['course.discard']}
+        </button>
+        <button type="submit" className="button" disabled={state.saving}>
+          {state.saving ? strings['course.saving'] : strings['course.save']}
+        </button>
+      </div>
+    </form>
+  );
+}

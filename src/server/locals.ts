@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import type { Catalogue } from './catalogue.ts';
+import { plans } from './db/schema.ts';
+import type { Deps } from './deps.ts';
+
+/** What the on-demand pages read from the server (Astro.locals); missing under `astro dev`, where pages answer 404. */
+export interface PageLocals {
+  catalogue: Catalogue;
+  /** Ids of every plan that includes the course, hidden plans too, so the page can apply the entitlement rule. */
+  plansIncluding(courseId: string): Promise<string[]>;
+}
+
+export function pageLocals(deps: Deps): PageLocals {
+  return {
+    catalogue: deps.catalogue,
+    async plansIncluding(courseId) {
+      const rows = await deps.db.db
+        .select({ id: plans.id })
+        .from(plans)
+        .where(sql`${plans.courses} @> ${JSON.stringify([courseId])}::jsonb`);
+      return rows.map((r) => r.id);
+    },
+  };
+}

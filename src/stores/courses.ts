@@ -1,0 +1,56 @@
+import { atom } from 'nanostores';
+import { api } from '../api/client.ts';
+import type { CourseSummary } from '../api/schemas.ts';
+import { courseErrorKey, type CourseErrorKey } from './course-errors.ts';
+import { idToken } from './session.ts';
+
+/** The course list: loading until the first answer, then the list or a failure the page can retry. */
+export type CoursesState =
+  | { status: 'loading'; list: CourseSummary[] }
+  | { status: 'loaded'; list: CourseSummary[] }
+  | { status: 'error'; list: CourseSummary[] };
+
+export const $courses = atom<CoursesState>({ status: 'loading', list: [] });
+
+/** Why the last admin change (add, delete) failed, if it did. */
+export const $courseAction = atom<{ busy: boolean; error: CourseErrorKey | null }>({ busy: false, error: null });
+
+let request = 0;
+
+export async function loadCourses(): Promise<void> {
+  const mine = ++request;
+  $courses.set({ status: 'loading', list: $courses.get().list });
+  try {
+    const list = await api.listCourses();
+    if (mine === request) $courses.set({ status: 'loaded', list });
+  } catch {
+    if (mine === request) $courses.set({ status: 'error', list: [] });
+  }
+}
+
+async function adminAction<T>(action: (token: string | null) => Promise<T>): Promise<T | null> {
+  $courseAction.set({ busy: true, error: null });
+  try {
+    const result = await action(await idToken());
+    $courseAction.set({ busy: false, error: null });
+    return result;
+  } catch (err) {
+    $courseAction.set({ busy: false, error: courseErrorKey(err) });
+    return null;
+  }
+}
+
+/** Creates a course with the SPEC's defaults and answers its id (null when it failed; the reason is in $courseAction). */
+export function createCourse(): Promise<string | null> {
+  return adminAction((token) => api.createCourse({}, token));
+}
+
+/** Deletes a course, then reloads the list. */
+export async function deleteCourse(id: string): Promise<boolean> {
+  const done = await adminAction(async (token) => {
+    await api.deleteCourse(id, token);
+    return true;
+  });
+  if (done) await loadCourses();
+  return done === true;
+}

@@ -1,0 +1,86 @@
+import { atom } from 'nanostores';
+import { api } from '../api/client.ts';
+import type { CourseInput } from '../api/schemas.ts';
+import { newCase, newLevel, type Level } from '../domain/defaults.ts';
+import { courseErrorKey, type CourseErrorKey } from './course-errors.ts';
+import { idToken } from './session.ts';
+
+/** The admin's local copy of a course: nothing reaches the server until save(). */
+export interface EditorState {
+  open: boolean;
+  loading: boolean;
+  courseId: string | null;
+  draft: CourseInput | null;
+  dirty: boolean;
+  saving: boolean;
+  error: CourseErrorKey | null;
+}
+
+const CLOSED: EditorState = { open: false, loading: false, courseId: null, draft: null, dirty: false, saving: false, error: null };
+export const $editor = atom<EditorState>(CLOSED);
+
+let guarded = false;
+
+/** Asks before the page is left while the draft has unsaved edits. */
+function guardUnload(): void {
+  if (guarded || typeof window === 'undefined') return;
+  guarded = true;
+  window.addEventListener('beforeunload', (e) => {
+    if (!$editor.get().dirty) return;
+    e.preventDefault();
+    e.returnValue = '';
+  });
+}
+
+/** Opens edit mode with the course as the server holds it now. */
+export async function openEditor(courseId: string): Promise<void> {
+  guardUnload();
+  $editor.set({ ...CLOSED, open: true, loading: true, courseId });
+  try {
+    const { id: _id, ...course } = await api.getCourse(courseId);
+    $editor.set({ ...$editor.get(), loading: false, draft: course });
+  } catch (err) {
+    $editor.set({ ...$editor.get(), loading: false, error: courseErrorKey(err) });
+  }
+}
+
+/** Leaves edit mode and drops the draft. */
+export function discard(): void {
+  $editor.set(CLOSED);
+}
+
+function edit(change: (draft: CourseInput) => CourseInput): void {
+  const state = $editor.get();
+  if (!state.draft) return;
+  $editor.set({ ...state, draft: change(state.draft), dirty: true, error: null });
+}
+
+function editLevel(i: number, change: (level: Level) => Level | null): void {
+  edit((d) => ({ ...d, levels: d.levels.flatMap((level, k) => (k === i ? (change(level) ?? []) : [level])) }));
+}
+
+export const setTitle = (title: string) => edit((d) => ({ ...d, title }));
+export const setSubtitle = (subtitle: string) => edit((d) => ({ ...d, subtitle }));
+export const addModule = () => edit((d) => ({ ...d, levels: [...d.levels, newLevel()] }));
+export const setModuleTitle = (i: number, title: string) => editLevel(i, (l) => ({ ...l, title }));
+export const setModuleActive = (i: number, active: boolean) => editLevel(i, (l) => ({ ...l, active }));
+export const deleteModule = (i: number) => editLevel(i, () => null);
+export const addCase = (i: number) => editLevel(i, (l) => ({ ...l, cases: [...l.cases, newCase()] }));
+export const setCaseTitle = (i: number, j: number, title: string) =>
+  editLevel(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? { ...c, title } : c)) }));
+export const deleteCase = (i: number, j: number) => editLevel(i, (l) => ({ ...l, cases: l.cases.filter((_, k) => k !== j) }));
+
+/** Sends the whole course with PUT and reloads the page; a failure keeps the draft and says why. */
+export async function save(): Promise<void> {
+  const state = $editor.get();
+  if (!state.draft || !state.courseId || state.saving) return;
+  $editor.set({ ...state, saving: true, error: null });
+  try {
+    const { title, subtitle, thumbnail, levels } = state.draft;
+    await api.updateCourse(state.courseId, { title, subtitle, thumbnail, levels }, await idToken());
+    $editor.set({ ...$editor.get(), saving: false, dirty: false });
+    window.location.reload();
+  } catch (err) {
+    $editor.set({ ...$editor.get(), saving: false, error: courseErrorKey(err) });
+  }
+}

@@ -1,0 +1,82 @@
+import { atom } from 'nanostores';
+import { api } from '../api/client.ts';
+import { ApiError } from '../api/errors.ts';
+import { isEntitled } from '../domain/entitlement.ts';
+import { browserLaunchLink, DEFAULT_LAUNCH_LANGUAGE, desktopLaunchLink } from '../domain/launch.ts';
+import { LANGUAGE_KEY } from '../i18n/locales.ts';
+import { $session, idToken, startSession, type Session } from './session.ts';
+
+/** Where a press on a case's play button has got to. */
+export type LaunchState =
+  | { status: 'idle' }
+  | { status: 'preparing' }
+  | { status: 'ready'; desktop: string; browser: string }
+  | { status: 'denied' }
+  | { status: 'error' };
+
+export const $launch = atom<LaunchState>({ status: 'idle' });
+
+/** What the course page knows about where a play press can lead. */
+export interface PlayContext {
+  courseId: string;
+  /** Ids of every plan (hidden ones too) that includes this course, embedded by the server. */
+  planIds: string[];
+  loginHref: string;
+  pricingHref: string;
+  /** This course page's path, for ?next= after signing in. */
+  coursePath: string;
+}
+
+/** How long the "no subscription" message stays before the pricing page opens. */
+export const DENIED_DELAY_MS = 2500;
+
+function settledSession(): Promise<Session> {
+  startSession();
+  return new Promise((resolve) => {
+    const stop = $session.subscribe((s) => {
+      if (s.loading) return;
+      queueMicrotask(() => stop());
+      resolve(s);
+    });
+  });
+}
+
+function deny(ctx: PlayContext): void {
+  $launch.set({ status: 'denied' });
+  setTimeout(() => window.location.assign(ctx.pricingHref), DENIED_DELAY_MS);
+}
+
+function toLogin(ctx: PlayContext): void {
+  window.location.assign(`${ctx.loginHref}?next=${encodeURIComponent(ctx.coursePath)}`);
+}
+
+/** A press on play for case `kase` of module `level` (both 1-based): login, pricing, or the open-case choice. */
+export async function play(ctx: PlayContext, level: number, kase: number): Promise<void> {
+  if ($launch.get().status === 'preparing') return;
+  $launch.set({ status: 'preparing' });
+  const session = await settledSession();
+  if (!session.firebaseUser) return toLogin(ctx);
+  const plans = ctx.planIds.map((id) => ({ id, courses: [ctx.courseId] }));
+  // Without our record of the user (it failed to load) the server's answer decides.
+  if (session.user && !isEntitled(session.user, ctx.courseId, plans, new Date())) return deny(ctx);
+  try {
+    const [launch, unity] = await Promise.all([api.launch({ course: ctx.courseId, level, case: kase }, await idToken()), api.unityVersion()]);
+    const params = {
+      userid: session.firebaseUser.uid,
+      course: ctx.courseId,
+      level,
+      case: kase,
+      lan: localStorage.getItem(LANGUAGE_KEY) || DEFAULT_LAUNCH_LANGUAGE,
+      token: launch.token,
+    };
+    $launch.set({ status: 'ready', desktop: desktopLaunchLink(launch.scheme, params), browser: browserLaunchLink(unity.production, params) });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 403) return deny(ctx);
+    if (err instanceof ApiError && err.status === 401) return toLogin(ctx);
+    $launch.set({ status: 'error' });
+  }
+}
+
+export function closeLaunch(): void {
+  if ($launch.get().status !== 'denied') $launch.set({ status: 'idle' });
+}
