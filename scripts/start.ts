@@ -18,7 +18,7 @@ function buildIfStale() {
   const built = existsSync(entry) ? statSync(entry).mtimeMs : 0;
   const sources = Math.max(...['src', 'public', 'astro.config.mjs', 'package.json'].map((p) => newest(join(root, p))));
   if (built > sources) return;
-  const result = spawnSync('astro', ['build'], { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

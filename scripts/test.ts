@@ -18,7 +18,7 @@ const steps: Array<[string, () => boolean]> = [
   ['astro check', () => run('astro check', 'astro', ['check'])],
   ['tsc', () => run('tsc', 'tsc', ['--noEmit'])],
   ['vitest', () => run('unit and API tests', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`])],
-  ['build', () => run('build', 'astro', ['build'])],
+  ['build', () => run('build', 'npm', ['run', 'build'])],
   ['playwright', () => run('browser journeys', 'playwright', ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') })],
 ];
 

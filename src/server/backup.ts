@@ -24,6 +24,8 @@ export async function backup(opts: { dataDir: string; databaseUrl: string | null
     const { PGlite } = await import('@electric-sql/pglite');
     const db = new PGlite(join(opts.dataDir, 'pglite'));
     try {
+      // dumpDataDir never settles on an instance that is not ready yet.
+      await db.waitReady;
       const archive = await db.dumpDataDir('gzip');
       writeFileSync(join(opts.out, DB_ARCHIVE), Buffer.from(await archive.arrayBuffer()));
     } finally {

@@ -20,6 +20,8 @@ export async function startServer(config: Config) {
   const api = getRequestListener(createApp(deps).fetch);
   const statics = sirv(join(dist, 'client'), {
     etag: true,
+    gzip: true,
+    brotli: true,
     setHeaders(res, pathname) {
       if (pathname.startsWith('/_astro/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
     },

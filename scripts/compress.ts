@@ -1,0 +1,25 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { distDir } from '../src/server/config.ts';
+
+/** After `astro build`: brotli and gzip copies of every text asset, which the server (sirv) sends to browsers that accept them. */
+const TEXT = /\.(js|mjs|css|html|svg|json|xml|txt|webmanifest)$/;
+
+export function compressDir(dir: string): number {
+  let count = 0;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) {
+      count += compressDir(path);
+    } else if (TEXT.test(name) && statSync(path).size > 512) {
+      const data = readFileSync(path);
+      writeFileSync(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
+      count++;
+    }
+  }
+  return count;
+}
+
+if (import.meta.main) console.log(`compressed ${compressDir(join(distDir(), 'client'))} files`);
