@@ -1,0 +1,110 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema.ts';
+import { signLaunchToken } from '../../src/server/launch-token.ts';
+import { token } from './harness.ts';
+import { useApi, validCourse, validPlan } from './support.ts';
+
+/** Every route, every kind of caller: the status each gets, and that a refusal changes nothing. */
+type Caller = 'anonymous' | 'expired' | 'otherProject' | 'learner' | 'other' | 'admin';
+type Access = 'public' | 'user' | 'self' | 'admin';
+
+const bearer: Record<Caller, string | null> = {
+  anonymous: null,
+  expired: token('learner', { expiresIn: -60 }),
+  otherProject: token('learner', { project: 'someone-elses-project' }),
+  learner: 'learner',
+  other: 'other',
+  admin: 'admin',
+};
+
+interface Route {
+  method: string;
+  path: string;
+  body?: unknown;
+  access: Access;
+  /** The status a caller who passes the access check gets (default: ok for all). */
+  ok: number | Partial<Record<Caller, number>>;
+}
+
+const ROUTES: Route[] = [
+  { method: 'GET', path: '/users', access: 'admin', ok: 200 },
+  { method: 'GET', path: '/users/learner', access: 'self', ok: 200 },
+  { method: 'POST', path: '/users', body: { id: 'learner', email: 'learner@example.com', isAdmin: true, isPremium: true }, access: 'user', ok: { learner: 409, other: 403, admin: 403 } },
+  { method: 'PUT', path: '/users/learner', body: { isAdmin: true, isPremium: true, subscriptions: [] }, access: 'admin', ok: 200 },
+  { method: 'GET', path: '/courses', access: 'public', ok: 200 },
+  { method: 'GET', path: '/courses/bronchoscopy', access: 'public', ok: 200 },
+  { method: 'POST', path: '/courses', body: {}, access: 'admin', ok: 201 },
+  { method: 'PUT', path: '/courses/bronchoscopy', body: validCourse(), access: 'admin', ok: 200 },
+  { method: 'DELETE', path: '/courses/bronchoscopy', access: 'admin', ok: 204 },
+  { method: 'GET', path: '/pricing', access: 'public', ok: 200 },
+  { method: 'POST', path: '/pricing', body: validPlan(), access: 'admin', ok: 201 },
+  { method: 'PUT', path: '/pricing/plan-fetoscopy', body: validPlan(), access: 'admin', ok: 200 },
+  { method: 'DELETE', path: '/pricing/plan-fetoscopy', access: 'admin', ok: 204 },
+  { method: 'GET', path: '/unityversion', access: 'public', ok: 200 },
+  { method: 'GET', path: '/config', access: 'public', ok: 200 },
+  { method: 'GET', path: '/openapi.json', access: 'public', ok: 200 },
+  { method: 'GET', path: '/audit', access: 'admin', ok: 200 },
+  { method: 'POST', path: '/launch', body: { course: 'bronchoscopy', level: 1, case: 1 }, access: 'user', ok: { learner: 403, other: 403, admin: 201 } },
+  { method: 'POST', path: '/payments/orders', body: { planId: 'plan-fetoscopy' }, access: 'user', ok: 201 },
+  { method: 'POST', path: '/payments/orders/no-such-order/capture', access: 'user', ok: 404 },
+];
+
+function expected(route: Route, caller: Caller): number {
+  const ok = typeof route.ok === 'number' ? route.ok : (route.ok[caller] ?? 200);
+  const signedIn = caller === 'learner' || caller === 'other' || caller === 'admin';
+  if (route.access === 'public') return ok;
+  if (!signedIn) return 401;
+  if (route.access === 'admin' && caller !== 'admin') return 403;
+  if (route.access === 'self' && caller === 'other') return 403;
+  return ok;
+}
+
+const CALLERS = Object.keys(bearer) as Caller[];
+const cases = ROUTES.flatMap((route) => CALLERS.map((caller) => [`${route.method} ${route.path}`, caller, route] as const));
+
+describe('every route for every caller', () => {
+  const api = useApi();
+
+  it.each(cases)('%s as %s', async (_name, caller, route) => {
+    const before = await api().snapshot();
+    const res = await api().call(route.method, route.path, { as: bearer[caller], body: route.body });
+    const status = expected(route, caller);
+    expect(res.status).toBe(status);
+    if (status >= 400) {
+      expect(res.json).toEqual({ error: expect.any(String), message: expect.any(String) });
+      expect(await api().snapshot()).toBe(before);
+    }
+    if (caller !== 'admin') {
+      const [learner] = await api().deps.db.db.select().from(users).where(eq(users.id, 'learner'));
+      expect(learner).toMatchObject({ isAdmin: false, isPremium: false, subscriptions: [] });
+    }
+  });
+
+  it('verifies launch tokens for anyone, and refuses a forged one', async () => {
+    const good = await signLaunchToken('local-development-launch-secret', { uid: 'learner', course: 'bronchoscopy', level: 1, case: 1 });
+    for (const caller of CALLERS) {
+      expect((await api().call('GET', `/launch/verify?token=${good}`, { as: bearer[caller] })).status).toBe(200);
+      expect((await api().call('GET', `/launch/verify?token=${good}x`, { as: bearer[caller] })).status).toBe(401);
+    }
+  });
+});
+
+describe('a forged unsigned token in production mode', () => {
+  const api = useApi({
+    NODE_ENV: 'production',
+    FIREBASE_AUTH_EMULATOR_HOST: '',
+    FIREBASE_API_KEY: 'key',
+    FIREBASE_PROJECT_ID: 'demo-fetal-surgery',
+    LAUNCH_SECRET: 'p'.repeat(40),
+    PAYPAL_CLIENT_ID: 'id',
+    PAYPAL_CLIENT_SECRET: 'secret',
+  });
+
+  it.each(ROUTES.filter((r) => r.access !== 'public').map((r) => [`${r.method} ${r.path}`, r] as const))('%s is refused with 401', async (_name, route) => {
+    const before = await api().snapshot();
+    const res = await api().call(route.method, route.path, { as: token('admin'), body: route.body });
+    expect(res.status).toBe(401);
+    expect(await api().snapshot()).toBe(before);
+  });
+});
