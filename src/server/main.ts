@@ -4,6 +4,7 @@ import { getRequestListener } from '@hono/node-server';
 import sirv from 'sirv';
 import { createApp } from './app.ts';
 import { distDir, loadConfig, type Config } from './config.ts';
+import { hashedPolicy } from './page-csp.ts';
 import { commonHeaders, externalHosts, inlineScriptHashes, pagePolicy } from './security.ts';
 import { seedAccounts, seedCatalogue } from './seed.ts';
 import { pageLocals } from './locals.ts';
@@ -30,14 +31,14 @@ export async function startServer(config: Config) {
   const { handler: astro } = (await import(join(dist, 'server/entry.mjs'))) as { handler: AstroHandler };
   const locals = pageLocals(deps);
 
-  const pageHeaders = {
-    ...commonHeaders(config),
-    'content-security-policy': pagePolicy(externalHosts(config), inlineScriptHashes(join(dist, 'client'))),
-  };
+  const hosts = externalHosts(config);
+  const staticPolicy = pagePolicy(hosts, inlineScriptHashes(join(dist, 'client')));
+  const headers = commonHeaders(config);
   const server = createServer((req, res) => {
     if (req.url === '/api' || req.url?.startsWith('/api/') || req.url?.startsWith('/api?')) return void api(req, res);
-    for (const [name, value] of Object.entries(pageHeaders)) res.setHeader(name, value);
-    statics(req, res, () => astro(req, res, undefined, locals));
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.setHeader('content-security-policy', staticPolicy);
+    statics(req, res, () => astro(req, hashedPolicy(res, (hashes) => pagePolicy(hosts, hashes)), undefined, locals));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

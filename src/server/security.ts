@@ -28,18 +28,23 @@ export function externalHosts(config: Config): ExternalHosts {
   };
 }
 
-/** sha256 sources of every inline <script> in the built pages, so the policy needs no 'unsafe-inline'. */
+/** sha256 sources of the inline <script>s of one HTML document. */
+export function scriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    hashes.add(`'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+/** The hashes of every inline script of the prerendered pages, so their policy needs no 'unsafe-inline'. */
 export function inlineScriptHashes(dir: string): string[] {
   const hashes = new Set<string>();
   const walk = (path: string) => {
     for (const name of readdirSync(path)) {
       const full = join(path, name);
       if (statSync(full).isDirectory()) walk(full);
-      else if (name.endsWith('.html')) {
-        for (const match of readFileSync(full, 'utf8').matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-          hashes.add(`'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`);
-        }
-      }
+      else if (name.endsWith('.html')) for (const hash of scriptHashes(readFileSync(full, 'utf8'))) hashes.add(hash);
     }
   };
   walk(dir);
