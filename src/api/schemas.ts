@@ -117,6 +117,10 @@ export const UnityVersion = z.object({ production: z.string() });
 export const PublicConfig = z.object({
   firebase: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string() }),
   authEmulatorUrl: z.string().nullable(),
+  /** Where the home contact form and the support form post, and the support form's access key. */
+  forms: z.object({ contactUrl: z.string(), supportUrl: z.string(), accessKey: z.string() }),
+  promoVideoUrl: z.string(),
+  chatNumber: z.string(),
 });
 
 export type User = z.infer<typeof User>;

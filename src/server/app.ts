@@ -8,6 +8,7 @@ import { fail, identify, type Env } from './http.ts';
 import { launchApp } from './launch.ts';
 import { metaApp } from './meta.ts';
 import { pricingApp } from './pricing.ts';
+import { sandboxFormsApp } from '../sandbox/forms.ts';
 import { usersApp } from './users.ts';
 
 export const MAX_BODY = 1024 * 1024;
@@ -26,6 +27,7 @@ export function createApp(deps: Deps) {
   app.route('/', pricingApp);
   app.route('/', metaApp);
   app.route('/', launchApp);
+  app.route('/', sandboxFormsApp);
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' });
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

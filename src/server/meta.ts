@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, desc, eq } from 'drizzle-orm';
 import { dbString, PublicConfig, UnityVersion } from '../api/schemas.ts';
+import { SANDBOX_PATHS } from '../sandbox/forms.ts';
 import { audit } from './db/schema.ts';
 import { bearer, errors, json, requireAdmin, subApp } from './http.ts';
 
@@ -23,8 +24,9 @@ export const metaApp = subApp()
     (c) => c.json({ production: c.get('deps').config.simulatorUrl }, 200),
   )
   .openapi(createRoute({ method: 'get', path: '/config', responses: { 200: json(PublicConfig) } }), (c) => {
-    const { firebase, authEmulatorHost } = c.get('deps').config;
-    return c.json({ firebase, authEmulatorUrl: authEmulatorHost ? `http://${authEmulatorHost}` : null }, 200);
+    const { firebase, authEmulatorHost, formMailUrl, formSubmitUrl, formAccessKey, promoVideoUrl, chatNumber } = c.get('deps').config;
+    const forms = { contactUrl: formMailUrl ?? SANDBOX_PATHS.formmail, supportUrl: formSubmitUrl ?? SANDBOX_PATHS.forms, accessKey: formAccessKey };
+    return c.json({ firebase, authEmulatorUrl: authEmulatorHost ? `http://${authEmulatorHost}` : null, forms, promoVideoUrl, chatNumber }, 200);
   })
   .openapi(
     createRoute({

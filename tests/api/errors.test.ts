@@ -122,7 +122,16 @@ describe('tokens', () => {
   });
 
   it('refuses to start in production with the emulator configured', () => {
-    const env = { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'fetal-prod', FIREBASE_API_KEY: 'key' };
+    const env = {
+      NODE_ENV: 'production',
+      FIREBASE_PROJECT_ID: 'fetal-prod',
+      FIREBASE_API_KEY: 'key',
+      LAUNCH_SECRET: 'x'.repeat(32),
+      FORM_MAIL_URL: 'https://mail.example.org/f/1',
+      FORM_SUBMIT_URL: 'https://forms.example.org/submit',
+      FORM_ACCESS_KEY: 'key',
+      CHAT_NUMBER: '15550001111',
+    };
     expect(() => loadConfig({ ...env, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/);
     expect(loadConfig(env).authEmulatorHost).toBeNull();
   });
