@@ -169,6 +169,10 @@ test('the chat button opens a messaging link with the greeting, or the typed mes
   await expect(link).toHaveAttribute('href', `https://wa.me/34600000000?text=${encodeURIComponent('Do you have a course in Arabic?')}`);
   await page.keyboard.press('Escape');
   await expect(message).toBeHidden();
+  await page.getByLabel('Chat with us').click();
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(message).toBeHidden();
+  await expect(page.getByLabel('Chat with us')).toBeFocused();
 });
 
 test('a visitor who chose a language is taken to it on their next unprefixed visit', async ({ page }) => {
