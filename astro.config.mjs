@@ -1,5 +1,6 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 
 export default defineConfig({
@@ -7,7 +8,14 @@ export default defineConfig({
   output: 'static',
   outDir: process.env.DIST_DIR ?? './dist',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  integrations: [
+    react(),
+    sitemap({
+      // Pages marked noindex (sign-in, account, admin) stay out of the sitemap.
+      filter: (page) => !/\/(login|signup|reset-password|account|admin-users)\/?$/.test(new URL(page).pathname),
+      i18n: { defaultLocale: 'en', locales: { en: 'en', es: 'es', fr: 'fr', ar: 'ar', pt: 'pt', 'zh-CN': 'zh-CN', ru: 'ru' } },
+    }),
+  ],
   trailingSlash: 'ignore',
   i18n: {
     locales: ['en', 'es', 'fr', 'ar', 'pt', 'zh-CN', 'ru'],

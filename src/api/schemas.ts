@@ -148,6 +148,10 @@ export const PublicConfig = z.object({
     environment: z.enum(['sandbox', 'production']),
     testPayments: z.boolean(),
   }),
+  /** Where the home contact form and the support form post, and the support form's access key. */
+  forms: z.object({ contactUrl: z.string(), supportUrl: z.string(), accessKey: z.string() }),
+  promoVideoUrl: z.string(),
+  chatNumber: z.string(),
 });
 
 export type User = z.infer<typeof User>;

@@ -11,6 +11,7 @@ import { paymentsApp } from './payments.ts';
 import { pricingApp } from './pricing.ts';
 import { API_POLICY, commonHeaders } from './security.ts';
 import { crossOrigin } from './cors.ts';
+import { sandboxFormsApp } from '../sandbox/forms.ts';
 import { usersApp } from './users.ts';
 
 export const MAX_BODY = 1024 * 1024;
@@ -35,6 +36,7 @@ export function createApp(deps: Deps) {
   app.route('/', paymentsApp);
   // The local PayPal stand-in (REST paths and JS SDK), only when no PayPal credentials are set.
   if (deps.paypalStandIn) app.route('/sandbox/paypal', deps.paypalStandIn.app);
+  app.route('/', sandboxFormsApp);
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' });
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

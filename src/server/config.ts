@@ -25,6 +25,16 @@ export interface Config {
   productName: string;
   /** Real PayPal when both credentials are set; otherwise the local stand-in in src/sandbox/paypal. */
   paypal: { clientId: string | null; clientSecret: string | null; env: 'sandbox' | 'live'; timeoutMs: number };
+  /** The home contact form's form-mail service; null: the local stand-in (src/sandbox). */
+  formMailUrl: string | null;
+  /** The support form's form-submission service; null: the local stand-in. */
+  formSubmitUrl: string | null;
+  /** The access key the support form sends with each message. */
+  formAccessKey: string;
+  /** The hero's promo video. */
+  promoVideoUrl: string;
+  /** The floating chat button's messaging number (international, digits only). */
+  chatNumber: string;
 }
 
 /** True when the server talks to the real PayPal; false means the local stand-in (test payments). */
@@ -58,6 +68,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env: env.PAYPAL_ENV === 'live' ? 'live' : 'sandbox',
       timeoutMs: Number(env.PAYPAL_TIMEOUT_MS ?? 15_000),
     },
+    formMailUrl: env.FORM_MAIL_URL || null,
+    formSubmitUrl: env.FORM_SUBMIT_URL || null,
+    formAccessKey: env.FORM_ACCESS_KEY ?? (production ? '' : 'local-sandbox-key'),
+    promoVideoUrl: env.PROMO_VIDEO_URL ?? '/media/promo.webm',
+    chatNumber: (env.CHAT_NUMBER ?? (production ? '' : '34600000000')).replace(/\D/g, ''),
   };
   if (env.PAYPAL_ENV && env.PAYPAL_ENV !== 'sandbox' && env.PAYPAL_ENV !== 'live') {
     throw new Error(`PAYPAL_ENV must be sandbox or live, not ${env.PAYPAL_ENV}`);
@@ -78,6 +93,10 @@ function assertSafe(config: Config): void {
   if (config.launchSecret.length < 32) problems.push('LAUNCH_SECRET is missing or shorter than 32 characters');
   if (!config.paypal.clientId) problems.push('PAYPAL_CLIENT_ID is missing');
   if (!config.paypal.clientSecret) problems.push('PAYPAL_CLIENT_SECRET is missing');
+  if (!config.formMailUrl) problems.push('FORM_MAIL_URL is missing');
+  if (!config.formSubmitUrl) problems.push('FORM_SUBMIT_URL is missing');
+  if (!config.formAccessKey) problems.push('FORM_ACCESS_KEY is missing');
+  if (!config.chatNumber) problems.push('CHAT_NUMBER is missing');
   if (config.authEmulatorHost) problems.push('FIREBASE_AUTH_EMULATOR_HOST is set (unsigned tokens would be accepted)');
   if (problems.length) throw new Error(`Refusing to start in production: ${problems.join('; ')}`);
 }

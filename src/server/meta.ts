@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { and, desc, eq } from 'drizzle-orm';
 import { AuditEntry, dbString, PublicConfig, UnityVersion } from '../api/schemas.ts';
 import { realPaypal } from './config.ts';
+import { SANDBOX_PATHS } from '../sandbox/forms.ts';
 import { audit } from './db/schema.ts';
 import { STANDIN_PATH } from './payments.ts';
 import { bearer, errors, json, requireAdmin, subApp } from './http.ts';
@@ -13,18 +14,13 @@ export const metaApp = subApp()
     (c) => c.json({ production: c.get('deps').config.simulatorUrl }, 200),
   )
   .openapi(createRoute({ method: 'get', path: '/config', responses: { 200: json(PublicConfig) } }), (c) => {
-    const { firebase, authEmulatorHost, paypal } = c.get('deps').config;
-    const real = realPaypal(c.get('deps').config);
-    return c.json(
-      {
-        firebase,
-        authEmulatorUrl: authEmulatorHost ? `http://${authEmulatorHost}` : null,
-        paypal: real
-          ? { clientId: paypal.clientId!, sdkBaseUrl: null, environment: paypal.env === 'live' ? ('production' as const) : ('sandbox' as const), testPayments: paypal.env !== 'live' }
-          : { clientId: 'standin', sdkBaseUrl: `${STANDIN_PATH}/sdk/js`, environment: 'sandbox' as const, testPayments: true },
-      },
-      200,
-    );
+    const config = c.get('deps').config;
+    const { firebase, authEmulatorHost, paypal, formMailUrl, formSubmitUrl, formAccessKey, promoVideoUrl, chatNumber } = config;
+    const forms = { contactUrl: formMailUrl ?? SANDBOX_PATHS.formmail, supportUrl: formSubmitUrl ?? SANDBOX_PATHS.forms, accessKey: formAccessKey };
+    const paypalConfig = realPaypal(config)
+      ? { clientId: paypal.clientId!, sdkBaseUrl: null, environment: paypal.env === 'live' ? ('production' as const) : ('sandbox' as const), testPayments: paypal.env !== 'live' }
+      : { clientId: 'standin', sdkBaseUrl: `${STANDIN_PATH}/sdk/js`, environment: 'sandbox' as const, testPayments: true };
+    return c.json({ firebase, authEmulatorUrl: authEmulatorHost ? `http://${authEmulatorHost}` : null, paypal: paypalConfig, forms, promoVideoUrl, chatNumber }, 200);
   })
   .openapi(
     createRoute({

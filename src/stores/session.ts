@@ -48,6 +48,20 @@ export function setProfile(user: User | null): void {
 export function startSession(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
+  void maybeSignedIn().then((maybe) => (maybe ? subscribe() : $session.set({ loading: false, firebaseUser: null, user: null, error: null })));
+}
+
+/** Firebase keeps its signed-in user in this IndexedDB database: without it nobody is signed in, and the SDK (the bulk of a page's JavaScript) need not load. */
+async function maybeSignedIn(): Promise<boolean> {
+  try {
+    if (typeof indexedDB.databases !== 'function') return true;
+    return (await indexedDB.databases()).some((db) => db.name === 'firebaseLocalStorageDb');
+  } catch {
+    return true;
+  }
+}
+
+function subscribe(): void {
   firebaseAuth()
     .then(async (auth) => {
       const { onAuthStateChanged } = await import('firebase/auth');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema.ts';
 import { signLaunchToken } from '../../src/server/launch-token.ts';
 import { token } from './harness.ts';
-import { useApi, validCourse, validPlan } from './support.ts';
+import { PRODUCTION_ENV, useApi, validCourse, validPlan } from './support.ts';
 
 /** Every route, every kind of caller: the status each gets, and that a refusal changes nothing. */
 type Caller = 'anonymous' | 'expired' | 'otherProject' | 'learner' | 'other' | 'admin';
@@ -91,15 +91,7 @@ describe('every route for every caller', () => {
 });
 
 describe('a forged unsigned token in production mode', () => {
-  const api = useApi({
-    NODE_ENV: 'production',
-    FIREBASE_AUTH_EMULATOR_HOST: '',
-    FIREBASE_API_KEY: 'key',
-    FIREBASE_PROJECT_ID: 'demo-fetal-surgery',
-    LAUNCH_SECRET: 'p'.repeat(40),
-    PAYPAL_CLIENT_ID: 'id',
-    PAYPAL_CLIENT_SECRET: 'secret',
-  });
+  const api = useApi(PRODUCTION_ENV);
 
   it.each(ROUTES.filter((r) => r.access !== 'public').map((r) => [`${r.method} ${r.path}`, r] as const))('%s is refused with 401', async (_name, route) => {
     const before = await api().snapshot();

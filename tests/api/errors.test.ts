@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tokenVerifier } from '../../src/server/auth.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { PROJECT, token } from './harness.ts';
-import { expectRefused, useApi, validCourse, validPlan } from './support.ts';
+import { expectRefused, useApi, validCourse, validPlan, PRODUCTION_ENV } from './support.ts';
 
 const api = useApi();
 const MB = 1024 * 1024;
@@ -122,7 +122,7 @@ describe('tokens', () => {
   });
 
   it('refuses to start in production with the emulator configured', () => {
-    const env = { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'fetal-prod', FIREBASE_API_KEY: 'key', LAUNCH_SECRET: 's'.repeat(32), PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' };
+    const env = { ...PRODUCTION_ENV, FIREBASE_AUTH_EMULATOR_HOST: undefined };
     expect(() => loadConfig({ ...env, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/);
     expect(loadConfig(env).authEmulatorHost).toBeNull();
   });

@@ -37,6 +37,18 @@ describe('GET /config', () => {
       firebase: { apiKey: 'demo-api-key', authDomain: `${PROJECT}.firebaseapp.com`, projectId: PROJECT },
       authEmulatorUrl: 'http://127.0.0.1:9099',
       paypal: { clientId: 'standin', sdkBaseUrl: '/api/sandbox/paypal/sdk/js', environment: 'sandbox', testPayments: true },
+      forms: { contactUrl: '/api/sandbox/formmail', supportUrl: '/api/sandbox/forms', accessKey: 'local-sandbox-key' },
+      promoVideoUrl: '/media/promo.webm',
+      chatNumber: '34600000000',
+    });
+  });
+
+  it('answers the configured form services, video and chat number instead of the stand-ins', async () => {
+    const config = { formMailUrl: 'https://mail.example.org/f/abc', formSubmitUrl: 'https://forms.example.org/submit', formAccessKey: 'k-123', promoVideoUrl: 'https://cdn.example.org/promo.mp4', chatNumber: '15550001111' };
+    expect((await getWith(api(), config, '/config')).json).toMatchObject({
+      forms: { contactUrl: 'https://mail.example.org/f/abc', supportUrl: 'https://forms.example.org/submit', accessKey: 'k-123' },
+      promoVideoUrl: 'https://cdn.example.org/promo.mp4',
+      chatNumber: '15550001111',
     });
   });
 
@@ -113,6 +125,9 @@ describe('GET /openapi.json', () => {
     '/api/launch/verify': ['get'],
     '/api/payments/orders': ['post'],
     '/api/payments/orders/{orderId}/capture': ['post'],
+    '/api/sandbox/formmail': ['post'],
+    '/api/sandbox/forms': ['post'],
+    '/api/sandbox/messages': ['get'],
   };
 
   it.each(everyone)('is public: answers the OpenAPI 3.1 document to %s', async (who) => {
@@ -131,7 +146,8 @@ describe('GET /openapi.json', () => {
     const doc = (await api().call('GET', '/openapi.json')).json;
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     const isPublic = (path: string, method: string) =>
-      method === 'get' && ['/api/courses', '/api/courses/{id}', '/api/pricing', '/api/unityversion', '/api/config', '/api/launch/verify'].includes(path);
+      (method === 'get' && ['/api/courses', '/api/courses/{id}', '/api/pricing', '/api/unityversion', '/api/config', '/api/launch/verify'].includes(path)) ||
+      (method === 'post' && ['/api/sandbox/formmail', '/api/sandbox/forms'].includes(path));
     for (const [path, methods] of Object.entries(ROUTES)) {
       for (const method of methods) {
         const op = doc.paths[path][method];

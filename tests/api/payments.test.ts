@@ -5,7 +5,7 @@ import { createApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { orders, users } from '../../src/server/db/schema.ts';
 import { token } from './harness.ts';
-import { auditTrail, expectRefused, useApi, validPlan } from './support.ts';
+import { auditTrail, expectRefused, PRODUCTION_ENV, useApi, validPlan } from './support.ts';
 
 const api = useApi({ PAYPAL_TIMEOUT_MS: '300' });
 const standIn = () => api().deps.paypalStandIn!;
@@ -196,7 +196,7 @@ describe('the PayPal stand-in and the public configuration', () => {
   });
 
   it('refuses to start in production without PayPal credentials, or with half of them', () => {
-    const env = { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'p', FIREBASE_API_KEY: 'k', LAUNCH_SECRET: 's'.repeat(32) };
+    const env = { ...PRODUCTION_ENV, PAYPAL_CLIENT_ID: '', PAYPAL_CLIENT_SECRET: '' };
     expect(() => loadConfig(env)).toThrow(/PAYPAL_CLIENT_ID/);
     expect(() => loadConfig({ PAYPAL_CLIENT_ID: 'only-id' })).toThrow(/PAYPAL_CLIENT_SECRET/);
     expect(() => loadConfig({ PAYPAL_ENV: 'production' })).toThrow(/PAYPAL_ENV/);

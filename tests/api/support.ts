@@ -89,3 +89,18 @@ export const validCourse = (over: Record<string, unknown> = {}) => ({
 export const VISIBLE_PLANS = ['plan-fetoscopy', 'plan-complete'];
 export const HIDDEN_PLAN = 'plan-pilot';
 export const SEEDED_COURSES = ['fetoscopy-simulator', 'bronchoscopy', 'fetal-tracheal-occlusion', 'catheter-placement', 'pleuroamniotic'];
+
+/** Every setting production requires, so a test can take one away or add one that is forbidden. */
+export const PRODUCTION_ENV: Record<string, string> = {
+  NODE_ENV: 'production',
+  FIREBASE_AUTH_EMULATOR_HOST: '',
+  FIREBASE_PROJECT_ID: 'demo-fetal-surgery',
+  FIREBASE_API_KEY: 'key',
+  LAUNCH_SECRET: 'p'.repeat(40),
+  PAYPAL_CLIENT_ID: 'id',
+  PAYPAL_CLIENT_SECRET: 'secret',
+  FORM_MAIL_URL: 'https://mail.example.org/f/1',
+  FORM_SUBMIT_URL: 'https://forms.example.org/submit',
+  FORM_ACCESS_KEY: 'key',
+  CHAT_NUMBER: '15550001111',
+};

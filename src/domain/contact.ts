@@ -1,0 +1,35 @@
+/** A contact or support message as a person types it. */
+export interface ContactInput {
+  name: string;
+  email: string;
+  question: string;
+}
+
+export type ContactField = keyof ContactInput;
+export type ContactProblem = 'required' | 'email';
+
+/** Longest name, email and question a form accepts (the stand-in refuses longer ones too). */
+export const CONTACT_LIMITS: Record<ContactField, number> = { name: 200, email: 320, question: 5000 };
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** What is wrong with each field, if anything: every field is required and the email must look like one. */
+export function contactProblems(input: ContactInput): Partial<Record<ContactField, ContactProblem>> {
+  const problems: Partial<Record<ContactField, ContactProblem>> = {};
+  if (!input.name.trim()) problems.name = 'required';
+  if (!input.email.trim()) problems.email = 'required';
+  else if (!EMAIL.test(input.email.trim())) problems.email = 'email';
+  if (!input.question.trim()) problems.question = 'required';
+  return problems;
+}
+
+/** The fields the form services receive, named as the SPEC's contact message (Nombre, Email, Pregunta). */
+export function contactMessage(input: ContactInput) {
+  return { Nombre: input.name.trim(), Email: input.email.trim(), Pregunta: input.question.trim() };
+}
+
+/** A messaging link (wa.me) to `number` with `text` prefilled. */
+export function chatLink(number: string, text: string): string {
+  const digits = number.replace(/\D/g, '');
+  return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
+}

@@ -1,0 +1,129 @@
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { contactProblems, CONTACT_LIMITS, type ContactField, type ContactInput } from '../domain/contact.ts';
+import { detectPlatform } from '../domain/platform.ts';
+import { sendMessage, type ContactKind } from '../stores/contact.ts';
+import Field from './Field.tsx';
+import { useHydrated } from './useHydrated.ts';
+
+export const CONTACT_KEYS = [
+  'contact.name',
+  'common.email',
+  'contact.question',
+  'contact.submit',
+  'contact.sending',
+  'contact.sent',
+  'contact.error.required',
+  'contact.error.email',
+  'contact.error.send',
+] as const;
+export const SUPPORT_KEYS = [
+  ...CONTACT_KEYS,
+  'support.platform',
+  'support.platform.windows',
+  'support.platform.mac',
+  'support.platform.browser',
+  'support.platform.other',
+  'support.submit',
+  'support.sent',
+] as const;
+
+type Strings = Record<(typeof CONTACT_KEYS)[number], string> & Partial<Record<(typeof SUPPORT_KEYS)[number], string>>;
+
+interface Props {
+  kind: ContactKind;
+  strings: Strings;
+}
+
+const EMPTY: ContactInput = { name: '', email: '', question: '' };
+const PLATFORMS = ['windows', 'mac', 'browser', 'other'] as const;
+type Platform = (typeof PLATFORMS)[number];
+/** The Platform tag the support team receives, whatever the visitor's language. */
+const PLATFORM_TAGS: Record<Platform, string> = { windows: 'Windows', mac: 'macOS', browser: 'Browser', other: 'Other' };
+
+/** The home contact form and the support form: errors beside the fields, nothing typed is lost when sending fails. */
+export default function ContactForm({ kind, strings }: Props) {
+  const [input, setInput] = useState<ContactInput>(EMPTY);
+  const [platform, setPlatform] = useState<Platform>('windows');
+  const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
+  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const hydrated = useHydrated();
+  const id = (name: string) => `${kind}-${name}`;
+
+  useEffect(() => {
+    const detected = detectPlatform(navigator.platform || '');
+    setPlatform(detected === 'Unknown' ? 'browser' : detected);
+  }, []);
+
+  const change = (field: ContactField) => (value: string) => {
+    setInput({ ...input, [field]: value });
+    if (errors[field]) setErrors({ ...errors, [field]: undefined });
+    if (state === 'sent') setState('idle');
+  };
+
+  async function submit(e: SubmitEvent) {
+    e.preventDefault();
+    const problems = contactProblems(input);
+    const messages = Object.fromEntries(Object.entries(problems).map(([f, p]) => [f, strings[p === 'email' ? 'contact.error.email' : 'contact.error.required']]));
+    setErrors(messages);
+    if (Object.keys(messages).length) return;
+    setState('sending');
+    try {
+      await sendMessage(kind, input, PLATFORM_TAGS[platform]);
+      setInput(EMPTY);
+      setState('sent');
+    } catch {
+      setState('failed');
+    }
+  }
+
+  const questionError = errors.question;
+  return (
+    <form className="contact-form" noValidate onSubmit={submit} aria-busy={state === 'sending'}>
+      <Field name={id('name')} label={strings['contact.name']} autoComplete="name" required maxLength={CONTACT_LIMITS.name} value={input.name} onChange={(e) => change('name')(e.target.value)} error={errors.name} />
+      <Field name={id('email')} label={strings['common.email']} type="email" autoComplete="email" required maxLength={CONTACT_LIMITS.email} value={input.email} onChange={(e) => change('email')(e.target.value)} error={errors.email} />
+      {kind === 'support' && (
+        <div className="field">
+          <label htmlFor={id('platform')}>{strings['support.platform']}</label>
+          <select id={id('platform')} value={platform} onChange={(e) => setPlatform(e.target.value as Platform)}>
+            {PLATFORMS.map((p) => (
+              <option key={p} value={p}>
+                {strings[`support.platform.${p}`]}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor={id('question')}>{strings['contact.question']}</label>
+        <textarea
+          id={id('question')}
+          rows={5}
+          required
+          maxLength={CONTACT_LIMITS.question}
+          value={input.question}
+          onChange={(e) => change('question')(e.target.value)}
+          aria-invalid={questionError ? true : undefined}
+          aria-describedby={questionError ? `${id('question')}-error` : undefined}
+        />
+        {questionError && (
+          <p className="field-error" id={`${id('question')}-error`} role="alert">
+            {questionError}
+          </p>
+        )}
+      </div>
+      {state === 'failed' && (
+        <p className="form-error" role="alert">
+          {strings['contact.error.send']}
+        </p>
+      )}
+      {state === 'sent' && (
+        <p className="form-success" role="status">
+          {kind === 'support' ? strings['support.sent'] : strings['contact.sent']}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={!hydrated || state === 'sending'}>
+        {state === 'sending' ? strings['contact.sending'] : kind === 'support' ? strings['support.submit'] : strings['contact.submit']}
+      </button>
+    </form>
+  );
+}

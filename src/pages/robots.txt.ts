@@ -1,0 +1,7 @@
+import type { APIRoute } from 'astro';
+
+/** Lets crawlers in and points them at the sitemap (@astrojs/sitemap writes sitemap-index.xml). */
+export const GET: APIRoute = ({ site }) =>
+  new Response(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${new URL('/sitemap-index.xml', site).href}\n`, {
+    headers: { 'content-type': 'text/plain; charset=utf-8' },
+  });
