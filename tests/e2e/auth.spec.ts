@@ -1,9 +1,10 @@
 import { expect, test } from './fixtures.ts';
-import { ADMIN, idTokenFor, LEARNER, login, oobCodes, uniqueEmail } from './helpers.ts';
+import { ADMIN, formReady, idTokenFor, LEARNER, login, oobCodes, uniqueEmail } from './helpers.ts';
 
 test('a visitor signs up, logs out and logs back in', async ({ page, request }) => {
   const email = uniqueEmail('signup');
   await page.goto('/signup');
+  await formReady(page, 'Sign up');
   await page.getByLabel('Name', { exact: true }).fill('Maria');
   await page.getByLabel('Last name').fill('Lopez');
   await page.getByLabel('Phone').fill('+34 600 000 000');
@@ -28,6 +29,7 @@ test('a visitor signs up, logs out and logs back in', async ({ page, request }) 
 
 test('signup shows each rule next to its field and creates nothing', async ({ page }) => {
   await page.goto('/signup');
+  await formReady(page, 'Sign up');
   await page.getByLabel('Name', { exact: true }).fill(' ');
   await page.getByLabel('Password', { exact: true }).fill('abc');
   await page.getByLabel('Repeat password').fill('abd');
@@ -42,6 +44,7 @@ test('signup shows each rule next to its field and creates nothing', async ({ pa
 
 test('signing up with an email already in use says so', async ({ page }) => {
   await page.goto('/es/signup');
+  await formReady(page, 'Registrarse');
   await page.getByLabel('Nombre').fill('Lea');
   await page.getByLabel('Apellido').fill('Learner');
   await page.getByLabel('Correo electrónico').fill(LEARNER.email);
@@ -53,6 +56,7 @@ test('signing up with an email already in use says so', async ({ page }) => {
 
 test('a wrong password shows a message and an empty field does nothing', async ({ page }) => {
   await page.goto('/login');
+  await formReady(page, 'Log in');
   await page.getByLabel('Email').fill(LEARNER.email);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('alert')).toHaveCount(0);
@@ -65,6 +69,7 @@ test('a wrong password shows a message and an empty field does nothing', async (
 test('a forgotten password is reset through the emailed link', async ({ page }) => {
   const email = uniqueEmail('reset');
   await page.goto('/signup');
+  await formReady(page, 'Sign up');
   await page.getByLabel('Name', { exact: true }).fill('Rita');
   await page.getByLabel('Last name').fill('Reset');
   await page.getByLabel('Email').fill(email);

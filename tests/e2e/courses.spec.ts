@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { e2e } from '../../playwright.config.ts';
 import { ADMIN, idTokenFor, LEARNER, login, uniqueEmail } from './helpers.ts';
 

@@ -14,6 +14,7 @@ export function uniqueEmail(tag: string): string {
 /** Signs in through the login page and waits for the header to show the session. */
 export async function login(page: Page, who: { email: string; password: string }, path = '/login') {
   await page.goto(path);
+  await formReady(page, 'Log in');
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -35,4 +36,9 @@ export async function idTokenFor(who: { email: string; password: string }): Prom
     body: JSON.stringify({ ...who, returnSecureToken: true }),
   });
   return ((await res.json()) as { idToken: string }).idToken;
+}
+
+/** Waits until a form's island is live (its submit button is enabled), so typed text is not lost to hydration. */
+export async function formReady(page: Page, submit: string) {
+  await expect(page.getByRole('button', { name: submit, exact: true })).toBeEnabled();
 }

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { ADMIN, idTokenFor, LEARNER } from './helpers.ts';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/i5';
