@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { e2e } from '../../playwright.config.ts';
-import { ADMIN, idTokenFor, LEARNER, login, uniqueEmail } from './helpers.ts';
+import { ADMIN, formReady, idTokenFor, LEARNER, login, uniqueEmail } from './helpers.ts';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -54,6 +54,7 @@ test('a signed-out visitor who presses play logs in and comes back to the course
   await courseReady(page);
   await page.getByRole('link', { name: 'Play case 2: Case 2' }).click();
   await expect(page).toHaveURL(/\/login\?next=%2Fcourses%2Ffetoscopy-simulator$/);
+  await formReady(page, 'Log in');
   await page.getByLabel('Email').fill(LEARNER.email);
   await page.getByLabel('Password').fill(LEARNER.password);
   await page.getByRole('button', { name: 'Log in' }).click();

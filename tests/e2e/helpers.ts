@@ -19,6 +19,7 @@ export async function login(page: Page, who: { email: string; password: string }
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }
 
 /** The Auth emulator's out-of-band codes (password resets, verifications) sent to `email`. */
