@@ -1,5 +1,5 @@
 import { ApiError } from './errors.ts';
-import type { LaunchRequest, LaunchToken, Course, CourseInput, CourseSummary, NewUser, Plan, PlanInput, PublicConfig, User, UserUpdate } from './schemas.ts';
+import type { AttemptInput, AttemptResult, AttemptSummary, CaseProgress, LaunchRequest, LaunchToken, Course, CourseInput, CourseSummary, NewUser, Plan, PlanInput, PublicConfig, User, UserUpdate } from './schemas.ts';
 
 /** Typed calls to /api for the browser's stores; each takes the caller's ID token where the route needs one. */
 type Token = string | null | undefined;
@@ -25,6 +25,14 @@ async function call<T>(method: string, path: string, token?: Token, body?: unkno
 
 const enc = encodeURIComponent;
 
+/** A query string from the defined values, '' when there are none. */
+function search(query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
 export const api = {
   config: () => call<PublicConfig>('GET', '/config'),
   getUser: (uid: string, token: Token) => call<User>('GET', `/users/${enc(uid)}`, token),
@@ -42,4 +50,10 @@ export const api = {
   deletePlan: (id: string, token: Token) => call<void>('DELETE', `/pricing/${enc(id)}`, token),
   launch: (body: LaunchRequest, token: Token) => call<LaunchToken>('POST', '/launch', token, body),
   unityVersion: () => call<{ production: string }>('GET', '/unityversion'),
+  /** The launch token authorizes the submission; no ID token is needed. */
+  submitAttempt: (body: AttemptInput) => call<AttemptResult>('POST', '/attempts', null, body),
+  listAttempts: (query: { userId?: string; courseId?: string; limit?: number }, token: Token) =>
+    call<AttemptSummary[]>('GET', `/attempts${search(query)}`, token),
+  attemptSummary: (query: { userId?: string; courseId?: string }, token: Token) =>
+    call<CaseProgress[]>('GET', `/attempts/summary${search(query)}`, token),
 };
