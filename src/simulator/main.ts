@@ -227,7 +227,7 @@ export function start(): void {
         vx: state.velocity.x,
         vy: state.velocity.y,
         laserOn: state.laserOn,
-        spots: state.spots.length,
+        spots: state.spots.map((spot) => ({ x: spot.position.x, y: spot.position.y, r: spot.radius })),
         step: currentStep(state),
       };
     },
