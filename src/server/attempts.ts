@@ -5,7 +5,10 @@ import { AttemptInput, AttemptResult, AttemptSummary, CaseProgress, dbString } f
 import { computeMetrics, generatePlacenta, replay, scoreAttempt, seedFor } from '../domain/simulator/index.ts';
 import { attempts } from './db/schema.ts';
 import { bearer, callerIsAdmin, errors, fail, json, jsonBody, requireUser, subApp } from './http.ts';
-import { verifyLaunchToken } from './launch-token.ts';
+import { LAUNCH_TOKEN_TTL_SECONDS, verifyLaunchToken } from './launch-token.ts';
+
+/** An attempt cannot outlast its launch link, which bounds what one replay can cost. */
+const MAX_ATTEMPT_MS = LAUNCH_TOKEN_TTL_SECONDS * 1000;
 
 type Row = typeof attempts.$inferSelect;
 
@@ -51,6 +54,7 @@ export const attemptsApp = subApp()
       const course = (await catalogue.course(claims.course))?.value;
       if (!course) return fail(c, 404, ErrorCode.notFound, 'No such course');
       if (!course.levels[claims.level - 1]?.cases[claims.case - 1]) return fail(c, 404, ErrorCode.notFound, 'No such case in this course');
+      if (events.some((e) => e.t > MAX_ATTEMPT_MS)) return fail(c, 400, ErrorCode.invalidBody, 'events: the attempt lasts longer than its launch link');
       const placenta = generatePlacenta(seedFor(claims.course, claims.level, claims.case), claims.level);
       const state = replay(placenta, events);
       if (state.openedAt === null) return fail(c, 400, ErrorCode.invalidBody, 'events: the fetoscopy was never opened');

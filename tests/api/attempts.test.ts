@@ -92,6 +92,8 @@ describe('POST /attempts', () => {
     await expectRefused(api(), 'POST', '/attempts', { body: { token, events: [] } }, 400);
     await expectRefused(api(), 'POST', '/attempts', { body: { token, events: [{ t: 1, type: 'teleport' }] } }, 400);
     await expectRefused(api(), 'POST', '/attempts', { body: { events } }, 400);
+    const tooLong = [{ t: 0, type: 'open' }, { t: 15 * 60_000 + 1, type: 'finish' }];
+    await expectRefused(api(), 'POST', '/attempts', { body: { token, events: tooLong } }, 400);
     const tooMany = Array.from({ length: MAX_ATTEMPT_EVENTS + 1 }, (_, i) => ({ t: i, type: 'move', dx: 0, dy: 0 }));
     await expectRefused(api(), 'POST', '/attempts', { body: { token, events: tooMany } }, 400);
   });
