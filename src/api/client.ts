@@ -1,7 +1,12 @@
 import { ApiError } from './errors.ts';
 import type {
+  AttemptInput,
+  AttemptResult,
+  AttemptSummary,
   AuditEntry,
-  Course, CourseInput,
+  CaseProgress,
+  Course,
+  CourseInput,
   CourseSummary,
   LaunchRequest,
   LaunchToken,
@@ -39,6 +44,14 @@ async function call<T>(method: string, path: string, token?: Token, body?: unkno
 
 const enc = encodeURIComponent;
 
+/** A query string from the defined values, '' when there are none. */
+function search(query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
 export const api = {
   config: () => call<PublicConfig>('GET', '/config'),
   getUser: (uid: string, token: Token) => call<User>('GET', `/users/${enc(uid)}`, token),
@@ -60,4 +73,10 @@ export const api = {
   unityVersion: () => call<{ production: string }>('GET', '/unityversion'),
   createPaymentOrder: (planId: string, token: Token) => call<PaymentOrder>('POST', '/payments/orders', token, { planId }),
   capturePaymentOrder: (orderId: string, token: Token) => call<PaymentCapture>('POST', `/payments/orders/${enc(orderId)}/capture`, token),
+  /** The launch token authorizes the submission; no ID token is needed. */
+  submitAttempt: (body: AttemptInput) => call<AttemptResult>('POST', '/attempts', null, body),
+  listAttempts: (query: { userId?: string; courseId?: string; limit?: number }, token: Token) =>
+    call<AttemptSummary[]>('GET', `/attempts${search(query)}`, token),
+  attemptSummary: (query: { userId?: string; courseId?: string }, token: Token) =>
+    call<CaseProgress[]>('GET', `/attempts/summary${search(query)}`, token),
 };

@@ -170,3 +170,50 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export type PaymentOrder = z.infer<typeof PaymentOrder>;
 export type PaymentCapture = z.infer<typeof PaymentCapture>;
+
+/** Most events one attempt may send: a long, busy session stays well under it, and replaying it stays cheap. */
+export const MAX_ATTEMPT_EVENTS = 10_000;
+
+/** One simulator event as the browser recorded it; the server normalizes and replays it through the model. */
+export const AttemptEvent = z.object({
+  t: z.number().min(0).max(86_400_000),
+  type: z.enum(['open', 'move', 'laserOn', 'laserOff', 'fireStart', 'fireStop', 'finish']),
+  dx: z.number().min(-1).max(1).optional(),
+  dy: z.number().min(-1).max(1).optional(),
+});
+
+/** POST /attempts: the launch token says who played which case; anything else sent (a score...) is ignored. */
+export const AttemptInput = z.object({
+  token: z.string().min(1).max(4096),
+  events: z.array(AttemptEvent).min(1).max(MAX_ATTEMPT_EVENTS),
+});
+
+/** One attempt in a list: what the course page, My account and the admin show. */
+export const AttemptSummary = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    courseId: z.string(),
+    level: z.number(),
+    case: z.number(),
+    score: z.number(),
+    surgeryTimeMs: z.number(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AttemptSummary' });
+
+/** The stored attempt with the metrics and score the server computed by replaying the log. */
+export const AttemptResult = AttemptSummary.extend({
+  metrics: z.record(z.string(), z.unknown()),
+  components: z.record(z.string(), z.number()),
+}).meta({ id: 'AttemptResult' });
+
+/** Per case, the caller's best score and how many attempts. */
+export const CaseProgress = z
+  .object({ courseId: z.string(), level: z.number(), case: z.number(), bestScore: z.number(), attempts: z.number(), lastAt: z.string() })
+  .meta({ id: 'CaseProgress' });
+
+export type AttemptInput = z.infer<typeof AttemptInput>;
+export type AttemptSummary = z.infer<typeof AttemptSummary>;
+export type AttemptResult = z.infer<typeof AttemptResult>;
+export type CaseProgress = z.infer<typeof CaseProgress>;

@@ -14,12 +14,14 @@ export const SANDBOX_PATHS = { formmail: '/api/sandbox/formmail', forms: '/api/s
 export const SANDBOX_FAIL_MARKER = '[sandbox-fail]';
 
 const field = (max: number) => dbString().trim().min(1).max(max);
-const ContactBody = z.object({
+/** What the contact form posts to the form-mail stand-in. */
+export const ContactBody = z.object({
   Nombre: field(CONTACT_LIMITS.name),
   Email: z.email().max(CONTACT_LIMITS.email),
   Pregunta: field(CONTACT_LIMITS.question),
 });
-const SupportBody = ContactBody.extend({ Platform: field(100), access_key: dbString().max(200) });
+/** What the support form posts to the form-submission stand-in. */
+export const SupportBody = ContactBody.extend({ Platform: field(100), access_key: dbString().max(200) });
 const Sent = z.object({ success: z.literal(true), message: z.string() });
 const Stored = z.object({ id: z.number(), service: z.enum(['formmail', 'forms']), body: z.record(z.string(), z.string()), at: z.string() });
 

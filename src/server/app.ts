@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { ErrorCode } from '../api/errors.ts';
+import { attemptsApp } from './attempts.ts';
 import { coursesApp } from './courses.ts';
 import type { Deps } from './deps.ts';
 import { fail, identify, type Env } from './http.ts';
@@ -37,6 +38,7 @@ export function createApp(deps: Deps) {
   // The local PayPal stand-in (REST paths and JS SDK), only when no PayPal credentials are set.
   if (deps.paypalStandIn) app.route('/sandbox/paypal', deps.paypalStandIn.app);
   app.route('/', sandboxFormsApp);
+  app.route('/', attemptsApp);
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' });
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

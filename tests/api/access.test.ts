@@ -48,6 +48,10 @@ const ROUTES: Route[] = [
   { method: 'POST', path: '/launch', body: { course: 'bronchoscopy', level: 1, case: 1 }, access: 'user', ok: { learner: 403, other: 403, admin: 201 } },
   { method: 'POST', path: '/payments/orders', body: { planId: 'plan-fetoscopy' }, access: 'user', ok: 201 },
   { method: 'POST', path: '/payments/orders/no-such-order/capture', access: 'user', ok: 404 },
+  { method: 'GET', path: '/attempts', access: 'user', ok: 200 },
+  { method: 'GET', path: '/attempts?userId=learner', access: 'self', ok: 200 },
+  { method: 'GET', path: '/attempts/summary?courseId=bronchoscopy', access: 'user', ok: 200 },
+  { method: 'POST', path: '/attempts', body: { token: 'not-a-launch-token', events: [{ t: 0, type: 'open' }] }, access: 'public', ok: 401 },
 ];
 
 function expected(route: Route, caller: Caller): number {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { CourseInput, LaunchRequest, NewCourseInput, NewUser, PaymentOrderRequest, PlanInput, UserUpdate } from '../../src/api/schemas.ts';
+import { AttemptInput, CourseInput, LaunchRequest, NewCourseInput, NewUser, PaymentOrderRequest, PlanInput, UserUpdate } from '../../src/api/schemas.ts';
+import { ContactBody, SupportBody } from '../../src/sandbox/forms.ts';
 import { useApi, validCourse, validPlan } from './support.ts';
 
 /** Property-based: 1,000 hostile bodies per write endpoint; never a 5xx, and a refused body changes nothing. */
@@ -25,6 +26,9 @@ const ENDPOINTS: Array<[string, string, z.ZodType, unknown]> = [
   ['PUT', '/pricing/plan-fetoscopy', PlanInput, valid.plan],
   ['POST', '/launch', LaunchRequest, valid.launch],
   ['POST', '/payments/orders', PaymentOrderRequest, valid.order],
+  ['POST', '/attempts', AttemptInput, { token: 'launch-token', events: [{ t: 0, type: 'open' }] }],
+  ['POST', '/sandbox/formmail', ContactBody, { Nombre: 'Ana', Email: 'ana@example.com', Pregunta: 'Hola' }],
+  ['POST', '/sandbox/forms', SupportBody, { Nombre: 'Ana', Email: 'ana@example.com', Pregunta: 'Hola', Platform: 'web', access_key: 'local-sandbox-key' }],
 ];
 
 const POLLUTION = ['__proto__', 'constructor', 'prototype'];

@@ -125,6 +125,8 @@ describe('GET /openapi.json', () => {
     '/api/launch/verify': ['get'],
     '/api/payments/orders': ['post'],
     '/api/payments/orders/{orderId}/capture': ['post'],
+    '/api/attempts': ['post', 'get'],
+    '/api/attempts/summary': ['get'],
     '/api/sandbox/formmail': ['post'],
     '/api/sandbox/forms': ['post'],
     '/api/sandbox/messages': ['get'],
@@ -147,7 +149,7 @@ describe('GET /openapi.json', () => {
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     const isPublic = (path: string, method: string) =>
       (method === 'get' && ['/api/courses', '/api/courses/{id}', '/api/pricing', '/api/unityversion', '/api/config', '/api/launch/verify'].includes(path)) ||
-      (method === 'post' && ['/api/sandbox/formmail', '/api/sandbox/forms'].includes(path));
+      (method === 'post' && ['/api/sandbox/formmail', '/api/sandbox/forms', '/api/attempts'].includes(path));
     for (const [path, methods] of Object.entries(ROUTES)) {
       for (const method of methods) {
         const op = doc.paths[path][method];
