@@ -28,3 +28,9 @@ export function addMonthsClamped(date: Date, months: number): Date {
 export function addDays(date: Date, days: number): Date {
   return new Date(date.getTime() + days * 86_400_000);
 }
+
+/** A duration as mm:ss, as the simulator and the attempt lists show surgery time. */
+export function clockText(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}

@@ -6,16 +6,19 @@ import type { AdminUsersStrings } from './admin-users-strings.ts';
 import Field from './Field.tsx';
 import UserEditor from './UserEditor.tsx';
 import UserHistory from './UserHistory.tsx';
+import AttemptHistory from './AttemptHistory.tsx';
+import type { AttemptStrings } from './attempt-keys.ts';
 import { useHydrated } from './useHydrated.ts';
 
 interface Props {
   locale: string;
   homeHref: string;
   strings: AdminUsersStrings;
+  attemptStrings: AttemptStrings;
 }
 
 /** /admin-users: admins search a user by email or uid, edit access and subscriptions, save, and read the history. */
-export default function AdminUsers({ locale, homeHref, strings }: Props) {
+export default function AdminUsers({ locale, homeHref, strings, attemptStrings }: Props) {
   const session = useStore($session);
   const state = useStore($adminUsers);
   const hydrated = useHydrated();
@@ -81,6 +84,7 @@ export default function AdminUsers({ locale, homeHref, strings }: Props) {
       </div>
       {state.draft && <UserEditor locale={locale} state={state} strings={strings} hydrated={hydrated} />}
       {state.saved && <UserHistory locale={locale} state={state} strings={strings} />}
+      {state.saved && <AttemptHistory locale={locale} userId={state.saved.id} strings={attemptStrings} />}
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { createMinimap } from './minimap.ts';
 import { createFetoscopeView, type FetoscopeView } from './scene.ts';
 import { createSession } from './session.ts';
 import { format, STEP_KEYS, type SimKey, type SimStrings } from './strings.ts';
+import { clockText } from '../domain/time.ts';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -32,11 +33,6 @@ function chooseLanguage(params: URLSearchParams, pageLocale: Locale): Locale {
   const lan = params.get('lan');
   if (lan === null || lan === '') return pageLocale;
   return isLocale(lan) ? lan : 'en';
-}
-
-function clockText(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 }
 
 function show(panel: HTMLElement | null, focus?: HTMLElement) {

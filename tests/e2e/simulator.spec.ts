@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import {
   generatePlacenta,
   polylineLength,
@@ -8,7 +9,7 @@ import {
   type Vec2,
 } from '../../src/domain/simulator/index.ts';
 import { distance, pointAlong, segmentInsideCircle } from '../../src/domain/simulator/geometry.ts';
-import { ADMIN, idTokenFor } from './helpers.ts';
+import { ADMIN, idTokenFor, login } from './helpers.ts';
 
 const CASE = { course: 'fetoscopy-simulator', level: 1, case: 1 };
 const placenta = generatePlacenta(seedFor(CASE.course, CASE.level, CASE.case), CASE.level);
@@ -189,6 +190,15 @@ test('an entitled learner treats a case with the keyboard in guided mode, and th
   expect(attempts[0]).toMatchObject({ userId: uid, level: 1, case: 1, score });
   const seconds = Math.floor(attempts[0]!.surgeryTimeMs / 1000);
   expect(time).toBe(`${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`);
+
+  await login(page, ADMIN);
+  await page.goto(`/courses/${CASE.course}`);
+  const row = page.locator('.case-progress tr[data-level="1"][data-case="1"]');
+  await expect(row).toContainText('Module 1, case 1');
+  expect(Number(await row.locator('td').first().textContent())).toBeGreaterThanOrEqual(score);
+  await page.goto('/account');
+  await expect(page.locator('.attempt-history tbody tr').first()).toContainText(String(score));
+  await expect(page.locator('.attempt-history tbody tr').first()).toContainText(time!);
 });
 
 test('in Arabic test mode the page reads right to left, shows no prompts, and a run without a token is practice', async ({ page }) => {

@@ -1,0 +1,66 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import type { AttemptSummary } from '../api/schemas.ts';
+import { clockText } from '../domain/time.ts';
+import { loadAttempts } from '../stores/attempts.ts';
+import { $session, startSession } from '../stores/session.ts';
+import { caseLabel, type AttemptStrings } from './attempt-keys.ts';
+
+interface Props {
+  locale: string;
+  /** Another user's attempts (admins); the signed-in user's own when absent. */
+  userId?: string;
+  strings: AttemptStrings;
+}
+
+/** Recent simulator attempts with the score and surgery time the server computed. */
+export default function AttemptHistory({ locale, userId, strings }: Props) {
+  const session = useStore($session);
+  const [rows, setRows] = useState<AttemptSummary[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(startSession, []);
+  const uid = session.firebaseUser?.uid;
+  useEffect(() => {
+    if (!uid) return;
+    setFailed(false);
+    loadAttempts(userId).then(setRows, () => setFailed(true));
+  }, [uid, userId]);
+
+  if (!uid) return null;
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <section className="attempt-history" aria-labelledby="attempt-history-title">
+      <h2 id="attempt-history-title">{strings['attempts.recent']}</h2>
+      {failed && <p className="form-error">{strings['attempts.error']}</p>}
+      {rows && rows.length === 0 && <p>{strings['attempts.none']}</p>}
+      {rows && rows.length > 0 && (
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{strings['attempts.course']}</th>
+                <th scope="col">{strings['attempts.score']}</th>
+                <th scope="col">{strings['attempts.time']}</th>
+                <th scope="col">{strings['attempts.date']}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((a) => (
+                <tr key={a.id}>
+                  <td>
+                    {a.courseId} · {caseLabel(strings, a.level, a.case)}
+                  </td>
+                  <td>{a.score}</td>
+                  <td>{clockText(a.surgeryTimeMs)}</td>
+                  <td>
+                    <time dateTime={a.createdAt}>{date.format(new Date(a.createdAt))}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
