@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { waitUntil } from './lib/processes.ts';
 
 /**
  * npm run audit:lighthouse: starts the built server on its own port and data dir, runs Lighthouse (mobile, Debian's Chromium)
@@ -19,19 +20,6 @@ const LOCALES = ['en', 'es', 'fr', 'ar', 'pt', 'zh-CN', 'ru'];
 const PAGES = [...LOCALES.map((l) => (l === 'en' ? '/' : `/${l}`)), '/news', '/support'];
 const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 96, seo: 100 } as const;
 const JS_BUDGET = 30 * 1024;
-
-async function waitFor(url: string, ms: number) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not answer within ${ms / 1000} s`);
-}
 
 /** The scripts a page runs without waiting for idle or visibility: its <script src> and their static imports (islands excluded). */
 async function eagerScripts(path: string): Promise<Map<string, number>> {
@@ -56,7 +44,7 @@ const server = spawn(process.execPath, ['scripts/start.ts', '--fresh'], {
 let chrome: chromeLauncher.LaunchedChrome | null = null;
 let failed = false;
 try {
-  await waitFor(`${base}/api/config`, 240_000);
+  await waitUntil(`${base}/api/config`, 240_000);
   chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { distDir } from '../src/server/config.ts';
+import { node, waitUntil } from './lib/processes.ts';
 
 /** npm run bench:api: our built server on PGlite against a bare Hono handler, 50 connections for 10 s each. */
-const root = join(import.meta.dirname, '..');
 const CONNECTIONS = 50;
 const DURATION = 10;
 
@@ -15,37 +15,21 @@ if (!existsSync(join(distDir(), 'server/entry.mjs'))) {
   process.exit(1);
 }
 
-async function ready(url: string) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} never answered`);
-}
-
-function start(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [join(root, script)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
-}
-
 async function measure(url: string) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-api-'));
-const ours = start('src/server/main.ts', { PORT: '4591', DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: '' });
+const ours = node('src/server/main.ts', { PORT: '4591', DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: '' });
 let bare: ChildProcess | null = null;
 try {
-  await ready('http://127.0.0.1:4591/api/courses');
+  await waitUntil('http://127.0.0.1:4591/api/courses');
   const list = await (await fetch('http://127.0.0.1:4591/api/courses')).text();
   const id = (JSON.parse(list) as Array<{ id: string }>)[0]!.id;
   const course = await (await fetch(`http://127.0.0.1:4591/api/courses/${id}`)).text();
-  bare = start('scripts/bench-bare.ts', { PORT: '4592', BARE_BODY: list });
-  await ready('http://127.0.0.1:4592/');
+  bare = node('scripts/bench-bare.ts', { PORT: '4592', BARE_BODY: list });
+  await waitUntil('http://127.0.0.1:4592/');
 
   const rows = [
     ['GET /api/courses', await measure('http://127.0.0.1:4591/api/courses')],

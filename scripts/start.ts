@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, wri
 import { join } from 'node:path';
 import { distDir, loadConfig } from '../src/server/config.ts';
 import { startServer } from '../src/server/main.ts';
+import { waitUntil } from './lib/processes.ts';
 
 /** npm start: builds the site if sources changed, starts the Auth emulator (locally) and the server; Ctrl-C stops both. `--fresh` empties DATA_DIR first. */
 const root = join(import.meta.dirname, '..');
@@ -22,19 +23,6 @@ function buildIfStale() {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-async function waitFor(url: string, ms: number) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`The Auth emulator did not answer at ${url} within ${ms / 1000} s`);
-}
-
 /** Starts the Auth emulator on `port`, importing and exporting its accounts under dataDir/auth. */
 async function startEmulator(dataDir: string, port: number, projectId: string) {
   const authDir = join(dataDir, 'auth');
@@ -50,7 +38,7 @@ async function startEmulator(dataDir: string, port: number, projectId: string) {
   const args = [cli, '--config', configFile, '--project', projectId, 'emulators:start', '--only', 'auth', ...imports, '--export-on-exit', authDir];
   const child = spawn(process.execPath, args, { cwd: dataDir, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NO_UPDATE_NOTIFIER: '1' } });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await Promise.race([waitFor(`http://127.0.0.1:${port}/emulator/v1/projects/${projectId}/config`, 90_000), exited.then(() => Promise.reject(new Error('The Auth emulator exited')))]);
+  await Promise.race([waitUntil(`http://127.0.0.1:${port}/emulator/v1/projects/${projectId}/config`, 90_000), exited.then(() => Promise.reject(new Error('The Auth emulator exited')))]);
   return { stop: async () => (child.exitCode === null ? (child.kill('SIGINT'), exited) : undefined) };
 }
 
