@@ -2,7 +2,7 @@ import type { UserCredential } from 'firebase/auth';
 import { api } from '../api/client.ts';
 import { fullName, type SignupInput } from '../domain/signup.ts';
 import { firebaseAuth } from './firebase.ts';
-import { loadProfile, setProfile } from './session.ts';
+import { leaveSession, loadProfile, setProfile } from './session.ts';
 
 /** Translation keys for the Firebase errors a person can run into. */
 export const AUTH_ERROR_KEYS = [
@@ -88,6 +88,7 @@ export async function sendReset(email: string): Promise<void> {
 /** Signs out, goes home and reloads, as the SPEC says. */
 export async function logout(homeHref: string): Promise<void> {
   const { signOut } = await import('firebase/auth');
+  leaveSession();
   await signOut(await firebaseAuth());
   window.location.assign(homeHref);
 }

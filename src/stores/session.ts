@@ -24,6 +24,7 @@ export const $session = atom<Session>({ loading: true, firebaseUser: null, user:
 
 let current: FirebaseUser | null = null;
 let started = false;
+let leaving = false;
 
 /** The signed-in user's ID token for /api calls, or null when signed out. */
 export async function idToken(): Promise<string | null> {
@@ -42,6 +43,12 @@ export async function loadProfile(fbUser: FirebaseUser): Promise<User | null> {
 
 export function setProfile(user: User | null): void {
   $session.set({ ...$session.get(), user, loading: false, error: null });
+}
+
+/** Logout is under way: the page keeps its state until the reload instead of flashing the signed-out header. */
+export function leaveSession(): void {
+  leaving = true;
+  $session.set({ ...$session.get(), loading: true });
 }
 
 /** Subscribes to Firebase once per page; islands call it, and it does nothing the second time. */
@@ -66,6 +73,7 @@ function subscribe(): void {
     .then(async (auth) => {
       const { onAuthStateChanged } = await import('firebase/auth');
       onAuthStateChanged(auth, async (fbUser) => {
+        if (leaving) return;
         current = fbUser;
         if (!fbUser) {
           $session.set({ loading: false, firebaseUser: null, user: null, error: null });
