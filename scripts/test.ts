@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 /** npm test: type checks, unit and API tests, the production build, then the browser journeys; one summary line at the end. */
 const root = join(import.meta.dirname, '..');
-const reports = join(root, 'test-results/reports');
+const reports = join(root, 'test-reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
