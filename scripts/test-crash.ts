@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { emulatorToken, node, startEmulator, startPostgres, stop, waitUntil } from './lib/processes.ts';
+import { emulatorSignUp, emulatorToken, node, startEmulator, startPostgres, stop, waitUntil } from './lib/processes.ts';
 
 /**
- * npm run test:crash: a burst of writes, kill -9 of the server in the middle, a restart, and a check that every write
+ * npm run test:crash: a burst of writes (courses, plans, a user's record, payments captured through the PayPal stand-in), kill -9 of the server in the middle, a restart, and a check that every write
  * answered 2xx is there, intact (a write cut off mid-flight may or may not have landed). On PGlite, then PostgreSQL.
  */
 const PORT = 4711;
@@ -40,12 +40,16 @@ async function scenario(backend: 'pglite' | 'postgres'): Promise<boolean> {
     await waitUntil(`${BASE}/courses`);
     const admin = await emulatorToken(emulator.host, 'admin@example.com', 'admin123');
     const learner = (await call('GET', '/users?email=learner@example.com', admin)).json[0];
+    const buyer = await emulatorSignUp(emulator.host, 'buyer@example.com', 'buyer123');
+    await call('POST', '/users', buyer.token, { id: buyer.uid, email: 'buyer@example.com' });
     const courseIds: string[] = [];
     for (let k = 0; k < WRITERS; k++) courseIds.push((await call('POST', '/courses', admin, { title: `crash ${k}` })).json);
 
     const plans = new Map<string, unknown>();
     const courses = courseIds.map((): Pending<string> => ({ acked: null, inflight: null }));
     const user: Pending<number> = { acked: null, inflight: null };
+    const captured = new Set<string>();
+    let captures = 0;
     let alive = true;
     const loop = async (fn: (n: number) => Promise<void>) => {
       for (let n = 0; alive; n++) await fn(n).catch(() => undefined);
@@ -69,6 +73,14 @@ async function scenario(backend: 'pglite' | 'postgres'): Promise<boolean> {
         const res = await call('PUT', `/users/${learner.id}`, admin, { isAdmin: false, isPremium: n % 2 === 0, subscriptions });
         if (res.status === 200) Object.assign(user, { acked: subscriptions.length, inflight: null });
       }),
+      loop(async () => {
+        const order = await call('POST', '/payments/orders', buyer.token, { planId: 'plan-fetoscopy' });
+        if (order.status !== 201) return;
+        await call('POST', `/sandbox/paypal/approve/${order.json.id}`, buyer.token);
+        captures++;
+        const res = await call('POST', `/payments/orders/${order.json.id}/capture`, buyer.token);
+        if (res.status === 200) captured.add(res.json.subscription.subscription_id);
+      }),
     ];
     await new Promise((r) => setTimeout(r, 3000));
     const killed = stop(server, 'SIGKILL');
@@ -87,9 +99,12 @@ async function scenario(backend: 'pglite' | 'postgres'): Promise<boolean> {
     }
     const subs = (await call('GET', `/users/${learner.id}`, admin)).json.subscriptions.length;
     if (user.acked !== null && subs !== user.acked && subs !== user.inflight) problems.push(`user: ${subs} subscriptions, acknowledged ${user.acked}`);
-    const writes = plans.size + courses.filter((c) => c.acked).length + (user.acked === null ? 0 : 1);
-    console.log(`${backend}: ${plans.size} plans created, ${WRITERS} courses and 1 user rewritten until kill -9; ${problems.length ? problems.join('; ') : 'every acknowledged write is there, intact'}`);
-    return writes > 0 && problems.length === 0;
+    const paid = new Set<string>((await call('GET', `/users/${buyer.uid}`, admin)).json.subscriptions.map((s: { subscription_id: string }) => s.subscription_id));
+    for (const id of captured) if (!paid.has(id)) problems.push(`captured payment ${id} has no subscription`);
+    if (paid.size > captures) problems.push(`${paid.size} subscriptions from ${captures} captures`);
+    const writes = plans.size + captured.size + courses.filter((c) => c.acked).length + (user.acked === null ? 0 : 1);
+    console.log(`${backend}: ${plans.size} plans created, ${captured.size} payments captured, ${WRITERS} courses and 1 user rewritten until kill -9; ${problems.length ? problems.join('; ') : 'every acknowledged write is there, intact'}`);
+    return writes > 0 && captured.size > 0 && problems.length === 0;
   } finally {
     await stop(server);
     await emulator.stop();

@@ -78,14 +78,23 @@ export async function startPostgres(port: number): Promise<{ url: string; stop()
   };
 }
 
-/** An ID token for an emulator account (REST sign-in). */
-export async function emulatorToken(host: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+async function identityToolkit(host: string, method: 'signInWithPassword' | 'signUp', email: string, password: string) {
+  const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password, returnSecureToken: true }),
   });
-  const body = (await res.json()) as { idToken?: string };
-  if (!body.idToken) throw new Error(`Could not sign in ${email}`);
-  return body.idToken;
+  const body = (await res.json()) as { idToken?: string; localId?: string };
+  if (!body.idToken || !body.localId) throw new Error(`${method} failed for ${email}`);
+  return { token: body.idToken, uid: body.localId };
+}
+
+/** An ID token for an emulator account (REST sign-in). */
+export async function emulatorToken(host: string, email: string, password: string): Promise<string> {
+  return (await identityToolkit(host, 'signInWithPassword', email, password)).token;
+}
+
+/** A new emulator account (REST sign-up): its ID token and uid. */
+export function emulatorSignUp(host: string, email: string, password: string): Promise<{ token: string; uid: string }> {
+  return identityToolkit(host, 'signUp', email, password);
 }
