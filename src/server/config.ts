@@ -37,6 +37,9 @@ export interface Config {
   chatNumber: string;
 }
 
+/** A configuration the server will not run with; its message says what to set, so it is printed without a stack. */
+export class ConfigError extends Error {}
+
 /** True when the server talks to the real PayPal; false means the local stand-in (test payments). */
 export const realPaypal = (config: Pick<Config, 'paypal'>): boolean => Boolean(config.paypal.clientId && config.paypal.clientSecret);
 
@@ -75,10 +78,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chatNumber: (env.CHAT_NUMBER ?? (production ? '' : '34600000000')).replace(/\D/g, ''),
   };
   if (env.PAYPAL_ENV && env.PAYPAL_ENV !== 'sandbox' && env.PAYPAL_ENV !== 'live') {
-    throw new Error(`PAYPAL_ENV must be sandbox or live, not ${env.PAYPAL_ENV}`);
+    throw new ConfigError(`PAYPAL_ENV must be sandbox or live, not ${env.PAYPAL_ENV}`);
   }
   if (Boolean(config.paypal.clientId) !== Boolean(config.paypal.clientSecret)) {
-    throw new Error('Set both PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET, or neither (the local PayPal stand-in)');
+    throw new ConfigError('Set both PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET, or neither (the local PayPal stand-in)');
   }
   assertSafe(config);
   return config;
@@ -98,7 +101,7 @@ function assertSafe(config: Config): void {
   if (!config.formAccessKey) problems.push('FORM_ACCESS_KEY is missing');
   if (!config.chatNumber) problems.push('CHAT_NUMBER is missing');
   if (config.authEmulatorHost) problems.push('FIREBASE_AUTH_EMULATOR_HOST is set (unsigned tokens would be accepted)');
-  if (problems.length) throw new Error(`Refusing to start in production: ${problems.join('; ')}`);
+  if (problems.length) throw new ConfigError(`Refusing to start in production: ${problems.join('; ')}`);
 }
 
 /** Where `astro build` writes the site (DIST_DIR, default ./dist), read by the build and by the server. */

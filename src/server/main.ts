@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import sirv from 'sirv';
 import { createApp } from './app.ts';
-import { distDir, loadConfig, type Config } from './config.ts';
+import { ConfigError, distDir, loadConfig, type Config } from './config.ts';
 import { hashedPolicy } from './page-csp.ts';
 import { commonHeaders, externalHosts, inlineScriptHashes, pagePolicy } from './security.ts';
 import { seedAccounts, seedCatalogue } from './seed.ts';
@@ -55,7 +55,12 @@ export async function startServer(config: Config) {
 }
 
 if (import.meta.main) {
-  const server = await startServer(loadConfig());
+  const server = await Promise.resolve()
+    .then(() => startServer(loadConfig()))
+    .catch((err: unknown) => {
+      console.error(err instanceof ConfigError ? err.message : err);
+      process.exit(1);
+    });
   const stop = async () => {
     await server.stop();
     process.exit(0);

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { ConfigError } from '../config.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -45,11 +46,27 @@ async function openPglite(dir: string | null): Promise<Database> {
   };
 }
 
+/** The database a URL names, without its password, for messages. */
+export function describeDatabase(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.username ? `${decodeURIComponent(parsed.username)}@` : ''}${parsed.host}${parsed.pathname}`;
+  } catch {
+    return 'DATABASE_URL (not a valid URL)';
+  }
+}
+
 async function openPostgres(url: string): Promise<Database> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-  const client = postgres(url, { max: 10, onnotice: () => {} });
+  const client = postgres(url, { max: 10, connect_timeout: 10, onnotice: () => {} });
+  try {
+    await client`select 1`;
+  } catch (err) {
+    await client.end({ timeout: 0 });
+    throw new ConfigError(`Refusing to start: the database ${describeDatabase(url)} (DATABASE_URL) cannot be reached: ${(err as Error).message}`);
+  }
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
   return {
