@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, count, desc, eq, max, sql } from 'drizzle-orm';
 import { ErrorCode } from '../api/errors.ts';
@@ -44,7 +45,13 @@ export const attemptsApp = subApp()
       method: 'post',
       path: '/attempts',
       request: { body: jsonBody(AttemptInput) },
-      responses: { 201: json(AttemptResult, 'Stored'), 400: errors[400], 401: errors[401], 404: errors[404] },
+      responses: {
+        200: json(AttemptResult, 'Already stored: the same attempt sent again'),
+        201: json(AttemptResult, 'Stored'),
+        400: errors[400],
+        401: errors[401],
+        404: errors[404],
+      },
     }),
     async (c) => {
       const { token, events } = c.req.valid('json');
@@ -60,11 +67,15 @@ export const attemptsApp = subApp()
       if (state.openedAt === null) return fail(c, 400, ErrorCode.invalidBody, 'events: the fetoscopy was never opened');
       const metrics = computeMetrics(state);
       const { score, components } = scoreAttempt(metrics);
-      const [row] = await db.db
+      // The same token and log (a retry after a lost answer, or a captured request replayed) is one attempt, stored once.
+      const id = createHash('sha256').update(token).update('\n').update(JSON.stringify(events)).digest('hex');
+      const [inserted] = await db.db
         .insert(attempts)
-        .values({ id: crypto.randomUUID(), userId: claims.uid, courseId: claims.course, level: claims.level, caseIndex: claims.case, score, metrics, events: state.log })
+        .values({ id, userId: claims.uid, courseId: claims.course, level: claims.level, caseIndex: claims.case, score, metrics, events: state.log })
+        .onConflictDoNothing()
         .returning();
-      return c.json({ ...summaryOf(row!), metrics: { ...metrics }, components: { ...components } }, 201);
+      const row = inserted ?? (await db.db.select().from(attempts).where(eq(attempts.id, id)))[0]!;
+      return c.json({ ...summaryOf(row), metrics: { ...metrics }, components: { ...components } }, inserted ? 201 : 200);
     },
   )
   .openapi(

@@ -73,6 +73,21 @@ describe('POST /attempts', () => {
     await expectRefused(api(), 'POST', '/attempts', { body: { token: 'not-a-token', events } }, 401, 'invalid_token');
   });
 
+  it('stores an attempt sent again (a retry, a replayed request) once, and answers the stored one', async () => {
+    const { events } = playedAttempt();
+    const body = { token: await tokenFor('learner'), events };
+    const first = await api().call('POST', '/attempts', { body });
+    expect(first.status).toBe(201);
+    const [again, atOnce] = await Promise.all([1, 2].map(() => api().call('POST', '/attempts', { body })));
+    for (const res of [again!, atOnce!]) {
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual(first.json);
+    }
+    const another = await api().call('POST', '/attempts', { body: { ...body, events: [...events.slice(0, -1), { t: events.at(-1)!.t + 1, type: 'finish' }] } });
+    expect(another.status).toBe(201);
+    expect(await api().deps.db.db.select({ id: attempts.id }).from(attempts)).toHaveLength(2);
+  });
+
   it("scores the token's case: the body cannot name another one", async () => {
     const { events } = playedAttempt({ ...CASE, case: 1 });
     const token = await tokenFor('learner', { ...CASE, case: 3 });
@@ -109,8 +124,12 @@ describe('POST /attempts', () => {
 });
 
 describe('GET /attempts', () => {
+  const start = Date.now();
+  let launches = 0;
+  /** A new launch each time (tokens a second apart): the same play-through sent with the same token is one attempt. */
   async function post(uid: string, where = CASE) {
-    const res = await api().call('POST', '/attempts', { body: { token: await tokenFor(uid, where), events: playedAttempt(where).events } });
+    const token = await tokenFor(uid, where, new Date(start - ++launches * 1000));
+    const res = await api().call('POST', '/attempts', { body: { token, events: playedAttempt(where).events } });
     expect(res.status).toBe(201);
     return res.json;
   }
