@@ -5,11 +5,15 @@ import { expectRefused, useApi } from './support.ts';
 describe('headers on every API answer', () => {
   const api = useApi();
   it.each([
-    ['GET', '/courses', 200],
-    ['GET', '/nope', 404],
-    ['POST', '/courses', 401],
-  ])('%s %s', async (method, path, status) => {
-    const res = await api().call(method, path);
+    ['GET', '/courses', 200, {}],
+    ['GET', '/openapi.json', 200, {}],
+    ['GET', '/sandbox/paypal/sdk/js', 200, {}],
+    ['GET', '/nope', 404, {}],
+    ['POST', '/courses', 401, {}],
+    ['PUT', '/courses/bronchoscopy', 400, { as: 'admin', raw: '{"title":' }],
+    ['PUT', '/courses/bronchoscopy', 413, { as: 'admin', raw: `"${'x'.repeat(1024 * 1024)}"` }],
+  ] as const)('%s %s answers %i with them', async (method, path, status, opts) => {
+    const res = await api().call(method, path, opts);
     expect(res.status).toBe(status);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
