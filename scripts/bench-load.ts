@@ -65,6 +65,10 @@ async function run(backend: 'pglite' | 'postgres') {
     console.log(
       `| ${backend} | ${CONNECTIONS} | ${DURATION} s | ${result.requests.total} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${errors} | ${peakMemoryMb(server.pid!).toFixed(0)} MB |`,
     );
+    if (errors) {
+      const statuses = Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => `${code}: ${count}`).join(', ');
+      console.log(`  ${backend}: ${result.errors} connection errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx (${statuses})`);
+    }
     return errors === 0;
   } finally {
     await stop(server);
@@ -76,5 +80,7 @@ async function run(backend: 'pglite' | 'postgres') {
 
 console.log('| database | clients | duration | requests | req/s | p50 ms | p99 ms | errors | server peak memory |');
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-const ok = [await run('pglite'), await run('postgres')];
+const backends = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
+const ok = [];
+for (const backend of backends) ok.push(await run(backend));
 process.exit(ok.every(Boolean) ? 0 : 1);

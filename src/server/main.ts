@@ -46,8 +46,11 @@ export async function startServer(config: Config) {
   });
   console.log(`Fetal Surgery Academy: http://localhost:${config.port}`);
   return {
-    async stop() {
-      server.close();
+    /** Stops taking connections, lets the requests under way finish (up to `graceMs`), then closes the database. */
+    async stop(graceMs = 5000) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
       server.closeAllConnections();
       await deps.db.close();
     },

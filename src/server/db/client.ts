@@ -29,7 +29,9 @@ async function openPglite(dir: string | null): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir ?? undefined);
+  const pglite = new PGlite(dir ?? undefined);
+  await pglite.waitReady;
+  const client = takingTurns(pglite);
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
   const listeners = new Map<string, Array<() => void>>();
@@ -54,6 +56,35 @@ export function describeDatabase(url: string): string {
   } catch {
     return 'DATABASE_URL (not a valid URL)';
   }
+}
+
+/** How long queued PGlite queries may run back to back before the event loop gets a turn. */
+const PGLITE_TURN_MS = 10;
+
+/**
+ * PGlite runs each query synchronously on this thread, and a queue of waiting queries would drain in one event-loop
+ * turn. libuv accepts one connection per turn, so under load new clients waited seconds to be accepted. Here queries
+ * (and whole transactions) run in the order asked, and after PGLITE_TURN_MS of them the next waits for a new turn, so
+ * connections keep being accepted and answered. (Wrapped once PGlite is ready: its start-up runs queries of its own.)
+ */
+function takingTurns<T extends { query: Function; exec: Function; transaction: Function }>(client: T): T {
+  let previous: Promise<unknown> = Promise.resolve();
+  let turnStart = performance.now();
+  const turn = async () => {
+    if (performance.now() - turnStart < PGLITE_TURN_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    turnStart = performance.now();
+  };
+  for (const method of ['query', 'exec', 'transaction'] as const) {
+    const run = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    const queued = (...args: unknown[]) => {
+      const result = previous.then(turn).then(() => run(...args));
+      previous = result.catch(() => undefined);
+      return result;
+    };
+    Object.assign(client, { [method]: queued });
+  }
+  return client;
 }
 
 async function openPostgres(url: string): Promise<Database> {
