@@ -75,7 +75,7 @@ try {
   for (const [url, size] of eager) console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${new URL(url).pathname}`);
   if (total > JS_BUDGET) failed = true;
 } finally {
-  await chrome?.kill();
+  chrome?.kill();
   server.kill('SIGINT');
   await new Promise((r) => server.once('exit', r));
   rmSync(dataDir, { recursive: true, force: true });
