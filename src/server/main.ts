@@ -9,6 +9,7 @@ import { commonHeaders, externalHosts, inlineScriptHashes, pagePolicy } from './
 import { seedAccounts, seedCatalogue } from './seed.ts';
 import { pageLocals } from './locals.ts';
 import { createDeps } from './services.ts';
+import { graceful } from './shutdown.ts';
 
 /** The one Node server: /api goes straight to Hono, built files are served as they are, the rest goes to Astro. */
 export async function startServer(config: Config) {
@@ -27,7 +28,7 @@ export async function startServer(config: Config) {
       if (pathname.startsWith('/_astro/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
     },
   });
-  type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void, locals?: object) => void;
+  type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void, locals?: object) => Promise<void>;
   const { handler: astro } = (await import(join(dist, 'server/entry.mjs'))) as { handler: AstroHandler };
   const locals = pageLocals(deps);
 
@@ -35,26 +36,18 @@ export async function startServer(config: Config) {
   const staticPolicy = pagePolicy(hosts, inlineScriptHashes(join(dist, 'client')));
   const headers = commonHeaders(config);
   const server = createServer((req, res) => {
-    if (req.url === '/api' || req.url?.startsWith('/api/') || req.url?.startsWith('/api?')) return void api(req, res);
+    if (req.url === '/api' || req.url?.startsWith('/api/') || req.url?.startsWith('/api?')) return shutdown.track(api(req, res));
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     res.setHeader('content-security-policy', staticPolicy);
-    statics(req, res, () => astro(req, hashedPolicy(res, (hashes) => pagePolicy(hosts, hashes)), undefined, locals));
+    statics(req, res, () => shutdown.track(astro(req, hashedPolicy(res, (hashes) => pagePolicy(hosts, hashes)), undefined, locals)));
   });
+  const shutdown = graceful(server, () => deps.db.close());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, resolve);
   });
   console.log(`Fetal Surgery Academy: http://localhost:${config.port}`);
-  return {
-    /** Stops taking connections, lets the requests under way finish (up to `graceMs`), then closes the database. */
-    async stop(graceMs = 5000) {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
-      server.closeAllConnections();
-      await deps.db.close();
-    },
-  };
+  return { stop: shutdown.stop };
 }
 
 if (import.meta.main) {
