@@ -1,9 +1,9 @@
-import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { subscriptionStatus } from '../domain/entitlement.ts';
 import { toDate } from '../domain/time.ts';
 import { $session, startSession } from '../stores/session.ts';
 import type { AccountStrings } from './pricing-keys.ts';
+import { useIslandStore } from './useIslandStore.ts';
 
 interface Props {
   locale: string;
@@ -14,7 +14,7 @@ interface Props {
 
 /** "My account": who is signed in and their subscriptions, with status from the domain rule; visitors go to login. */
 export default function AccountPanel({ locale, loginHref, pricingHref, strings }: Props) {
-  const session = useStore($session);
+  const session = useIslandStore($session);
   useEffect(startSession, []);
   useEffect(() => {
     if (!session.loading && !session.firebaseUser) window.location.replace(`${loginHref}?next=${encodeURIComponent(window.location.pathname)}`);

@@ -1,9 +1,9 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { $adminUsers, isDirty, loadPlans, searchUser } from '../stores/admin-users.ts';
 import { $session, startSession } from '../stores/session.ts';
 import type { AdminUsersStrings } from './admin-users-strings.ts';
 import Field from './Field.tsx';
+import { useIslandStore } from './useIslandStore.ts';
 import UserEditor from './UserEditor.tsx';
 import UserHistory from './UserHistory.tsx';
 import AttemptHistory from './AttemptHistory.tsx';
@@ -19,8 +19,8 @@ interface Props {
 
 /** /admin-users: admins search a user by email or uid, edit access and subscriptions, save, and read the history. */
 export default function AdminUsers({ locale, homeHref, strings, attemptStrings }: Props) {
-  const session = useStore($session);
-  const state = useStore($adminUsers);
+  const session = useIslandStore($session);
+  const state = useIslandStore($adminUsers);
   const hydrated = useHydrated();
   const [query, setQuery] = useState('');
   const isAdmin = !session.loading && session.user?.isAdmin === true;

@@ -1,10 +1,10 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { AttemptSummary } from '../api/schemas.ts';
 import { clockText } from '../domain/time.ts';
 import { loadAttempts } from '../stores/attempts.ts';
 import { $session, startSession } from '../stores/session.ts';
 import { caseLabel, type AttemptStrings } from './attempt-keys.ts';
+import { useIslandStore } from './useIslandStore.ts';
 
 interface Props {
   locale: string;
@@ -15,7 +15,7 @@ interface Props {
 
 /** Recent simulator attempts with the score and surgery time the server computed. */
 export default function AttemptHistory({ locale, userId, strings }: Props) {
-  const session = useStore($session);
+  const session = useIslandStore($session);
   const [rows, setRows] = useState<AttemptSummary[] | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(startSession, []);

@@ -1,9 +1,9 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { CaseProgress as Progress } from '../api/schemas.ts';
 import { loadCaseProgress } from '../stores/attempts.ts';
 import { $session, startSession } from '../stores/session.ts';
 import { caseLabel, type AttemptStrings } from './attempt-keys.ts';
+import { useIslandStore } from './useIslandStore.ts';
 
 interface Props {
   courseId: string;
@@ -12,7 +12,7 @@ interface Props {
 
 /** On a course page: the signed-in learner's best score and number of attempts for each case played. */
 export default function CaseProgress({ courseId, strings }: Props) {
-  const session = useStore($session);
+  const session = useIslandStore($session);
   const [rows, setRows] = useState<Progress[] | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(startSession, []);

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { $editor, openEditor } from '../stores/editor.ts';
 import { $launch, closeLaunch, play, type PlayContext } from '../stores/launch.ts';
@@ -6,6 +5,7 @@ import { $session } from '../stores/session.ts';
 import type { EditorKey, LaunchKey } from './course-keys.ts';
 import Dialog from './Dialog.tsx';
 import { useHydrated } from './useHydrated.ts';
+import { useIslandStore } from './useIslandStore.ts';
 import { useSessionWhenIdle } from './useSessionWhenIdle.ts';
 
 const CourseEditor = lazy(() => import('./CourseEditor.tsx'));
@@ -19,9 +19,9 @@ interface Props extends PlayContext {
  * login without JavaScript), the open-case dialog, and the admin's edit mode.
  */
 export default function CourseActions({ strings, ...ctx }: Props) {
-  const session = useStore($session);
-  const launch = useStore($launch);
-  const editor = useStore($editor);
+  const session = useIslandStore($session);
+  const launch = useIslandStore($launch);
+  const editor = useIslandStore($editor);
   const hydrated = useHydrated();
 
   useSessionWhenIdle();

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { fill } from '../stores/course-errors.ts';
 import {
@@ -18,6 +17,7 @@ import {
 import TrashIcon from './TrashIcon.tsx';
 import type { EditorKey } from './course-keys.ts';
 import Field from './Field.tsx';
+import { useIslandStore } from './useIslandStore.ts';
 
 interface Props {
   strings: Record<EditorKey, string>;
@@ -25,7 +25,7 @@ interface Props {
 
 /** The admin's edit mode: every change stays in the $editor draft until Save sends the whole course. */
 export default function CourseEditor({ strings }: Props) {
-  const state = useStore($editor);
+  const state = useIslandStore($editor);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const draft = state.draft;
 

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { CourseSummary } from '../api/schemas.ts';
 import { COURSE_ERROR_KEYS, fill, type CourseErrorKey } from '../stores/course-errors.ts';
@@ -7,6 +6,7 @@ import { $session } from '../stores/session.ts';
 import Dialog from './Dialog.tsx';
 import TrashIcon from './TrashIcon.tsx';
 import { useHydrated } from './useHydrated.ts';
+import { useIslandStore } from './useIslandStore.ts';
 import { useSessionWhenIdle } from './useSessionWhenIdle.ts';
 
 /** The keys a page passes (with `pick`) to CourseList. */
@@ -40,11 +40,11 @@ interface Props {
 
 /** The course catalogue: thumbnails and titles for everyone; delete and add for admins. */
 export default function CourseList({ coursesHref, strings, headingLevel = 2, templateImage = '/course-template.svg', initial }: Props) {
-  const stored = useStore($courses);
+  const stored = useIslandStore($courses);
   // Server-rendered lists count as loaded from the first render; the store is only set in the browser.
   const courses = initial && stored.status === 'loading' && stored.list.length === 0 ? { status: 'loaded' as const, list: initial } : stored;
-  const action = useStore($courseAction);
-  const session = useStore($session);
+  const action = useIslandStore($courseAction);
+  const session = useIslandStore($session);
   const hydrated = useHydrated();
   const [confirming, setConfirming] = useState<CourseSummary | null>(null);
   const isAdmin = session.user?.isAdmin === true;

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { $checkout, $testPayments, loadTestPayments, startPurchase } from '../stores/checkout.ts';
 import { $plans, loadPlans } from '../stores/plans.ts';
@@ -6,6 +5,7 @@ import { $session, startSession } from '../stores/session.ts';
 import PlanCard from './PlanCard.tsx';
 import PlanForm from './PlanForm.tsx';
 import type { PricingStrings } from './pricing-keys.ts';
+import { useIslandStore } from './useIslandStore.ts';
 
 interface Props {
   locale: string;
@@ -18,10 +18,10 @@ interface Props {
 
 /** /pricing: the plan cards, the "Educacional" card, and for admins the create-plan form. */
 export default function PricingPlans({ locale, loginHref, pricingHref, accountHref, contactHref, strings }: Props) {
-  const session = useStore($session);
-  const { loading, error, plans, courses } = useStore($plans);
-  const checkout = useStore($checkout);
-  const testPayments = useStore($testPayments);
+  const session = useIslandStore($session);
+  const { loading, error, plans, courses } = useIslandStore($plans);
+  const checkout = useIslandStore($checkout);
+  const testPayments = useIslandStore($testPayments);
   const [formKey, setFormKey] = useState(0);
   const resumed = useRef(false);
   const isAdmin = session.user?.isAdmin === true;

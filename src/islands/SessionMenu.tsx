@@ -1,7 +1,7 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { logout } from '../stores/auth-actions.ts';
 import { $session, startSession } from '../stores/session.ts';
+import { useIslandStore } from './useIslandStore.ts';
 
 interface Props {
   homeHref: string;
@@ -13,7 +13,7 @@ interface Props {
 
 /** The right side of the header: Login, or the user's photo and Logout; the Admin menu for admins only. */
 export default function SessionMenu({ homeHref, loginHref, accountHref, adminUsersHref, strings }: Props) {
-  const session = useStore($session);
+  const session = useIslandStore($session);
   const [adminOpen, setAdminOpen] = useState(false);
   useEffect(startSession, []);
 

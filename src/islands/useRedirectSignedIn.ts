@@ -1,6 +1,6 @@
-import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $session, startSession } from '../stores/session.ts';
+import { useIslandStore } from './useIslandStore.ts';
 
 /** Where to go after signing in: a same-site path from ?next=, or home. */
 export function nextHref(homeHref: string): string {
@@ -10,7 +10,7 @@ export function nextHref(homeHref: string): string {
 
 /** Sends a visitor who is (or becomes) signed in on to `nextHref`, as login and signup must. */
 export function useRedirectSignedIn(homeHref: string, enabled = true) {
-  const session = useStore($session);
+  const session = useIslandStore($session);
   useEffect(startSession, []);
   useEffect(() => {
     if (enabled && !session.loading && session.firebaseUser) window.location.replace(nextHref(homeHref));

@@ -40,3 +40,13 @@ test('pages and API answers carry the security headers', async ({ request }) => 
     expect(headers['content-security-policy'], path).not.toMatch(/script-src[^;]*'unsafe-inline'/);
   }
 });
+
+test('an island that hydrates after another has started the session hydrates without an error', async ({ page }) => {
+  // The header's session menu hydrates when the page is idle: hold it back until the pricing island has resolved the session.
+  await page.addInitScript(() => {
+    window.requestIdleCallback = (callback) => window.setTimeout(() => callback({ didTimeout: true, timeRemaining: () => 0 }), 3000);
+  });
+  await page.goto('/pricing');
+  await expect(page.getByRole('article', { name: 'Fetoscopy', exact: true })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+});
