@@ -1,43 +1,56 @@
 // The attempt's event log: what the learner did and when; the browser records it, the server replays it.
+import { ANASTOMOSIS_KINDS, type AnastomosisKind } from './placenta.ts';
+import type { ScopeKind } from './scope.ts';
 
 /** Longest session the model simulates; later times are clamped, so a forged log cannot stall the server. */
 export const MAX_SESSION_MS = 3_600_000;
 
-/** Held direction of the scope (arrow keys give -1, 0 or 1 per axis; +y is "up" on the placenta). */
-export interface MoveEvent {
+/** Open the fetoscopy with the chosen scope (starts the surgery time). */
+export interface OpenEvent {
   t: number;
-  type: 'move';
-  dx: number;
-  dy: number;
+  type: 'open';
+  scope: ScopeKind;
 }
 
-/** Every event other than a move carries only its time. */
+/** The held controls changed: each from -1 to 1 (turn right/up, advance, roll clockwise). */
+export interface InputEvent {
+  t: number;
+  type: 'input';
+  turnX: number;
+  turnY: number;
+  insert: number;
+  roll: number;
+}
+
+/** The learner's answer to "which kind is the anastomosis you marked?". */
+export interface ClassifyEvent {
+  t: number;
+  type: 'classify';
+  kind: AnastomosisKind;
+}
+
+/** Every other event carries only its time. */
 export interface PlainEvent {
   t: number;
-  type: 'open' | 'laserOn' | 'laserOff' | 'fireStart' | 'fireStop' | 'finish';
+  type: 'laserOn' | 'laserOff' | 'fireStart' | 'fireStop' | 'mark' | 'cancelMark' | 'finish';
 }
 
 /**
- * One learner action, `t` in milliseconds of simulation time (the driver's clock stops while paused):
- * 'open' the fetoscopy (starts surgery time), 'move' the held direction, 'laserOn'/'laserOff' the aiming
- * beam (Shift), 'fireStart'/'fireStop' the burn (space), 'finish' the surgery.
+ * One learner action, `t` in milliseconds of simulation time (the clock stops while paused): 'laserOn'/'laserOff'
+ * the aiming beam, 'fireStart'/'fireStop' the burn, 'mark' the point under the beam as an anastomosis (then
+ * 'classify' or 'cancelMark'), 'finish' the surgery.
  */
-export type SimEvent = MoveEvent | PlainEvent;
+export type SimEvent = OpenEvent | InputEvent | ClassifyEvent | PlainEvent;
 
 /** The type names, for validating logs that come from outside. */
-export const EVENT_TYPES = ['open', 'move', 'laserOn', 'laserOff', 'fireStart', 'fireStop', 'finish'] as const;
-
-/** One of the event type names, for code that switches on them. */
+export const EVENT_TYPES = ['open', 'input', 'laserOn', 'laserOff', 'fireStart', 'fireStop', 'mark', 'classify', 'cancelMark', 'finish'] as const;
 export type SimEventType = (typeof EVENT_TYPES)[number];
 
-function clampUnit(value: number): number {
-  return Math.max(-1, Math.min(1, value));
-}
+const unit = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.max(-1, Math.min(1, v)) : null);
 
 /**
  * Cleans an event before it is applied: whole milliseconds, never earlier than `notBefore` nor later than
- * MAX_SESSION_MS, a direction no longer than 1; null for anything malformed. Live and replay both pass
- * through here, so they see the same numbers.
+ * MAX_SESSION_MS, controls within -1..1; null for anything malformed. Live and replay both pass through here.
  */
 export function normalizeEvent(event: unknown, notBefore: number): SimEvent | null {
   if (typeof event !== 'object' || event === null) return null;
@@ -47,17 +60,17 @@ export function normalizeEvent(event: unknown, notBefore: number): SimEvent | nu
   if (typeof rawT !== 'number' || !Number.isFinite(rawT)) return null;
   if (typeof type !== 'string' || !(EVENT_TYPES as readonly string[]).includes(type)) return null;
   const t = Math.min(MAX_SESSION_MS, Math.max(notBefore, Math.round(rawT)));
-  if (type !== 'move') return { t, type: type as PlainEvent['type'] };
-  const dx = e['dx'];
-  const dy = e['dy'];
-  if (typeof dx !== 'number' || typeof dy !== 'number' || !Number.isFinite(dx) || !Number.isFinite(dy)) return null;
-  let x = clampUnit(dx);
-  let y = clampUnit(dy);
-  const len2 = x * x + y * y;
-  if (len2 > 1) {
-    const len = Math.sqrt(len2);
-    x /= len;
-    y /= len;
+  switch (type) {
+    case 'open':
+      return { t, type, scope: e['scope'] === 'angled' ? 'angled' : 'straight' };
+    case 'input': {
+      const [turnX, turnY, insert, roll] = [unit(e['turnX']), unit(e['turnY']), unit(e['insert']), unit(e['roll'])];
+      if (turnX === null || turnY === null || insert === null || roll === null) return null;
+      return { t, type, turnX, turnY, insert, roll };
+    }
+    case 'classify':
+      return (ANASTOMOSIS_KINDS as readonly unknown[]).includes(e['kind']) ? { t, type, kind: e['kind'] as AnastomosisKind } : null;
+    default:
+      return { t, type: type as PlainEvent['type'] };
   }
-  return { t, type: 'move', dx: x, dy: y };
 }

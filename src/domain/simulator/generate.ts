@@ -1,16 +1,16 @@
-// Builds a case's placenta from its seed and level: the same seed always gives the same placenta.
-import { difficultyFor, type Difficulty } from './difficulty.ts';
-import { generateEquator, type EquatorLayout } from './equator.ts';
-import { distanceToPolyline, pointAlong, polylineLength, type Vec2 } from './geometry.ts';
-import type { Anastomosis, AnastomosisKind, Placenta, PlacentalPosition, Twin } from './placenta.ts';
+// Builds a launch's placenta from its seed and the case's parameters: the same pair always gives the same placenta.
+import { generateEquator, generateMembrane } from './equator.ts';
+import { distance, pointAlong, polylineLength, type Vec2 } from './geometry.ts';
+import type { CaseParams } from './params.ts';
+import { PLACENTA_RADIUS_MM, type Anastomosis, type AnastomosisKind, type Placenta, type PlacentalPosition, type Twin } from './placenta.ts';
 import { createRng, type Rng } from './rng.ts';
-import { feeders, growTree } from './vessels.ts';
+import { decoy, feeders, growTree } from './vessels.ts';
 
 /** How often each kind appears: arterio-venous ones dominate in twin-twin transfusion, AA and VV are rarer. */
 export const ANASTOMOSIS_KIND_WEIGHTS: Readonly<Record<AnastomosisKind, number>> = { AV: 0.4, VA: 0.3, AA: 0.15, VV: 0.15 };
 
-const CORD_MAX_RADIUS = 0.75;
-const CORD_EQUATOR_CLEARANCE = 0.25;
+/** Widest anastomosis drawn, in mm: the connecting vessels of large AV anastomoses are about 2-3 mm. */
+const LARGEST_MM = 2.8;
 
 function pickKind(rng: Rng): AnastomosisKind {
   let r = rng.next();
@@ -21,55 +21,63 @@ function pickKind(rng: Rng): AnastomosisKind {
   return 'AV';
 }
 
-function placeCord(rng: Rng, twin: Twin, layout: EquatorLayout): Vec2 {
+function placeCord(rng: Rng, twin: Twin, side: (p: Vec2) => number, radius: number): Vec2 {
   const sign = twin === 'donor' ? 1 : -1;
+  const reach = radius * 0.7;
   for (let i = 0; i < 1000; i += 1) {
-    const p = { x: rng.range(-CORD_MAX_RADIUS, CORD_MAX_RADIUS), y: rng.range(-CORD_MAX_RADIUS, CORD_MAX_RADIUS) };
-    const inside = p.x * p.x + p.y * p.y <= CORD_MAX_RADIUS * CORD_MAX_RADIUS;
-    if (inside && sign * layout.side(p) > 0 && distanceToPolyline(p, layout.points) >= CORD_EQUATOR_CLEARANCE) return p;
+    const p = { x: rng.range(-reach, reach), y: rng.range(-reach, reach) };
+    if (p.x * p.x + p.y * p.y <= reach * reach && sign * side(p) >= radius * 0.25) return p;
   }
-  return { x: layout.normal.x * sign * 0.6, y: layout.normal.y * sign * 0.6 };
+  return { x: 0, y: 0 };
 }
 
-function placeAnastomoses(rng: Rng, equator: Vec2[], difficulty: Difficulty, position: PlacentalPosition): Anastomosis[] {
-  const count = rng.int(difficulty.anastomosisCount[0], difficulty.anastomosisCount[1]);
+function placeAnastomoses(rng: Rng, equator: Vec2[], params: CaseParams, position: PlacentalPosition): Anastomosis[] {
+  const count = params.anastomoses;
   const length = polylineLength(equator);
-  const start = length * 0.1;
   const slot = (length * 0.8) / count;
-  const hide = position === 'anterior' ? difficulty.anteriorVisibility : 1;
+  const f = (params.difficulty - 1) / 4;
+  const faint = position === 'anterior' ? 0.85 : 1;
   return Array.from({ length: count }, (_, i) => ({
     id: `a${i + 1}`,
-    kind: pickKind(rng),
-    position: pointAlong(equator, start + slot * (i + 0.5 + rng.range(-0.3, 0.3))),
-    radius: rng.range(difficulty.anastomosisRadius[0], difficulty.anastomosisRadius[1]),
-    visibility: hide * rng.range(difficulty.visibility[0], difficulty.visibility[1]),
+    // The first one is always arterio-venous: the kind the sequential technique starts with.
+    kind: i === 0 ? 'AV' : pickKind(rng),
+    position: pointAlong(equator, length * 0.1 + slot * (i + 0.5 + rng.range(-0.3, 0.3))),
+    diameterMm: i === count - 1 ? params.smallestMm : rng.range(params.smallestMm, Math.max(params.smallestMm, LARGEST_MM)),
+    visibility: faint * rng.range(0.85 - 0.55 * f, 1 - 0.35 * f),
   }));
 }
 
-/** The public entry point: one placenta per (seed, level), identical in the browser and on the server. */
-export function generatePlacenta(seed: number, level: number): Placenta {
-  const difficulty = difficultyFor(level);
+/** The public entry point: one placenta per (seed, parameters), identical in the browser and on the server. */
+export function generatePlacenta(seed: number, params: CaseParams): Placenta {
+  const radius = PLACENTA_RADIUS_MM;
   const rng = createRng(seed);
-  const position: PlacentalPosition = rng.next() < difficulty.anteriorChance ? 'anterior' : 'posterior';
-  const layout = generateEquator(rng, difficulty);
-  const cords = { donor: placeCord(rng, 'donor', layout), recipient: placeCord(rng, 'recipient', layout) };
-  const anastomoses = placeAnastomoses(rng, layout.points, difficulty, position);
-  const vessels = [
-    ...growTree(rng, 'donor', cords.donor, layout),
-    ...growTree(rng, 'recipient', cords.recipient, layout),
-    ...anastomoses.flatMap((a) => feeders(rng, a, cords)),
-  ];
+  const f = (params.difficulty - 1) / 4;
+  const position: PlacentalPosition = params.placenta === 'either' ? (rng.next() < 0.5 ? 'anterior' : 'posterior') : params.placenta;
+  const layout = generateEquator(rng, radius, radius * (0.04 + 0.1 * f), radius * (0.05 + 0.25 * f));
+  const cords = { donor: placeCord(rng, 'donor', layout.side, radius), recipient: placeCord(rng, 'recipient', layout.side, radius) };
+  const trees = [...growTree(rng, 'donor', cords.donor, layout, radius), ...growTree(rng, 'recipient', cords.recipient, layout, radius)];
+  const anastomoses = placeAnastomoses(rng, layout.points, params, position);
+  const links = anastomoses.flatMap((a) => feeders(rng, a, trees, cords, layout));
+  const decoys: ReturnType<typeof decoy> = [];
+  const length = polylineLength(layout.points);
+  for (let i = 0, tries = 0; i < params.difficulty - 1 && tries < 40; tries += 1) {
+    const at = pointAlong(layout.points, rng.range(0.12, 0.88) * length);
+    if (anastomoses.some((a) => distance(a.position, at) < 12)) continue;
+    const twin: Twin = rng.next() < 0.5 ? 'donor' : 'recipient';
+    decoys.push(...decoy(rng, twin, at, trees, cords[twin], layout));
+    i += 1;
+  }
   return {
     seed: seed >>> 0,
-    level: difficulty.tier,
     position,
-    radius: 1,
+    radiusMm: radius,
     cords: [
       { twin: 'donor', position: cords.donor },
       { twin: 'recipient', position: cords.recipient },
     ],
-    vessels,
+    vessels: [...trees, ...decoys, ...links],
     equator: layout.points,
+    membrane: generateMembrane(rng, layout, radius, 6 + 4 * params.difficulty),
     anastomoses,
   };
 }

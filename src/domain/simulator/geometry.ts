@@ -1,15 +1,12 @@
-// Plane geometry on the placental disc (radius 1, centre 0,0), shared by generation, coagulation and metrics.
+// Plane geometry on the placental plate (centre 0,0, millimetres), shared by generation, the laser and the metrics.
 
-/** A point or direction on the placental disc, in placental radii. */
+/** A point or direction on the placental plate, in millimetres. */
 export interface Vec2 {
   x: number;
   y: number;
 }
 
-/** Radius of the placental disc: every coordinate in the model is a fraction of it. */
-export const DISC_RADIUS = 1;
-
-/** Euclidean distance, the measure behind every "touches" and "sees" rule. */
+/** Euclidean distance, the measure behind every "touches" and "reaches" rule. */
 export function distance(a: Vec2, b: Vec2): number {
   const dx = a.x - b.x;
   const dy = a.y - b.y;
@@ -49,7 +46,7 @@ export function polylineLength(points: readonly Vec2[]): number {
   return total;
 }
 
-/** The point at a given arc length along a polyline (clamped to its ends), to place anastomoses on the equator. */
+/** The point at a given arc length along a polyline (clamped to its ends). */
 export function pointAlong(points: readonly Vec2[], arcLength: number): Vec2 {
   let remaining = Math.max(0, arcLength);
   for (let i = 1; i < points.length; i += 1) {
@@ -67,30 +64,16 @@ export function pointAlong(points: readonly Vec2[], arcLength: number): Vec2 {
   return last ? { x: last.x, y: last.y } : { x: 0, y: 0 };
 }
 
-/** Keeps a point inside a disc of the given radius, so the scope and the vessels never leave the placenta. */
-export function clampToDisc(p: Vec2, radius: number = DISC_RADIUS): Vec2 {
+/** Points every `step` of arc length along a polyline, both ends included: how lines are sampled. */
+export function resample(points: readonly Vec2[], step: number): Vec2[] {
+  const total = polylineLength(points);
+  const count = Math.max(1, Math.ceil(total / step));
+  return Array.from({ length: count + 1 }, (_, i) => pointAlong(points, (total * i) / count));
+}
+
+/** Keeps a point inside a disc of the given radius. */
+export function clampToDisc(p: Vec2, radius: number): Vec2 {
   const len = Math.sqrt(p.x * p.x + p.y * p.y);
   if (len <= radius) return p;
   return { x: (p.x / len) * radius, y: (p.y / len) * radius };
-}
-
-/**
- * The parameter interval [t0, t1] (within [0, 1]) of segment a->b lying inside a circle, or null:
- * lets coverage of the equator be measured exactly instead of by sampling.
- */
-export function segmentInsideCircle(a: Vec2, b: Vec2, centre: Vec2, radius: number): [number, number] | null {
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  const fx = a.x - centre.x;
-  const fy = a.y - centre.y;
-  const qa = dx * dx + dy * dy;
-  const qb = 2 * (fx * dx + fy * dy);
-  const qc = fx * fx + fy * fy - radius * radius;
-  if (qa === 0) return qc <= 0 ? [0, 1] : null;
-  const disc = qb * qb - 4 * qa * qc;
-  if (disc < 0) return null;
-  const root = Math.sqrt(disc);
-  const t0 = Math.max(0, (-qb - root) / (2 * qa));
-  const t1 = Math.min(1, (-qb + root) / (2 * qa));
-  return t0 < t1 ? [t0, t1] : null;
 }

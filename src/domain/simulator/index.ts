@@ -1,35 +1,36 @@
 // The simulator model's public API: pure TypeScript shared by the browser simulator and the server's replay.
 export type { Vec2 } from './geometry.ts';
-export { DISC_RADIUS, distance, distanceToPolyline, polylineLength } from './geometry.ts';
+export { distance, distanceToPolyline, pointAlong, polylineLength, resample } from './geometry.ts';
+export type { Vec3 } from './vec3.ts';
 export type { Rng } from './rng.ts';
 export { createRng, hashString, seedFor } from './rng.ts';
-export type {
-  Anastomosis,
-  AnastomosisKind,
-  CordInsertion,
-  Placenta,
-  PlacentalPosition,
-  Twin,
-  Vessel,
-  VesselKind,
-} from './placenta.ts';
-export type { Difficulty } from './difficulty.ts';
-export { difficultyFor, LEVEL_RANGE } from './difficulty.ts';
+export type { CaseParams, PlacentaSite, ScopeOffer, Task } from './params.ts';
+export { defaultCaseParams, normalizeCaseParams, paramsOfCase, PARAM_BOUNDS, PLACENTA_SITES, SCOPE_OFFERS, TASKS, taskOfLevel } from './params.ts';
+export type { Anastomosis, AnastomosisKind, CordInsertion, Placenta, PlacentalPosition, Twin, Vessel, VesselKind } from './placenta.ts';
+export { ANASTOMOSIS_KINDS, PLACENTA_RADIUS_MM } from './placenta.ts';
 export { ANASTOMOSIS_KIND_WEIGHTS, generatePlacenta } from './generate.ts';
-export { NORMAL_VESSEL_MARGIN, feederKinds } from './vessels.ts';
-export type { Spot, SpotContact, SpotTarget } from './coagulation.ts';
-export { EQUATOR_BAND, LASER, classifySpot, makeSpot, seals, spotEnergy, spotRadius } from './coagulation.ts';
-export type { EquatorCoverage } from './coverage.ts';
-export { equatorCoverage } from './coverage.ts';
-export type { MoveEvent, PlainEvent, SimEvent, SimEventType } from './events.ts';
+export { feederKinds, NORMAL_VESSEL_MARGIN_MM } from './vessels.ts';
+export type { Scenario } from './scenario.ts';
+export { buildScenario } from './scenario.ts';
+export type { Aim, Controls, Pose, ScopeKind, ScopeView, Trocar } from './scope.ts';
+export { initialPose, NO_CONTROLS, SCOPE, stepPose, tipOf, viewOf } from './scope.ts';
+export { beamRadius, inWorkingRange, irradiance, LASER, sealThreshold, spotRadius } from './laser.ts';
+export type { TissueClass, TissueMap } from './tissue.ts';
+export { cellAt, cellCentre, CELL_MM, EQUATOR_BAND_MM, TISSUE } from './tissue.ts';
+export type { LineCoverage } from './line.ts';
+export { lineCoverage } from './line.ts';
+export type { ClassifyEvent, InputEvent, OpenEvent, PlainEvent, SimEvent, SimEventType } from './events.ts';
 export { EVENT_TYPES, MAX_SESSION_MS, normalizeEvent } from './events.ts';
-export type { SimState } from './state.ts';
-export { SCOPE, createSimulation } from './state.ts';
-export { isInSight } from './motion.ts';
-export { advance, applyEvent, replay } from './simulation.ts';
+export type { EnergyLedger, Mark, SimState, Spot } from './state.ts';
+export { createSimulation } from './state.ts';
+export type { LiveSimulation } from './simulation.ts';
+export { advance, applyEvent, liveSimulation, MARK_TOLERANCE_MM, replay, TARGET_RADIUS_MM, TARGET_RANGE_MM, TICK_MS } from './simulation.ts';
 export type { SimMetrics } from './metrics.ts';
-export { computeMetrics } from './metrics.ts';
-export type { Score, ScoreComponents } from './score.ts';
-export { SCORING, falloff, scoreAttempt } from './score.ts';
+export { computeMetrics, orderScore, SEQUENCE_RANK } from './metrics.ts';
+export type { ComponentId, Score } from './score.ts';
+export { COMPONENTS, falloff, PRIMARY, scoreAttempt, SCORING } from './score.ts';
 export type { GuidedProgress, GuidedStepId } from './steps.ts';
-export { GUIDED_STEPS, STEP_GOALS, currentStep, isStepDone } from './steps.ts';
+export { currentStep, GUIDED_STEPS, isStepDone, STEP_GOALS, TASK_STEPS } from './steps.ts';
+export type { Debrief, DebriefAnastomosis } from './debrief.ts';
+export { debriefOf } from './debrief.ts';
+export { INHUMAN, inhumanInput } from './inhuman.ts';

@@ -1,73 +1,113 @@
-// What the attempt achieved, measured the way fetoscopic laser training scores the operation.
-import { classifySpot, seals } from './coagulation.ts';
-import { equatorCoverage } from './coverage.ts';
+// What the attempt achieved, measured as fetoscopic laser training scores the operation: anastomoses found,
+// typed, sealed and in which order, the Solomon line, energy on healthy tissue, technique, contacts, time, path.
+import { lineCoverage } from './line.ts';
+import type { AnastomosisKind } from './placenta.ts';
+import type { Task } from './params.ts';
 import type { SimState } from './state.ts';
 
-/** The review screen's figures and the score's inputs; the server stores these, computed by replay. */
+/** The debrief's figures and the score's inputs; the server stores these, computed by replay. */
 export interface SimMetrics {
+  task: Task;
+  surgeryTimeMs: number;
+  /** Distance the scope's tip travelled, in mm. */
+  pathLengthMm: number;
+  /** Times the tip touched (came within a few mm of) the plate. */
+  contacts: number;
   anastomosesTotal: number;
-  /** Anastomoses sealed by at least one spot. */
-  anastomosesCoagulated: number;
-  /** Anastomoses left open: the cause of recurrent twin-twin transfusion and TAPS after laser. */
+  anastomosesSealed: number;
+  /** Left open: the cause of recurrent twin-twin transfusion and of TAPS after laser. */
   anastomosesResidual: number;
   residualIds: string[];
-  /** Anastomoses that came into the scope's sight. */
-  anastomosesSeen: number;
-  /** Fraction (0-1) of the equator, edge to edge, inside coagulation. */
+  /** The order they were sealed in, and how well it follows the sequential technique (0-1). */
+  sealedOrder: string[];
+  orderScore: number;
+  /** Identification: anastomoses marked, not marked, marks on nothing, and marks with the right kind. */
+  found: number;
+  missed: number;
+  falseMarks: number;
+  typesCorrect: number;
   solomonCompleteness: number;
-  /** Uncovered stretches of the equator; 0 is a continuous Solomon line. */
   solomonGaps: number;
-  /** Energy on normal vessels plus energy on tissue off the equator, in joules. */
+  /** Energy in joules: all of it, and what landed on normal vessels, on tissue off the equator, or off the plate. */
+  energyTotalJ: number;
   collateralEnergyJ: number;
   energyOnVesselsJ: number;
   energyOffEquatorJ: number;
-  totalEnergyJ: number;
-  spotCount: number;
-  collateralSpots: number;
-  /** Time the laser emitted energy (space held with the laser on). */
-  laserOnTimeMs: number;
-  /** Time the aiming beam was on (Shift). */
+  energyOffPlateJ: number;
+  firingTimeMs: number;
   laserArmedTimeMs: number;
-  /** From opening the fetoscopy to finishing (or to now, if not finished). */
-  surgeryTimeMs: number;
-  /** Distance the scope's aim travelled, in placental radii. */
-  pathLength: number;
+  /** Energy-weighted mean firing distance (mm) and cosine of incidence; null when nothing was fired at the plate. */
+  meanFiringDistanceMm: number | null;
+  meanFiringCos: number | null;
+  /** Share of the energy delivered at a working distance and angle. */
+  techniqueShare: number;
+  targetsTotal: number;
+  targetsReached: number;
 }
 
-/** Measures a state; call it on the replayed final state to get the figures the server trusts. */
-export function computeMetrics(state: SimState): SimMetrics {
-  const { placenta, spots } = state;
-  const residualIds = placenta.anastomoses.filter((a) => !spots.some((s) => seals(s, a))).map((a) => a.id);
-  let energyOnVesselsJ = 0;
-  let energyOffEquatorJ = 0;
-  let totalEnergyJ = 0;
-  let collateralSpots = 0;
-  for (const spot of spots) {
-    const contact = classifySpot(placenta, spot);
-    totalEnergyJ += spot.energyJ;
-    if (contact.target === 'vessel') energyOnVesselsJ += spot.energyJ;
-    if (contact.target === 'tissue') energyOffEquatorJ += spot.energyJ;
-    if (contact.collateral) collateralSpots += 1;
+/** Rank of each kind in the sequential technique: donor-artery-to-recipient-vein first, then the reverse, then AA and VV. */
+export const SEQUENCE_RANK: Readonly<Record<AnastomosisKind, number>> = { AV: 0, VA: 1, AA: 2, VV: 2 };
+
+/** Share of the pairs of sealed anastomoses of different rank that were sealed in the sequential order; 1 when none. */
+export function orderScore(sealedKinds: readonly AnastomosisKind[]): number {
+  let pairs = 0;
+  let right = 0;
+  for (let i = 0; i < sealedKinds.length; i += 1) {
+    for (let j = i + 1; j < sealedKinds.length; j += 1) {
+      const a = SEQUENCE_RANK[sealedKinds[i]!];
+      const b = SEQUENCE_RANK[sealedKinds[j]!];
+      if (a === b) continue;
+      pairs += 1;
+      if (a < b) right += 1;
+    }
   }
-  const coverage = equatorCoverage(placenta.equator, spots);
+  return pairs === 0 ? 1 : right / pairs;
+}
+
+/** Measures a state; the server calls it on the replayed final state to get the figures it trusts. */
+export function computeMetrics(state: SimState): SimMetrics {
+  const { placenta, tissue, params, targets } = state.scenario;
+  const kinds = new Map(placenta.anastomoses.map((a) => [a.id, a.kind]));
+  const lastMark = new Map<string, AnastomosisKind>();
+  let falseMarks = 0;
+  for (const m of state.marks) {
+    if (m.anastomosisId) lastMark.set(m.anastomosisId, m.kind);
+    else falseMarks += 1;
+  }
+  const typesCorrect = [...lastMark].filter(([id, kind]) => kinds.get(id) === kind).length;
+  const line = lineCoverage(placenta.equator, tissue, state.fluence);
+  const e = state.energy;
+  const onPlate = e.total - e.offPlate;
   const end = state.finishedAt ?? state.t;
+  const residualIds = placenta.anastomoses.filter((a) => !state.sealed.includes(a.id)).map((a) => a.id);
   return {
+    task: params.task,
+    surgeryTimeMs: state.openedAt === null ? 0 : end - state.openedAt,
+    pathLengthMm: state.pathLengthMm,
+    contacts: state.contacts,
     anastomosesTotal: placenta.anastomoses.length,
-    anastomosesCoagulated: placenta.anastomoses.length - residualIds.length,
+    anastomosesSealed: state.sealed.length,
     anastomosesResidual: residualIds.length,
     residualIds,
-    anastomosesSeen: state.seen.length,
-    solomonCompleteness: coverage.completeness,
-    solomonGaps: coverage.gaps,
-    collateralEnergyJ: energyOnVesselsJ + energyOffEquatorJ,
-    energyOnVesselsJ,
-    energyOffEquatorJ,
-    totalEnergyJ,
-    spotCount: spots.length,
-    collateralSpots,
-    laserOnTimeMs: state.laserFiringMs,
+    sealedOrder: [...state.sealed],
+    orderScore: orderScore(state.sealed.map((id) => kinds.get(id) ?? 'AV')),
+    found: lastMark.size,
+    missed: placenta.anastomoses.length - lastMark.size,
+    falseMarks,
+    typesCorrect,
+    solomonCompleteness: line.completeness,
+    solomonGaps: line.gaps,
+    energyTotalJ: e.total,
+    collateralEnergyJ: e.vessel + e.tissue + e.offPlate,
+    energyOnVesselsJ: e.vessel,
+    energyOffEquatorJ: e.tissue,
+    energyOffPlateJ: e.offPlate,
+    firingTimeMs: state.firingMs,
     laserArmedTimeMs: state.laserArmedMs,
-    surgeryTimeMs: state.openedAt === null ? 0 : end - state.openedAt,
-    pathLength: state.pathLength,
+    meanFiringDistanceMm: onPlate > 0 ? e.distanceWeighted / onPlate : null,
+    meanFiringCos: onPlate > 0 ? e.cosWeighted / onPlate : null,
+    techniqueShare: e.total > 0 ? e.good / e.total : 0,
+    targetsTotal: targets.length,
+    targetsReached: state.nextTarget,
   };
 }

@@ -1,19 +1,23 @@
-// The shape of a monochorionic placenta as the simulator sees it: plain data, easy to build by hand in tests.
+// The shape of a monochorionic placenta as the simulator sees it: plain data, in millimetres.
 import type { Vec2 } from './geometry.ts';
+
+/** Radius of the placental disc: about 15 cm across in mid-pregnancy, when laser surgery is done (16-26 weeks). */
+export const PLACENTA_RADIUS_MM = 75;
 
 /** The two twins sharing the placenta; by convention the equator's normal points towards the donor. */
 export type Twin = 'donor' | 'recipient';
 
-/** Arteries carry blood from a twin to the placenta, veins bring it back. */
+/** Arteries carry blood from a twin to the placenta (drawn darker, crossing over veins), veins bring it back. */
 export type VesselKind = 'artery' | 'vein';
 
 /**
- * What crosses the equator: 'AV' a donor artery draining into a recipient vein, 'VA' the reverse
- * (recipient artery to donor vein), 'AA' and 'VV' superficial artery-artery and vein-vein links.
+ * What joins the twins' circulations: 'AV' a donor artery and a recipient vein diving into one shared cotyledon,
+ * 'VA' the reverse, 'AA' and 'VV' direct superficial artery-artery and vein-vein links.
  */
-export type AnastomosisKind = 'AV' | 'VA' | 'AA' | 'VV';
+export const ANASTOMOSIS_KINDS = ['AV', 'VA', 'AA', 'VV'] as const;
+export type AnastomosisKind = (typeof ANASTOMOSIS_KINDS)[number];
 
-/** Anterior placentas face the scope's entry side and are harder to reach and see. */
+/** Anterior placentas lie on the wall the trocar goes through, so a straight scope meets them obliquely. */
 export type PlacentalPosition = 'anterior' | 'posterior';
 
 /** Where a twin's umbilical cord enters the placental plate; its vascular tree starts here. */
@@ -22,37 +26,41 @@ export interface CordInsertion {
   position: Vec2;
 }
 
-/** One chorionic vessel drawn as a polyline; `anastomosisId` marks the feeding vessels of an anastomosis. */
+/**
+ * One chorionic vessel: a polyline whose width tapers point by point. `anastomosisId` marks the branch that
+ * ends in an anastomosis; `decoy` marks a normal vessel made to look like one (it ends near the equator).
+ */
 export interface Vessel {
   twin: Twin;
   kind: VesselKind;
-  /** Full vessel width, in placental radii. */
-  width: number;
   points: Vec2[];
+  /** Diameter at each point, in millimetres. */
+  widths: number[];
   anastomosisId?: string;
+  decoy?: boolean;
 }
 
-/** A vascular connection on the equator that the learner must find and coagulate. */
+/** A vascular connection on the equator that the learner must find, classify and seal. */
 export interface Anastomosis {
   id: string;
   kind: AnastomosisKind;
   position: Vec2;
-  /** Radius of the connection; a spot must be at least this wide to seal it. */
-  radius: number;
-  /** 1 = superficial and obvious, towards 0 = deep and hidden; the scope must come closer to see it. */
+  /** Diameter of the connecting vessel, in millimetres: wider ones need more energy to seal. */
+  diameterMm: number;
+  /** 1 = superficial and obvious, towards 0 = deep and faint (drawn fainter; the model treats all alike). */
   visibility: number;
 }
 
-/** Everything the simulator, the metrics and the replay need to know about one case's placenta. */
+/** Everything the simulator, the metrics and the replay need to know about one placenta. */
 export interface Placenta {
   seed: number;
-  level: number;
   position: PlacentalPosition;
-  /** Disc radius; generated placentas use 1. */
-  radius: number;
+  radiusMm: number;
   cords: CordInsertion[];
   vessels: Vessel[];
-  /** Vascular equator, from one placental edge to the other; separates the two twins' territories. */
+  /** The vascular equator, from one placental edge to the other, read from where the two trees meet. */
   equator: Vec2[];
+  /** The inter-twin membrane: drawn over the plate, deliberately not on the equator. */
+  membrane: Vec2[];
   anastomoses: Anastomosis[];
 }

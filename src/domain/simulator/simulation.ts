@@ -1,51 +1,213 @@
-// The pure reducer: the browser drives it in real time, the server replays the log through it.
-import { normalizeEvent, type SimEvent } from './events.ts';
-import { advanceInPlace, noteSightings } from './motion.ts';
-import type { Placenta } from './placenta.ts';
+// The reducer: the browser drives it in real time, the server replays the log through it. Time runs in fixed
+// 4 ms ticks at absolute multiples of TICK_MS, so advancing frame by frame or in one jump gives the same bits.
+import { distance } from './geometry.ts';
+import { normalizeEvent, MAX_SESSION_MS, type SimEvent } from './events.ts';
+import { inWorkingRange, LASER, sealThreshold, spotRadius } from './laser.ts';
+import type { Scenario } from './scenario.ts';
+import { NO_CONTROLS, SCOPE, stepPose, viewOf } from './scope.ts';
 import { cloneState, createSimulation, type SimState } from './state.ts';
+import { forCellsWithin, TISSUE } from './tissue.ts';
 
-function applyInPlace(state: SimState, raw: unknown): void {
-  const event = normalizeEvent(raw, state.t);
-  if (!event || state.finishedAt !== null) return;
-  advanceInPlace(state, event.t);
-  if (event.type === 'open') {
-    if (state.openedAt !== null) return;
-    state.openedAt = state.t;
-    noteSightings(state);
-    state.log.push(event);
-    return;
+/** Length of one tick: 250 steps a second, smooth at any frame rate and cheap to replay. */
+export const TICK_MS = 4;
+/** Share of the gap between held and applied rate closed each tick: the scope settles in about 100 ms. */
+const SMOOTHING = 0.04;
+/** A mark counts for an anastomosis within this distance (or its diameter, if wider). */
+export const MARK_TOLERANCE_MM = 4;
+/** Navigation: a target is reached when the aim is within this distance of it, from no farther than TARGET_RANGE_MM. */
+export const TARGET_RADIUS_MM = 5;
+export const TARGET_RANGE_MM = 30;
+/** The debrief's track keeps one aim point every this many ms of movement, up to PATH_LIMIT points. */
+const PATH_EVERY_MS = 200;
+const PATH_LIMIT = 5000;
+/** A new spot starts once the aim leaves the current one by this share of its radius. */
+const SPOT_RESUME = 0.5;
+const SPOT_LIMIT = 5000;
+
+function refreshView(s: SimState): void {
+  const view = viewOf(s.pose, s.scenario.trocar, s.scope ?? 'straight', s.scenario.placenta.radiusMm);
+  s.aim = view.aim;
+  s.tipHeightMm = view.tip.z;
+  const over = view.tip.x * view.tip.x + view.tip.y * view.tip.y <= s.scenario.placenta.radiusMm ** 2;
+  const touching = over && view.tip.z <= SCOPE.contactMm;
+  if (touching && !s.inContact) {
+    s.contacts += 1;
+    s.lastContactAt = s.t;
   }
-  if (state.openedAt === null) return;
-  switch (event.type) {
-    case 'move':
-      state.input = { x: event.dx, y: event.dy };
-      break;
-    case 'laserOn':
-      state.laserOn = true;
-      state.laserEverOn = true;
-      break;
-    case 'laserOff':
-      state.laserOn = false;
-      break;
-    case 'fireStart':
-      state.firing = true;
-      break;
-    case 'fireStop':
-      state.firing = false;
-      break;
-    case 'finish':
-      state.finishedAt = state.t;
-      state.firing = false;
-      state.input = { x: 0, y: 0 };
-      break;
+  s.inContact = touching;
+  const target = s.scenario.targets[s.nextTarget];
+  if (target && s.aim && s.aim.distanceMm <= TARGET_RANGE_MM && distance(s.aim.point, target) <= TARGET_RADIUS_MM && !touching) {
+    s.targetTimes.push(s.t);
+    s.nextTarget += 1;
   }
-  state.log.push({ ...event, t: state.t });
 }
 
-/**
- * Advances the clock to `t` (ms) with no new input: the browser calls it every frame. Pure; a time
- * earlier than the state's changes nothing.
- */
+function burn(s: SimState): void {
+  const energy = (LASER.powerW * TICK_MS) / 1000;
+  s.firingMs += TICK_MS;
+  s.energy.total += energy;
+  const aim = s.aim;
+  if (!aim) {
+    s.energy.offPlate += energy;
+    return;
+  }
+  const { tissue } = s.scenario;
+  const radius = spotRadius(aim.distanceMm, aim.cos);
+  const cells: number[] = [];
+  forCellsWithin(tissue, aim.point, radius, (i) => cells.push(i));
+  const perCell = energy / cells.length;
+  for (const i of cells) {
+    s.fluence[i] = s.fluence[i]! + perCell;
+    switch (tissue.cls[i]) {
+      case TISSUE.anastomosis:
+        s.energy.anastomosis += perCell;
+        break;
+      case TISSUE.equator:
+        s.energy.equator += perCell;
+        break;
+      case TISSUE.vessel:
+        s.energy.vessel += perCell;
+        break;
+      default:
+        s.energy.tissue += perCell;
+    }
+  }
+  if (inWorkingRange(aim.distanceMm, aim.cos)) s.energy.good += energy;
+  s.energy.distanceWeighted += energy * aim.distanceMm;
+  s.energy.cosWeighted += energy * aim.cos;
+  const last = s.spots[s.spots.length - 1];
+  if (last && distance(last, aim.point) <= SPOT_RESUME * last.radiusMm) {
+    s.spots[s.spots.length - 1] = { ...last, radiusMm: Math.max(last.radiusMm, radius), energyJ: last.energyJ + energy };
+  } else if (s.spots.length < SPOT_LIMIT) {
+    s.spots.push({ x: aim.point.x, y: aim.point.y, radiusMm: radius, energyJ: energy });
+  }
+  for (const a of s.scenario.placenta.anastomoses) {
+    if (s.sealed.includes(a.id) || distance(a.position, aim.point) > radius + a.diameterMm) continue;
+    const need = sealThreshold(a.diameterMm);
+    let sealed = true;
+    forCellsWithin(tissue, a.position, a.diameterMm / 2, (i) => {
+      if (s.fluence[i]! < need) sealed = false;
+    });
+    if (sealed) s.sealed.push(a.id);
+  }
+}
+
+const moving = (s: SimState) =>
+  s.rates.turnX !== 0 || s.rates.turnY !== 0 || s.rates.insert !== 0 || s.rates.roll !== 0 ||
+  s.input.turnX !== 0 || s.input.turnY !== 0 || s.input.insert !== 0 || s.input.roll !== 0;
+
+function ease(rate: number, held: number): number {
+  const next = rate + (held - rate) * SMOOTHING;
+  return held === 0 && Math.abs(next) < 1e-3 ? 0 : next;
+}
+
+function tick(s: SimState): void {
+  const r = s.rates;
+  const i = s.input;
+  s.rates = { turnX: ease(r.turnX, i.turnX), turnY: ease(r.turnY, i.turnY), insert: ease(r.insert, i.insert), roll: ease(r.roll, i.roll) };
+  const { turnX, turnY, insert, roll } = s.rates;
+  if (turnX !== 0 || turnY !== 0 || insert !== 0 || roll !== 0) {
+    const before = s.pose;
+    s.pose = stepPose(
+      before,
+      s.scenario.trocar,
+      turnX * SCOPE.turnPerMs * TICK_MS,
+      turnY * SCOPE.turnPerMs * TICK_MS,
+      insert * SCOPE.insertPerMs * TICK_MS,
+      roll * SCOPE.rollPerMs * TICK_MS,
+    );
+    const dx = (s.pose.dir.x * s.pose.depthMm) - (before.dir.x * before.depthMm);
+    const dy = (s.pose.dir.y * s.pose.depthMm) - (before.dir.y * before.depthMm);
+    const dz = (s.pose.dir.z * s.pose.depthMm) - (before.dir.z * before.depthMm);
+    s.pathLengthMm += Math.sqrt(dx * dx + dy * dy + dz * dz);
+    refreshView(s);
+    if (s.t % PATH_EVERY_MS === 0 && s.path.length < PATH_LIMIT && s.aim) s.path.push({ x: s.aim.point.x, y: s.aim.point.y });
+  }
+  if (s.laserOn) s.laserArmedMs += TICK_MS;
+  if (s.laserOn && s.firing) burn(s);
+  s.t += TICK_MS;
+}
+
+/** Runs a working copy's clock up to `until`. Nothing moves before the fetoscopy opens; idle stretches jump. */
+function advanceInPlace(s: SimState, until: number): void {
+  const end = Math.floor(Math.min(MAX_SESSION_MS, until) / TICK_MS) * TICK_MS;
+  if (s.finishedAt !== null || end <= s.t) return;
+  if (s.openedAt === null) {
+    s.t = end;
+    return;
+  }
+  while (s.t < end) {
+    if (!moving(s) && !(s.laserOn && s.firing)) {
+      if (s.laserOn) s.laserArmedMs += end - s.t;
+      s.t = end;
+      return;
+    }
+    tick(s);
+  }
+}
+
+function applyInPlace(s: SimState, raw: unknown): void {
+  const event = normalizeEvent(raw, s.log.length > 0 ? s.log[s.log.length - 1]!.t : 0);
+  if (!event || s.finishedAt !== null) return;
+  advanceInPlace(s, event.t);
+  if (event.type === 'open') {
+    if (s.openedAt !== null) return;
+    const offer = s.scenario.params.scopes;
+    s.scope = offer === 'both' ? event.scope : offer;
+    s.openedAt = s.t;
+    refreshView(s);
+    s.log.push({ ...event, scope: s.scope });
+    return;
+  }
+  if (s.openedAt === null) return;
+  switch (event.type) {
+    case 'input':
+      s.input = { turnX: event.turnX, turnY: event.turnY, insert: event.insert, roll: event.roll };
+      break;
+    case 'laserOn':
+      s.laserOn = true;
+      s.laserEverOn = true;
+      break;
+    case 'laserOff':
+      s.laserOn = false;
+      break;
+    case 'fireStart':
+      s.firing = true;
+      break;
+    case 'fireStop':
+      s.firing = false;
+      break;
+    case 'mark':
+      if (!s.aim) return;
+      s.pendingMark = { x: s.aim.point.x, y: s.aim.point.y };
+      break;
+    case 'classify': {
+      const at = s.pendingMark;
+      if (!at) return;
+      s.pendingMark = null;
+      let match: { id: string; d: number } | null = null;
+      for (const a of s.scenario.placenta.anastomoses) {
+        const d = distance(a.position, at);
+        if (d <= Math.max(MARK_TOLERANCE_MM, a.diameterMm) && (!match || d < match.d)) match = { id: a.id, d };
+      }
+      s.marks.push({ x: at.x, y: at.y, kind: event.kind, anastomosisId: match?.id ?? null });
+      break;
+    }
+    case 'cancelMark':
+      s.pendingMark = null;
+      break;
+    case 'finish':
+      s.finishedAt = s.t;
+      s.firing = false;
+      s.input = NO_CONTROLS;
+      s.rates = NO_CONTROLS;
+      s.pendingMark = null;
+      break;
+  }
+  s.log.push(event);
+}
+
+/** Advances the clock to `t` (ms) with no new input: the browser calls it every frame. Pure. */
 export function advance(state: SimState, t: number): SimState {
   const next = cloneState(state);
   advanceInPlace(next, t);
@@ -53,9 +215,8 @@ export function advance(state: SimState, t: number): SimState {
 }
 
 /**
- * Applies one learner action at its time (never earlier than the state's clock), after advancing to it.
- * Malformed events, events before 'open' and anything after 'finish' are dropped; accepted events are
- * appended, normalized, to `log`. Pure: the given state is not changed.
+ * Applies one learner action at its time (never earlier than the last one), after advancing to it. Malformed
+ * events, events before 'open' and anything after 'finish' are dropped; accepted ones are appended to `log`. Pure.
  */
 export function applyEvent(state: SimState, event: SimEvent): SimState {
   const next = cloneState(state);
@@ -64,11 +225,23 @@ export function applyEvent(state: SimState, event: SimEvent): SimState {
 }
 
 /**
- * Rebuilds an attempt from its log, as the server does to score it: the same placenta and the same events
- * give exactly the state the browser reached. Accepts untrusted input; bad events are dropped.
+ * A simulation the caller owns and changes in place: the live page steps one every frame without copying the
+ * tissue grid. It goes through exactly the code the pure functions and the replay use.
  */
-export function replay(placenta: Placenta, events: readonly unknown[]): SimState {
-  const state = createSimulation(placenta);
+export interface LiveSimulation {
+  readonly state: SimState;
+  advance(t: number): void;
+  apply(event: SimEvent): void;
+}
+
+export function liveSimulation(scenario: Scenario): LiveSimulation {
+  const state = createSimulation(scenario);
+  return { state, advance: (t) => advanceInPlace(state, t), apply: (event) => applyInPlace(state, event) };
+}
+
+/** Rebuilds an attempt from its log, as the server does to score it. Accepts untrusted input; bad events are dropped. */
+export function replay(scenario: Scenario, events: readonly unknown[]): SimState {
+  const state = createSimulation(scenario);
   for (const event of events) applyInPlace(state, event);
   return state;
 }

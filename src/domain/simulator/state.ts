@@ -1,79 +1,132 @@
-// The simulation state: everything the reducer carries from one millisecond to the next.
+// The simulation state: everything the reducer carries from one tick to the next.
 import type { Vec2 } from './geometry.ts';
-import type { Spot } from './coagulation.ts';
+import type { AnastomosisKind } from './placenta.ts';
+import type { Scenario } from './scenario.ts';
+import { initialPose, NO_CONTROLS, viewOf, type Aim, type Controls, type Pose, type ScopeKind } from './scope.ts';
 import type { SimEvent } from './events.ts';
-import type { Placenta } from './placenta.ts';
 
-/** How the fetoscope moves and sees, in placental radii and milliseconds. */
-export const SCOPE = {
-  /** Top speed with a key held: 0.35 placental radii (about 3.5 cm) per second. */
-  maxSpeedPerMs: 0.00035,
-  /** Fraction of the gap to the wanted velocity closed each millisecond: about 100 ms to settle, no jerks. */
-  smoothingPerMs: 0.01,
-  /** Below this speed with no key held the scope is at rest. */
-  restSpeedPerMs: 1e-7,
-  /** Radius of the view around the aim point. */
-  fieldOfView: 0.22,
-  /** A hidden anastomosis (visibility 0) is seen only within this fraction of the field of view. */
-  hiddenSightFraction: 0.35,
-  /** Where the scope points when the fetoscopy opens: the centre of the placenta. */
-  start: { x: 0, y: 0 },
-} as const;
+/** One dwell of the beam: where, how wide it got and how much energy went in; the debrief draws these. */
+export interface Spot {
+  x: number;
+  y: number;
+  radiusMm: number;
+  energyJ: number;
+}
 
-/** The whole simulation at one instant; plain data, so it can be stored, compared and replayed. */
+/** A point the learner marked as an anastomosis, the kind they said, and the anastomosis it matched (or null). */
+export interface Mark {
+  x: number;
+  y: number;
+  kind: AnastomosisKind;
+  anastomosisId: string | null;
+}
+
+/** Energy delivered, in joules, by where it landed, with the firing figures the technique score reads. */
+export interface EnergyLedger {
+  total: number;
+  anastomosis: number;
+  equator: number;
+  vessel: number;
+  tissue: number;
+  /** Fired while aiming off the plate: into the uterine wall or the membranes. */
+  offPlate: number;
+  /** Delivered at a working distance and angle. */
+  good: number;
+  /** Sums weighted by energy, for the mean firing distance and incidence. */
+  distanceWeighted: number;
+  cosWeighted: number;
+}
+
+/** The whole simulation at one instant; `fluence` is the one large part (J/mm² per cell of the tissue grid). */
 export interface SimState {
-  placenta: Placenta;
-  /** Milliseconds of simulation time since creation. */
+  scenario: Scenario;
+  /** Milliseconds of simulation time since creation; always a whole number of ticks. */
   t: number;
   openedAt: number | null;
   finishedAt: number | null;
-  /** Aim point of the scope (and of the laser) on the placenta. */
-  scope: Vec2;
-  /** Placental radii per millisecond. */
-  velocity: Vec2;
-  /** Held direction, length at most 1. */
-  input: Vec2;
-  /** Aiming beam on (Shift). */
+  scope: ScopeKind | null;
+  pose: Pose;
+  /** Where the line of sight meets the plate, kept up to date with the pose. */
+  aim: Aim | null;
+  tipHeightMm: number;
+  /** Held controls, and the smoothed rates actually applied (the scope eases in and out of motion). */
+  input: Controls;
+  rates: Controls;
   laserOn: boolean;
-  /** Fire key held (space); burns only while the laser is on. */
   firing: boolean;
   laserEverOn: boolean;
-  /** Distance travelled by the aim point, in placental radii. */
-  pathLength: number;
-  /** Time with the aiming beam on. */
+  /** Distance travelled by the tip, in mm: the economy-of-motion measure. */
+  pathLengthMm: number;
   laserArmedMs: number;
-  /** Time the laser actually emitted energy. */
-  laserFiringMs: number;
+  firingMs: number;
+  fluence: Float64Array;
+  energy: EnergyLedger;
   spots: Spot[];
-  /** Ids of the anastomoses that have come into sight, in the order they were seen. */
-  seen: string[];
+  /** Anastomosis ids in the order they were sealed: the sequence the order score reads. */
+  sealed: string[];
+  marks: Mark[];
+  /** The aim point of a 'mark' waiting for its 'classify'. */
+  pendingMark: Vec2 | null;
+  contacts: number;
+  inContact: boolean;
+  lastContactAt: number | null;
+  /** Navigation task: index of the next target, and when each was reached. */
+  nextTarget: number;
+  targetTimes: number[];
+  /** The aim's track, sampled while the scope moves, for the debrief map. */
+  path: Vec2[];
   /** The accepted events, normalized: what the browser sends and the server replays. */
   log: SimEvent[];
 }
 
-/** A fresh simulation on a placenta: fetoscopy not yet open, scope at the centre, laser off. */
-export function createSimulation(placenta: Placenta): SimState {
+/** A fresh simulation: fetoscopy not yet open, the scope along the trocar's axis, laser off. */
+export function createSimulation(scenario: Scenario): SimState {
+  const pose = initialPose(scenario.trocar);
+  const view = viewOf(pose, scenario.trocar, 'straight', scenario.placenta.radiusMm);
   return {
-    placenta,
+    scenario,
     t: 0,
     openedAt: null,
     finishedAt: null,
-    scope: { x: SCOPE.start.x, y: SCOPE.start.y },
-    velocity: { x: 0, y: 0 },
-    input: { x: 0, y: 0 },
+    scope: null,
+    pose,
+    aim: view.aim,
+    tipHeightMm: view.tip.z,
+    input: NO_CONTROLS,
+    rates: NO_CONTROLS,
     laserOn: false,
     firing: false,
     laserEverOn: false,
-    pathLength: 0,
+    pathLengthMm: 0,
     laserArmedMs: 0,
-    laserFiringMs: 0,
+    firingMs: 0,
+    fluence: new Float64Array(scenario.tissue.cls.length),
+    energy: { total: 0, anastomosis: 0, equator: 0, vessel: 0, tissue: 0, offPlate: 0, good: 0, distanceWeighted: 0, cosWeighted: 0 },
     spots: [],
-    seen: [],
+    sealed: [],
+    marks: [],
+    pendingMark: null,
+    contacts: 0,
+    inContact: false,
+    lastContactAt: null,
+    nextTarget: 0,
+    targetTimes: [],
+    path: [],
     log: [],
   };
 }
 
-/** A copy whose arrays may be changed without touching the original: the reducer's purity rests on it. */
+/** A copy that may be changed without touching the original: the pure API's purity rests on it. */
 export function cloneState(state: SimState): SimState {
-  return { ...state, spots: [...state.spots], seen: [...state.seen], log: [...state.log] };
+  return {
+    ...state,
+    fluence: state.fluence.slice(),
+    energy: { ...state.energy },
+    spots: [...state.spots],
+    sealed: [...state.sealed],
+    marks: [...state.marks],
+    targetTimes: [...state.targetTimes],
+    path: [...state.path],
+    log: [...state.log],
+  };
 }

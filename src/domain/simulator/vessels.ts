@@ -1,58 +1,79 @@
-// Each twin's chorionic vessels: a tree of arteries and veins from its cord, and the feeders of each anastomosis.
-import { clampToDisc, distanceToPolyline, type Vec2 } from './geometry.ts';
+// Each twin's chorionic vessels: branching, tapering trees of arteries and veins from its cord, the branches
+// that end in anastomoses, and decoys (same-twin pairs that end near the equator without crossing it).
+import { distance, type Vec2 } from './geometry.ts';
 import type { EquatorLayout } from './equator.ts';
 import type { Anastomosis, Twin, Vessel, VesselKind } from './placenta.ts';
 import type { Rng } from './rng.ts';
 
-/**
- * Normal vessels end at least this far from the equator, so a Solomon line drawn on the equator never
- * touches them; only anastomoses and their feeders cross it.
- */
-export const NORMAL_VESSEL_MARGIN = 0.14;
-
-const STEP = 0.06;
-const EDGE_LIMIT = 0.93;
+/** Normal vessels stop at least this far (mm) from the equator; decoys end just beyond it. */
+export const NORMAL_VESSEL_MARGIN_MM = 5;
+/** Below this diameter (mm) a branch is capillary and is not drawn. */
+const MIN_WIDTH_MM = 0.6;
+const STEP_MM = 3;
 
 function normalize(v: Vec2): Vec2 {
   const len = Math.sqrt(v.x * v.x + v.y * v.y);
   return len > 0 ? { x: v.x / len, y: v.y / len } : { x: 1, y: 0 };
 }
 
-function grow(rng: Rng, start: Vec2, heading: Vec2, steps: number, sign: number, layout: EquatorLayout): Vec2[] {
-  const points = [start];
-  let p = start;
-  let dir = heading;
-  for (let i = 0; i < steps; i += 1) {
-    const turn = rng.range(-0.35, 0.35);
-    dir = normalize({ x: dir.x - dir.y * turn, y: dir.y + dir.x * turn });
-    const next = { x: p.x + dir.x * STEP, y: p.y + dir.y * STEP };
-    const inside = next.x * next.x + next.y * next.y <= EDGE_LIMIT * EDGE_LIMIT;
-    if (!inside || sign * layout.side(next) <= 0 || distanceToPolyline(next, layout.points) < NORMAL_VESSEL_MARGIN) break;
-    points.push(next);
-    p = next;
-  }
-  return points;
+/** Turns a unit heading by the angle whose tangent is `k` (no trigonometry, so every engine agrees). */
+function turn(dir: Vec2, k: number): Vec2 {
+  return normalize({ x: dir.x - dir.y * k, y: dir.y + dir.x * k });
 }
 
-/** A twin's own vascular tree: four to six trunks from the cord, each with one or two side branches. */
-export function growTree(rng: Rng, twin: Twin, cord: Vec2, layout: EquatorLayout): Vessel[] {
-  const sign = twin === 'donor' ? 1 : -1;
-  const vessels: Vessel[] = [];
-  const trunks = rng.int(4, 6);
-  for (let i = 0; i < trunks; i += 1) {
-    const kind: VesselKind = i % 2 === 0 ? 'artery' : 'vein';
-    const width = kind === 'artery' ? rng.range(0.012, 0.016) : rng.range(0.014, 0.02);
-    const trunk = grow(rng, cord, rng.unitVector(), 14, sign, layout);
-    if (trunk.length < 3) continue;
-    vessels.push({ twin, kind, width, points: trunk });
-    const branches = rng.int(1, 2);
-    for (let b = 0; b < branches; b += 1) {
-      const from = trunk[rng.int(1, trunk.length - 2)] ?? cord;
-      const branch = grow(rng, from, rng.unitVector(), 6, sign, layout);
-      if (branch.length >= 2) vessels.push({ twin, kind, width: width * 0.6, points: branch });
+interface TreeContext {
+  rng: Rng;
+  twin: Twin;
+  kind: VesselKind;
+  layout: EquatorLayout;
+  radius: number;
+  out: Vessel[];
+}
+
+/** Grows one branch until it tapers out, meets the rim or nears the equator, then splits it in two. */
+function branch(ctx: TreeContext, start: Vec2, heading: Vec2, width: number, depth: number): void {
+  const { rng, layout, radius } = ctx;
+  const sign = ctx.twin === 'donor' ? 1 : -1;
+  const points = [start];
+  const widths = [width];
+  let p = start;
+  let dir = heading;
+  let w = width;
+  const steps = rng.int(4, 8);
+  let stopped = false;
+  for (let i = 0; i < steps; i += 1) {
+    dir = turn(dir, rng.range(-0.25, 0.25));
+    const next = { x: p.x + dir.x * STEP_MM, y: p.y + dir.y * STEP_MM };
+    if (next.x * next.x + next.y * next.y > (radius * 0.94) ** 2 || sign * layout.side(next) < NORMAL_VESSEL_MARGIN_MM) {
+      stopped = true;
+      break;
     }
+    w *= 0.975;
+    points.push(next);
+    widths.push(w);
+    p = next;
   }
-  return vessels;
+  if (points.length >= 2) ctx.out.push({ twin: ctx.twin, kind: ctx.kind, points, widths });
+  if (stopped || depth >= 5) return;
+  // Daughters about 0.8 and 0.7 of the parent's diameter: close to Murray's law (cubes adding up), without cbrt.
+  const w1 = w * rng.range(0.74, 0.88);
+  const w2 = w * rng.range(0.6, 0.76);
+  if (w1 >= MIN_WIDTH_MM) branch(ctx, p, turn(dir, rng.range(0.3, 0.7)), w1, depth + 1);
+  if (w2 >= MIN_WIDTH_MM) branch(ctx, p, turn(dir, -rng.range(0.3, 0.7)), w2, depth + 1);
+}
+
+/** A twin's own vascular tree: three to five trunks, each an artery with a vein running beside it. */
+export function growTree(rng: Rng, twin: Twin, cord: Vec2, layout: EquatorLayout, radius: number): Vessel[] {
+  const out: Vessel[] = [];
+  const trunks = rng.int(3, 5);
+  const first = rng.unitVector();
+  for (let i = 0; i < trunks; i += 1) {
+    const heading = turn(first, (2 * i) / trunks + rng.range(-0.2, 0.2));
+    const side = { x: -heading.y * 1.8, y: heading.x * 1.8 };
+    branch({ rng, twin, kind: 'artery', layout, radius, out }, cord, heading, rng.range(2.6, 3.4), 0);
+    branch({ rng, twin, kind: 'vein', layout, radius, out }, { x: cord.x + side.x, y: cord.y + side.y }, turn(heading, 0.08), rng.range(3.4, 4.4), 0);
+  }
+  return out;
 }
 
 /** Which vessel of each twin meets in an anastomosis of a given kind. */
@@ -69,25 +90,68 @@ export function feederKinds(kind: Anastomosis['kind']): Record<Twin, VesselKind>
   }
 }
 
-/** The two vessels, one per twin, that run from the cords and join at an anastomosis on the equator. */
-export function feeders(rng: Rng, anastomosis: Anastomosis, cords: Record<Twin, Vec2>): Vessel[] {
-  const kinds = feederKinds(anastomosis.kind);
+/** The point of a twin's tree, of one kind, nearest to `to` and wide enough to branch from; the cord if none. */
+function nearestPoint(trees: readonly Vessel[], twin: Twin, kind: VesselKind, to: Vec2, cord: Vec2): { p: Vec2; w: number } {
+  let best = { p: cord, w: 3, d: distance(cord, to) };
+  for (const v of trees) {
+    if (v.twin !== twin || v.kind !== kind || v.anastomosisId || v.decoy) continue;
+    v.points.forEach((p, i) => {
+      const w = v.widths[i] ?? 0;
+      const d = distance(p, to);
+      if (w >= 1 && d < best.d) best = { p, w, d };
+    });
+  }
+  return { p: best.p, w: best.w };
+}
+
+/** A gently curved branch from a tree point to an end point, tapering to `endWidth`. */
+function connector(rng: Rng, from: { p: Vec2; w: number }, to: Vec2, endWidth: number): { points: Vec2[]; widths: number[] } {
+  const bend = rng.range(-0.2, 0.2);
+  const control = {
+    x: (from.p.x + to.x) / 2 - (to.y - from.p.y) * bend,
+    y: (from.p.y + to.y) / 2 + (to.x - from.p.x) * bend,
+  };
+  const n = Math.max(3, Math.ceil(distance(from.p, to) / STEP_MM));
+  const startWidth = Math.max(endWidth, from.w * 0.8);
+  const points: Vec2[] = [];
+  const widths: number[] = [];
+  for (let i = 0; i <= n; i += 1) {
+    const t = i / n;
+    const a = (1 - t) * (1 - t);
+    const b = 2 * (1 - t) * t;
+    const c = t * t;
+    points.push({ x: a * from.p.x + b * control.x + c * to.x, y: a * from.p.y + b * control.y + c * to.y });
+    widths.push(startWidth + (endWidth - startWidth) * t);
+  }
+  return { points, widths };
+}
+
+/**
+ * The two branches, one per twin, that join at an anastomosis. For AV and VA they end a little apart on either
+ * side of the equator, diving into the shared cotyledon; AA and VV meet end to end as one superficial vessel.
+ */
+export function feeders(rng: Rng, a: Anastomosis, trees: readonly Vessel[], cords: Record<Twin, Vec2>, layout: EquatorLayout): Vessel[] {
+  const kinds = feederKinds(a.kind);
+  const direct = a.kind === 'AA' || a.kind === 'VV';
   return (['donor', 'recipient'] as const).map((twin) => {
-    const from = cords[twin];
-    const to = anastomosis.position;
-    const bend = rng.range(-0.25, 0.25);
-    const control = {
-      x: (from.x + to.x) / 2 - (to.y - from.y) * bend,
-      y: (from.y + to.y) / 2 + (to.x - from.x) * bend,
-    };
-    const points: Vec2[] = [];
-    for (let i = 0; i <= 10; i += 1) {
-      const t = i / 10;
-      const a = (1 - t) * (1 - t);
-      const b = 2 * (1 - t) * t;
-      const c = t * t;
-      points.push(clampToDisc({ x: a * from.x + b * control.x + c * to.x, y: a * from.y + b * control.y + c * to.y }, 0.98));
-    }
-    return { twin, kind: kinds[twin], width: anastomosis.radius * 1.6, points, anastomosisId: anastomosis.id };
+    const sign = twin === 'donor' ? 1 : -1;
+    const dive = direct ? 0 : 1.2;
+    const end = { x: a.position.x + layout.normal.x * sign * dive, y: a.position.y + layout.normal.y * sign * dive };
+    const from = nearestPoint(trees, twin, kinds[twin], end, cords[twin]);
+    return { twin, kind: kinds[twin], ...connector(rng, from, end, a.diameterMm), anastomosisId: a.id };
+  });
+}
+
+/** A decoy: an artery and a vein of the same twin ending side by side just short of the equator, at `at`. */
+export function decoy(rng: Rng, twin: Twin, at: Vec2, trees: readonly Vessel[], cord: Vec2, layout: EquatorLayout): Vessel[] {
+  const sign = twin === 'donor' ? 1 : -1;
+  const depth = NORMAL_VESSEL_MARGIN_MM + rng.range(0.5, 2);
+  const base = { x: at.x + layout.normal.x * sign * depth, y: at.y + layout.normal.y * sign * depth };
+  const gap = rng.range(1.2, 2.2);
+  const width = rng.range(0.9, 1.6);
+  return (['artery', 'vein'] as const).map((kind, i) => {
+    const end = { x: base.x + layout.along.x * gap * (i - 0.5), y: base.y + layout.along.y * gap * (i - 0.5) };
+    const from = nearestPoint(trees, twin, kind, end, cord);
+    return { twin, kind, ...connector(rng, from, end, width), decoy: true };
   });
 }

@@ -1,0 +1,96 @@
+// The plate as a grid of 1 mm cells: what each cell is (healthy tissue, a normal vessel, the equator, an
+// anastomosis) and how much laser energy it has taken. The metrics, the debrief and the blanching read it.
+import { distanceToSegment, type Vec2 } from './geometry.ts';
+import type { Placenta } from './placenta.ts';
+
+/** Cell size: fine enough for sub-millimetre anastomoses to land in one cell, coarse enough to stay cheap. */
+export const CELL_MM = 1;
+/** Cells within this distance of the equator are where a Solomon line is meant to burn. */
+export const EQUATOR_BAND_MM = 4;
+/** Around an anastomosis this far (or its diameter, if wider) is the intended target of selective coagulation. */
+export const ANASTOMOSIS_ZONE_MM = 3;
+
+/** What a cell is; a higher number wins where two overlap. */
+export const TISSUE = { outside: 0, tissue: 1, vessel: 2, equator: 3, anastomosis: 4 } as const;
+export type TissueClass = (typeof TISSUE)[keyof typeof TISSUE];
+
+/** The grid: `size` cells a side, centred on the plate's centre; `cls` holds one TissueClass per cell. */
+export interface TissueMap {
+  size: number;
+  half: number;
+  cls: Uint8Array;
+}
+
+/** The cell a point falls in, or -1 off the grid. */
+export function cellAt(map: TissueMap, p: Vec2): number {
+  const i = Math.round(p.x / CELL_MM) + map.half;
+  const j = Math.round(p.y / CELL_MM) + map.half;
+  if (i < 0 || j < 0 || i >= map.size || j >= map.size) return -1;
+  return j * map.size + i;
+}
+
+/** The centre of a cell, in mm. */
+export function cellCentre(map: TissueMap, index: number): Vec2 {
+  return { x: ((index % map.size) - map.half) * CELL_MM, y: (Math.floor(index / map.size) - map.half) * CELL_MM };
+}
+
+/** Calls `visit` for every cell whose centre lies within `radius` of `p` (at least the cell `p` falls in). */
+export function forCellsWithin(map: TissueMap, p: Vec2, radius: number, visit: (index: number) => void): void {
+  const r = Math.max(radius, 0);
+  const i0 = Math.max(0, Math.ceil((p.x - r) / CELL_MM) + map.half);
+  const i1 = Math.min(map.size - 1, Math.floor((p.x + r) / CELL_MM) + map.half);
+  const j0 = Math.max(0, Math.ceil((p.y - r) / CELL_MM) + map.half);
+  const j1 = Math.min(map.size - 1, Math.floor((p.y + r) / CELL_MM) + map.half);
+  let any = false;
+  for (let j = j0; j <= j1; j += 1) {
+    const dy = (j - map.half) * CELL_MM - p.y;
+    for (let i = i0; i <= i1; i += 1) {
+      const dx = (i - map.half) * CELL_MM - p.x;
+      if (dx * dx + dy * dy <= r * r) {
+        visit(j * map.size + i);
+        any = true;
+      }
+    }
+  }
+  if (!any) {
+    const nearest = cellAt(map, p);
+    if (nearest >= 0) visit(nearest);
+  }
+}
+
+function paintPolyline(map: TissueMap, points: readonly Vec2[], radius: (i: number) => number, cls: TissueClass): void {
+  for (let k = 1; k < points.length; k += 1) {
+    const a = points[k - 1]!;
+    const b = points[k]!;
+    const r = Math.max(radius(k - 1), radius(k));
+    const box = { x0: Math.min(a.x, b.x) - r, x1: Math.max(a.x, b.x) + r, y0: Math.min(a.y, b.y) - r, y1: Math.max(a.y, b.y) + r };
+    for (let j = Math.max(0, Math.ceil(box.y0 / CELL_MM) + map.half); j <= Math.min(map.size - 1, Math.floor(box.y1 / CELL_MM) + map.half); j += 1) {
+      for (let i = Math.max(0, Math.ceil(box.x0 / CELL_MM) + map.half); i <= Math.min(map.size - 1, Math.floor(box.x1 / CELL_MM) + map.half); i += 1) {
+        const index = j * map.size + i;
+        if (map.cls[index]! >= cls || map.cls[index] === TISSUE.outside) continue;
+        const c = { x: (i - map.half) * CELL_MM, y: (j - map.half) * CELL_MM };
+        if (distanceToSegment(c, a, b) <= r) map.cls[index] = cls;
+      }
+    }
+  }
+}
+
+/** Classifies every cell of a placenta once, when the scenario is built. */
+export function buildTissueMap(placenta: Placenta): TissueMap {
+  const half = Math.ceil(placenta.radiusMm / CELL_MM) + 1;
+  const size = 2 * half + 1;
+  const map: TissueMap = { size, half, cls: new Uint8Array(size * size) };
+  const r2 = placenta.radiusMm * placenta.radiusMm;
+  for (let index = 0; index < size * size; index += 1) {
+    const c = cellCentre(map, index);
+    map.cls[index] = c.x * c.x + c.y * c.y <= r2 ? TISSUE.tissue : TISSUE.outside;
+  }
+  for (const v of placenta.vessels) paintPolyline(map, v.points, (i) => (v.widths[i] ?? 1) / 2 + CELL_MM / 2, TISSUE.vessel);
+  paintPolyline(map, placenta.equator, () => EQUATOR_BAND_MM, TISSUE.equator);
+  for (const a of placenta.anastomoses) {
+    forCellsWithin(map, a.position, Math.max(ANASTOMOSIS_ZONE_MM, a.diameterMm), (index) => {
+      if (map.cls[index] !== TISSUE.outside) map.cls[index] = TISSUE.anastomosis;
+    });
+  }
+  return map;
+}
