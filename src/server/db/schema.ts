@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Level } from '../../domain/defaults.ts';
 import type { Subscription } from '../../api/schemas.ts';
+import type { ComponentId, Debrief, SimEvent, SimMetrics, Task } from '../../domain/simulator/index.ts';
 
 /** The one Postgres schema, for PGlite and PostgreSQL alike. */
 export const users = pgTable(
@@ -13,6 +14,8 @@ export const users = pgTable(
     contact: text('contact').notNull().default(''),
     isAdmin: boolean('is_admin').notNull().default(false),
     isPremium: boolean('is_premium').notNull().default(false),
+    /** An expert's attempts set each case's benchmark. */
+    isExpert: boolean('is_expert').notNull().default(false),
     subscriptions: jsonb('subscriptions').$type<Subscription[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -69,7 +72,10 @@ export const orders = pgTable('orders', {
   capturedAt: timestamp('captured_at', { withTimezone: true }),
 });
 
-/** Simulator attempts, scored by the server from the replayed event log. */
+/**
+ * Simulator attempts, scored by the server from the replayed event log. The id is the SHA-256 of the launch
+ * token, so one token makes one attempt. Attempts stored by the first simulator have no task and no debrief.
+ */
 export const attempts = pgTable(
   'attempts',
   {
@@ -78,12 +84,22 @@ export const attempts = pgTable(
     courseId: text('course_id').notNull(),
     level: integer('level').notNull(),
     caseIndex: integer('case_index').notNull(),
+    task: text('task').$type<Task>(),
+    /** The launch's variant: which placenta of the case was played. */
+    variant: bigint('variant', { mode: 'number' }).notNull().default(0),
     score: integer('score').notNull(),
-    metrics: jsonb('metrics').notNull(),
-    events: jsonb('events').notNull(),
+    metrics: jsonb('metrics').$type<Partial<SimMetrics>>().notNull(),
+    components: jsonb('components').$type<Partial<Record<ComponentId, number>>>().notNull().default({}),
+    weights: jsonb('weights').$type<Partial<Record<ComponentId, number>>>().notNull().default({}),
+    debrief: jsonb('debrief').$type<Debrief>(),
+    /** Input no hand makes: kept, but left out of best scores and benchmarks. */
+    flagged: boolean('flagged').notNull().default(false),
+    /** SHA-256 of the log as sent, so the same log sent again is recognised without replaying it. */
+    logHash: text('log_hash').notNull().default(''),
+    events: jsonb('events').$type<SimEvent[]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('attempts_user_course').on(t.userId, t.courseId)],
+  (t) => [index('attempts_user_course').on(t.userId, t.courseId), index('attempts_course_case').on(t.courseId, t.level, t.caseIndex)],
 );
 
 /** Messages kept by the local form-mail stand-ins (src/sandbox), so they can be read back. */
