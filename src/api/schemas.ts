@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PARAM_BOUNDS, PLACENTA_SITES, SCOPE_OFFERS, TASKS } from '../domain/simulator/params.ts';
 
 /** The contract of /api: the routes validate with these schemas and the OpenAPI document is generated from them. */
 
@@ -59,9 +60,25 @@ export const UserUpdate = z.strictObject({
   subscriptions: z.array(Subscription).max(200),
 });
 
+const bounded = (b: { min: number; max: number }) => z.number().min(b.min).max(b.max);
+
+/** A case's simulator parameters as an admin stores them; a case without them runs with its module's defaults. */
+export const CaseParamsSchema = z
+  .strictObject({
+    task: z.enum(TASKS),
+    difficulty: bounded(PARAM_BOUNDS.difficulty).int(),
+    placenta: z.enum(PLACENTA_SITES),
+    anastomoses: bounded(PARAM_BOUNDS.anastomoses).int(),
+    smallestMm: bounded(PARAM_BOUNDS.smallestMm).multipleOf(0.1).meta({ multipleOf: 0.1 }),
+    scopes: z.enum(SCOPE_OFFERS),
+    targets: bounded(PARAM_BOUNDS.targets).int(),
+  })
+  .meta({ id: 'CaseParams' });
+
 export const CaseSchema = z.strictObject({
   title,
   bubbles: z.array(text(500)).max(50),
+  sim: CaseParamsSchema.optional(),
 });
 
 export const LevelSchema = z.strictObject({

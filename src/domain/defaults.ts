@@ -1,7 +1,11 @@
+import type { CaseParams } from './simulator/params.ts';
+
 /** The SPEC's defaults for new items, used by the editor and by the server. */
 export interface CaseItem {
   title: string;
   bubbles: string[];
+  /** The simulator's parameters for this case; absent, the module's defaults apply (`paramsOfCase`). */
+  sim?: CaseParams;
 }
 
 export interface Level {

@@ -1,16 +1,52 @@
 import { eq, ne, and, sql } from 'drizzle-orm';
-import type { Level } from '../domain/defaults.ts';
+import type { CaseItem, Level } from '../domain/defaults.ts';
+import type { CaseParams } from '../domain/simulator/params.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
 import { courses, plans, users } from './db/schema.ts';
 
+const simCase = (title: string, sim: CaseParams): CaseItem => ({ title, bubbles: [], sim });
+
+/**
+ * The fetoscopy course's cases, each with its simulator parameters: navigation moves from the easy posterior
+ * placenta to the anterior one that needs the angled scope; selective coagulation and the Solomon line get
+ * harder through more, and smaller, anastomoses.
+ */
+const FETOSCOPY_MODULES: Array<[string, CaseItem[]]> = [
+  [
+    'Basic navigation',
+    [
+      simCase('Posterior placenta, straight scope', { task: 'navigation', difficulty: 1, placenta: 'posterior', anastomoses: 3, smallestMm: 1.8, scopes: 'straight', targets: 3 }),
+      simCase('Posterior or anterior placenta, choice of scope', { task: 'navigation', difficulty: 2, placenta: 'either', anastomoses: 4, smallestMm: 1.4, scopes: 'both', targets: 4 }),
+      simCase('Anterior placenta, choice of scope', { task: 'navigation', difficulty: 3, placenta: 'anterior', anastomoses: 5, smallestMm: 1, scopes: 'both', targets: 5 }),
+    ],
+  ],
+  [
+    'Selective coagulation',
+    [
+      simCase('Three large anastomoses, posterior placenta', { task: 'selective', difficulty: 2, placenta: 'posterior', anastomoses: 3, smallestMm: 2, scopes: 'straight', targets: 4 }),
+      simCase('Four anastomoses, one of them small', { task: 'selective', difficulty: 3, placenta: 'posterior', anastomoses: 4, smallestMm: 1.2, scopes: 'both', targets: 4 }),
+      simCase('Six anastomoses, placenta anterior or posterior', { task: 'selective', difficulty: 4, placenta: 'either', anastomoses: 6, smallestMm: 0.8, scopes: 'both', targets: 4 }),
+      simCase('Eight anastomoses, sub-millimetre ones, anterior placenta', { task: 'selective', difficulty: 5, placenta: 'anterior', anastomoses: 8, smallestMm: 0.5, scopes: 'both', targets: 4 }),
+    ],
+  ],
+  [
+    'Solomon technique',
+    [
+      simCase('Solomon line, posterior placenta', { task: 'solomon', difficulty: 3, placenta: 'posterior', anastomoses: 4, smallestMm: 1.4, scopes: 'straight', targets: 4 }),
+      simCase('Solomon line, placenta anterior or posterior', { task: 'solomon', difficulty: 4, placenta: 'either', anastomoses: 6, smallestMm: 0.8, scopes: 'both', targets: 4 }),
+      simCase('Solomon line, anterior placenta, sub-millimetre anastomoses', { task: 'solomon', difficulty: 5, placenta: 'anterior', anastomoses: 8, smallestMm: 0.4, scopes: 'both', targets: 4 }),
+    ],
+  ],
+];
+
 /** Demo data for the local default only: the home page's five courses, three plans and two accounts. */
-const COURSES: Array<{ id: string; title: string; subtitle: string; modules: Array<[string, number]> }> = [
+const COURSES: Array<{ id: string; title: string; subtitle: string; modules: Array<[string, number | CaseItem[]]> }> = [
   {
     id: 'fetoscopy-simulator',
     title: 'Fetoscopy simulator',
     subtitle: 'Laser coagulation of placental anastomoses in twin-twin transfusion syndrome, with the Solomon technique',
-    modules: [['Basic navigation', 3], ['Selective coagulation', 4], ['Solomon technique', 3]],
+    modules: FETOSCOPY_MODULES,
   },
   {
     id: 'bronchoscopy',
@@ -49,11 +85,12 @@ export const DEMO_ACCOUNTS = [
   { email: 'learner@example.com', password: 'learner123', name: 'Lea Learner', isAdmin: false },
 ];
 
-function levelsOf(modules: Array<[string, number]>): Level[] {
-  return modules.map(([title, count]) => ({
+/** A module given as a count gets numbered cases with the module's default parameters. */
+function levelsOf(modules: Array<[string, number | CaseItem[]]>): Level[] {
+  return modules.map(([title, cases]) => ({
     title,
     active: true,
-    cases: Array.from({ length: count }, (_, i) => ({ title: `Case ${i + 1}`, bubbles: [] })),
+    cases: typeof cases === 'number' ? Array.from({ length: cases }, (_, i) => ({ title: `Case ${i + 1}`, bubbles: [] })) : cases,
   }));
 }
 

@@ -159,6 +159,62 @@ describe('PUT /courses/{id}', () => {
   });
 });
 
+describe('simulator parameters of a case', () => {
+  const sim = { task: 'selective', difficulty: 4, placenta: 'anterior', anastomoses: 7, smallestMm: 0.6, scopes: 'both', targets: 3 };
+  const withSim = (params: unknown) =>
+    validCourse({ levels: [{ title: 'Module 1', active: true, cases: [{ title: 'Anterior placenta', bubbles: [], sim: params }, { title: 'Defaults', bubbles: [] }] }] });
+
+  it('keeps a case\'s sim through PUT and GET, and a case without one stays without', async () => {
+    const res = await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: withSim(sim) });
+    expect(res.status).toBe(200);
+    const saved = (await api().call('GET', '/courses/bronchoscopy')).json;
+    expect(saved.levels[0].cases[0]).toEqual({ title: 'Anterior placenta', bubbles: [], sim });
+    expect(saved.levels[0].cases[1]).toEqual({ title: 'Defaults', bubbles: [] });
+  });
+
+  it('accepts the bounds themselves', async () => {
+    for (const edge of [
+      { difficulty: 1, anastomoses: 1, smallestMm: 0.4, targets: 2 },
+      { difficulty: 5, anastomoses: 12, smallestMm: 3, targets: 8 },
+    ]) {
+      const res = await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: withSim({ ...sim, ...edge }) });
+      expect(res.status).toBe(200);
+      expect(res.json.levels[0].cases[0].sim).toEqual({ ...sim, ...edge });
+    }
+  });
+
+  it('serves the seeded fetoscopy course with a task per module', async () => {
+    const course = (await api().call('GET', '/courses/fetoscopy-simulator')).json;
+    const tasks = course.levels.map((l: { cases: Array<{ sim?: { task: string } }> }) => [...new Set(l.cases.map((c) => c.sim?.task))]);
+    expect(tasks).toEqual([['navigation'], ['selective'], ['solomon']]);
+  });
+
+  it.each([
+    ['difficulty 0', { difficulty: 0 }],
+    ['difficulty 6', { difficulty: 6 }],
+    ['difficulty 2.5', { difficulty: 2.5 }],
+    ['0 anastomoses', { anastomoses: 0 }],
+    ['13 anastomoses', { anastomoses: 13 }],
+    ['a 0.3 mm smallest anastomosis', { smallestMm: 0.3 }],
+    ['a 3.1 mm smallest anastomosis', { smallestMm: 3.1 }],
+    ['a 0.45 mm smallest anastomosis (one decimal only)', { smallestMm: 0.45 }],
+    ['1 target', { targets: 1 }],
+    ['9 targets', { targets: 9 }],
+    ['an unknown task', { task: 'suturing' }],
+    ['an unknown placenta site', { placenta: 'lateral' }],
+    ['an unknown scope offer', { scopes: 'flexible' }],
+    ['a string difficulty', { difficulty: '3' }],
+    ['a missing field', { targets: undefined }],
+    ['an unknown field', { seed: 42 }],
+  ])('refuses %s with 400 and changes nothing', async (_label, over) => {
+    await expectRefused(api(), 'PUT', '/courses/bronchoscopy', { as: 'admin', body: withSim({ ...sim, ...over }) }, 400);
+  });
+
+  it('refuses a sim that is not an object', async () => {
+    await expectRefused(api(), 'PUT', '/courses/bronchoscopy', { as: 'admin', body: withSim(null) }, 400);
+  });
+});
+
 describe('DELETE /courses/{id}', () => {
   it.each(nonAdmins)('refuses %s with %i', async (who, status) => {
     await expectRefused(api(), 'DELETE', '/courses/bronchoscopy', { as: CALLERS[who] }, status);

@@ -52,7 +52,7 @@ test('a learner without a plan presses play, is told so in Spanish and lands on 
 test('a signed-out visitor who presses play logs in and comes back to the course', async ({ page }) => {
   await page.goto('/courses/fetoscopy-simulator');
   await courseReady(page);
-  await page.getByRole('link', { name: 'Play case 2: Case 2' }).click();
+  await page.getByRole('link', { name: 'Play case 2: Posterior or anterior placenta, choice of scope' }).click();
   await expect(page).toHaveURL(/\/login\?next=%2Fcourses%2Ffetoscopy-simulator$/);
   await formReady(page, 'Log in');
   await page.getByLabel('Email').fill(LEARNER.email);
@@ -181,7 +181,7 @@ test('a premium user opens the case dialog; the links carry the query and a toke
   await courseReady(page);
   const second = page.locator('.module', { hasText: 'Selective coagulation' });
   await second.getByText('Selective coagulation').click();
-  await second.getByRole('link', { name: 'Play case 3: Case 3' }).click();
+  await second.getByRole('link', { name: 'Play case 3: Six anastomoses, placenta anterior or posterior' }).click();
   const dialog = page.getByRole('dialog', { name: 'Choose how to open this case' });
   await expect(dialog).toBeVisible();
   await axe(page);
@@ -202,7 +202,7 @@ test('a premium user opens the case dialog; the links carry the query and a toke
 
   // The language stored under `language` is the one the simulator is told.
   await page.evaluate(() => localStorage.setItem('language', 'fr'));
-  await page.getByRole('link', { name: 'Play case 1: Case 1' }).first().click();
+  await page.getByRole('link', { name: 'Play case 1: Posterior placenta, straight scope' }).first().click();
   await expect(dialog).toBeVisible();
   const again = new URL((await dialog.getByRole('link', { name: /Browser version/ }).getAttribute('href'))!, e2e.baseURL);
   expect(Object.fromEntries(again.searchParams)).toMatchObject({ level: '1', case: '1', lan: 'fr' });
