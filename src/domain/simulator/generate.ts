@@ -2,7 +2,7 @@
 import { generateEquator, generateMembrane } from './equator.ts';
 import { distance, pointAlong, polylineLength, type Vec2 } from './geometry.ts';
 import type { CaseParams } from './params.ts';
-import { PLACENTA_RADIUS_MM, type Anastomosis, type AnastomosisKind, type Placenta, type PlacentalPosition, type Twin } from './placenta.ts';
+import { PLACENTA_RADIUS_MM, type Anastomosis, type AnastomosisKind, type Placenta, type PlacentalPosition, type Twin, type Vessel } from './placenta.ts';
 import { createRng, type Rng } from './rng.ts';
 import { decoy, feeders, growTree } from './vessels.ts';
 
@@ -58,13 +58,15 @@ export function generatePlacenta(seed: number, params: CaseParams): Placenta {
   const trees = [...growTree(rng, 'donor', cords.donor, layout, radius), ...growTree(rng, 'recipient', cords.recipient, layout, radius)];
   const anastomoses = placeAnastomoses(rng, layout.points, params, position);
   const links = anastomoses.flatMap((a) => feeders(rng, a, trees, cords, layout));
-  const decoys: ReturnType<typeof decoy> = [];
+  const decoys: Vessel[] = [];
   const length = polylineLength(layout.points);
-  for (let i = 0, tries = 0; i < params.difficulty - 1 && tries < 40; tries += 1) {
-    const at = pointAlong(layout.points, rng.range(0.12, 0.88) * length);
-    if (anastomoses.some((a) => distance(a.position, at) < 12)) continue;
+  for (let i = 0, tries = 0; i < params.difficulty - 1 && tries < 400; tries += 1) {
+    const at = pointAlong(layout.points, rng.range(0.08, 0.92) * length);
+    if (anastomoses.some((a) => distance(a.position, at) < 7)) continue;
     const twin: Twin = rng.next() < 0.5 ? 'donor' : 'recipient';
-    decoys.push(...decoy(rng, twin, at, trees, cords[twin], layout));
+    const pair = decoy(rng, twin, at, trees, cords[twin], layout);
+    if (!pair) continue;
+    decoys.push(...pair);
     i += 1;
   }
   return {

@@ -3,9 +3,12 @@
 
 /** Sustained input faster than this many events in WINDOW_MS is beyond what a person at a keyboard makes. */
 export const INHUMAN = {
-  windowMs: 5_000,
-  /** 15 events a second for five seconds: fast typists manage bursts, not a sustained rate on held controls. */
-  maxEvents: 75,
+  windowMs: 10_000,
+  /**
+   * 25 events a second for ten seconds. Each key press is two events (down, up; auto-repeat is not sent), and a
+   * person tapping keys to fine-steer manages about ten presses a second in bursts, not for ten seconds on end.
+   */
+  maxEvents: 250,
 } as const;
 
 /** Whether any window of the log holds more events than a hand makes; the times must be sorted, as logs are. */

@@ -1,6 +1,6 @@
 // Each twin's chorionic vessels: branching, tapering trees of arteries and veins from its cord, the branches
 // that end in anastomoses, and decoys (same-twin pairs that end near the equator without crossing it).
-import { distance, type Vec2 } from './geometry.ts';
+import { distance, distanceToPolyline, type Vec2 } from './geometry.ts';
 import type { EquatorLayout } from './equator.ts';
 import type { Anastomosis, Twin, Vessel, VesselKind } from './placenta.ts';
 import type { Rng } from './rng.ts';
@@ -142,16 +142,26 @@ export function feeders(rng: Rng, a: Anastomosis, trees: readonly Vessel[], cord
   });
 }
 
-/** A decoy: an artery and a vein of the same twin ending side by side just short of the equator, at `at`. */
-export function decoy(rng: Rng, twin: Twin, at: Vec2, trees: readonly Vessel[], cord: Vec2, layout: EquatorLayout): Vessel[] {
+/**
+ * A decoy: an artery and a vein of the same twin ending side by side just short of the equator, near `at`;
+ * null where no branch can reach there without touching the equator (the caller tries elsewhere).
+ */
+export function decoy(rng: Rng, twin: Twin, at: Vec2, trees: readonly Vessel[], cord: Vec2, layout: EquatorLayout): Vessel[] | null {
   const sign = twin === 'donor' ? 1 : -1;
-  const depth = NORMAL_VESSEL_MARGIN_MM + rng.range(0.5, 2);
-  const base = { x: at.x + layout.normal.x * sign * depth, y: at.y + layout.normal.y * sign * depth };
   const gap = rng.range(1.2, 2.2);
   const width = rng.range(0.9, 1.6);
-  return (['artery', 'vein'] as const).map((kind, i) => {
-    const end = { x: base.x + layout.along.x * gap * (i - 0.5), y: base.y + layout.along.y * gap * (i - 0.5) };
-    const from = nearestPoint(trees, twin, kind, end, cord);
-    return { twin, kind, ...connector(rng, from, end, width), decoy: true };
+  const clear = (p: Vec2) => sign * layout.side(p) > 0 && distanceToPolyline(p, layout.points) >= NORMAL_VESSEL_MARGIN_MM + 0.3;
+  const endsAt = (depth: number): Vec2[] =>
+    [-0.5, 0.5].map((k) => ({
+      x: at.x + layout.normal.x * sign * depth + layout.along.x * gap * k,
+      y: at.y + layout.normal.y * sign * depth + layout.along.y * gap * k,
+    }));
+  // Where the equator bends, step back until both ends are clear of it: a decoy must not touch the equator.
+  let depth = NORMAL_VESSEL_MARGIN_MM + rng.range(0.5, 1.5);
+  while (depth < 20 && !endsAt(depth).every(clear)) depth += 0.5;
+  const pair = (['artery', 'vein'] as const).map((kind, i) => {
+    const end = endsAt(depth)[i]!;
+    return { twin, kind, ...connector(rng, nearestPoint(trees, twin, kind, end, cord), end, width), decoy: true };
   });
+  return pair.every((v) => v.points.every(clear)) ? pair : null;
 }
