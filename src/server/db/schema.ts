@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Level } from '../../domain/defaults.ts';
 import type { Subscription } from '../../api/schemas.ts';
 import type { ComponentId, Debrief, SimEvent, SimMetrics, Task } from '../../domain/simulator/index.ts';
@@ -19,7 +19,8 @@ export const users = pgTable(
     subscriptions: jsonb('subscriptions').$type<Subscription[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('users_email_lower').on(sql`lower(${t.email})`)],
+  // One profile per address, whatever its case; '' is a profile without one (its duplicate was cleared by migration 0002).
+  (t) => [uniqueIndex('users_email_lower').on(sql`lower(${t.email})`).where(sql`${t.email} <> ''`)],
 );
 
 export const courses = pgTable('courses', {
@@ -109,3 +110,14 @@ export const sandboxMessages = pgTable('sandbox_messages', {
   body: jsonb('body').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Rate-limit counters on PostgreSQL, so every instance sharing it counts against one budget: a row per caller, limit and window. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_expires').on(t.expiresAt)],
+);

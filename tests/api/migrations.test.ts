@@ -1,0 +1,48 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const source = join(import.meta.dirname, '../../src/server/db/migrations');
+const folders: string[] = [];
+afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true })));
+
+/** The migrations folder as it stood after migration `last` (its journal cut there). */
+function migrationsUpTo(last: number): string {
+  const dir = mkdtempSync(join(tmpdir(), 'fsa-migrations-'));
+  folders.push(dir);
+  cpSync(source, dir, { recursive: true });
+  const journal = JSON.parse(readFileSync(join(dir, 'meta/_journal.json'), 'utf8')) as { entries: Array<{ idx: number }> };
+  journal.entries = journal.entries.filter((e) => e.idx <= last);
+  writeFileSync(join(dir, 'meta/_journal.json'), JSON.stringify(journal));
+  return dir;
+}
+
+describe('the unique-email migration on a database that already has duplicates', () => {
+  it('keeps the earliest profile its address, clears the others with an audit entry, then refuses new duplicates', async () => {
+    const client = new PGlite();
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: migrationsUpTo(1) });
+    await client.exec(`
+      INSERT INTO users (id, email, is_admin, created_at) VALUES
+        ('boss', 'boss@example.com', true, '2026-01-01'),
+        ('impostor', 'BOSS@example.com', true, '2026-02-01'),
+        ('learner', 'learner@example.com', false, '2026-01-02');
+    `);
+    await migrate(db, { migrationsFolder: source });
+    const rows = (await client.query<{ id: string; email: string; is_admin: boolean }>('SELECT id, email, is_admin FROM users ORDER BY id')).rows;
+    expect(rows).toEqual([
+      { id: 'boss', email: 'boss@example.com', is_admin: true },
+      { id: 'impostor', email: '', is_admin: true },
+      { id: 'learner', email: 'learner@example.com', is_admin: false },
+    ]);
+    const audit = (await client.query('SELECT actor, entity, entity_id, before, after FROM audit')).rows;
+    expect(audit).toEqual([{ actor: 'migration', entity: 'user', entity_id: 'impostor', before: { email: 'BOSS@example.com' }, after: { email: '' } }]);
+    await expect(client.query(`INSERT INTO users (id, email) VALUES ('again', 'Boss@Example.com')`)).rejects.toThrow(/unique/);
+    await client.query(`INSERT INTO users (id, email) VALUES ('no-email', '')`);
+    await client.close();
+  });
+});
