@@ -1,16 +1,37 @@
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
-/** Playwright's test, failing any journey whose pages raise a Content-Security-Policy violation or an uncaught error. */
+/**
+ * Playwright's test, failing any journey whose pages raise a Content-Security-Policy violation or an uncaught
+ * error: the default page, any page it opens, and pages of contexts the journey creates itself.
+ */
 export const test = base.extend<{ pageGuard: void }>({
   pageGuard: [
-    async ({ page }, use) => {
+    async ({ context, browser }, use) => {
       const violations: string[] = [];
       const errors: string[] = [];
-      page.on('console', (msg) => {
-        if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
-      });
-      page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
-      await use();
+      const watchPage = (page: Page) => {
+        page.on('console', (msg) => {
+          if (/Content Security Policy/i.test(msg.text())) violations.push(`${page.url()}: ${msg.text()}`);
+        });
+        page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
+      };
+      const watchContext = (ctx: BrowserContext) => {
+        ctx.pages().forEach(watchPage);
+        ctx.on('page', watchPage);
+      };
+      watchContext(context);
+      const newContext = browser.newContext.bind(browser);
+      const patched: Browser['newContext'] = async (options) => {
+        const ctx = await newContext(options);
+        watchContext(ctx);
+        return ctx;
+      };
+      browser.newContext = patched;
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
       expect(violations, 'CSP violations').toEqual([]);
       expect(errors, 'uncaught page errors').toEqual([]);
     },
