@@ -29,6 +29,8 @@ export const LIMITS = {
   signup: { name: 'signup', max: 10, windowMs: 10 * 60_000 },
   payments: { name: 'payments', max: 30, windowMs: 10 * 60_000 },
   forms: { name: 'forms', max: 5, windowMs: 10 * 60_000 },
+  /** Simulator launches and attempts together, per user. */
+  simulator: { name: 'simulator', max: 30, windowMs: 60_000 },
 } satisfies Record<string, Limit>;
 
 /** Fixed-window counters kept in memory: each instance limits what reaches it. */
