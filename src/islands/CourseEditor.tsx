@@ -14,19 +14,31 @@ import {
   setSubtitle,
   setTitle,
 } from '../stores/editor.ts';
+import CaseSimFields from './CaseSimFields.tsx';
 import TrashIcon from './TrashIcon.tsx';
 import type { EditorKey } from './course-keys.ts';
 import Field from './Field.tsx';
 import { useIslandStore } from './useIslandStore.ts';
 
 interface Props {
+  locale: string;
   strings: Record<EditorKey, string>;
 }
 
+function Arrow() {
+  return (
+    <svg className="arrow" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" d="m6 9 6 6 6-6" />
+    </svg>
+  );
+}
+
 /** The admin's edit mode: every change stays in the $editor draft until Save sends the whole course. */
-export default function CourseEditor({ strings }: Props) {
+export default function CourseEditor({ locale, strings }: Props) {
   const state = useIslandStore($editor);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  // Simulator parameters take room: each case's open only on demand, keyed by position like the rest of the draft.
+  const [simOpen, setSimOpen] = useState<ReadonlySet<string>>(new Set());
   const draft = state.draft;
 
   if (state.loading) {
@@ -58,6 +70,11 @@ export default function CourseEditor({ strings }: Props) {
     const next = new Set(collapsed);
     if (!next.delete(i)) next.add(i);
     setCollapsed(next);
+  };
+  const toggleSim = (key: string) => {
+    const next = new Set(simOpen);
+    if (!next.delete(key)) next.add(key);
+    setSimOpen(next);
   };
 
   return (
@@ -101,35 +118,50 @@ export default function CourseEditor({ strings }: Props) {
                   aria-label={fill(strings['course.cases'], { n })}
                   onClick={() => toggle(i)}
                 >
-                  <svg className="arrow" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                    <path fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" d="m6 9 6 6 6-6" />
-                  </svg>
+                  <Arrow />
                 </button>
               </div>
               <div id={casesId} hidden={!open}>
                 <ol className="cases">
-                  {level.cases.map((c, j) => (
-                    <li key={j} className="case">
-                      <span className="case-index" aria-hidden="true">
-                        {j + 1}
-                      </span>
-                      <input
-                        type="text"
-                        aria-label={fill(strings['course.caseTitle'], { n, c: j + 1 })}
-                        value={c.title}
-                        maxLength={200}
-                        onChange={(e) => setCaseTitle(i, j, e.target.value)}
-                      />
-                      <button
-                        type="button"
-                        className="icon-button"
-                        aria-label={fill(strings['course.deleteCase'], { n, c: j + 1 })}
-                        onClick={() => deleteCase(i, j)}
-                      >
-                        <TrashIcon />
-                      </button>
-                    </li>
-                  ))}
+                  {level.cases.map((c, j) => {
+                    const simKey = `${i}-${j}`;
+                    const simId = `sim-${n}-${j + 1}`;
+                    const simShown = simOpen.has(simKey);
+                    return (
+                      <li key={j} className="case case-edit">
+                        <span className="case-index" aria-hidden="true">
+                          {j + 1}
+                        </span>
+                        <input
+                          type="text"
+                          aria-label={fill(strings['course.caseTitle'], { n, c: j + 1 })}
+                          value={c.title}
+                          maxLength={200}
+                          onChange={(e) => setCaseTitle(i, j, e.target.value)}
+                        />
+                        <button
+                          type="button"
+                          className="icon-button"
+                          aria-label={fill(strings['course.deleteCase'], { n, c: j + 1 })}
+                          onClick={() => deleteCase(i, j)}
+                        >
+                          <TrashIcon />
+                        </button>
+                        <button
+                          type="button"
+                          className="button button-small button-ghost case-sim-toggle"
+                          aria-expanded={simShown}
+                          aria-controls={simId}
+                          aria-label={fill(strings['course.sim.legend'], { n, c: j + 1 })}
+                          onClick={() => toggleSim(simKey)}
+                        >
+                          {strings['course.sim.toggle']}
+                          <Arrow />
+                        </button>
+                        <CaseSimFields level={i} index={j} item={c} locale={locale} id={simId} hidden={!simShown} strings={strings} />
+                      </li>
+                    );
+                  })}
                 </ol>
                 <p className="add-case">
                   <button type="button" className="button button-small button-ghost" onClick={() => addCase(i)}>

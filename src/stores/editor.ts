@@ -1,7 +1,8 @@
 import { atom } from 'nanostores';
 import { api } from '../api/client.ts';
 import type { CourseInput } from '../api/schemas.ts';
-import { newCase, newLevel, type Level } from '../domain/defaults.ts';
+import { newCase, newLevel, type CaseItem, type Level } from '../domain/defaults.ts';
+import { paramsOfCase, type CaseParams } from '../domain/simulator/params.ts';
 import { courseErrorKey, type CourseErrorKey } from './course-errors.ts';
 import { idToken } from './session.ts';
 
@@ -69,6 +70,20 @@ export const addCase = (i: number) => editLevel(i, (l) => ({ ...l, cases: [...l.
 export const setCaseTitle = (i: number, j: number, title: string) =>
   editLevel(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? { ...c, title } : c)) }));
 export const deleteCase = (i: number, j: number) => editLevel(i, (l) => ({ ...l, cases: l.cases.filter((_, k) => k !== j) }));
+
+/** The simulator parameters a case runs with: its own, or its module's defaults for its place in the course. */
+export const caseParams = (c: CaseItem, i: number, j: number): CaseParams => c.sim ?? paramsOfCase(undefined, i + 1, j + 1);
+
+/** Changing one parameter stores the whole set for the case, starting from what it showed (its defaults if it had none). */
+export function setCaseParam<K extends keyof CaseParams>(i: number, j: number, key: K, value: CaseParams[K]): void {
+  editLevel(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? { ...c, sim: { ...caseParams(c, i, j), [key]: value } } : c)) }));
+}
+
+/** Drops the case's own parameters, so it follows its module's defaults again. */
+export function resetCaseParams(i: number, j: number): void {
+  const withoutParams = ({ sim: _sim, ...rest }: CaseItem): CaseItem => rest;
+  editLevel(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? withoutParams(c) : c)) }));
+}
 
 /** Sends the whole course with PUT and reloads the page; a failure keeps the draft and says why. */
 export async function save(): Promise<void> {

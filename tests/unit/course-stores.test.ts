@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.ts';
+import { paramsOfCase } from '../../src/domain/simulator/params.ts';
 import { courseErrorKey, fill } from '../../src/stores/course-errors.ts';
+import { $editor, caseParams, resetCaseParams, setCaseParam } from '../../src/stores/editor.ts';
 
 describe('courseErrorKey', () => {
   it.each([
@@ -17,5 +19,48 @@ describe('courseErrorKey', () => {
 describe('fill', () => {
   it('fills named placeholders and leaves unknown ones', () => {
     expect(fill('Delete case {c} of module {n} {x}', { n: 2, c: 3 })).toBe('Delete case 3 of module 2 {x}');
+  });
+});
+
+describe('the editor draft of simulator parameters', () => {
+  const draft = {
+    title: 'Course',
+    subtitle: 's',
+    levels: [
+      {
+        title: 'Module',
+        active: true,
+        cases: [
+          { title: 'A', bubbles: [] },
+          { title: 'B', bubbles: ['hint'] },
+        ],
+      },
+      { title: 'Second', active: true, cases: [{ title: 'C', bubbles: [] }] },
+    ],
+  };
+  const open = () => $editor.set({ open: true, loading: false, courseId: 'c', draft: structuredClone(draft), dirty: false, saving: false, error: null });
+  const cases = () => $editor.get().draft!.levels.flatMap((l) => l.cases);
+
+  it('shows the module defaults for a case without parameters, by its place in the course', () => {
+    open();
+    expect(caseParams(cases()[1]!, 0, 1)).toEqual(paramsOfCase(undefined, 1, 2));
+    expect(caseParams(cases()[2]!, 1, 0).task).toBe('selective');
+  });
+
+  it('stores the whole set when one parameter changes, leaving the other cases alone', () => {
+    open();
+    setCaseParam(0, 1, 'smallestMm', 0.6);
+    expect(cases()[1]).toEqual({ title: 'B', bubbles: ['hint'], sim: { ...paramsOfCase(undefined, 1, 2), smallestMm: 0.6 } });
+    expect(cases()[0]).toEqual({ title: 'A', bubbles: [] });
+    expect($editor.get().dirty).toBe(true);
+    setCaseParam(0, 1, 'task', 'solomon');
+    expect(cases()[1]!.sim).toMatchObject({ task: 'solomon', smallestMm: 0.6 });
+  });
+
+  it('goes back to the module defaults by dropping the stored set', () => {
+    open();
+    setCaseParam(1, 0, 'scopes', 'angled');
+    resetCaseParams(1, 0);
+    expect(cases()[2]).toEqual({ title: 'C', bubbles: [] });
   });
 });
