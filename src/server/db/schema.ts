@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Level } from '../../domain/defaults.ts';
+import type { CertificateCase } from '../../domain/progress.ts';
 import type { Subscription } from '../../api/schemas.ts';
 import type { ComponentId, Debrief, SimEvent, SimMetrics, Task } from '../../domain/simulator/index.ts';
 
@@ -29,6 +30,8 @@ export const courses = pgTable('courses', {
   subtitle: text('subtitle').notNull(),
   thumbnail: text('thumbnail'),
   levels: jsonb('levels').$type<Level[]>().notNull().default([]),
+  /** Proficiency-based order: a module opens only once every case of the module before it is passed. */
+  proficiencyOrder: boolean('proficiency_order').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -120,4 +123,49 @@ export const rateLimits = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('rate_limits_expires').on(t.expiresAt)],
+);
+
+/**
+ * A course completed: issued once per learner and course when every active case is passed. Name, course title and
+ * passed cases are kept as they were then, so the certificate reads the same after the course or profile changes.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    /** 128 random bits, base64url: the public verification address cannot be guessed. */
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    courseId: text('course_id').notNull(),
+    holderName: text('holder_name').notNull(),
+    courseTitle: text('course_title').notNull(),
+    cases: jsonb('cases').$type<CertificateCase[]>().notNull(),
+    /** When the last case was first passed. */
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: text('revoked_by'),
+    revokeReason: text('revoke_reason'),
+  },
+  (t) => [uniqueIndex('certificates_user_course').on(t.userId, t.courseId)],
+);
+
+/** A programme (a fellowship, a residency) whose directors follow its members' learning record. */
+export const groups = pgTable('groups', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who belongs to a group, and as what: a member is followed, a director follows. */
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    groupId: text('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    role: text('role').$type<'member' | 'director'>().notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user').on(t.userId, t.role)],
 );
