@@ -29,9 +29,12 @@ export function token(uid: string, opts: { email?: string; project?: string; exp
 export async function testApi(env: Record<string, string> = {}) {
   const config = loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', RATE_LIMIT_SCALE: '1000', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}), ...env });
   const deps = await createDeps(config, { inMemory: true });
-  if (config.databaseUrl) {
-    await deps.db.db.execute(sql`TRUNCATE users, courses, plans, audit, orders, attempts, sandbox_messages`);
-  }
+  const rowsOf = (res: unknown) => (res && typeof res === 'object' && 'rows' in res ? (res.rows as Record<string, unknown>[]) : (res as Record<string, unknown>[]));
+  // Every table of the schema, read from the database itself so a new table is never left out.
+  const tables = rowsOf(await deps.db.db.execute(sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)).map(
+    (r) => String(r.tablename),
+  );
+  if (config.databaseUrl) await deps.db.db.execute(sql.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')}`));
   await seedCatalogue(deps);
   await deps.db.db.insert(users).values([
     { id: 'admin', email: 'admin@example.com', name: 'Ada Admin', isAdmin: true },
@@ -61,12 +64,8 @@ export async function testApi(env: Record<string, string> = {}) {
 
   /** Every table's rows, to show a refused request changed nothing. */
   async function snapshot() {
-    const tables = ['users', 'courses', 'plans', 'audit', 'orders', 'attempts'];
     const out: Record<string, unknown> = {};
-    for (const t of tables) {
-      const res: unknown = await deps.db.db.execute(sql.raw(`SELECT * FROM ${t} ORDER BY 1`));
-      out[t] = res && typeof res === 'object' && 'rows' in res ? res.rows : res;
-    }
+    for (const t of tables) out[t] = rowsOf(await deps.db.db.execute(sql.raw(`SELECT * FROM "${t}" ORDER BY 1`)));
     return JSON.stringify(out);
   }
 
