@@ -79,6 +79,8 @@ export const CaseSchema = z.strictObject({
   title,
   bubbles: z.array(text(500)).max(50),
   sim: CaseParamsSchema.optional(),
+  /** The score an attempt needs to pass the case; absent, the experts' median (the benchmark) or 70. */
+  passMark: z.number().int().min(1).max(100).optional(),
 });
 
 export const LevelSchema = z.strictObject({
@@ -94,11 +96,13 @@ export const CourseInput = z.strictObject({
   subtitle: text(500),
   thumbnail,
   levels: z.array(LevelSchema).max(100),
+  /** Proficiency-based order: a module opens only once every case of the one before is passed. Left as stored when absent. */
+  proficiencyOrder: z.boolean().optional(),
 });
 
 export const NewCourseInput = CourseInput.partial();
 
-export const Course = CourseInput.extend({ id: z.string(), thumbnail: z.string().nullable() }).meta({
+export const Course = CourseInput.extend({ id: z.string(), thumbnail: z.string().nullable(), proficiencyOrder: z.boolean() }).meta({
   id: 'Course',
 });
 

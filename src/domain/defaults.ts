@@ -6,6 +6,8 @@ export interface CaseItem {
   bubbles: string[];
   /** The simulator's parameters for this case; absent, the module's defaults apply (`paramsOfCase`). */
   sim?: CaseParams;
+  /** The score that passes the case; absent, the experts' median or 70 (`passMarkOf`). */
+  passMark?: number;
 }
 
 export interface Level {

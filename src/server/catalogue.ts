@@ -62,6 +62,7 @@ export class Catalogue {
       subtitle: row.subtitle,
       thumbnail: row.thumbnail,
       levels: row.levels,
+      proficiencyOrder: row.proficiencyOrder,
     };
     const cached = value ? { value, json: JSON.stringify(value) } : null;
     if (gen === this.generation && this.byId.size < 10_000) this.byId.set(id, cached);

@@ -9,7 +9,7 @@ import { bearer, errors, fail, idParam, json, jsonBody, rawJson, requireAdmin, s
 import { planOf } from './pricing.ts';
 
 function courseOf(row: typeof courses.$inferSelect): Course {
-  return { id: row.id, title: row.title, subtitle: row.subtitle, thumbnail: row.thumbnail, levels: row.levels };
+  return { id: row.id, title: row.title, subtitle: row.subtitle, thumbnail: row.thumbnail, levels: row.levels, proficiencyOrder: row.proficiencyOrder };
 }
 
 /** /courses: the public catalogue (served from memory) and the admin's edits. */
@@ -70,7 +70,13 @@ export const coursesApp = subApp()
         if (!before) return null;
         const [row] = await tx
           .update(courses)
-          .set({ title: body.title, subtitle: body.subtitle, levels: body.levels, thumbnail: body.thumbnail === undefined ? before.thumbnail : body.thumbnail })
+          .set({
+            title: body.title,
+            subtitle: body.subtitle,
+            levels: body.levels,
+            thumbnail: body.thumbnail === undefined ? before.thumbnail : body.thumbnail,
+            proficiencyOrder: body.proficiencyOrder ?? before.proficiencyOrder,
+          })
           .where(eq(courses.id, id))
           .returning();
         const course = courseOf(row!);

@@ -56,7 +56,7 @@ describe('POST /courses', () => {
     const res = await api().call('POST', '/courses', { as: 'admin' });
     expect(res.status).toBe(201);
     expect(typeof res.json).toBe('string');
-    const course = { id: res.json, title: 'New Course', subtitle: 'new course', thumbnail: null, levels: [] };
+    const course = { id: res.json, title: 'New Course', subtitle: 'new course', thumbnail: null, levels: [], proficiencyOrder: false };
     expect((await api().call('GET', `/courses/${res.json}`)).json).toEqual(course);
     const [entry] = await auditTrail(api(), '?entity=course');
     expect(entry).toMatchObject({ actor: 'admin', entity: 'course', entityId: res.json, action: 'create', before: null, after: course });
@@ -67,7 +67,7 @@ describe('POST /courses', () => {
     expect((await api().call('GET', `/courses/${empty.json}`)).json).toMatchObject({ title: 'New Course', subtitle: 'new course', levels: [] });
     const given = await api().call('POST', '/courses', { as: 'admin', body: { ...validCourse(), title: '  Laser basics  ', thumbnail: 'https://img.example/laser.png' } });
     expect(given.status).toBe(201);
-    expect((await api().call('GET', `/courses/${given.json}`)).json).toEqual({ id: given.json, ...validCourse(), thumbnail: 'https://img.example/laser.png' });
+    expect((await api().call('GET', `/courses/${given.json}`)).json).toEqual({ id: given.json, ...validCourse(), thumbnail: 'https://img.example/laser.png', proficiencyOrder: false });
   });
 
   it('shows the new course in a list that was already served (cache invalidated)', async () => {
@@ -88,7 +88,7 @@ describe('PUT /courses/{id}', () => {
     const beforeDetail = (await api().call('GET', '/courses/bronchoscopy')).json;
     await api().call('GET', '/courses');
     const res = await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse() });
-    const course = { id: 'bronchoscopy', thumbnail: null, ...validCourse() };
+    const course = { id: 'bronchoscopy', thumbnail: null, proficiencyOrder: false, ...validCourse() };
     expect(res).toMatchObject({ status: 200, json: course });
     expect((await api().call('GET', '/courses/bronchoscopy')).json).toEqual(course);
     expect((await api().call('GET', '/courses')).json[1]).toEqual({ id: 'bronchoscopy', title: 'Laser basics', thumbnail: null });
