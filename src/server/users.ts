@@ -71,16 +71,20 @@ export const usersApp = subApp()
       const body = c.req.valid('json');
       const caller = c.get('caller')!;
       if (body.id !== caller.uid) return fail(c, 403, ErrorCode.forbidden, 'You may only create your own record');
-      if (caller.email && caller.email.toLowerCase() !== body.email.toLowerCase()) {
+      // The address is the verified token's, never the body's: a profile claiming someone else's could be made an admin.
+      if (!caller.email) return fail(c, 403, ErrorCode.forbidden, 'This sign-in carries no email address, and a profile needs one: sign up with email or Google');
+      if (caller.email.toLowerCase() !== body.email.toLowerCase()) {
         return fail(c, 400, ErrorCode.invalidBody, 'email: does not match the signed-in account');
       }
-      const [row] = await c.get('deps').db.db
+      const db = c.get('deps').db.db;
+      const [row] = await db
         .insert(users)
-        .values({ id: body.id, email: body.email, name: body.name ?? '', contact: body.contact ?? '', isAdmin: false, isPremium: false })
+        .values({ id: caller.uid, email: caller.email, name: body.name ?? '', contact: body.contact ?? '', isAdmin: false, isPremium: false })
         .onConflictDoNothing()
         .returning();
-      if (!row) return fail(c, 409, ErrorCode.conflict, 'This user already exists');
-      return c.json(toUser(row), 201);
+      if (row) return c.json(toUser(row), 201);
+      const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.id, caller.uid));
+      return fail(c, 409, ErrorCode.conflict, existing ? 'This user already exists' : 'Another profile already has this email address');
     },
   )
   .openapi(
