@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { addMonthsClamped, toDate } from '../../src/domain/time.ts';
 import { createApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { orders, users } from '../../src/server/db/schema.ts';
+import { createDeps } from '../../src/server/services.ts';
 import { token } from './harness.ts';
 import { auditTrail, expectRefused, PRODUCTION_ENV, useApi, validPlan } from './support.ts';
 
@@ -188,11 +189,27 @@ describe('the PayPal stand-in and the public configuration', () => {
     expect(await sdk.text()).toContain('window.paypal');
   });
 
-  it('is never mounted, nor advertised, when PayPal credentials are set', async () => {
+  it('is never mounted, nor advertised, when PayPal credentials are set: the server talks to PayPal itself', async () => {
+    // The dependencies are built by the server's own createDeps from the configuration, so the switch under test is the real one.
     const config = loadConfig({ PAYPAL_CLIENT_ID: 'live-id', PAYPAL_CLIENT_SECRET: 'live-secret', PAYPAL_ENV: 'live' });
-    const app = createApp({ ...api().deps, config, paypalStandIn: null });
-    expect((await app.request('/api/sandbox/paypal/sdk/js')).status).toBe(404);
-    expect((await (await app.request('/api/config')).json()).paypal).toEqual({ clientId: 'live-id', sdkBaseUrl: null, environment: 'production', testPayments: false });
+    const deps = await createDeps(config, { inMemory: true });
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      calls.push(`${init?.method ?? 'GET'} ${url} ${new Headers(init?.headers).get('authorization') ?? ''}`);
+      return new Response(JSON.stringify({ name: 'SERVICE_UNAVAILABLE' }), { status: 503, headers: { 'content-type': 'application/json' } });
+    });
+    try {
+      expect(deps.paypalStandIn).toBeNull();
+      const app = createApp(deps);
+      expect((await app.request('/api/sandbox/paypal/sdk/js')).status).toBe(404);
+      expect((await app.request('/api/sandbox/paypal/v1/oauth2/token', { method: 'POST' })).status).toBe(404);
+      expect((await (await app.request('/api/config')).json()).paypal).toEqual({ clientId: 'live-id', sdkBaseUrl: null, environment: 'production', testPayments: false });
+      await expect(deps.paypal.getOrder('ORDER-1')).rejects.toMatchObject({ kind: 'http', status: 503 });
+      expect(calls).toEqual([`POST https://api-m.paypal.com/v1/oauth2/token Basic ${Buffer.from('live-id:live-secret').toString('base64')}`]);
+    } finally {
+      vi.unstubAllGlobals();
+      await deps.db.close();
+    }
   });
 
   it('refuses to start in production without PayPal credentials, or with half of them', () => {
