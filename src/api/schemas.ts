@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PARAM_BOUNDS, PLACENTA_SITES, SCOPE_OFFERS, TASKS } from '../domain/simulator/params.ts';
+import { ANASTOMOSIS_KINDS, COMPONENTS, MAX_SESSION_MS, type Debrief, type SimMetrics } from '../domain/simulator/index.ts';
 
 /** The contract of /api: the routes validate with these schemas and the OpenAPI document is generated from them. */
 
@@ -35,6 +36,8 @@ export const User = z
     contact: z.string(),
     isAdmin: z.boolean(),
     isPremium: z.boolean(),
+    /** An expert's attempts set each case's benchmark. */
+    isExpert: z.boolean(),
     subscriptions: z.array(Subscription),
   })
   .meta({ id: 'User' });
@@ -57,6 +60,8 @@ export const UserUpdate = z.strictObject({
   contact: text(50).optional(),
   isAdmin: z.boolean(),
   isPremium: z.boolean(),
+  /** Left as stored when absent. */
+  isExpert: z.boolean().optional(),
   subscriptions: z.array(Subscription).max(200),
 });
 
@@ -129,8 +134,17 @@ export const LaunchRequest = z.strictObject({
 
 export const LaunchToken = z.object({ token: z.string(), expiresAt: z.string(), scheme: z.string() }).meta({ id: 'LaunchToken' });
 
+/** What a launch token says, checked: who, which case, which placenta (variant) with which parameters, and entitlement now. */
 export const LaunchVerification = z
-  .object({ userid: z.string(), course: z.string(), level: z.number(), case: z.number(), entitled: z.boolean() })
+  .object({
+    userid: z.string(),
+    course: z.string(),
+    level: z.number(),
+    case: z.number(),
+    variant: z.number(),
+    sim: CaseParamsSchema,
+    entitled: z.boolean(),
+  })
   .meta({ id: 'LaunchVerification' });
 
 /** One admin change as GET /audit answers it: who, when, which entity, before and after. */
@@ -195,15 +209,20 @@ export type PaymentCapture = z.infer<typeof PaymentCapture>;
 /** Most events one attempt may send: a long, busy session stays well under it, and replaying it stays cheap. */
 export const MAX_ATTEMPT_EVENTS = 10_000;
 
-/** One simulator event as the browser recorded it; the server normalizes and replays it through the model. */
-export const AttemptEvent = z.object({
-  t: z.number().min(0).max(86_400_000),
-  type: z.enum(['open', 'move', 'laserOn', 'laserOff', 'fireStart', 'fireStop', 'finish']),
-  dx: z.number().min(-1).max(1).optional(),
-  dy: z.number().min(-1).max(1).optional(),
-});
+const eventTime = z.number().min(0).max(MAX_SESSION_MS);
+const control = z.number().min(-1).max(1);
 
-/** POST /attempts: the launch token says who played which case; anything else sent (a score...) is ignored. */
+/** One simulator event as the browser recorded it (see src/domain/simulator/events.ts); the server replays it through the model. */
+export const AttemptEvent = z
+  .discriminatedUnion('type', [
+    z.object({ t: eventTime, type: z.literal('open'), scope: z.enum(['straight', 'angled']) }),
+    z.object({ t: eventTime, type: z.literal('input'), turnX: control, turnY: control, insert: control, roll: control }),
+    z.object({ t: eventTime, type: z.literal('classify'), kind: z.enum(ANASTOMOSIS_KINDS) }),
+    z.object({ t: eventTime, type: z.enum(['laserOn', 'laserOff', 'fireStart', 'fireStop', 'mark', 'cancelMark', 'finish']) }),
+  ])
+  .meta({ id: 'AttemptEvent' });
+
+/** POST /attempts: the launch token says who played which case and placenta; anything else sent (a score...) is ignored. */
 export const AttemptInput = z.object({
   token: z.string().min(1).max(4096),
   events: z.array(AttemptEvent).min(1).max(MAX_ATTEMPT_EVENTS),
@@ -217,24 +236,116 @@ export const AttemptSummary = z
     courseId: z.string(),
     level: z.number(),
     case: z.number(),
+    /** null for attempts stored by the first simulator, which had no tasks. */
+    task: z.enum(TASKS).nullable(),
     score: z.number(),
     surgeryTimeMs: z.number(),
+    /** Input no hand makes: kept, but left out of best scores and benchmarks. */
+    flagged: z.boolean(),
     createdAt: z.string(),
   })
   .meta({ id: 'AttemptSummary' });
 
-/** The stored attempt with the metrics and score the server computed by replaying the log. */
+const point = z.object({ x: z.number(), y: z.number() });
+
+/** The debrief map's data (src/domain/simulator/debrief.ts): the placenta after the attempt, in millimetres. */
+export const DebriefSchema = z
+  .object({
+    task: z.enum(TASKS),
+    radiusMm: z.number(),
+    equator: z.array(point),
+    membrane: z.array(point),
+    cords: z.array(z.object({ twin: z.enum(['donor', 'recipient']), x: z.number(), y: z.number() })),
+    entry: point,
+    anastomoses: z.array(
+      z.object({
+        id: z.string(),
+        kind: z.enum(ANASTOMOSIS_KINDS),
+        x: z.number(),
+        y: z.number(),
+        diameterMm: z.number(),
+        sealed: z.boolean(),
+        sealedRank: z.number().nullable(),
+        markedAs: z.enum(ANASTOMOSIS_KINDS).nullable(),
+      }),
+    ),
+    falseMarks: z.array(point),
+    lineGaps: z.array(z.array(point)),
+    burns: z.array(z.object({ x: z.number(), y: z.number(), r: z.number() })),
+    path: z.array(point),
+    targets: z.array(z.object({ x: z.number(), y: z.number(), reached: z.boolean() })),
+  })
+  .meta({ id: 'Debrief' }) satisfies z.ZodType<Debrief>;
+
+/** The figures the replay measured (src/domain/simulator/metrics.ts). */
+export const SimMetricsSchema = z
+  .object({
+    task: z.enum(TASKS),
+    surgeryTimeMs: z.number(),
+    pathLengthMm: z.number(),
+    contacts: z.number(),
+    anastomosesTotal: z.number(),
+    anastomosesSealed: z.number(),
+    anastomosesResidual: z.number(),
+    residualIds: z.array(z.string()),
+    sealedOrder: z.array(z.string()),
+    orderScore: z.number(),
+    found: z.number(),
+    missed: z.number(),
+    falseMarks: z.number(),
+    typesCorrect: z.number(),
+    solomonCompleteness: z.number(),
+    solomonGaps: z.number(),
+    energyTotalJ: z.number(),
+    collateralEnergyJ: z.number(),
+    energyOnVesselsJ: z.number(),
+    energyOffEquatorJ: z.number(),
+    energyOffPlateJ: z.number(),
+    firingTimeMs: z.number(),
+    laserArmedTimeMs: z.number(),
+    meanFiringDistanceMm: z.number().nullable(),
+    meanFiringCos: z.number().nullable(),
+    techniqueShare: z.number(),
+    targetsTotal: z.number(),
+    targetsReached: z.number(),
+  })
+  .meta({ id: 'SimMetrics' }) satisfies z.ZodType<SimMetrics>;
+
+/** A case's benchmark: the median score and surgery time of the experts' attempts that were not flagged. */
+export const Benchmark = z
+  .object({ score: z.number(), surgeryTimeMs: z.number(), attempts: z.number().int() })
+  .meta({ id: 'Benchmark' });
+
+/** GET /benchmarks: one row per case of the course that experts have played with its current task. */
+export const CaseBenchmark = Benchmark.extend({ courseId: z.string(), level: z.number(), case: z.number(), task: z.enum(TASKS) }).meta({
+  id: 'CaseBenchmark',
+});
+
+const componentValues = z.partialRecord(z.enum(COMPONENTS), z.number());
+
+/**
+ * The stored attempt as the server scored it by replaying the log: each component (0-1) and its weight, the
+ * debrief map (null for attempts stored by the first simulator, whose metrics are its own older figures, hence
+ * partial here), the launch's variant, and the case's benchmark as it stands.
+ */
 export const AttemptResult = AttemptSummary.extend({
-  metrics: z.record(z.string(), z.unknown()),
-  components: z.record(z.string(), z.number()),
+  variant: z.number().int(),
+  metrics: SimMetricsSchema.partial(),
+  components: componentValues,
+  weights: componentValues,
+  debrief: DebriefSchema.nullable(),
+  benchmark: Benchmark.nullable(),
 }).meta({ id: 'AttemptResult' });
 
-/** Per case, the caller's best score and how many attempts. */
+/** Per case, the caller's best score and how many attempts (flagged attempts left out). */
 export const CaseProgress = z
   .object({ courseId: z.string(), level: z.number(), case: z.number(), bestScore: z.number(), attempts: z.number(), lastAt: z.string() })
   .meta({ id: 'CaseProgress' });
 
+export type AttemptEvent = z.infer<typeof AttemptEvent>;
 export type AttemptInput = z.infer<typeof AttemptInput>;
 export type AttemptSummary = z.infer<typeof AttemptSummary>;
 export type AttemptResult = z.infer<typeof AttemptResult>;
+export type Benchmark = z.infer<typeof Benchmark>;
+export type CaseBenchmark = z.infer<typeof CaseBenchmark>;
 export type CaseProgress = z.infer<typeof CaseProgress>;

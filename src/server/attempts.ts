@@ -1,31 +1,17 @@
-import { createHash } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, count, desc, eq, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, max, not, sql } from 'drizzle-orm';
 import { ErrorCode } from '../api/errors.ts';
-import { AttemptInput, AttemptResult, AttemptSummary, CaseProgress, dbString } from '../api/schemas.ts';
-import { computeMetrics, generatePlacenta, replay, scoreAttempt, seedFor } from '../domain/simulator/index.ts';
+import { AttemptInput, AttemptResult, AttemptSummary, CaseBenchmark, CaseProgress, dbString } from '../api/schemas.ts';
+import { attemptIdOf, findAttempt, resultOf, sha256, summaryOf, type AttemptRow } from './attempt-rows.ts';
+import { benchmarkOf, courseBenchmarks } from './benchmarks.ts';
 import { attempts } from './db/schema.ts';
-import { bearer, callerIsAdmin, errors, fail, json, jsonBody, requireUser, subApp } from './http.ts';
-import { LAUNCH_TOKEN_TTL_SECONDS, verifyLaunchToken } from './launch-token.ts';
+import { userEntitled } from './entitlement.ts';
+import { bearer, callerIsAdmin, errors, fail, idParam, json, jsonBody, requireUser, subApp } from './http.ts';
+import { verifyLaunchToken } from './launch-token.ts';
+import { simulatorLimit } from './simulator-limit.ts';
 
-/** An attempt cannot outlast its launch link, which bounds what one replay can cost. */
-const MAX_ATTEMPT_MS = LAUNCH_TOKEN_TTL_SECONDS * 1000;
-
-type Row = typeof attempts.$inferSelect;
-
-function summaryOf(row: Row) {
-  const metrics = row.metrics as { surgeryTimeMs?: number };
-  return {
-    id: row.id,
-    userId: row.userId,
-    courseId: row.courseId,
-    level: row.level,
-    case: row.caseIndex,
-    score: row.score,
-    surgeryTimeMs: metrics.surgeryTimeMs ?? 0,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
+/** A log may run this much longer than its token has existed: clocks drift and the page starts before its first frame. */
+const LOG_GRACE_MS = 5000;
 
 const listQuery = z.strictObject({
   userId: dbString().min(1).max(128).optional(),
@@ -38,44 +24,91 @@ const summaryQuery = z.strictObject({
   courseId: dbString().min(1).max(128).optional(),
 });
 
+const errorBody = errors[400].content;
+
 /** /attempts: the simulator's results, scored here by replaying the event log, never trusted from the browser. */
 export const attemptsApp = subApp()
   .openapi(
     createRoute({
       method: 'post',
       path: '/attempts',
+      description:
+        'Replays the log on the placenta the launch token names and stores the attempt. One token makes one attempt: ' +
+        'the same log sent again answers the stored attempt (200), a different one is refused (409).',
       request: { body: jsonBody(AttemptInput) },
       responses: {
-        200: json(AttemptResult, 'Already stored: the same attempt sent again'),
+        200: json(AttemptResult, 'Already stored: the same log sent again with the same token'),
         201: json(AttemptResult, 'Stored'),
-        400: errors[400],
-        401: errors[401],
+        400: { description: 'Invalid body, a log that never opened the fetoscopy, or one longer than the time since the launch', content: errorBody },
+        401: { description: 'The launch token is invalid or expired (error `invalid_token`)', content: errorBody },
+        403: { description: 'The user is no longer entitled to the course', content: errorBody },
         404: errors[404],
+        409: { description: 'This launch token already made an attempt with a different log', content: errorBody },
+        422: { description: 'The log took longer to replay than the server allows (error `replay_over_budget`)', content: errorBody },
+        429: errors[429],
+        503: { description: 'Too many attempts are being scored; try again after Retry-After (error `busy`)', content: errorBody },
       },
     }),
     async (c) => {
       const { token, events } = c.req.valid('json');
-      const { catalogue, config, db } = c.get('deps');
-      const claims = await verifyLaunchToken(config.launchSecret, token);
+      const { catalogue, config, db, replay } = c.get('deps');
+      const now = new Date();
+      const claims = await verifyLaunchToken(config.launchSecret, token, now);
       if (!claims) return fail(c, 401, 'invalid_token', 'The launch token is invalid or expired');
+      const limited = await simulatorLimit(c, claims.uid);
+      if (limited) return limited;
       const course = (await catalogue.course(claims.course))?.value;
       if (!course) return fail(c, 404, ErrorCode.notFound, 'No such course');
       if (!course.levels[claims.level - 1]?.cases[claims.case - 1]) return fail(c, 404, ErrorCode.notFound, 'No such case in this course');
-      if (events.some((e) => e.t > MAX_ATTEMPT_MS)) return fail(c, 400, ErrorCode.invalidBody, 'events: the attempt lasts longer than its launch link');
-      const placenta = generatePlacenta(seedFor(claims.course, claims.level, claims.case), claims.level);
-      const state = replay(placenta, events);
-      if (state.openedAt === null) return fail(c, 400, ErrorCode.invalidBody, 'events: the fetoscopy was never opened');
-      const metrics = computeMetrics(state);
-      const { score, components } = scoreAttempt(metrics);
-      // The same token and log (a retry after a lost answer, or a captured request replayed) is one attempt, stored once.
-      const id = createHash('sha256').update(token).update('\n').update(JSON.stringify(events)).digest('hex');
+      if (!(await userEntitled(db.db, claims.uid, claims.course, now))) {
+        return fail(c, 403, ErrorCode.forbidden, 'No subscription includes this course any more');
+      }
+      const id = attemptIdOf(token);
+      const logHash = sha256(JSON.stringify(events));
+      const answerStored = async (row: AttemptRow) =>
+        row.logHash === logHash
+          ? c.json(resultOf(row, await benchmarkOf(db.db, row.courseId, row.level, row.caseIndex, row.task)), 200)
+          : fail(c, 409, ErrorCode.conflict, 'This launch already made an attempt with a different log: launch the case again');
+      const stored = await findAttempt(db.db, id);
+      if (stored) return answerStored(stored);
+      const lastT = events.reduce((m, e) => Math.max(m, e.t), 0);
+      if (lastT > now.getTime() - claims.issuedAt + LOG_GRACE_MS) {
+        return fail(c, 400, ErrorCode.invalidBody, 'events: the log lasts longer than the time since the launch');
+      }
+      const answer = await replay.run({ course: claims.course, level: claims.level, case: claims.case, variant: claims.variant, sim: claims.sim, events });
+      if (answer.status === 'busy') {
+        c.header('Retry-After', '5');
+        return fail(c, 503, 'busy', 'Too many attempts are being scored: try again in a few seconds');
+      }
+      if (answer.status === 'over-budget') {
+        return fail(c, 422, 'replay_over_budget', `The log took more than ${replay.budgetMs} ms to replay`);
+      }
+      const { outcome } = answer;
+      if (!outcome.opened) return fail(c, 400, ErrorCode.invalidBody, 'events: the fetoscopy was never opened');
       const [inserted] = await db.db
         .insert(attempts)
-        .values({ id, userId: claims.uid, courseId: claims.course, level: claims.level, caseIndex: claims.case, score, metrics, events: state.log })
+        .values({
+          id,
+          userId: claims.uid,
+          courseId: claims.course,
+          level: claims.level,
+          caseIndex: claims.case,
+          task: claims.sim.task,
+          variant: claims.variant,
+          score: outcome.score,
+          metrics: outcome.metrics,
+          components: outcome.components,
+          weights: outcome.weights,
+          debrief: outcome.debrief,
+          flagged: outcome.flagged,
+          logHash,
+          events: outcome.log,
+        })
         .onConflictDoNothing()
         .returning();
-      const row = inserted ?? (await db.db.select().from(attempts).where(eq(attempts.id, id)))[0]!;
-      return c.json({ ...summaryOf(row), metrics: { ...metrics }, components: { ...components } }, inserted ? 201 : 200);
+      // Sent twice at once: the other request stored it first.
+      if (!inserted) return answerStored((await findAttempt(db.db, id))!);
+      return c.json(resultOf(inserted, await benchmarkOf(db.db, inserted.courseId, inserted.level, inserted.caseIndex, inserted.task)), 201);
     },
   )
   .openapi(
@@ -104,6 +137,7 @@ export const attemptsApp = subApp()
     createRoute({
       method: 'get',
       path: '/attempts/summary',
+      description: 'Best score and attempt count per case; flagged attempts are left out.',
       security: bearer,
       middleware: [requireUser] as const,
       request: { query: summaryQuery },
@@ -123,9 +157,44 @@ export const attemptsApp = subApp()
           lastAt: sql<string>`max(${attempts.createdAt})`.mapWith((v: unknown) => new Date(v as string).toISOString()),
         })
         .from(attempts)
-        .where(and(eq(attempts.userId, uid), courseId ? eq(attempts.courseId, courseId) : undefined))
+        .where(and(eq(attempts.userId, uid), not(attempts.flagged), courseId ? eq(attempts.courseId, courseId) : undefined))
         .groupBy(attempts.courseId, attempts.level, attempts.caseIndex)
         .orderBy(attempts.courseId, attempts.level, attempts.caseIndex);
       return c.json(rows.map((r) => ({ ...r, bestScore: r.bestScore ?? 0 })), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/attempts/{id}',
+      description: "One attempt with its score components, debrief map and the case's benchmark: its owner and administrators only.",
+      security: bearer,
+      middleware: [requireUser] as const,
+      request: { params: idParam },
+      responses: { 200: json(AttemptResult), 401: errors[401], 403: errors[403], 404: errors[404] },
+    }),
+    async (c) => {
+      const db = c.get('deps').db.db;
+      const row = await findAttempt(db, c.req.valid('param').id);
+      if (!row) return fail(c, 404, ErrorCode.notFound, 'No such attempt');
+      if (row.userId !== c.get('caller')!.uid && !(await callerIsAdmin(c))) {
+        return fail(c, 403, ErrorCode.forbidden, "Only administrators may read another user's attempts");
+      }
+      return c.json(resultOf(row, await benchmarkOf(db, row.courseId, row.level, row.caseIndex, row.task)), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/benchmarks',
+      description: "Per case of the course: the median score and surgery time of the experts' attempts (flagged ones left out).",
+      request: { query: z.strictObject({ courseId: dbString().min(1).max(128) }) },
+      responses: { 200: json(z.array(CaseBenchmark)), 400: errors[400], 404: errors[404] },
+    }),
+    async (c) => {
+      const { catalogue, db } = c.get('deps');
+      const course = (await catalogue.course(c.req.valid('query').courseId))?.value;
+      if (!course) return fail(c, 404, ErrorCode.notFound, 'No such course');
+      return c.json(await courseBenchmarks(db.db, course), 200);
     },
   );

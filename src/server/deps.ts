@@ -3,6 +3,7 @@ import type { Catalogue } from './catalogue.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import type { ReplayPool } from './replay/pool.ts';
 import type { PaypalStandIn } from '../sandbox/paypal/standin.ts';
 import type { PaypalClient } from './paypal.ts';
 
@@ -13,6 +14,8 @@ export interface Deps {
   verify: VerifyToken;
   catalogue: Catalogue;
   limiter: RateLimiter;
+  /** Scores attempts off the main thread. */
+  replay: ReplayPool;
   paypal: PaypalClient;
   /** The local PayPal stand-in, when no PayPal credentials are set (null with real PayPal). */
   paypalStandIn: PaypalStandIn | null;

@@ -1,45 +1,66 @@
+import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { normalizeCaseParams, paramsOfCase, type CaseParams } from '../domain/simulator/index.ts';
 
-/** Who may open which case: the claims a launch token carries. */
+/**
+ * Who may open which case, and which placenta: the server draws `variant` at each launch and signs it with the
+ * case's parameters, so no log can be prepared before the launch, and a change to the case does not change a
+ * launch under way. `jti` makes every token distinct (one token, one attempt).
+ */
 export interface LaunchClaims {
   uid: string;
   course: string;
   level: number;
   case: number;
+  variant: number;
+  sim: CaseParams;
+}
+
+/** The claims of a verified token, with its id and when it was issued (ms since the epoch). */
+export interface VerifiedLaunch extends LaunchClaims {
+  jti: string;
+  issuedAt: number;
 }
 
 export const LAUNCH_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'fetal-surgery-academy';
 const AUDIENCE = 'simulator-launch';
+const MAX_VARIANT = 0xffff_ffff;
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
 /** Signs a short-lived (HS256) token so a simulator can trust a launch link. */
 export async function signLaunchToken(secret: string, claims: LaunchClaims, now = new Date()): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ course: claims.course, level: claims.level, case: claims.case })
+  return new SignJWT({ course: claims.course, level: claims.level, case: claims.case, variant: claims.variant, sim: { ...claims.sim } })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.uid)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt(iat)
     .setExpirationTime(iat + LAUNCH_TOKEN_TTL_SECONDS)
+    .setJti(randomUUID())
     .sign(key(secret));
 }
 
+const whole = (v: unknown, min: number, max: number): v is number => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
+
 /** The claims of a valid, unexpired token signed with `secret`; null for anything else. */
-export async function verifyLaunchToken(secret: string, token: string, now = new Date()): Promise<LaunchClaims | null> {
+export async function verifyLaunchToken(secret: string, token: string, now = new Date()): Promise<VerifiedLaunch | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), {
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ['HS256'],
       currentDate: now,
+      requiredClaims: ['iat', 'exp', 'jti'],
     });
-    const { sub, course, level } = payload;
+    const { sub, course, level, variant, jti, iat } = payload;
     const caseIndex = payload.case;
-    if (typeof sub !== 'string' || typeof course !== 'string' || !Number.isInteger(level) || !Number.isInteger(caseIndex)) return null;
-    return { uid: sub, course, level: level as number, case: caseIndex as number };
+    if (typeof sub !== 'string' || typeof course !== 'string' || typeof jti !== 'string' || typeof iat !== 'number') return null;
+    if (!whole(level, 1, 100) || !whole(caseIndex, 1, 200) || !whole(variant, 0, MAX_VARIANT)) return null;
+    const sim = normalizeCaseParams(payload['sim'], paramsOfCase(undefined, level, caseIndex));
+    return { uid: sub, course, level, case: caseIndex, variant, sim, jti, issuedAt: iat * 1000 };
   } catch {
     return null;
   }

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { RateLimiter } from './rate-limit.ts';
+import { ReplayPool } from './replay/pool.ts';
 import { createPaypalStandIn } from '../sandbox/paypal/standin.ts';
 import { paypalBaseUrl, paypalClient } from './paypal.ts';
 
@@ -19,5 +20,5 @@ export async function createDeps(config: Config, options: { inMemory?: boolean }
   const paypal = paypalStandIn
     ? paypalClient({ baseUrl: 'http://paypal.standin', clientId: 'standin', clientSecret: 'standin', timeoutMs, fetch: paypalStandIn.fetch })
     : paypalClient({ baseUrl: realBase!, clientId: clientId!, clientSecret: clientSecret!, timeoutMs });
-  return { config, db, catalogue, verify: tokenVerifier(config), limiter: new RateLimiter(), paypal, paypalStandIn };
+  return { config, db, catalogue, verify: tokenVerifier(config), limiter: new RateLimiter(db), replay: new ReplayPool(), paypal, paypalStandIn };
 }

@@ -10,8 +10,8 @@ import { bearer, callerIsAdmin, errors, fail, idParam, json, jsonBody, requireAd
 type Row = typeof users.$inferSelect;
 
 export function toUser(row: Row): User {
-  const { id, email, name, contact, isAdmin, isPremium, subscriptions } = row;
-  return { id, email, name, contact, isAdmin, isPremium, subscriptions };
+  const { id, email, name, contact, isAdmin, isPremium, isExpert, subscriptions } = row;
+  return { id, email, name, contact, isAdmin, isPremium, isExpert, subscriptions };
 }
 
 /** /users: the caller's own record, sign-up, and the admin's search and save. */
@@ -115,6 +115,7 @@ export const usersApp = subApp()
           .set({
             isAdmin: body.isAdmin,
             isPremium: body.isPremium,
+            ...(body.isExpert === undefined ? {} : { isExpert: body.isExpert }),
             subscriptions: body.subscriptions,
             ...(body.name === undefined ? {} : { name: body.name }),
             ...(body.contact === undefined ? {} : { contact: body.contact }),

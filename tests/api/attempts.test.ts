@@ -1,153 +1,211 @@
-import { describe, expect, it } from 'vitest';
-import {
-  applyEvent,
-  computeMetrics,
-  createSimulation,
-  generatePlacenta,
-  scoreAttempt,
-  seedFor,
-  type SimEvent,
-  type SimState,
-} from '../../src/domain/simulator/index.ts';
+import { SignJWT } from 'jose';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MAX_ATTEMPT_EVENTS } from '../../src/api/schemas.ts';
 import { attempts } from '../../src/server/db/schema.ts';
-import { signLaunchToken } from '../../src/server/launch-token.ts';
-import { driveTo, press, settle } from '../unit/simulator/fixtures.ts';
+import { ReplayPool } from '../../src/server/replay/pool.ts';
+import { claimsOf, inhumanLog, NAVIGATION, play, postPlayed, SECRET, SELECTIVE, setPlan, tokenFor } from './attempt-support.ts';
 import { expectRefused, useApi } from './support.ts';
 
 const api = useApi();
-const SECRET = 'local-development-launch-secret';
-const CASE = { course: 'fetoscopy-simulator', level: 1, case: 2 };
+const stored = () => api().deps.db.db.select().from(attempts);
 
-/** A real attempt on a case: open, go to the first anastomosis, burn it, finish; with the state the browser reached. */
-function playedAttempt(where = CASE): { events: SimEvent[]; state: SimState } {
-  const placenta = generatePlacenta(seedFor(where.course, where.level, where.case), where.level);
-  let s = press(createSimulation(placenta), 'open');
-  s = settle(driveTo(s, placenta.anastomoses[0]!.position));
-  s = press(s, 'laserOn', 'fireStart');
-  s = applyEvent(s, { t: s.t + 2000, type: 'fireStop' });
-  s = applyEvent(s, { t: s.t + 500, type: 'finish' });
-  return { events: s.log, state: s };
-}
-
-const tokenFor = (uid: string, where = CASE, now = new Date(), secret = SECRET) => signLaunchToken(secret, { uid, ...where }, now);
+beforeEach(async () => {
+  await setPlan(api(), 'learner', true);
+  await setPlan(api(), 'other', true);
+});
 
 describe('POST /attempts', () => {
-  it("stores the attempt with the score the server computed by replaying the log", async () => {
-    const { events, state } = playedAttempt();
-    const expected = scoreAttempt(computeMetrics(state));
-    expect(expected.score).toBeGreaterThan(0);
-    const res = await api().call('POST', '/attempts', { body: { token: await tokenFor('learner'), events } });
+  it('stores the attempt with the score, components, weights and debrief the server computed by replaying the log', async () => {
+    const token = await tokenFor('learner');
+    const { events, expected, surgeryTimeMs } = play(token);
+    const n = claimsOf(token).sim.anastomoses;
+    expect(expected.score).toBeGreaterThan(80);
+    const res = await api().call('POST', '/attempts', { body: { token, events } });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
       userId: 'learner',
-      courseId: 'fetoscopy-simulator',
-      level: 1,
-      case: 2,
+      ...{ courseId: SELECTIVE.course, level: SELECTIVE.level, case: SELECTIVE.case },
+      task: 'selective',
+      variant: claimsOf(token).variant,
       score: expected.score,
-      surgeryTimeMs: computeMetrics(state).surgeryTimeMs,
-      metrics: { anastomosesCoagulated: 1 },
+      components: expected.components,
+      weights: expected.weights,
+      surgeryTimeMs,
+      flagged: false,
+      metrics: { anastomosesTotal: n, anastomosesSealed: n, found: n, typesCorrect: n },
+      benchmark: null,
     });
+    expect(res.json.debrief.anastomoses.map((a: { sealed: boolean }) => a.sealed)).toEqual(Array(n).fill(true));
     const list = await api().call('GET', '/attempts', { as: 'learner' });
-    expect(list.json).toEqual([expect.objectContaining({ id: res.json.id, score: expected.score, case: 2 })]);
+    expect(list.json).toEqual([expect.objectContaining({ id: res.json.id, score: expected.score, task: 'selective', flagged: false })]);
+  });
+
+  it('scores navigation on its own components', async () => {
+    const token = await tokenFor('learner', NAVIGATION);
+    const { events, expected } = play(token);
+    const res = await api().call('POST', '/attempts', { body: { token, events } });
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.json.components).sort()).toEqual(['contacts', 'path', 'targets', 'time']);
+    expect(res.json).toMatchObject({ task: 'navigation', score: expected.score, components: { targets: 1 } });
   });
 
   it('ignores a score sent by the browser', async () => {
-    const { events, state } = playedAttempt();
-    const res = await api().call('POST', '/attempts', { body: { token: await tokenFor('learner'), events, score: 100, metrics: { anastomosesResidual: 0 } } });
+    const token = await tokenFor('learner');
+    const { events, expected } = play(token, 'one');
+    const res = await api().call('POST', '/attempts', { body: { token, events, score: 100, metrics: { anastomosesResidual: 0 } } });
     expect(res.status).toBe(201);
-    expect(res.json.score).toBe(scoreAttempt(computeMetrics(state)).score);
+    expect(res.json.score).toBe(expected.score);
     expect(res.json.score).toBeLessThan(100);
   });
 
-  it('refuses an expired, a tampered and an other-key token, storing nothing', async () => {
-    const { events } = playedAttempt();
-    const expired = await tokenFor('learner', CASE, new Date(Date.now() - 3_600_000));
+  it("replays on the token's own placenta: a log played on another launch's variant does not seal this one's anastomoses", async () => {
+    const first = await tokenFor('learner');
+    const { events } = play(first);
+    const second = await tokenFor('learner', SELECTIVE, 10 * 60_000, SECRET, (claimsOf(first).variant + 1) % 2 ** 32);
+    const res = await api().call('POST', '/attempts', { body: { token: second, events } });
+    expect(res.status).toBe(201);
+    expect(res.json.metrics.anastomosesSealed).toBeLessThan(claimsOf(second).sim.anastomoses);
+  });
+
+  it('makes one attempt per launch token: the same log again answers the stored attempt, a different log is refused with 409', async () => {
+    const token = await tokenFor('learner');
+    const { events } = play(token);
+    const first = await api().call('POST', '/attempts', { body: { token, events } });
+    expect(first.status).toBe(201);
+    const [again, atOnce] = await Promise.all([1, 2].map(() => api().call('POST', '/attempts', { body: { token, events } })));
+    for (const res of [again!, atOnce!]) expect(res).toMatchObject({ status: 200, json: first.json });
+    const better = play(token, 'all').events.slice(0, -1).concat({ t: events.at(-1)!.t + 1, type: 'finish' });
+    await expectRefused(api(), 'POST', '/attempts', { body: { token, events: better } }, 409);
+    expect(await stored()).toHaveLength(1);
+  });
+
+  it('stores one attempt when the same log is sent twice at once, and refuses the different one sent alongside', async () => {
+    const token = await tokenFor('learner');
+    const { events } = play(token);
+    const other = play(token, 'none').events;
+    const answers = await Promise.all([events, events, other].map((e) => api().call('POST', '/attempts', { body: { token, events: e } })));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect((await stored()).map((r) => r.id)).toHaveLength(1);
+    const storedWasTheLog = answers.find((r) => r.status === 201)!.json.metrics.anastomosesSealed > 0;
+    expect(statuses.filter((s) => s === 409)).toHaveLength(storedWasTheLog ? 1 : 2);
+  });
+
+  it('refuses expired, forged, other-key and old-style tokens, storing nothing', async () => {
+    const token = await tokenFor('learner');
+    const { events } = play(token, 'one');
+    const expired = await tokenFor('learner', SELECTIVE, 3_600_000);
     await expectRefused(api(), 'POST', '/attempts', { body: { token: expired, events } }, 401, 'invalid_token');
-    const [head, payload, sig] = (await tokenFor('learner')).split('.');
-    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
-    const forged = Buffer.from(JSON.stringify({ ...claims, sub: 'admin' })).toString('base64url');
-    await expectRefused(api(), 'POST', '/attempts', { body: { token: `${head}.${forged}.${sig}`, events } }, 401, 'invalid_token');
-    const otherKey = await tokenFor('learner', CASE, new Date(), 'another-secret-that-is-long-enough-000');
+    const [head, payload, sig] = token.split('.');
+    const claims = claimsOf(token);
+    for (const forged of [{ sub: 'other' }, { variant: claims.variant ^ 1 }, { sim: { ...claims.sim, anastomoses: 1 } }, { iat: claims.iat + 3600 }]) {
+      const body = Buffer.from(JSON.stringify({ ...claims, ...forged })).toString('base64url');
+      await expectRefused(api(), 'POST', '/attempts', { body: { token: `${head}.${body}.${sig}`, events } }, 401, 'invalid_token');
+    }
+    const otherKey = await tokenFor('learner', SELECTIVE, 60_000, 'another-secret-that-is-long-enough-000');
     await expectRefused(api(), 'POST', '/attempts', { body: { token: otherKey, events } }, 401, 'invalid_token');
+    const { variant: _v, sim: _s, ...oldStyle } = claims;
+    const noVariant = await new SignJWT({ ...oldStyle }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(SECRET));
+    await expectRefused(api(), 'POST', '/attempts', { body: { token: noVariant, events } }, 401, 'invalid_token');
     await expectRefused(api(), 'POST', '/attempts', { body: { token: 'not-a-token', events } }, 401, 'invalid_token');
   });
 
-  it('stores an attempt sent again (a retry, a replayed request) once, and answers the stored one', async () => {
-    const { events } = playedAttempt();
-    const body = { token: await tokenFor('learner'), events };
-    const first = await api().call('POST', '/attempts', { body });
-    expect(first.status).toBe(201);
-    const [again, atOnce] = await Promise.all([1, 2].map(() => api().call('POST', '/attempts', { body })));
-    for (const res of [again!, atOnce!]) {
-      expect(res.status).toBe(200);
-      expect(res.json).toEqual(first.json);
-    }
-    const another = await api().call('POST', '/attempts', { body: { ...body, events: [...events.slice(0, -1), { t: events.at(-1)!.t + 1, type: 'finish' }] } });
-    expect(another.status).toBe(201);
-    expect(await api().deps.db.db.select({ id: attempts.id }).from(attempts)).toHaveLength(2);
+  it('refuses an attempt once the plan that entitled the learner is gone', async () => {
+    const token = await tokenFor('learner');
+    const { events } = play(token);
+    await setPlan(api(), 'learner', false);
+    await expectRefused(api(), 'POST', '/attempts', { body: { token, events } }, 403);
   });
 
-  it("scores the token's case: the body cannot name another one", async () => {
-    const { events } = playedAttempt({ ...CASE, case: 1 });
-    const token = await tokenFor('learner', { ...CASE, case: 3 });
-    const res = await api().call('POST', '/attempts', { body: { token, events, course: 'bronchoscopy', level: 1, case: 1 } });
-    expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ courseId: 'fetoscopy-simulator', level: 1, case: 3 });
-    // The log was played on case 1's placenta: replayed on case 3's it does not seal case 1's anastomosis there.
-    expect(res.json.score).not.toBe(scoreAttempt(computeMetrics(playedAttempt({ ...CASE, case: 1 }).state)).score);
+  it('refuses a log longer than the time since the launch (5 s of grace), before replaying it', async () => {
+    const { events } = play(await tokenFor('learner'));
+    const lastT = events.at(-1)!.t;
+    const young = await tokenFor('learner', SELECTIVE, lastT - 10_000);
+    const res = await expectRefused(api(), 'POST', '/attempts', { body: { token: young, events } }, 400);
+    expect(res.json.message).toMatch(/longer than the time since the launch/);
+    const justOldEnough = await tokenFor('learner', SELECTIVE, lastT - 2_000);
+    expect((await api().call('POST', '/attempts', { body: { token: justOldEnough, events } })).status).toBe(201);
   });
 
   it('refuses a case that no longer exists, a log that never opened, and bad bodies', async () => {
-    const { events } = playedAttempt();
-    await expectRefused(api(), 'POST', '/attempts', { body: { token: await tokenFor('learner', { ...CASE, case: 9 }), events } }, 404);
-    await expectRefused(api(), 'POST', '/attempts', { body: { token: await tokenFor('learner', { ...CASE, course: 'gone' }), events } }, 404);
+    const { events } = play(await tokenFor('learner'), 'none');
+    await expectRefused(api(), 'POST', '/attempts', { body: { token: await tokenFor('learner', { ...SELECTIVE, case: 9 }), events } }, 404);
+    await expectRefused(api(), 'POST', '/attempts', { body: { token: await tokenFor('learner', { ...SELECTIVE, course: 'gone' }), events } }, 404);
     const token = await tokenFor('learner');
     await expectRefused(api(), 'POST', '/attempts', { body: { token, events: [{ t: 5, type: 'finish' }] } }, 400);
     await expectRefused(api(), 'POST', '/attempts', { body: { token, events: [] } }, 400);
     await expectRefused(api(), 'POST', '/attempts', { body: { token, events: [{ t: 1, type: 'teleport' }] } }, 400);
+    await expectRefused(api(), 'POST', '/attempts', { body: { token, events: [{ t: 1, type: 'move', dx: 1, dy: 0 }] } }, 400);
+    await expectRefused(api(), 'POST', '/attempts', { body: { token, events: [{ t: 0, type: 'open', scope: 'straight' }, { t: 1, type: 'input', turnX: 2, turnY: 0, insert: 0, roll: 0 }] } }, 400);
     await expectRefused(api(), 'POST', '/attempts', { body: { events } }, 400);
-    const tooLong = [{ t: 0, type: 'open' }, { t: 15 * 60_000 + 1, type: 'finish' }];
-    await expectRefused(api(), 'POST', '/attempts', { body: { token, events: tooLong } }, 400);
-    const tooMany = Array.from({ length: MAX_ATTEMPT_EVENTS + 1 }, (_, i) => ({ t: i, type: 'move', dx: 0, dy: 0 }));
+    const tooMany = Array.from({ length: MAX_ATTEMPT_EVENTS + 1 }, (_, i) => ({ t: i, type: 'laserOff' }));
     await expectRefused(api(), 'POST', '/attempts', { body: { token, events: tooMany } }, 400);
   });
 
   it('stores the normalized log it replayed, not the raw one', async () => {
-    const { events } = playedAttempt();
+    const token = await tokenFor('learner');
+    const { events } = play(token, 'one');
     const raw = [{ t: 0.4, type: 'laserOn' }, ...events.map((e) => (e.type === 'finish' ? { ...e, t: e.t + 0.3 } : e))];
-    const res = await api().call('POST', '/attempts', { body: { token: await tokenFor('learner'), events: raw } });
+    const res = await api().call('POST', '/attempts', { body: { token, events: raw } });
     expect(res.status).toBe(201);
-    const [row] = await api().deps.db.db.select({ events: attempts.events }).from(attempts);
+    const [row] = await stored();
     expect(row?.events).toEqual(events);
+  });
+
+  it('stores a log with inhuman input flagged, and leaves it out of the best scores', async () => {
+    const token = await tokenFor('learner');
+    const res = await api().call('POST', '/attempts', { body: { token, events: inhumanLog(token) } });
+    expect(res.status).toBe(201);
+    expect(res.json.flagged).toBe(true);
+    expect((await api().call('GET', `/attempts/${res.json.id}`, { as: 'learner' })).json.flagged).toBe(true);
+    expect((await api().call('GET', '/attempts/summary', { as: 'learner' })).json).toEqual([]);
+    const fair = await postPlayed(api(), 'learner', 'one');
+    const summary = (await api().call('GET', '/attempts/summary', { as: 'learner' })).json;
+    expect(summary).toEqual([expect.objectContaining({ case: SELECTIVE.case, bestScore: fair.score, attempts: 1 })]);
+  });
+
+  it('answers 422 and stores nothing when the replay runs over its time budget, and the token can be sent again', async () => {
+    const token = await tokenFor('learner');
+    const { events } = play(token);
+    const pool = api().deps.replay;
+    api().deps.replay = new ReplayPool({ workers: 1, budgetMs: 1 });
+    try {
+      await expectRefused(api(), 'POST', '/attempts', { body: { token, events } }, 422, 'replay_over_budget');
+    } finally {
+      api().deps.replay = pool;
+    }
+    expect((await api().call('POST', '/attempts', { body: { token, events } })).status).toBe(201);
+  });
+});
+
+describe('GET /attempts/{id}', () => {
+  it('shows the owner and administrators the stored attempt with its debrief; others are refused', async () => {
+    const mine = await postPlayed(api(), 'learner', 'one');
+    const own = await api().call('GET', `/attempts/${mine.id}`, { as: 'learner' });
+    expect(own).toMatchObject({ status: 200, json: mine });
+    expect(own.json.debrief).toMatchObject({ task: 'selective', radiusMm: 75, anastomoses: expect.any(Array), equator: expect.any(Array) });
+    expect((await api().call('GET', `/attempts/${mine.id}`, { as: 'admin' })).json).toEqual(mine);
+    await expectRefused(api(), 'GET', `/attempts/${mine.id}`, { as: 'other' }, 403);
+    await expectRefused(api(), 'GET', `/attempts/${mine.id}`, {}, 401);
+    await expectRefused(api(), 'GET', `/attempts/${'0'.repeat(64)}`, { as: 'admin' }, 404);
   });
 });
 
 describe('GET /attempts', () => {
-  const start = Date.now();
-  let launches = 0;
-  /** A new launch each time (tokens a second apart): the same play-through sent with the same token is one attempt. */
-  async function post(uid: string, where = CASE) {
-    const token = await tokenFor(uid, where, new Date(start - ++launches * 1000));
-    const res = await api().call('POST', '/attempts', { body: { token, events: playedAttempt(where).events } });
-    expect(res.status).toBe(201);
-    return res.json;
-  }
-
   it("lists the caller's own attempts, newest first, with the course filter and limit", async () => {
-    const first = await post('learner');
-    const second = await post('learner', { ...CASE, case: 1 });
-    await post('other');
+    const first = await postPlayed(api(), 'learner', 'none');
+    const second = await postPlayed(api(), 'learner', 'none', NAVIGATION);
+    await postPlayed(api(), 'other', 'none');
     const mine = await api().call('GET', '/attempts', { as: 'learner' });
     expect(mine.status).toBe(200);
     expect(mine.json.map((a: { id: string }) => a.id)).toEqual([second.id, first.id]);
-    expect(Object.keys(mine.json[0]).sort()).toEqual(['case', 'courseId', 'createdAt', 'id', 'level', 'score', 'surgeryTimeMs', 'userId']);
+    expect(Object.keys(mine.json[0]).sort()).toEqual(['case', 'courseId', 'createdAt', 'flagged', 'id', 'level', 'score', 'surgeryTimeMs', 'task', 'userId']);
     expect((await api().call('GET', '/attempts?limit=1', { as: 'learner' })).json).toHaveLength(1);
     expect((await api().call('GET', '/attempts?courseId=bronchoscopy', { as: 'learner' })).json).toEqual([]);
   });
 
   it("hides another user's attempts from a learner and shows them to an admin", async () => {
-    const theirs = await post('other');
+    const theirs = await postPlayed(api(), 'other', 'none');
     await expectRefused(api(), 'GET', '/attempts?userId=other', { as: 'learner' }, 403);
     await expectRefused(api(), 'GET', '/attempts/summary?userId=other', { as: 'learner' }, 403);
     await expectRefused(api(), 'GET', '/attempts', {}, 401);
@@ -157,15 +215,15 @@ describe('GET /attempts', () => {
   });
 
   it('summarizes best score and attempt count per case', async () => {
-    const a = await post('learner');
-    const b = await post('learner');
-    const c = await post('learner', { ...CASE, case: 1 });
-    await post('other');
+    const a = await postPlayed(api(), 'learner', 'none');
+    const b = await postPlayed(api(), 'learner', 'one');
+    const c = await postPlayed(api(), 'learner', 'none', NAVIGATION);
+    await postPlayed(api(), 'other', 'all');
     const res = await api().call('GET', '/attempts/summary?courseId=fetoscopy-simulator', { as: 'learner' });
     expect(res.status).toBe(200);
     expect(res.json).toEqual([
       { courseId: 'fetoscopy-simulator', level: 1, case: 1, bestScore: c.score, attempts: 1, lastAt: c.createdAt },
-      { courseId: 'fetoscopy-simulator', level: 1, case: 2, bestScore: Math.max(a.score, b.score), attempts: 2, lastAt: expect.any(String) },
+      { courseId: 'fetoscopy-simulator', level: 2, case: 1, bestScore: Math.max(a.score, b.score), attempts: 2, lastAt: expect.any(String) },
     ]);
     expect((await api().call('GET', '/attempts/summary?courseId=bronchoscopy', { as: 'learner' })).json).toEqual([]);
     expect((await api().call('GET', '/attempts/summary?userId=learner', { as: 'admin' })).json).toHaveLength(2);

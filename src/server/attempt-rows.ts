@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { AttemptResult, AttemptSummary, Benchmark } from '../api/schemas.ts';
+import type { Db } from './db/client.ts';
+import { attempts } from './db/schema.ts';
+
+/** How attempts are stored and answered: the id rule, and the row as the contract shows it. */
+export type AttemptRow = typeof attempts.$inferSelect;
+
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** One launch token, one attempt: the attempt's id is the token's hash. */
+export const attemptIdOf = (token: string) => sha256(token);
+
+export async function findAttempt(db: Db, id: string): Promise<AttemptRow | null> {
+  const [row] = await db.select().from(attempts).where(eq(attempts.id, id));
+  return row ?? null;
+}
+
+export function summaryOf(row: AttemptRow): AttemptSummary {
+  return {
+    id: row.id,
+    userId: row.userId,
+    courseId: row.courseId,
+    level: row.level,
+    case: row.caseIndex,
+    task: row.task,
+    score: row.score,
+    surgeryTimeMs: row.metrics.surgeryTimeMs ?? 0,
+    flagged: row.flagged,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function resultOf(row: AttemptRow, benchmark: Benchmark | null): AttemptResult {
+  return {
+    ...summaryOf(row),
+    variant: row.variant,
+    metrics: row.metrics,
+    components: row.components,
+    weights: row.weights,
+    debrief: row.debrief,
+    benchmark,
+  };
+}
