@@ -1,12 +1,42 @@
+import { lt, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { ErrorCode } from '../api/errors.ts';
+import { addressKey, resolveClientAddress } from './client-address.ts';
+import type { Database } from './db/client.ts';
+import { rateLimits } from './db/schema.ts';
 import { fail, type Env } from './http.ts';
 
-/** How many requests a caller may make in a window, counted both per signed-in user and per address. */
+/** How many requests a caller may make in a window. */
 export interface Limit {
   name: string;
   max: number;
   windowMs: number;
+  /**
+   * Who is counted: `caller` counts a signed-in caller by user (so one user cannot spend the budget of everyone
+   * behind the same address) and an anonymous one by address; `address` always by address.
+   */
+  by?: 'caller' | 'address';
+}
+
+/** The caller's address: the socket's, or behind trusted proxies the right-most X-Forwarded-For hop they did not add. */
+export function clientAddress(c: Context<Env>): string {
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return resolveClientAddress(incoming?.socket?.remoteAddress ?? 'local', c.req.header('x-forwarded-for'), c.get('deps').config.trustProxy);
+}
+
+/** The limits of the routes that create accounts, take payments or send mail; RATE_LIMIT_SCALE multiplies them (tests). */
+export const LIMITS = {
+  // A new account is a new uid each time, so sign-ups are counted by address.
+  signup: { name: 'signup', max: 10, windowMs: 10 * 60_000, by: 'address' },
+  payments: { name: 'payments', max: 30, windowMs: 10 * 60_000 },
+  forms: { name: 'forms', max: 5, windowMs: 10 * 60_000 },
+  /** Simulator launches and attempts together, per user. */
+  simulator: { name: 'simulator', max: 30, windowMs: 60_000 },
+} satisfies Record<string, Limit>;
+
+/** Counts hits; answers the seconds to wait when any key is over its limit, else 0. */
+export interface Counter {
+  hit(limit: Limit, keys: string[], now?: number): number | Promise<number>;
 }
 
 interface Window {
@@ -14,30 +44,10 @@ interface Window {
   count: number;
 }
 
-/** The caller's address: the socket's, or the first X-Forwarded-For hop when the server sits behind a trusted proxy. */
-export function clientAddress(c: Context<Env>): string {
-  if (c.get('deps').config.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'local';
-}
-
-/** The limits of the routes that create accounts, take payments or send mail; RATE_LIMIT_SCALE multiplies them (tests). */
-export const LIMITS = {
-  signup: { name: 'signup', max: 10, windowMs: 10 * 60_000 },
-  payments: { name: 'payments', max: 30, windowMs: 10 * 60_000 },
-  forms: { name: 'forms', max: 5, windowMs: 10 * 60_000 },
-  /** Simulator launches and attempts together, per user. */
-  simulator: { name: 'simulator', max: 30, windowMs: 60_000 },
-} satisfies Record<string, Limit>;
-
-/** Fixed-window counters kept in memory: each instance limits what reaches it. */
-export class RateLimiter {
+/** Fixed-window counters in this process: enough for PGlite, which only one instance can open. */
+export class MemoryCounter implements Counter {
   private windows = new Map<string, Window>();
 
-  /** Counts one hit for every key; answers the seconds to wait when any key is over its limit, else 0. */
   hit(limit: Limit, keys: string[], now = Date.now()): number {
     let wait = 0;
     for (const key of keys) {
@@ -59,13 +69,55 @@ export class RateLimiter {
   }
 }
 
-/** Refuses with 429 and Retry-After once the caller (by uid and by address) is over `limit`. */
+/** How often an instance deletes the counters of windows that have ended. */
+const SWEEP_MS = 60_000;
+
+/**
+ * Counters in PostgreSQL's rate_limits table, so every instance sharing the database spends one budget. Windows are
+ * aligned to the clock (window n covers [n·w, (n+1)·w)), so instances agree on a row's key; one upsert per hit.
+ */
+export class SharedCounter implements Counter {
+  private lastSweep = 0;
+  constructor(private readonly database: Database) {}
+
+  async hit(limit: Limit, keys: string[], now = Date.now()): Promise<number> {
+    const window = Math.floor(now / limit.windowMs);
+    const expiresAt = new Date((window + 1) * limit.windowMs);
+    const rows = [...new Set(keys)].map((key) => ({ key: `${limit.name}:${key}:${window}`, count: 1, expiresAt }));
+    if (!rows.length) return 0;
+    const db = this.database.db;
+    const counted = await db
+      .insert(rateLimits)
+      .values(rows)
+      .onConflictDoUpdate({ target: rateLimits.key, set: { count: sql`${rateLimits.count} + 1` } })
+      .returning({ count: rateLimits.count });
+    if (now - this.lastSweep > SWEEP_MS) {
+      this.lastSweep = now;
+      await db.delete(rateLimits).where(lt(rateLimits.expiresAt, new Date(now)));
+    }
+    return counted.some((r) => r.count > limit.max) ? Math.ceil((expiresAt.getTime() - now) / 1000) : 0;
+  }
+}
+
+/** The counters of one server: shared through PostgreSQL when it is the database, in memory on PGlite. */
+export class RateLimiter implements Counter {
+  private readonly counter: Counter;
+  constructor(database?: Database) {
+    this.counter = database?.kind === 'postgres' ? new SharedCounter(database) : new MemoryCounter();
+  }
+
+  hit(limit: Limit, keys: string[], now = Date.now()): number | Promise<number> {
+    return this.counter.hit(limit, keys, now);
+  }
+}
+
+/** Refuses with 429 and Retry-After once the caller is over `limit`. */
 export function rateLimit(limit: Limit): MiddlewareHandler<Env> {
   return async (c, next) => {
-    const uid = c.get('caller')?.uid;
-    const keys = [`ip:${clientAddress(c)}`, ...(uid ? [`uid:${uid}`] : [])];
+    const uid = limit.by === 'address' ? undefined : c.get('caller')?.uid;
+    const key = uid ? `uid:${uid}` : `ip:${addressKey(clientAddress(c))}`;
     const { config, limiter } = c.get('deps');
-    const wait = limiter.hit({ ...limit, max: limit.max * config.rateLimitScale }, keys);
+    const wait = await limiter.hit({ ...limit, max: limit.max * config.rateLimitScale }, [key]);
     if (wait > 0) {
       c.header('Retry-After', String(wait));
       return fail(c, 429, ErrorCode.tooManyRequests, `Too many requests: try again in ${wait} s`);

@@ -36,7 +36,7 @@ export function useApi(env: Record<string, string> = {}): () => TestApi {
   beforeEach(async () => {
     const db = api!.deps.db.db;
     // DELETE, not TRUNCATE: on tables this small it is many times faster (TRUNCATE rewrites the files).
-    for (const table of ['users', 'courses', 'plans', 'audit', 'orders', 'attempts', 'sandbox_messages']) {
+    for (const table of ['users', 'courses', 'plans', 'audit', 'orders', 'attempts', 'sandbox_messages', 'rate_limits']) {
       await db.execute(sql.raw(`DELETE FROM ${table}`));
     }
     await db.insert(users).values(initial!.users as (typeof users.$inferInsert)[]);
