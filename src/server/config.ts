@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { PRODUCT_NAME } from '../domain/product.ts';
 
@@ -5,6 +6,8 @@ import { PRODUCT_NAME } from '../domain/product.ts';
 export interface Config {
   production: boolean;
   port: number;
+  /** The interface the server listens on: 127.0.0.1 in development (it accepts the emulator's unsigned tokens), every interface in production. */
+  host: string | undefined;
   dataDir: string;
   databaseUrl: string | null;
   firebase: { apiKey: string; authDomain: string; projectId: string };
@@ -15,8 +18,8 @@ export interface Config {
   /** Signs launch tokens; every instance sharing a database must share it. */
   launchSecret: string;
   seedDemo: boolean;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /** Behind reverse proxies: which X-Forwarded-For hops are ours (a count from the right, or the proxies' ranges); null: none. */
+  trustProxy: TrustProxy | null;
   /** Origins allowed to call /api from another site (CORS); our own origin never needs it. */
   corsOrigins: string[];
   /** Multiplies every rate limit (browser journeys create many accounts from one address). */
@@ -35,6 +38,39 @@ export interface Config {
   promoVideoUrl: string;
   /** The floating chat button's messaging number (international, digits only). */
   chatNumber: string;
+  /** The site's public address (SITE_URL), for addresses printed where no request tells it (certificates); null: the request's. */
+  siteUrl: string | null;
+}
+
+/** The proxies in front of the server: how many hops, or which addresses (IPs, CIDR ranges, `loopback`, `private`). */
+export type TrustProxy = { hops: number } | { ranges: string[] };
+
+/** Named ranges TRUST_PROXY may use, as Express names them. */
+export const PROXY_RANGE_NAMES: Record<string, string[]> = {
+  loopback: ['127.0.0.0/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  private: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+/** TRUST_PROXY: unset, 0 or false (no proxy), a hop count (true = 1), or a comma-separated list of proxy addresses and ranges. */
+function parseTrustProxy(value: string | undefined): TrustProxy | null {
+  const raw = (value ?? '').trim();
+  if (raw === '' || raw === '0' || raw === 'false') return null;
+  if (raw === 'true') return { hops: 1 };
+  if (/^\d+$/.test(raw)) return { hops: Number(raw) };
+  const ranges = raw.split(',').map((r) => r.trim()).filter(Boolean);
+  const bad = ranges.filter((r) => !PROXY_RANGE_NAMES[r] && !validRange(r));
+  if (bad.length) {
+    throw new ConfigError(`TRUST_PROXY must be a number of proxies or a list of proxy addresses and CIDR ranges (or loopback, linklocal, private), not: ${bad.join(', ')}`);
+  }
+  return { ranges: ranges.flatMap((r) => PROXY_RANGE_NAMES[r] ?? [r]) };
+}
+
+function validRange(range: string): boolean {
+  const [address = '', bits, ...rest] = range.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
 }
 
 /** A configuration the server will not run with; its message says what to set, so it is printed without a stack. */
@@ -49,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config: Config = {
     production,
     port: Number(env.PORT ?? 4321),
+    host: env.HOST || (production ? undefined : '127.0.0.1'),
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || null,
     firebase: {
@@ -61,7 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     launchScheme: env.LAUNCH_SCHEME ?? 'fetalsurgerysim',
     launchSecret: env.LAUNCH_SECRET ?? (production ? '' : 'local-development-launch-secret'),
     seedDemo: !production,
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimitScale: Math.max(1, Number(env.RATE_LIMIT_SCALE ?? 1) || 1),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     productName: env.PRODUCT_NAME || PRODUCT_NAME,
@@ -76,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     formAccessKey: env.FORM_ACCESS_KEY ?? (production ? '' : 'local-sandbox-key'),
     promoVideoUrl: env.PROMO_VIDEO_URL ?? '/media/promo.webm',
     chatNumber: (env.CHAT_NUMBER ?? (production ? '' : '34600000000')).replace(/\D/g, ''),
+    siteUrl: env.SITE_URL ? env.SITE_URL.replace(/\/+$/, '') : null,
   };
   if (env.PAYPAL_ENV && env.PAYPAL_ENV !== 'sandbox' && env.PAYPAL_ENV !== 'live') {
     throw new ConfigError(`PAYPAL_ENV must be sandbox or live, not ${env.PAYPAL_ENV}`);

@@ -78,7 +78,10 @@ const SWEEP_MS = 60_000;
  */
 export class SharedCounter implements Counter {
   private lastSweep = 0;
-  constructor(private readonly database: Database) {}
+  private readonly database: Database;
+  constructor(database: Database) {
+    this.database = database;
+  }
 
   async hit(limit: Limit, keys: string[], now = Date.now()): Promise<number> {
     const window = Math.floor(now / limit.windowMs);
