@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { distDir, loadConfig } from '../src/server/config.ts';
+import { assertWritableDataDir, ConfigError, distDir, loadConfig, type Config } from '../src/server/config.ts';
 import { startServer } from '../src/server/main.ts';
 import { waitUntil } from './lib/processes.ts';
 
@@ -42,9 +42,20 @@ async function startEmulator(dataDir: string, port: number, projectId: string) {
   return { stop: async () => (child.exitCode === null ? (child.kill('SIGINT'), exited) : undefined) };
 }
 
-const config = loadConfig({ ...process.env });
-if (process.argv.includes('--fresh')) rmSync(config.dataDir, { recursive: true, force: true });
-mkdirSync(config.dataDir, { recursive: true });
+/** A refusal (a setting, the data folder) is printed as its message, without a stack. */
+function refuse(err: unknown): never {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+}
+
+let config: Config;
+try {
+  config = loadConfig({ ...process.env });
+  if (process.argv.includes('--fresh')) rmSync(config.dataDir, { recursive: true, force: true });
+  assertWritableDataDir(config.dataDir);
+} catch (err) {
+  refuse(err);
+}
 buildIfStale();
 let emulator: { stop(): Promise<void> } | null = null;
 if (!config.production) {
@@ -52,7 +63,10 @@ if (!config.production) {
   emulator = await startEmulator(config.dataDir, port, config.firebase.projectId);
   process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${port}`;
 }
-const server = await startServer(loadConfig());
+const server = await startServer(loadConfig()).catch(async (err: unknown) => {
+  await emulator?.stop();
+  return refuse(err);
+});
 let stopping = false;
 async function stop() {
   if (stopping) return;

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
-import { resolve } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { PRODUCT_NAME } from '../domain/product.ts';
 
 /** Everything the server reads from the environment, in one place, with the local defaults. */
@@ -140,6 +141,21 @@ function assertSafe(config: Config): void {
   if (!config.chatNumber) problems.push('CHAT_NUMBER is missing');
   if (config.authEmulatorHost) problems.push('FIREBASE_AUTH_EMULATOR_HOST is set (unsigned tokens would be accepted)');
   if (problems.length) throw new ConfigError(`Refusing to start in production: ${problems.join('; ')}`);
+}
+
+/** PGlite keeps its files under DATA_DIR: refuses to start, naming the folder and the cause, when they cannot be written there. */
+export function assertWritableDataDir(dataDir: string): void {
+  const dir = join(dataDir, 'pglite');
+  try {
+    mkdirSync(dir, { recursive: true });
+    const probe = join(dir, `.write-test-${process.pid}`);
+    writeFileSync(probe, '');
+    rmSync(probe);
+  } catch (err) {
+    const { code, message } = err as NodeJS.ErrnoException;
+    const cause = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : code === 'ENOSPC' ? 'no space left on the device' : message;
+    throw new ConfigError(`Refusing to start: the data folder ${dataDir} (DATA_DIR) cannot be written (${cause}). Give the server's user write access to it, or set DATA_DIR to a writable folder.`);
+  }
 }
 
 /** Where `astro build` writes the site (DIST_DIR, default ./dist), read by the build and by the server. */

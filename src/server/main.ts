@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import sirv from 'sirv';
 import { createApp } from './app.ts';
-import { ConfigError, distDir, loadConfig, type Config } from './config.ts';
+import { assertWritableDataDir, ConfigError, distDir, loadConfig, type Config } from './config.ts';
 import { hashedPolicy } from './page-csp.ts';
 import { commonHeaders, externalHosts, inlineScriptHashes, pagePolicy } from './security.ts';
 import { seedAccounts, seedCatalogue } from './seed.ts';
@@ -13,6 +13,7 @@ import { graceful } from './shutdown.ts';
 
 /** The one Node server: /api goes straight to Hono, built files are served as they are, the rest goes to Astro. */
 export async function startServer(config: Config) {
+  if (!config.databaseUrl) assertWritableDataDir(config.dataDir);
   const deps = await createDeps(config);
   if (config.seedDemo) {
     await seedCatalogue(deps);
@@ -44,9 +45,12 @@ export async function startServer(config: Config) {
   const shutdown = graceful(server, () => deps.db.close());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.port, resolve);
+    server.listen(config.port, config.host, resolve);
   });
-  console.log(`Fetal Surgery Academy: http://localhost:${config.port}`);
+  console.log(`Fetal Surgery Academy: http://localhost:${config.port} (listening on ${config.host ?? 'every interface'})`);
+  if (config.authEmulatorHost && !['127.0.0.1', '::1', 'localhost'].includes(config.host ?? '')) {
+    console.warn(`HOST=${config.host}: this server accepts the Auth emulator's unsigned tokens, so anyone who can reach it can act as any user, admins included.`);
+  }
   return { stop: shutdown.stop };
 }
 
