@@ -119,6 +119,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.PAYPAL_ENV && env.PAYPAL_ENV !== 'sandbox' && env.PAYPAL_ENV !== 'live') {
     throw new ConfigError(`PAYPAL_ENV must be sandbox or live, not ${env.PAYPAL_ENV}`);
   }
+  for (const [name, url] of [['FORM_MAIL_URL', config.formMailUrl], ['FORM_SUBMIT_URL', config.formSubmitUrl]] as const) {
+    // The browser posts there and the page's policy allows its origin, so it must be an absolute web address.
+    if (url !== null && !/^https?:$/.test(URL.parse(url)?.protocol ?? '')) throw new ConfigError(`${name} must be an absolute http(s) URL, not ${url}`);
+  }
   if (Boolean(config.paypal.clientId) !== Boolean(config.paypal.clientSecret)) {
     throw new ConfigError('Set both PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET, or neither (the local PayPal stand-in)');
   }

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { and, desc, eq } from 'drizzle-orm';
 import { AuditEntry, dbString, PublicConfig, UnityVersion } from '../api/schemas.ts';
 import { realPaypal } from './config.ts';
-import { SANDBOX_PATHS } from '../sandbox/forms.ts';
+import { formEndpoints } from './security.ts';
 import { audit } from './db/schema.ts';
 import { STANDIN_PATH } from './payments.ts';
 import { bearer, errors, json, requireAdmin, subApp } from './http.ts';
@@ -15,8 +15,8 @@ export const metaApp = subApp()
   )
   .openapi(createRoute({ method: 'get', path: '/config', responses: { 200: json(PublicConfig) } }), (c) => {
     const config = c.get('deps').config;
-    const { firebase, authEmulatorHost, paypal, formMailUrl, formSubmitUrl, formAccessKey, promoVideoUrl, chatNumber } = config;
-    const forms = { contactUrl: formMailUrl ?? SANDBOX_PATHS.formmail, supportUrl: formSubmitUrl ?? SANDBOX_PATHS.forms, accessKey: formAccessKey };
+    const { firebase, authEmulatorHost, paypal, formAccessKey, promoVideoUrl, chatNumber } = config;
+    const forms = { ...formEndpoints(config), accessKey: formAccessKey };
     const paypalConfig = realPaypal(config)
       ? { clientId: paypal.clientId!, sdkBaseUrl: null, environment: paypal.env === 'live' ? ('production' as const) : ('sandbox' as const), testPayments: paypal.env !== 'live' }
       : { clientId: 'standin', sdkBaseUrl: `${STANDIN_PATH}/sdk/js`, environment: 'sandbox' as const, testPayments: true };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './config.ts';
+import { SANDBOX_PATHS } from '../sandbox/forms.ts';
 
 /** The hosts the browser may reach besides our own origin, from configuration. */
 export interface ExternalHosts {
@@ -12,15 +13,27 @@ export interface ExternalHosts {
   form: string[];
 }
 
-/** Firebase Auth's hosts (or the emulator) and PayPal's when it is configured. */
+/** Where the home contact form and the support form post: the configured services, or the local stand-ins. */
+export function formEndpoints(config: Pick<Config, 'formMailUrl' | 'formSubmitUrl'>): { contactUrl: string; supportUrl: string } {
+  return { contactUrl: config.formMailUrl ?? SANDBOX_PATHS.formmail, supportUrl: config.formSubmitUrl ?? SANDBOX_PATHS.forms };
+}
+
+/** The origin of an absolute URL (null for our own paths), as a CSP source. */
+function originOf(url: string): string | null {
+  return URL.canParse(url) ? new URL(url).origin : null;
+}
+
+/** Firebase Auth's hosts (or the emulator), PayPal's when it is configured, and the form services the forms post to. */
 export function externalHosts(config: Config): ExternalHosts {
   const firebase = config.authEmulatorHost
     ? [`http://${config.authEmulatorHost}`]
     : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://www.googleapis.com'];
   const authDomain = `https://${config.firebase.authDomain}`;
   const paypal = config.paypal.clientId ? ['https://*.paypal.com', 'https://*.paypalobjects.com'] : [];
+  const { contactUrl, supportUrl } = formEndpoints(config);
+  const forms = [...new Set([contactUrl, supportUrl].map(originOf).filter((o): o is string => o !== null))];
   return {
-    connect: [...firebase, ...paypal],
+    connect: [...firebase, ...paypal, ...forms],
     script: [...(config.authEmulatorHost ? [] : ['https://apis.google.com']), ...paypal],
     frame: [config.authEmulatorHost ? `http://${config.authEmulatorHost}` : authDomain, ...paypal],
     img: ['https://lh3.googleusercontent.com', ...paypal],
