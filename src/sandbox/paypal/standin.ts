@@ -39,13 +39,16 @@ export function createPaypalStandIn() {
   const replies = new Map<string, { status: number; body: unknown }>();
   const pending: Misbehaviour[] = [];
 
-  /** Answers the same reply to a repeated PayPal-Request-Id, as PayPal does. */
+  /**
+   * Answers the same reply to a repeated PayPal-Request-Id, as PayPal does for a call that succeeded. A refusal
+   * (a capture before the buyer approved) is not kept: the same request must succeed once the order is approved.
+   */
   async function idempotent(c: Context<any>, scope: string, run: () => Promise<Response>): Promise<Response> {
     const key = c.req.header('paypal-request-id');
     const cached = key ? replies.get(`${scope}:${key}`) : undefined;
     if (cached) return c.json(cached.body as object, cached.status as 200);
     const res = await run();
-    if (key && res.status < 500) replies.set(`${scope}:${key}`, { status: res.status, body: await res.clone().json() });
+    if (key && res.ok) replies.set(`${scope}:${key}`, { status: res.status, body: await res.clone().json() });
     return res;
   }
 
