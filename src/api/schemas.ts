@@ -11,7 +11,8 @@ export const dbString = () => z.string().refine(storable, 'must not contain NUL 
 const text = (max: number) => dbString().trim().max(max);
 const title = dbString().trim().min(1).max(200);
 
-export const ErrorBody = z.object({ error: z.string(), message: z.string() }).meta({ id: 'Error' });
+/** Every /api failure; `requestId` names a failure the server logged (quote it when reporting a problem). */
+export const ErrorBody = z.object({ error: z.string(), message: z.string(), requestId: z.string().optional() }).meta({ id: 'Error' });
 
 export const TimestampSchema = z.strictObject({
   seconds: z.number().int().min(0).max(253402300799),

@@ -5,7 +5,7 @@ import { ErrorCode } from '../api/errors.ts';
 import { attemptsApp } from './attempts.ts';
 import { coursesApp } from './courses.ts';
 import type { Deps } from './deps.ts';
-import { fail, identify, type Env } from './http.ts';
+import { fail, identify, internalError, type Env } from './http.ts';
 import { launchApp } from './launch.ts';
 import { metaApp } from './meta.ts';
 import { paymentsApp } from './payments.ts';
@@ -54,8 +54,7 @@ export function createApp(deps: Deps) {
       return fail(c, 400, ErrorCode.invalidJson, 'The body is not valid JSON');
     }
     if (err instanceof HTTPException) return fail(c, err.status, ErrorCode.invalidBody, err.message);
-    console.error(err);
-    return fail(c, 500, ErrorCode.internal, 'Something went wrong on our side');
+    return internalError(c, err);
   });
   return app;
 }

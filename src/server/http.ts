@@ -6,6 +6,7 @@ import { dbString, ErrorBody } from '../api/schemas.ts';
 import { ErrorCode } from '../api/errors.ts';
 import type { Caller } from './auth.ts';
 import type { Deps } from './deps.ts';
+import { logFailure } from './log.ts';
 import { users } from './db/schema.ts';
 import { eq } from 'drizzle-orm';
 
@@ -14,9 +15,16 @@ export interface Env {
   Variables: { deps: Deps; caller: Caller | null; isAdmin: boolean };
 }
 
-/** The contract's error answer; typed by its status so each route's declared errors line up. */
-export function fail<S extends ContentfulStatusCode>(c: Context, status: S, error: string, message: string) {
-  return c.json({ error, message }, status);
+/** The contract's error answer; typed by its status so each route's declared errors line up. `requestId` names a logged failure. */
+export function fail<S extends ContentfulStatusCode>(c: Context, status: S, error: string, message: string, requestId?: string) {
+  if (requestId) c.header('X-Request-Id', requestId);
+  return c.json(requestId ? { error, message, requestId } : { error, message }, status);
+}
+
+/** The 500 answer: the failure is logged once, without the data it was about, under a request id the body and X-Request-Id carry. */
+export function internalError(c: Context, err: unknown) {
+  const requestId = logFailure(c.req.method, c.req.path, err);
+  return fail(c, 500, ErrorCode.internal, `Something went wrong on our side (request ${requestId})`, requestId);
 }
 
 /** Answers JSON already serialized (the catalogue cache) without serializing it again; typed as the value it holds. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Catalogue } from './catalogue.ts';
 import { plans } from './db/schema.ts';
 import type { Deps } from './deps.ts';
+import { describeError } from './log.ts';
 
 /** What the on-demand pages read from the server (Astro.locals); missing under `astro dev`, where pages answer 404. */
 export interface PageLocals {
@@ -17,7 +18,11 @@ export function pageLocals(deps: Deps): PageLocals {
       const rows = await deps.db.db
         .select({ id: plans.id })
         .from(plans)
-        .where(sql`${plans.courses} @> ${JSON.stringify([courseId])}::jsonb`);
+        .where(sql`${plans.courses} @> ${JSON.stringify([courseId])}::jsonb`)
+        .catch((err: unknown) => {
+          // Astro logs a page's error whole: without this, with the query's parameters.
+          throw new Error(`Reading the plans of a course failed: ${describeError(err)}`);
+        });
       return rows.map((r) => r.id);
     },
   };

@@ -4,6 +4,7 @@ import { getRequestListener } from '@hono/node-server';
 import sirv from 'sirv';
 import { createApp } from './app.ts';
 import { assertWritableDataDir, ConfigError, distDir, loadConfig, type Config } from './config.ts';
+import { describeError } from './log.ts';
 import { hashedPolicy } from './page-csp.ts';
 import { commonHeaders, externalHosts, inlineScriptHashes, pagePolicy } from './security.ts';
 import { seedAccounts, seedCatalogue } from './seed.ts';
@@ -58,7 +59,7 @@ if (import.meta.main) {
   const server = await Promise.resolve()
     .then(() => startServer(loadConfig()))
     .catch((err: unknown) => {
-      console.error(err instanceof ConfigError ? err.message : err);
+      console.error(err instanceof ConfigError ? err.message : `The server could not start: ${describeError(err)}`);
       process.exit(1);
     });
   const stop = async () => {

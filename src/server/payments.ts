@@ -9,6 +9,7 @@ import { recordAudit } from './audit.ts';
 import { orders, plans, users } from './db/schema.ts';
 import { LIMITS, rateLimit } from './rate-limit.ts';
 import { bearer, errors, fail, json, jsonBody, requireUser, subApp, type Env } from './http.ts';
+import { describeError, logFailure } from './log.ts';
 import { PaypalError, type PaypalOrder } from './paypal.ts';
 import { toUser } from './users.ts';
 
@@ -22,11 +23,11 @@ const paypalErrors = { 502: gateway('PayPal answered an error'), 504: gateway('P
 
 /** A failed PayPal call as our error answer: 504 for a timeout, 502 otherwise. */
 function paypalFailure(c: Context<Env>, err: unknown, what: string) {
-  console.error(`PayPal ${what} failed:`, err instanceof Error ? err.message : err);
+  const requestId = logFailure(c.req.method, c.req.path, `PayPal ${what}: ${describeError(err).split('\n')[0]}`);
   if (err instanceof PaypalError && err.kind === 'timeout') {
-    return fail(c, 504, PaymentErrorCode.timeout, `PayPal did not answer in time (${what}); nothing was added. Try again: the same order is never charged twice.`);
+    return fail(c, 504, PaymentErrorCode.timeout, `PayPal did not answer in time (${what}); nothing was added. Try again: the same order is never charged twice.`, requestId);
   }
-  return fail(c, 502, PaymentErrorCode.failed, `PayPal could not ${what} the payment; nothing was added. Try again in a moment.`);
+  return fail(c, 502, PaymentErrorCode.failed, `PayPal could not ${what} the payment; nothing was added. Try again in a moment.`, requestId);
 }
 
 /** What is wrong with a capture for this order, or null when it is COMPLETED for its amount, currency and plan. */
@@ -135,9 +136,9 @@ export const paymentsApp = subApp()
       }
       const problem = mismatch(captured, order);
       if (problem) {
-        console.error(`PayPal order ${order.id} captured with ${problem}: no subscription added`);
+        const requestId = logFailure(c.req.method, c.req.path, `PayPal order ${order.id} captured with ${problem}: no subscription added`);
         await db.db.update(orders).set({ status: 'MISMATCH' }).where(and(eq(orders.id, order.id), ne(orders.status, 'COMPLETED')));
-        return fail(c, 409, PaymentErrorCode.mismatch, `The payment does not match the plan (${problem}); no subscription was added. Contact us.`);
+        return fail(c, 409, PaymentErrorCode.mismatch, `The payment does not match the plan (${problem}); no subscription was added. Contact us.`, requestId);
       }
 
       const now = new Date();
