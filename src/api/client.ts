@@ -79,4 +79,6 @@ export const api = {
     call<AttemptSummary[]>('GET', `/attempts${search(query)}`, token),
   attemptSummary: (query: { userId?: string; courseId?: string }, token: Token) =>
     call<CaseProgress[]>('GET', `/attempts/summary${search(query)}`, token),
+  /** One attempt with its components, debrief map and the case's benchmark (its owner or an admin). */
+  attempt: (id: string, token: Token) => call<AttemptResult>('GET', `/attempts/${enc(id)}`, token),
 };

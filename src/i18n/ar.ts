@@ -210,6 +210,7 @@ export const ar: Dict = {
   'adminUsers.access.heading': 'الصلاحيات',
   'adminUsers.access.premium': 'مميز: يفتح جميع الحالات',
   'adminUsers.access.admin': 'مسؤول',
+  'adminUsers.access.expert': 'خبير: محاولاته تحدد المرجع المعياري لكل حالة',
   'adminUsers.subs.heading': 'الاشتراكات',
   'adminUsers.subs.none': 'لا توجد اشتراكات.',
   'adminUsers.subs.provider': 'المزوّد',

@@ -209,6 +209,7 @@ export const en = {
   'adminUsers.access.heading': 'Access',
   'adminUsers.access.premium': 'Premium: opens every case',
   'adminUsers.access.admin': 'Administrator',
+  'adminUsers.access.expert': "Expert: their attempts set each case's benchmark",
   'adminUsers.subs.heading': 'Subscriptions',
   'adminUsers.subs.none': 'No subscriptions.',
   'adminUsers.subs.provider': 'Provider',

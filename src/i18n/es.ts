@@ -210,6 +210,7 @@ export const es: Dict = {
   'adminUsers.access.heading': 'Acceso',
   'adminUsers.access.premium': 'Premium: abre todos los casos',
   'adminUsers.access.admin': 'Administrador',
+  'adminUsers.access.expert': 'Experto: sus intentos fijan la referencia de cada caso',
   'adminUsers.subs.heading': 'Suscripciones',
   'adminUsers.subs.none': 'Sin suscripciones.',
   'adminUsers.subs.provider': 'Proveedor',

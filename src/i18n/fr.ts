@@ -210,6 +210,7 @@ export const fr: Dict = {
   'adminUsers.access.heading': 'Accès',
   'adminUsers.access.premium': 'Premium : ouvre tous les cas',
   'adminUsers.access.admin': 'Administrateur',
+  'adminUsers.access.expert': 'Expert : ses tentatives fixent la référence de chaque cas',
   'adminUsers.subs.heading': 'Abonnements',
   'adminUsers.subs.none': 'Aucun abonnement.',
   'adminUsers.subs.provider': 'Fournisseur',

@@ -210,6 +210,7 @@ export const pt: Dict = {
   'adminUsers.access.heading': 'Acesso',
   'adminUsers.access.premium': 'Premium: abre todos os casos',
   'adminUsers.access.admin': 'Administrador',
+  'adminUsers.access.expert': 'Especialista: as suas tentativas definem a referência de cada caso',
   'adminUsers.subs.heading': 'Assinaturas',
   'adminUsers.subs.none': 'Nenhuma assinatura.',
   'adminUsers.subs.provider': 'Provedor',

@@ -210,6 +210,7 @@ export const ru: Dict = {
   'adminUsers.access.heading': 'Доступ',
   'adminUsers.access.premium': 'Премиум: открывает все случаи',
   'adminUsers.access.admin': 'Администратор',
+  'adminUsers.access.expert': 'Эксперт: его попытки задают эталон для каждого случая',
   'adminUsers.subs.heading': 'Подписки',
   'adminUsers.subs.none': 'Подписок нет.',
   'adminUsers.subs.provider': 'Поставщик',

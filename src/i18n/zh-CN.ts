@@ -210,6 +210,7 @@ export const zhCN: Dict = {
   'adminUsers.access.heading': '权限',
   'adminUsers.access.premium': '高级：可打开所有病例',
   'adminUsers.access.admin': '管理员',
+  'adminUsers.access.expert': '专家：其尝试设定每个病例的基准',
   'adminUsers.subs.heading': '订阅',
   'adminUsers.subs.none': '没有订阅。',
   'adminUsers.subs.provider': '提供方',

@@ -53,6 +53,10 @@ export default function UserEditor({ locale, state, strings, hydrated }: Props) 
           <input type="checkbox" checked={user.isAdmin} disabled={busy} onChange={(e) => setFlag('isAdmin', e.target.checked)} />
           {strings['adminUsers.access.admin']}
         </label>
+        <label>
+          <input type="checkbox" checked={user.isExpert} disabled={busy} onChange={(e) => setFlag('isExpert', e.target.checked)} />
+          {strings['adminUsers.access.expert']}
+        </label>
       </fieldset>
 
       <SubscriptionTable locale={locale} subscriptions={user.subscriptions} plans={state.plans} strings={strings} disabled={busy} />

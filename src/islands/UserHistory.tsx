@@ -13,6 +13,7 @@ interface Props {
 const FIELD_LABELS: Record<string, AdminUsersKey> = {
   isAdmin: 'adminUsers.access.admin',
   isPremium: 'adminUsers.access.premium',
+  isExpert: 'adminUsers.access.expert',
   email: 'adminUsers.user.email',
   name: 'adminUsers.user.name',
   contact: 'adminUsers.user.contact',

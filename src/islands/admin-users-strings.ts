@@ -15,6 +15,7 @@ export const ADMIN_USERS_KEYS = [
   'adminUsers.access.heading',
   'adminUsers.access.premium',
   'adminUsers.access.admin',
+  'adminUsers.access.expert',
   'adminUsers.subs.heading',
   'adminUsers.subs.none',
   'adminUsers.subs.provider',

@@ -114,7 +114,7 @@ function edit(change: (draft: User) => User): void {
   if (draft) patch({ draft: change(draft), justSaved: false, saveError: null });
 }
 
-export function setFlag(flag: 'isAdmin' | 'isPremium', value: boolean): void {
+export function setFlag(flag: 'isAdmin' | 'isPremium' | 'isExpert', value: boolean): void {
   edit((d) => ({ ...d, [flag]: value }));
 }
 
@@ -143,8 +143,8 @@ export async function saveUser(): Promise<void> {
   if (!draft || saving) return;
   patch({ saving: true, saveError: null, justSaved: false });
   try {
-    const { isAdmin, isPremium, subscriptions } = draft;
-    const saved = await api.updateUser(draft.id, { isAdmin, isPremium, subscriptions }, await idToken());
+    const { isAdmin, isPremium, isExpert, subscriptions } = draft;
+    const saved = await api.updateUser(draft.id, { isAdmin, isPremium, isExpert, subscriptions }, await idToken());
     patch({ saved, draft: structuredClone(saved), justSaved: true });
     // An admin who removed their own flag loses this screen at once.
     if ($session.get().user?.id === saved.id) setProfile(saved);

@@ -1,9 +1,17 @@
-// Sending a finished simulator attempt: the server replays the log and answers the score it stored.
+// Sending a finished simulator attempt: the server replays the log and answers the score, components, debrief
+// and benchmark it stored.
 import { atom } from 'nanostores';
 import { api } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { AttemptResult } from '../api/schemas.ts';
 import type { SimEvent } from '../domain/simulator/index.ts';
+
+/**
+ * Why a result was not saved: the launch link expired, the learner's plan no longer covers the course, this
+ * launch already saved a different attempt, too many launches and attempts in a minute, or anything else (the
+ * network, a server restart, a replay the server gave up on), which a retry may fix.
+ */
+export type SubmissionFailure = 'expired' | 'refused' | 'used' | 'limited' | 'failed';
 
 /** Where the result stands: practice (no launch token), saving, saved with the server's figures, or failed. */
 export type Submission =
@@ -11,11 +19,13 @@ export type Submission =
   | { status: 'practice' }
   | { status: 'saving' }
   | { status: 'saved'; result: AttemptResult }
-  | { status: 'error'; reason: 'expired' | 'failed' };
+  | { status: 'error'; reason: SubmissionFailure };
 
 export const $submission = atom<Submission>({ status: 'idle' });
 
 let pending: { token: string; events: SimEvent[] } | null = null;
+
+const FAILURES: Partial<Record<number, SubmissionFailure>> = { 401: 'expired', 403: 'refused', 409: 'used', 429: 'limited' };
 
 /** Sends the log with the launch token; without a token the run was practice and nothing is sent. */
 export async function submitAttempt(token: string | null, events: SimEvent[]): Promise<void> {
@@ -27,7 +37,7 @@ export async function submitAttempt(token: string | null, events: SimEvent[]): P
   await retrySubmission();
 }
 
-/** Sends the last attempt again after a failure (a network error, a server restart). */
+/** Sends the last attempt again after a failure: the same token and log make one attempt, however often sent. */
 export async function retrySubmission(): Promise<void> {
   if (!pending || $submission.get().status === 'saving') return;
   $submission.set({ status: 'saving' });
@@ -35,7 +45,7 @@ export async function retrySubmission(): Promise<void> {
     const result = await api.submitAttempt({ token: pending.token, events: pending.events });
     $submission.set({ status: 'saved', result });
   } catch (err) {
-    const expired = err instanceof ApiError && err.status === 401;
-    $submission.set({ status: 'error', reason: expired ? 'expired' : 'failed' });
+    const reason = (err instanceof ApiError && FAILURES[err.status]) || 'failed';
+    $submission.set({ status: 'error', reason });
   }
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { users } from '../../src/server/db/schema.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { paramsOfCase } from '../../src/domain/simulator/index.ts';
+import { attempts, users } from '../../src/server/db/schema.ts';
 import { signLaunchToken } from '../../src/server/launch-token.ts';
 import { token } from './harness.ts';
 import { PRODUCTION_ENV, useApi, validCourse, validPlan } from './support.ts';
@@ -27,6 +28,9 @@ interface Route {
   ok: number | Partial<Record<Caller, number>>;
 }
 
+/** An attempt of the learner's, stored before each test, for the routes that read one. */
+const LEARNERS_ATTEMPT = 'a'.repeat(64);
+
 const ROUTES: Route[] = [
   { method: 'GET', path: '/users', access: 'admin', ok: 200 },
   { method: 'GET', path: '/users/learner', access: 'self', ok: 200 },
@@ -51,7 +55,9 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/attempts', access: 'user', ok: 200 },
   { method: 'GET', path: '/attempts?userId=learner', access: 'self', ok: 200 },
   { method: 'GET', path: '/attempts/summary?courseId=bronchoscopy', access: 'user', ok: 200 },
-  { method: 'POST', path: '/attempts', body: { token: 'not-a-launch-token', events: [{ t: 0, type: 'open' }] }, access: 'public', ok: 401 },
+  { method: 'POST', path: '/attempts', body: { token: 'not-a-launch-token', events: [{ t: 0, type: 'open', scope: 'straight' }] }, access: 'public', ok: 401 },
+  { method: 'GET', path: `/attempts/${LEARNERS_ATTEMPT}`, access: 'self', ok: 200 },
+  { method: 'GET', path: '/benchmarks?courseId=fetoscopy-simulator', access: 'public', ok: 200 },
 ];
 
 function expected(route: Route, caller: Caller): number {
@@ -69,6 +75,9 @@ const cases = ROUTES.flatMap((route) => CALLERS.map((caller) => [`${route.method
 
 describe('every route for every caller', () => {
   const api = useApi();
+  beforeEach(async () => {
+    await api().deps.db.db.insert(attempts).values({ id: LEARNERS_ATTEMPT, userId: 'learner', courseId: 'fetoscopy-simulator', level: 1, caseIndex: 1, score: 50, metrics: {}, events: [] });
+  });
 
   it.each(cases)('%s as %s', async (_name, caller, route) => {
     const before = await api().snapshot();
@@ -86,7 +95,7 @@ describe('every route for every caller', () => {
   });
 
   it('verifies launch tokens for anyone, and refuses a forged one', async () => {
-    const good = await signLaunchToken('local-development-launch-secret', { uid: 'learner', course: 'bronchoscopy', level: 1, case: 1 });
+    const good = await signLaunchToken('local-development-launch-secret', { uid: 'learner', course: 'bronchoscopy', level: 1, case: 1, variant: 1, sim: paramsOfCase(undefined, 1, 1) });
     for (const caller of CALLERS) {
       expect((await api().call('GET', `/launch/verify?token=${good}`, { as: bearer[caller] })).status).toBe(200);
       expect((await api().call('GET', `/launch/verify?token=${good}x`, { as: bearer[caller] })).status).toBe(401);

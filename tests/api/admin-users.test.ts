@@ -66,6 +66,28 @@ describe('the last-admin rule', () => {
   });
 });
 
+describe('the expert flag', () => {
+  it('is set and cleared by the admin save, audited like the other flags, and kept when a save leaves it out', async () => {
+    const set = await api().call('PUT', '/users/learner', { as: 'admin', body: save({ isExpert: true }) });
+    expect(set).toMatchObject({ status: 200, json: { id: 'learner', isExpert: true, isAdmin: false } });
+    expect((await api().call('GET', '/users/learner', { as: 'learner' })).json.isExpert).toBe(true);
+    expect((await api().call('PUT', '/users/learner', { as: 'admin', body: save({ isPremium: true }) })).json).toMatchObject({ isExpert: true, isPremium: true });
+    expect((await api().call('PUT', '/users/learner', { as: 'admin', body: save({ isExpert: false }) })).json.isExpert).toBe(false);
+    const trail = await auditTrail(api(), '?entity=user&id=learner');
+    expect(trail.map((e) => [e.before.isExpert, e.after.isExpert])).toEqual([
+      [true, false],
+      [true, true],
+      [false, true],
+    ]);
+  });
+
+  it('is refused to anyone but an admin, and a new user is never an expert', async () => {
+    await expectRefused(api(), 'PUT', '/users/learner', { as: 'learner', body: save({ isExpert: true }) }, 403);
+    expect((await api().call('GET', '/users/other', { as: 'other' })).json.isExpert).toBe(false);
+    await expectRefused(api(), 'PUT', '/users/learner', { as: 'admin', body: save({ isExpert: 'yes' }) }, 400);
+  });
+});
+
 describe('the audit trail of admin changes', () => {
   it('records a user save with the whole record before and after: flags and an admin-granted subscription', async () => {
     const now = new Date();

@@ -229,3 +229,65 @@ describe('GET /attempts', () => {
     expect((await api().call('GET', '/attempts/summary?userId=learner', { as: 'admin' })).json).toHaveLength(2);
   });
 });
+
+describe('benchmarks', () => {
+  async function makeExpert(uid: string) {
+    const { isAdmin, isPremium, subscriptions } = (await api().call('GET', `/users/${uid}`, { as: 'admin' })).json;
+    expect((await api().call('PUT', `/users/${uid}`, { as: 'admin', body: { isAdmin, isPremium, isExpert: true, subscriptions } })).status).toBe(200);
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+  it("are the medians of the experts' attempts, leaving out flagged ones and everyone else's", async () => {
+    await makeExpert('admin');
+    await makeExpert('other');
+    const expert = [await postPlayed(api(), 'admin', 'all'), await postPlayed(api(), 'other', 'none'), await postPlayed(api(), 'other', 'one')];
+    expect(new Set(expert.map((a) => a.score)).size).toBe(3);
+    await postPlayed(api(), 'learner', 'all');
+    const token = await tokenFor('other');
+    expect((await api().call('POST', '/attempts', { body: { token, events: inhumanLog(token) } })).json.flagged).toBe(true);
+    const benchmark = { score: median(expert.map((a) => a.score)), surgeryTimeMs: median(expert.map((a) => a.surgeryTimeMs)), attempts: 3 };
+    const res = await api().call('GET', '/benchmarks?courseId=fetoscopy-simulator');
+    expect(res).toMatchObject({ status: 200, json: [{ courseId: 'fetoscopy-simulator', level: 2, case: 1, task: 'selective', ...benchmark }] });
+    const mine = await postPlayed(api(), 'learner', 'one');
+    expect(mine.benchmark).toEqual(benchmark);
+    expect((await api().call('GET', `/attempts/${mine.id}`, { as: 'learner' })).json.benchmark).toEqual(benchmark);
+    expect((await api().call('GET', '/benchmarks?courseId=bronchoscopy')).json).toEqual([]);
+  });
+
+  it('take the median of an even count as the mean of the middle two', async () => {
+    await makeExpert('other');
+    const scores = [(await postPlayed(api(), 'other', 'none')).score, (await postPlayed(api(), 'other', 'all')).score];
+    const [row] = (await api().call('GET', '/benchmarks?courseId=fetoscopy-simulator')).json;
+    expect(row.score).toBe(Math.round(((scores[0]! + scores[1]!) / 2) * 10) / 10);
+  });
+
+  it('count only attempts at the task the case sets now', async () => {
+    await makeExpert('other');
+    await postPlayed(api(), 'other', 'one');
+    const { id: _id, ...course } = (await api().call('GET', '/courses/fetoscopy-simulator')).json;
+    course.levels[1].cases[0].sim.task = 'navigation';
+    expect((await api().call('PUT', '/courses/fetoscopy-simulator', { as: 'admin', body: course })).status).toBe(200);
+    expect((await api().call('GET', '/benchmarks?courseId=fetoscopy-simulator')).json).toEqual([]);
+  });
+
+  it('are refused for an unknown course or without one', async () => {
+    await expectRefused(api(), 'GET', '/benchmarks?courseId=nope', {}, 404);
+    await expectRefused(api(), 'GET', '/benchmarks', {}, 400);
+  });
+});
+
+describe('the simulator rate limit', () => {
+  const limited = useApi({ RATE_LIMIT_SCALE: '1' });
+
+  it('allows 30 launches and attempts a minute per user, together, then answers 429 with Retry-After', async () => {
+    const body = { course: 'fetoscopy-simulator', level: 1, case: 1 };
+    for (let i = 0; i < 29; i += 1) expect((await limited().call('POST', '/launch', { as: 'admin', body })).status).toBe(201);
+    const { token } = (await limited().call('POST', '/launch', { as: 'admin', body })).json;
+    const res = await expectRefused(limited(), 'POST', '/attempts', { body: { token, events: play(token, 'none').events } }, 429, 'too_many_requests');
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    await expectRefused(limited(), 'POST', '/launch', { as: 'admin', body }, 429, 'too_many_requests');
+    const others = await tokenFor('learner', NAVIGATION);
+    await setPlan(limited(), 'learner', true);
+    expect((await limited().call('POST', '/attempts', { body: { token: others, events: play(others, 'none').events } })).status).toBe(201);
+  });
+});

@@ -1,12 +1,15 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { paramsOfCase } from '../../src/domain/simulator/index.ts';
 import { signLaunchToken } from '../../src/server/launch-token.ts';
 import { toTimestamp } from '../../src/domain/time.ts';
+import { claimsOf } from './attempt-support.ts';
 import { expectRefused, useApi } from './support.ts';
 
 const api = useApi();
 const SECRET = 'local-development-launch-secret';
 const body = { course: 'bronchoscopy', level: 1, case: 2 };
+const launchClaims = { variant: 7, sim: paramsOfCase(undefined, 1, 2) };
 
 async function grantSubscription(uid: string, planId: string, end: Date) {
   const user = (await api().call('GET', `/users/${uid}`, { as: 'admin' })).json;
@@ -29,7 +32,23 @@ describe('POST /launch', () => {
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ scheme: 'fetalsurgerysim', token: expect.any(String) });
     const verified = await api().call('GET', `/launch/verify?token=${res.json.token}`);
-    expect(verified).toMatchObject({ status: 200, json: { userid: 'learner', course: 'bronchoscopy', level: 1, case: 2, entitled: true } });
+    const { variant, sim } = claimsOf(res.json.token);
+    expect(verified).toEqual({ status: 200, headers: expect.anything(), json: { userid: 'learner', course: 'bronchoscopy', level: 1, case: 2, variant, sim, entitled: true } });
+  });
+  it("signs a fresh variant and id into every launch, with the case's stored simulator parameters", async () => {
+    const where = { course: 'fetoscopy-simulator', level: 2, case: 1 };
+    const tokens = await Promise.all([1, 2, 3].map(async () => (await api().call('POST', '/launch', { as: 'admin', body: where })).json.token as string));
+    const claims = tokens.map((t) => claimsOf(t) as ReturnType<typeof claimsOf> & { jti: string });
+    expect(new Set(claims.map((c) => c.variant)).size).toBe(3);
+    expect(new Set(claims.map((c) => c.jti)).size).toBe(3);
+    for (const c of claims) {
+      expect(Number.isInteger(c.variant) && c.variant >= 0 && c.variant < 2 ** 32).toBe(true);
+      expect(c.sim).toEqual({ task: 'selective', difficulty: 2, placenta: 'posterior', anastomoses: 3, smallestMm: 2, scopes: 'straight', targets: 4 });
+    }
+  });
+  it('gives a case without stored parameters its module defaults', async () => {
+    const { token } = (await api().call('POST', '/launch', { as: 'admin', body })).json;
+    expect(claimsOf(token).sim).toEqual(paramsOfCase(undefined, 1, 2));
   });
   it('reports entitlement as it stands when verified, not when signed', async () => {
     await grantSubscription('learner', 'plan-complete', new Date(Date.now() + 86_400_000));
@@ -41,18 +60,18 @@ describe('POST /launch', () => {
 
 describe('GET /launch/verify', () => {
   it('refuses an expired token', async () => {
-    const token = await signLaunchToken(SECRET, { uid: 'admin', ...body }, new Date(Date.now() - 3_600_000));
+    const token = await signLaunchToken(SECRET, { uid: 'admin', ...body, ...launchClaims }, new Date(Date.now() - 3_600_000));
     await expectRefused(api(), 'GET', `/launch/verify?token=${token}`, {}, 401, 'invalid_token');
   });
   it('refuses a tampered token (claims changed, signature kept)', async () => {
-    const token = await signLaunchToken(SECRET, { uid: 'learner', ...body });
+    const token = await signLaunchToken(SECRET, { uid: 'learner', ...body, ...launchClaims });
     const [head, payload, sig] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const forged = Buffer.from(JSON.stringify({ ...claims, sub: 'admin' })).toString('base64url');
     await expectRefused(api(), 'GET', `/launch/verify?token=${head}.${forged}.${sig}`, {}, 401, 'invalid_token');
   });
   it('refuses a token signed with another key', async () => {
-    const token = await signLaunchToken('another-secret-that-is-long-enough-000', { uid: 'learner', ...body });
+    const token = await signLaunchToken('another-secret-that-is-long-enough-000', { uid: 'learner', ...body, ...launchClaims });
     await expectRefused(api(), 'GET', `/launch/verify?token=${token}`, {}, 401, 'invalid_token');
   });
   it('refuses an unsigned token', async () => {
@@ -60,7 +79,7 @@ describe('GET /launch/verify', () => {
     await expectRefused(api(), 'GET', `/launch/verify?token=${token.split('.').slice(0, 2).join('.')}.`, {}, 401, 'invalid_token');
   });
   it('tells whether another user, who is not entitled, was the one launched', async () => {
-    const token = await signLaunchToken(SECRET, { uid: 'other', ...body });
+    const token = await signLaunchToken(SECRET, { uid: 'other', ...body, ...launchClaims });
     expect((await api().call('GET', `/launch/verify?token=${token}`)).json).toMatchObject({ userid: 'other', entitled: false });
   });
   it('needs a token', () => expectRefused(api(), 'GET', '/launch/verify', {}, 400));

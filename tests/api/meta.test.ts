@@ -127,6 +127,8 @@ describe('GET /openapi.json', () => {
     '/api/payments/orders/{orderId}/capture': ['post'],
     '/api/attempts': ['post', 'get'],
     '/api/attempts/summary': ['get'],
+    '/api/attempts/{id}': ['get'],
+    '/api/benchmarks': ['get'],
     '/api/sandbox/formmail': ['post'],
     '/api/sandbox/forms': ['post'],
     '/api/sandbox/messages': ['get'],
@@ -148,7 +150,7 @@ describe('GET /openapi.json', () => {
     const doc = (await api().call('GET', '/openapi.json')).json;
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     const isPublic = (path: string, method: string) =>
-      (method === 'get' && ['/api/courses', '/api/courses/{id}', '/api/pricing', '/api/unityversion', '/api/config', '/api/launch/verify'].includes(path)) ||
+      (method === 'get' && ['/api/courses', '/api/courses/{id}', '/api/pricing', '/api/unityversion', '/api/config', '/api/launch/verify', '/api/benchmarks'].includes(path)) ||
       (method === 'post' && ['/api/sandbox/formmail', '/api/sandbox/forms', '/api/attempts'].includes(path));
     for (const [path, methods] of Object.entries(ROUTES)) {
       for (const method of methods) {

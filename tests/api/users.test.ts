@@ -6,7 +6,7 @@ import { auditTrail, CALLERS, expectRefused, useApi } from './support.ts';
 
 const api = useApi();
 
-const LEARNER = { id: 'learner', email: 'learner@example.com', name: 'Lea Learner', contact: '', isAdmin: false, isPremium: false, subscriptions: [] };
+const LEARNER = { id: 'learner', email: 'learner@example.com', name: 'Lea Learner', contact: '', isAdmin: false, isPremium: false, isExpert: false, subscriptions: [] };
 const subscription = (over: Record<string, unknown> = {}) => ({
   provider: 'admin@example.com',
   plan_name: 'plan-fetoscopy - Admin - Provided',
@@ -118,7 +118,7 @@ describe('POST /users', () => {
   it('creates the caller own record, with isAdmin and isPremium false whatever the body says', async () => {
     const body = { id: 'newcomer', email: 'newcomer@example.com', isAdmin: true, isPremium: true, contact: ' +54 11 5555 0000 ', name: '  Nora Newcomer ' };
     const res = await api().call('POST', '/users', { as: newcomer, body });
-    const expected = { id: 'newcomer', email: 'newcomer@example.com', name: 'Nora Newcomer', contact: '+54 11 5555 0000', isAdmin: false, isPremium: false, subscriptions: [] };
+    const expected = { id: 'newcomer', email: 'newcomer@example.com', name: 'Nora Newcomer', contact: '+54 11 5555 0000', isAdmin: false, isPremium: false, isExpert: false, subscriptions: [] };
     expect(res).toMatchObject({ status: 201, json: expected });
     expect((await api().call('GET', '/users/newcomer', { as: newcomer })).json).toEqual(expected);
     // Still no admin rights: the forced false holds.
@@ -128,7 +128,7 @@ describe('POST /users', () => {
   it('accepts a Google first sign-in (id, email, isAdmin only)', async () => {
     const res = await api().call('POST', '/users', { as: newcomer, body: { id: 'newcomer', email: 'newcomer@example.com', isAdmin: false } });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ id: 'newcomer', email: 'newcomer@example.com', name: '', contact: '', isAdmin: false, isPremium: false, subscriptions: [] });
+    expect(res.json).toEqual({ id: 'newcomer', email: 'newcomer@example.com', name: '', contact: '', isAdmin: false, isPremium: false, isExpert: false, subscriptions: [] });
   });
 
   it('accepts the account address in another case', async () => {

@@ -114,11 +114,12 @@ describe('the admin users store', () => {
 
   it('keeps edits local until Save: a draft differs from the saved user, and discarding puts it back', async () => {
     const store = await import('../../src/stores/admin-users.ts');
-    const user = { id: 'u', email: 'u@example.com', name: '', contact: '', isAdmin: false, isPremium: false, subscriptions: [] };
+    const user = { id: 'u', email: 'u@example.com', name: '', contact: '', isAdmin: false, isPremium: false, isExpert: false, subscriptions: [] };
     store.$adminUsers.set({ ...store.$adminUsers.get(), saved: user, draft: structuredClone(user) });
     expect(store.isDirty(store.$adminUsers.get())).toBe(false);
     store.setFlag('isPremium', true);
-    expect(store.$adminUsers.get().draft?.isPremium).toBe(true);
+    store.setFlag('isExpert', true);
+    expect(store.$adminUsers.get().draft).toMatchObject({ isPremium: true, isExpert: true });
     expect(store.$adminUsers.get().saved?.isPremium).toBe(false);
     expect(store.isDirty(store.$adminUsers.get())).toBe(true);
     store.discardChanges();
