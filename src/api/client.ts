@@ -21,9 +21,9 @@ import type {
 } from './schemas.ts';
 
 /** Typed calls to /api for the browser's stores; each takes the caller's ID token where the route needs one. */
-type Token = string | null | undefined;
+export type Token = string | null | undefined;
 
-async function call<T>(method: string, path: string, token?: Token, body?: unknown): Promise<T> {
+export async function call<T>(method: string, path: string, token?: Token, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';

@@ -3,13 +3,17 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { ErrorCode } from '../api/errors.ts';
 import { attemptsApp } from './attempts.ts';
+import { certificatesApp } from './certificates.ts';
 import { coursesApp } from './courses.ts';
 import type { Deps } from './deps.ts';
 import { fail, identify, internalError, type Env } from './http.ts';
+import { groupProgressApp } from './group-progress.ts';
+import { groupsApp } from './groups.ts';
 import { launchApp } from './launch.ts';
 import { metaApp } from './meta.ts';
 import { paymentsApp } from './payments.ts';
 import { pricingApp } from './pricing.ts';
+import { progressApp } from './progress.ts';
 import { API_POLICY, commonHeaders } from './security.ts';
 import { crossOrigin } from './cors.ts';
 import { sandboxFormsApp } from '../sandbox/forms.ts';
@@ -43,6 +47,10 @@ export function createApp(deps: Deps) {
   if (deps.paypalStandIn) app.route('/sandbox/paypal', deps.paypalStandIn.app);
   app.route('/', sandboxFormsApp);
   app.route('/', attemptsApp);
+  app.route('/', progressApp);
+  app.route('/', certificatesApp);
+  app.route('/', groupsApp);
+  app.route('/', groupProgressApp);
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' });
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

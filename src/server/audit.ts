@@ -2,7 +2,7 @@ import type { Caller } from './auth.ts';
 import type { Db } from './db/client.ts';
 import { audit } from './db/schema.ts';
 
-export type AuditEntity = 'course' | 'plan' | 'user';
+export type AuditEntity = 'course' | 'plan' | 'user' | 'group' | 'certificate';
 
 /** Writes one audit entry; call it inside the transaction of the change it describes. */
 export async function recordAudit(
@@ -10,7 +10,7 @@ export async function recordAudit(
   caller: Caller,
   entity: AuditEntity,
   entityId: string,
-  action: 'create' | 'update' | 'delete',
+  action: 'create' | 'update' | 'delete' | 'revoke',
   before: unknown,
   after: unknown,
 ): Promise<void> {

@@ -1,0 +1,215 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { ErrorCode } from '../api/errors.ts';
+import { Group, GroupDetail, GroupInput, GroupMemberInput } from '../api/learning.ts';
+import { dbString } from '../api/schemas.ts';
+import { directsGroup } from './access.ts';
+import { recordAudit } from './audit.ts';
+import type { Db } from './db/client.ts';
+import { groupMembers, groups, users } from './db/schema.ts';
+import { bearer, callerIsAdmin, errors, fail, idParam, json, jsonBody, requireAdmin, requireUser, subApp, type Env } from './http.ts';
+
+type GroupRow = typeof groups.$inferSelect;
+
+async function groupsWithCounts(db: Db, ids: string[] | null): Promise<Group[]> {
+  const rows = await db.select().from(groups).where(ids ? inArray(groups.id, ids.length ? ids : ['']) : undefined).orderBy(asc(groups.name), asc(groups.id));
+  const counts = await db.select({ groupId: groupMembers.groupId, role: groupMembers.role, n: count() }).from(groupMembers).groupBy(groupMembers.groupId, groupMembers.role);
+  const n = (id: string, role: string) => counts.find((r) => r.groupId === id && r.role === role)?.n ?? 0;
+  return rows.map((g) => ({ id: g.id, name: g.name, members: n(g.id, 'member'), directors: n(g.id, 'director'), createdAt: g.createdAt.toISOString() }));
+}
+
+/** A group with its people, members and directors, by name. */
+export async function groupDetail(db: Pick<Db, 'select'>, group: GroupRow): Promise<GroupDetail> {
+  const people = await db
+    .select({ userId: groupMembers.userId, role: groupMembers.role, addedAt: groupMembers.addedAt, email: users.email, name: users.name })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(eq(groupMembers.groupId, group.id))
+    .orderBy(asc(groupMembers.role), asc(users.name), asc(users.email));
+  return {
+    id: group.id,
+    name: group.name,
+    members: people.filter((p) => p.role === 'member').length,
+    directors: people.filter((p) => p.role === 'director').length,
+    createdAt: group.createdAt.toISOString(),
+    people: people.map((p) => ({ ...p, addedAt: p.addedAt.toISOString() })),
+  };
+}
+
+export const NOT_VISIBLE = "Only this group's directors and administrators may see it";
+
+/**
+ * The group if the caller may see it (an admin, or one of its directors), else the status to refuse with. Access is
+ * checked before existence, so only admins learn whether an id exists.
+ */
+export async function visibleGroup(c: Context<Env>, id: string): Promise<GroupRow | 403 | 404> {
+  const db = c.get('deps').db.db;
+  if (!(await callerIsAdmin(c)) && !(await directsGroup(db, c.get('caller')!.uid, id))) return 403;
+  const [row] = await db.select().from(groups).where(eq(groups.id, id));
+  return row ?? 404;
+}
+
+const memberParams = z.object({ id: dbString().min(1).max(128), userId: dbString().min(1).max(128) });
+
+/** /groups: programmes (a fellowship, a residency) whose directors follow their members' learning record. */
+export const groupsApp = subApp()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/groups',
+      description: 'Administrators: every group. Anyone else: the groups they direct (none for a learner).',
+      security: bearer,
+      middleware: [requireUser] as const,
+      responses: { 200: json(z.array(Group)), 401: errors[401] },
+    }),
+    async (c) => {
+      const db = c.get('deps').db.db;
+      if (await callerIsAdmin(c)) return c.json(await groupsWithCounts(db, null), 200);
+      const directed = await db
+        .select({ id: groupMembers.groupId })
+        .from(groupMembers)
+        .where(and(eq(groupMembers.userId, c.get('caller')!.uid), eq(groupMembers.role, 'director')));
+      return c.json(await groupsWithCounts(db, directed.map((d) => d.id)), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/groups',
+      security: bearer,
+      middleware: [requireAdmin] as const,
+      request: { body: jsonBody(GroupInput) },
+      responses: { 201: json(GroupDetail, 'Created'), 400: errors[400], 401: errors[401], 403: errors[403] },
+    }),
+    async (c) => {
+      const { name } = c.req.valid('json');
+      const db = c.get('deps').db.db;
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx.insert(groups).values({ id: crypto.randomUUID(), name }).returning();
+        await recordAudit(tx, c.get('caller')!, 'group', created!.id, 'create', null, { name });
+        return created!;
+      });
+      return c.json(await groupDetail(db, row), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/groups/{id}',
+      security: bearer,
+      middleware: [requireUser] as const,
+      request: { params: idParam },
+      responses: { 200: json(GroupDetail), 401: errors[401], 403: errors[403], 404: errors[404] },
+    }),
+    async (c) => {
+      const group = await visibleGroup(c, c.req.valid('param').id);
+      if (group === 403) return fail(c, 403, ErrorCode.forbidden, NOT_VISIBLE);
+      if (group === 404) return fail(c, 404, ErrorCode.notFound, 'No such group');
+      return c.json(await groupDetail(c.get('deps').db.db, group), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/groups/{id}',
+      description: 'Renames the group (administrators; audited).',
+      security: bearer,
+      middleware: [requireAdmin] as const,
+      request: { params: idParam, body: jsonBody(GroupInput) },
+      responses: { 200: json(GroupDetail), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { name } = c.req.valid('json');
+      const db = c.get('deps').db.db;
+      const row = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(groups).where(eq(groups.id, id)).for('update');
+        if (!before) return null;
+        const [after] = await tx.update(groups).set({ name }).where(eq(groups.id, id)).returning();
+        await recordAudit(tx, c.get('caller')!, 'group', id, 'update', { name: before.name }, { name });
+        return after!;
+      });
+      if (!row) return fail(c, 404, ErrorCode.notFound, 'No such group');
+      return c.json(await groupDetail(db, row), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/groups/{id}',
+      description: 'Deletes the group and its memberships (administrators; audited). Learners keep their records and certificates.',
+      security: bearer,
+      middleware: [requireAdmin] as const,
+      request: { params: idParam },
+      responses: { 204: { description: 'Deleted' }, 401: errors[401], 403: errors[403], 404: errors[404] },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const db = c.get('deps').db.db;
+      const deleted = await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(groups).where(eq(groups.id, id)).for('update');
+        if (!row) return false;
+        const before = await groupDetail(tx, row);
+        await tx.delete(groups).where(eq(groups.id, id));
+        await recordAudit(tx, c.get('caller')!, 'group', id, 'delete', before, null);
+        return true;
+      });
+      if (!deleted) return fail(c, 404, ErrorCode.notFound, 'No such group');
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/groups/{id}/members',
+      description: 'Adds a registered user by email as a member or a director, or changes their role (administrators; audited). Takes effect at once.',
+      security: bearer,
+      middleware: [requireAdmin] as const,
+      request: { params: idParam, body: jsonBody(GroupMemberInput) },
+      responses: { 200: json(GroupDetail), 400: errors[400], 401: errors[401], 403: errors[403], 404: { description: 'No such group, or no user has this email', content: errors[404].content } },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { email, role } = c.req.valid('json');
+      const db = c.get('deps').db.db;
+      const outcome = await db.transaction(async (tx) => {
+        const [group] = await tx.select().from(groups).where(eq(groups.id, id)).for('update');
+        if (!group) return 'group' as const;
+        const [user] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+        if (!user) return 'user' as const;
+        const [before] = await tx.select().from(groupMembers).where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, user.id)));
+        await tx.insert(groupMembers).values({ groupId: id, userId: user.id, role }).onConflictDoUpdate({ target: [groupMembers.groupId, groupMembers.userId], set: { role } });
+        await recordAudit(tx, c.get('caller')!, 'group', id, before ? 'update' : 'create', before ? { userId: user.id, role: before.role } : null, { userId: user.id, email, role });
+        return group;
+      });
+      if (outcome === 'group') return fail(c, 404, ErrorCode.notFound, 'No such group');
+      if (outcome === 'user') return fail(c, 404, ErrorCode.notFound, 'No registered user has this email');
+      return c.json(await groupDetail(db, outcome), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/groups/{id}/members/{userId}',
+      description: 'Removes a member or a director from the group (administrators; audited). A removed director loses access at once.',
+      security: bearer,
+      middleware: [requireAdmin] as const,
+      request: { params: memberParams },
+      responses: { 200: json(GroupDetail), 401: errors[401], 403: errors[403], 404: errors[404] },
+    }),
+    async (c) => {
+      const { id, userId } = c.req.valid('param');
+      const db = c.get('deps').db.db;
+      const group = await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(groups).where(eq(groups.id, id)).for('update');
+        if (!row) return null;
+        const [removed] = await tx.delete(groupMembers).where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, userId))).returning();
+        if (!removed) return null;
+        await recordAudit(tx, c.get('caller')!, 'group', id, 'delete', { userId, role: removed.role }, null);
+        return row;
+      });
+      if (!group) return fail(c, 404, ErrorCode.notFound, 'No such group, or this user is not in it');
+      return c.json(await groupDetail(db, group), 200);
+    },
+  );

@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { CertificateSummary, CourseProgress, CourseProgressLine } from '../api/learning.ts';
+import type { Course } from '../api/schemas.ts';
+import { certificateCases, courseStanding, type AttemptFact, type BenchmarkFact, type CourseStanding } from '../domain/progress.ts';
+import { courseBenchmarks } from './benchmarks.ts';
+import type { Catalogue } from './catalogue.ts';
+import type { Db } from './db/client.ts';
+import { attempts, certificates, users } from './db/schema.ts';
+
+/** How learning records are read and certificates issued: shared by /progress, /certificates and /groups. */
+export type CertificateRow = typeof certificates.$inferSelect;
+
+/** 128 random bits, base64url: an address nobody can guess or enumerate. */
+export const newCertificateId = () => randomBytes(16).toString('base64url');
+
+/** Every course that has at least one active case, in catalogue order. */
+export async function activeCourses(catalogue: Catalogue): Promise<Course[]> {
+  const list = (await catalogue.summaries()).value;
+  const all = await Promise.all(list.map(async (s) => (await catalogue.course(s.id))?.value ?? null));
+  return all.filter((c): c is Course => c !== null && c.levels.some((l) => l.active && l.cases.length > 0));
+}
+
+/** The stored attempts of some users (in one course, or all), by user then course. */
+export async function attemptFacts(db: Db, uids: string[], courseId?: string): Promise<Map<string, Map<string, AttemptFact[]>>> {
+  const out = new Map<string, Map<string, AttemptFact[]>>();
+  if (uids.length === 0) return out;
+  const rows = await db
+    .select({ userId: attempts.userId, courseId: attempts.courseId, level: attempts.level, case: attempts.caseIndex, score: attempts.score, at: attempts.createdAt, flagged: attempts.flagged })
+    .from(attempts)
+    .where(and(inArray(attempts.userId, uids), courseId ? eq(attempts.courseId, courseId) : undefined));
+  for (const { userId, courseId: course, ...fact } of rows) {
+    const byCourse = out.get(userId) ?? new Map<string, AttemptFact[]>();
+    byCourse.set(course, [...(byCourse.get(course) ?? []), fact]);
+    out.set(userId, byCourse);
+  }
+  return out;
+}
+
+/** The experts' median score per case, the default pass mark where an admin set none. */
+export async function benchmarkFacts(db: Db, course: Course): Promise<BenchmarkFact[]> {
+  return (await courseBenchmarks(db, course)).map((b) => ({ level: b.level, case: b.case, score: b.score }));
+}
+
+export async function certificatesOf(db: Db, uids: string[]): Promise<CertificateRow[]> {
+  if (uids.length === 0) return [];
+  return db.select().from(certificates).where(inArray(certificates.userId, uids));
+}
+
+export function certificateSummary(row: CertificateRow): CertificateSummary {
+  return {
+    id: row.id,
+    courseId: row.courseId,
+    courseTitle: row.courseTitle,
+    completedAt: row.completedAt.toISOString(),
+    issuedAt: row.issuedAt.toISOString(),
+    revoked: row.revokedAt !== null,
+  };
+}
+
+/** The name a certificate shows: the profile's name, or the address's local part for a profile without one. */
+const holderNameOf = (user: { name: string; email: string }) => user.name.trim() || user.email.split('@')[0] || user.email;
+
+/**
+ * The learner's certificate for a course they completed, issued now if it was not yet. Issued once: a revoked one
+ * stays revoked, and a course changed later does not take it back.
+ */
+export async function issueIfComplete(db: Db, uid: string, course: Course, standing: CourseStanding, existing: CertificateRow | undefined): Promise<CertificateRow | null> {
+  if (existing) return existing;
+  if (!standing.complete) return null;
+  const [user] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, uid));
+  if (!user) return null;
+  const [row] = await db
+    .insert(certificates)
+    .values({
+      id: newCertificateId(),
+      userId: uid,
+      courseId: course.id,
+      holderName: holderNameOf(user),
+      courseTitle: course.title,
+      cases: certificateCases(standing),
+      completedAt: standing.completedAt!,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (row) return row;
+  // Issued by a request that ran at the same time.
+  const [stored] = await db.select().from(certificates).where(and(eq(certificates.userId, uid), eq(certificates.courseId, course.id)));
+  return stored ?? null;
+}
+
+/** The standing as the contract answers it. */
+export function progressOf(uid: string, course: Course, standing: CourseStanding, certificate: CertificateRow | null): CourseProgress {
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  return {
+    courseId: course.id,
+    userId: uid,
+    ...standing,
+    completedAt: iso(standing.completedAt),
+    modules: standing.modules.map((m) => ({ ...m, cases: m.cases.map((c) => ({ ...c, passedAt: iso(c.passedAt) })) })),
+    certificate: certificate ? certificateSummary(certificate) : null,
+  };
+}
+
+/** One learner's line for a course in lists (course list, My account, a group). */
+export function progressLine(course: Course, standing: CourseStanding, facts: readonly AttemptFact[], certificate: CertificateRow | null): CourseProgressLine {
+  return {
+    courseId: course.id,
+    title: course.title,
+    passed: standing.passed,
+    total: standing.total,
+    percent: standing.percent,
+    attempts: facts.filter((f) => !f.flagged).length,
+    complete: standing.complete,
+    certificate: certificate ? certificateSummary(certificate) : null,
+  };
+}
+
+/** A learner's standing in each course, certificates issued where a course was completed. */
+export async function recordsOf(db: Db, uids: string[], courses: Course[]) {
+  const facts = await attemptFacts(db, uids);
+  const certs = await certificatesOf(db, uids);
+  const benchmarks = new Map(await Promise.all(courses.map(async (c) => [c.id, await benchmarkFacts(db, c)] as const)));
+  const out = new Map<string, Array<{ course: Course; standing: CourseStanding; facts: AttemptFact[]; certificate: CertificateRow | null }>>();
+  for (const uid of uids) {
+    const lines = [];
+    for (const course of courses) {
+      const mine = facts.get(uid)?.get(course.id) ?? [];
+      const standing = courseStanding(course, mine, benchmarks.get(course.id));
+      const existing = certs.find((c) => c.userId === uid && c.courseId === course.id);
+      lines.push({ course, standing, facts: mine, certificate: await issueIfComplete(db, uid, course, standing, existing) });
+    }
+    out.set(uid, lines);
+  }
+  return out;
+}

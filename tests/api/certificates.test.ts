@@ -1,0 +1,94 @@
+import { writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { COURSE, passAll, pdfText, setUp, TOKENS } from './learning-support.ts';
+import { auditTrail, expectRefused, useApi } from './support.ts';
+import type { TestApi } from './harness.ts';
+
+async function issued(api: TestApi, uid = 'learner'): Promise<string> {
+  await passAll(api, uid);
+  return (await api.call('GET', `/progress?course=${COURSE}`, { as: uid })).json.certificate.id;
+}
+
+async function pdf(api: TestApi, id: string, as: string, lang = 'en') {
+  const bearer = (api.tokens as Record<string, string>)[as] ?? as;
+  const res = await api.app.request(`/api/certificates/${id}/pdf?lang=${lang}`, { headers: { authorization: `Bearer ${bearer}` } });
+  return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+describe('certificates', () => {
+  const api = useApi();
+
+  it('are verified publicly with nothing but status, holder, course and date', async () => {
+    await setUp(api());
+    const id = await issued(api());
+    const res = await api().call('GET', `/certificates/${id}`);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ id, status: 'valid', holderName: 'Lea Learner', courseTitle: 'Laser course', completedAt: expect.any(String), revokedAt: null });
+    await expectRefused(api(), 'GET', '/certificates/AAAAAAAAAAAAAAAAAAAAAA', {}, 404);
+  });
+
+  it("are listed for their holder, the holder's director and admins", async () => {
+    await setUp(api());
+    const id = await issued(api());
+    for (const as of ['learner', 'admin', TOKENS.director]) {
+      const path = as === 'learner' ? '/certificates' : '/certificates?userId=learner';
+      expect((await api().call('GET', path, { as })).json).toEqual([expect.objectContaining({ id, courseId: COURSE, courseTitle: 'Laser course', revoked: false })]);
+    }
+    expect((await api().call('GET', '/certificates', { as: 'other' })).json).toEqual([]);
+    for (const as of ['other', TOKENS.elsewhere]) await expectRefused(api(), 'GET', '/certificates?userId=learner', { as }, 403);
+    await expectRefused(api(), 'GET', '/certificates', { as: null }, 401);
+  });
+
+  it('download as a PDF with the name, the course, the passed cases and the verification address', async () => {
+    await setUp(api());
+    const id = await issued(api());
+    const res = await pdf(api(), id, 'learner');
+    expect(res.status).toBe(200);
+    expect(res.type).toBe('application/pdf');
+    expect(res.disposition).toBe(`attachment; filename="certificate-${COURSE}.pdf"`);
+    writeFileSync('/tmp/certificate-en.pdf', res.bytes);
+    const text = await pdfText(res.bytes);
+    for (const part of ['Certificate of completion', 'Lea Learner', 'Laser course', 'A1', 'A2', 'B1', `http://localhost/certificates/${id}`]) expect(text).toContain(part);
+    expect(text).not.toContain('Hidden');
+  });
+
+  it('print in Arabic right to left, keeping the Latin name and the address whole', async () => {
+    await setUp(api());
+    const id = await issued(api());
+    const res = await pdf(api(), id, 'learner', 'ar');
+    expect(res.status).toBe(200);
+    writeFileSync('/tmp/certificate-ar.pdf', res.bytes);
+    const text = await pdfText(res.bytes);
+    expect(text).toContain('Lea Learner');
+    expect(text).toContain(`http://localhost/ar/certificates/${id}`);
+    // Arabic is stored in the order it is drawn, right to left: the title reads backwards in the extracted text.
+    expect(text.normalize('NFKC')).toMatch(/[\u0600-\u06ff]/);
+  });
+
+  it("download for the holder's director and admins, not for other learners or directors", async () => {
+    await setUp(api());
+    const id = await issued(api());
+    for (const as of ['admin', TOKENS.director]) expect((await pdf(api(), id, as)).status).toBe(200);
+    for (const as of ['other', TOKENS.elsewhere]) await expectRefused(api(), 'GET', `/certificates/${id}/pdf`, { as }, 403);
+    await expectRefused(api(), 'GET', `/certificates/${id}/pdf`, { as: null }, 401);
+    await expectRefused(api(), 'GET', `/certificates/${id}/pdf?lang=xx`, { as: 'learner' }, 400);
+    await expectRefused(api(), 'GET', '/certificates/nope/pdf', { as: 'learner' }, 404);
+  });
+
+  it('are revoked by admins only, audited, once; a revoked one verifies as revoked and no longer downloads', async () => {
+    await setUp(api());
+    const id = await issued(api());
+    for (const as of ['learner', TOKENS.director]) await expectRefused(api(), 'POST', `/certificates/${id}/revoke`, { as, body: { reason: 'x' } }, 403);
+    await expectRefused(api(), 'POST', `/certificates/${id}/revoke`, { as: 'admin', body: { reason: ' ' } }, 400);
+    await expectRefused(api(), 'POST', '/certificates/nope/revoke', { as: 'admin', body: { reason: 'Fraud' } }, 404);
+    const res = await api().call('POST', `/certificates/${id}/revoke`, { as: 'admin', body: { reason: 'Attempts played by someone else' } });
+    expect(res.json).toMatchObject({ id, status: 'revoked', revokedAt: expect.any(String) });
+    expect((await api().call('GET', `/certificates/${id}`)).json.status).toBe('revoked');
+    const [entry] = await auditTrail(api(), `?entity=certificate&id=${id}`);
+    expect(entry).toMatchObject({ actor: 'admin', action: 'revoke', before: { revoked: false }, after: { revoked: true, reason: 'Attempts played by someone else' } });
+    await expectRefused(api(), 'POST', `/certificates/${id}/revoke`, { as: 'admin', body: { reason: 'Again' } }, 409);
+    await expectRefused(api(), 'GET', `/certificates/${id}/pdf`, { as: 'learner' }, 409);
+    // Passing again does not issue a new one.
+    expect((await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' })).json.certificate).toMatchObject({ id, revoked: true });
+  });
+});

@@ -1,0 +1,94 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema.ts';
+import { attempt, COURSE, passAll, setUp, TOKENS } from './learning-support.ts';
+import { expectRefused, useApi } from './support.ts';
+
+describe('GET /progress?course=', () => {
+  const api = useApi();
+
+  it('shows a new learner every case not started, module A open and module B locked behind it', async () => {
+    await setUp(api());
+    const res = await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ courseId: COURSE, userId: 'learner', proficiencyOrder: true, passed: 0, total: 3, percent: 0, complete: false, next: { level: 1, case: 1 }, certificate: null });
+    expect(res.json.modules.map((m: any) => [m.level, m.shown, m.title, m.lock])).toEqual([
+      [1, 1, 'Module A', null],
+      [3, 2, 'Module B', { module: 1, title: 'Module A', remaining: 2 }],
+    ]);
+    expect(res.json.modules[0].cases[0]).toMatchObject({ title: 'A1', passMark: 60, passMarkSource: 'set', state: 'notStarted', best: null, attempts: 0 });
+    expect(res.json.modules[0].cases[1]).toMatchObject({ title: 'A2', passMark: 70, passMarkSource: 'default' });
+  });
+
+  it('counts the best score against the pass mark, leaves flagged attempts out, and opens module B when A is passed', async () => {
+    await setUp(api());
+    await attempt(api(), 'learner', 1, 1, 59);
+    await attempt(api(), 'learner', 1, 1, 100, { flagged: true });
+    let p = (await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' })).json;
+    expect(p.modules[0].cases[0]).toMatchObject({ state: 'attempted', best: 59, attempts: 1 });
+    await attempt(api(), 'learner', 1, 1, 60);
+    await attempt(api(), 'learner', 1, 2, 70);
+    p = (await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' })).json;
+    expect(p).toMatchObject({ passed: 2, percent: 66, next: { level: 3, case: 1 } });
+    expect(p.modules[0]).toMatchObject({ passed: 2, total: 2, percent: 100 });
+    expect(p.modules[1].lock).toBeNull();
+  });
+
+  it("takes an unset pass mark from the experts' median score on the case", async () => {
+    await setUp(api());
+    for (const score of [70, 84, 90]) await attempt(api(), 'expert', 1, 2, score);
+    await attempt(api(), 'expert', 1, 2, 10, { flagged: true });
+    await attempt(api(), 'learner', 1, 2, 80);
+    const p = (await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' })).json;
+    expect(p.modules[0].cases[1]).toMatchObject({ passMark: 84, passMarkSource: 'benchmark', state: 'attempted', best: 80 });
+  });
+
+  it('issues the certificate with the attempt that completes the course, once', async () => {
+    await setUp(api());
+    await passAll(api(), 'learner');
+    const first = (await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' })).json;
+    expect(first).toMatchObject({ complete: true, percent: 100, next: null });
+    expect(first.certificate.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(first.completedAt).toBe(first.modules[1].cases[0].passedAt);
+    const again = (await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' })).json;
+    expect(again.certificate.id).toBe(first.certificate.id);
+  });
+
+  it('answers one line per course with active cases without `course`', async () => {
+    await setUp(api());
+    await attempt(api(), 'learner', 1, 1, 90);
+    const res = await api().call('GET', '/progress', { as: 'learner' });
+    expect(res.status).toBe(200);
+    expect(res.json.map((l: any) => l.courseId)).toContain('fetoscopy-simulator');
+    expect(res.json.find((l: any) => l.courseId === COURSE)).toEqual({ courseId: COURSE, title: 'Laser course', passed: 1, total: 3, percent: 33, attempts: 1, complete: false, certificate: null });
+  });
+
+  it("lets admins and the learner's director read it, and nobody else", async () => {
+    await setUp(api());
+    await attempt(api(), 'learner', 1, 1, 90);
+    for (const as of ['admin', TOKENS.director]) {
+      expect((await api().call('GET', `/progress?course=${COURSE}&userId=learner`, { as })).json).toMatchObject({ userId: 'learner', passed: 1 });
+    }
+    for (const as of ['other', TOKENS.elsewhere]) await expectRefused(api(), 'GET', `/progress?course=${COURSE}&userId=learner`, { as }, 403);
+    // A director cannot read another director, nor find out who exists.
+    await expectRefused(api(), 'GET', '/progress?userId=elsewhere', { as: TOKENS.director }, 403);
+    await expectRefused(api(), 'GET', '/progress?userId=nobody', { as: TOKENS.director }, 403);
+  });
+
+  it('refuses the anonymous, unknown courses and users, and bad parameters', async () => {
+    await setUp(api());
+    await expectRefused(api(), 'GET', `/progress?course=${COURSE}`, { as: null }, 401);
+    await expectRefused(api(), 'GET', '/progress?course=nope', { as: 'learner' }, 404);
+    await expectRefused(api(), 'GET', '/progress?userId=nobody', { as: 'admin' }, 404);
+    await expectRefused(api(), 'GET', '/progress?courseId=x', { as: 'learner' }, 400);
+    await expectRefused(api(), 'GET', `/progress?course=${'x'.repeat(129)}`, { as: 'learner' }, 400);
+  });
+
+  it('uses the name a learner has when the certificate is issued, and the address when there is none', async () => {
+    await setUp(api());
+    await api().deps.db.db.update(users).set({ name: '' }).where(eq(users.id, 'learner'));
+    await passAll(api(), 'learner');
+    const { certificate } = (await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' })).json;
+    expect((await api().call('GET', `/certificates/${certificate.id}`)).json.holderName).toBe('learner');
+  });
+});
