@@ -1,51 +1,167 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { distDir } from '../src/server/config.ts';
-import { node, waitUntil } from './lib/processes.ts';
+import type { BarePayload } from './bench-bare.ts';
+import { emulatorToken, node, startEmulator, stop, waitUntil } from './lib/processes.ts';
 
-/** npm run bench:api: our built server on PGlite against a bare Hono handler, 50 connections for 10 s each. */
+/**
+ * npm run bench:api: three things in one run, 50 connections for 10 s each, one process measured at a time.
+ * 1. the course catalogue, answered from the server's in-memory cache (no query after the first request);
+ * 2. a signed-in learner reading their own record (GET /api/users/{uid}), one SELECT on every request:
+ *    on PGlite always, and on the PostgreSQL of DATABASE_URL when it is set (the PGlite server never inherits it);
+ * 3. right after each of those, a bare Hono handler answering its payload from memory, byte for byte with the same headers.
+ * Any answer that is not 2xx, any socket error or timeout, fails the run.
+ */
 const CONNECTIONS = 50;
 const DURATION = 10;
+const PORT = 4591;
+const BARE_PORT = 4592;
+const EMULATOR_PORT = 9591;
+/** Set by the server's Node on every answer, not part of the payload. */
+const TRANSPORT = new Set(['date', 'connection', 'keep-alive']);
 
 if (!existsSync(join(distDir(), 'server/entry.mjs'))) {
   console.error('Build first: npm run build');
   process.exit(1);
 }
 
-async function measure(url: string) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+interface Answer {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Buffer;
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-api-'));
-const ours = node('src/server/main.ts', { PORT: '4591', DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: '' });
-let bare: ChildProcess | null = null;
-try {
-  await waitUntil('http://127.0.0.1:4591/api/courses');
-  const list = await (await fetch('http://127.0.0.1:4591/api/courses')).text();
-  const id = (JSON.parse(list) as Array<{ id: string }>)[0]!.id;
-  const course = await (await fetch(`http://127.0.0.1:4591/api/courses/${id}`)).text();
-  bare = node('scripts/bench-bare.ts', { PORT: '4592', BARE_BODY: list });
-  await waitUntil('http://127.0.0.1:4592/');
+/** One GET as autocannon sends it (no accept-encoding), with the raw headers as they came on the wire. */
+function get(url: string, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const pairs: Array<[string, string]> = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) pairs.push([res.rawHeaders[i]!.toLowerCase(), res.rawHeaders[i + 1]!]);
+        resolve({ status: res.statusCode!, headers: pairs.filter(([name]) => !TRANSPORT.has(name)), body: Buffer.concat(chunks) });
+      });
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
-  const rows = [
-    ['GET /api/courses', await measure('http://127.0.0.1:4591/api/courses')],
-    [`GET /api/courses/${id}`, await measure(`http://127.0.0.1:4591/api/courses/${id}`)],
-    ['bare Hono (same list JSON)', await measure('http://127.0.0.1:4592/')],
-  ] as const;
-  const bareRps = rows[2][1].rps;
-  console.log(`\nbench:api: ${CONNECTIONS} connections, ${DURATION} s each, PGlite, course JSON ${course.length} bytes\n`);
-  console.log('| route | req/s | p99 ms | errors | ours/bare |');
-  console.log('|---|---:|---:|---:|---:|');
-  for (const [name, r] of rows) {
-    console.log(`| ${name} | ${Math.round(r.rps)} | ${r.p99} | ${r.errors} | ${(r.rps / bareRps).toFixed(2)} |`);
+interface Row {
+  what: string;
+  database: string;
+  url: string;
+  headers: Record<string, string>;
+  payload: Answer;
+  result?: { rps: number; p50: number; p99: number; failures: number };
+}
+
+async function measure(row: Row): Promise<void> {
+  const r = await autocannon({ url: row.url, headers: row.headers, connections: CONNECTIONS, duration: DURATION });
+  row.result = { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failures: r.errors + r.timeouts + r.non2xx };
+}
+
+/** Waits for `url` to answer, or fails at once if the process exits first. */
+function up(child: ChildProcess, url: string): Promise<void> {
+  return Promise.race([
+    waitUntil(url),
+    new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`${url}: the server exited (${code}) before answering`)))),
+  ]);
+}
+
+const emulator = await startEmulator(EMULATOR_PORT);
+const rows: Row[] = [];
+const dirs: string[] = [];
+
+/** Starts our built server on one database, measures its rows, stops it. */
+async function ours(database: 'PGlite' | 'PostgreSQL', databaseUrl: string, withCatalogue: boolean): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-api-'));
+  dirs.push(dataDir);
+  const server = node('src/server/main.ts', { PORT: String(PORT), DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: emulator.host, DATABASE_URL: databaseUrl });
+  try {
+    await up(server, `http://127.0.0.1:${PORT}/api/courses`);
+    const token = await emulatorToken(emulator.host, 'learner@example.com', 'learner123');
+    const uid = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+    const targets: Array<Omit<Row, 'payload'>> = [];
+    if (withCatalogue) targets.push({ what: 'GET /api/courses (catalogue, in-memory cache)', database, url: `http://127.0.0.1:${PORT}/api/courses`, headers: {} });
+    targets.push({
+      what: 'GET /api/users/{uid} (signed in, one SELECT per request)',
+      database,
+      url: `http://127.0.0.1:${PORT}/api/users/${uid}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    for (const target of targets) {
+      const row: Row = { ...target, payload: await get(target.url, target.headers) };
+      if (row.payload.status !== 200) throw new Error(`${row.what} answered ${row.payload.status} before the run: ${row.payload.body.toString()}`);
+      // Measured back to back with our row, so both see the same load on the machine.
+      const copy = await bare(row);
+      try {
+        await measure(row);
+        await measure(copy.row);
+      } finally {
+        await copy.stop();
+      }
+      rows.push(row, copy.row);
+    }
+  } finally {
+    await stop(server);
   }
-} finally {
-  ours.kill('SIGINT');
-  bare?.kill('SIGINT');
-  await new Promise((r) => setTimeout(r, 1000));
-  rmSync(dataDir, { recursive: true, force: true });
 }
+
+/** A bare Hono handler serving `row`'s payload, checked byte for byte (status, headers, body) against ours before it is measured. */
+async function bare(row: Row): Promise<{ row: Row; stop(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-bare-'));
+  dirs.push(dir);
+  const payload: BarePayload = {
+    path: '/',
+    status: row.payload.status,
+    headers: row.payload.headers.filter(([name]) => name !== 'content-length' && name !== 'transfer-encoding'),
+    body: row.payload.body.toString('base64'),
+  };
+  writeFileSync(join(dir, 'payload.json'), JSON.stringify(payload));
+  const server = node('scripts/bench-bare.ts', { PORT: String(BARE_PORT), BARE_PAYLOAD: join(dir, 'payload.json') });
+  const url = `http://127.0.0.1:${BARE_PORT}/`;
+  try {
+    await up(server, url);
+    const answer = await get(url, {});
+    if (answer.status !== row.payload.status || !answer.body.equals(row.payload.body) || JSON.stringify(answer.headers) !== JSON.stringify(row.payload.headers)) {
+      throw new Error(`the bare handler's answer differs from ours for ${row.what}:\nours ${JSON.stringify(row.payload.headers)}\nbare ${JSON.stringify(answer.headers)}`);
+    }
+  } catch (err) {
+    await stop(server);
+    throw err;
+  }
+  return { row: { what: `bare Hono, the same bytes and headers`, database: 'none', url, headers: {}, payload: row.payload }, stop: () => stop(server) };
+}
+
+let failed = false;
+try {
+  await ours('PGlite', '', true);
+  if (process.env.DATABASE_URL) await ours('PostgreSQL', process.env.DATABASE_URL, false);
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  failed = true;
+} finally {
+  await emulator.stop();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+}
+
+console.log(`\nbench:api: ${CONNECTIONS} connections, ${DURATION} s per row, one server measured at a time, each of ours followed at once by its bare twin; Node ${process.version}\n`);
+console.log('| what | database | bytes | req/s | p50 ms | p99 ms | failed answers | ours / bare |');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+for (const [i, row] of rows.entries()) {
+  if (!row.result) continue;
+  const twin = i % 2 === 0 ? rows[i + 1]?.result : undefined;
+  const ratio = twin ? (row.result.rps / twin.rps).toFixed(2) : '';
+  console.log(`| ${row.what} | ${row.database} | ${row.payload.body.length} | ${Math.round(row.result.rps)} | ${row.result.p50} | ${row.result.p99} | ${row.result.failures} | ${ratio} |`);
+}
+if (!process.env.DATABASE_URL) console.log('\nPostgreSQL: not measured (set DATABASE_URL to measure the same read on PostgreSQL).');
+const failures = rows.reduce((n, r) => n + (r.result?.failures ?? 0), 0);
+if (failures > 0) console.error(`\n${failures} answers were not 2xx, errored or timed out: the figures above do not hold`);
+if (failed || failures > 0) process.exit(1);
