@@ -6,7 +6,8 @@ import { attemptIdOf, findAttempt, resultOf, sha256, summaryOf, type AttemptRow 
 import { benchmarkOf, courseBenchmarks } from './benchmarks.ts';
 import { attempts } from './db/schema.ts';
 import { userEntitled } from './entitlement.ts';
-import { bearer, callerIsAdmin, errors, fail, idParam, json, jsonBody, requireUser, subApp } from './http.ts';
+import { canReadUser } from './access.ts';
+import { bearer, errors, fail, idParam, json, jsonBody, requireUser, subApp } from './http.ts';
 import { verifyLaunchToken } from './launch-token.ts';
 import { simulatorLimit } from './simulator-limit.ts';
 
@@ -102,7 +103,7 @@ export const attemptsApp = subApp()
           debrief: outcome.debrief,
           flagged: outcome.flagged,
           logHash,
-          events: outcome.log,
+          events: [],
         })
         .onConflictDoNothing()
         .returning();
@@ -123,7 +124,7 @@ export const attemptsApp = subApp()
     async (c) => {
       const { userId, courseId, limit } = c.req.valid('query');
       const uid = userId ?? c.get('caller')!.uid;
-      if (uid !== c.get('caller')!.uid && !(await callerIsAdmin(c))) return fail(c, 403, ErrorCode.forbidden, "Only administrators may read another user's attempts");
+      if (!(await canReadUser(c, uid))) return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another user's attempts");
       const rows = await c.get('deps').db.db
         .select()
         .from(attempts)
@@ -146,7 +147,7 @@ export const attemptsApp = subApp()
     async (c) => {
       const { userId, courseId } = c.req.valid('query');
       const uid = userId ?? c.get('caller')!.uid;
-      if (uid !== c.get('caller')!.uid && !(await callerIsAdmin(c))) return fail(c, 403, ErrorCode.forbidden, "Only administrators may read another user's attempts");
+      if (!(await canReadUser(c, uid))) return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another user's attempts");
       const rows = await c.get('deps').db.db
         .select({
           courseId: attempts.courseId,
@@ -167,7 +168,7 @@ export const attemptsApp = subApp()
     createRoute({
       method: 'get',
       path: '/attempts/{id}',
-      description: "One attempt with its score components, debrief map and the case's benchmark: its owner and administrators only.",
+      description: "One attempt with its score components, debrief map and the case's benchmark: its owner, administrators and the owner's group directors.",
       security: bearer,
       middleware: [requireUser] as const,
       request: { params: idParam },
@@ -177,8 +178,8 @@ export const attemptsApp = subApp()
       const db = c.get('deps').db.db;
       const row = await findAttempt(db, c.req.valid('param').id);
       if (!row) return fail(c, 404, ErrorCode.notFound, 'No such attempt');
-      if (row.userId !== c.get('caller')!.uid && !(await callerIsAdmin(c))) {
-        return fail(c, 403, ErrorCode.forbidden, "Only administrators may read another user's attempts");
+      if (!(await canReadUser(c, row.userId))) {
+        return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another user's attempts");
       }
       return c.json(resultOf(row, await benchmarkOf(db, row.courseId, row.level, row.caseIndex, row.task)), 200);
     },

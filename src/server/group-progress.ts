@@ -23,13 +23,15 @@ async function membersRecords(c: Context<Env>, groupId: string) {
   return { members, records, courses };
 }
 
-/** One CSV field: quoted when it must be, and never read as a formula by a spreadsheet. */
-function csvField(value: string | number | null): string {
+/** One CSV field: quoted when it must be; text people typed is never read as a formula by a spreadsheet. */
+function csvField(value: string | number | null, typed: boolean): string {
   let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typed && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** The columns whose values people typed (names, titles); ids, numbers and dates are written as they are. */
+const TYPED = new Set(['member_name', 'member_email', 'course_id', 'course_title', 'module_title', 'case_title']);
 const CSV_COLUMNS = [
   'member_name', 'member_email', 'course_id', 'course_title', 'module', 'module_title', 'case', 'case_title', 'pass_mark', 'state', 'best_score',
   'attempts', 'passed_at', 'course_percent', 'certificate_id', 'certificate_status',
@@ -101,7 +103,7 @@ export const groupProgressApp = subApp()
           }
         }
       }
-      const body = `\ufeff${rows.map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`;
+      const body = `\ufeff${rows.map((r) => r.map((v, i) => csvField(v, TYPED.has(CSV_COLUMNS[i]!))).join(',')).join('\r\n')}\r\n`;
       const name = `group-${group.name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-|-$/g, '') || 'export'}.csv`;
       return c.body(body, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'private, no-store' });
     },

@@ -6,6 +6,7 @@ import { LaunchRequest, LaunchToken, LaunchVerification } from '../api/schemas.t
 import { userEntitled } from './entitlement.ts';
 import { bearer, errors, fail, json, jsonBody, requireUser, subApp } from './http.ts';
 import { LAUNCH_TOKEN_TTL_SECONDS, signLaunchToken, verifyLaunchToken } from './launch-token.ts';
+import { launchLock } from './records.ts';
 import { simulatorLimit } from './simulator-limit.ts';
 
 /** /launch: signed, short-lived tokens that let a simulator trust who opens which case, and which placenta of it. */
@@ -18,7 +19,7 @@ export const launchApp = subApp()
       middleware: [requireUser] as const,
       description:
         "Signs a launch token with the case's simulator parameters and a variant drawn now (which placenta is played). " +
-        'Launches and attempts share one rate limit per user.',
+        'Launches and attempts share one rate limit per user. In a course in proficiency order, a case whose module is not open yet is refused (403).',
       request: { body: jsonBody(LaunchRequest) },
       responses: { 201: json(LaunchToken, 'Created'), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 429: errors[429] },
     }),
@@ -37,6 +38,8 @@ export const launchApp = subApp()
       if (!(await userEntitled(db.db, uid, body.course, now))) {
         return fail(c, 403, ErrorCode.forbidden, 'No subscription includes this course');
       }
+      const lock = await launchLock(db.db, uid, course, body.level, body.case);
+      if (lock) return fail(c, 403, ErrorCode.forbidden, `Proficiency order: pass every case of module ${lock.module} first (${lock.remaining} left)`);
       const sim = paramsOfCase(stored.sim, body.level, body.case);
       const variant = randomBytes(4).readUInt32BE();
       const token = await signLaunchToken(config.launchSecret, { uid, ...body, variant, sim }, now);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { CertificateSummary, CourseProgress, CourseProgressLine } from '../api/learning.ts';
 import type { Course } from '../api/schemas.ts';
-import { certificateCases, courseStanding, type AttemptFact, type BenchmarkFact, type CourseStanding } from '../domain/progress.ts';
+import { certificateCases, courseStanding, lockOf, type AttemptFact, type BenchmarkFact, type CourseStanding, type Lock } from '../domain/progress.ts';
 import { courseBenchmarks } from './benchmarks.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { Db } from './db/client.ts';
@@ -133,4 +133,13 @@ export async function recordsOf(db: Db, uids: string[], courses: Course[]) {
     out.set(uid, lines);
   }
   return out;
+}
+
+/** Why a learner may not open a case yet in a course in proficiency order; null when they may (administrators always may). */
+export async function launchLock(db: Db, uid: string, course: Course, level: number, caseIndex: number): Promise<Lock | null> {
+  if (!course.proficiencyOrder) return null;
+  const [user] = await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, uid));
+  if (user?.isAdmin) return null;
+  const facts = (await attemptFacts(db, [uid], course.id)).get(uid)?.get(course.id) ?? [];
+  return lockOf(courseStanding(course, facts, await benchmarkFacts(db, course)), level, caseIndex);
 }

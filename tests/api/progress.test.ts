@@ -92,3 +92,18 @@ describe('GET /progress?course=', () => {
     expect((await api().call('GET', `/certificates/${certificate.id}`)).json.holderName).toBe('learner');
   });
 });
+
+describe('POST /launch in proficiency order', () => {
+  const api = useApi();
+
+  it('refuses a case whose module is not open yet, and opens it once the module before is passed', async () => {
+    await setUp(api());
+    await api().call('PUT', '/users/learner', { as: 'admin', body: { isAdmin: false, isPremium: true, subscriptions: [] } });
+    await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: { course: COURSE, level: 3, case: 1 } }, 403);
+    expect((await api().call('POST', '/launch', { as: 'learner', body: { course: COURSE, level: 1, case: 2 } })).status).toBe(201);
+    expect((await api().call('POST', '/launch', { as: 'admin', body: { course: COURSE, level: 3, case: 1 } })).status).toBe(201);
+    await attempt(api(), 'learner', 1, 1, 60);
+    await attempt(api(), 'learner', 1, 2, 70);
+    expect((await api().call('POST', '/launch', { as: 'learner', body: { course: COURSE, level: 3, case: 1 } })).status).toBe(201);
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { attempt, COURSE, GROUPS, passAll, setUp, TOKENS } from './learning-support.ts';
+import { auditTrail, expectRefused, useApi } from './support.ts';
+
+describe('groups', () => {
+  const api = useApi();
+
+  it('are created by an admin, who adds members by email (any case) and names directors, all audited', async () => {
+    await setUp(api());
+    const created = await api().call('POST', '/groups', { as: 'admin', body: { name: '  Fetal fellowship  ' } });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ name: 'Fetal fellowship', members: 0, directors: 0, people: [] });
+    const id = created.json.id;
+    await api().call('POST', `/groups/${id}/members`, { as: 'admin', body: { email: 'LEARNER@example.com', role: 'member' } });
+    const res = await api().call('POST', `/groups/${id}/members`, { as: 'admin', body: { email: 'other@example.com', role: 'director' } });
+    expect(res.json).toMatchObject({ members: 1, directors: 1 });
+    expect(res.json.people.map((p: any) => [p.userId, p.role, p.name])).toEqual([
+      ['other', 'director', 'Otto Other'],
+      ['learner', 'member', 'Lea Learner'],
+    ]);
+    // Naming someone again changes their role.
+    expect((await api().call('POST', `/groups/${id}/members`, { as: 'admin', body: { email: 'other@example.com', role: 'member' } })).json).toMatchObject({ members: 2, directors: 0 });
+    const trail = await auditTrail(api(), `?entity=group&id=${id}`);
+    expect(trail.map((e) => e.action)).toEqual(['update', 'create', 'create', 'create']);
+    expect(trail[0]).toMatchObject({ actor: 'admin', before: { userId: 'other', role: 'director' }, after: { userId: 'other', role: 'member' } });
+  });
+
+  it('refuse unknown emails, unknown groups, bad roles and names, changing nothing', async () => {
+    await setUp(api());
+    await expectRefused(api(), 'POST', `/groups/${GROUPS.fellowship}/members`, { as: 'admin', body: { email: 'nobody@example.com', role: 'member' } }, 404);
+    await expectRefused(api(), 'POST', '/groups/nope/members', { as: 'admin', body: { email: 'other@example.com', role: 'member' } }, 404);
+    await expectRefused(api(), 'POST', `/groups/${GROUPS.fellowship}/members`, { as: 'admin', body: { email: 'other@example.com', role: 'owner' } }, 400);
+    await expectRefused(api(), 'POST', `/groups/${GROUPS.fellowship}/members`, { as: 'admin', body: { email: 'not-an-email', role: 'member' } }, 400);
+    await expectRefused(api(), 'POST', '/groups', { as: 'admin', body: { name: '   ' } }, 400);
+    await expectRefused(api(), 'POST', '/groups', { as: 'admin', body: { name: 'x', extra: 1 } }, 400);
+    await expectRefused(api(), 'PUT', '/groups/nope', { as: 'admin', body: { name: 'x' } }, 404);
+    await expectRefused(api(), 'DELETE', `/groups/${GROUPS.fellowship}/members/other`, { as: 'admin' }, 404);
+  });
+
+  it('are listed whole for admins, as the groups they direct for directors, and empty for learners', async () => {
+    await setUp(api());
+    expect((await api().call('GET', '/groups', { as: 'admin' })).json.map((g: any) => g.name)).toEqual(['Fellowship 2026', 'Residency']);
+    expect((await api().call('GET', '/groups', { as: TOKENS.director })).json).toEqual([expect.objectContaining({ id: GROUPS.fellowship, members: 1, directors: 1 })]);
+    expect((await api().call('GET', '/groups', { as: 'learner' })).json).toEqual([]);
+  });
+
+  it("show their director each member's progress, certificates and CSV, one row per member and case", async () => {
+    await setUp(api());
+    await passAll(api(), 'learner');
+    await attempt(api(), 'other', 1, 1, 99);
+    const progress = await api().call('GET', `/groups/${GROUPS.fellowship}/progress`, { as: TOKENS.director });
+    expect(progress.status).toBe(200);
+    expect(progress.json.courses).toEqual([{ id: COURSE, title: 'Laser course' }]);
+    expect(progress.json.members).toEqual([
+      {
+        userId: 'learner',
+        email: 'learner@example.com',
+        name: 'Lea Learner',
+        courses: [{ courseId: COURSE, title: 'Laser course', passed: 3, total: 3, percent: 100, attempts: 3, complete: true, certificate: expect.objectContaining({ revoked: false }) }],
+      },
+    ]);
+    const csv = await api().app.request(`/api/groups/${GROUPS.fellowship}/export.csv`, { headers: { authorization: `Bearer ${TOKENS.director}` } });
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="group-Fellowship-2026.csv"');
+    const lines = (await csv.text()).replace(/^\ufeff/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('member_name,member_email,course_id,course_title,module,module_title,case,case_title,pass_mark,state,best_score,attempts,passed_at,course_percent,certificate_id,certificate_status');
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toMatch(new RegExp(`^Lea Learner,learner@example.com,${COURSE},Laser course,1,Module A,1,A1,60,passed,90,1,[0-9T:.-]+Z,100,[A-Za-z0-9_-]{22},valid$`));
+    expect(lines[3]).toMatch(/,2,Module B,1,B1,70,passed,75,1,/);
+  });
+
+  it('export hostile names as text a spreadsheet will not run', async () => {
+    await setUp(api());
+    await api().call('PUT', `/courses/${COURSE}`, { as: 'admin', body: { title: '=HYPERLINK("http://x")', subtitle: 's', levels: [{ title: 'M, "one"', active: true, cases: [{ title: '+1', bubbles: [] }] }] } });
+    await attempt(api(), 'learner', 1, 1, 50);
+    const text = await (await api().app.request(`/api/groups/${GROUPS.fellowship}/export.csv`, { headers: { authorization: `Bearer ${TOKENS.director}` } })).text();
+    expect(text).toContain(`,"'=HYPERLINK(""http://x"")",1,"M, ""one""",1,'+1,70,attempted,50,`);
+  });
+
+  it('stop showing a removed director anything at once', async () => {
+    await setUp(api());
+    expect((await api().call('GET', `/groups/${GROUPS.fellowship}`, { as: TOKENS.director })).status).toBe(200);
+    expect((await api().call('GET', `/progress?userId=learner`, { as: TOKENS.director })).status).toBe(200);
+    const res = await api().call('DELETE', `/groups/${GROUPS.fellowship}/members/director`, { as: 'admin' });
+    expect(res.json).toMatchObject({ directors: 0 });
+    for (const path of [`/groups/${GROUPS.fellowship}`, `/groups/${GROUPS.fellowship}/progress`, `/groups/${GROUPS.fellowship}/export.csv`, '/progress?userId=learner', '/certificates?userId=learner']) {
+      await expectRefused(api(), 'GET', path, { as: TOKENS.director }, 403);
+    }
+    expect((await api().call('GET', '/groups', { as: TOKENS.director })).json).toEqual([]);
+  });
+
+  it('are renamed and deleted by admins; members keep their records', async () => {
+    await setUp(api());
+    await passAll(api(), 'learner');
+    const { json: cert } = await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' });
+    expect((await api().call('PUT', `/groups/${GROUPS.fellowship}`, { as: 'admin', body: { name: 'Fellowship 2027' } })).json.name).toBe('Fellowship 2027');
+    expect((await api().call('DELETE', `/groups/${GROUPS.fellowship}`, { as: 'admin' })).status).toBe(204);
+    await expectRefused(api(), 'GET', `/groups/${GROUPS.fellowship}`, { as: 'admin' }, 404);
+    expect((await api().call('GET', `/certificates/${cert.certificate.id}`)).json.status).toBe('valid');
+    const [deleted] = await auditTrail(api(), `?entity=group&id=${GROUPS.fellowship}`);
+    expect(deleted).toMatchObject({ action: 'delete', before: { name: 'Fellowship 2027', members: 1, directors: 1 }, after: null });
+  });
+});
