@@ -45,7 +45,7 @@ async function tabTo(page: Page, target: Locator) {
   await expect(target).toBeFocused();
 }
 
-test('the admin sets a case\'s simulator parameters with the keyboard, saves, and finds them after a reload', async ({ page, request }) => {
+test("the admin sets a case's simulator parameters with the keyboard, saves, and finds them after a reload", async ({ page, request }) => {
   const id = await newCourse(request, `Settings ${Date.now()}`);
   await login(page, ADMIN);
   await page.setViewportSize({ width: 1280, height: 800 });
