@@ -3,7 +3,7 @@ import { bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, t
 import type { Level } from '../../domain/defaults.ts';
 import type { CertificateCase } from '../../domain/progress.ts';
 import type { Subscription } from '../../api/schemas.ts';
-import type { ComponentId, Debrief, SimEvent, SimMetrics, Task } from '../../domain/simulator/index.ts';
+import type { ComponentId, Debrief, SimMetrics, Task } from '../../domain/simulator/index.ts';
 
 /** The one Postgres schema, for PGlite and PostgreSQL alike. */
 export const users = pgTable(
@@ -100,7 +100,12 @@ export const attempts = pgTable(
     flagged: boolean('flagged').notNull().default(false),
     /** SHA-256 of the log as sent, so the same log sent again is recognised without replaying it. */
     logHash: text('log_hash').notNull().default(''),
-    events: jsonb('events').$type<SimEvent[]>().notNull(),
+    /**
+     * The normalized log as gzip-compressed JSON, base64: PGlite runs on the main thread, and parsing 10,000 events
+     * into jsonb there held up every other request. Attempts of the first simulator have `events` instead.
+     */
+    logGzip: text('log_gzip'),
+    events: jsonb('events').$type<unknown[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('attempts_user_course').on(t.userId, t.courseId), index('attempts_course_case').on(t.courseId, t.level, t.caseIndex)],
