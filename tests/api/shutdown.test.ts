@@ -5,24 +5,33 @@ import { courses } from '../../src/server/db/schema.ts';
 import { graceful } from '../../src/server/shutdown.ts';
 import { testApi } from './harness.ts';
 
-/** A server whose handler waits for `gate` and then reads the database, as a page or API handler would. */
+/**
+ * A server whose handler waits for `gate`, lets the event loop turn (as any real I/O does) and then reads the
+ * database, as a page or API handler would. `closedEarly` records whether the database was closed while it ran.
+ */
 async function gatedServer(gate: Promise<void>) {
   const db = (await testApi()).deps.db;
   let closed = false;
+  let running = false;
+  let closedEarly: boolean | null = null;
   const outcome: { rows?: number; error?: string } = {};
   const arrived = Promise.withResolvers<void>();
   async function handle(_req: IncomingMessage, res: ServerResponse) {
+    running = true;
     arrived.resolve();
     await gate;
+    await new Promise((resolve) => setImmediate(resolve));
     try {
       outcome.rows = (await db.db.select().from(courses)).length;
     } catch (err) {
       outcome.error = String(err);
     }
+    running = false;
     res.end();
   }
   const server = createServer((req, res) => shutdown.track(handle(req, res)));
   const shutdown = graceful(server, async () => {
+    closedEarly = running;
     closed = true;
     await db.close();
   });
@@ -34,23 +43,20 @@ async function gatedServer(gate: Promise<void>) {
   client.end();
   await arrived.promise;
   client.destroy();
-  return { server, shutdown, outcome, isClosed: () => closed };
+  return { server, shutdown, outcome, isClosed: () => closed, closedEarly: () => closedEarly };
 }
 
 describe('stopping the server', () => {
   it('lets a handler whose client has gone finish its database work before the database closes', async () => {
     const gate = Promise.withResolvers<void>();
-    const { server, shutdown, outcome, isClosed } = await gatedServer(gate.promise);
-    const serverClosed = new Promise((resolve) => server.once('close', resolve));
-    const stopping = shutdown.stop(5000);
-    await serverClosed;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(isClosed()).toBe(false);
-    gate.resolve();
-    await stopping;
+    const { server, shutdown, outcome, isClosed, closedEarly } = await gatedServer(gate.promise);
+    // The handler goes on only once the server has stopped listening, so its database work falls inside the shutdown.
+    server.once('close', () => gate.resolve());
+    await shutdown.stop(5000);
     expect(outcome).toEqual({ rows: expect.any(Number) });
     expect(outcome.rows).toBeGreaterThan(0);
     expect(isClosed()).toBe(true);
+    expect(closedEarly()).toBe(false);
   });
 
   it('does not wait past the grace period for a handler that never ends', async () => {
