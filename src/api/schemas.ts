@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stripInvisible } from '../domain/text.ts';
 import { PARAM_BOUNDS, PLACENTA_SITES, SCOPE_OFFERS, TASKS } from '../domain/simulator/params.ts';
 import { ANASTOMOSIS_KINDS, COMPONENTS, MAX_SESSION_MS, type Debrief, type SimMetrics } from '../domain/simulator/index.ts';
 
@@ -6,8 +7,11 @@ import { ANASTOMOSIS_KINDS, COMPONENTS, MAX_SESSION_MS, type Debrief, type SimMe
 
 /** False for text PostgreSQL refuses to store or compare (NUL characters, lone UTF-16 surrogates): that is bad input, not a 500. */
 export const storable = (s: string) => !/[\0\p{Cs}]/u.test(s);
-/** A string the database accepts; every string of the contract that reaches a query is one. */
-export const dbString = () => z.string().refine(storable, 'must not contain NUL characters or unpaired surrogates');
+/**
+ * A string the database accepts; every string of the contract that reaches a query is one. Invisible formatting
+ * characters (bidirectional overrides and the like, see stripInvisible) are removed first, so no text can be shown as another.
+ */
+export const dbString = () => z.string().overwrite(stripInvisible).refine(storable, 'must not contain NUL characters or unpaired surrogates');
 const text = (max: number) => dbString().trim().max(max);
 const title = dbString().trim().min(1).max(200);
 

@@ -35,9 +35,13 @@ export default function AccountPanel({ locale, loginHref, pricingHref, strings }
     <div className="account">
       <dl className="account-details">
         <dt>{strings['account.name']}</dt>
-        <dd>{user.name || session.firebaseUser.displayName || '—'}</dd>
+        <dd>
+          <bdi>{user.name || session.firebaseUser.displayName || '—'}</bdi>
+        </dd>
         <dt>{strings['common.email']}</dt>
-        <dd>{user.email}</dd>
+        <dd>
+          <bdi>{user.email}</bdi>
+        </dd>
       </dl>
       <h2>{strings['account.subscriptions']}</h2>
       {user.subscriptions.length === 0 ? (

@@ -98,7 +98,9 @@ export default function CourseList({ coursesHref, strings, headingLevel = 2, tem
           <li key={course.id} className="course-card">
             <img src={course.thumbnail || templateImage} alt="" width="320" height="180" loading={i < 2 ? 'eager' : 'lazy'} decoding="async" />
             <Heading className="course-card-title">
-              <a href={`${coursesHref}/${encodeURIComponent(course.id)}`}>{course.title}</a>
+              <a href={`${coursesHref}/${encodeURIComponent(course.id)}`}>
+                <bdi>{course.title}</bdi>
+              </a>
             </Heading>
             {isAdmin && (
               <button

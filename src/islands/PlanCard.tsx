@@ -46,7 +46,9 @@ export default function PlanCard({ plan, courses, checkout, isAdmin, locale, log
   return (
     <article className={`plan-card${plan.visibility ? '' : ' plan-card-hidden'}`} aria-labelledby={titleId} id={`plan-${plan.id}`}>
       {!plan.visibility && <p className="plan-badge">{strings['pricing.hidden']}</p>}
-      <h2 id={titleId}>{plan.title}</h2>
+      <h2 id={titleId}>
+        <bdi>{plan.title}</bdi>
+      </h2>
       <p className="plan-price">{price}</p>
       <dl className="plan-terms">
         <dt>{strings['pricing.duration']}</dt>

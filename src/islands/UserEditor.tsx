@@ -32,13 +32,17 @@ export default function UserEditor({ locale, state, strings, hydrated }: Props) 
         {user.name && (
           <>
             <dt>{strings['adminUsers.user.name']}</dt>
-            <dd>{user.name}</dd>
+            <dd>
+              <bdi>{user.name}</bdi>
+            </dd>
           </>
         )}
         {user.contact && (
           <>
             <dt>{strings['adminUsers.user.contact']}</dt>
-            <dd>{user.contact}</dd>
+            <dd>
+              <bdi>{user.contact}</bdi>
+            </dd>
           </>
         )}
       </dl>

@@ -26,7 +26,8 @@ const SUB_LABELS = {
 } as const;
 
 function describe(change: AuditChange, strings: AdminUsersStrings, plans: Plan[] | null, arrow: string): string {
-  const value = (v: unknown) => (typeof v === 'boolean' ? strings[v ? 'adminUsers.yes' : 'adminUsers.no'] : v === undefined ? '—' : String(v));
+  // A stored value is isolated (FSI … PDI), so its own direction cannot reorder the sentence around it.
+  const value = (v: unknown) => (typeof v === 'boolean' ? strings[v ? 'adminUsers.yes' : 'adminUsers.no'] : v === undefined ? '—' : `\u2068${String(v)}\u2069`);
   if (change.kind === 'field') {
     const label = FIELD_LABELS[change.field];
     return `${label ? strings[label] : change.field}: ${value(change.from)} ${arrow} ${value(change.to)}`;

@@ -1,0 +1,13 @@
+/**
+ * Characters a person cannot see that change how the text around them is shown: bidirectional overrides,
+ * embeddings, isolates and marks (a name with U+202E is shown reversed), zero-width spaces, word joiners,
+ * invisible operators, byte-order marks, tag characters, fillers that render as nothing, and control characters
+ * other than tab, line breaks and NUL (which the contract refuses outright). The zero-width joiner and
+ * non-joiner stay: emoji sequences and Persian or Indic words need them.
+ */
+const INVISIBLE = /(?![\u200C\u200D])[\p{Cf}\u034F\u115F\u1160\u3164\uFFA0]|[\x01-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]/gu;
+
+/** User text without the invisible characters that could make it show as something else. */
+export function stripInvisible(text: string): string {
+  return text.replace(INVISIBLE, '');
+}

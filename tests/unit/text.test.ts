@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { NewUser, UserUpdate } from '../../src/api/schemas.ts';
+import { stripInvisible } from '../../src/domain/text.ts';
+
+const RLO = '\u202E';
+
+describe('invisible characters in user text', () => {
+  it.each([
+    ['a right-to-left override', `Ada ${RLO}nimdA`, 'Ada nimdA'],
+    ['embeddings, isolates and their pop', 'A\u202Ab\u202Bc\u202Cd\u2066e\u2067f\u2068g\u2069', 'Abcdefg'],
+    ['left-to-right, right-to-left and Arabic letter marks', 'a\u200Eb\u200Fc\u061Cd', 'abcd'],
+    ['zero-width spaces, word joiners, invisible operators and byte-order marks', 'a\u200Bb\u2060c\u2062d\uFEFFe', 'abcde'],
+    ['tag characters and Hangul fillers', 'a\u{E0041}b\u3164c\u115Fd', 'abcd'],
+    ['control characters', 'a\x1B[31mb\x7Fc\x85d', 'a[31mbcd'],
+  ])('removes %s', (_label, input, output) => {
+    expect(stripInvisible(input)).toBe(output);
+  });
+
+  it.each([
+    ['Arabic', 'محمد علي'],
+    ['a Persian word with a zero-width non-joiner', 'می‌خواهم'],
+    ['an emoji sequence with zero-width joiners', '👩‍⚕️ Dra. Ana'],
+    ['tabs and line breaks', 'line 1\n\tline 2\r\n'],
+    ['a phone number', '+54 11 5555-0000'],
+  ])('keeps %s', (_label, text) => {
+    expect(stripInvisible(text)).toBe(text);
+  });
+
+  it('are stripped from every text field of the contract: names, phones, admin saves', () => {
+    const user = NewUser.parse({ id: 'u1', email: 'ada@example.com', name: `Ada ${RLO}nimdA\u200B`, contact: `\u2066+54 11 5555\u2069` });
+    expect(user).toMatchObject({ name: 'Ada nimdA', contact: '+54 11 5555' });
+    expect(UserUpdate.parse({ name: `${RLO}moc.live`, isAdmin: false, isPremium: false, subscriptions: [] }).name).toBe('moc.live');
+  });
+
+  it('leave a field of nothing but them empty, so a required one is refused', () => {
+    expect(NewUser.safeParse({ id: '\u200B', email: 'ada@example.com' }).success).toBe(false);
+  });
+});
