@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
+import { afterSignIn } from '../domain/redirect.ts';
 import { $session, startSession } from '../stores/session.ts';
 import { useIslandStore } from './useIslandStore.ts';
 
-/** Where to go after signing in: a same-site path from ?next=, or home. */
+/** Where to go after signing in: the page's ?next= when it is a path on this site (afterSignIn decides), or home. */
 export function nextHref(homeHref: string): string {
-  const next = new URLSearchParams(window.location.search).get('next');
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : homeHref;
+  return afterSignIn(new URLSearchParams(window.location.search).get('next'), homeHref);
 }
 
 /** Sends a visitor who is (or becomes) signed in on to `nextHref`, as login and signup must. */
