@@ -65,7 +65,8 @@ export const attemptsApp = subApp()
         return fail(c, 403, ErrorCode.forbidden, 'No subscription includes this course any more');
       }
       const id = attemptIdOf(token);
-      const logHash = sha256(JSON.stringify(events));
+      const eventsJson = JSON.stringify(events);
+      const logHash = sha256(eventsJson);
       const answerStored = async (row: AttemptRow) =>
         row.logHash === logHash
           ? c.json(resultOf(row, await benchmarkOf(db.db, row.courseId, row.level, row.caseIndex, row.task)), 200)
@@ -76,7 +77,7 @@ export const attemptsApp = subApp()
       if (lastT > now.getTime() - claims.issuedAt + LOG_GRACE_MS) {
         return fail(c, 400, ErrorCode.invalidBody, 'events: the log lasts longer than the time since the launch');
       }
-      const answer = await replay.run({ course: claims.course, level: claims.level, case: claims.case, variant: claims.variant, sim: claims.sim, events });
+      const answer = await replay.run({ course: claims.course, level: claims.level, case: claims.case, variant: claims.variant, sim: claims.sim, eventsJson });
       if (answer.status === 'busy') {
         c.header('Retry-After', '5');
         return fail(c, 503, 'busy', 'Too many attempts are being scored: try again in a few seconds');
@@ -103,7 +104,7 @@ export const attemptsApp = subApp()
           debrief: outcome.debrief,
           flagged: outcome.flagged,
           logHash,
-          events: [],
+          logGzip: outcome.logGzip,
         })
         .onConflictDoNothing()
         .returning();

@@ -76,7 +76,7 @@ const cases = ROUTES.flatMap((route) => CALLERS.map((caller) => [`${route.method
 describe('every route for every caller', () => {
   const api = useApi();
   beforeEach(async () => {
-    await api().deps.db.db.insert(attempts).values({ id: LEARNERS_ATTEMPT, userId: 'learner', courseId: 'fetoscopy-simulator', level: 1, caseIndex: 1, score: 50, metrics: {}, events: [] });
+    await api().deps.db.db.insert(attempts).values({ id: LEARNERS_ATTEMPT, userId: 'learner', courseId: 'fetoscopy-simulator', level: 1, caseIndex: 1, score: 50, metrics: {} });
   });
 
   it.each(cases)('%s as %s', async (_name, caller, route) => {

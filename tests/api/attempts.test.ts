@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { SignJWT } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MAX_ATTEMPT_EVENTS } from '../../src/api/schemas.ts';
@@ -149,7 +150,7 @@ describe('POST /attempts', () => {
     const res = await api().call('POST', '/attempts', { body: { token, events: raw } });
     expect(res.status).toBe(201);
     const [row] = await stored();
-    expect(row?.events).toEqual(events);
+    expect(JSON.parse(gunzipSync(Buffer.from(row!.logGzip!, 'base64')).toString())).toEqual(events);
   });
 
   it('stores a log with inhuman input flagged, and leaves it out of the best scores', async () => {
