@@ -1,77 +1,91 @@
-// Keyboard to simulator actions: held arrows give the scope's direction, Shift toggles the laser,
-// a held space burns, Escape pauses. Auto-repeat is ignored so a held key is one event.
+// Keys to simulator actions, by physical key (`event.code`), so the letters sit in the same place on any layout.
+// Held keys make the four controls; each time the held set changes, one 'input' event carries all four.
+import type { Controls } from '../domain/simulator/index.ts';
 import type { Session } from './session.ts';
 
-const ARROWS: Record<string, [number, number]> = {
-  ArrowLeft: [-1, 0],
-  ArrowRight: [1, 0],
-  ArrowUp: [0, 1],
-  ArrowDown: [0, -1],
+/** What each held key adds to the controls: turn right/up, advance, roll clockwise. */
+const HELD: Record<string, Partial<Controls>> = {
+  ArrowLeft: { turnX: -1 },
+  ArrowRight: { turnX: 1 },
+  ArrowUp: { turnY: 1 },
+  ArrowDown: { turnY: -1 },
+  KeyW: { insert: 1 },
+  KeyS: { insert: -1 },
+  KeyQ: { roll: -1 },
+  KeyE: { roll: 1 },
 };
 
-export interface Keyboard {
-  /** Forgets held keys (the session releases them itself when pausing). */
-  reset(): void;
-  dispose(): void;
+const clampUnit = (v: number) => Math.max(-1, Math.min(1, v));
+
+export interface KeyboardHooks {
+  /** M: mark the point under the beam. */
+  mark(): void;
+  /** Escape: cancel a mark, pause or resume. */
+  escape(): void;
+  /** While true (the marking dialog is open) the steering keys are left to the page. */
+  blocked(): boolean;
 }
 
-export function bindKeyboard(session: Session, hooks: { togglePause(): void }): Keyboard {
+export interface Keyboard {
+  /** Forgets held keys: the session lets go of them itself when pausing or opening a dialog. */
+  reset(): void;
+}
+
+export function bindKeyboard(session: Session, hooks: KeyboardHooks): Keyboard {
   const held = new Set<string>();
   let fireHeld = false;
-  const direction = () => {
-    let dx = 0;
-    let dy = 0;
-    for (const key of held) {
-      const [x, y] = ARROWS[key]!;
-      dx += x;
-      dy += y;
-    }
-    session.act({ type: 'move', dx, dy });
+  let sent = '0,0,0,0';
+  const send = () => {
+    const c = { turnX: 0, turnY: 0, insert: 0, roll: 0 };
+    for (const code of held) for (const [k, v] of Object.entries(HELD[code]!)) c[k as keyof Controls] += v;
+    const controls = { turnX: clampUnit(c.turnX), turnY: clampUnit(c.turnY), insert: clampUnit(c.insert), roll: clampUnit(c.roll) };
+    const key = `${controls.turnX},${controls.turnY},${controls.insert},${controls.roll}`;
+    if (key === sent) return;
+    sent = key;
+    session.act({ type: 'input', ...controls });
   };
-  const down = (e: KeyboardEvent) => {
-    if (e.key === 'Escape' && (session.phase === 'running' || session.phase === 'paused')) {
-      e.preventDefault();
-      if (!e.repeat) hooks.togglePause();
+  const reset = () => {
+    held.clear();
+    fireHeld = false;
+    sent = '0,0,0,0';
+  };
+
+  window.addEventListener('keydown', (e) => {
+    if (e.code === 'Escape') {
+      if (session.phase === 'running' || session.phase === 'paused') {
+        e.preventDefault();
+        if (!e.repeat) hooks.escape();
+      }
       return;
     }
-    if (session.phase !== 'running') return;
-    if (e.key in ARROWS) {
+    if (session.phase !== 'running' || hooks.blocked() || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.code in HELD) {
       e.preventDefault();
-      if (e.repeat || held.has(e.key)) return;
-      held.add(e.key);
-      direction();
-    } else if (e.key === 'Shift') {
-      if (e.repeat) return;
-      session.act({ type: session.state.laserOn ? 'laserOff' : 'laserOn' });
-    } else if (e.key === ' ') {
+      if (held.has(e.code)) return;
+      held.add(e.code);
+      send();
+    } else if (e.code === 'ShiftLeft' || e.code === 'ShiftRight') {
+      if (!e.repeat) session.act({ type: session.state.laserOn ? 'laserOff' : 'laserOn' });
+    } else if (e.code === 'Space') {
       e.preventDefault();
-      if (e.repeat || fireHeld) return;
+      if (fireHeld) return;
       fireHeld = true;
       session.act({ type: 'fireStart' });
+    } else if (e.code === 'KeyM') {
+      e.preventDefault();
+      if (!e.repeat) hooks.mark();
     }
-  };
-  const up = (e: KeyboardEvent) => {
-    if (e.key in ARROWS) {
-      if (session.phase === 'running') e.preventDefault();
-      if (held.delete(e.key)) direction();
-    } else if (e.key === ' ') {
-      if (session.phase === 'running') e.preventDefault();
-      if (fireHeld) {
-        fireHeld = false;
-        session.act({ type: 'fireStop' });
-      }
-    }
-  };
-  window.addEventListener('keydown', down);
-  window.addEventListener('keyup', up);
-  return {
-    reset() {
-      held.clear();
+  });
+  window.addEventListener('keyup', (e) => {
+    if (session.phase !== 'running') return;
+    if (e.code in HELD) {
+      e.preventDefault();
+      if (held.delete(e.code)) send();
+    } else if (e.code === 'Space' && fireHeld) {
+      e.preventDefault();
       fireHeld = false;
-    },
-    dispose() {
-      window.removeEventListener('keydown', down);
-      window.removeEventListener('keyup', up);
-    },
-  };
+      session.act({ type: 'fireStop' });
+    }
+  });
+  return { reset };
 }

@@ -1,164 +1,164 @@
-// The /simulator page: reads the launch link, builds the case's placenta and view once, runs the frame loop,
-// and walks the learner from the intro through the surgery to the review and the final score.
-import {
-  computeMetrics,
-  currentStep,
-  generatePlacenta,
-  GUIDED_STEPS,
-  scoreAttempt,
-  seedFor,
-  type SimState,
-} from '../domain/simulator/index.ts';
+// The /simulator page: reads the launch link, builds the launch's scenario and view once, runs the frame loop,
+// and walks the learner from the intro through the surgery to the debrief and the final score.
+import { currentStep, type Scenario, type SimState } from '../domain/simulator/index.ts';
 import { dirOf, isLocale, localePath, type Locale } from '../i18n/locales.ts';
-import { $submission, retrySubmission, submitAttempt } from '../stores/attempt.ts';
+import { retrySubmission, submitAttempt } from '../stores/attempt.ts';
+import { showDebrief } from './debrief-panel.ts';
+import { createGuide, createHud } from './hud.ts';
+import { setUpIntro } from './intro.ts';
 import { bindKeyboard } from './keyboard.ts';
+import { loadScenario, readLaunch, type Launch } from './launch.ts';
+import { createMarking } from './marking.ts';
 import { createMinimap } from './minimap.ts';
-import { createFetoscopeView, type FetoscopeView } from './scene.ts';
+import { createFetoscopeView, murkOf, type FetoscopeView } from './scene.ts';
 import { createSession } from './session.ts';
-import { format, STEP_KEYS, type SimKey, type SimStrings } from './strings.ts';
-import { clockText } from '../domain/time.ts';
+import { TASK_KEYS, translator, type SimKey, type SimStrings, type Translate } from './strings.ts';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
-/** The launch link's query, validated: null for a link that names no case. */
-function readLaunch(params: URLSearchParams) {
-  const course = params.get('course')?.trim() ?? '';
-  const level = Number(params.get('level'));
-  const caseIndex = Number(params.get('case'));
-  if (!course || !Number.isInteger(level) || level < 1 || !Number.isInteger(caseIndex) || caseIndex < 1) return null;
-  return { course, level, caseIndex, token: params.get('token') || null, guided: params.get('mode') !== 'test' };
-}
-
-function chooseLanguage(params: URLSearchParams, pageLocale: Locale): Locale {
-  const lan = params.get('lan');
-  if (lan === null || lan === '') return pageLocale;
-  return isLocale(lan) ? lan : 'en';
-}
-
+/** Shows one panel over the view (or none), and moves the focus where the learner goes next. */
 function show(panel: HTMLElement | null, focus?: HTMLElement) {
-  for (const p of document.querySelectorAll<HTMLElement>('.sim-panel')) p.hidden = p !== panel;
+  for (const p of document.querySelectorAll<HTMLElement>('.sim-panel:not(#sim-mark)')) p.hidden = p !== panel;
   focus?.focus();
 }
 
-/** Frame timings kept for `npm run bench:simulator`: intervals between frames and the work done in each. */
+/** Shows the stage (view and instruments), the debrief or the final result. */
+function screen(name: 'stage' | 'debrief' | 'result') {
+  $('sim-stage').hidden = name !== 'stage';
+  $('sim-debrief').hidden = name !== 'debrief';
+  $('sim-result').hidden = name !== 'result';
+}
+
+/** Frame timings kept for `npm run bench:simulator`: intervals between frames and the script work in each. */
 const frames = { intervals: [] as number[], work: [] as number[] };
 
 export function start(): void {
-  const root = $('sim');
-  const pageLocale = (isLocale(root.dataset.locale) ? root.dataset.locale : 'en') as Locale;
+  const lang: Locale = isLocale($('sim').dataset.locale) ? ($('sim').dataset.locale as Locale) : 'en';
   const params = new URLSearchParams(location.search);
-  const lang = chooseLanguage(params, pageLocale);
-  const all = JSON.parse($('sim-strings').textContent ?? '{}') as Record<Locale, SimStrings>;
-  const s = all[lang] ?? all.en;
-  const t = (key: SimKey, vars?: Record<string, string | number>) => (vars ? format(s[key], vars) : s[key]);
-  document.documentElement.lang = lang;
-  document.documentElement.dir = dirOf(lang);
-  for (const el of document.querySelectorAll<HTMLElement>('[data-t]')) el.textContent = t(el.dataset.t as SimKey);
-  for (const el of document.querySelectorAll<HTMLElement>('[data-t-label]')) el.setAttribute('aria-label', t(el.dataset.tLabel as SimKey));
-  const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
-  const percent = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 });
-
-  const launch = readLaunch(params);
-  const fail = (key: SimKey, courseHref = localePath(lang, '/courses')) => {
+  const wanted = params.get('lan');
+  // The head's inline script is already taking the learner to the page in the language the link asks for.
+  if (wanted && (isLocale(wanted) ? wanted : 'en') !== lang) return;
+  const strings = JSON.parse($('sim-strings').textContent ?? '{}') as SimStrings;
+  const t = translator(strings);
+  const fail = (key: SimKey, href = localePath(lang, '/courses')) => {
     $('sim-error-text').textContent = t(key);
-    $<HTMLAnchorElement>('sim-error-back').href = courseHref;
+    $<HTMLAnchorElement>('sim-error-back').href = href;
     show($('sim-error'), $('sim-error-back'));
   };
+  const launch = readLaunch(params);
   if (!launch) return fail('sim.error.link');
-  const courseHref = localePath(lang, `/courses/${encodeURIComponent(launch.course)}`);
-  $<HTMLAnchorElement>('sim-back').href = courseHref;
-  $<HTMLAnchorElement>('sim-again').href = location.href;
-  $('sim-case').textContent = t('sim.caseLabel', { level: launch.level, case: launch.caseIndex });
-  $('sim-mode').textContent = t(launch.guided ? 'sim.mode.guided' : 'sim.mode.test');
+  loadScenario(launch).then(
+    (loaded) => run(loaded.launch, loaded.scenario, { t, strings, lang, fail }),
+    () => fail('sim.error.course', localePath(lang, `/courses/${encodeURIComponent(launch.course)}`)),
+  );
+}
 
-  const placenta = generatePlacenta(seedFor(launch.course, launch.level, launch.caseIndex), launch.level);
-  const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
+interface PageContext {
+  t: Translate;
+  strings: SimStrings;
+  lang: Locale;
+  fail(key: SimKey, href?: string): void;
+}
+
+function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: PageContext): void {
+  const courseHref = localePath(lang, `/courses/${encodeURIComponent(launch.course)}`);
+  $('sim-case').textContent = `${t('sim.caseLabel', { level: launch.level, case: launch.caseIndex })} · ${t(TASK_KEYS[scenario.params.task].name)}`;
+  $('sim-mode').textContent = t(launch.guided ? 'sim.mode.guided' : 'sim.mode.test');
+  $<HTMLAnchorElement>('sim-back').href = courseHref;
+  $<HTMLAnchorElement>('sim-again').href = launch.token ? courseHref : location.href;
+  $('sim-again').hidden = launch.token !== null;
   const canvas = $<HTMLCanvasElement>('sim-canvas');
+  const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
   let view: FetoscopeView;
   try {
-    view = createFetoscopeView(canvas, placenta, { reducedMotion });
+    view = createFetoscopeView(canvas, scenario, { reducedMotion });
   } catch {
     return fail('sim.error.webgl', courseHref);
   }
-  const minimap = createMinimap($<HTMLCanvasElement>('sim-minimap'), placenta);
-  const session = createSession(placenta);
+  const session = createSession(scenario);
+  const hud = createHud(t, lang);
+  const guide = createGuide(t, session.state, launch.guided);
+  const minimap = createMinimap($<HTMLCanvasElement>('sim-minimap'), scenario);
+  $('sim-hud-target').hidden = scenario.targets.length === 0;
+  let dirty = true;
+  const scope = setUpIntro(t, scenario, () => (dirty = true));
+
   const container = $('sim-view');
-  const resize = () => {
-    const size = Math.max(1, Math.floor(Math.min(container.clientWidth, container.clientHeight)));
-    view.resize(size, size, Math.min(window.devicePixelRatio || 1, 1.5));
-  };
-  new ResizeObserver(resize).observe(container);
-  resize();
+  new ResizeObserver(() => {
+    const size = Math.max(1, Math.floor(Math.min(container.clientWidth, container.clientHeight || container.clientWidth)));
+    view.resize(size, Math.min(window.devicePixelRatio || 1, 1.5));
+    dirty = true;
+  }).observe(container);
 
-  // Guided mode: the eight steps, the current one's prompt; test mode shows none of it.
-  const guide = $('sim-guide');
-  guide.hidden = !launch.guided;
-  const stepItems = GUIDED_STEPS.map((step) => {
-    const li = document.createElement('li');
-    li.textContent = t(STEP_KEYS[step]);
-    $('sim-steps').append(li);
-    return li;
-  });
-  let shownStep = '';
-  const updateGuide = (state: SimState) => {
-    if (!launch.guided) return;
-    const step = session.phase === 'intro' ? GUIDED_STEPS[0] : currentStep(state);
-    if (step === shownStep) return;
-    shownStep = step;
-    const index = step === 'done' ? GUIDED_STEPS.length : GUIDED_STEPS.indexOf(step);
-    $('sim-step-count').textContent = t('sim.stepOf', { n: Math.min(index + 1, GUIDED_STEPS.length), total: GUIDED_STEPS.length });
-    $('sim-prompt').textContent = step === 'done' ? '' : t(STEP_KEYS[step]);
-    stepItems.forEach((li, i) => {
-      li.dataset.state = i < index ? 'done' : i === index ? 'current' : 'todo';
-      if (i === index) li.setAttribute('aria-current', 'step');
-      else li.removeAttribute('aria-current');
-    });
-    root.dataset.step = step;
+  const toast = $('sim-toast');
+  let toastTimer = 0;
+  const say = (text: string) => {
+    toast.textContent = text;
+    clearTimeout(toastTimer);
+    toastTimer = window.setTimeout(() => (toast.textContent = ''), 4000);
   };
 
-  const laser = $('sim-laser');
-  const timer = $('sim-timer');
-  let laserShown = '';
-  let timerShown = '';
-  let lastGuide = 0;
-  const updateHud = (state: SimState, now: number) => {
-    const laserState = state.laserOn ? (state.firing ? 'firing' : 'on') : 'off';
-    if (laserState !== laserShown) {
-      laserShown = laserState;
-      laser.dataset.state = laserState;
-      laser.textContent = t(laserState === 'firing' ? 'sim.firing' : laserState === 'on' ? 'sim.laserOn' : 'sim.laserOff');
-    }
-    const clock = clockText(session.clock());
-    if (clock !== timerShown) {
-      timerShown = clock;
-      timer.textContent = clock;
-    }
-    if (now - lastGuide > 150) {
-      lastGuide = now;
-      updateGuide(state);
-    }
-  };
-
+  // Renders only when something visible changed: the pose (a new object each step), the laser, the murk, a target.
+  let drawn = '';
+  let lastPose: SimState['pose'] | null = null;
   let lastFrame = 0;
+  let lastHud = -Infinity;
+  let contactsSeen = 0;
+  let first = true;
   const frame = (now: number) => {
     const begin = performance.now();
     const state = session.tick();
-    view.render(state, now);
-    minimap.draw(state);
-    updateHud(state, now);
+    const key = `${state.laserOn}|${state.firing}|${state.nextTarget}|${murkOf(state) > 0 ? state.t : 0}|${state.finishedAt}`;
+    if (dirty || key !== drawn || state.pose !== lastPose) {
+      view.render(state, scope(), now);
+      drawn = key;
+      lastPose = state.pose;
+      dirty = false;
+    }
+    if (now - lastHud >= 100) {
+      lastHud = now;
+      hud.update(state, scope(), session.clock());
+      guide.update(state);
+      minimap.draw(state);
+      if (state.contacts > contactsSeen) say(t('sim.contact'));
+      contactsSeen = state.contacts;
+    }
     if (lastFrame > 0 && frames.intervals.length < 5000) {
       frames.intervals.push(now - lastFrame);
       frames.work.push(performance.now() - begin);
     }
     lastFrame = now;
+    if (first) {
+      first = false;
+      // The mark goes after the frame has been presented, not when render() returned.
+      requestAnimationFrame(() => performance.mark('simulator:first-frame'));
+    }
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
 
-  const keyboard = bindKeyboard(session, { togglePause: () => (session.phase === 'paused' ? resume() : pause()) });
   const finishButton = $<HTMLButtonElement>('sim-finish');
+  const keyboard = bindKeyboard(session, {
+    mark: () => {
+      if (!marking.start()) say(t('sim.mark.offPlate'));
+    },
+    escape: () => {
+      if (marking.open) marking.cancel();
+      else if (session.phase === 'paused') resume();
+      else pause();
+    },
+    blocked: () => marking.open,
+  });
+  const marking = createMarking(session, {
+    opened: () => keyboard.reset(),
+    closed: (kind) => {
+      canvas.focus();
+      if (kind) say(t('sim.mark.done', { kind }));
+    },
+  });
   const pause = () => {
     if (session.phase !== 'running') return;
+    marking.cancel();
     session.pause();
     keyboard.reset();
     show($('sim-paused'), $('sim-resume'));
@@ -173,62 +173,51 @@ export function start(): void {
   document.addEventListener('visibilitychange', () => document.hidden && pause());
 
   $('sim-start').addEventListener('click', () => {
-    session.open();
+    session.open(scope());
     finishButton.disabled = false;
     show(null, canvas);
   });
-
   finishButton.addEventListener('click', () => {
+    marking.cancel();
     session.finish();
     keyboard.reset();
     finishButton.disabled = true;
-    const state = session.state;
-    const m = computeMetrics(state);
-    $('sim-r-anastomoses').textContent = `${m.anastomosesCoagulated} / ${m.anastomosesTotal}`;
-    $('sim-r-line').textContent = percent.format(m.solomonCompleteness);
-    $('sim-r-gaps').textContent = String(m.solomonGaps);
-    $('sim-r-collateral').textContent = `${number.format(m.collateralEnergyJ)} J`;
-    $('sim-r-laser').textContent = `${number.format(m.laserOnTimeMs / 1000)} s`;
-    $('sim-score').textContent = String(scoreAttempt(m).score);
-    $('sim-surgery-time').textContent = clockText(m.surgeryTimeMs);
-    updateGuide(state);
-    show($('sim-review'), $('sim-next'));
-    void submitAttempt(launch.token, state.log);
+    guide.update(session.state);
+    showDebrief(session.state, t, strings, lang, dirOf(lang));
+    screen('debrief');
+    $('sim-debrief-title').focus();
+    void submitAttempt(launch.token, session.state.log);
   });
-  $('sim-next').addEventListener('click', () => show($('sim-result'), $('sim-back')));
   $('sim-retry').addEventListener('click', () => void retrySubmission());
-  $submission.subscribe((sub) => {
-    const line = $('sim-save');
-    $('sim-retry').hidden = !(sub.status === 'error' && sub.reason === 'failed');
-    line.dataset.state = sub.status;
-    if (sub.status === 'saving') line.textContent = t('sim.result.saving');
-    else if (sub.status === 'practice') line.textContent = t('sim.result.practice');
-    else if (sub.status === 'error') line.textContent = t(sub.reason === 'expired' ? 'sim.error.expired' : 'sim.error.save');
-    else if (sub.status === 'saved') {
-      line.textContent = t('sim.result.saved');
-      // The server's own replay is the score of record.
-      $('sim-score').textContent = String(sub.result.score);
-      $('sim-surgery-time').textContent = clockText(sub.result.surgeryTimeMs);
-    } else line.textContent = '';
+  $('sim-next').addEventListener('click', () => {
+    screen('result');
+    $('sim-result-title').focus();
   });
 
-  // Read-only view of the live attempt for the browser tests and the benchmark.
+  // Read-only view of the live attempt for the browser journeys and the benchmark; it moves nothing.
   Object.assign(window, {
     simulatorProbe: () => {
-      const state = session.tick();
+      const s = session.state;
       return {
         phase: session.phase,
-        x: state.scope.x,
-        y: state.scope.y,
-        vx: state.velocity.x,
-        vy: state.velocity.y,
-        laserOn: state.laserOn,
-        spots: state.spots.map((spot) => ({ x: spot.position.x, y: spot.position.y, r: spot.radius })),
-        step: currentStep(state),
+        t: s.t,
+        scope: s.scope,
+        pose: s.pose,
+        aim: s.aim,
+        tipHeightMm: s.tipHeightMm,
+        laserOn: s.laserOn,
+        firing: s.firing,
+        sealed: [...s.sealed],
+        marks: s.marks.map((m) => ({ ...m })),
+        pendingMark: s.pendingMark,
+        marking: marking.open,
+        contacts: s.contacts,
+        nextTarget: s.nextTarget,
+        spots: s.spots.length,
+        step: currentStep(s),
       };
     },
     simulatorFrames: frames,
   });
-  updateGuide(session.state);
   show($('sim-intro'), $('sim-start'));
 }

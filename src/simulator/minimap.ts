@@ -1,54 +1,71 @@
-// The minimap: where the scope looks on the placenta, the cord insertions and what has been burnt so far.
-import { SCOPE, type Placenta, type SimState } from '../domain/simulator/index.ts';
+// The minimap: the plate from above with the trocar's entry, the cords, the targets, the burns so far and where
+// the scope aims, the overview an ultrasound gives the surgeon. It shows nothing the learner must find.
+import type { Scenario, SimState } from '../domain/simulator/index.ts';
 
 export interface Minimap {
   draw(state: SimState): void;
 }
 
-/** Draws on a small 2D canvas, and only when the scope moved or a spot changed. */
-export function createMinimap(canvas: HTMLCanvasElement, placenta: Placenta): Minimap {
+/** Redraws a small 2D canvas only when the aim moved, a spot was added, or a target was reached. */
+export function createMinimap(canvas: HTMLCanvasElement, scenario: Scenario): Minimap {
   const ctx = canvas.getContext('2d')!;
   const size = canvas.width;
-  const scale = (size / 2 - 6) / placenta.radius;
-  const at = (x: number, y: number): [number, number] => [size / 2 + x * scale, size / 2 - y * scale];
-  let last = '';
+  const { placenta, trocar, targets } = scenario;
+  // Room for an anterior trocar beside the plate.
+  const scale = (size / 2 - 4) / (placenta.radiusMm + 22);
+  const X = (x: number) => size / 2 + x * scale;
+  const Y = (y: number) => size / 2 - y * scale;
+  let drawn = '';
   return {
     draw(state) {
-      const lastSpot = state.spots[state.spots.length - 1];
-      const key = `${state.scope.x.toFixed(4)},${state.scope.y.toFixed(4)},${state.spots.length},${lastSpot?.radius.toFixed(4) ?? ''}`;
-      if (key === last) return;
-      last = key;
+      const aim = state.aim;
+      const key = `${aim ? `${aim.point.x.toFixed(1)},${aim.point.y.toFixed(1)}` : '-'}|${state.spots.length}|${state.nextTarget}`;
+      if (key === drawn) return;
+      drawn = key;
       ctx.clearRect(0, 0, size, size);
-      ctx.fillStyle = 'rgba(190, 100, 90, 0.55)';
+      ctx.fillStyle = 'rgba(196, 110, 100, 0.55)';
       ctx.strokeStyle = 'rgba(255, 230, 220, 0.8)';
       ctx.lineWidth = 1.5;
       ctx.beginPath();
-      ctx.arc(size / 2, size / 2, placenta.radius * scale, 0, Math.PI * 2);
+      ctx.arc(X(0), Y(0), placenta.radiusMm * scale, 0, Math.PI * 2);
       ctx.fill();
       ctx.stroke();
       ctx.fillStyle = 'rgba(245, 235, 240, 0.9)';
       for (const cord of placenta.cords) {
-        const [x, y] = at(cord.position.x, cord.position.y);
         ctx.beginPath();
-        ctx.arc(x, y, 3.5, 0, Math.PI * 2);
+        ctx.arc(X(cord.position.x), Y(cord.position.y), 3, 0, Math.PI * 2);
         ctx.fill();
       }
-      ctx.fillStyle = 'rgba(250, 240, 200, 0.95)';
+      ctx.fillStyle = 'rgba(250, 240, 200, 0.9)';
       for (const spot of state.spots) {
-        const [x, y] = at(spot.position.x, spot.position.y);
         ctx.beginPath();
-        ctx.arc(x, y, Math.max(1, spot.radius * scale), 0, Math.PI * 2);
+        ctx.arc(X(spot.x), Y(spot.y), Math.max(1, spot.radiusMm * scale), 0, Math.PI * 2);
         ctx.fill();
       }
-      const [sx, sy] = at(state.scope.x, state.scope.y);
-      ctx.strokeStyle = '#7dffa0';
-      ctx.lineWidth = 2;
+      ctx.font = 'bold 10px system-ui, sans-serif';
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      targets.forEach((p, i) => {
+        ctx.strokeStyle = i < state.nextTarget ? '#7dffa0' : i === state.nextTarget ? '#ffd84d' : 'rgba(255, 255, 255, 0.6)';
+        ctx.beginPath();
+        ctx.arc(X(p.x), Y(p.y), 5, 0, Math.PI * 2);
+        ctx.stroke();
+        ctx.fillStyle = ctx.strokeStyle;
+        ctx.fillText(String(i + 1), X(p.x), Y(p.y) - 11);
+      });
+      // The shaft's shadow: from the entry to the aim.
+      ctx.fillStyle = '#e9e4df';
+      ctx.fillRect(X(trocar.entry.x) - 3, Y(trocar.entry.y) - 3, 6, 6);
+      if (!aim) return;
+      ctx.strokeStyle = 'rgba(125, 255, 160, 0.6)';
+      ctx.lineWidth = 1;
       ctx.beginPath();
-      ctx.arc(sx, sy, SCOPE.fieldOfView * scale, 0, Math.PI * 2);
+      ctx.moveTo(X(trocar.entry.x), Y(trocar.entry.y));
+      ctx.lineTo(X(aim.point.x), Y(aim.point.y));
       ctx.stroke();
       ctx.fillStyle = '#7dffa0';
       ctx.beginPath();
-      ctx.arc(sx, sy, 2.5, 0, Math.PI * 2);
+      ctx.arc(X(aim.point.x), Y(aim.point.y), 3, 0, Math.PI * 2);
       ctx.fill();
     },
   };

@@ -1,178 +1,215 @@
-// Paints a case's placenta once into a canvas: the texture the fetoscope looks at (vessels, membrane, cords).
+// Paints a launch's placenta once into a canvas, the texture the fetoscope looks at: chorionic plate, vessel
+// trees, the shared cotyledons of the anastomoses, the membrane and the cord insertions. No canvas filters:
+// blur is the slow path of a CPU canvas, so softness comes from stacked translucent strokes instead.
 import { createRng, type Placenta, type Vec2, type Vessel } from '../domain/simulator/index.ts';
 
-/** Half the painted square, in placental radii: a rim of uterine wall shows around the disc. */
-export const PAINT_EXTENT = 1.08;
+/** Half the painted square, in mm: the plate (75 mm) and a little of its rim. */
+export const PAINT_EXTENT_MM = 78;
 
-const ARTERY = { body: '#5c1530', edge: 'rgba(35, 4, 18, 0.55)', shine: 'rgba(170, 90, 120, 0.45)' };
-const VEIN = { body: '#9c1f2b', edge: 'rgba(60, 6, 12, 0.5)', shine: 'rgba(235, 130, 120, 0.5)' };
+/** Each vessel is painted three times, wider to narrower: a dark rim, the body, a faint sheen along its middle. */
+const PASSES = [
+  { width: 1.3, alpha: 0.5, artery: [28, 4, 22], vein: [58, 6, 16] },
+  { width: 1, alpha: 1, artery: [75, 16, 49], vein: [142, 34, 51] },
+  { width: 0.28, alpha: 0.3, artery: [150, 80, 120], vein: [225, 130, 125] },
+] as const;
+/** Where a branch towards an anastomosis (or a decoy) starts to fade, as a share of its length. */
+const FADE_FROM = 0.45;
 
-function smoothPath(ctx: CanvasRenderingContext2D, pts: Vec2[], at: (p: Vec2) => [number, number]): void {
-  const [x0, y0] = at(pts[0]!);
-  ctx.beginPath();
-  ctx.moveTo(x0, y0);
-  for (let i = 1; i < pts.length - 1; i += 1) {
-    const [cx, cy] = at(pts[i]!);
-    const [nx, ny] = at(pts[i + 1]!);
-    ctx.quadraticCurveTo(cx, cy, (cx + nx) / 2, (cy + ny) / 2);
+/** The vessel's centre line through Catmull-Rom curves (3 mm steps read as curves), the width alongside. */
+function centreline(points: readonly Vec2[], widths: readonly number[]): { p: Vec2; w: number }[] {
+  const at = (i: number) => points[Math.max(0, Math.min(points.length - 1, i))]!;
+  const out: { p: Vec2; w: number }[] = [];
+  for (let i = 0; i < points.length - 1; i += 1) {
+    const [p0, p1, p2, p3] = [at(i - 1), at(i), at(i + 1), at(i + 2)];
+    const w0 = widths[i] ?? 1;
+    const w1 = widths[i + 1] ?? w0;
+    for (let k = 0; k < 4; k += 1) {
+      const t = k / 4;
+      const t2 = t * t;
+      const t3 = t2 * t;
+      const c = (a: number, b: number, d: number, e: number) =>
+        0.5 * (2 * b + (d - a) * t + (2 * a - 5 * b + 4 * d - e) * t2 + (3 * b - a - 3 * d + e) * t3);
+      out.push({ p: { x: c(p0.x, p1.x, p2.x, p3.x), y: c(p0.y, p1.y, p2.y, p3.y) }, w: w0 + (w1 - w0) * t });
+    }
   }
-  const [lx, ly] = at(pts[pts.length - 1]!);
-  ctx.lineTo(lx, ly);
+  out.push({ p: at(points.length - 1), w: widths[widths.length - 1] ?? 1 });
+  return out;
 }
 
 /**
- * Draws the placenta on a square canvas of `size` pixels: mottled chorionic plate, the two vascular trees
- * (arteries darker and crossing over veins, as seen in fetoscopy), the feeders of hidden anastomoses fading
- * into the depth, a faint inter-twin membrane over the equator, and the cord insertions.
+ * The outline of a tapering vessel, in canvas pixels: both edges offset from the centre line by half the local
+ * width, with round ends. Filled once, so a translucent pass never darkens where pieces overlap.
+ */
+function ribbon(line: readonly { p: Vec2; w: number }[], share: number, toPx: (p: Vec2) => [number, number], mm: number): Path2D {
+  const left: [number, number][] = [];
+  const right: [number, number][] = [];
+  const halves: number[] = [];
+  line.forEach(({ p, w }, i) => {
+    const a = line[Math.max(0, i - 1)]!.p;
+    const b = line[Math.min(line.length - 1, i + 1)]!.p;
+    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+    const half = Math.max(0.35 / mm, (w * share) / 2);
+    const n = { x: -(b.y - a.y) / len, y: (b.x - a.x) / len };
+    left.push(toPx({ x: p.x + n.x * half, y: p.y + n.y * half }));
+    right.push(toPx({ x: p.x - n.x * half, y: p.y - n.y * half }));
+    halves.push(half * mm);
+  });
+  const path = new Path2D();
+  path.moveTo(...left[0]!);
+  for (const q of left) path.lineTo(...q);
+  for (const q of right.reverse()) path.lineTo(...q);
+  path.closePath();
+  for (const i of [0, line.length - 1]) {
+    const [x, y] = toPx(line[i]!.p);
+    path.moveTo(x + halves[i]!, y);
+    path.arc(x, y, halves[i]!, 0, Math.PI * 2);
+  }
+  return path;
+}
+
+/**
+ * Draws the placenta on a square canvas of `size` pixels; outside the plate the canvas stays transparent and
+ * the view's shader shows the uterine wall there.
  */
 export function paintPlacenta(placenta: Placenta, size: number): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   canvas.width = size;
   canvas.height = size;
   const ctx = canvas.getContext('2d')!;
-  const scale = size / (2 * PAINT_EXTENT);
-  const at = (p: Vec2): [number, number] => [(p.x + PAINT_EXTENT) * scale, (PAINT_EXTENT - p.y) * scale];
+  const scale = size / (2 * PAINT_EXTENT_MM);
+  // Texture rows run top to bottom while y runs up, hence the flip; the view samples it the same way.
+  const X = (p: Vec2) => (p.x + PAINT_EXTENT_MM) * scale;
+  const Y = (p: Vec2) => (PAINT_EXTENT_MM - p.y) * scale;
+  const toPx = (p: Vec2): [number, number] => [X(p), Y(p)];
   const rng = createRng(placenta.seed ^ 0x5bd1e995);
   const c = size / 2;
-  const r = placenta.radius * scale;
+  const r = placenta.radiusMm * scale;
+  const mm = scale;
 
-  // Uterine wall around the disc.
-  ctx.fillStyle = '#2a0d0c';
-  ctx.fillRect(0, 0, size, size);
-  for (let i = 0; i < 500; i += 1) {
-    ctx.fillStyle = `rgba(${90 + rng.int(0, 50)}, ${30 + rng.int(0, 20)}, 25, 0.08)`;
-    ctx.beginPath();
-    ctx.arc(rng.range(0, size), rng.range(0, size), rng.range(size * 0.01, size * 0.05), 0, Math.PI * 2);
-    ctx.fill();
-  }
-
-  // Chorionic plate: warm pink-orange, darker towards the rim, mottled by cotyledons underneath.
   ctx.save();
   ctx.beginPath();
   ctx.arc(c, c, r, 0, Math.PI * 2);
   ctx.clip();
   const plate = ctx.createRadialGradient(c, c, r * 0.1, c, c, r);
-  plate.addColorStop(0, '#d8876f');
-  plate.addColorStop(0.75, '#c46a5c');
-  plate.addColorStop(1, '#8d3c3a');
+  plate.addColorStop(0, '#d9968a');
+  plate.addColorStop(0.8, '#c9786f');
+  plate.addColorStop(1, '#a3545a');
   ctx.fillStyle = plate;
   ctx.fillRect(0, 0, size, size);
-  for (let i = 0; i < 1800; i += 1) {
+  // Cotyledons under the chorionic plate: soft darker and lighter lobes.
+  for (let i = 0; i < 700; i += 1) {
     const dark = rng.next() < 0.55;
     ctx.fillStyle = dark
-      ? `rgba(${110 + rng.int(0, 40)}, ${30 + rng.int(0, 25)}, ${45 + rng.int(0, 30)}, ${rng.range(0.03, 0.09)})`
-      : `rgba(${235 + rng.int(0, 20)}, ${170 + rng.int(0, 40)}, ${140 + rng.int(0, 40)}, ${rng.range(0.03, 0.08)})`;
+      ? `rgba(${105 + rng.int(0, 40)}, ${35 + rng.int(0, 25)}, ${55 + rng.int(0, 30)}, ${rng.range(0.04, 0.1)})`
+      : `rgba(${235 + rng.int(0, 20)}, ${175 + rng.int(0, 40)}, ${150 + rng.int(0, 40)}, ${rng.range(0.04, 0.09)})`;
     ctx.beginPath();
-    ctx.ellipse(rng.range(0, size), rng.range(0, size), rng.range(3, size * 0.03), rng.range(3, size * 0.02), rng.range(0, Math.PI), 0, Math.PI * 2);
+    ctx.ellipse(rng.range(0, size), rng.range(0, size), rng.range(2, 9) * mm, rng.range(2, 6) * mm, rng.range(0, Math.PI), 0, Math.PI * 2);
     ctx.fill();
   }
-  // Fine capillary network: short thin red threads.
+  // Capillaries: short thin threads that give the surface its texture.
   ctx.lineCap = 'round';
-  for (let i = 0; i < 1400; i += 1) {
+  ctx.lineJoin = 'round';
+  for (let i = 0; i < 900; i += 1) {
     const x = rng.range(0, size);
     const y = rng.range(0, size);
-    ctx.strokeStyle = `rgba(${120 + rng.int(0, 60)}, 20, 35, ${rng.range(0.08, 0.22)})`;
-    ctx.lineWidth = rng.range(0.6, 1.8);
+    ctx.strokeStyle = `rgba(${120 + rng.int(0, 60)}, 25, 45, ${rng.range(0.1, 0.25)})`;
+    ctx.lineWidth = rng.range(0.08, 0.25) * mm;
     ctx.beginPath();
     ctx.moveTo(x, y);
-    ctx.quadraticCurveTo(x + rng.range(-14, 14), y + rng.range(-14, 14), x + rng.range(-26, 26), y + rng.range(-26, 26));
+    ctx.quadraticCurveTo(x + rng.range(-2, 2) * mm, y + rng.range(-2, 2) * mm, x + rng.range(-4, 4) * mm, y + rng.range(-4, 4) * mm);
     ctx.stroke();
   }
 
-  // Vessels: veins first, arteries over them.
-  const ordered = [...placenta.vessels].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'vein' ? -1 : 1));
-  const hidden = new Map(placenta.anastomoses.map((a) => [a.id, a]));
-  const stroke = (v: Vessel, style: string | CanvasGradient, width: number, blur = 0) => {
-    ctx.filter = blur > 0 ? `blur(${blur}px)` : 'none';
-    ctx.strokeStyle = style;
-    ctx.lineWidth = Math.max(1, width);
-    smoothPath(ctx, v.points, at);
-    ctx.stroke();
+  // A shared cotyledon: where the artery of one twin and the vein of the other dive in. Decoys get one too,
+  // so the patch alone never tells an anastomosis.
+  const cotyledon = (at: Vec2, strength: number) => {
+    const g = ctx.createRadialGradient(X(at), Y(at), 0, X(at), Y(at), 5.5 * mm);
+    g.addColorStop(0, `rgba(92, 22, 58, ${0.3 * strength})`);
+    g.addColorStop(0.6, `rgba(110, 30, 60, ${0.16 * strength})`);
+    g.addColorStop(1, 'rgba(110, 30, 60, 0)');
+    ctx.fillStyle = g;
+    ctx.beginPath();
+    ctx.arc(X(at), Y(at), 5.5 * mm, 0, Math.PI * 2);
+    ctx.fill();
   };
+  const byId = new Map(placenta.anastomoses.map((a) => [a.id, a]));
+  for (const a of placenta.anastomoses) if (a.kind === 'AV' || a.kind === 'VA') cotyledon(a.position, a.visibility);
+  // A decoy's pair ends a little apart; its patch goes between the two ends, as an AV's would.
+  const decoys = placenta.vessels.filter((v) => v.decoy);
+  const decoyVisibility = new Map<Vessel, number>();
+  for (let i = 0; i + 1 < decoys.length; i += 2) {
+    const [a, b] = [decoys[i]!, decoys[i + 1]!];
+    const [ea, eb] = [a.points[a.points.length - 1]!, b.points[b.points.length - 1]!];
+    const visibility = rng.range(0.55, 0.95);
+    decoyVisibility.set(a, visibility);
+    decoyVisibility.set(b, visibility);
+    cotyledon({ x: (ea.x + eb.x) / 2, y: (ea.y + eb.y) / 2 }, visibility);
+  }
+
+  // Vessels: veins first, arteries crossing over them; branches towards an anastomosis (and decoys) fade as
+  // they near their end, the fainter the less visible it is, as vessels diving under the plate do.
+  const ordered = [...placenta.vessels].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'vein' ? -1 : 1));
   for (const v of ordered) {
-    const colors = v.kind === 'artery' ? ARTERY : VEIN;
-    const w = v.width * scale;
-    const a = v.anastomosisId ? hidden.get(v.anastomosisId) : undefined;
-    if (a && v.points.length > 1) {
-      // A feeder dives into the depth near its anastomosis: the less visible, the sooner and the fainter.
-      const start = at(v.points[0]!);
-      const end = at(a.position);
-      const depth = Math.max(0.08, Math.min(1, a.visibility));
-      const fade = (base: string) => {
-        const g = ctx.createLinearGradient(start[0], start[1], end[0], end[1]);
-        g.addColorStop(0, base);
-        g.addColorStop(0.35 + 0.5 * depth, base);
-        g.addColorStop(1, withAlpha(base, depth * depth));
-        return g;
-      };
-      stroke(v, fade(colors.edge), w * 1.4, 2);
-      stroke(v, fade(colors.body), w, (1 - depth) * 3);
-      stroke(v, fade(colors.shine), w * 0.3, 1);
-      continue;
+    const link = v.anastomosisId ? byId.get(v.anastomosisId) : undefined;
+    const visibility = link?.visibility ?? decoyVisibility.get(v) ?? 1;
+    const dives = (link && (link.kind === 'AV' || link.kind === 'VA')) || v.decoy === true;
+    const line = centreline(v.points, v.widths);
+    const fades = link !== undefined || v.decoy === true;
+    const first = toPx(line[0]!.p);
+    const last = toPx(line[line.length - 1]!.p);
+    for (const pass of PASSES) {
+      const [r, g, b] = pass[v.kind];
+      if (fades) {
+        const gradient = ctx.createLinearGradient(...first, ...last);
+        gradient.addColorStop(0, `rgba(${r}, ${g}, ${b}, ${pass.alpha})`);
+        gradient.addColorStop(FADE_FROM, `rgba(${r}, ${g}, ${b}, ${pass.alpha})`);
+        gradient.addColorStop(1, `rgba(${r}, ${g}, ${b}, ${pass.alpha * visibility * visibility * (dives ? 0.45 : 1)})`);
+        ctx.fillStyle = gradient;
+      } else ctx.fillStyle = `rgba(${r}, ${g}, ${b}, ${pass.alpha})`;
+      ctx.fill(ribbon(line, pass.width, toPx, mm));
     }
-    stroke(v, colors.edge, w * 1.4, 2);
-    stroke(v, colors.body, w);
-    stroke(v, colors.shine, w * 0.3, 1);
   }
-  ctx.filter = 'none';
 
-  // Anastomoses: where the two feeders meet, a small dark knot, faint when deep.
-  for (const a of placenta.anastomoses) {
-    const [x, y] = at(a.position);
-    const rad = a.radius * scale;
-    const g = ctx.createRadialGradient(x, y, 0, x, y, rad * 1.3);
-    g.addColorStop(0, `rgba(70, 8, 30, ${0.85 * a.visibility})`);
-    g.addColorStop(1, 'rgba(70, 8, 30, 0)');
-    ctx.fillStyle = g;
+  // The inter-twin membrane: a pale veil along its own line (not the equator), soft-edged from stacked strokes.
+  const veil = () => {
     ctx.beginPath();
-    ctx.arc(x, y, rad * 1.3, 0, Math.PI * 2);
-    ctx.fill();
+    placenta.membrane.forEach((p, i) => (i === 0 ? ctx.moveTo(X(p), Y(p)) : ctx.lineTo(X(p), Y(p))));
+  };
+  for (const [width, alpha] of [
+    [16, 0.05],
+    [11, 0.06],
+    [7, 0.07],
+    [4, 0.08],
+  ] as const) {
+    ctx.strokeStyle = `rgba(250, 240, 232, ${alpha})`;
+    ctx.lineWidth = width * mm;
+    veil();
+    ctx.stroke();
   }
-
-  // Inter-twin membrane: a pale translucent veil lying roughly over the equator.
-  ctx.filter = 'blur(6px)';
-  ctx.strokeStyle = 'rgba(245, 225, 215, 0.14)';
-  ctx.lineWidth = scale * 0.09;
-  smoothPath(ctx, placenta.equator, at);
+  ctx.strokeStyle = 'rgba(255, 250, 245, 0.35)';
+  ctx.lineWidth = 0.35 * mm;
+  veil();
   ctx.stroke();
-  ctx.strokeStyle = 'rgba(255, 245, 240, 0.12)';
-  ctx.lineWidth = scale * 0.012;
-  smoothPath(ctx, placenta.equator.map((p) => ({ x: p.x + 0.012, y: p.y - 0.01 })), at);
-  ctx.stroke();
-  ctx.filter = 'none';
 
-  // Cord insertions: a thick pearly stump with the vessels spiralling in.
+  // Cord insertions: a pearly base where the cord leaves the plate.
   for (const cord of placenta.cords) {
-    const [x, y] = at(cord.position);
-    const rad = 0.07 * scale;
-    const g = ctx.createRadialGradient(x - rad * 0.3, y - rad * 0.3, rad * 0.1, x, y, rad);
-    g.addColorStop(0, '#f4e6e0');
-    g.addColorStop(0.7, '#c9a9b4');
-    g.addColorStop(1, 'rgba(120, 60, 80, 0.9)');
+    const x = X(cord.position);
+    const y = Y(cord.position);
+    const g = ctx.createRadialGradient(x, y, 0, x, y, 7 * mm);
+    g.addColorStop(0, '#efe2e2');
+    g.addColorStop(0.6, '#d6b8c0');
+    g.addColorStop(1, 'rgba(170, 100, 115, 0)');
     ctx.fillStyle = g;
     ctx.beginPath();
-    ctx.arc(x, y, rad, 0, Math.PI * 2);
+    ctx.arc(x, y, 7 * mm, 0, Math.PI * 2);
     ctx.fill();
-    ctx.strokeStyle = 'rgba(110, 30, 60, 0.55)';
-    ctx.lineWidth = rad * 0.18;
-    for (let k = 0; k < 3; k += 1) {
-      ctx.beginPath();
-      ctx.arc(x, y, rad * (0.35 + k * 0.18), k * 2, k * 2 + 2.4);
-      ctx.stroke();
-    }
   }
-  // Rim: the plate curls down at the placental edge.
-  const rim = ctx.createRadialGradient(c, c, r * 0.9, c, c, r);
-  rim.addColorStop(0, 'rgba(40, 5, 10, 0)');
-  rim.addColorStop(1, 'rgba(40, 5, 10, 0.6)');
+  // The plate's edge curls down into the wall.
+  const rim = ctx.createRadialGradient(c, c, r * 0.92, c, c, r);
+  rim.addColorStop(0, 'rgba(60, 10, 20, 0)');
+  rim.addColorStop(1, 'rgba(60, 10, 20, 0.45)');
   ctx.fillStyle = rim;
   ctx.fillRect(0, 0, size, size);
   ctx.restore();
   return canvas;
-}
-
-function withAlpha(color: string, alpha: number): string {
-  if (color.startsWith('rgba(')) return color.replace(/[\d.]+\)$/, `${(Number(/([\d.]+)\)$/.exec(color)?.[1] ?? 1) * alpha).toFixed(3)})`);
-  const n = Number.parseInt(color.slice(1), 16);
-  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha.toFixed(3)})`;
 }

@@ -1,157 +1,92 @@
-// The fetoscope view in three.js: the scene is built once per case; render() only moves and updates it.
-import {
-  AdditiveBlending,
-  CanvasTexture,
-  InstancedMesh,
-  LinearSRGBColorSpace,
-  Matrix4,
-  Mesh,
-  MeshBasicMaterial,
-  OrthographicCamera,
-  PlaneGeometry,
-  Scene,
-  ShaderMaterial,
-  WebGLRenderTarget,
-  WebGLRenderer,
-} from 'three';
-import { SCOPE, type Placenta, type SimState } from '../domain/simulator/index.ts';
-import { PAINT_EXTENT, paintPlacenta } from './paint.ts';
-import { POST_FRAGMENT, POST_VERTEX } from './post.ts';
+// The fetoscope's view in three.js: a perspective camera at the scope's tip, looking where its optics look. The
+// scene is built once per launch; render() moves the camera and updates a few uniforms.
+import { LinearSRGBColorSpace, PerspectiveCamera, Scene, Vector3, WebGLRenderer } from 'three';
+import { viewOf, type Scenario, type ScopeKind, type SimState } from '../domain/simulator/index.ts';
+import { createAnatomy, noiseTexture } from './anatomy.ts';
+import { createBeam, createOverlay, createTargets } from './markers.ts';
 
-/** More spots than a careful Solomon line needs; beyond it the oldest stay drawn and the new ones are not. */
-const MAX_SPOTS = 4096;
-/** Half the width of the square view, in placental radii: the round image shows the scope's field of view. */
-const VIEW_HALF = SCOPE.fieldOfView * 1.05;
-/** Share of the spot texture's radius the burnt area covers (the rest is its soft rim). */
-const SPOT_CORE = 0.8;
-
-function radialTexture(stops: [number, string][], size = 128): CanvasTexture {
-  const canvas = document.createElement('canvas');
-  canvas.width = size;
-  canvas.height = size;
-  const ctx = canvas.getContext('2d')!;
-  const g = ctx.createRadialGradient(size / 2, size / 2, 0, size / 2, size / 2, size / 2);
-  for (const [at, color] of stops) g.addColorStop(at, color);
-  ctx.fillStyle = g;
-  ctx.fillRect(0, 0, size, size);
-  return new CanvasTexture(canvas);
-}
+/** The fetoscope's field of view (vertical = horizontal, the image is round): a wide-angle lens, as fetoscopes have. */
+const FOV_DEGREES = 75;
+/**
+ * Light at 1 mm for a surface facing the tip; it falls with the square of the distance, so the plate is well
+ * lit at 1-2 cm and dim from 5 cm on, as through a real fetoscope.
+ */
+const EXPOSURE = 1800;
+/** After a contact the fluid clears over this long (ms of surgery time). */
+export const MURK_CLEARS_MS = 18_000;
+/** The fluence texture is refreshed at most this often while firing (ms of wall time). */
+const FLUENCE_EVERY_MS = 100;
 
 export interface FetoscopeView {
-  render(state: SimState, timeMs: number): void;
-  resize(width: number, height: number, pixelRatio: number): void;
+  /** Draws the state; `scope` is the optics to show before the fetoscopy opens (the intro's choice). */
+  render(state: SimState, scope: ScopeKind, now: number): void;
+  resize(size: number, pixelRatio: number): void;
   dispose(): void;
 }
 
+/** How clouded the fluid is, 0-1: thick while the tip touches the plate, clearing over MURK_CLEARS_MS after. */
+export function murkOf(state: SimState): number {
+  if (state.inContact) return 1;
+  if (state.lastContactAt === null) return 0;
+  const left = 1 - (state.t - state.lastContactAt) / MURK_CLEARS_MS;
+  return left > 0 ? Math.sqrt(left) : 0;
+}
+
 /** Builds the view on a canvas; throws when WebGL is unavailable, so the page can say so. */
-export function createFetoscopeView(canvas: HTMLCanvasElement, placenta: Placenta, options: { reducedMotion: boolean }): FetoscopeView {
+export function createFetoscopeView(canvas: HTMLCanvasElement, scenario: Scenario, options: { reducedMotion: boolean }): FetoscopeView {
   const renderer = new WebGLRenderer({ canvas, antialias: false, alpha: false, powerPreference: 'high-performance' });
+  // The shaders write display values directly.
   renderer.outputColorSpace = LinearSRGBColorSpace;
   const scene = new Scene();
-  const camera = new OrthographicCamera(-VIEW_HALF, VIEW_HALF, VIEW_HALF, -VIEW_HALF, -10, 10);
-  camera.position.z = 5;
-
-  const textureSize = Math.min(2048, renderer.capabilities.maxTextureSize);
-  const surface = new CanvasTexture(paintPlacenta(placenta, textureSize));
-    const plate = new Mesh(new PlaneGeometry(2 * PAINT_EXTENT, 2 * PAINT_EXTENT), new MeshBasicMaterial({ map: surface }));
-  scene.add(plate);
-
-  // Coagulated tissue whitens to a pale grey-yellow with a dark brown rim.
-  const spotTexture = radialTexture([
-    [0, 'rgba(214, 200, 176, 1)'],
-    [0.3, 'rgba(196, 178, 150, 0.97)'],
-    [0.6, 'rgba(150, 112, 90, 0.92)'],
-    [SPOT_CORE, 'rgba(80, 34, 28, 0.8)'],
-    [1, 'rgba(95, 40, 30, 0)'],
-  ]);
-  const spots = new InstancedMesh(
-    new PlaneGeometry(1, 1),
-    new MeshBasicMaterial({ map: spotTexture, transparent: true, depthWrite: false }),
-    MAX_SPOTS,
-  );
-  spots.count = 0;
-  spots.frustumCulled = false;
-  spots.position.z = 0.01;
-  scene.add(spots);
-  let drawnSpots = 0;
-  const matrix = new Matrix4();
-
-  const beamTexture = radialTexture([
-    [0, 'rgba(200, 255, 200, 1)'],
-    [0.18, 'rgba(60, 255, 90, 0.95)'],
-    [0.45, 'rgba(30, 190, 60, 0.3)'],
-    [1, 'rgba(20, 120, 40, 0)'],
-  ]);
-  const beam = new Mesh(
-    new PlaneGeometry(1, 1),
-    new MeshBasicMaterial({ map: beamTexture, transparent: true, blending: AdditiveBlending, depthWrite: false }),
-  );
-  beam.position.z = 0.02;
-  beam.visible = false;
-  scene.add(beam);
-
-  const target = new WebGLRenderTarget(1, 1);
-  const uniforms = {
-    tScene: { value: target.texture },
-    uTime: { value: 0 },
-    uMotion: { value: options.reducedMotion ? 0 : 1 },
-    uFiring: { value: 0 },
-  };
-  const post = new Mesh(
-    new PlaneGeometry(2, 2),
-    new ShaderMaterial({ vertexShader: POST_VERTEX, fragmentShader: POST_FRAGMENT, uniforms, depthTest: false, depthWrite: false }),
-  );
-  post.frustumCulled = false;
-  const postScene = new Scene();
-  postScene.add(post);
-  const postCamera = new OrthographicCamera(-1, 1, 1, -1, 0, 1);
-  let firstFrame = true;
+  const camera = new PerspectiveCamera(FOV_DEGREES, 1, 0.3, 600);
+  const light = { uTip: { value: new Vector3() }, uLook: { value: new Vector3() }, uMurk: { value: 0 }, uExposure: { value: EXPOSURE } };
+  const noise = noiseTexture(scenario.seed);
+  const anatomy = createAnatomy(scenario, light, noise, renderer.capabilities.getMaxAnisotropy());
+  const beam = createBeam();
+  const targets = createTargets(scenario.targets);
+  const overlay = createOverlay(noise);
+  scene.add(...anatomy.meshes, beam.mesh, ...targets.objects, overlay.mesh);
+  const radius = scenario.placenta.radiusMm;
+  const target = new Vector3();
+  let fluenceAt = -Infinity;
+  let wasFiring = false;
 
   return {
-    render(state, timeMs) {
-      const { scope } = state;
-      camera.position.x = scope.x;
-      camera.position.y = scope.y;
-      // Spots are only appended, and only the last one grows: redraw from the last drawn one onwards.
-      const total = Math.min(MAX_SPOTS, state.spots.length);
-      for (let i = Math.max(0, drawnSpots - 1); i < total; i += 1) {
-        const spot = state.spots[i]!;
-        const size = (2 * spot.radius) / SPOT_CORE;
-        matrix.makeScale(size, size, 1).setPosition(spot.position.x, spot.position.y, 0);
-        spots.setMatrixAt(i, matrix);
+    render(state, scope, now) {
+      const view = viewOf(state.pose, scenario.trocar, state.scope ?? scope, radius);
+      camera.position.set(view.tip.x, view.tip.y, view.tip.z);
+      camera.up.set(view.up.x, view.up.y, view.up.z);
+      camera.lookAt(target.set(view.tip.x + view.look.x, view.tip.y + view.look.y, view.tip.z + view.look.z));
+      light.uTip.value.copy(camera.position);
+      light.uLook.value.set(view.look.x, view.look.y, view.look.z);
+      const murk = murkOf(state);
+      light.uMurk.value = murk;
+
+      const open = state.openedAt !== null && state.finishedAt === null;
+      const firing = open && state.laserOn && state.firing;
+      beam.update(open && state.laserOn ? view.aim : null, view.look, firing);
+      targets.update(state.nextTarget);
+      // The grid changes only while firing: copy it a few times a second then, and once more when firing stops.
+      if ((firing && now - fluenceAt >= FLUENCE_EVERY_MS) || (wasFiring && !firing)) {
+        anatomy.updateFluence(state.fluence);
+        fluenceAt = now;
       }
-      if (total > 0) spots.instanceMatrix.needsUpdate = true;
-      spots.count = total;
-      drawnSpots = total;
-
-      const firing = state.laserOn && state.firing;
-      beam.visible = state.laserOn && state.finishedAt === null;
-      const flicker = options.reducedMotion ? 1 : 0.9 + 0.1 * Math.sin(timeMs * 0.05);
-      const beamSize = (firing ? 0.03 : 0.016) * flicker;
-      beam.scale.set(beamSize, beamSize, 1);
-      beam.position.x = scope.x;
-      beam.position.y = scope.y;
-      uniforms.uTime.value = timeMs / 1000;
-      uniforms.uFiring.value = firing ? 1 : 0;
-
-      renderer.setRenderTarget(target);
+      wasFiring = firing;
+      const u = overlay.uniforms;
+      u.uMurk.value = murk;
+      u.uTime.value = options.reducedMotion ? 0 : state.t / 1000;
+      u.uFiring.value = firing ? 1 : 0;
+      u.uReticle.value = open && !state.laserOn ? 1 : 0;
       renderer.render(scene, camera);
-      renderer.setRenderTarget(null);
-      renderer.render(postScene, postCamera);
-      if (firstFrame) {
-        firstFrame = false;
-        performance.mark('simulator:first-frame');
-      }
     },
-    resize(width, height, pixelRatio) {
+    resize(size, pixelRatio) {
       renderer.setPixelRatio(pixelRatio);
-      renderer.setSize(width, height, false);
-      target.setSize(Math.round(width * pixelRatio), Math.round(height * pixelRatio));
+      renderer.setSize(size, size, false);
     },
     dispose() {
+      anatomy.dispose();
+      noise.dispose();
       renderer.dispose();
-      target.dispose();
-      surface.dispose();
     },
   };
 }

@@ -1,64 +1,69 @@
-// The live attempt: a clock that stops while paused, the model's state, and the learner's actions stamped with it.
-import { advance, applyEvent, createSimulation, type Placenta, type SimEvent, type SimState } from '../domain/simulator/index.ts';
+// The live attempt: a surgery clock that stops while paused, the model changed in place, and the learner's
+// actions stamped with that clock as they happen.
+import { liveSimulation, NO_CONTROLS, type Scenario, type ScopeKind, type SimEvent, type SimState } from '../domain/simulator/index.ts';
 
 export type Phase = 'intro' | 'running' | 'paused' | 'finished';
 
-/** An event as the keyboard produces it; the session stamps the time. */
-export type Action = { type: 'move'; dx: number; dy: number } | { type: Exclude<SimEvent['type'], 'move' | 'open' | 'finish'> };
+type Untimed<E> = E extends SimEvent ? Omit<E, 't'> : never;
+/** An event as the keyboard and the buttons produce it; the session stamps the time. */
+export type Action = Untimed<Exclude<SimEvent, { type: 'open' } | { type: 'finish' }>>;
 
 export interface Session {
   readonly phase: Phase;
   readonly state: SimState;
-  /** Simulation milliseconds: wall time spent running since the fetoscopy opened. */
+  /** Surgery milliseconds: time spent running since the fetoscopy opened. */
   clock(): number;
-  open(): void;
+  open(scope: ScopeKind): void;
   act(action: Action): void;
   /** Advances the model to now; the frame loop calls it. */
   tick(): SimState;
+  /** Lets go of every held control (turning, firing), as when a dialog opens. */
+  release(): void;
   pause(): void;
   resume(): void;
   finish(): void;
 }
 
-export function createSession(placenta: Placenta, now: () => number = () => performance.now()): Session {
-  let state = createSimulation(placenta);
+export function createSession(scenario: Scenario, now: () => number = () => performance.now()): Session {
+  const sim = liveSimulation(scenario);
   let phase: Phase = 'intro';
   let elapsed = 0;
   let resumedAt: number | null = null;
   const clock = () => elapsed + (resumedAt === null ? 0 : now() - resumedAt);
-  const apply = (event: SimEvent) => {
-    state = applyEvent(state, event);
-  };
-  /** Lets go of every held key, so nothing moves or burns while the clock is stopped. */
+  const apply = (event: Untimed<SimEvent>) => sim.apply({ ...event, t: clock() } as SimEvent);
   const release = () => {
-    if (state.input.x !== 0 || state.input.y !== 0) apply({ t: clock(), type: 'move', dx: 0, dy: 0 });
-    if (state.firing) apply({ t: clock(), type: 'fireStop' });
+    const held = sim.state.input;
+    if (held.turnX !== 0 || held.turnY !== 0 || held.insert !== 0 || held.roll !== 0) apply({ type: 'input', ...NO_CONTROLS });
+    if (sim.state.firing) apply({ type: 'fireStop' });
   };
   return {
     get phase() {
       return phase;
     },
     get state() {
-      return state;
+      return sim.state;
     },
     clock,
-    open() {
+    open(scope) {
       if (phase !== 'intro') return;
       resumedAt = now();
       phase = 'running';
-      apply({ t: clock(), type: 'open' });
+      apply({ type: 'open', scope });
     },
     act(action) {
-      if (phase !== 'running') return;
-      apply({ ...action, t: clock() } as SimEvent);
+      if (phase === 'running') apply(action);
     },
     tick() {
-      if (phase === 'running') state = advance(state, clock());
-      return state;
+      if (phase === 'running') sim.advance(clock());
+      return sim.state;
+    },
+    release() {
+      if (phase === 'running') release();
     },
     pause() {
       if (phase !== 'running') return;
       release();
+      if (sim.state.pendingMark) apply({ type: 'cancelMark' });
       elapsed = clock();
       resumedAt = null;
       phase = 'paused';
@@ -71,8 +76,7 @@ export function createSession(placenta: Placenta, now: () => number = () => perf
     finish() {
       if (phase !== 'running' && phase !== 'paused') return;
       if (phase === 'paused') resumedAt = now();
-      phase = 'running';
-      apply({ t: clock(), type: 'finish' });
+      apply({ type: 'finish' });
       elapsed = clock();
       resumedAt = null;
       phase = 'finished';

@@ -1,0 +1,134 @@
+// The cavity the fetoscope looks into, in the model's millimetres (plate in z = 0, cavity above): the floor with
+// the painted placenta and the fluence grid, the uterine wall's dome, and the two umbilical cords.
+import {
+  BackSide,
+  CanvasTexture,
+  CatmullRomCurve3,
+  CircleGeometry,
+  DataTexture,
+  LinearFilter,
+  LinearMipmapLinearFilter,
+  Mesh,
+  RedFormat,
+  RepeatWrapping,
+  ShaderMaterial,
+  SphereGeometry,
+  TubeGeometry,
+  UnsignedByteType,
+  Vector3,
+  type IUniform,
+} from 'three';
+import { createRng, LASER, type Scenario } from '../domain/simulator/index.ts';
+import { paintPlacenta, PAINT_EXTENT_MM } from './paint.ts';
+import { CORD_FRAGMENT, DOME_FRAGMENT, FLOOR_FRAGMENT, NOISE_PX, WORLD_VERTEX } from './shaders.ts';
+
+/** Size of the painted texture: 0.15 mm a pixel, painted once in about a tenth of a second on a CPU. */
+const TEXTURE_PX = 1024;
+/** The fluence texel's full scale, J/mm²: well past what seals the widest vessel, so over-burning shows too. */
+export const FLUENCE_MAX = 8;
+/** The wall: a sphere cut by the plate's plane, wide enough to hold every trocar entry and every reachable tip. */
+const DOME = { radius: 185, centreZ: -60 };
+
+export type LightUniforms = Record<'uTip' | 'uLook' | 'uMurk' | 'uExposure', IUniform>;
+
+/** The shaders' noise: one random value a texel, tiling, filtered linearly between texels. */
+export function noiseTexture(seed: number): DataTexture {
+  const rng = createRng(seed);
+  const texels = Uint8Array.from({ length: NOISE_PX * NOISE_PX }, () => Math.floor(rng.next() * 256));
+  const texture = new DataTexture(texels, NOISE_PX, NOISE_PX, RedFormat, UnsignedByteType);
+  texture.wrapS = RepeatWrapping;
+  texture.wrapT = RepeatWrapping;
+  texture.magFilter = LinearFilter;
+  texture.minFilter = LinearMipmapLinearFilter;
+  texture.generateMipmaps = true;
+  texture.unpackAlignment = 1;
+  texture.needsUpdate = true;
+  return texture;
+}
+
+export interface Anatomy {
+  meshes: Mesh[];
+  /** Copies the model's fluence grid into the texture the floor blanches from. */
+  updateFluence(fluence: Float64Array): void;
+  dispose(): void;
+}
+
+function cordPath(rng: ReturnType<typeof createRng>, at: { x: number; y: number }): Vector3[] {
+  const len = Math.hypot(at.x, at.y);
+  const out = len > 5 ? { x: at.x / len, y: at.y / len } : rng.unitVector();
+  const side = { x: -out.y, y: out.x };
+  const sway = rng.range(-0.4, 0.4);
+  // The cord leaves the plate steeply, then leans outwards, away from the middle where the scope works.
+  return [0, 12, 35, 70, 110].map((z, i) => {
+    const reach = [0, 3, 14, 38, 70][i]!;
+    return new Vector3(at.x + out.x * reach + side.x * sway * reach, at.y + out.y * reach + side.y * sway * reach, z);
+  });
+}
+
+export function createAnatomy(scenario: Scenario, light: LightUniforms, noise: DataTexture, maxAnisotropy: number): Anatomy {
+  const { placenta, tissue } = scenario;
+  const map = new CanvasTexture(paintPlacenta(placenta, TEXTURE_PX));
+  map.anisotropy = Math.min(8, maxAnisotropy);
+  const cells = new Uint8Array(tissue.size * tissue.size);
+  const fluence = new DataTexture(cells, tissue.size, tissue.size, RedFormat, UnsignedByteType);
+  fluence.magFilter = LinearFilter;
+  fluence.minFilter = LinearFilter;
+  // Rows of one byte a texel are not 4-byte aligned.
+  fluence.unpackAlignment = 1;
+  fluence.needsUpdate = true;
+
+  const floor = new Mesh(
+    new CircleGeometry(DOME.radius, 96),
+    new ShaderMaterial({
+      vertexShader: WORLD_VERTEX,
+      fragmentShader: FLOOR_FRAGMENT,
+      uniforms: {
+        ...light,
+        uNoise: { value: noise },
+        uMap: { value: map },
+        uFluence: { value: fluence },
+        uExtent: { value: PAINT_EXTENT_MM },
+        uGrid: { value: [tissue.size, tissue.half] },
+        uFluenceMax: { value: FLUENCE_MAX },
+        uSeal: { value: LASER.lineJPerMm2 },
+      },
+    }),
+  );
+
+  const domeGeometry = new SphereGeometry(DOME.radius, 64, 24, 0, Math.PI * 2, 0, Math.acos(-DOME.centreZ / DOME.radius) + 0.02);
+  const dome = new Mesh(
+    domeGeometry,
+    new ShaderMaterial({
+      vertexShader: WORLD_VERTEX,
+      fragmentShader: DOME_FRAGMENT,
+      uniforms: { ...light, uNoise: { value: noise }, uCentre: { value: new Vector3(0, 0, DOME.centreZ) } },
+      side: BackSide,
+    }),
+  );
+  // SphereGeometry's pole is +y; the cavity's "up" is +z.
+  dome.rotation.x = Math.PI / 2;
+  dome.position.z = DOME.centreZ;
+
+  const rng = createRng(placenta.seed ^ 0x27d4eb2f);
+  const cordMaterial = new ShaderMaterial({ vertexShader: WORLD_VERTEX, fragmentShader: CORD_FRAGMENT, uniforms: { ...light } });
+  const cords = placenta.cords.map(
+    (cord) => new Mesh(new TubeGeometry(new CatmullRomCurve3(cordPath(rng, cord.position)), 48, 5, 12), cordMaterial),
+  );
+
+  const meshes = [floor, dome, ...cords];
+  return {
+    meshes,
+    updateFluence(values) {
+      for (let i = 0; i < cells.length; i += 1) cells[i] = Math.min(255, Math.round((values[i]! / FLUENCE_MAX) * 255));
+      fluence.needsUpdate = true;
+    },
+    dispose() {
+      for (const mesh of meshes) {
+        mesh.geometry.dispose();
+        (mesh.material as ShaderMaterial).dispose();
+      }
+      map.dispose();
+      fluence.dispose();
+    },
+  };
+}

@@ -1,0 +1,127 @@
+// The debrief map as SVG markup: the whole placenta after the attempt, drawn from the stored debrief data, so the
+// simulator page and the learner's history draw the same picture. Pure (no DOM): numbers and escaped labels only.
+import type { Debrief, Vec2 } from '../domain/simulator/index.ts';
+
+/** Every word the map shows, already translated; `markedAs` holds a {{kind}} placeholder. */
+export interface DebriefLabels {
+  title: string;
+  equator: string;
+  membrane: string;
+  sealed: string;
+  residual: string;
+  gap: string;
+  burn: string;
+  path: string;
+  falseMark: string;
+  targetReached: string;
+  targetMissed: string;
+  entry: string;
+  cord: string;
+  markedAs: string;
+  dir: 'ltr' | 'rtl';
+}
+
+/** The map spans ±HALF mm (the plate is 75 mm in radius; an anterior trocar enters beside it). */
+const HALF = 100;
+const LEGEND_ROW = 10;
+
+const num = (v: number) => String(Math.round(v * 10) / 10);
+const esc = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const line = (points: readonly Vec2[]) => points.map((p) => `${num(p.x)},${num(-p.y)}`).join(' ');
+const cross = (x: number, y: number, r: number) => `M${num(x - r)} ${num(y - r)}L${num(x + r)} ${num(y + r)}M${num(x - r)} ${num(y + r)}L${num(x + r)} ${num(y - r)}`;
+const triangle = (x: number, y: number, r: number) => `M${num(x)} ${num(y - r)}L${num(x + r * 0.9)} ${num(y + r * 0.6)}L${num(x - r * 0.9)} ${num(y + r * 0.6)}Z`;
+
+/** The symbol of each legend entry, drawn centred on (x, y), the same as on the map. */
+const SWATCH: Record<Exclude<keyof DebriefLabels, 'title' | 'markedAs' | 'dir'>, (x: number, y: number) => string> = {
+  equator: (x, y) => `<path class="dm-equator" d="M${x - 5} ${y}h10"/>`,
+  membrane: (x, y) => `<path class="dm-membrane" d="M${x - 5} ${y}h10"/>`,
+  sealed: (x, y) => `<circle class="dm-sealed" cx="${x}" cy="${y}" r="3.4"/>`,
+  residual: (x, y) => `<path class="dm-residual" d="${triangle(x, y, 4)}"/>`,
+  gap: (x, y) => `<path class="dm-gap" d="M${x - 5} ${y}h10"/>`,
+  burn: (x, y) => `<circle class="dm-burn" cx="${x}" cy="${y}" r="3"/>`,
+  path: (x, y) => `<path class="dm-path" d="M${x - 5} ${y + 2}l3 -4l4 3l3 -3"/>`,
+  falseMark: (x, y) => `<path class="dm-false-mark" d="${cross(x, y, 2.8)}"/>`,
+  targetReached: (x, y) => `<circle class="dm-target dm-reached" cx="${x}" cy="${y}" r="3.6"/>`,
+  targetMissed: (x, y) => `<circle class="dm-target dm-missed" cx="${x}" cy="${y}" r="3.6"/>`,
+  entry: (x, y) => `<rect class="dm-entry" x="${x - 3}" y="${y - 3}" width="6" height="6"/>`,
+  cord: (x, y) => `<circle class="dm-cord" cx="${x}" cy="${y}" r="3.2"/>`,
+};
+
+const STYLE = `<style>
+.debrief-map .dm-plate{fill:#f4ddd6;stroke:#a8746c;stroke-width:1}
+.debrief-map .dm-equator{fill:none;stroke:#5b2337;stroke-width:1.4}
+.debrief-map .dm-membrane{fill:none;stroke:#49618f;stroke-width:1.2;stroke-dasharray:4 3}
+.debrief-map .dm-gap{fill:none;stroke:#d12f26;stroke-width:3.2;stroke-dasharray:2.5 1.5;opacity:.9}
+.debrief-map .dm-burn{fill:#8b5a2b;fill-opacity:.35;stroke:#8b5a2b;stroke-width:.4}
+.debrief-map .dm-path{fill:none;stroke:#2464a8;stroke-width:.6;stroke-opacity:.75}
+.debrief-map .dm-false-mark{fill:none;stroke:#7b1fa2;stroke-width:1.5}
+.debrief-map .dm-sealed{fill:#1b7f3b;stroke:#fff;stroke-width:.8}
+.debrief-map .dm-residual{fill:#fff;stroke:#c62828;stroke-width:1.5}
+.debrief-map .dm-target{stroke:#1a7f5a;stroke-width:1}.debrief-map .dm-reached{fill:#1a7f5a}.debrief-map .dm-missed{fill:#fff;stroke-dasharray:2 1.2}
+.debrief-map .dm-rank.dm-open{fill:#1a7f5a}
+.debrief-map .dm-entry{fill:#222;stroke:#fff;stroke-width:.8}
+.debrief-map .dm-cord{fill:#fff;stroke:#555;stroke-width:1}
+.debrief-map .dm-map-text{font:5.5px system-ui,sans-serif;fill:#1d1416;paint-order:stroke;stroke:#fff;stroke-width:1.4px}
+.debrief-map .dm-rank{font:bold 4.4px system-ui,sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central}
+.debrief-map .dm-legend text{font:5.5px system-ui,sans-serif;fill:currentColor;dominant-baseline:central}
+</style>`;
+
+/** The map with its legend below; `role="img"` named by the title, each marker titled for pointer users. */
+export function debriefSvg(debrief: Debrief, labels: DebriefLabels): string {
+  const out: string[] = [];
+  const present = new Set<keyof typeof SWATCH>(['equator', 'membrane', 'cord', 'entry']);
+  out.push(`<circle class="dm-plate" cx="0" cy="0" r="${num(debrief.radiusMm)}"/>`);
+  for (const b of debrief.burns) out.push(`<circle class="dm-burn" cx="${num(b.x)}" cy="${num(-b.y)}" r="${num(Math.max(0.6, b.r))}"/>`);
+  if (debrief.burns.length > 0) present.add('burn');
+  out.push(`<polyline class="dm-membrane" points="${line(debrief.membrane)}"/>`);
+  out.push(`<polyline class="dm-equator" points="${line(debrief.equator)}"/>`);
+  for (const g of debrief.lineGaps) out.push(`<polyline class="dm-gap" points="${line(g)}"/>`);
+  if (debrief.lineGaps.length > 0) present.add('gap');
+  if (debrief.path.length > 1) {
+    out.push(`<polyline class="dm-path" points="${line(debrief.path)}"/>`);
+    present.add('path');
+  }
+  for (const c of debrief.cords) out.push(`<circle class="dm-cord" cx="${num(c.x)}" cy="${num(-c.y)}" r="4"><title>${esc(labels.cord)}</title></circle>`);
+  out.push(`<rect class="dm-entry" x="${num(debrief.entry.x - 3.5)}" y="${num(-debrief.entry.y - 3.5)}" width="7" height="7"><title>${esc(labels.entry)}</title></rect>`);
+  debrief.targets.forEach((t, i) => {
+    const label = t.reached ? labels.targetReached : labels.targetMissed;
+    present.add(t.reached ? 'targetReached' : 'targetMissed');
+    out.push(
+      `<g class="dm-target-mark" data-reached="${t.reached}"><title>${esc(`${i + 1}: ${label}`)}</title>` +
+        `<circle class="dm-target ${t.reached ? 'dm-reached' : 'dm-missed'}" cx="${num(t.x)}" cy="${num(-t.y)}" r="5"/>` +
+        `<text class="dm-rank${t.reached ? '' : ' dm-open'}" x="${num(t.x)}" y="${num(-t.y)}">${i + 1}</text></g>`,
+    );
+  });
+  for (const m of debrief.falseMarks) out.push(`<path class="dm-false-mark" d="${cross(m.x, -m.y, 3)}"><title>${esc(labels.falseMark)}</title></path>`);
+  if (debrief.falseMarks.length > 0) present.add('falseMark');
+  for (const a of debrief.anastomoses) {
+    const x = a.x;
+    const y = -a.y;
+    const state = a.sealed ? labels.sealed : labels.residual;
+    present.add(a.sealed ? 'sealed' : 'residual');
+    const marked = a.markedAs ? `, ${labels.markedAs.replace('{{kind}}', a.markedAs)}` : '';
+    const symbol = a.sealed
+      ? `<circle class="dm-sealed" cx="${num(x)}" cy="${num(y)}" r="3.8"/><text class="dm-rank" x="${num(x)}" y="${num(y)}">${a.sealedRank ?? ''}</text>`
+      : `<path class="dm-residual" d="${triangle(x, y, 4.6)}"/>`;
+    out.push(
+      `<g class="dm-anastomosis" data-kind="${a.kind}" data-state="${a.sealed ? 'sealed' : 'residual'}"><title>${esc(`${a.kind}: ${state}${marked}`)}</title>` +
+        `${symbol}<text class="dm-map-text" x="${num(x + 5.5)}" y="${num(y - 4)}">${a.kind}</text></g>`,
+    );
+  }
+
+  const items = (Object.keys(SWATCH) as (keyof typeof SWATCH)[]).filter((k) => present.has(k));
+  const rows = Math.ceil(items.length / 2);
+  const rtl = labels.dir === 'rtl';
+  const legend = items.map((key, i) => {
+    const column = i < rows ? 0 : 1;
+    const y = HALF + 8 + (i % rows) * LEGEND_ROW;
+    const start = rtl ? HALF - 8 - column * HALF : -HALF + 8 + column * HALF;
+    const textX = rtl ? start - 9 : start + 9;
+    return `<g data-key="${key}">${SWATCH[key](start, y)}<text x="${textX}" y="${y}"${rtl ? ' direction="rtl" text-anchor="start"' : ''}>${esc(labels[key])}</text></g>`;
+  });
+  const height = 2 * HALF + 8 + rows * LEGEND_ROW;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" class="debrief-map" viewBox="${-HALF} ${-HALF} ${2 * HALF} ${height}" role="img" aria-label="${esc(labels.title)}">` +
+    `<title>${esc(labels.title)}</title>${STYLE}<g class="dm-map">${out.join('')}</g><g class="dm-legend">${legend.join('')}</g></svg>`
+  );
+}

@@ -1,0 +1,92 @@
+// After Finish: the debrief (the map, each score component with its advice, the experts' benchmark) and then the
+// final score and surgery time. Shown at once from this device's own run, then replaced by the server's replay.
+import { computeMetrics, debriefOf, scoreAttempt, type ComponentId, type Debrief, type SimState } from '../domain/simulator/index.ts';
+import { clockText } from '../domain/time.ts';
+import type { AttemptResult } from '../api/schemas.ts';
+import { $submission } from '../stores/attempt.ts';
+import { debriefSvg } from './debrief-map.ts';
+import { componentRows, debriefLabels, type DebriefKey } from './debrief-text.ts';
+import type { SimStrings, Translate } from './strings.ts';
+
+/** What the debrief shows; the local replay fills it first, the server's stored attempt replaces it. */
+interface Figures {
+  score: number;
+  surgeryTimeMs: number;
+  components: Partial<Record<ComponentId, number>>;
+  weights: Partial<Record<ComponentId, number>>;
+  debrief: Debrief;
+  benchmark: { score: number; surgeryTimeMs: number; attempts: number } | null;
+}
+
+/** The server's replay is the score of record; an attempt it could not map keeps this device's map. */
+function fromServer(result: AttemptResult, local: Figures): Figures {
+  return {
+    score: result.score,
+    surgeryTimeMs: result.surgeryTimeMs,
+    components: result.components,
+    weights: result.weights,
+    debrief: result.debrief ?? local.debrief,
+    benchmark: result.benchmark,
+  };
+}
+
+const byId = (id: string) => document.getElementById(id)!;
+
+export function showDebrief(state: SimState, t: Translate, strings: SimStrings, lang: string, dir: 'ltr' | 'rtl'): void {
+  const percent = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 });
+  const metrics = computeMetrics(state);
+  const local = scoreAttempt(metrics);
+  const localFigures: Figures = {
+    score: local.score,
+    surgeryTimeMs: metrics.surgeryTimeMs,
+    components: local.components,
+    weights: local.weights,
+    debrief: debriefOf(state),
+    benchmark: null,
+  };
+  const labels = debriefLabels(strings as Record<DebriefKey, string>, dir);
+
+  const render = (f: Figures) => {
+    byId('sim-map').innerHTML = debriefSvg(f.debrief, labels);
+    const body = byId('sim-components');
+    body.replaceChildren(
+      ...componentRows(f.components, f.weights).map((row) => {
+        const tr = document.createElement('tr');
+        tr.dataset.component = row.id;
+        for (const text of [t(row.name), percent.format(row.value), String(row.weight), t(row.advice)]) {
+          const td = document.createElement(tr.childElementCount === 0 ? 'th' : 'td');
+          if (td.tagName === 'TH') td.setAttribute('scope', 'row');
+          td.textContent = text;
+          tr.append(td);
+        }
+        return tr;
+      }),
+    );
+    const bench = byId('sim-benchmark');
+    bench.hidden = f.benchmark === null;
+    if (f.benchmark) {
+      bench.textContent = `${t('sim.debrief.benchmark', { you: clockText(f.surgeryTimeMs), experts: clockText(f.benchmark.surgeryTimeMs) })} ${t(
+        'sim.debrief.benchmarkScore',
+        { score: f.benchmark.score, attempts: f.benchmark.attempts },
+      )}`;
+    }
+    byId('sim-score').textContent = String(f.score);
+    byId('sim-surgery-time').textContent = clockText(f.surgeryTimeMs);
+  };
+  render(localFigures);
+
+  $submission.subscribe((sub) => {
+    const line = byId('sim-save');
+    line.dataset.state = sub.status;
+    (byId('sim-retry') as HTMLButtonElement).hidden = !(sub.status === 'error' && sub.reason === 'failed');
+    byId('sim-debrief-source').textContent =
+      sub.status === 'saved' ? t('sim.debrief.confirmed') : sub.status === 'saving' || sub.status === 'error' ? t('sim.debrief.local') : '';
+    if (sub.status === 'saving') line.textContent = t('sim.result.saving');
+    else if (sub.status === 'practice') line.textContent = t('sim.result.practice');
+    else if (sub.status === 'error') line.textContent = t(sub.reason === 'expired' ? 'sim.error.expired' : 'sim.error.save');
+    else if (sub.status === 'saved') {
+      line.textContent = t('sim.result.saved');
+      render(fromServer(sub.result, localFigures));
+    } else line.textContent = '';
+  });
+}

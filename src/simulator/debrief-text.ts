@@ -1,0 +1,75 @@
+// The debrief's words: which dictionary key names each score component and gives its one piece of advice, and
+// the map's labels. Shared by the simulator page and the learner's history, which pick these keys' strings.
+import type { ComponentId } from '../domain/simulator/index.ts';
+import type { Key } from '../i18n/en.ts';
+import type { DebriefLabels } from './debrief-map.ts';
+
+/** A component at or above this share reads "good"; below it the advice says what to improve. */
+export const ADVICE_GOOD = 0.8;
+
+/** Per component: its name, and the sentence for a good result and for one that needs work. */
+export const COMPONENT_KEYS = {
+  targets: { name: 'sim.component.targets', good: 'sim.advice.targets.good', improve: 'sim.advice.targets.improve' },
+  identification: { name: 'sim.component.identification', good: 'sim.advice.identification.good', improve: 'sim.advice.identification.improve' },
+  classification: { name: 'sim.component.classification', good: 'sim.advice.classification.good', improve: 'sim.advice.classification.improve' },
+  sealing: { name: 'sim.component.sealing', good: 'sim.advice.sealing.good', improve: 'sim.advice.sealing.improve' },
+  order: { name: 'sim.component.order', good: 'sim.advice.order.good', improve: 'sim.advice.order.improve' },
+  solomon: { name: 'sim.component.solomon', good: 'sim.advice.solomon.good', improve: 'sim.advice.solomon.improve' },
+  collateral: { name: 'sim.component.collateral', good: 'sim.advice.collateral.good', improve: 'sim.advice.collateral.improve' },
+  technique: { name: 'sim.component.technique', good: 'sim.advice.technique.good', improve: 'sim.advice.technique.improve' },
+  contacts: { name: 'sim.component.contacts', good: 'sim.advice.contacts.good', improve: 'sim.advice.contacts.improve' },
+  time: { name: 'sim.component.time', good: 'sim.advice.time.good', improve: 'sim.advice.time.improve' },
+  path: { name: 'sim.component.path', good: 'sim.advice.path.good', improve: 'sim.advice.path.improve' },
+} as const satisfies Record<ComponentId, { name: Key; good: Key; improve: Key }>;
+
+/** The map's labels by their dictionary keys. */
+export const MAP_LABEL_KEYS = {
+  title: 'sim.debrief.map',
+  equator: 'sim.debrief.equator',
+  membrane: 'sim.debrief.membrane',
+  sealed: 'sim.debrief.sealed',
+  residual: 'sim.debrief.residual',
+  gap: 'sim.debrief.gap',
+  burn: 'sim.debrief.burn',
+  path: 'sim.debrief.path',
+  falseMark: 'sim.debrief.falseMark',
+  targetReached: 'sim.debrief.targetReached',
+  targetMissed: 'sim.debrief.targetMissed',
+  entry: 'sim.debrief.entry',
+  cord: 'sim.debrief.cord',
+  markedAs: 'sim.debrief.markedAs',
+} as const satisfies Record<Exclude<keyof DebriefLabels, 'dir'>, Key>;
+
+/** Every key a debrief needs: the map, the components table and the benchmark line. */
+export const DEBRIEF_KEYS = [
+  ...Object.values(MAP_LABEL_KEYS),
+  ...Object.values(COMPONENT_KEYS).flatMap((k) => [k.name, k.good, k.improve]),
+  'sim.debrief.title',
+  'sim.debrief.components',
+  'sim.debrief.component',
+  'sim.debrief.value',
+  'sim.debrief.weight',
+  'sim.debrief.advice',
+  'sim.debrief.benchmark',
+  'sim.debrief.benchmarkScore',
+] as const;
+export type DebriefKey = (typeof DEBRIEF_KEYS)[number];
+
+/** The map's labels in one language, from strings picked by DEBRIEF_KEYS. */
+export function debriefLabels(strings: Record<DebriefKey, string>, dir: 'ltr' | 'rtl'): DebriefLabels {
+  const labels = Object.fromEntries(Object.entries(MAP_LABEL_KEYS).map(([field, key]) => [field, strings[key]]));
+  return { ...(labels as Omit<DebriefLabels, 'dir'>), dir };
+}
+
+/** The one sentence to show beside a component's value. */
+export function adviceKey(id: ComponentId, value: number): (typeof COMPONENT_KEYS)[ComponentId]['good' | 'improve'] {
+  return value >= ADVICE_GOOD ? COMPONENT_KEYS[id].good : COMPONENT_KEYS[id].improve;
+}
+
+/** The components in the order the table lists them: heaviest first, as they weigh most on the score. */
+export function componentRows(components: Partial<Record<ComponentId, number>>, weights: Partial<Record<ComponentId, number>>) {
+  return (Object.keys(weights) as ComponentId[])
+    .filter((id) => id in COMPONENT_KEYS && typeof components[id] === 'number')
+    .map((id) => ({ id, value: components[id]!, weight: weights[id] ?? 0, name: COMPONENT_KEYS[id].name, advice: adviceKey(id, components[id]!) }))
+    .sort((a, b) => b.weight - a.weight);
+}

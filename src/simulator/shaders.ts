@@ -1,0 +1,160 @@
+// GLSL for the fetoscope's view. Everything is lit by one source, the light guide at the scope's tip: what is
+// near and faces the tip is bright, what is far or seen at a slant is dim, and the amniotic fluid between
+// absorbs and scatters (more so, and red-brown, after the tip has touched the plate and it bled).
+
+/** Side of the noise texture in texels; noise(p) has one random value per unit of p, like hashed value noise. */
+export const NOISE_PX = 128;
+
+const LIGHT = /* glsl */ `
+uniform vec3 uTip;
+uniform vec3 uLook;
+uniform float uMurk;
+uniform float uExposure;
+vec3 fetoscopeLight(vec3 albedo, vec3 pos, vec3 normal) {
+  vec3 toTip = uTip - pos;
+  float d = max(length(toTip), 0.5);
+  vec3 l = toTip / d;
+  float facing = max(dot(normal, l), 0.0);
+  // The light guide's beam is wide but brightest along the line of sight.
+  float beam = 0.3 + 0.7 * smoothstep(0.3, 0.95, dot(-l, uLook));
+  float e = uExposure * facing * beam / (d * d);
+  vec3 lit = albedo * (1.0 - exp(-e));
+  // Wet tissue glints where it faces the tip squarely.
+  lit += vec3(0.95, 0.93, 0.86) * pow(facing, 40.0) * 0.16 * min(e, 1.0);
+  float through = exp(-d * mix(0.008, 0.1, uMurk));
+  vec3 fluid = mix(vec3(0.40, 0.38, 0.22), vec3(0.30, 0.07, 0.04), uMurk);
+  return lit * through + fluid * (0.12 + 0.3 * uMurk) * (1.0 - through);
+}
+`;
+
+/** Value noise from a small tiling texture (one random value a texel): far cheaper than hashing in the shader. */
+const NOISE = /* glsl */ `
+uniform sampler2D uNoise;
+float noise(vec2 p) { return texture2D(uNoise, p * ${(1 / NOISE_PX).toFixed(7)}).r; }
+`;
+
+/** World position (and normal, uv) for the lit surfaces. */
+export const WORLD_VERTEX = /* glsl */ `
+varying vec3 vPos;
+varying vec3 vNormal;
+varying vec2 vUv;
+void main() {
+  vec4 world = modelMatrix * vec4(position, 1.0);
+  vPos = world.xyz;
+  vNormal = normalize(mat3(modelMatrix) * normal);
+  vUv = uv;
+  gl_Position = projectionMatrix * viewMatrix * world;
+}
+`;
+
+/** The floor of the cavity: the painted placenta, blanched where the fluence grid passed the seal level, and wall around it. */
+export const FLOOR_FRAGMENT = /* glsl */ `
+uniform sampler2D uMap;
+uniform sampler2D uFluence;
+uniform float uExtent;
+uniform vec2 uGrid;
+uniform float uFluenceMax;
+uniform float uSeal;
+varying vec3 vPos;
+${LIGHT}
+${NOISE}
+void main() {
+  vec2 p = vPos.xy;
+  vec4 painted = texture2D(uMap, p / (2.0 * uExtent) + 0.5);
+  float n = noise(p * 1.7);
+  float inside = step(abs(p.x), uExtent) * step(abs(p.y), uExtent);
+  vec3 wall = mix(vec3(0.70, 0.50, 0.48), vec3(0.85, 0.69, 0.63), noise(p * 0.08));
+  vec3 albedo = mix(wall, painted.rgb, painted.a * inside);
+  albedo *= 0.94 + 0.12 * n;
+  float f = texture2D(uFluence, (p + uGrid.y + 0.5) / uGrid.x).r * uFluenceMax;
+  f += (n - 0.5) * 0.4 * step(0.05, f);
+  float sealed = smoothstep(0.6 * uSeal, uSeal, f);
+  float heated = smoothstep(0.1, 0.6 * uSeal, f) * (1.0 - sealed);
+  albedo *= 1.0 - 0.3 * heated;
+  albedo = mix(albedo, vec3(0.93, 0.88, 0.80), 0.92 * sealed);
+  albedo = mix(albedo, vec3(0.55, 0.44, 0.36), 0.5 * smoothstep(3.0 * uSeal, 5.0 * uSeal, f));
+  gl_FragColor = vec4(fetoscopeLight(albedo, vPos, vec3(0.0, 0.0, 1.0)), 1.0);
+}
+`;
+
+/** The uterine wall over the cavity, seen from inside. */
+export const DOME_FRAGMENT = /* glsl */ `
+uniform vec3 uCentre;
+varying vec3 vPos;
+${LIGHT}
+${NOISE}
+void main() {
+  vec3 normal = normalize(uCentre - vPos);
+  float n = noise(vPos.xy * 0.06 + vPos.z * 0.05) * 0.6 + noise(vPos.yz * 0.3) * 0.4;
+  vec3 albedo = mix(vec3(0.72, 0.54, 0.52), vec3(0.88, 0.74, 0.70), n);
+  gl_FragColor = vec4(fetoscopeLight(albedo, vPos, normal), 1.0);
+}
+`;
+
+/** The umbilical cords: pearly Wharton's jelly with the vessels coiling inside. */
+export const CORD_FRAGMENT = /* glsl */ `
+varying vec3 vPos;
+varying vec3 vNormal;
+varying vec2 vUv;
+${LIGHT}
+void main() {
+  float coil = smoothstep(0.5, 0.95, sin((vUv.y * 3.0 + vUv.x * 18.0) * 6.2831853) * 0.5 + 0.5);
+  vec3 albedo = mix(vec3(0.88, 0.86, 0.88), vec3(0.48, 0.24, 0.36), 0.55 * coil);
+  vec3 normal = faceforward(normalize(vNormal), vPos - uTip, normalize(vNormal));
+  gl_FragColor = vec4(fetoscopeLight(albedo, vPos, normal), 1.0);
+}
+`;
+
+export const BEAM_VERTEX = /* glsl */ `
+varying vec2 vUv;
+void main() {
+  vUv = uv;
+  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);
+}
+`;
+
+/** The laser's footprint on the plate: a bright core the size of the spot and a soft halo, added to the scene. */
+export const BEAM_FRAGMENT = /* glsl */ `
+uniform vec3 uColour;
+uniform float uHalo;
+varying vec2 vUv;
+void main() {
+  float r = length(vUv - 0.5) * 2.0 * uHalo;
+  float core = 1.0 - smoothstep(0.75, 1.0, r);
+  float glow = 0.5 * exp(-2.5 * r * r);
+  gl_FragColor = vec4(uColour * (core + glow), 1.0);
+}
+`;
+
+export const OVERLAY_VERTEX = /* glsl */ `
+varying vec2 vUv;
+void main() {
+  vUv = uv;
+  gl_Position = vec4(position.xy, 0.0, 1.0);
+}
+`;
+
+/**
+ * Drawn last over the whole canvas, premultiplied (colour added, the scene kept by alpha): the eyepiece's
+ * round field stop and vignette, blood clouding the fluid after a contact, the glow while the laser fires,
+ * and a small ring at the centre, where the line of sight (and the laser) points, while the laser is off.
+ */
+export const OVERLAY_FRAGMENT = /* glsl */ `
+uniform float uMurk;
+uniform float uTime;
+uniform float uFiring;
+uniform float uReticle;
+varying vec2 vUv;
+${NOISE}
+void main() {
+  vec2 p = vUv * 2.0 - 1.0;
+  float r = length(p);
+  float open = 1.0 - smoothstep(0.955, 0.985, r);
+  float vignette = 1.0 - 0.5 * smoothstep(0.45, 0.97, r);
+  float cloud = 0.6 * noise(p * 3.0 + uTime * vec2(0.05, 0.03)) + 0.4 * noise(p * 7.0 - uTime * vec2(0.04, -0.02));
+  float murk = uMurk * (0.3 + 0.5 * cloud);
+  float ring = uReticle * 0.35 * (1.0 - smoothstep(0.0, 0.004, abs(r - 0.035)));
+  vec3 add = vec3(0.30, 0.07, 0.04) * murk + vec3(1.0, 0.55, 0.4) * 0.14 * uFiring * exp(-5.0 * r * r) + vec3(0.85, 0.95, 0.85) * ring;
+  gl_FragColor = vec4(add * open, open * vignette * (1.0 - murk) * (1.0 - ring));
+}
+`;
