@@ -12,7 +12,7 @@ export default defineConfig({
     react(),
     sitemap({
       // Pages marked noindex (sign-in, account, admin) stay out of the sitemap.
-      filter: (page) => !/\/(login|signup|reset-password|account|admin-users)\/?$/.test(new URL(page).pathname),
+      filter: (page) => !/\/(login|signup|reset-password|account|admin-users|certificate|groups)\/?$/.test(new URL(page).pathname),
       i18n: { defaultLocale: 'en', locales: { en: 'en', es: 'es', fr: 'fr', ar: 'ar', pt: 'pt', 'zh-CN': 'zh-CN', ru: 'ru' } },
     }),
   ],

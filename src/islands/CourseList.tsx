@@ -4,6 +4,8 @@ import { COURSE_ERROR_KEYS, fill, type CourseErrorKey } from '../stores/course-e
 import { $courseAction, $courses, createCourse, deleteCourse, loadCourses } from '../stores/courses.ts';
 import { $session } from '../stores/session.ts';
 import Dialog from './Dialog.tsx';
+import { COURSE_PROGRESS_KEYS } from './learning-keys.ts';
+import ProgressLine, { useProgressLines } from './ProgressLine.tsx';
 import TrashIcon from './TrashIcon.tsx';
 import { useHydrated } from './useHydrated.ts';
 import { useIslandStore } from './useIslandStore.ts';
@@ -22,6 +24,7 @@ export const COURSE_LIST_KEYS = [
   'courses.confirmText',
   'courses.confirmDelete',
   'courses.cancel',
+  ...COURSE_PROGRESS_KEYS,
   ...COURSE_ERROR_KEYS,
 ] as const;
 
@@ -47,6 +50,7 @@ export default function CourseList({ coursesHref, strings, headingLevel = 2, tem
   const session = useIslandStore($session);
   const hydrated = useHydrated();
   const [confirming, setConfirming] = useState<CourseSummary | null>(null);
+  const lines = useProgressLines();
   const isAdmin = session.user?.isAdmin === true;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
@@ -102,6 +106,7 @@ export default function CourseList({ coursesHref, strings, headingLevel = 2, tem
                 <bdi>{course.title}</bdi>
               </a>
             </Heading>
+            <ProgressLine line={lines?.find((l) => l.courseId === course.id)} strings={strings} />
             {isAdmin && (
               <button
                 type="button"

@@ -8,11 +8,12 @@ interface Props {
   loginHref: string;
   accountHref: string;
   adminUsersHref: string;
-  strings: Record<'nav.login' | 'nav.logout' | 'nav.admin' | 'nav.adminUsers' | 'nav.account', string>;
+  groupsHref: string;
+  strings: Record<'nav.login' | 'nav.logout' | 'nav.admin' | 'nav.adminUsers' | 'nav.groups' | 'nav.account', string>;
 }
 
 /** The right side of the header: Login, or the user's photo and Logout; the Admin menu for admins only. */
-export default function SessionMenu({ homeHref, loginHref, accountHref, adminUsersHref, strings }: Props) {
+export default function SessionMenu({ homeHref, loginHref, accountHref, adminUsersHref, groupsHref, strings }: Props) {
   const session = useIslandStore($session);
   const [adminOpen, setAdminOpen] = useState(false);
   useEffect(startSession, []);
@@ -38,6 +39,9 @@ export default function SessionMenu({ homeHref, loginHref, accountHref, adminUse
             <ul className="menu">
               <li>
                 <a href={adminUsersHref}>{strings['nav.adminUsers']}</a>
+              </li>
+              <li>
+                <a href={groupsHref}>{strings['nav.groups']}</a>
               </li>
             </ul>
           )}

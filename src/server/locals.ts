@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { Course } from '../api/schemas.ts';
 import type { Catalogue } from './catalogue.ts';
 import { plans } from './db/schema.ts';
 import type { Deps } from './deps.ts';
+import { outlineFacts, type OutlineFacts } from './outline-facts.ts';
 import { describeError } from './log.ts';
 
 /** What the on-demand pages read from the server (Astro.locals); missing under `astro dev`, where pages answer 404. */
@@ -9,6 +11,8 @@ export interface PageLocals {
   catalogue: Catalogue;
   /** Ids of every plan that includes the course, hidden plans too, so the page can apply the entitlement rule. */
   plansIncluding(courseId: string): Promise<string[]>;
+  /** The course page's outline before sign-in: experts' pass marks and the visible plans that include the course. */
+  outlineFacts(course: Course): Promise<OutlineFacts>;
 }
 
 export function pageLocals(deps: Deps): PageLocals {
@@ -25,5 +29,6 @@ export function pageLocals(deps: Deps): PageLocals {
         });
       return rows.map((r) => r.id);
     },
+    outlineFacts: (course) => outlineFacts(deps.db, course),
   };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import sirv from 'sirv';
 import { createApp } from './app.ts';
+import { certificateShell } from './certificate-shell.ts';
 import { assertWritableDataDir, ConfigError, distDir, loadConfig, type Config } from './config.ts';
 import { describeError } from './log.ts';
 import { hashedPolicy } from './page-csp.ts';
@@ -41,6 +42,8 @@ export async function startServer(config: Config) {
     if (req.url === '/api' || req.url?.startsWith('/api/') || req.url?.startsWith('/api?')) return shutdown.track(api(req, res));
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     res.setHeader('content-security-policy', staticPolicy);
+    const shell = certificateShell(req.url ?? '');
+    if (shell) req.url = shell;
     statics(req, res, () => shutdown.track(astro(req, hashedPolicy(res, (hashes) => pagePolicy(hosts, hashes)), undefined, locals)));
   });
   const shutdown = graceful(server, () => deps.db.close());

@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { $verification, certificateIdOf, revoke, verify } from '../stores/certificate.ts';
+import { $session } from '../stores/session.ts';
+import Field from './Field.tsx';
+import { dateText, fill, type VerifyStrings } from './learning-keys.ts';
+import { useIslandStore } from './useIslandStore.ts';
+import { useSessionWhenIdle } from './useSessionWhenIdle.ts';
+
+interface Props {
+  locale: string;
+  strings: VerifyStrings;
+}
+
+/** The public check of a certificate named by the address: genuine, revoked or unknown; admins may revoke it here. */
+export default function CertificateCheck({ locale, strings }: Props) {
+  const state = useIslandStore($verification);
+  const session = useIslandStore($session);
+  const [reason, setReason] = useState('');
+  const [failed, setFailed] = useState(false);
+  useSessionWhenIdle();
+  useEffect(() => void verify(certificateIdOf(window.location.pathname)), []);
+
+  if (state.status === 'loading') return <p role="status">{strings['verify.loading']}</p>;
+  if (state.status === 'unknown') return <p className="verify-status unknown" role="alert">{strings['verify.unknown']}</p>;
+  if (state.status === 'error') return <p className="verify-status unknown" role="alert">{strings['verify.error']}</p>;
+  const { certificate } = state;
+  const revoked = certificate.status === 'revoked';
+  return (
+    <div className="verify">
+      <p className={`verify-status ${certificate.status}`} role="status" data-status={certificate.status}>
+        {revoked ? fill(strings['verify.revoked'], { date: dateText(locale, certificate.revokedAt!) }) : strings['verify.valid']}
+      </p>
+      <dl>
+        <dt>{strings['verify.holder']}</dt>
+        <dd>
+          <bdi>{certificate.holderName}</bdi>
+        </dd>
+        <dt>{strings['verify.course']}</dt>
+        <dd>
+          <bdi>{certificate.courseTitle}</bdi>
+        </dd>
+        <dt>{strings['verify.date']}</dt>
+        <dd>
+          <time dateTime={certificate.completedAt}>{dateText(locale, certificate.completedAt)}</time>
+        </dd>
+        <dt>{strings['verify.id']}</dt>
+        <dd>
+          <bdi dir="ltr">{certificate.id}</bdi>
+        </dd>
+      </dl>
+      {session.user?.isAdmin && !revoked && (
+        <form
+          className="revoke-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void revoke(reason).then((ok) => setFailed(!ok));
+          }}
+        >
+          <h2>{strings['verify.revokeTitle']}</h2>
+          <Field name="revoke-reason" label={strings['verify.reason']} value={reason} maxLength={500} required onChange={(e) => setReason(e.target.value)} />
+          {failed && (
+            <p className="form-error" role="alert">
+              {strings['verify.revokeError']}
+            </p>
+          )}
+          <p>
+            <button type="submit" className="button button-danger">
+              {strings['verify.revoke']}
+            </button>
+          </p>
+        </form>
+      )}
+    </div>
+  );
+}

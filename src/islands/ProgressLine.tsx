@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import type { CourseProgressLine } from '../api/learning.ts';
+import { $progressLines, loadProgressLines } from '../stores/progress.ts';
+import { $session } from '../stores/session.ts';
+import { fill, type CourseProgressStrings } from './learning-keys.ts';
+import { useIslandStore } from './useIslandStore.ts';
+
+/** The signed-in learner's line for every course, loaded once the session is known (null for visitors and until then). */
+export function useProgressLines(): CourseProgressLine[] | null {
+  const session = useIslandStore($session);
+  const lines = useIslandStore($progressLines);
+  const uid = session.firebaseUser?.uid;
+  useEffect(() => {
+    if (uid) void loadProgressLines();
+  }, [uid]);
+  return uid && lines.status === 'loaded' ? lines.value : null;
+}
+
+interface Props {
+  line: CourseProgressLine | undefined;
+  strings: CourseProgressStrings;
+}
+
+/** A course's share of passed cases, once the learner has played it. */
+export default function ProgressLine({ line, strings }: Props) {
+  if (!line || (line.attempts === 0 && line.passed === 0)) return null;
+  return (
+    <p className="progress-line">
+      <progress max={100} value={line.percent} aria-label={fill(strings['progress.bar'], { title: line.title })} />
+      <span>{fill(strings['progress.short'], { percent: line.percent, passed: line.passed, total: line.total })}</span>
+    </p>
+  );
+}

@@ -1,0 +1,66 @@
+// The learner's learning record as the islands show it: one course's standing, every course's line, certificate files.
+import { atom } from 'nanostores';
+import type { CourseProgress, CourseProgressLine } from '../api/learning.ts';
+import { learningApi } from '../api/learning-client.ts';
+import type { Course } from '../api/schemas.ts';
+import { courseStanding, type BenchmarkFact } from '../domain/progress.ts';
+import { idToken } from './session.ts';
+
+export type Loadable<T> = { status: 'idle' | 'loading' | 'error'; value: T | null } | { status: 'loaded'; value: T };
+
+export const $courseProgress = atom<Loadable<CourseProgress>>({ status: 'idle', value: null });
+export const $progressLines = atom<Loadable<CourseProgressLine[]>>({ status: 'idle', value: null });
+
+/** The signed-in learner's standing in a course (the server issues the certificate when the course is complete). */
+export async function loadCourseProgress(courseId: string): Promise<void> {
+  $courseProgress.set({ status: 'loading', value: $courseProgress.get().value });
+  try {
+    $courseProgress.set({ status: 'loaded', value: await learningApi.courseProgress(courseId, await idToken()) });
+  } catch {
+    $courseProgress.set({ status: 'error', value: null });
+  }
+}
+
+/** One line per course for the signed-in learner. */
+export async function loadProgressLines(): Promise<void> {
+  if ($progressLines.get().status === 'loading') return;
+  $progressLines.set({ status: 'loading', value: $progressLines.get().value });
+  try {
+    $progressLines.set({ status: 'loaded', value: await learningApi.progressLines(await idToken()) });
+  } catch {
+    $progressLines.set({ status: 'error', value: null });
+  }
+}
+
+/** Saves a file the API answered (a certificate, an export) under the name the server gave it. */
+export function saveFile({ blob, name }: { blob: Blob; name: string }): void {
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Downloads a certificate's PDF in the page's language; false when it failed. */
+export async function downloadCertificate(id: string, lang: string): Promise<boolean> {
+  try {
+    saveFile(await learningApi.certificatePdf(id, lang, await idToken()));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A course's outline before any attempt, in the contract's shape: what a visitor, or a new learner, sees. */
+export function emptyProgress(course: Course, benchmarks: BenchmarkFact[]): CourseProgress {
+  const standing = courseStanding(course, [], benchmarks);
+  return {
+    courseId: course.id,
+    userId: '',
+    ...standing,
+    completedAt: null,
+    modules: standing.modules.map((m) => ({ ...m, cases: m.cases.map((c) => ({ ...c, passedAt: null })) })),
+    certificate: null,
+  };
+}
