@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { en, type Key } from '../../src/i18n/en.ts';
+import { DICTIONARIES } from '../../src/i18n/index.ts';
+import { LOCALES } from '../../src/i18n/locales.ts';
+
+/**
+ * The names a string interpolates. `{{name}}` is the site's style; a few course strings use `{name}` (filled by
+ * their own islands), so both are read: a translation that renames, drops or adds one would show a raw placeholder
+ * or lose a value in that language only.
+ */
+function placeholders(text: string) {
+  const names = (re: RegExp) => [...new Set([...text.matchAll(re)].map((m) => m[1]!))].sort();
+  const double = names(/\{\{(\w+)\}\}/g);
+  const single = names(/(?<!\{)\{(\w+)\}(?!\})/g);
+  // Whatever braces are left over are a placeholder typed wrong: "{{date}", "{ title }", "{{ count }}".
+  const stray = text.replace(/\{\{\w+\}\}/g, '').replace(/\{\w+\}/g, '').match(/[{}]/g)?.length ?? 0;
+  return { double, single, stray };
+}
+
+const keys = Object.keys(en) as Key[];
+
+describe('placeholders', () => {
+  it('are well formed in English', () => {
+    expect(keys.filter((key) => placeholders(en[key]).stray > 0)).toEqual([]);
+  });
+
+  it.each(LOCALES.map((l) => l.code).filter((c) => c !== 'en'))('are the English ones in %s, key by key', (code) => {
+    const dict = DICTIONARIES[code];
+    const differing = keys
+      .filter((key) => JSON.stringify(placeholders(dict[key])) !== JSON.stringify(placeholders(en[key])))
+      .map((key) => ({ key, en: placeholders(en[key]), [code]: placeholders(dict[key]) }));
+    expect(differing).toEqual([]);
+  });
+
+  it('are compared for every key that has any', () => {
+    const withPlaceholders = keys.filter((key) => placeholders(en[key]).double.length + placeholders(en[key]).single.length > 0);
+    expect(withPlaceholders).toContain('checkout.success');
+    expect(withPlaceholders).toContain('pricing.subscribers.count');
+  });
+});
