@@ -347,7 +347,6 @@ export const CaseProgress = z
   .object({ courseId: z.string(), level: z.number(), case: z.number(), bestScore: z.number(), attempts: z.number(), lastAt: z.string() })
   .meta({ id: 'CaseProgress' });
 
-export type AttemptEvent = z.infer<typeof AttemptEvent>;
 export type AttemptInput = z.infer<typeof AttemptInput>;
 export type AttemptSummary = z.infer<typeof AttemptSummary>;
 export type AttemptResult = z.infer<typeof AttemptResult>;
