@@ -521,6 +521,11 @@ export const ar: Dict = {
   'groups.bestScores': 'أفضل الدرجات',
   'groups.certificates': 'الشهادات',
   'groups.state': 'الحالة',
+  // Course editor: pass marks and proficiency order
+  'course.proficiency': 'ترتيب قائم على الإتقان: لا تُفتح الوحدة إلا بعد اجتياز جميع حالات الوحدة السابقة',
+  'course.passMark': 'درجة النجاح',
+  'course.passMarkOf': 'درجة النجاح للحالة {c} في الوحدة {n}',
+  'course.passMarkHint': 'الحالة التي ليس لها درجة نجاح تعتمد وسيط درجات الخبراء فيها، أو 70 ما دام لم يتدرّب عليها أي خبير.',
   'page.soon': 'هذا القسم قيد الإعداد.',
   'page.home.title': 'تدريب افتراضي على جراحة الأجنة',
   'page.pricing.title': 'الأسعار',

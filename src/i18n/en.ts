@@ -520,6 +520,11 @@ export const en = {
   'groups.bestScores': 'Best scores',
   'groups.certificates': 'Certificates',
   'groups.state': 'State',
+  // Course editor: pass marks and proficiency order
+  'course.proficiency': 'Proficiency-based order: a module opens only when every case of the module before it is passed',
+  'course.passMark': 'Pass mark',
+  'course.passMarkOf': 'Pass mark of case {c} in module {n}',
+  'course.passMarkHint': "A case without a pass mark uses the experts' median score on it, or 70 while no expert has played it.",
   'page.soon': 'This section is being prepared.',
   'page.home.title': 'Virtual fetal surgery training',
   'page.pricing.title': 'Pricing',

@@ -521,6 +521,11 @@ export const es: Dict = {
   'groups.bestScores': 'Mejores puntuaciones',
   'groups.certificates': 'Certificados',
   'groups.state': 'Estado',
+  // Course editor: pass marks and proficiency order
+  'course.proficiency': 'Orden por competencia: un módulo solo se abre cuando se han superado todos los casos del anterior',
+  'course.passMark': 'Nota mínima',
+  'course.passMarkOf': 'Nota mínima del caso {c} del módulo {n}',
+  'course.passMarkHint': 'Un caso sin nota mínima usa la mediana de las puntuaciones de los expertos en él, o 70 mientras ningún experto lo haya practicado.',
   'page.soon': 'Esta sección se está preparando.',
   'page.home.title': 'Formación virtual en cirugía fetal',
   'page.pricing.title': 'Precios',

@@ -521,6 +521,11 @@ export const fr: Dict = {
   'groups.bestScores': 'Meilleurs scores',
   'groups.certificates': 'Certificats',
   'groups.state': 'État',
+  // Course editor: pass marks and proficiency order
+  'course.proficiency': "Progression par compétence : un module ne s'ouvre que lorsque tous les cas du module précédent sont réussis",
+  'course.passMark': 'Seuil de réussite',
+  'course.passMarkOf': 'Seuil de réussite du cas {c} du module {n}',
+  'course.passMarkHint': "Un cas sans seuil de réussite prend la médiane des scores des experts sur ce cas, ou 70 tant qu'aucun expert ne l'a joué.",
   'page.soon': 'Cette section est en préparation.',
   'page.home.title': 'Formation virtuelle à la chirurgie fœtale',
   'page.pricing.title': 'Tarifs',

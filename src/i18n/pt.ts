@@ -521,6 +521,11 @@ export const pt: Dict = {
   'groups.bestScores': 'Melhores pontuações',
   'groups.certificates': 'Certificados',
   'groups.state': 'Situação',
+  // Course editor: pass marks and proficiency order
+  'course.proficiency': 'Ordem por proficiência: um módulo só abre quando todos os casos do anterior forem aprovados',
+  'course.passMark': 'Nota mínima',
+  'course.passMarkOf': 'Nota mínima do caso {c} do módulo {n}',
+  'course.passMarkHint': 'Um caso sem nota mínima usa a mediana das pontuações dos especialistas nele, ou 70 enquanto nenhum especialista o tiver praticado.',
   'page.soon': 'Esta seção está sendo preparada.',
   'page.home.title': 'Formação virtual em cirurgia fetal',
   'page.pricing.title': 'Preços',

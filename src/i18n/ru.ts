@@ -521,6 +521,11 @@ export const ru: Dict = {
   'groups.bestScores': 'Лучшие баллы',
   'groups.certificates': 'Сертификаты',
   'groups.state': 'Статус',
+  // Course editor: pass marks and proficiency order
+  'course.proficiency': 'Порядок по уровню мастерства: модуль открывается, только когда пройдены все случаи предыдущего',
+  'course.passMark': 'Проходной балл',
+  'course.passMarkOf': 'Проходной балл случая {c} в модуле {n}',
+  'course.passMarkHint': 'Если проходной балл не задан, используется медиана баллов экспертов по этому случаю, а пока эксперты его не проходили — 70.',
   'page.soon': 'Этот раздел готовится.',
   'page.home.title': 'Виртуальное обучение фетальной хирургии',
   'page.pricing.title': 'Цены',

@@ -521,6 +521,11 @@ export const zhCN: Dict = {
   'groups.bestScores': '最高分',
   'groups.certificates': '证书',
   'groups.state': '状态',
+  // Course editor: pass marks and proficiency order
+  'course.proficiency': '按熟练度解锁：只有通过上一模块的全部病例后，下一模块才会开放',
+  'course.passMark': '及格分',
+  'course.passMarkOf': '模块 {n} 病例 {c} 的及格分',
+  'course.passMarkHint': '未设置及格分的病例采用专家在该病例上得分的中位数；尚无专家练习时为 70。',
   'page.soon': '此栏目正在准备中。',
   'page.home.title': '胎儿外科虚拟培训',
   'page.pricing.title': '价格',

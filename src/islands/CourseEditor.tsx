@@ -11,6 +11,8 @@ import {
   setCaseTitle,
   setModuleActive,
   setModuleTitle,
+  setPassMark,
+  setProficiencyOrder,
   setSubtitle,
   setTitle,
 } from '../stores/editor.ts';
@@ -82,6 +84,11 @@ export default function CourseEditor({ locale, strings }: Props) {
       <h1>{strings['course.editing']}</h1>
       <Field name="course-title" label={strings['course.title']} value={draft.title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
       <Field name="course-subtitle" label={strings['course.subtitle']} value={draft.subtitle} maxLength={500} onChange={(e) => setSubtitle(e.target.value)} />
+      <label className="active-toggle proficiency-toggle">
+        <input type="checkbox" checked={draft.proficiencyOrder === true} onChange={(e) => setProficiencyOrder(e.target.checked)} />
+        {strings['course.proficiency']}
+      </label>
+      <p className="muted">{strings['course.passMarkHint']}</p>
       {draft.levels.length === 0 && <p>{strings['course.noModules']}</p>}
       <ol className="modules">
         {draft.levels.map((level, i) => {
@@ -139,6 +146,19 @@ export default function CourseEditor({ locale, strings }: Props) {
                           maxLength={200}
                           onChange={(e) => setCaseTitle(i, j, e.target.value)}
                         />
+                        <label className="pass-mark">
+                          {strings['course.passMark']}
+                          <input
+                            type="number"
+                            inputMode="numeric"
+                            min={1}
+                            max={100}
+                            step={1}
+                            aria-label={fill(strings['course.passMarkOf'], { n, c: j + 1 })}
+                            value={c.passMark ?? ''}
+                            onChange={(e) => setPassMark(i, j, e.target.value === '' || Number.isNaN(e.target.valueAsNumber) ? null : e.target.valueAsNumber)}
+                          />
+                        </label>
                         <button
                           type="button"
                           className="icon-button"

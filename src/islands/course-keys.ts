@@ -43,6 +43,10 @@ export const EDITOR_KEYS = [
   'course.sim.scopes.angled',
   'course.sim.scopes.both',
   'course.sim.targets',
+  'course.proficiency',
+  'course.passMark',
+  'course.passMarkOf',
+  'course.passMarkHint',
   ...COURSE_ERROR_KEYS,
 ] as const;
 

@@ -85,14 +85,23 @@ export function resetCaseParams(i: number, j: number): void {
   editLevel(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? withoutParams(c) : c)) }));
 }
 
+/** Proficiency-based order for the whole course. */
+export const setProficiencyOrder = (proficiencyOrder: boolean) => edit((d) => ({ ...d, proficiencyOrder }));
+
+/** A case's pass mark, a whole number from 1 to 100; null drops it, so the experts' median or 70 applies. */
+export function setPassMark(i: number, j: number, mark: number | null): void {
+  const withMark = ({ passMark: _old, ...rest }: CaseItem): CaseItem => (mark === null ? rest : { ...rest, passMark: Math.min(100, Math.max(1, Math.round(mark))) });
+  editLevel(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? withMark(c) : c)) }));
+}
+
 /** Sends the whole course with PUT and reloads the page; a failure keeps the draft and says why. */
 export async function save(): Promise<void> {
   const state = $editor.get();
   if (!state.draft || !state.courseId || state.saving) return;
   $editor.set({ ...state, saving: true, error: null });
   try {
-    const { title, subtitle, thumbnail, levels } = state.draft;
-    await api.updateCourse(state.courseId, { title, subtitle, thumbnail, levels }, await idToken());
+    const { title, subtitle, thumbnail, levels, proficiencyOrder } = state.draft;
+    await api.updateCourse(state.courseId, { title, subtitle, thumbnail, levels, proficiencyOrder }, await idToken());
     $editor.set({ ...$editor.get(), saving: false, dirty: false });
     window.location.reload();
   } catch (err) {
