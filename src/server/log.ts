@@ -16,7 +16,8 @@ interface DatabaseFailure {
 
 /** PostgreSQL's and PGlite's errors carry a five-character SQLSTATE code. */
 function isDatabaseFailure(err: unknown): err is DatabaseFailure {
-  return err instanceof Error && typeof (err as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((err as { code: string }).code);
+  const code = err instanceof Error ? (err as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }
 
 const cut = (text: string) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text);
