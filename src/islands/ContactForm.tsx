@@ -1,8 +1,9 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { contactProblems, CONTACT_LIMITS, type ContactField, type ContactInput } from '../domain/contact.ts';
 import { detectPlatform } from '../domain/platform.ts';
 import { sendMessage, type ContactKind } from '../stores/contact.ts';
 import Field from './Field.tsx';
+import { useAdoptTyped } from './useAdoptTyped.ts';
 import { useHydrated } from './useHydrated.ts';
 
 export const CONTACT_KEYS = [
@@ -48,8 +49,21 @@ export default function ContactForm({ kind, strings }: Props) {
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
   const hydrated = useHydrated();
   const id = (name: string) => `${kind}-${name}`;
+  const form = useRef<HTMLFormElement>(null);
+  const platformChosen = useRef(false);
+
+  useAdoptTyped(form, (typed) => {
+    const value = (field: ContactField) => typed[id(field)];
+    setInput((current) => ({ name: value('name') ?? current.name, email: value('email') ?? current.email, question: value('question') ?? current.question }));
+    const chosen = typed[id('platform')];
+    if (PLATFORMS.includes(chosen as Platform)) {
+      platformChosen.current = true;
+      setPlatform(chosen as Platform);
+    }
+  });
 
   useEffect(() => {
+    if (platformChosen.current) return;
     const detected = detectPlatform(navigator.platform || '');
     setPlatform(detected === 'Unknown' ? 'browser' : detected);
   }, []);
@@ -78,13 +92,13 @@ export default function ContactForm({ kind, strings }: Props) {
 
   const questionError = errors.question;
   return (
-    <form className="contact-form" noValidate onSubmit={submit} aria-busy={state === 'sending'}>
+    <form ref={form} className="contact-form" noValidate onSubmit={submit} aria-busy={state === 'sending'}>
       <Field name={id('name')} label={strings['contact.name']} autoComplete="name" required maxLength={CONTACT_LIMITS.name} value={input.name} onChange={(e) => change('name')(e.target.value)} error={errors.name} />
       <Field name={id('email')} label={strings['common.email']} type="email" autoComplete="email" required maxLength={CONTACT_LIMITS.email} value={input.email} onChange={(e) => change('email')(e.target.value)} error={errors.email} />
       {kind === 'support' && (
         <div className="field">
           <label htmlFor={id('platform')}>{strings['support.platform']}</label>
-          <select id={id('platform')} value={platform} onChange={(e) => setPlatform(e.target.value as Platform)}>
+          <select id={id('platform')} name={id('platform')} value={platform} onChange={(e) => setPlatform(e.target.value as Platform)}>
             {PLATFORMS.map((p) => (
               <option key={p} value={p}>
                 {strings[`support.platform.${p}`]}
@@ -97,6 +111,7 @@ export default function ContactForm({ kind, strings }: Props) {
         <label htmlFor={id('question')}>{strings['contact.question']}</label>
         <textarea
           id={id('question')}
+          name={id('question')}
           rows={5}
           required
           maxLength={CONTACT_LIMITS.question}

@@ -1,7 +1,8 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { authErrorKey, signInWithEmail, signInWithGoogle, signInWithGoogleCredential, type AuthErrorKey } from '../stores/auth-actions.ts';
 import { publicConfig } from '../stores/firebase.ts';
 import Field from './Field.tsx';
+import { useAdoptTyped } from './useAdoptTyped.ts';
 import { useHydrated } from './useHydrated.ts';
 import { nextHref, useRedirectSignedIn } from './useRedirectSignedIn.ts';
 
@@ -37,6 +38,11 @@ export default function LoginForm({ homeHref, resetHref, signupHref, strings }: 
   const [error, setError] = useState<AuthErrorKey | null>(null);
   const session = useRedirectSignedIn(homeHref, !busy);
   const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  useAdoptTyped(form, (typed) => {
+    if (typed.email !== undefined) setEmail(typed.email);
+    if (typed.password !== undefined) setPassword(typed.password);
+  });
 
   async function run(action: () => Promise<void>) {
     setBusy(true);
@@ -74,7 +80,7 @@ export default function LoginForm({ homeHref, resetHref, signupHref, strings }: 
         {strings['login.google']}
       </button>
       <p className="divider">{strings['login.or']}</p>
-      <form onSubmit={submit} noValidate>
+      <form ref={form} onSubmit={submit} noValidate>
         <Field name="email" type="email" autoComplete="email" label={strings['common.email']} value={email} onChange={(e) => setEmail(e.target.value)} />
         <Field
           name="password"

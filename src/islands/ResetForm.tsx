@@ -1,6 +1,7 @@
-import { useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { authErrorKey, sendReset, type AuthErrorKey } from '../stores/auth-actions.ts';
 import Field from './Field.tsx';
+import { useAdoptTyped } from './useAdoptTyped.ts';
 import { useHydrated } from './useHydrated.ts';
 
 type Keys = 'common.email' | 'reset.submit' | 'reset.sent' | 'reset.back' | 'signup.error.email' | AuthErrorKey;
@@ -15,6 +16,10 @@ export default function ResetForm({ loginHref, strings }: Props) {
   const [email, setEmail] = useState('');
   const [state, setState] = useState<'idle' | 'busy' | 'sent'>('idle');
   const [error, setError] = useState<Keys | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  useAdoptTyped(form, (typed) => {
+    if (typed.email !== undefined) setEmail(typed.email);
+  });
 
   async function submit(e: SubmitEvent) {
     e.preventDefault();
@@ -40,7 +45,7 @@ export default function ResetForm({ loginHref, strings }: Props) {
           {strings['reset.sent']}
         </p>
       ) : (
-        <form onSubmit={(e) => void submit(e)} noValidate>
+        <form ref={form} onSubmit={(e) => void submit(e)} noValidate>
           <Field name="email" type="email" autoComplete="email" label={strings['common.email']} value={email} onChange={(e) => setEmail(e.target.value)} />
           {error && (
             <p className="form-error" role="alert">

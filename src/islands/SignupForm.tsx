@@ -1,7 +1,8 @@
-import { useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { validateSignup, type SignupErrorKey, type SignupField, type SignupInput } from '../domain/signup.ts';
 import { authErrorKey, signUp, type AuthErrorKey } from '../stores/auth-actions.ts';
 import Field from './Field.tsx';
+import { useAdoptTyped } from './useAdoptTyped.ts';
 import { useHydrated } from './useHydrated.ts';
 import { useRedirectSignedIn } from './useRedirectSignedIn.ts';
 
@@ -40,6 +41,11 @@ export default function SignupForm({ homeHref, loginHref, strings }: Props) {
   const [failure, setFailure] = useState<AuthErrorKey | null>(null);
   const [busy, setBusy] = useState(false);
   useRedirectSignedIn(homeHref, !busy);
+  const form = useRef<HTMLFormElement>(null);
+  useAdoptTyped(form, (typed) => {
+    const adopted = Object.fromEntries(FIELDS.flatMap((f) => (typed[f.name] === undefined ? [] : [[f.name, typed[f.name]]])));
+    setInput((current) => ({ ...current, ...adopted }));
+  });
 
   async function submit(e: SubmitEvent) {
     e.preventDefault();
@@ -60,7 +66,7 @@ export default function SignupForm({ homeHref, loginHref, strings }: Props) {
   const hydrated = useHydrated();
   return (
     <div className="auth-card">
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={form} onSubmit={(e) => void submit(e)} noValidate>
         {FIELDS.map((f) => (
           <Field
             key={f.name}

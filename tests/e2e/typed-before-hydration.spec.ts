@@ -1,0 +1,92 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { formReady } from './helpers.ts';
+
+/** A slow connection: every island's script arrives 3 s late, so a person types into the server's HTML first. */
+async function slowScripts(page: Page) {
+  await page.route('**/_astro/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+}
+
+/** Types like a person (key by key) into a field found by its label. */
+async function type(page: Page, label: string, text: string, exact = false) {
+  const field = page.getByLabel(label, { exact });
+  await field.click();
+  await field.pressSequentially(text);
+}
+
+test.beforeEach(async ({ page }) => slowScripts(page));
+
+test('login keeps what was typed before its island hydrated', async ({ page }) => {
+  await page.goto('/login');
+  await type(page, 'Email', 'early@example.com');
+  await type(page, 'Password', 'typed-early');
+  await formReady(page, 'Log in');
+  await page.waitForTimeout(500);
+  await expect(page.getByLabel('Email')).toHaveValue('early@example.com');
+  await expect(page.getByLabel('Password')).toHaveValue('typed-early');
+});
+
+test('sign-up keeps what was typed before its island hydrated', async ({ page }) => {
+  await page.goto('/signup');
+  await type(page, 'Name', 'Maria', true);
+  await type(page, 'Last name', 'Lopez');
+  await type(page, 'Phone', '+34 600');
+  await type(page, 'Email', 'maria@example.com');
+  await type(page, 'Password', 'secret1', true);
+  await type(page, 'Repeat password', 'secret1');
+  await formReady(page, 'Sign up');
+  await page.waitForTimeout(500);
+  for (const [label, value, exact] of [
+    ['Name', 'Maria', true],
+    ['Last name', 'Lopez', false],
+    ['Phone', '+34 600', false],
+    ['Email', 'maria@example.com', false],
+    ['Password', 'secret1', true],
+    ['Repeat password', 'secret1', false],
+  ] as const) {
+    await expect(page.getByLabel(label, { exact })).toHaveValue(value);
+  }
+});
+
+test('the password reset form keeps what was typed before its island hydrated', async ({ page }) => {
+  await page.goto('/reset-password');
+  await type(page, 'Email', 'early@example.com');
+  await formReady(page, 'Send reset email');
+  await page.waitForTimeout(500);
+  await expect(page.getByLabel('Email')).toHaveValue('early@example.com');
+});
+
+test('the home contact form keeps what was typed before its island hydrated', async ({ page }) => {
+  await page.goto('/');
+  const form = page.locator('#contact');
+  await form.getByLabel('Full name').click();
+  await form.getByLabel('Full name').pressSequentially('Ana Early');
+  await form.getByLabel('Email').click();
+  await form.getByLabel('Email').pressSequentially('ana@example.com');
+  await form.getByLabel('Your question').click();
+  await form.getByLabel('Your question').pressSequentially('Typed before the script came');
+  await expect(form.getByRole('button', { name: 'Send' })).toBeEnabled();
+  await page.waitForTimeout(500);
+  await expect(form.getByLabel('Full name')).toHaveValue('Ana Early');
+  await expect(form.getByLabel('Email')).toHaveValue('ana@example.com');
+  await expect(form.getByLabel('Your question')).toHaveValue('Typed before the script came');
+  // The island holds what the fields show: the message goes out as typed.
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(form.getByRole('status')).toHaveText('Thank you! Your message was sent; we will answer soon.');
+});
+
+test('the support form keeps what was typed before its island hydrated', async ({ page }) => {
+  await page.goto('/support');
+  await type(page, 'Full name', 'Ana Early');
+  await type(page, 'Email', 'ana@example.com');
+  await type(page, 'Your question', 'Typed before the script came');
+  await page.getByLabel('Platform').selectOption({ label: 'macOS' });
+  await formReady(page, 'Send to support');
+  await page.waitForTimeout(500);
+  await expect(page.getByLabel('Full name')).toHaveValue('Ana Early');
+  await expect(page.getByLabel('Your question')).toHaveValue('Typed before the script came');
+  await expect(page.getByLabel('Platform')).toHaveValue('mac');
+});
