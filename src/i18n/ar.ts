@@ -520,7 +520,7 @@ export const ar: Dict = {
   'groups.backToGroup': 'العودة إلى {{name}}',
   'groups.bestScores': 'أفضل الدرجات',
   'groups.certificates': 'الشهادات',
-  'groups.state': 'الحالة',
+  'groups.state': 'الوضع',
   // Course editor: pass marks and proficiency order
   'course.proficiency': 'ترتيب قائم على الإتقان: لا تُفتح الوحدة إلا بعد اجتياز جميع حالات الوحدة السابقة',
   'course.passMark': 'درجة النجاح',

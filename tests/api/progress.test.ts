@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema.ts';
+import { outlineFacts } from '../../src/server/outline-facts.ts';
 import { attempt, COURSE, passAll, setUp, TOKENS } from './learning-support.ts';
 import { expectRefused, useApi } from './support.ts';
 
@@ -105,5 +106,18 @@ describe('POST /launch in proficiency order', () => {
     await attempt(api(), 'learner', 1, 1, 60);
     await attempt(api(), 'learner', 1, 2, 70);
     expect((await api().call('POST', '/launch', { as: 'learner', body: { course: COURSE, level: 3, case: 1 } })).status).toBe(201);
+  });
+});
+
+describe('the course page outline before sign-in', () => {
+  const api = useApi();
+
+  it('names the plans on sale that include the course (not hidden ones) and the experts’ pass marks', async () => {
+    await setUp(api());
+    for (const score of [80, 90]) await attempt(api(), 'expert', 1, 2, score);
+    const course = (await api().deps.catalogue.course(COURSE))!.value;
+    expect(await outlineFacts(api().deps.db, course)).toEqual({ benchmarks: [{ level: 1, case: 2, score: 85 }], plans: [] });
+    const bronchoscopy = (await api().deps.catalogue.course('bronchoscopy'))!.value;
+    expect((await outlineFacts(api().deps.db, bronchoscopy)).plans).toEqual(['Complete']);
   });
 });
