@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,8 +6,10 @@ import autocannon from 'autocannon';
 import { emulatorToken, node, startEmulator, startPostgres, stop, waitUntil } from './lib/processes.ts';
 
 /**
- * npm run bench:load: 200 concurrent clients for 60 s on the built server, mixing catalogue reads, course pages,
- * signed-in user reads and admin writes; prints errors, p50/p99 latency and the server's peak memory, on PGlite then PostgreSQL.
+ * npm run bench:load: 200 concurrent clients for 60 s mixing catalogue reads, course pages, signed-in user reads
+ * and admin writes; prints errors, p50/p99 latency and the servers' peak memory. On PGlite one server; on PostgreSQL
+ * two servers sharing the database, the clients split between them, and then a check that the form stand-ins'
+ * rate limit (5 messages per address in 10 minutes) is one budget across both.
  */
 const PORT = 4811;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
@@ -15,6 +18,29 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 60);
 function peakMemoryMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Posts form messages from one address, alternating between the servers, and shows where the shared limit stops them. */
+async function sharedLimitCheck(ports: number[]): Promise<boolean> {
+  const post = async (port: number, i: number) => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/sandbox/formmail`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ Nombre: 'Bench', Email: 'bench@example.com', Pregunta: `Shared limit ${i}` }),
+    });
+    return { port, status: res.status, retryAfter: res.headers.get('retry-after') };
+  };
+  const answers = [];
+  for (let i = 0; i < 7; i++) answers.push(await post(ports[i % ports.length]!, i));
+  const accepted = answers.filter((a) => a.status === 200);
+  const refused = answers.filter((a) => a.status === 429);
+  const perServer = ports.map((p) => accepted.filter((a) => a.port === p).length).join(' + ');
+  const refusedBy = [...new Set(refused.map((a) => a.port))].length;
+  const holds = accepted.length === 5 && answers.slice(0, 5).every((a) => a.status === 200) && refused.length === 2 && refusedBy === ports.length;
+  console.log(
+    `  shared rate limit (forms, 5 per address per 10 min): ${accepted.length} accepted across ${ports.length} servers (${perServer}), then ${refused.map((a) => `${a.status} from :${a.port} (Retry-After ${a.retryAfter} s)`).join(', ')}: ${holds ? 'holds' : 'DOES NOT HOLD'}`,
+  );
+  return holds;
 }
 
 async function run(backend: 'pglite' | 'postgres') {
@@ -26,60 +52,61 @@ async function run(backend: 'pglite' | 'postgres') {
     return true;
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'fsa-load-'));
-  const server = node('src/server/main.ts', {
-    PORT: String(PORT),
-    DATA_DIR: dataDir,
-    FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-    DATABASE_URL: pg?.url ?? '',
-    RATE_LIMIT_SCALE: '100000',
-  });
+  const ports = backend === 'postgres' ? [PORT, PORT + 1] : [PORT];
+  const servers: ChildProcess[] = [];
   try {
-    await waitUntil(`http://127.0.0.1:${PORT}/api/courses`);
+    // One after the other: the first migrates and seeds, the second finds it done.
+    for (const port of ports) {
+      servers.push(node('src/server/main.ts', { PORT: String(port), DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: emulator.host, DATABASE_URL: pg?.url ?? '' }));
+      await waitUntil(`http://127.0.0.1:${port}/api/courses`);
+    }
     const admin = await emulatorToken(emulator.host, 'admin@example.com', 'admin123');
     const learner = await emulatorToken(emulator.host, 'learner@example.com', 'learner123');
     const learnerId = JSON.parse(Buffer.from(learner.split('.')[1]!, 'base64url').toString()).sub as string;
     const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
     let n = 0;
-    const result = await autocannon({
-      url: `http://127.0.0.1:${PORT}`,
-      connections: CONNECTIONS,
-      duration: DURATION,
-      requests: [
-        { method: 'GET', path: '/api/courses' },
-        { method: 'GET', path: '/courses/fetoscopy-simulator' },
-        { method: 'GET', path: `/api/users/${learnerId}`, headers: auth(learner) },
-        { method: 'GET', path: '/api/courses/bronchoscopy' },
-        { method: 'GET', path: '/api/pricing' },
-        {
-          method: 'PUT',
-          path: '/api/courses/pleuroamniotic',
-          headers: auth(admin),
-          setupRequest: (req) => ({
-            ...req,
-            body: JSON.stringify({ title: `Pleuroamniotic ${n++}`, subtitle: 'Load test', levels: [{ title: 'Module', active: true, cases: [{ title: 'Case', bubbles: [] }] }] }),
-          }),
-        },
-      ],
-    });
-    const errors = result.errors + result.non2xx + result.timeouts;
-    console.log(
-      `| ${backend} | ${CONNECTIONS} | ${DURATION} s | ${result.requests.total} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${errors} | ${peakMemoryMb(server.pid!).toFixed(0)} MB |`,
+    const requests: autocannon.Request[] = [
+      { method: 'GET', path: '/api/courses' },
+      { method: 'GET', path: '/courses/fetoscopy-simulator' },
+      { method: 'GET', path: `/api/users/${learnerId}`, headers: auth(learner) },
+      { method: 'GET', path: '/api/courses/bronchoscopy' },
+      { method: 'GET', path: '/api/pricing' },
+      {
+        method: 'PUT',
+        path: '/api/courses/pleuroamniotic',
+        headers: auth(admin),
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify({ title: `Pleuroamniotic ${n++}`, subtitle: 'Load test', levels: [{ title: 'Module', active: true, cases: [{ title: 'Case', bubbles: [] }] }] }),
+        }),
+      },
+    ];
+    const results = await Promise.all(
+      ports.map((port) => autocannon({ url: `http://127.0.0.1:${port}`, connections: Math.ceil(CONNECTIONS / ports.length), duration: DURATION, requests })),
     );
-    if (errors) {
-      const statuses = Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => `${code}: ${count}`).join(', ');
-      console.log(`  ${backend}: ${result.errors} connection errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx (${statuses})`);
+    const sum = (f: (r: autocannon.Result) => number) => results.reduce((total, r) => total + f(r), 0);
+    const errors = sum((r) => r.errors + r.non2xx + r.timeouts);
+    const memory = servers.map((s) => `${peakMemoryMb(s.pid!).toFixed(0)} MB`).join(' + ');
+    console.log(
+      `| ${backend} | ${ports.length} | ${CONNECTIONS} | ${DURATION} s | ${sum((r) => r.requests.total)} | ${Math.round(sum((r) => r.requests.average))} | ${Math.max(...results.map((r) => r.latency.p50))} | ${Math.max(...results.map((r) => r.latency.p99))} | ${errors} | ${memory} |`,
+    );
+    for (const [i, r] of results.entries()) {
+      if (r.errors + r.non2xx + r.timeouts === 0) continue;
+      const statuses = Object.entries(r.statusCodeStats ?? {}).map(([code, { count }]) => `${code}: ${count}`).join(', ');
+      console.log(`  ${backend} :${ports[i]}: ${r.errors} connection errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx (${statuses})`);
     }
-    return errors === 0;
+    const limitHolds = ports.length > 1 ? await sharedLimitCheck(ports) : true;
+    return errors === 0 && limitHolds;
   } finally {
-    await stop(server);
+    for (const server of servers) await stop(server);
     await emulator.stop();
     await pg?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-console.log('| database | clients | duration | requests | req/s | p50 ms | p99 ms | errors | server peak memory |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('| database | servers | clients | duration | requests | req/s | p50 ms | p99 ms | errors | servers peak memory |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 const backends = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
 const ok = [];
 for (const backend of backends) ok.push(await run(backend));
