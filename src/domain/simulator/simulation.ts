@@ -6,7 +6,7 @@ import { inWorkingRange, LASER, sealThreshold, spotRadius } from './laser.ts';
 import type { Scenario } from './scenario.ts';
 import { NO_CONTROLS, SCOPE, stepPose, viewOf } from './scope.ts';
 import { cloneState, createSimulation, type SimState } from './state.ts';
-import { forCellsWithin, TISSUE } from './tissue.ts';
+import { cellsWithin, TISSUE } from './tissue.ts';
 
 /** Length of one tick: 250 steps a second, smooth at any frame rate and cheap to replay. */
 export const TICK_MS = 4;
@@ -42,6 +42,9 @@ function refreshView(s: SimState): void {
   }
 }
 
+/** Energy by tissue class in one burn, indexed by TissueClass; reused every tick. */
+const byClass = new Float64Array(5);
+
 function burn(s: SimState): void {
   const energy = (LASER.powerW * TICK_MS) / 1000;
   s.firingMs += TICK_MS;
@@ -53,41 +56,35 @@ function burn(s: SimState): void {
   }
   const { tissue } = s.scenario;
   const radius = spotRadius(aim.distanceMm, aim.cos);
-  const cells: number[] = [];
-  forCellsWithin(tissue, aim.point, radius, (i) => cells.push(i));
-  const perCell = energy / cells.length;
-  for (const i of cells) {
+  const { cells, count } = cellsWithin(tissue, aim.point, radius);
+  const perCell = energy / count;
+  byClass.fill(0);
+  for (let k = 0; k < count; k += 1) {
+    const i = cells[k]!;
     s.fluence[i] = s.fluence[i]! + perCell;
-    switch (tissue.cls[i]) {
-      case TISSUE.anastomosis:
-        s.energy.anastomosis += perCell;
-        break;
-      case TISSUE.equator:
-        s.energy.equator += perCell;
-        break;
-      case TISSUE.vessel:
-        s.energy.vessel += perCell;
-        break;
-      default:
-        s.energy.tissue += perCell;
-    }
+    byClass[tissue.cls[i]!] = byClass[tissue.cls[i]!]! + perCell;
   }
+  s.energy.anastomosis += byClass[TISSUE.anastomosis]!;
+  s.energy.equator += byClass[TISSUE.equator]!;
+  s.energy.vessel += byClass[TISSUE.vessel]!;
+  s.energy.tissue += byClass[TISSUE.tissue]! + byClass[TISSUE.outside]!;
   if (inWorkingRange(aim.distanceMm, aim.cos)) s.energy.good += energy;
   s.energy.distanceWeighted += energy * aim.distanceMm;
   s.energy.cosWeighted += energy * aim.cos;
   const last = s.spots[s.spots.length - 1];
   if (last && distance(last, aim.point) <= SPOT_RESUME * last.radiusMm) {
-    s.spots[s.spots.length - 1] = { ...last, radiusMm: Math.max(last.radiusMm, radius), energyJ: last.energyJ + energy };
+    // The last spot is the state's own copy (see cloneState), so growing it in place is safe.
+    last.radiusMm = Math.max(last.radiusMm, radius);
+    last.energyJ += energy;
   } else if (s.spots.length < SPOT_LIMIT) {
     s.spots.push({ x: aim.point.x, y: aim.point.y, radiusMm: radius, energyJ: energy });
   }
   for (const a of s.scenario.placenta.anastomoses) {
-    if (s.sealed.includes(a.id) || distance(a.position, aim.point) > radius + a.diameterMm) continue;
+    if (distance(a.position, aim.point) > radius + a.diameterMm || s.sealed.includes(a.id)) continue;
     const need = sealThreshold(a.diameterMm);
+    const across = cellsWithin(tissue, a.position, a.diameterMm / 2);
     let sealed = true;
-    forCellsWithin(tissue, a.position, a.diameterMm / 2, (i) => {
-      if (s.fluence[i]! < need) sealed = false;
-    });
+    for (let k = 0; k < across.count && sealed; k += 1) sealed = s.fluence[across.cells[k]!]! >= need;
     if (sealed) s.sealed.push(a.id);
   }
 }

@@ -122,7 +122,8 @@ export function cloneState(state: SimState): SimState {
     ...state,
     fluence: state.fluence.slice(),
     energy: { ...state.energy },
-    spots: [...state.spots],
+    // The last spot is the one a burn may still grow in place: it is copied, the settled ones are shared.
+    spots: state.spots.map((spot, i) => (i === state.spots.length - 1 ? { ...spot } : spot)),
     sealed: [...state.sealed],
     marks: [...state.marks],
     targetTimes: [...state.targetTimes],

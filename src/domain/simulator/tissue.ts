@@ -34,28 +34,34 @@ export function cellCentre(map: TissueMap, index: number): Vec2 {
   return { x: ((index % map.size) - map.half) * CELL_MM, y: (Math.floor(index / map.size) - map.half) * CELL_MM };
 }
 
-/** Calls `visit` for every cell whose centre lies within `radius` of `p` (at least the cell `p` falls in). */
-export function forCellsWithin(map: TissueMap, p: Vec2, radius: number, visit: (index: number) => void): void {
+let scratch = new Int32Array(1024);
+
+/**
+ * The cells whose centre lies within `radius` of `p` (at least the cell `p` falls in), written into a buffer
+ * that the next call reuses: the laser asks this every tick, so it allocates nothing. Read it before calling again.
+ */
+export function cellsWithin(map: TissueMap, p: Vec2, radius: number): { cells: Int32Array; count: number } {
   const r = Math.max(radius, 0);
   const i0 = Math.max(0, Math.ceil((p.x - r) / CELL_MM) + map.half);
   const i1 = Math.min(map.size - 1, Math.floor((p.x + r) / CELL_MM) + map.half);
   const j0 = Math.max(0, Math.ceil((p.y - r) / CELL_MM) + map.half);
   const j1 = Math.min(map.size - 1, Math.floor((p.y + r) / CELL_MM) + map.half);
-  let any = false;
+  const box = Math.max(0, i1 - i0 + 1) * Math.max(0, j1 - j0 + 1);
+  if (box > scratch.length) scratch = new Int32Array(box);
+  let count = 0;
   for (let j = j0; j <= j1; j += 1) {
     const dy = (j - map.half) * CELL_MM - p.y;
+    const row = j * map.size;
     for (let i = i0; i <= i1; i += 1) {
       const dx = (i - map.half) * CELL_MM - p.x;
-      if (dx * dx + dy * dy <= r * r) {
-        visit(j * map.size + i);
-        any = true;
-      }
+      if (dx * dx + dy * dy <= r * r) scratch[count++] = row + i;
     }
   }
-  if (!any) {
+  if (count === 0) {
     const nearest = cellAt(map, p);
-    if (nearest >= 0) visit(nearest);
+    if (nearest >= 0) scratch[count++] = nearest;
   }
+  return { cells: scratch, count };
 }
 
 function paintPolyline(map: TissueMap, points: readonly Vec2[], radius: (i: number) => number, cls: TissueClass): void {
@@ -88,9 +94,8 @@ export function buildTissueMap(placenta: Placenta): TissueMap {
   for (const v of placenta.vessels) paintPolyline(map, v.points, (i) => (v.widths[i] ?? 1) / 2 + CELL_MM / 2, TISSUE.vessel);
   paintPolyline(map, placenta.equator, () => EQUATOR_BAND_MM, TISSUE.equator);
   for (const a of placenta.anastomoses) {
-    forCellsWithin(map, a.position, Math.max(ANASTOMOSIS_ZONE_MM, a.diameterMm), (index) => {
-      if (map.cls[index] !== TISSUE.outside) map.cls[index] = TISSUE.anastomosis;
-    });
+    const { cells, count } = cellsWithin(map, a.position, Math.max(ANASTOMOSIS_ZONE_MM, a.diameterMm));
+    for (let k = 0; k < count; k += 1) if (map.cls[cells[k]!] !== TISSUE.outside) map.cls[cells[k]!] = TISSUE.anastomosis;
   }
   return map;
 }
