@@ -7,7 +7,7 @@ import { useIslandStore } from './useIslandStore.ts';
 import UserEditor from './UserEditor.tsx';
 import UserHistory from './UserHistory.tsx';
 import AttemptHistory from './AttemptHistory.tsx';
-import type { AttemptStrings } from './attempt-keys.ts';
+import type { AttemptStrings, DebriefDialogStrings } from './attempt-keys.ts';
 import { useHydrated } from './useHydrated.ts';
 
 interface Props {
@@ -15,10 +15,11 @@ interface Props {
   homeHref: string;
   strings: AdminUsersStrings;
   attemptStrings: AttemptStrings;
+  debriefStrings: DebriefDialogStrings;
 }
 
 /** /admin-users: admins search a user by email or uid, edit access and subscriptions, save, and read the history. */
-export default function AdminUsers({ locale, homeHref, strings, attemptStrings }: Props) {
+export default function AdminUsers({ locale, homeHref, strings, attemptStrings, debriefStrings }: Props) {
   const session = useIslandStore($session);
   const state = useIslandStore($adminUsers);
   const hydrated = useHydrated();
@@ -84,7 +85,7 @@ export default function AdminUsers({ locale, homeHref, strings, attemptStrings }
       </div>
       {state.draft && <UserEditor locale={locale} state={state} strings={strings} hydrated={hydrated} />}
       {state.saved && <UserHistory locale={locale} state={state} strings={strings} />}
-      {state.saved && <AttemptHistory locale={locale} userId={state.saved.id} strings={attemptStrings} />}
+      {state.saved && <AttemptHistory locale={locale} userId={state.saved.id} strings={attemptStrings} debriefStrings={debriefStrings} />}
     </div>
   );
 }

@@ -2,8 +2,11 @@ import { useEffect, useState } from 'react';
 import type { AttemptSummary } from '../api/schemas.ts';
 import { clockText } from '../domain/time.ts';
 import { loadAttempts } from '../stores/attempts.ts';
+import { openDebrief } from '../stores/debrief.ts';
 import { $session, startSession } from '../stores/session.ts';
-import { caseLabel, type AttemptStrings } from './attempt-keys.ts';
+import { fill } from './admin-users-strings.ts';
+import AttemptDebrief from './AttemptDebrief.tsx';
+import { caseLabel, type AttemptStrings, type DebriefDialogStrings } from './attempt-keys.ts';
 import { useIslandStore } from './useIslandStore.ts';
 
 interface Props {
@@ -11,13 +14,15 @@ interface Props {
   /** Another user's attempts (admins); the signed-in user's own when absent. */
   userId?: string;
   strings: AttemptStrings;
+  debriefStrings: DebriefDialogStrings;
 }
 
 /** Recent simulator attempts with the score and surgery time the server computed. */
-export default function AttemptHistory({ locale, userId, strings }: Props) {
+export default function AttemptHistory({ locale, userId, strings, debriefStrings }: Props) {
   const session = useIslandStore($session);
   const [rows, setRows] = useState<AttemptSummary[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const [caption, setCaption] = useState('');
   useEffect(startSession, []);
   const uid = session.firebaseUser?.uid;
   useEffect(() => {
@@ -28,6 +33,7 @@ export default function AttemptHistory({ locale, userId, strings }: Props) {
 
   if (!uid) return null;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const describe = (a: AttemptSummary) => `${a.courseId} · ${caseLabel(strings, a.level, a.case)} · ${date.format(new Date(a.createdAt))}`;
   return (
     <section className="attempt-history" aria-labelledby="attempt-history-title">
       <h2 id="attempt-history-title">{strings['attempts.recent']}</h2>
@@ -42,6 +48,7 @@ export default function AttemptHistory({ locale, userId, strings }: Props) {
                 <th scope="col">{strings['attempts.score']}</th>
                 <th scope="col">{strings['attempts.time']}</th>
                 <th scope="col">{strings['attempts.date']}</th>
+                <th scope="col">{debriefStrings['attempts.details']}</th>
               </tr>
             </thead>
             <tbody>
@@ -55,12 +62,26 @@ export default function AttemptHistory({ locale, userId, strings }: Props) {
                   <td>
                     <time dateTime={a.createdAt}>{date.format(new Date(a.createdAt))}</time>
                   </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button button-small button-ghost"
+                      aria-label={fill(debriefStrings['attempts.debriefOf'], { attempt: describe(a) })}
+                      onClick={() => {
+                        setCaption(describe(a));
+                        void openDebrief(a.id);
+                      }}
+                    >
+                      {debriefStrings['sim.debrief.title']}
+                    </button>
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
+      <AttemptDebrief locale={locale} caption={caption} scoreLabel={strings['attempts.score']} timeLabel={strings['attempts.time']} strings={debriefStrings} />
     </section>
   );
 }

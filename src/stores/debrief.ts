@@ -1,0 +1,42 @@
+// One stored attempt opened from a history list: its debrief map and score components, as the server kept them.
+import { atom } from 'nanostores';
+import { api } from '../api/client.ts';
+import { ApiError } from '../api/errors.ts';
+import type { AttemptResult } from '../api/schemas.ts';
+import { idToken } from './session.ts';
+
+/** Why an attempt could not be shown: gone (deleted or unknown), the server out of reach, or anything else. */
+export type DebriefFailure = 'gone' | 'network' | 'failed';
+
+export type DebriefView =
+  | { status: 'closed' }
+  | { status: 'loading'; id: string }
+  | { status: 'ready'; id: string; result: AttemptResult }
+  | { status: 'error'; id: string; reason: DebriefFailure };
+
+export const $debrief = atom<DebriefView>({ status: 'closed' });
+
+function failure(err: unknown): DebriefFailure {
+  if (!(err instanceof ApiError)) return 'failed';
+  if (err.status === 0) return 'network';
+  return err.status === 404 ? 'gone' : 'failed';
+}
+
+/** Loads one attempt (its owner's or, for an admin, anyone's); an answer for an attempt no longer asked for is dropped. */
+export async function openDebrief(id: string): Promise<void> {
+  $debrief.set({ status: 'loading', id });
+  const current = () => {
+    const view = $debrief.get();
+    return view.status === 'loading' && view.id === id;
+  };
+  try {
+    const result = await api.attempt(id, await idToken());
+    if (current()) $debrief.set({ status: 'ready', id, result });
+  } catch (err) {
+    if (current()) $debrief.set({ status: 'error', id, reason: failure(err) });
+  }
+}
+
+export function closeDebrief(): void {
+  $debrief.set({ status: 'closed' });
+}

@@ -1,0 +1,141 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { buildScenario, liveSimulation, normalizeCaseParams, paramsOfCase, SCORING, seedFor } from '../../src/domain/simulator/index.ts';
+import { ar } from '../../src/i18n/ar.ts';
+import { en } from '../../src/i18n/en.ts';
+import { e2e } from '../../playwright.config.ts';
+import { expect, test } from './fixtures.ts';
+import { ADMIN, idTokenFor, login, uniqueEmail } from './helpers.ts';
+
+const SHOTS = process.env.SHOTS_DIR ?? 'test-results/shots';
+const CASE = { course: 'fetoscopy-simulator', level: 2, case: 1 };
+
+async function axe(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A learner made premium by the admin, so it may launch every case. */
+async function premiumLearner(request: APIRequestContext) {
+  const who = { email: uniqueEmail('debrief'), password: 'debrief1' };
+  const res = await fetch(`${e2e.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...who, returnSecureToken: true }),
+  });
+  const { localId: uid, idToken } = (await res.json()) as { localId: string; idToken: string };
+  expect((await request.post('/api/users', { headers: { authorization: `Bearer ${idToken}` }, data: { id: uid, email: who.email } })).status()).toBe(201);
+  const admin = await idTokenFor(ADMIN);
+  const put = await request.put(`/api/users/${uid}`, {
+    headers: { authorization: `Bearer ${admin}` },
+    data: { isAdmin: false, isPremium: true, subscriptions: [] },
+  });
+  expect(put.status()).toBe(200);
+  return { ...who, uid };
+}
+
+/**
+ * Launches the case as the learner and sends a two-second attempt played on the placenta the token names
+ * (its payload read the way the simulator page reads it): the scope opened, a turn, then Finish.
+ */
+async function storedAttempt(request: APIRequestContext, who: { email: string; password: string }): Promise<string> {
+  const token = await idTokenFor(who);
+  const launched = await request.post('/api/launch', { headers: { authorization: `Bearer ${token}` }, data: CASE });
+  expect(launched.status()).toBe(201);
+  const launch = ((await launched.json()) as { token: string }).token;
+  const payload = JSON.parse(Buffer.from(launch.split('.')[1]!, 'base64url').toString('utf8')) as { variant: number; sim: unknown };
+  const params = normalizeCaseParams(payload.sim, paramsOfCase(undefined, CASE.level, CASE.case));
+  const sim = liveSimulation(buildScenario(params, seedFor(CASE.course, CASE.level, CASE.case, payload.variant)));
+  sim.apply({ t: 0, type: 'open', scope: 'straight' });
+  sim.apply({ t: 200, type: 'input', turnX: 0.4, turnY: 0, insert: 0.2, roll: 0 });
+  sim.advance(1200);
+  sim.apply({ t: 1200, type: 'input', turnX: 0, turnY: 0, insert: 0, roll: 0 });
+  sim.advance(2000);
+  sim.apply({ t: 2000, type: 'finish' });
+  const res = await request.post('/api/attempts', { data: { token: launch, events: sim.state.log } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { id: string }).id;
+}
+
+test('a learner opens the debrief of an attempt from My account: loading, error and retry, map and advice, Escape, focus back', async ({ page, request }) => {
+  const learner = await premiumLearner(request);
+  const id = await storedAttempt(request, learner);
+  await login(page, learner);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The first answer is slow and fails: the dialog says it is loading, then why it failed, and offers to try again.
+  let fail = true;
+  await page.route(`**/api/attempts/${id}`, async (route) => {
+    if (!fail) return route.continue();
+    await new Promise((r) => setTimeout(r, 600));
+    return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"boom"}' });
+  });
+  await page.goto('/account');
+  const open = page.getByRole('button', { name: /^Debrief of fetoscopy-simulator · Module 2, case 1 · / });
+  await open.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Debrief' });
+  await expect(dialog.getByRole('status')).toHaveText(en['attempts.debriefLoading']);
+  await expect(dialog.getByRole('alert')).toHaveText(en['attempts.debriefError']);
+  fail = false;
+  await dialog.getByRole('button', { name: 'Try again' }).click();
+
+  const map = dialog.getByRole('img', { name: en['sim.debrief.map'] });
+  await expect(map).toBeVisible();
+  await expect(dialog.locator('.debrief-caption')).toContainText('Module 2, case 1');
+  await expect(dialog.locator('.debrief-caption')).toContainText(en['sim.task.selective']);
+  // Nothing was sealed: every anastomosis of the case shows as left open.
+  const seeded = (await (await request.get(`/api/courses/${CASE.course}`)).json()) as { levels: Array<{ cases: Array<{ sim: { anastomoses: number } }> }> };
+  await expect(map.locator('[data-state="residual"]')).toHaveCount(seeded.levels[1]!.cases[0]!.sim.anastomoses);
+  await expect(map.locator('[data-state="sealed"]')).toHaveCount(0);
+  const components = dialog.getByRole('table', { name: en['sim.debrief.components'] });
+  const sealing = components.getByRole('row', { name: new RegExp(en['sim.component.sealing']) });
+  await expect(sealing).toContainText(en['sim.advice.sealing.improve']);
+  await expect(sealing.getByRole('cell').nth(0)).toHaveText('0%');
+  await expect(sealing.getByRole('cell').nth(1)).toHaveText(`${SCORING.weights.selective.sealing}%`);
+  await axe(page);
+  await page.screenshot({ path: `${SHOTS}/debrief-en-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/debrief-en-390.png` });
+  await axe(page);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+});
+
+test('the debrief opens in Arabic, right to left, and an admin opens it from /admin-users', async ({ page, browser, request }) => {
+  const learner = await premiumLearner(request);
+  await storedAttempt(request, learner);
+  await login(page, learner);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/ar/account');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const open = page.getByRole('button', { name: /^التقييم: / });
+  await open.press('Enter');
+  const dialog = page.getByRole('dialog', { name: ar['sim.debrief.title'] });
+  await expect(dialog.getByRole('img', { name: ar['sim.debrief.map'] })).toBeVisible();
+  await expect(dialog.getByRole('table', { name: ar['sim.debrief.components'] })).toContainText(ar['sim.component.identification']);
+  await expect(dialog).toContainText(ar['sim.task.selective']);
+  await axe(page);
+  await page.screenshot({ path: `${SHOTS}/debrief-ar-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/debrief-ar-390.png` });
+  await dialog.getByRole('button', { name: ar['attempts.close'] }).click();
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const admin = await context.newPage();
+  await login(admin, ADMIN);
+  await admin.goto('/admin-users');
+  await admin.getByLabel('Email or user id').fill(learner.email);
+  await admin.getByRole('button', { name: 'Search' }).click();
+  await admin.getByRole('button', { name: /^Debrief of fetoscopy-simulator · Module 2, case 1 · / }).click();
+  const adminDialog = admin.getByRole('dialog', { name: 'Debrief' });
+  await expect(adminDialog.getByRole('img', { name: en['sim.debrief.map'] })).toBeVisible();
+  await axe(admin);
+  await admin.keyboard.press('Escape');
+  await expect(adminDialog).toBeHidden();
+  await context.close();
+});
