@@ -15,6 +15,7 @@ import type {
   PaymentOrder,
   Plan,
   PlanInput,
+  PlanSubscribers,
   PublicConfig,
   User,
   UserUpdate,
@@ -67,6 +68,7 @@ export const api = {
   createPlan: (body: PlanInput, token: Token) => call<Plan>('POST', '/pricing', token, body),
   updatePlan: (id: string, body: PlanInput, token: Token) => call<Plan>('PUT', `/pricing/${enc(id)}`, token, body),
   deletePlan: (id: string, token: Token) => call<void>('DELETE', `/pricing/${enc(id)}`, token),
+  planSubscribers: (id: string, token: Token) => call<PlanSubscribers>('GET', `/pricing/${enc(id)}/subscribers`, token),
   launch: (body: LaunchRequest, token: Token) => call<LaunchToken>('POST', '/launch', token, body),
   /** An entity's admin changes, newest first (admins only). */
   audit: (entity: 'course' | 'plan' | 'user', id: string, token: Token) => call<AuditEntry[]>('GET', `/audit?entity=${entity}&id=${enc(id)}`, token),

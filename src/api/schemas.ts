@@ -131,6 +131,9 @@ export const PlanInput = z.strictObject({
 
 export const Plan = PlanInput.extend({ id: z.string() }).meta({ id: 'Plan' });
 
+/** How many people hold a plan now (an active subscription to it): what deleting or hiding it would touch. */
+export const PlanSubscribers = z.strictObject({ planId: z.string(), active: z.number().int().min(0) }).meta({ id: 'PlanSubscribers' });
+
 export const LaunchRequest = z.strictObject({
   course: dbString().min(1).max(128),
   level: z.number().int().min(1).max(100),
@@ -203,6 +206,7 @@ export type CourseInput = z.infer<typeof CourseInput>;
 export type CourseSummary = z.infer<typeof CourseSummary>;
 export type Plan = z.infer<typeof Plan>;
 export type PlanInput = z.infer<typeof PlanInput>;
+export type PlanSubscribers = z.infer<typeof PlanSubscribers>;
 export type PublicConfig = z.infer<typeof PublicConfig>;
 export type LaunchRequest = z.infer<typeof LaunchRequest>;
 export type LaunchToken = z.infer<typeof LaunchToken>;

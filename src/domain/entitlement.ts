@@ -38,3 +38,11 @@ export function isEntitled(
     return plan !== undefined && plan.courses.includes(courseId);
   });
 }
+
+/**
+ * Whether these subscriptions give their holder `planId` now. Deleting a plan is refused while anyone holds it,
+ * and a hidden plan still counts for entitlement, so its holders keep its courses until their end date.
+ */
+export function holdsPlan(subscriptions: readonly SubscriptionLike[], planId: string, now: Date): boolean {
+  return subscriptions.some((sub) => sub.product_id === planId && subscriptionStatus(sub, now) === 'ACTIVE');
+}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { CourseSummary, Plan } from '../api/schemas.ts';
 import { toDate } from '../domain/time.ts';
 import { cancelPurchase, retryPurchase, startPurchase, type CheckoutState } from '../stores/checkout.ts';
-import { removePlan } from '../stores/plans.ts';
+import { hidePlan, planSubscribers, removePlan } from '../stores/plans.ts';
 import PaypalButtons from './PaypalButtons.tsx';
 import PlanForm from './PlanForm.tsx';
 import { fill, type PricingStrings } from './pricing-keys.ts';
@@ -19,10 +19,16 @@ interface Props {
   strings: PricingStrings;
 }
 
-/** One plan: its terms, "Adquirir" and the PayPal buttons, and for admins edit and delete (which asks first). */
+/**
+ * One plan: its terms, "Adquirir" and the PayPal buttons, and for admins edit and delete. Both first say how many
+ * people hold the plan now: it cannot be deleted while anyone does (hiding it instead keeps their courses until
+ * their subscriptions end), and an edit applies to them.
+ */
 export default function PlanCard({ plan, courses, checkout, isAdmin, locale, loginHref, pricingHref, accountHref, strings }: Props) {
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm'>('view');
-  const [deleteFailed, setDeleteFailed] = useState(false);
+  /** The plan's active subscribers: undefined while counting, null when the count could not be read. */
+  const [holders, setHolders] = useState<number | null | undefined>(undefined);
+  const [failed, setFailed] = useState<'pricing.deleteError' | 'pricing.hideError' | null>(null);
   const buying = checkout.planId === plan.id ? checkout : null;
   const titleId = `plan-title-${plan.id}`;
   const price = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(plan.price);
@@ -33,14 +39,27 @@ export default function PlanCard({ plan, courses, checkout, isAdmin, locale, log
     return (
       <article className="plan-card plan-card-editing" aria-labelledby={titleId}>
         <h2 id={titleId}>{plan.title}</h2>
-        <PlanForm plan={plan} courses={courses} strings={strings} onDone={() => setMode('view')} onCancel={() => setMode('view')} />
+        <PlanForm plan={plan} subscribers={holders} courses={courses} locale={locale} strings={strings} onDone={() => setMode('view')} onCancel={() => setMode('view')} />
       </article>
     );
   }
 
+  function open(next: 'edit' | 'confirm') {
+    setHolders(undefined);
+    setFailed(null);
+    setMode(next);
+    void planSubscribers(plan.id).then(setHolders);
+  }
+
   async function confirmDelete() {
-    setDeleteFailed(false);
-    if (!(await removePlan(plan.id))) setDeleteFailed(true);
+    setFailed(null);
+    if (!(await removePlan(plan.id))) setFailed('pricing.deleteError');
+  }
+
+  async function hideInstead() {
+    setFailed(null);
+    if (await hidePlan(plan)) setMode('view');
+    else setFailed('pricing.hideError');
   }
 
   return (
@@ -114,26 +133,48 @@ export default function PlanCard({ plan, courses, checkout, isAdmin, locale, log
 
       {isAdmin && mode === 'view' && (
         <div className="plan-admin">
-          <button type="button" className="button button-small button-ghost" onClick={() => setMode('edit')} aria-describedby={titleId}>
+          <button type="button" className="button button-small button-ghost" onClick={() => open('edit')} aria-describedby={titleId}>
             {strings['pricing.edit']}
           </button>
-          <button type="button" className="button button-small button-danger" onClick={() => setMode('confirm')} aria-describedby={titleId}>
+          <button type="button" className="button button-small button-danger" onClick={() => open('confirm')} aria-describedby={titleId}>
             {strings['pricing.delete']}
           </button>
         </div>
       )}
       {isAdmin && mode === 'confirm' && (
-        <div className="plan-admin plan-confirm" role="group" aria-label={strings['pricing.delete']}>
-          <p>{fill(strings['pricing.confirmDelete'], { title: plan.title })}</p>
-          <button type="button" className="button button-small button-danger" onClick={() => void confirmDelete()}>
-            {strings['pricing.confirmYes']}
-          </button>
+        <div className="plan-admin plan-confirm" role="group" aria-label={strings['pricing.delete']} aria-live="polite" aria-busy={holders === undefined}>
+          {holders === undefined && <p className="muted">{strings['pricing.subscribers.loading']}</p>}
+          {holders === null && (
+            <p className="form-error" role="alert">
+              {strings['pricing.subscribers.error']}
+            </p>
+          )}
+          {holders === 0 && (
+            <>
+              <p>{fill(strings['pricing.confirmDelete'], { title: plan.title })}</p>
+              <p>{strings['pricing.subscribers.none']}</p>
+              <button type="button" className="button button-small button-danger" onClick={() => void confirmDelete()}>
+                {strings['pricing.confirmYes']}
+              </button>
+            </>
+          )}
+          {typeof holders === 'number' && holders > 0 && (
+            <>
+              <p>{fill(strings['pricing.subscribers.count'], { count: new Intl.NumberFormat(locale).format(holders) })}</p>
+              <p>{strings[plan.visibility ? 'pricing.subscribers.blocked' : 'pricing.subscribers.blockedHidden']}</p>
+              {plan.visibility && (
+                <button type="button" className="button button-small" onClick={() => void hideInstead()}>
+                  {strings['pricing.subscribers.hide']}
+                </button>
+              )}
+            </>
+          )}
           <button type="button" className="button button-small button-ghost" onClick={() => setMode('view')}>
             {strings['pricing.confirmNo']}
           </button>
-          {deleteFailed && (
+          {failed && (
             <p className="form-error" role="alert">
-              {strings['pricing.deleteError']}
+              {strings[failed]}
             </p>
           )}
         </div>

@@ -2,11 +2,14 @@ import { useState, type SubmitEvent } from 'react';
 import type { CourseSummary, Plan } from '../api/schemas.ts';
 import { savePlan, type PlanField } from '../stores/plans.ts';
 import Field from './Field.tsx';
-import type { PricingStrings } from './pricing-keys.ts';
+import { fill, type PricingStrings } from './pricing-keys.ts';
 import { useHydrated } from './useHydrated.ts';
 
 interface Props {
   plan: Plan | null;
+  /** An edited plan's active subscribers: undefined while counting, null when the count could not be read. */
+  subscribers?: number | null | undefined;
+  locale?: string;
   courses: CourseSummary[];
   strings: PricingStrings;
   onDone: () => void;
@@ -23,7 +26,7 @@ const ERROR_KEYS = {
 } as const satisfies Record<PlanField, keyof PricingStrings>;
 
 /** The admin's plan form (create when `plan` is null); the server validates and its 400 shows next to the field. */
-export default function PlanForm({ plan, courses, strings, onDone, onCancel }: Props) {
+export default function PlanForm({ plan, subscribers, locale, courses, strings, onDone, onCancel }: Props) {
   const prefix = plan ? `plan-${plan.id}` : 'new-plan';
   const [title, setTitle] = useState(plan?.title ?? '');
   const [price, setPrice] = useState(plan ? String(plan.price) : '');
@@ -50,6 +53,14 @@ export default function PlanForm({ plan, courses, strings, onDone, onCancel }: P
 
   const toggle = (id: string, on: boolean) => setIncluded(on ? [...included, id] : included.filter((c) => c !== id));
   const descriptionId = `field-${prefix}-description`;
+  const subscribersId = `${prefix}-subscribers`;
+  // What saving does to the people who hold the plan is said before the save, in the form.
+  let subscribersNote: string | null = null;
+  if (plan && subscribers === undefined) subscribersNote = strings['pricing.subscribers.loading'];
+  else if (plan && subscribers === null) subscribersNote = strings['pricing.subscribers.error'];
+  else if (plan && subscribers) {
+    subscribersNote = `${fill(strings['pricing.subscribers.count'], { count: new Intl.NumberFormat(locale).format(subscribers) })} ${strings['pricing.subscribers.editNote']}`;
+  }
 
   return (
     <form className="plan-form" onSubmit={submit} noValidate aria-busy={busy}>
@@ -106,8 +117,14 @@ export default function PlanForm({ plan, courses, strings, onDone, onCancel }: P
         )}
       </fieldset>
       <label className="plan-visibility">
-        <input type="checkbox" checked={visibility} onChange={(e) => setVisibility(e.target.checked)} /> {strings['pricing.form.visibility']}
+        <input type="checkbox" checked={visibility} onChange={(e) => setVisibility(e.target.checked)} aria-describedby={subscribersNote ? subscribersId : undefined} />{' '}
+        {strings['pricing.form.visibility']}
       </label>
+      {plan && (
+        <p className="muted plan-subscribers" id={subscribersId} aria-live="polite">
+          {subscribersNote}
+        </p>
+      )}
       {error && (error.field === null || error.field === 'visibility') && (
         <p className="form-error" role="alert">
           {strings['pricing.form.error.generic']}

@@ -1,10 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '../api/errors.ts';
-import { Plan, PlanInput } from '../api/schemas.ts';
+import { Plan, PlanInput, PlanSubscribers } from '../api/schemas.ts';
+import { holdsPlan } from '../domain/entitlement.ts';
 import { recordAudit } from './audit.ts';
 import type { Db } from './db/client.ts';
-import { courses, plans } from './db/schema.ts';
+import { courses, plans, users } from './db/schema.ts';
 import { bearer, callerIsAdmin, errors, fail, idParam, json, jsonBody, requireAdmin, subApp } from './http.ts';
 
 export function planOf(row: typeof plans.$inferSelect): Plan {
@@ -18,6 +19,15 @@ async function unknownCourses(db: Pick<Db, 'select'>, ids: string[]): Promise<st
   const found = await db.select({ id: courses.id }).from(courses).where(inArray(courses.id, ids));
   const known = new Set(found.map((r) => r.id));
   return ids.filter((id) => !known.has(id));
+}
+
+/** How many people hold the plan now; only profiles whose subscriptions name it are read. */
+export async function activeSubscribers(db: Pick<Db, 'select'>, planId: string, now: Date): Promise<number> {
+  const rows = await db
+    .select({ subscriptions: users.subscriptions })
+    .from(users)
+    .where(sql`${users.subscriptions} @> ${JSON.stringify([{ product_id: planId }])}::jsonb`);
+  return rows.filter((r) => holdsPlan(r.subscriptions, planId, now)).length;
 }
 
 const planBody = jsonBody(PlanInput);
@@ -89,16 +99,41 @@ export const pricingApp = subApp()
       security: bearer,
       middleware: [requireAdmin] as const,
       request: { params: idParam },
-      responses: { 204: { description: 'Deleted' }, 401: errors[401], 403: errors[403], 404: errors[404] },
+      responses: { 204: { description: 'Deleted' }, 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const deleted = await c.get('deps').db.db.transaction(async (tx) => {
-        const [row] = await tx.delete(plans).where(eq(plans.id, id)).returning();
-        if (row) await recordAudit(tx, c.get('caller')!, 'plan', id, 'delete', planOf(row), null);
-        return row;
+      const outcome = await c.get('deps').db.db.transaction(async (tx) => {
+        const [row] = await tx.select().from(plans).where(eq(plans.id, id)).for('update');
+        if (!row) return { deleted: false, holders: 0 };
+        const holders = await activeSubscribers(tx, id, new Date());
+        if (holders > 0) return { deleted: false, holders };
+        await tx.delete(plans).where(eq(plans.id, id));
+        await recordAudit(tx, c.get('caller')!, 'plan', id, 'delete', planOf(row), null);
+        return { deleted: true, holders };
       });
-      if (!deleted) return fail(c, 404, ErrorCode.notFound, 'No such plan');
+      if (outcome.holders > 0) {
+        const message = `Active subscribers holding this plan: ${outcome.holders}. It cannot be deleted until their subscriptions end. Hide it instead (visibility false): it is no longer sold, and they keep its courses until their end date`;
+        return fail(c, 409, ErrorCode.conflict, message);
+      }
+      if (!outcome.deleted) return fail(c, 404, ErrorCode.notFound, 'No such plan');
       return c.body(null, 204);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/pricing/{id}/subscribers',
+      security: bearer,
+      middleware: [requireAdmin] as const,
+      request: { params: idParam },
+      responses: { 200: json(PlanSubscribers), 401: errors[401], 403: errors[403], 404: errors[404] },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const db = c.get('deps').db.db;
+      const [plan] = await db.select({ id: plans.id }).from(plans).where(eq(plans.id, id));
+      if (!plan) return fail(c, 404, ErrorCode.notFound, 'No such plan');
+      return c.json({ planId: id, active: await activeSubscribers(db, id, new Date()) }, 200);
     },
   );

@@ -58,3 +58,18 @@ export async function removePlan(id: string): Promise<boolean> {
     return false;
   }
 }
+
+/** How many people hold the plan now, for the admin's warning before a delete or an edit; null when it could not be read. */
+export async function planSubscribers(id: string): Promise<number | null> {
+  try {
+    return (await api.planSubscribers(id, await idToken())).active;
+  } catch {
+    return null;
+  }
+}
+
+/** Hides a plan: no longer sold, while its subscribers keep its courses until their subscriptions end. */
+export async function hidePlan(plan: Plan): Promise<boolean> {
+  const { id, ...input } = plan;
+  return (await savePlan(id, { ...input, visibility: false })).ok;
+}

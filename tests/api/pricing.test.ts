@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema.ts';
 import { token } from './harness.ts';
 import { auditTrail, CALLERS, expectRefused, HIDDEN_PLAN, SEEDED_COURSES, useApi, validPlan, VISIBLE_PLANS } from './support.ts';
 
@@ -183,5 +185,60 @@ describe('DELETE /pricing/{id}', () => {
 
   it.each(['a%00b', 'x'.repeat(129)])('refuses the malformed id %s with 400', async (id) => {
     await expectRefused(api(), 'DELETE', `/pricing/${id}`, { as: 'admin' }, 400);
+  });
+});
+
+/** Gives `uid` subscriptions to the plans named, ending `days` from now (negative: ended). */
+async function subscribe(uid: string, ...subs: Array<[planId: string, days: number]>) {
+  const subscriptions = subs.map(([planId, days], i) => ({
+    provider: 'test',
+    plan_name: planId,
+    product_id: planId,
+    subscription_id: `${uid}-${planId}-${i}`,
+    next_billing_time: { seconds: Math.floor(Date.now() / 1000) + days * 86_400, nanoseconds: 0 },
+  }));
+  await api().deps.db.db.update(users).set({ subscriptions }).where(eq(users.id, uid));
+}
+
+const launch = (as: string, course = 'fetoscopy-simulator') => api().call('POST', '/launch', { as, body: { course, level: 1, case: 1 } });
+
+describe('a plan people hold: GET /pricing/{id}/subscribers, and what deleting or hiding it does', () => {
+  it.each(nonAdmins)('refuses %s the count with %i', async (who, status) => {
+    await expectRefused(api(), 'GET', '/pricing/plan-fetoscopy/subscribers', { as: CALLERS[who] }, status);
+  });
+
+  it('counts the people holding the plan now: once each, expired subscriptions and other plans left out', async () => {
+    await subscribe('learner', ['plan-fetoscopy', 30], ['plan-fetoscopy', 60], ['plan-complete', 30]);
+    await subscribe('other', ['plan-fetoscopy', -1]);
+    expect((await api().call('GET', '/pricing/plan-fetoscopy/subscribers', { as: 'admin' })).json).toEqual({ planId: 'plan-fetoscopy', active: 1 });
+    await subscribe('other', ['plan-fetoscopy', 1]);
+    expect((await api().call('GET', '/pricing/plan-fetoscopy/subscribers', { as: 'admin' })).json).toEqual({ planId: 'plan-fetoscopy', active: 2 });
+    expect((await api().call('GET', `/pricing/${HIDDEN_PLAN}/subscribers`, { as: 'admin' })).json).toEqual({ planId: HIDDEN_PLAN, active: 0 });
+    await expectRefused(api(), 'GET', '/pricing/nope/subscribers', { as: 'admin' }, 404);
+  });
+
+  it('refuses to delete a plan anyone holds (409, saying how many and to hide it), and changes nothing', async () => {
+    await subscribe('learner', ['plan-fetoscopy', 30]);
+    const res = await expectRefused(api(), 'DELETE', '/pricing/plan-fetoscopy', { as: 'admin' }, 409);
+    expect(res.json.message).toMatch(/^Active subscribers holding this plan: 1\. .*Hide it instead/);
+    expect((await launch('learner')).status).toBe(201);
+  });
+
+  it('deletes a plan whose subscriptions have all ended', async () => {
+    await subscribe('learner', ['plan-fetoscopy', -1]);
+    expect((await api().call('DELETE', '/pricing/plan-fetoscopy', { as: 'admin' })).status).toBe(204);
+    expect((await launch('learner')).status).toBe(403);
+  });
+
+  it('hiding a plan stops its sale; its holders keep its courses until their subscription ends', async () => {
+    await subscribe('learner', ['plan-fetoscopy', 30]);
+    const plan = (await api().call('GET', '/pricing')).json[0];
+    const { id, ...input } = plan;
+    expect((await api().call('PUT', `/pricing/${id}`, { as: 'admin', body: { ...input, visibility: false } })).status).toBe(200);
+    expect((await launch('learner')).status).toBe(201);
+    await expectRefused(api(), 'POST', '/payments/orders', { as: 'other', body: { planId: id } }, 404);
+    expect((await launch('other')).status).toBe(403);
+    await subscribe('learner', ['plan-fetoscopy', -1]);
+    expect((await launch('learner')).status).toBe(403);
   });
 });

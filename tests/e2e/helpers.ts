@@ -39,6 +39,15 @@ export async function idTokenFor(who: { email: string; password: string }): Prom
   return ((await res.json()) as { idToken: string }).idToken;
 }
 
+/**
+ * What a person checks first on a phone-sized screenshot, asserted instead: the page is no wider than the
+ * window (nothing pushes it sideways, in either writing direction).
+ */
+export async function expectFitsWidth(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${page.url()} is ${overflow}px wider than the window`).toBeLessThanOrEqual(0);
+}
+
 /** Waits until a form's island is live (its submit button is enabled), so typed text is not lost to hydration. */
 export async function formReady(page: Page, submit: string) {
   await expect(page.getByRole('button', { name: submit, exact: true })).toBeEnabled();

@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { e2e } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, idTokenFor, LEARNER } from './helpers.ts';
-
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/i5';
+import { ADMIN, expectFitsWidth, idTokenFor, LEARNER, uniqueEmail } from './helpers.ts';
 
 /** The shared login, once the form is hydrated: text typed before React takes over would be wiped. */
 async function login(page: Page, who: { email: string; password: string }) {
@@ -13,6 +12,25 @@ async function login(page: Page, who: { email: string; password: string }) {
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+/** A new account that has bought `planId` through the API and the PayPal stand-in: a test's own subscriber, whatever ran before it. */
+async function subscriber(request: APIRequestContext, planId = 'plan-fetoscopy') {
+  const who = { email: uniqueEmail('subscriber'), password: 'subscriber-123' };
+  const signUp = await fetch(`${e2e.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...who, returnSecureToken: true }),
+  });
+  const { idToken, localId } = (await signUp.json()) as { idToken: string; localId: string };
+  const headers = { authorization: `Bearer ${idToken}` };
+  expect((await request.post('/api/users', { headers, data: { id: localId, email: who.email, name: 'Sam Subscriber' } })).status()).toBe(201);
+  const order = await request.post('/api/payments/orders', { headers, data: { planId } });
+  expect(order.status()).toBe(201);
+  const { id } = (await order.json()) as { id: string };
+  expect((await request.post(`/api/sandbox/paypal/approve/${id}`, { headers })).ok()).toBe(true);
+  expect((await request.post(`/api/payments/orders/${id}/capture`, { headers })).status()).toBe(200);
+  return { ...who, headers };
 }
 
 async function expectAxeClean(page: Page) {
@@ -125,14 +143,52 @@ test('the admin creates a hidden plan, sees it marked and can delete it; a learn
 
   await card.getByRole('button', { name: 'Delete' }).click();
   await expect(card).toContainText(`Delete the plan “${title}”?`);
+  await expect(card).toContainText('No one holds this plan now, so deleting it takes access from nobody.');
   await card.getByRole('button', { name: 'Keep it' }).click();
   await card.getByRole('button', { name: 'Delete' }).click();
   await card.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(page.getByRole('article', { name: title })).toHaveCount(0);
 });
 
+test('a plan someone holds: the admin is told how many before editing or deleting, hides it instead, and they keep its courses', async ({ page, request }) => {
+  const admin = { authorization: `Bearer ${await idTokenFor(ADMIN)}` };
+  const title = `Held ${Date.now()}`;
+  const data = { title, price: 10, duration: 1, description: 'A plan someone holds.', courses: ['bronchoscopy'], visibility: true };
+  const created = await request.post('/api/pricing', { headers: admin, data });
+  expect(created.status()).toBe(201);
+  const planId = ((await created.json()) as { id: string }).id;
+  const holder = await subscriber(request, planId);
+  const launch = async () => (await request.post('/api/launch', { headers: holder.headers, data: { course: 'bronchoscopy', level: 1, case: 1 } })).status();
+  expect(await launch()).toBe(201);
+
+  await login(page, ADMIN);
+  await page.goto('/pricing');
+  const card = page.getByRole('article', { name: title });
+  await card.getByRole('button', { name: 'Edit' }).click();
+  await expect(card.getByLabel('Visible to everyone')).toHaveAccessibleDescription(
+    'Active subscribers holding this plan: 1. Hidden, this plan is no longer sold, and its subscribers keep its courses until their subscriptions end. A course taken out of the plan is taken from them at once.',
+  );
+  await card.getByRole('button', { name: 'Cancel' }).click();
+
+  await card.getByRole('button', { name: 'Delete' }).click();
+  const confirm = card.getByRole('group', { name: 'Delete' });
+  await expect(confirm).toContainText('Active subscribers holding this plan: 1.');
+  await expect(confirm).toContainText('It cannot be deleted until their subscriptions end. Hide it instead');
+  await expect(confirm.getByRole('button', { name: 'Yes, delete' })).toHaveCount(0);
+  await confirm.getByRole('button', { name: 'Hide it instead' }).click();
+  await expect(card).toContainText('Visible to admins only');
+  expect(await launch()).toBe(201);
+  expect((await request.post('/api/payments/orders', { headers: holder.headers, data: { planId } })).status()).toBe(404);
+
+  await card.getByRole('button', { name: 'Delete' }).click();
+  await expect(card.getByRole('group', { name: 'Delete' })).toContainText('It is already hidden: it is no longer sold');
+  await card.getByRole('button', { name: 'Keep it' }).click();
+  expect((await request.delete(`/api/pricing/${planId}`, { headers: admin })).status()).toBe(409);
+});
+
 for (const locale of ['en', 'ar'] as const) {
-  test(`/pricing and /account pass axe in ${locale}`, async ({ page }) => {
+  test(`/pricing, the delete warning and /account pass axe and fit a phone in ${locale}`, async ({ page, request }) => {
+    const holder = await subscriber(request);
     const prefix = locale === 'en' ? '' : `/${locale}`;
     await page.setViewportSize({ width: 1280, height: 900 });
     await login(page, ADMIN);
@@ -142,22 +198,27 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.locator('.plan-card-hidden .plan-buy')).toHaveCount(0);
     await page.locator('.plan-buy').first().click();
     await expect(page.locator('[data-paypal-standin]')).toBeVisible();
+    const held = page.locator('#plan-plan-fetoscopy');
+    await held.locator('.plan-admin .button-danger').click();
+    await expect(held.locator('.plan-confirm')).toHaveAttribute('aria-busy', 'false');
+    await expect(held.locator('.plan-confirm .button-danger')).toHaveCount(0);
     await expectAxeClean(page);
-    await page.screenshot({ path: `${SHOTS}/pricing-${locale}.png`, fullPage: true });
+    await expectFitsWidth(page);
 
     const learner = await page.context().browser()!.newContext({ viewport: { width: 1280, height: 900 } });
     const learnerPage = await learner.newPage();
-    await login(learnerPage, LEARNER);
+    await login(learnerPage, holder);
     await learnerPage.goto(`${prefix}/account`);
     await expect(learnerPage.locator('.subscriptions [data-status]').first()).toBeVisible();
     await expectAxeClean(learnerPage);
-    await learnerPage.screenshot({ path: `${SHOTS}/account-${locale}.png`, fullPage: true });
+    await learnerPage.setViewportSize({ width: 390, height: 844 });
+    await expectFitsWidth(learnerPage);
     await learner.close();
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${prefix}/pricing`);
-    await expect(page.locator('.plan-card-hidden')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/pricing-${locale}-mobile.png`, fullPage: true });
+    await expect(page.locator('.plan-card-hidden').first()).toBeVisible();
+    await expectFitsWidth(page);
   });
 }
 
