@@ -195,7 +195,17 @@ test('a premium user opens the case dialog; the links carry the query and a toke
   const desktopHref = (await dialog.getByRole('link', { name: /Desktop version/ }).getAttribute('href'))!;
   expect(desktopHref).toBe(`fetalsurgerysim://launch?${url.searchParams.toString()}`);
   const verified = await request.get(`/api/launch/verify?token=${encodeURIComponent(query.token!)}`);
-  expect(await verified.json()).toEqual({ userid: user.uid, course: 'fetoscopy-simulator', level: 2, case: 3, entitled: true });
+  // The token also signs the placenta's variant and the case's simulator parameters as the course stores them.
+  const stored = (await (await request.get('/api/courses/fetoscopy-simulator')).json()) as { levels: Array<{ cases: Array<{ sim: unknown }> }> };
+  expect(await verified.json()).toEqual({
+    userid: user.uid,
+    course: 'fetoscopy-simulator',
+    level: 2,
+    case: 3,
+    variant: expect.any(Number),
+    sim: stored.levels[1]!.cases[2]!.sim,
+    entitled: true,
+  });
 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
