@@ -25,8 +25,8 @@ const FETOSCOPY_MODULES: Array<[string, CaseItem[]]> = [
     'Selective coagulation',
     [
       simCase('Three large anastomoses, posterior placenta', { task: 'selective', difficulty: 2, placenta: 'posterior', anastomoses: 3, smallestMm: 2, scopes: 'straight', targets: 4 }),
-      simCase('Four anastomoses, one of them small', { task: 'selective', difficulty: 3, placenta: 'posterior', anastomoses: 4, smallestMm: 1.2, scopes: 'both', targets: 4 }),
-      simCase('Six anastomoses, placenta anterior or posterior', { task: 'selective', difficulty: 4, placenta: 'either', anastomoses: 6, smallestMm: 0.8, scopes: 'both', targets: 4 }),
+      simCase('Four anastomoses, placenta anterior or posterior', { task: 'selective', difficulty: 3, placenta: 'either', anastomoses: 4, smallestMm: 1.2, scopes: 'both', targets: 4 }),
+      simCase('Six anastomoses, anterior placenta', { task: 'selective', difficulty: 4, placenta: 'anterior', anastomoses: 6, smallestMm: 0.8, scopes: 'both', targets: 4 }),
       simCase('Eight anastomoses, sub-millimetre ones, anterior placenta', { task: 'selective', difficulty: 5, placenta: 'anterior', anastomoses: 8, smallestMm: 0.5, scopes: 'both', targets: 4 }),
     ],
   ],
