@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { ErrorCode } from '../api/errors.ts';
 import { dbString, NewUser, User, UserUpdate } from '../api/schemas.ts';
 import { recordAudit } from './audit.ts';
@@ -34,7 +34,8 @@ export const usersApp = subApp()
     async (c) => {
       const { email, limit, offset } = c.req.valid('query');
       const db = c.get('deps').db.db;
-      const where = email === undefined ? undefined : eq(sql`lower(${users.email})`, email.trim().toLowerCase());
+      // `email <> ''` lets PostgreSQL use the unique index on lower(email), which leaves out profiles without an address.
+      const where = email === undefined ? undefined : and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), ne(users.email, ''));
       const rows = await db.select().from(users).where(where).orderBy(asc(users.createdAt), asc(users.id)).limit(limit).offset(offset);
       return c.json(rows.map(toUser), 200);
     },
