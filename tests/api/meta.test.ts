@@ -129,6 +129,17 @@ describe('GET /openapi.json', () => {
     '/api/attempts/summary': ['get'],
     '/api/attempts/{id}': ['get'],
     '/api/benchmarks': ['get'],
+    '/api/progress': ['get'],
+    '/api/certificates': ['get'],
+    '/api/certificates/{id}': ['get'],
+    '/api/certificates/{id}/pdf': ['get'],
+    '/api/certificates/{id}/revoke': ['post'],
+    '/api/groups': ['get', 'post'],
+    '/api/groups/{id}': ['get', 'put', 'delete'],
+    '/api/groups/{id}/members': ['post'],
+    '/api/groups/{id}/members/{userId}': ['delete'],
+    '/api/groups/{id}/progress': ['get'],
+    '/api/groups/{id}/export.csv': ['get'],
     '/api/sandbox/formmail': ['post'],
     '/api/sandbox/forms': ['post'],
     '/api/sandbox/messages': ['get'],
@@ -150,7 +161,7 @@ describe('GET /openapi.json', () => {
     const doc = (await api().call('GET', '/openapi.json')).json;
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     const isPublic = (path: string, method: string) =>
-      (method === 'get' && ['/api/courses', '/api/courses/{id}', '/api/pricing', '/api/unityversion', '/api/config', '/api/launch/verify', '/api/benchmarks'].includes(path)) ||
+      (method === 'get' && ['/api/courses', '/api/courses/{id}', '/api/pricing', '/api/unityversion', '/api/config', '/api/launch/verify', '/api/benchmarks', '/api/certificates/{id}'].includes(path)) ||
       (method === 'post' && ['/api/sandbox/formmail', '/api/sandbox/forms', '/api/attempts'].includes(path));
     for (const [path, methods] of Object.entries(ROUTES)) {
       for (const method of methods) {
