@@ -147,9 +147,126 @@ test('a learner passes a short course, continues case by case, downloads the cer
   await expect(check.getByRole('alert')).toHaveText('No certificate has this address. Check that it was copied in full.');
   await outsider.close();
 
+  // The course list and My account show the same progress.
+  await page.goto('/courses');
+  await expect(page.locator('.course-card', { hasText: 'Navigation basics' })).toContainText('100% · 3 of 3 cases');
+  await page.goto('/account');
+  const record = page.locator(`.learning-record tr[data-course="${courseId}"]`);
+  await expect(record).toContainText('100% · 3 of 3 cases');
+  await expect(record.getByRole('link', { name: 'Verification page' })).toHaveAttribute('href', verifyHref!);
+  await axe(page);
+
   // The outline in Arabic reads right to left.
   await page.goto(`/ar/courses/${courseId}`);
   await expect(page.getByText('اجتزت 3 من 3 حالات')).toBeVisible();
   await axe(page);
   await page.screenshot({ path: `${SHOTS}/learning-outline-complete-ar.png`, fullPage: true });
+
+  // The admin makes a group for the fellowship: the learner as a member, a director to follow them.
+  const director = await account(request, 'director', 'Dee Director', false);
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await login(admin, ADMIN);
+  await admin.goto('/groups');
+  await admin.getByLabel('Group name').fill(`Fellowship ${Date.now()}`);
+  await admin.getByRole('button', { name: 'Create group' }).click();
+  await expect(admin).toHaveURL(/\?group=/);
+  await admin.getByLabel('Email of a registered user').fill(learner.email.toUpperCase());
+  await admin.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(admin.locator('li[data-role="member"]')).toContainText('Lea Journey');
+  await admin.getByLabel('Email of a registered user').fill(director.email);
+  await admin.getByLabel('Role').selectOption('director');
+  await admin.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(admin.locator('li[data-role="director"]')).toContainText('Dee Director');
+  await axe(admin);
+  await admin.screenshot({ path: `${SHOTS}/learning-group-admin-en.png`, fullPage: true });
+  await adminContext.close();
+
+  // The director finds the group, sees the learner's progress and certificate, and exports the group.
+  const directorContext = await browser.newContext();
+  const lead = await directorContext.newPage();
+  await login(lead, director);
+  await lead.goto('/account');
+  await lead.getByRole('link', { name: 'Groups you direct' }).click();
+  await lead.getByRole('link', { name: /^Fellowship / }).click();
+  const member = lead.locator(`tr[data-user="${learner.uid}"]`);
+  await expect(member).toContainText('Lea Journey');
+  await expect(member.locator(`td[data-course="${courseId}"]`)).toContainText('100% · 3 of 3 cases');
+  await axe(lead);
+  await lead.screenshot({ path: `${SHOTS}/learning-group-director-en.png`, fullPage: true });
+  const exporting = lead.waitForEvent('download');
+  await lead.getByRole('button', { name: 'Export as CSV' }).click();
+  const csv = readFileSync((await (await exporting).path())!, 'utf8').replace(/^\ufeff/, '').trim().split('\r\n');
+  expect(csv).toHaveLength(4);
+  expect(csv.slice(1).every((line) => line.startsWith(`Lea Journey,${learner.email},${courseId},`) && line.includes(',passed,100,1,'))).toBe(true);
+
+  await member.getByRole('link', { name: 'Lea Journey' }).click();
+  await expect(lead.locator('.member-course tbody tr[data-state="passed"]')).toHaveCount(3);
+  await expect(lead.locator('.attempt-history tbody tr')).toHaveCount(3);
+  // Any attempt's debrief, read through the same route the learner uses.
+  await lead.locator('.attempt-history tbody tr').first().getByRole('button').click();
+  const debrief = lead.getByRole('dialog');
+  await expect(debrief).toBeVisible();
+  await expect(debrief).toContainText('100');
+  await axe(lead);
+  await lead.screenshot({ path: `${SHOTS}/learning-member-debrief-en.png`, fullPage: true });
+  await lead.keyboard.press('Escape');
+  await expect(debrief).toBeHidden();
+  await axe(lead);
+  await lead.screenshot({ path: `${SHOTS}/learning-member-en.png`, fullPage: true });
+  await lead.goto(`/ar/groups${new URL(lead.url()).search}`);
+  await expect(lead.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(lead.locator('.member-course tbody tr[data-state="passed"]')).toHaveCount(3);
+  await axe(lead);
+  await lead.screenshot({ path: `${SHOTS}/learning-member-ar.png`, fullPage: true });
+  await directorContext.close();
+});
+
+test('an admin sets pass marks and the proficiency order in the course editor, and learners see them', async ({ page, request }) => {
+  const admin = auth(await idTokenFor(ADMIN));
+  const created = await request.post('/api/courses', {
+    headers: admin,
+    data: { title: `Editor marks ${Date.now()}`, subtitle: 'made by a test', levels: [{ title: 'One', active: true, cases: [{ title: 'First', bubbles: [] }] }, { title: 'Two', active: true, cases: [{ title: 'Second', bubbles: [] }] }] },
+  });
+  const id = (await created.json()) as string;
+  await login(page, ADMIN);
+  await page.goto(`/courses/${id}`);
+  await expect(page.locator('.course-actions[data-hydrated="true"]')).toBeAttached();
+  await page.locator('.course-toolbar button').click();
+  await expect(page.locator('form.editor')).toBeVisible();
+  await page.getByLabel('Proficiency-based order: a module opens only when every case of the module before it is passed').check();
+  await page.getByLabel('Pass mark of case 1 in module 2').fill('85');
+  await axe(page);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.locator('form.editor')).toHaveCount(0);
+  const course = await (await request.get(`/api/courses/${id}`)).json();
+  expect(course.proficiencyOrder).toBe(true);
+  expect(course.levels[1].cases[0]).toEqual({ title: 'Second', bubbles: [], passMark: 85 });
+  await expect(row(page, 2, 1)).toContainText('Pass mark 85');
+
+  // Emptying the field brings back the default.
+  await page.locator('.course-toolbar button').click();
+  await expect(page.getByLabel('Pass mark of case 1 in module 2')).toHaveValue('85');
+  await page.getByLabel('Pass mark of case 1 in module 2').fill('');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.locator('form.editor')).toHaveCount(0);
+  expect((await (await request.get(`/api/courses/${id}`)).json()).levels[1].cases[0]).toEqual({ title: 'Second', bubbles: [] });
+});
+
+test("a learner is refused the director's group page and routes", async ({ page, request }) => {
+  const learner = await account(request, 'nosy', 'Nosy Learner', false);
+  const admin = auth(await idTokenFor(ADMIN));
+  const group = (await (await request.post('/api/groups', { headers: admin, data: { name: `Closed ${Date.now()}` } })).json()) as { id: string };
+  const token = await idTokenFor(learner);
+  for (const path of [`/api/groups/${group.id}`, `/api/groups/${group.id}/progress`, `/api/groups/${group.id}/export.csv`]) {
+    const res = await request.get(path, { headers: auth(token) });
+    expect(res.status()).toBe(403);
+    expect(await res.json()).toEqual({ error: 'forbidden', message: expect.any(String) });
+  }
+  await login(page, learner);
+  await page.goto(`/groups?group=${group.id}`);
+  await expect(page.getByRole('alert')).toHaveText('You cannot see this group: only its directors and administrators can.');
+  await page.goto('/groups');
+  await expect(page.getByText('You do not direct any group.')).toBeVisible();
+  await axe(page);
 });
