@@ -10,6 +10,7 @@ import { bindKeyboard } from './keyboard.ts';
 import { loadScenario, readLaunch, type Launch } from './launch.ts';
 import { createMarking } from './marking.ts';
 import { createMinimap } from './minimap.ts';
+import { createResolution } from './resolution.ts';
 import { createFetoscopeView, murkOf, type FetoscopeView } from './scene.ts';
 import { createSession } from './session.ts';
 import { TASK_KEYS, translator, type SimKey, type SimStrings, type Translate } from './strings.ts';
@@ -84,10 +85,15 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
   const scope = setUpIntro(t, scenario, () => (dirty = true));
 
   const container = $('sim-view');
-  new ResizeObserver(() => {
-    const size = Math.max(1, Math.floor(Math.min(container.clientWidth, container.clientHeight || container.clientWidth)));
-    view.resize(size, Math.min(window.devicePixelRatio || 1, 1.5));
+  const resolution = createResolution();
+  let size = 1;
+  const fit = () => {
+    view.resize(size, Math.min(window.devicePixelRatio || 1, 1.5) * resolution.scale);
     dirty = true;
+  };
+  new ResizeObserver(() => {
+    size = Math.max(1, Math.floor(Math.min(container.clientWidth, container.clientHeight || container.clientWidth)));
+    fit();
   }).observe(container);
 
   const toast = $('sim-toast');
@@ -102,6 +108,7 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
   let drawn = '';
   let lastPose: SimState['pose'] | null = null;
   let lastFrame = 0;
+  let drewLast = false;
   let lastHud = -Infinity;
   let contactsSeen = 0;
   let first = true;
@@ -109,12 +116,15 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
     const begin = performance.now();
     const state = session.tick();
     const key = `${state.laserOn}|${state.firing}|${state.nextTarget}|${murkOf(state) > 0 ? state.t : 0}|${state.finishedAt}`;
-    if (dirty || key !== drawn || state.pose !== lastPose) {
+    const draw = dirty || key !== drawn || state.pose !== lastPose;
+    if (draw) {
+      if (drewLast && resolution.sample(now - lastFrame)) fit();
       view.render(state, scope(), now);
       drawn = key;
       lastPose = state.pose;
       dirty = false;
     }
+    drewLast = draw;
     if (now - lastHud >= 100) {
       lastHud = now;
       hud.update(state, scope(), session.clock());
