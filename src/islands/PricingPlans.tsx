@@ -23,14 +23,19 @@ export default function PricingPlans({ locale, loginHref, pricingHref, accountHr
   const checkout = useIslandStore($checkout);
   const testPayments = useIslandStore($testPayments);
   const [formKey, setFormKey] = useState(0);
+  const [configSettled, setConfigSettled] = useState(false);
   const resumed = useRef(false);
   const isAdmin = session.user?.isAdmin === true;
   const uid = session.firebaseUser?.uid ?? null;
 
   useEffect(startSession, []);
   useEffect(() => {
-    void loadTestPayments().catch(() => undefined);
+    void loadTestPayments()
+      .catch(() => undefined)
+      .finally(() => setConfigSettled(true));
   }, []);
+  // The test-payments note and the plans appear together, so neither pushes the other down once the page shows them.
+  const ready = configSettled && (!loading || plans.length > 0);
   // Plans are read with the caller's token: an admin also gets the hidden ones.
   useEffect(() => {
     if (!session.loading) void loadPlans();
@@ -48,20 +53,20 @@ export default function PricingPlans({ locale, loginHref, pricingHref, accountHr
   }, [session.loading, loading, uid, plans]);
 
   return (
-    <div className="pricing" aria-busy={loading}>
-      {testPayments && (
+    <div className="pricing" aria-busy={!ready || loading}>
+      {ready && testPayments && (
         <p className="test-payments" role="note">
           {strings['pricing.testPayments']}
         </p>
       )}
-      {loading && plans.length === 0 && <p className="muted">{strings['pricing.loading']}</p>}
+      {!ready && <p className="muted">{strings['pricing.loading']}</p>}
       {error && (
         <p className="form-error" role="alert">
           {strings['pricing.loadError']}
         </p>
       )}
-      {!loading && !error && plans.length === 0 && <p>{strings['pricing.empty']}</p>}
-      {(!loading || plans.length > 0) && (
+      {ready && !loading && !error && plans.length === 0 && <p>{strings['pricing.empty']}</p>}
+      {ready && (
       <div className="plan-grid">
         {plans.map((plan) => (
           <PlanCard
