@@ -1,83 +1,173 @@
-import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { waitUntil } from './lib/processes.ts';
+import { distDir } from '../src/server/config.ts';
+import { node, startEmulator, stop, waitUntil } from './lib/processes.ts';
 
 /**
- * npm run audit:lighthouse: starts the built server on its own port and data dir, runs Lighthouse (mobile, Debian's Chromium)
- * on home in every locale and on /news and /support in English, prints the four scores and the JavaScript home loads before
- * any interaction, then stops the server. AUDIT_PORT / AUDIT_AUTH_PORT move the ports.
+ * npm run audit:lighthouse: starts the built server (as built: run npm run build first) with the Auth emulator on their own
+ * ports and a fresh data dir, runs Lighthouse (mobile, Debian's Chromium) on the marketing pages (home in every locale, news,
+ * support) and the product pages (pricing, the catalogue, a course, sign-in, the simulator opened by a practice link) in
+ * English and Arabic, prints the four scores and every script each page loads before any interaction (module scripts, their
+ * imports, islands hydrated on load, idle or visible), then stops the server. It fails when a page misses a score target or
+ * its script budget. AUDIT_PORT / AUDIT_AUTH_PORT move the ports; AUDIT_PAGES picks some of the pages.
  */
-const root = join(import.meta.dirname, '..');
 const port = Number(process.env.AUDIT_PORT ?? 4491);
 const authPort = Number(process.env.AUDIT_AUTH_PORT ?? 9391);
 const base = `http://localhost:${port}`;
-const dataDir = join(root, `test-results/lighthouse-data-${port}`);
-const LOCALES = ['en', 'es', 'fr', 'ar', 'pt', 'zh-CN', 'ru'];
-const PAGES = [...LOCALES.map((l) => (l === 'en' ? '/' : `/${l}`)), '/news', '/support'];
 const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 96, seo: 100 } as const;
-const JS_BUDGET = 30 * 1024;
+type Category = keyof typeof TARGETS;
+/** A page whose performance misses its target is audited twice more and scored by the median run: one run on a shared machine is noisy. */
+const RUNS_ON_A_MISS = 3;
 
-/** The scripts a page runs without waiting for idle or visibility: its <script src> and their static imports (islands excluded). */
-async function eagerScripts(path: string): Promise<Map<string, number>> {
-  const html = await (await fetch(base + path)).text();
-  const pending = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => new URL(m[1]!, base + path).href);
-  const sizes = new Map<string, number>();
-  while (pending.length) {
-    const url = pending.pop()!;
-    if (sizes.has(url)) continue;
-    const code = await (await fetch(url)).text();
-    sizes.set(url, gzipSync(code, { level: 9 }).length);
-    for (const m of code.matchAll(/(?:^|[;\s}])import\s*(?:[\w*{}\s,$]+?from\s*)?["']([^"']+\.js)["']/g)) pending.push(new URL(m[1]!, url).href);
-  }
-  return sizes;
+interface Audited {
+  path: string;
+  /** Bytes on the wire (compressed, headers included) of every script the page fetches before any interaction. */
+  scriptBudgetKb: number;
+  /** Kept out of search on purpose (`noindex`): SEO is scored without the crawlability audit that flag fails. */
+  noindex?: boolean;
+  /** Where the page's own nature sets another target. */
+  targets?: Partial<Record<Category, number>>;
 }
 
-const server = spawn(process.execPath, ['scripts/start.ts', '--fresh'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, PORT: String(port), AUTH_EMULATOR_PORT: String(authPort), DATA_DIR: dataDir, NODE_ENV: 'development' },
-});
+const LOCALES = ['en', 'es', 'fr', 'ar', 'pt', 'zh-CN', 'ru'];
+const at = (locale: 'en' | 'ar', path: string) => (locale === 'en' ? path : `/${locale}${path}`);
+const PRACTICE = '/simulator?course=fetoscopy-simulator&level=1&case=1';
+// Budgets: what each kind of page loaded when they were set (React's client, the header's session menu, the page's
+// islands; three.js and the model on the simulator), plus about a tenth.
+const PAGES: Audited[] = [
+  ...LOCALES.map((l) => ({ path: l === 'en' ? '/' : `/${l}`, scriptBudgetKb: 100 })),
+  { path: '/news', scriptBudgetKb: 100 },
+  { path: '/support', scriptBudgetKb: 105 },
+  ...(['en', 'ar'] as const).flatMap((l): Audited[] => [
+    { path: at(l, '/pricing'), scriptBudgetKb: 105 },
+    { path: at(l, '/courses'), scriptBudgetKb: 110 },
+    { path: at(l, '/courses/fetoscopy-simulator'), scriptBudgetKb: 130 },
+    { path: at(l, '/login'), scriptBudgetKb: 105, noindex: true },
+    // WebGL is drawn by the CPU here (no GPU), under Lighthouse's 4x CPU slowdown: building the scene blocks the main thread for seconds.
+    { path: at(l, PRACTICE), scriptBudgetKb: 155, noindex: true, targets: { performance: 60 } },
+  ]),
+];
+
+/** AUDIT_PAGES=/pricing,/ar/pricing audits only those of the pages above. */
+const only = process.env.AUDIT_PAGES?.split(',').map((p) => p.trim());
+const audited = only ? PAGES.filter((p) => only.includes(p.path)) : PAGES;
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  mimeType?: string;
+  transferSize?: number;
+  resourceSize?: number;
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/** A category's score as Lighthouse weighs it, leaving out the audits named. */
+function score(lhr: Lhr, category: Category, without: string[] = []): number {
+  if (without.length === 0) return Math.round((lhr.categories[category]?.score ?? 0) * 100);
+  const refs = (lhr.categories[category]?.auditRefs ?? []).filter((r) => {
+    const mode = lhr.audits[r.id]?.scoreDisplayMode;
+    return r.weight > 0 && !without.includes(r.id) && (mode === 'binary' || mode === 'numeric' || mode === 'metricSavings');
+  });
+  const total = refs.reduce((sum, r) => sum + r.weight, 0);
+  return Math.round((refs.reduce((sum, r) => sum + (lhr.audits[r.id]?.score ?? 0) * r.weight, 0) / total) * 100);
+}
+
+if (!existsSync(join(distDir(), 'server/entry.mjs'))) {
+  console.error('Build first: npm run build');
+  process.exit(1);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'fsa-lighthouse-'));
+const emulator = await startEmulator(authPort);
+const server = node('src/server/main.ts', { PORT: String(port), DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: emulator.host, NODE_ENV: 'development', DATABASE_URL: '' });
+const exited = new Promise<never>((_, reject) => server.once('exit', (code) => reject(new Error(`the server exited (${code}) during the audit`))));
+exited.catch(() => undefined);
 let chrome: chromeLauncher.LaunchedChrome | null = null;
 let failed = false;
+const rows: string[][] = [];
+const scriptLists: string[] = [];
 try {
-  await waitUntil(`${base}/api/config`, 240_000);
+  await Promise.race([waitUntil(`${base}/api/config`, 120_000), exited]);
   chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-  const rows: string[][] = [];
-  for (const path of PAGES) {
-    const result = await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) });
+  const audit = async (path: string): Promise<Lhr> => {
+    const result = await Promise.race([lighthouse(base + path, { port: chrome!.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) }), exited]);
     const lhr = result!.lhr;
-    const scores = Object.keys(TARGETS).map((k) => Math.round((lhr.categories[k]?.score ?? 0) * 100));
-    const loaded = ((lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> })?.items ?? [])
-      .filter((r) => r.resourceType === 'Script')
-      .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
-    const miss = Object.values(TARGETS).some((target, i) => scores[i]! < target);
-    failed ||= miss;
+    if (lhr.runtimeError) throw new Error(`${path}: Lighthouse could not audit the page: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    return lhr;
+  };
+  for (const page of audited) {
+    const targets = { ...TARGETS, ...page.targets };
+    let lhr = await audit(page.path);
+    let runs = 1;
+    if (score(lhr, 'performance') < targets.performance) {
+      const all = [lhr];
+      while (all.length < RUNS_ON_A_MISS) all.push(await audit(page.path));
+      all.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
+      lhr = all[Math.floor(all.length / 2)]!;
+      runs = all.length;
+    }
+    if (page.noindex && lhr.audits['is-crawlable']?.score !== 0) throw new Error(`${page.path} is listed as noindex but can be indexed`);
+    const scores = (Object.keys(TARGETS) as Category[]).map((k) => score(lhr, k, k === 'seo' && page.noindex ? ['is-crawlable'] : []));
+    const misses = (Object.keys(TARGETS) as Category[]).filter((k, i) => scores[i]! < targets[k]);
+    // Every script request Lighthouse saw while the page loaded and settled, with no input: the page's own modules,
+    // what they import, and the islands that hydrate on load, on idle or because they are in view.
+    const items = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
+    const scripts = items.filter((r) => r.resourceType === 'Script' || /javascript/.test(r.mimeType ?? ''));
+    const wire = scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+    const decoded = scripts.reduce((sum, r) => sum + (r.resourceSize ?? 0), 0);
+    const overBudget = wire > page.scriptBudgetKb * 1024;
+    failed ||= misses.length > 0 || overBudget;
     const ms = (id: string) => `${(lhr.audits[id]?.numericValue ?? 0).toFixed(0)} ms`;
     const cls = (lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3);
-    rows.push([path, ...scores.map(String), ms('first-contentful-paint'), ms('largest-contentful-paint'), ms('total-blocking-time'), cls, `${(loaded / 1024).toFixed(1)} KB`, miss ? 'below target' : 'ok']);
+    // What cost the points, so a miss says where to look: the failed audits of a category below target (the metrics, for performance).
+    const lost = (k: Category) =>
+      (lhr.categories[k]?.auditRefs ?? [])
+        .filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 0.9 && !(k === 'seo' && page.noindex && r.id === 'is-crawlable'))
+        .map((r) => r.id)
+        .join(' ');
+    const verdict = [...misses.map((m) => `${m} < ${targets[m]} (${lost(m)})`), ...(overBudget ? [`scripts > ${page.scriptBudgetKb} KB`] : [])];
+    rows.push([
+      page.path,
+      `${scores[0]}${runs > 1 ? ` (median of ${runs})` : ''}`,
+      ...scores.slice(1).map(String),
+      ms('first-contentful-paint'),
+      ms('largest-contentful-paint'),
+      ms('total-blocking-time'),
+      cls,
+      String(scripts.length),
+      `${(wire / 1024).toFixed(1)} / ${page.scriptBudgetKb} KB`,
+      `${(decoded / 1024).toFixed(1)} KB`,
+      verdict.length ? verdict.join(', ') : 'ok',
+    ]);
+    scriptLists.push(
+      `${page.path}\n${scripts
+        .sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0))
+        .map((r) => `  ${((r.transferSize ?? 0) / 1024).toFixed(1).padStart(6)} KB  ${new URL(r.url).pathname}`)
+        .join('\n')}`,
+    );
   }
-  const header = ['page', 'perf', 'a11y', 'best', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'JS incl. idle (wire)', ''];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, targets: performance >= 98, accessibility 100, best practices >= 96, SEO 100\n`);
-  console.log([line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n'));
-
-  const eager = await eagerScripts('/');
-  const total = [...eager.values()].reduce((a, b) => a + b, 0);
-  console.log(`\nJavaScript home loads before any interaction (islands on idle/visible excluded), gzipped: ${(total / 1024).toFixed(1)} KB (budget 30 KB)`);
-  for (const [url, size] of eager) console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${new URL(url).pathname}`);
-  if (total > JS_BUDGET) failed = true;
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  failed = true;
 } finally {
   chrome?.kill();
-  server.kill('SIGINT');
-  await new Promise((r) => server.once('exit', r));
+  await stop(server);
+  await emulator.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+const header = ['page', 'perf', 'a11y', 'best', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'scripts', 'JS on the wire / budget', 'JS decoded', ''];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile; targets: performance >= 98 (the simulator 60), accessibility 100, best practices >= 96, SEO 100 (noindex pages without the crawlability audit)`);
+console.log('JS: every script requested before any interaction, as Lighthouse saw the page load and settle: compressed on the wire with its headers, and decoded\n');
+console.log([line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n'));
+console.log(`\nScripts per page, largest first:\n${scriptLists.join('\n')}`);
 process.exit(failed ? 1 : 0);
