@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { e2e } from '../../playwright.config.ts';
-import { ADMIN, idTokenFor, LEARNER, login, uniqueEmail } from './helpers.ts';
+import { ADMIN, expectFitsWidth, idTokenFor, LEARNER, login, uniqueEmail } from './helpers.ts';
 
 /** A learner made for one journey (emulator account + our record), so the seeded learner keeps its state. */
 async function newLearner(request: APIRequestContext) {
@@ -194,7 +194,7 @@ for (const locale of ['en', 'ar'] as const) {
     await page.locator('.add-subscription button[type=submit]').click();
     await expect(page.locator('table.subscriptions tbody tr')).toHaveCount(1);
     if (locale === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await page.screenshot({ path: `/tmp/wt6/admin-users-${locale}.png`, fullPage: true });
+    await expectFitsWidth(page);
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });

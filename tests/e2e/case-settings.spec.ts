@@ -2,9 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { paramsOfCase } from '../../src/domain/simulator/params.ts';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, idTokenFor, login } from './helpers.ts';
-
-const SHOTS = process.env.SHOTS_DIR ?? 'test-results/shots';
+import { ADMIN, expectFitsWidth, idTokenFor, login } from './helpers.ts';
 
 async function axe(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -121,10 +119,10 @@ test("the admin sets a case's simulator parameters with the keyboard, saves, and
   await expect(page.getByRole('status').filter({ hasText: 'You have unsaved changes' })).toBeVisible();
   await axe(page);
   await group.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/case-settings-en-1280.png` });
+  await expectFitsWidth(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await group.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/case-settings-en-390.png` });
+  await expectFitsWidth(page);
   await axe(page);
 
   // Nothing is stored before Save.
@@ -163,10 +161,10 @@ test('in Arabic the settings read right to left, and a change made with the keyb
   await expect(group.getByLabel('أصغر مفاغرة').locator('option:checked')).toHaveText(`${paramsOfCase(undefined, 1, 1).smallestMm.toFixed(1)} مم`);
   await axe(page);
   await group.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/case-settings-ar-1280.png` });
+  await expectFitsWidth(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await group.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/case-settings-ar-390.png` });
+  await expectFitsWidth(page);
 
   await page.locator('.editor-bar button[type="submit"]').press('Enter');
   await expect(page.locator('.editor')).toHaveCount(0);

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { e2e } from '../../playwright.config.ts';
-import { ADMIN, formReady, idTokenFor, LEARNER, login, uniqueEmail } from './helpers.ts';
+import { ADMIN, expectFitsWidth, formReady, idTokenFor, LEARNER, login, uniqueEmail } from './helpers.ts';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -156,7 +156,7 @@ test('the admin adds a course from the tile, and deletes a course only after con
   await login(page, ADMIN);
   await page.goto('/courses');
   await page.getByRole('button', { name: `Delete course ${title}` }).click();
-  await page.screenshot({ path: '/tmp/wt4/courses-admin-en.png', fullPage: true });
+  await expectFitsWidth(page);
   const dialog = page.getByRole('dialog', { name: 'Delete this course?' });
   await expect(dialog).toContainText(`The course “${title}” will be deleted`);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -185,7 +185,7 @@ test('a premium user opens the case dialog; the links carry the query and a toke
   const dialog = page.getByRole('dialog', { name: 'Choose how to open this case' });
   await expect(dialog).toBeVisible();
   await axe(page);
-  await page.screenshot({ path: '/tmp/wt4/dialog-en.png' });
+  await expectFitsWidth(page);
 
   const browserHref = (await dialog.getByRole('link', { name: /Browser version/ }).getAttribute('href'))!;
   const url = new URL(browserHref, e2e.baseURL);
@@ -219,16 +219,16 @@ test('a premium user opens the case dialog; the links carry the query and a toke
 });
 
 for (const lang of ['en', 'ar'] as const) {
-  test(`the course list and a course page pass axe in ${lang}, with screenshots`, async ({ page }) => {
+  test(`the course list and a course page pass axe in ${lang} and fit the window`, async ({ page }) => {
     const prefix = lang === 'en' ? '' : `/${lang}`;
     await page.goto(`${prefix}/courses`);
     await expect(page.locator('.course-card a[href$="/courses/pleuroamniotic"]')).toBeVisible();
     await axe(page);
-    await page.screenshot({ path: `/tmp/wt4/courses-${lang}.png`, fullPage: true });
+    await expectFitsWidth(page);
     await page.goto(`${prefix}/courses/fetoscopy-simulator`);
     await courseReady(page);
     await axe(page);
-    await page.screenshot({ path: `/tmp/wt4/course-${lang}.png`, fullPage: true });
+    await expectFitsWidth(page);
 
     await login(page, ADMIN);
     await page.goto(`${prefix}/courses/fetoscopy-simulator`);
@@ -237,7 +237,7 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(page.locator('.editor input').first()).toHaveValue('Fetoscopy simulator');
     await page.locator('.editor input[type="checkbox"]').nth(1).uncheck();
     await axe(page);
-    await page.screenshot({ path: `/tmp/wt4/editor-${lang}.png`, fullPage: true });
+    await expectFitsWidth(page);
   });
 }
 

@@ -5,9 +5,8 @@ import { ar } from '../../src/i18n/ar.ts';
 import { en } from '../../src/i18n/en.ts';
 import { e2e } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, idTokenFor, login, uniqueEmail } from './helpers.ts';
+import { ADMIN, expectFitsWidth, idTokenFor, login, uniqueEmail } from './helpers.ts';
 
-const SHOTS = process.env.SHOTS_DIR ?? 'test-results/shots';
 const CASE = { course: 'fetoscopy-simulator', level: 2, case: 1 };
 
 async function axe(page: Page) {
@@ -94,9 +93,9 @@ test('a learner opens the debrief of an attempt from My account: loading, error 
   await expect(sealing.getByRole('cell').nth(0)).toHaveText('0%');
   await expect(sealing.getByRole('cell').nth(1)).toHaveText(`${SCORING.weights.selective.sealing}%`);
   await axe(page);
-  await page.screenshot({ path: `${SHOTS}/debrief-en-1280.png` });
+  await expectFitsWidth(page);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/debrief-en-390.png` });
+  await expectFitsWidth(page);
   await axe(page);
 
   await page.keyboard.press('Escape');
@@ -118,9 +117,9 @@ test('the debrief opens in Arabic, right to left, and an admin opens it from /ad
   await expect(dialog.getByRole('table', { name: ar['sim.debrief.components'] })).toContainText(ar['sim.component.identification']);
   await expect(dialog).toContainText(ar['sim.task.selective']);
   await axe(page);
-  await page.screenshot({ path: `${SHOTS}/debrief-ar-1280.png` });
+  await expectFitsWidth(page);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/debrief-ar-390.png` });
+  await expectFitsWidth(page);
   await dialog.getByRole('button', { name: ar['attempts.close'] }).click();
   await expect(dialog).toBeHidden();
   await expect(open).toBeFocused();

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures.ts';
 import { DICTIONARIES } from '../../src/i18n/index.ts';
 import { LOCALES, localePath } from '../../src/i18n/locales.ts';
 import { SANDBOX_FAIL_MARKER } from '../../src/sandbox/forms.ts';
-import { ADMIN, idTokenFor } from './helpers.ts';
+import { ADMIN, expectFitsWidth, idTokenFor } from './helpers.ts';
 
 const PAGES = ['/', '/information', '/news', '/support', '/news/congress-2023', '/news/browser-simulator'];
 
@@ -191,7 +191,7 @@ test('a visitor who chose a language is taken to it on their next unprefixed vis
 });
 
 for (const code of ['en', 'ar'] as const) {
-  test(`axe finds no violations on home, information, news and support (${code})`, async ({ page }, info) => {
+  test(`axe finds no violations on home, information, news and support (${code})`, async ({ page }) => {
     for (const path of ['/', '/information', '/news', '/support']) {
       await page.goto(localePath(code, path));
       await expect(page.locator('html')).toHaveAttribute('dir', code === 'ar' ? 'rtl' : 'ltr');
@@ -200,6 +200,6 @@ for (const code of ['en', 'ar'] as const) {
     }
     await page.goto(localePath(code, '/'));
     for (let y = 0; y < 6000; y += 600) await page.mouse.wheel(0, 600);
-    await page.screenshot({ path: info.outputPath(`home-${code}.png`), fullPage: true });
+    await expectFitsWidth(page);
   });
 }
