@@ -5,9 +5,8 @@ import { buildScenario, computeMetrics, normalizeCaseParams, paramsOfCase, score
 import { Player } from '../../scripts/lib/attempt-log.ts';
 import { e2e } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, idTokenFor, login, uniqueEmail } from './helpers.ts';
+import { ADMIN, expectFitsWidth, idTokenFor, login, uniqueEmail } from './helpers.ts';
 
-const SHOTS = process.env.SHOTS_DIR ?? 'test-results/shots';
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const NAVIGATION = { task: 'navigation', difficulty: 1, placenta: 'posterior', anastomoses: 3, smallestMm: 1.8, scopes: 'straight', targets: 2 };
 
@@ -97,7 +96,7 @@ test('a learner passes a short course, continues case by case, downloads the cer
   await expect(row(page, 2, 1).getByRole('img', { name: /^Locked/ })).toBeVisible();
   await expect(row(page, 2, 1).getByRole('link')).toHaveCount(0);
   await axe(page);
-  await page.screenshot({ path: `${SHOTS}/learning-outline-start-en.png`, fullPage: true });
+  await expectFitsWidth(page);
 
   const first = await continueAndPlay(page, request, /^Start: module 1, case 1$/);
   await page.reload();
@@ -115,7 +114,7 @@ test('a learner passes a short course, continues case by case, downloads the cer
   await expect(page.getByText('3 of 3 cases passed')).toBeVisible();
   await expect(page.getByText(/^Course completed on /)).toBeVisible();
   await axe(page);
-  await page.screenshot({ path: `${SHOTS}/learning-outline-complete-en.png`, fullPage: true });
+  await expectFitsWidth(page);
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download the certificate (PDF)' }).click();
@@ -137,12 +136,12 @@ test('a learner passes a short course, continues case by case, downloads the cer
   await expect(check.locator('.verify dd').first()).toHaveText('Lea Journey');
   await expect(check.getByText(/^Navigation basics/)).toBeVisible();
   await axe(check);
-  await check.screenshot({ path: `${SHOTS}/learning-verify-en.png`, fullPage: true });
+  await expectFitsWidth(check);
   await check.goto(`/ar${verifyHref}`);
   await expect(check.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(check.getByText('هذه الشهادة صحيحة.')).toBeVisible();
   await axe(check);
-  await check.screenshot({ path: `${SHOTS}/learning-verify-ar.png`, fullPage: true });
+  await expectFitsWidth(check);
   await check.goto('/certificates/AAAAAAAAAAAAAAAAAAAAAA');
   await expect(check.getByRole('alert')).toHaveText('No certificate has this address. Check that it was copied in full.');
   await outsider.close();
@@ -160,7 +159,7 @@ test('a learner passes a short course, continues case by case, downloads the cer
   await page.goto(`/ar/courses/${courseId}`);
   await expect(page.getByText('اجتزت 3 من 3 حالات')).toBeVisible();
   await axe(page);
-  await page.screenshot({ path: `${SHOTS}/learning-outline-complete-ar.png`, fullPage: true });
+  await expectFitsWidth(page);
 
   // The admin makes a group for the fellowship: the learner as a member, a director to follow them.
   const director = await account(request, 'director', 'Dee Director', false);
@@ -179,7 +178,7 @@ test('a learner passes a short course, continues case by case, downloads the cer
   await admin.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(admin.locator('li[data-role="director"]')).toContainText('Dee Director');
   await axe(admin);
-  await admin.screenshot({ path: `${SHOTS}/learning-group-admin-en.png`, fullPage: true });
+  await expectFitsWidth(admin);
   await adminContext.close();
 
   // The director finds the group, sees the learner's progress and certificate, and exports the group.
@@ -193,7 +192,7 @@ test('a learner passes a short course, continues case by case, downloads the cer
   await expect(member).toContainText('Lea Journey');
   await expect(member.locator(`td[data-course="${courseId}"]`)).toContainText('100% · 3 of 3 cases');
   await axe(lead);
-  await lead.screenshot({ path: `${SHOTS}/learning-group-director-en.png`, fullPage: true });
+  await expectFitsWidth(lead);
   const exporting = lead.waitForEvent('download');
   await lead.getByRole('button', { name: 'Export as CSV' }).click();
   const csv = readFileSync((await (await exporting).path())!, 'utf8').replace(/^\ufeff/, '').trim().split('\r\n');
@@ -209,16 +208,16 @@ test('a learner passes a short course, continues case by case, downloads the cer
   await expect(debrief).toBeVisible();
   await expect(debrief).toContainText('100');
   await axe(lead);
-  await lead.screenshot({ path: `${SHOTS}/learning-member-debrief-en.png`, fullPage: true });
+  await expectFitsWidth(lead);
   await lead.keyboard.press('Escape');
   await expect(debrief).toBeHidden();
   await axe(lead);
-  await lead.screenshot({ path: `${SHOTS}/learning-member-en.png`, fullPage: true });
+  await expectFitsWidth(lead);
   await lead.goto(`/ar/groups${new URL(lead.url()).search}`);
   await expect(lead.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(lead.locator('.member-course tbody tr[data-state="passed"]')).toHaveCount(3);
   await axe(lead);
-  await lead.screenshot({ path: `${SHOTS}/learning-member-ar.png`, fullPage: true });
+  await expectFitsWidth(lead);
   await directorContext.close();
 });
 
