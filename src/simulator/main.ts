@@ -84,7 +84,7 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
   let dirty = true;
   const scope = setUpIntro(t, scenario, () => (dirty = true));
 
-  const container = $('sim-view');
+  const scopeBox = $('sim-scope');
   const resolution = createResolution();
   let size = 1;
   const fit = () => {
@@ -92,9 +92,9 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
     dirty = true;
   };
   new ResizeObserver(() => {
-    size = Math.max(1, Math.floor(Math.min(container.clientWidth, container.clientHeight || container.clientWidth)));
+    size = Math.max(1, Math.floor(scopeBox.clientWidth));
     fit();
-  }).observe(container);
+  }).observe(scopeBox);
 
   const toast = $('sim-toast');
   let toastTimer = 0;
@@ -125,6 +125,8 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
       dirty = false;
     }
     drewLast = draw;
+    const reticle = state.openedAt !== null && state.finishedAt === null && !state.laserOn;
+    if (reticle !== scopeBox.hasAttribute('data-reticle')) scopeBox.toggleAttribute('data-reticle', reticle);
     if (now - lastHud >= 100) {
       lastHud = now;
       hud.update(state, scope(), session.clock());

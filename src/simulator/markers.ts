@@ -1,5 +1,5 @@
 // What the simulator adds over the anatomy: the laser's footprint where the aim meets the plate, the numbered
-// navigation targets, and the eyepiece overlay (field stop, blood in the fluid, firing glow, centre ring).
+// navigation targets, and the overlay for blood in the fluid and the firing glow.
 import {
   AdditiveBlending,
   CanvasTexture,
@@ -117,11 +117,11 @@ export function createTargets(points: readonly Vec2[]): Targets {
   };
 }
 
-export type OverlayUniforms = Record<'uMurk' | 'uTime' | 'uFiring' | 'uReticle', { value: number }>;
+export type OverlayUniforms = Record<'uMurk' | 'uTime' | 'uFiring', { value: number }>;
 
 /** A full-canvas quad drawn last, in clip space, whatever the camera does. */
 export function createOverlay(noise: Texture): { mesh: Mesh; uniforms: OverlayUniforms } {
-  const uniforms: OverlayUniforms = { uMurk: { value: 0 }, uTime: { value: 0 }, uFiring: { value: 0 }, uReticle: { value: 0 } };
+  const uniforms: OverlayUniforms = { uMurk: { value: 0 }, uTime: { value: 0 }, uFiring: { value: 0 } };
   const mesh = new Mesh(
     new PlaneGeometry(2, 2),
     new ShaderMaterial({

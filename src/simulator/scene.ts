@@ -1,6 +1,6 @@
 // The fetoscope's view in three.js: a perspective camera at the scope's tip, looking where its optics look. The
 // scene is built once per launch; render() moves the camera and updates a few uniforms.
-import { LinearSRGBColorSpace, PerspectiveCamera, Scene, Vector3, WebGLRenderer } from 'three';
+import { LinearSRGBColorSpace, PerspectiveCamera, Scene, Vector2, Vector3, WebGLRenderer } from 'three';
 import { viewOf, type Scenario, type ScopeKind, type SimState } from '../domain/simulator/index.ts';
 import { createAnatomy, noiseTexture } from './anatomy.ts';
 import { createBeam, createOverlay, createTargets } from './markers.ts';
@@ -39,7 +39,13 @@ export function createFetoscopeView(canvas: HTMLCanvasElement, scenario: Scenari
   renderer.outputColorSpace = LinearSRGBColorSpace;
   const scene = new Scene();
   const camera = new PerspectiveCamera(FOV_DEGREES, 1, 0.3, 600);
-  const light = { uTip: { value: new Vector3() }, uLook: { value: new Vector3() }, uMurk: { value: 0 }, uExposure: { value: EXPOSURE } };
+  const light = {
+    uTip: { value: new Vector3() },
+    uLook: { value: new Vector3() },
+    uMurk: { value: 0 },
+    uExposure: { value: EXPOSURE },
+    uEyepiece: { value: new Vector3(1, 1, 1) },
+  };
   const noise = noiseTexture(scenario.seed);
   const anatomy = createAnatomy(scenario, light, noise, renderer.capabilities.getMaxAnisotropy());
   const beam = createBeam();
@@ -48,6 +54,7 @@ export function createFetoscopeView(canvas: HTMLCanvasElement, scenario: Scenari
   scene.add(...anatomy.meshes, beam.mesh, ...targets.objects, overlay.mesh);
   const radius = scenario.placenta.radiusMm;
   const target = new Vector3();
+  const buffer = new Vector2();
   let fluenceAt = -Infinity;
   let wasFiring = false;
 
@@ -76,12 +83,15 @@ export function createFetoscopeView(canvas: HTMLCanvasElement, scenario: Scenari
       u.uMurk.value = murk;
       u.uTime.value = options.reducedMotion ? 0 : state.t / 1000;
       u.uFiring.value = firing ? 1 : 0;
-      u.uReticle.value = open && !state.laserOn ? 1 : 0;
+      // A full-canvas blended pass is costly where WebGL runs on the CPU: drawn only while it shows something.
+      overlay.mesh.visible = murk > 0 || firing;
       renderer.render(scene, camera);
     },
     resize(size, pixelRatio) {
       renderer.setPixelRatio(pixelRatio);
       renderer.setSize(size, size, false);
+      const px = renderer.getDrawingBufferSize(buffer);
+      light.uEyepiece.value.set(px.x / 2, px.y / 2, px.x / 2);
     },
     dispose() {
       anatomy.dispose();

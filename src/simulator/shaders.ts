@@ -10,6 +10,13 @@ uniform vec3 uTip;
 uniform vec3 uLook;
 uniform float uMurk;
 uniform float uExposure;
+uniform vec3 uEyepiece;
+// The eyepiece: the round field stop and the vignette towards it, from the pixel's place in the image (centre
+// and radius in uEyepiece, drawing-buffer pixels), so no second full-screen pass is needed.
+float eyepiece() {
+  float r = length(gl_FragCoord.xy - uEyepiece.xy) / uEyepiece.z;
+  return (1.0 - smoothstep(0.955, 0.985, r)) * (1.0 - 0.5 * smoothstep(0.45, 0.97, r));
+}
 vec3 fetoscopeLight(vec3 albedo, vec3 pos, vec3 normal) {
   vec3 toTip = uTip - pos;
   float d = max(length(toTip), 0.5);
@@ -23,7 +30,7 @@ vec3 fetoscopeLight(vec3 albedo, vec3 pos, vec3 normal) {
   lit += vec3(0.95, 0.93, 0.86) * pow(facing, 40.0) * 0.16 * min(e, 1.0);
   float through = exp(-d * mix(0.008, 0.1, uMurk));
   vec3 fluid = mix(vec3(0.40, 0.38, 0.22), vec3(0.30, 0.07, 0.04), uMurk);
-  return lit * through + fluid * (0.12 + 0.3 * uMurk) * (1.0 - through);
+  return (lit * through + fluid * (0.12 + 0.3 * uMurk) * (1.0 - through)) * eyepiece();
 }
 `;
 
@@ -135,26 +142,22 @@ void main() {
 `;
 
 /**
- * Drawn last over the whole canvas, premultiplied (colour added, the scene kept by alpha): the eyepiece's
- * round field stop and vignette, blood clouding the fluid after a contact, the glow while the laser fires,
- * and a small ring at the centre, where the line of sight (and the laser) points, while the laser is off.
+ * Drawn last over the whole canvas, premultiplied (colour added, the scene kept by alpha), and only while there
+ * is something to show: blood clouding the fluid after a contact, and the glow while the laser fires.
  */
 export const OVERLAY_FRAGMENT = /* glsl */ `
 uniform float uMurk;
 uniform float uTime;
 uniform float uFiring;
-uniform float uReticle;
 varying vec2 vUv;
 ${NOISE}
 void main() {
   vec2 p = vUv * 2.0 - 1.0;
   float r = length(p);
   float open = 1.0 - smoothstep(0.955, 0.985, r);
-  float vignette = 1.0 - 0.5 * smoothstep(0.45, 0.97, r);
   float cloud = 0.6 * noise(p * 3.0 + uTime * vec2(0.05, 0.03)) + 0.4 * noise(p * 7.0 - uTime * vec2(0.04, -0.02));
-  float murk = uMurk * (0.3 + 0.5 * cloud);
-  float ring = uReticle * 0.35 * (1.0 - smoothstep(0.0, 0.004, abs(r - 0.035)));
-  vec3 add = vec3(0.30, 0.07, 0.04) * murk + vec3(1.0, 0.55, 0.4) * 0.14 * uFiring * exp(-5.0 * r * r) + vec3(0.85, 0.95, 0.85) * ring;
-  gl_FragColor = vec4(add * open, open * vignette * (1.0 - murk) * (1.0 - ring));
+  float murk = uMurk * (0.3 + 0.5 * cloud) * open;
+  vec3 add = vec3(0.30, 0.07, 0.04) * murk + vec3(1.0, 0.55, 0.4) * 0.14 * uFiring * open * exp(-5.0 * r * r);
+  gl_FragColor = vec4(add, 1.0 - murk);
 }
 `;
