@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { Debrief } from '../../../src/domain/simulator/index.ts';
+import { debriefSvg, type DebriefLabels } from '../../../src/simulator/debrief-map.ts';
+import { componentRows } from '../../../src/simulator/debrief-text.ts';
+
+const labels: DebriefLabels = {
+  title: 'Map <after> "surgery"',
+  equator: 'Equator',
+  membrane: 'Membrane',
+  sealed: 'Sealed',
+  residual: 'Left open',
+  gap: 'Gap',
+  burn: 'Burn',
+  path: 'Path',
+  falseMark: 'False mark',
+  targetReached: 'Reached',
+  targetMissed: 'Missed',
+  entry: 'Entry',
+  cord: 'Cord',
+  markedAs: 'marked {{kind}}',
+  dir: 'ltr',
+};
+
+const debrief: Debrief = {
+  task: 'solomon',
+  radiusMm: 75,
+  equator: [{ x: -70, y: 0 }, { x: 70, y: 5 }],
+  membrane: [{ x: -70, y: 8 }, { x: 70, y: 12 }],
+  cords: [{ twin: 'donor', x: 10, y: 30 }, { twin: 'recipient', x: -5, y: -30 }],
+  entry: { x: 3, y: -2 },
+  anastomoses: [
+    { id: 'a1', kind: 'AV', x: -20, y: 1, diameterMm: 2, sealed: true, sealedRank: 1, markedAs: 'VA' },
+    { id: 'a2', kind: 'VV', x: 30, y: 3, diameterMm: 1, sealed: false, sealedRank: null, markedAs: null },
+  ],
+  falseMarks: [{ x: 5, y: 40 }],
+  lineGaps: [[{ x: 0, y: 2 }, { x: 20, y: 3 }]],
+  burns: [{ x: 5, y: 20, r: 2 }],
+  path: [{ x: 0, y: 0 }, { x: -20, y: 1 }],
+  targets: [],
+};
+
+describe('the debrief map', () => {
+  const svg = debriefSvg(debrief, labels);
+
+  it('draws each anastomosis by kind, sealed and open ones with their own shape, and the rank it was sealed in', () => {
+    expect(svg).toContain('<g class="dm-anastomosis" data-kind="AV" data-state="sealed"><title>AV: Sealed, marked VA</title><circle');
+    expect(svg).toMatch(/data-state="sealed">.*<text class="dm-rank"[^>]*>1<\/text>/);
+    expect(svg).toContain('<g class="dm-anastomosis" data-kind="VV" data-state="residual"><title>VV: Left open</title><path class="dm-residual"');
+  });
+
+  it('draws the gaps, burns, false marks and path, with a legend of only what is on the map', () => {
+    for (const cls of ['dm-gap', 'dm-burn', 'dm-false-mark', 'dm-path', 'dm-equator', 'dm-membrane', 'dm-entry', 'dm-cord']) expect(svg).toContain(`class="${cls}"`);
+    for (const text of ['Sealed', 'Left open', 'Gap', 'Burn', 'False mark', 'Path']) expect(svg).toContain(`>${text}</text>`);
+    expect(svg).not.toContain('>Reached</text>');
+  });
+
+  it('escapes its labels and names itself as an image', () => {
+    expect(svg).toContain('role="img" aria-label="Map &#60;after&#62; &#34;surgery&#34;"');
+    expect(svg).not.toContain('<after>');
+  });
+
+  it('lays the legend out right to left in Arabic', () => {
+    expect(debriefSvg(debrief, { ...labels, dir: 'rtl' })).toContain('direction="rtl"');
+  });
+});
+
+describe('the score components beside it', () => {
+  it('lists the weighted ones, heaviest first, with the advice for their value', () => {
+    const rows = componentRows({ sealing: 0.5, contacts: 1, time: 0.9 }, { sealing: 30, contacts: 5, time: 10 });
+    expect(rows.map((r) => [r.id, r.advice])).toEqual([
+      ['sealing', 'sim.advice.sealing.improve'],
+      ['time', 'sim.advice.time.good'],
+      ['contacts', 'sim.advice.contacts.good'],
+    ]);
+  });
+});
