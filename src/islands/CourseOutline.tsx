@@ -53,7 +53,8 @@ export default function CourseOutline({ locale, courseId, courseTitle, outline, 
   const markText = (c: CaseStanding) => fill(strings[c.passMarkSource === 'benchmark' ? 'progress.passMarkExperts' : 'progress.passMark'], { mark: c.passMark });
 
   function caseStatus(c: CaseStanding): string {
-    if (!mine) return `${markText(c)} · ${c.lock ? fill(strings['progress.afterModule'], { module: c.lock.module }) : strings['progress.withPlan']}`;
+    // What a plan would open: nothing to say when no plan on sale includes the course (the summary says so).
+    if (!mine) return plans.length === 0 ? markText(c) : `${markText(c)} · ${c.lock ? fill(strings['progress.afterModule'], { module: c.lock.module }) : strings['progress.withPlan']}`;
     if (c.state === 'passed') return fill(strings['progress.passed'], { best: c.best ?? 0 });
     if (c.state === 'attempted') return fill(strings['progress.attempted'], { best: c.best ?? 0, mark: c.passMark });
     return `${strings['progress.notStarted']} · ${markText(c)}`;

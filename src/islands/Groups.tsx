@@ -60,7 +60,7 @@ export default function Groups({ locale, loginHref, verifyPath, strings, attempt
       {groups.status !== 'loaded' && <p className="muted">{strings['groups.loading']}</p>}
       {groups.error && (
         <p className="form-error" role="alert">
-          {strings[isAdmin && groups.error !== 'failed' ? 'groups.saveError' : 'groups.error']}
+          {strings[groups.error === 'invalid' ? 'groups.saveError' : 'groups.error']}
         </p>
       )}
       {groups.status === 'loaded' && groups.list.length === 0 && !isAdmin && <p>{strings['groups.none']}</p>}

@@ -10,7 +10,23 @@ import { recordAudit } from './audit.ts';
 import { certificatePdf } from './certificate-pdf.ts';
 import { certificates } from './db/schema.ts';
 import { bearer, errors, fail, idParam, json, jsonBody, requireAdmin, requireUser, subApp, type Env } from './http.ts';
+import { rateLimit, type Limit } from './rate-limit.ts';
 import { certificateSummary, type CertificateRow } from './records.ts';
+
+/** A PDF costs a few hundred milliseconds of the server's thread: a few a minute per user is plenty. */
+const PDF_LIMIT: Limit = { name: 'certificate-pdf', max: 20, windowMs: 60_000 };
+
+/** The PDFs made lately, by certificate, language and address: a certificate never changes once issued (revocation is checked first). */
+const made = new Map<string, Buffer>();
+async function pdfOf(row: CertificateRow, locale: Locale, verifyUrl: string): Promise<Buffer> {
+  const key = `${row.id}|${locale}|${verifyUrl}`;
+  const hit = made.get(key);
+  if (hit) return hit;
+  const pdf = await certificatePdf({ ...row, verifyUrl }, locale);
+  made.set(key, pdf);
+  if (made.size > 64) made.delete(made.keys().next().value!);
+  return pdf;
+}
 
 /** What the public verification shows: genuine or revoked, holder, course, date. */
 const verificationOf = (row: CertificateRow) => ({
@@ -72,7 +88,7 @@ export const certificatesApp = subApp()
       path: '/certificates/{id}/pdf',
       description: 'The certificate as a PDF in the language asked for (`lang`, default English): its holder, administrators and the holder\'s group directors.',
       security: bearer,
-      middleware: [requireUser] as const,
+      middleware: [requireUser, rateLimit(PDF_LIMIT)] as const,
       request: { params: idParam, query: pdfQuery },
       responses: {
         200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } },
@@ -81,6 +97,7 @@ export const certificatesApp = subApp()
         403: errors[403],
         404: errors[404],
         409: { description: 'The certificate was revoked', content: errors[409].content },
+        429: errors[429],
       },
     }),
     async (c) => {
@@ -91,7 +108,7 @@ export const certificatesApp = subApp()
       if (!row) return fail(c, 404, ErrorCode.notFound, 'No certificate has this id');
       if (!(await canReadUser(c, row.userId))) return fail(c, 403, ErrorCode.forbidden, 'Only the holder, their group directors and administrators may download this certificate');
       if (row.revokedAt) return fail(c, 409, ErrorCode.conflict, 'This certificate was revoked');
-      const pdf = await certificatePdf({ ...row, verifyUrl: verifyUrl(c, row.id, locale) }, locale);
+      const pdf = await pdfOf(row, locale, verifyUrl(c, row.id, locale));
       const name = `certificate-${row.courseId.replace(/[^A-Za-z0-9_-]/g, '') || 'course'}.pdf`;
       return c.body(new Uint8Array(pdf), 200, {
         'content-type': 'application/pdf',

@@ -92,3 +92,19 @@ describe('certificates', () => {
     expect((await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' })).json.certificate).toMatchObject({ id, revoked: true });
   });
 });
+
+describe('certificate PDFs under the real rate limit', () => {
+  const api = useApi({ RATE_LIMIT_SCALE: '1' });
+
+  it('are limited to 20 a minute per user, answered from memory when asked again', async () => {
+    await setUp(api());
+    const id = await issued(api());
+    const started = performance.now();
+    for (let i = 0; i < 20; i += 1) expect((await pdf(api(), id, 'learner')).status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    const res = await api().call('GET', `/certificates/${id}/pdf`, { as: 'learner' });
+    expect(res).toMatchObject({ status: 429, json: { error: 'too_many_requests' } });
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await pdf(api(), id, 'admin')).status).toBe(200);
+  });
+});
