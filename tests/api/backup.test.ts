@@ -55,7 +55,7 @@ async function fillEveryTable(db: Database['db'], id: string) {
   await db.insert(plans).values({ id, title: 'Plan', price: 12.34, duration: 3, description: name, courses: [id], visibility: false });
   await db.insert(audit).values({ actor: id, entity: 'plan', entityId: id, action: 'create', after: { title: name } });
   await db.insert(orders).values({ id, userId: id, planId: id, amount: 12.34 });
-  await db.insert(attempts).values({ id, userId: id, courseId: id, level: 1, caseIndex: 1, score: 73, metrics: { timeMs: 1000 }, events: [] });
+  await db.insert(attempts).values({ id, userId: id, courseId: id, level: 1, caseIndex: 1, score: 73, metrics: { surgeryTimeMs: 1000 }, events: [] });
   await db.insert(sandboxMessages).values({ service: 'forms', body: { message: name } });
   await db.insert(rateLimits).values({ key: `forms:${id}`, count: 2, expiresAt: new Date(Date.now() + 60_000) });
   await db.insert(certificates).values({ id, userId: id, courseId: id, holderName: name, courseTitle: name, cases: [], completedAt: new Date('2025-01-02T03:04:05Z') });
