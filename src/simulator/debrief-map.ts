@@ -21,9 +21,10 @@ export interface DebriefLabels {
   dir: 'ltr' | 'rtl';
 }
 
-/** The map spans ±HALF mm (the plate is 75 mm in radius; an anterior trocar enters beside it). */
-const HALF = 100;
-const LEGEND_ROW = 10;
+/** Room around the plate and the trocar's entry (which lies beside the plate for an anterior placenta), in mm. */
+const MARGIN = 6;
+/** The legend's rows, one entry a row, below the map. */
+const LEGEND_ROW = 9;
 
 const num = (v: number) => String(Math.round(v * 10) / 10);
 const esc = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -63,7 +64,7 @@ const STYLE = `<style>
 .debrief-map .dm-cord{fill:#fff;stroke:#555;stroke-width:1}
 .debrief-map .dm-map-text{font:5.5px system-ui,sans-serif;fill:#1d1416;paint-order:stroke;stroke:#fff;stroke-width:1.4px}
 .debrief-map .dm-rank{font:bold 4.4px system-ui,sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central}
-.debrief-map .dm-legend text{font:5.5px system-ui,sans-serif;fill:currentColor;dominant-baseline:central}
+.debrief-map .dm-legend text{font:6px system-ui,sans-serif;fill:currentColor;dominant-baseline:central}
 </style>`;
 
 /** The map with its legend below; `role="img"` named by the title, each marker titled for pointer users. */
@@ -109,19 +110,17 @@ export function debriefSvg(debrief: Debrief, labels: DebriefLabels): string {
     );
   }
 
+  const half = Math.ceil(Math.max(debrief.radiusMm, Math.abs(debrief.entry.x) + 3.5, Math.abs(debrief.entry.y) + 3.5) + MARGIN);
   const items = (Object.keys(SWATCH) as (keyof typeof SWATCH)[]).filter((k) => present.has(k));
-  const rows = Math.ceil(items.length / 2);
   const rtl = labels.dir === 'rtl';
   const legend = items.map((key, i) => {
-    const column = i < rows ? 0 : 1;
-    const y = HALF + 8 + (i % rows) * LEGEND_ROW;
-    const start = rtl ? HALF - 8 - column * HALF : -HALF + 8 + column * HALF;
-    const textX = rtl ? start - 9 : start + 9;
-    return `<g data-key="${key}">${SWATCH[key](start, y)}<text x="${textX}" y="${y}"${rtl ? ' direction="rtl" text-anchor="start"' : ''}>${esc(labels[key])}</text></g>`;
+    const y = half + 6 + i * LEGEND_ROW;
+    const swatch = rtl ? half - 8 : -half + 8;
+    return `<g data-key="${key}">${SWATCH[key](swatch, y)}<text x="${rtl ? swatch - 9 : swatch + 9}" y="${y}"${rtl ? ' direction="rtl"' : ''}>${esc(labels[key])}</text></g>`;
   });
-  const height = 2 * HALF + 8 + rows * LEGEND_ROW;
+  const height = 2 * half + 2 + items.length * LEGEND_ROW;
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" class="debrief-map" viewBox="${-HALF} ${-HALF} ${2 * HALF} ${height}" role="img" aria-label="${esc(labels.title)}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" class="debrief-map" viewBox="${-half} ${-half} ${2 * half} ${height}" role="img" aria-label="${esc(labels.title)}">` +
     `<title>${esc(labels.title)}</title>${STYLE}<g class="dm-map">${out.join('')}</g><g class="dm-legend">${legend.join('')}</g></svg>`
   );
 }

@@ -10,7 +10,7 @@ export const PAINT_EXTENT_MM = 78;
 const PASSES = [
   { width: 1.3, alpha: 0.5, artery: [28, 4, 22], vein: [58, 6, 16] },
   { width: 1, alpha: 1, artery: [75, 16, 49], vein: [142, 34, 51] },
-  { width: 0.28, alpha: 0.3, artery: [150, 80, 120], vein: [225, 130, 125] },
+  { width: 0.28, alpha: 0.16, artery: [150, 80, 120], vein: [225, 130, 125] },
 ] as const;
 /** Where a branch towards an anastomosis (or a decoy) starts to fade, as a share of its length. */
 const FADE_FROM = 0.45;

@@ -65,6 +65,33 @@ uniform float uSeal;
 varying vec3 vPos;
 ${LIGHT}
 ${NOISE}
+vec4 bspline(float v) {
+  vec4 n = vec4(1.0, 2.0, 3.0, 4.0) - v;
+  vec4 s = n * n * n;
+  float x = s.x;
+  float y = s.y - 4.0 * s.x;
+  float z = s.z - 4.0 * s.y + 6.0 * s.x;
+  return vec4(x, y, z, 6.0 - x - y - z) / 6.0;
+}
+// The 1 mm grid read through a cubic B-spline (four bilinear reads), so burns have round edges, not the
+// squares and diamonds bilinear filtering draws.
+float fluenceAt(vec2 p) {
+  vec2 texel = p + uGrid.y;
+  vec2 f = fract(texel);
+  texel -= f;
+  vec4 wx = bspline(f.x);
+  vec4 wy = bspline(f.y);
+  vec4 c = texel.xxyy + vec2(-0.5, 1.5).xyxy;
+  vec4 sum = vec4(wx.xz + wx.yw, wy.xz + wy.yw);
+  vec4 at = (c + vec4(wx.yw, wy.yw) / sum) / uGrid.x;
+  float a = texture2D(uFluence, at.xz).r;
+  float b = texture2D(uFluence, at.yz).r;
+  float d = texture2D(uFluence, at.xw).r;
+  float e = texture2D(uFluence, at.yw).r;
+  float sx = sum.x / (sum.x + sum.y);
+  float sy = sum.z / (sum.z + sum.w);
+  return mix(mix(e, d, sx), mix(b, a, sx), sy);
+}
 void main() {
   vec2 p = vPos.xy;
   vec4 painted = texture2D(uMap, p / (2.0 * uExtent) + 0.5);
@@ -73,13 +100,12 @@ void main() {
   vec3 wall = mix(vec3(0.70, 0.50, 0.48), vec3(0.85, 0.69, 0.63), noise(p * 0.08));
   vec3 albedo = mix(wall, painted.rgb, painted.a * inside);
   albedo *= 0.94 + 0.12 * n;
-  float f = texture2D(uFluence, (p + uGrid.y + 0.5) / uGrid.x).r * uFluenceMax;
-  f += (n - 0.5) * 0.4 * step(0.05, f);
+  float f = fluenceAt(p) * uFluenceMax * (0.85 + 0.3 * n);
   float sealed = smoothstep(0.6 * uSeal, uSeal, f);
   float heated = smoothstep(0.1, 0.6 * uSeal, f) * (1.0 - sealed);
-  albedo *= 1.0 - 0.3 * heated;
-  albedo = mix(albedo, vec3(0.93, 0.88, 0.80), 0.92 * sealed);
-  albedo = mix(albedo, vec3(0.55, 0.44, 0.36), 0.5 * smoothstep(3.0 * uSeal, 5.0 * uSeal, f));
+  albedo *= 1.0 - 0.35 * heated;
+  albedo = mix(albedo, vec3(0.80, 0.74, 0.64), 0.9 * sealed);
+  albedo = mix(albedo, vec3(0.52, 0.42, 0.34), 0.5 * smoothstep(3.0 * uSeal, 5.0 * uSeal, f));
   gl_FragColor = vec4(fetoscopeLight(albedo, vPos, vec3(0.0, 0.0, 1.0)), 1.0);
 }
 `;
@@ -120,16 +146,20 @@ void main() {
 }
 `;
 
-/** The laser's footprint on the plate: a bright core the size of the spot and a soft halo, added to the scene. */
+/**
+ * The laser's footprint on the plate, added to the scene: a bright rim the size of the spot over a faint core,
+ * so the tissue under the beam stays visible as it blanches, and a soft halo.
+ */
 export const BEAM_FRAGMENT = /* glsl */ `
 uniform vec3 uColour;
 uniform float uHalo;
 varying vec2 vUv;
 void main() {
   float r = length(vUv - 0.5) * 2.0 * uHalo;
-  float core = 1.0 - smoothstep(0.75, 1.0, r);
-  float glow = 0.5 * exp(-2.5 * r * r);
-  gl_FragColor = vec4(uColour * (core + glow), 1.0);
+  float core = 0.28 * (1.0 - smoothstep(0.8, 1.0, r));
+  float rim = 0.55 * exp(-((r - 0.9) * (r - 0.9)) / 0.012);
+  float glow = 0.22 * exp(-2.5 * r * r);
+  gl_FragColor = vec4(uColour * (core + rim + glow), 1.0);
 }
 `;
 
