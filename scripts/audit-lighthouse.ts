@@ -126,12 +126,14 @@ try {
     failed ||= misses.length > 0 || overBudget;
     const ms = (id: string) => `${(lhr.audits[id]?.numericValue ?? 0).toFixed(0)} ms`;
     const cls = (lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3);
-    // What cost the points, so a miss says where to look: the failed audits of a category below target (the metrics, for performance).
+    // What cost the points, so a miss says where to look: the three weighted audits of the category that scored lowest.
     const lost = (k: Category) =>
       (lhr.categories[k]?.auditRefs ?? [])
-        .filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 0.9 && !(k === 'seo' && page.noindex && r.id === 'is-crawlable'))
-        .map((r) => r.id)
-        .join(' ');
+        .filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1 && !(k === 'seo' && page.noindex && r.id === 'is-crawlable'))
+        .sort((a, b) => (lhr.audits[a.id]?.score ?? 1) - (lhr.audits[b.id]?.score ?? 1))
+        .slice(0, 3)
+        .map((r) => `${r.id} ${(lhr.audits[r.id]?.score ?? 0).toFixed(2)}`)
+        .join(', ');
     const verdict = [...misses.map((m) => `${m} < ${targets[m]} (${lost(m)})`), ...(overBudget ? [`scripts > ${page.scriptBudgetKb} KB`] : [])];
     rows.push([
       page.path,
