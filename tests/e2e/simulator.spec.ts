@@ -26,6 +26,8 @@ import {
 // hold the keys for that long, and look again.
 
 const COURSE = 'fetoscopy-simulator';
+// A smaller window for the journeys: fewer pixels for WebGL drawn on the CPU, so the keys are handled sooner.
+test.use({ viewport: { width: 960, height: 640 } });
 
 interface Probe {
   phase: string;
@@ -101,13 +103,16 @@ async function hold(page: Page, holds: { key: string; ms: number }[]) {
 
 /**
  * Brings the aim within `tolerance` mm of `p`, from about `distanceMm` away: turns with the arrow keys and
- * advances or withdraws with W and S, all at once, then waits for the scope to settle and looks again.
+ * advances or withdraws with W and S, then waits for the scope to settle and looks again. Without a GPU a
+ * frame can hold the page for a tenth of a second, so a key is held at least that long and the finest moves
+ * are coarse: after enough passes, an aim within `settle` mm is taken as it is.
  */
-async function aimAt(page: Page, s: Scenario, p: Vec2, distanceMm: number, tolerance: number): Promise<Probe> {
+async function aimAt(page: Page, s: Scenario, p: Vec2, distanceMm: number, tolerance: number, settle = tolerance): Promise<Probe> {
   for (let pass = 0; pass < 25; pass += 1) {
     const now = await probe(page);
     const scope = now.scope ?? 'straight';
-    if (now.aim && distance(now.aim.point, p) <= tolerance && Math.abs(now.aim.distanceMm - distanceMm) <= 4) return now;
+    const close = now.aim && Math.abs(now.aim.distanceMm - distanceMm) <= 4 ? distance(now.aim.point, p) : Infinity;
+    if (close <= tolerance || (pass >= 12 && close <= settle)) return now;
     const { ax, ay } = turnTowards(s, now.pose, scope, p);
     const turned = stepPose(now.pose, s.trocar, ax, ay, 0, 0);
     const after = viewOf(turned, s.trocar, scope, 1e9);
@@ -147,6 +152,15 @@ async function fireUntil(page: Page, done: (p: Probe) => boolean, limitMs: numbe
   }
   await page.keyboard.up('Space');
   return now;
+}
+
+/** Fires at an anastomosis until it is sealed, aiming again at its centre between bursts. */
+async function seal(page: Page, s: Scenario, a: Scenario['placenta']['anastomoses'][number]) {
+  for (let burst = 0; burst < 5; burst += 1) {
+    if ((await fireUntil(page, (p) => p.sealed.includes(a.id), 4000)).sealed.includes(a.id)) return;
+    await aimAt(page, s, a.position, 12, 0.7, 1.5);
+  }
+  expect((await probe(page)).sealed, `anastomosis ${a.id}`).toContain(a.id);
 }
 
 /** Marks the point under the beam and types it with its 1-4 key. */
@@ -264,7 +278,7 @@ test('selective, in Arabic test mode: the learner marks each anastomosis with it
 
   const order = [...s.placenta.anastomoses].sort((a, b) => SEQUENCE_RANK[a.kind] - SEQUENCE_RANK[b.kind]);
   for (const [i, a] of order.entries()) {
-    expect((await aimAt(page, s, a.position, 12, 0.7)).contacts).toBe(0);
+    expect((await aimAt(page, s, a.position, 12, 0.7, 1.5)).contacts).toBe(0);
     if (i === 0) {
       // The marking dialog takes the focus and lets go with Escape, marking nothing.
       await page.keyboard.press('KeyM');
@@ -277,8 +291,7 @@ test('selective, in Arabic test mode: the learner marks each anastomosis with it
       await expect(page.locator('#sim-laser')).toHaveText('الليزر يعمل');
     }
     await mark(page, a.kind);
-    const after = await fireUntil(page, (p) => p.sealed.includes(a.id), 12_000);
-    expect(after.sealed, `anastomosis ${a.id}`).toContain(a.id);
+    await seal(page, s, a);
   }
   const final = await probe(page);
   expect(final.marks.map((m) => m.anastomosisId)).toEqual(order.map((a) => a.id));
@@ -319,22 +332,23 @@ test('Solomon, guided: the steps follow the learner from the first seal to a lin
   }
   await expect(page.locator('#sim-prompt')).toHaveText(/^Identify an anastomosis/);
   const first = [...s.placenta.anastomoses].filter((a) => reachable(s, a.position)).sort((a, b) => SEQUENCE_RANK[a.kind] - SEQUENCE_RANK[b.kind])[0]!;
-  await aimAt(page, s, first.position, 10, 0.7);
+  await aimAt(page, s, first.position, 12, 0.7, 1.5);
   await mark(page, first.kind);
   await expect(page.locator('#sim-prompt')).toHaveText('Activate the laser with Shift: the aiming beam appears.');
   await page.keyboard.press('Shift');
   await expect(page.locator('#sim-prompt')).toHaveText(/^Coagulate an anastomosis/);
-  expect((await fireUntil(page, (p) => p.sealed.includes(first.id), 12_000)).sealed).toEqual([first.id]);
+  await seal(page, s, first);
+  expect((await probe(page)).sealed).toEqual([first.id]);
   await expect(page.locator('#sim-prompt')).toHaveText(/^Join the coagulations/);
 
   // A stretch of Solomon line from the sealed anastomosis along the equator (whichever way the scope reaches):
-  // spots 2 mm apart, each wider than that, so they overlap.
+  // spots 1.5 mm apart, each wider than that, so they overlap.
   const samples = Array.from({ length: 400 }, (_, i) => i * 0.5);
   const start = samples.reduce((best, d) => (distance(pointAlong(s.placenta.equator, d), first.position) < distance(pointAlong(s.placenta.equator, best), first.position) ? d : best), 0);
-  const stretch = (sign: number) => Array.from({ length: 9 }, (_, i) => pointAlong(s.placenta.equator, start + sign * 2 * i));
+  const stretch = (sign: number) => Array.from({ length: 12 }, (_, i) => pointAlong(s.placenta.equator, start + sign * 1.5 * i));
   const line = stretch(1).every((p) => reachable(s, p)) ? stretch(1) : stretch(-1);
   for (const point of line) {
-    await aimAt(page, s, point, 8, 0.6);
+    await aimAt(page, s, point, 8, 0.6, 1);
     await fireUntil(page, () => false, 900);
   }
   await expect(page.locator('#sim-prompt')).toHaveText('Draw a coagulation line between both placental edges, without gaps.');
@@ -380,4 +394,10 @@ test('a link without a case says so, in the language asked for', async ({ page }
   await expect(page).toHaveURL(/\/es\/simulator\?lan=es$/);
   await expect(page.getByRole('alert')).toContainText('Este enlace del simulador está incompleto.');
   await expect(page.getByRole('link', { name: 'Volver al curso' })).toHaveAttribute('href', '/es/courses');
+});
+
+test('a practice link to a course that cannot be read says so', async ({ page }) => {
+  await page.goto('/simulator?course=no-such-course&level=1&case=1&lan=en&mode=test');
+  await expect(page.getByRole('alert')).toContainText('This case could not be loaded: the course could not be read.');
+  await expect(page.getByRole('link', { name: 'Back to the course' })).toHaveAttribute('href', '/courses/no-such-course');
 });
