@@ -12,7 +12,8 @@ import { distDir } from '../src/server/config.ts';
  * BENCH_PORT / BENCH_AUTH_PORT. Measures, on /simulator for module 1 case 1 of the seeded course:
  * - weight: every file the page loads (HTML, JavaScript with three.js, CSS, images; not /api), gzipped at level 9;
  * - first frame: from navigation start to the `simulator:first-frame` mark, which the page sets in the animation
- *   frame after its first render, once that frame has been drawn; the median of LOADS fresh page loads;
+ *   frame after its first render, once that frame has been drawn; the median of LOADS page loads, each in a fresh
+ *   browser context, after one load that warms the browser itself up (reported, not counted);
  * - script time per frame: the page's own work in each frame (model step, uniforms, draw calls), over 10 s of
  *   scripted surgery (turning, advancing, rolling, the laser on and firing).
  * Exits 1 when a figure is over its budget.
@@ -23,7 +24,7 @@ const authPort = Number(process.env.BENCH_AUTH_PORT ?? 9391);
 const base = `http://localhost:${port}`;
 const PAGE = `${base}/simulator?course=fetoscopy-simulator&level=1&case=1&lan=en`;
 const BUDGET = { weightKB: 300, firstFrameMs: 2000, frameScriptMs: 4 };
-const LOADS = 3;
+const LOADS = 5;
 
 if (!existsSync(join(distDir(), 'server/entry.mjs'))) {
   console.error('No build found: run `npx astro build` first.');
@@ -102,6 +103,8 @@ const browser = await chromium.launch({
 });
 let over = false;
 try {
+  const warmUp = await load(browser);
+  await warmUp.context.close();
   const loads = [];
   for (let i = 0; i < LOADS; i += 1) loads.push(await load(browser));
   const { page, files } = loads[0]!;
@@ -130,7 +133,7 @@ try {
   for (const f of files) console.log(`  ${f.type.padEnd(10)} ${(f.gzip / 1024).toFixed(1).padStart(7)} KB gzipped (${(f.raw / 1024).toFixed(1)} KB raw)  ${f.url}`);
   console.log(`Weight: ${weightKB.toFixed(1)} KB gzipped (JavaScript ${scriptsKB.toFixed(1)} KB); budget ${BUDGET.weightKB} KB: ${verdict(weightKB <= BUDGET.weightKB)}`);
   console.log(
-    `First frame drawn: median ${ms(firstFrame)} from navigation start over ${LOADS} loads (${firstFrames.map(ms).join(', ')}); budget ${BUDGET.firstFrameMs} ms: ${verdict(firstFrame <= BUDGET.firstFrameMs)}`,
+    `First frame drawn: median ${ms(firstFrame)} from navigation start over ${LOADS} loads (${firstFrames.map(ms).join(', ')}; the browser's first load, not counted: ${ms(warmUp.firstFrame)}); budget ${BUDGET.firstFrameMs} ms: ${verdict(firstFrame <= BUDGET.firstFrameMs)}`,
   );
   console.log(`Frames over 10 s of scripted surgery: ${frames.intervals.length}`);
   console.log(`  frame interval (includes SwiftShader's drawing on the CPU): median ${ms(quantile(frames.intervals, 0.5))}, 95th percentile ${ms(quantile(frames.intervals, 0.95))}`);

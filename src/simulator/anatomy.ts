@@ -1,11 +1,11 @@
 // The cavity the fetoscope looks into, in the model's millimetres (plate in z = 0, cavity above): the floor with
 // the painted placenta and the fluence grid, the uterine wall's dome, and the two umbilical cords.
 import {
-  BackSide,
   CanvasTexture,
   CatmullRomCurve3,
   CircleGeometry,
   DataTexture,
+  DoubleSide,
   LinearFilter,
   LinearMipmapLinearFilter,
   Mesh,
@@ -20,7 +20,7 @@ import {
 } from 'three';
 import { createRng, LASER, type Scenario } from '../domain/simulator/index.ts';
 import { paintPlacenta, PAINT_EXTENT_MM } from './paint.ts';
-import { CORD_FRAGMENT, DOME_FRAGMENT, FLOOR_FRAGMENT, NOISE_PX, WORLD_VERTEX } from './shaders.ts';
+import { FLOOR_FRAGMENT, NOISE_PX, WALL_FRAGMENT, WORLD_VERTEX } from './shaders.ts';
 
 /** Size of the painted texture: 0.15 mm a pixel, painted once in about a tenth of a second on a CPU. */
 const TEXTURE_PX = 1024;
@@ -100,9 +100,11 @@ export function createAnatomy(scenario: Scenario, light: LightUniforms, noise: D
     domeGeometry,
     new ShaderMaterial({
       vertexShader: WORLD_VERTEX,
-      fragmentShader: DOME_FRAGMENT,
-      uniforms: { ...light, uNoise: { value: noise }, uCentre: { value: new Vector3(0, 0, DOME.centreZ) } },
-      side: BackSide,
+      fragmentShader: WALL_FRAGMENT,
+      uniforms: { ...light, uNoise: { value: noise }, uCentre: { value: new Vector3(0, 0, DOME.centreZ) }, uCord: { value: 0 } },
+      // Both sides, as the cords: the same settings share one compiled program. From inside the dome every
+      // line of sight meets it once, so drawing both sides costs nothing.
+      side: DoubleSide,
     }),
   );
   // SphereGeometry's pole is +y; the cavity's "up" is +z.
@@ -110,7 +112,12 @@ export function createAnatomy(scenario: Scenario, light: LightUniforms, noise: D
   dome.position.z = DOME.centreZ;
 
   const rng = createRng(placenta.seed ^ 0x27d4eb2f);
-  const cordMaterial = new ShaderMaterial({ vertexShader: WORLD_VERTEX, fragmentShader: CORD_FRAGMENT, uniforms: { ...light } });
+  const cordMaterial = new ShaderMaterial({
+    vertexShader: WORLD_VERTEX,
+    fragmentShader: WALL_FRAGMENT,
+    uniforms: { ...light, uNoise: { value: noise }, uCentre: { value: new Vector3() }, uCord: { value: 1 } },
+    side: DoubleSide,
+  });
   const cords = placenta.cords.map(
     (cord) => new Mesh(new TubeGeometry(new CatmullRomCurve3(cordPath(rng, cord.position)), 48, 5, 12), cordMaterial),
   );

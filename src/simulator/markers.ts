@@ -10,11 +10,8 @@ import {
   MeshBasicMaterial,
   OneFactor,
   PlaneGeometry,
-  RingGeometry,
   ShaderMaterial,
   SrcAlphaFactor,
-  Sprite,
-  SpriteMaterial,
   type Object3D,
   type Texture,
 } from 'three';
@@ -68,50 +65,64 @@ export function createBeam(): Beam {
   };
 }
 
-function numberTexture(text: string): CanvasTexture {
+/** A target's mark, in one texture (white, tinted by its material): the reach circle and its number above it. */
+const MARK = { width: 128, height: 192, pxPerMm: 12, ringY: 128 };
+
+function markTexture(text: string): CanvasTexture {
   const canvas = document.createElement('canvas');
-  canvas.width = 64;
-  canvas.height = 64;
+  canvas.width = MARK.width;
+  canvas.height = MARK.height;
   const ctx = canvas.getContext('2d')!;
-  ctx.font = 'bold 44px system-ui, sans-serif';
+  const r = TARGET_RADIUS_MM * MARK.pxPerMm;
+  ctx.strokeStyle = 'rgba(0, 0, 0, 0.6)';
+  ctx.lineWidth = 12;
+  ctx.beginPath();
+  ctx.arc(MARK.width / 2, MARK.ringY, r - 6, 0, Math.PI * 2);
+  ctx.stroke();
+  ctx.strokeStyle = '#fff';
+  ctx.lineWidth = 7;
+  ctx.stroke();
+  ctx.font = 'bold 48px system-ui, sans-serif';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.lineWidth = 8;
   ctx.strokeStyle = 'rgba(0, 0, 0, 0.75)';
-  ctx.strokeText(text, 32, 34);
+  ctx.strokeText(text, MARK.width / 2, 34);
   ctx.fillStyle = '#fff';
-  ctx.fillText(text, 32, 34);
+  ctx.fillText(text, MARK.width / 2, 34);
   return new CanvasTexture(canvas);
 }
 
 export interface Targets {
   objects: Object3D[];
-  /** Highlights the next target and dims the ones reached. */
-  update(next: number): void;
+  /** Highlights the next target, dims the ones reached, and turns the numbers upright in the image. */
+  update(next: number, up: { x: number; y: number }): void;
 }
 
-/** Navigation targets: a ring the size of the reach tolerance and its number, standing up towards the camera. */
+/**
+ * Navigation targets lie on the plate: a circle the size of the reach tolerance with its number, turned about
+ * the plate's normal so the number stays upright however the scope is rolled. One program draws them all.
+ */
 export function createTargets(points: readonly Vec2[]): Targets {
-  const ring = new RingGeometry(TARGET_RADIUS_MM - 0.7, TARGET_RADIUS_MM, 48);
+  const [w, h] = [MARK.width / MARK.pxPerMm, MARK.height / MARK.pxPerMm];
+  const plane = new PlaneGeometry(w, h).translate(0, h / 2 - MARK.ringY / MARK.pxPerMm, 0);
   const items = points.map((p, i) => {
-    const material = new MeshBasicMaterial({ transparent: true, depthWrite: false });
-    const mesh = new Mesh(ring, material);
+    const material = new MeshBasicMaterial({ map: markTexture(String(i + 1)), transparent: true, depthWrite: false });
+    const mesh = new Mesh(plane, material);
     mesh.position.set(p.x, p.y, 0.1);
-    const label = new Sprite(new SpriteMaterial({ map: numberTexture(String(i + 1)), transparent: true, depthWrite: false }));
-    label.position.set(p.x, p.y, 3);
-    label.scale.set(5, 5, 1);
-    return { mesh, material, label };
+    return { mesh, material };
   });
   let shown = -1;
   return {
-    objects: items.flatMap((item) => [item.mesh, item.label]),
-    update(next) {
+    objects: items.map((item) => item.mesh),
+    update(next, up) {
+      const angle = Math.hypot(up.x, up.y) > 1e-3 ? Math.atan2(-up.x, up.y) : null;
+      for (const item of items) if (angle !== null) item.mesh.rotation.z = angle;
       if (next === shown) return;
       shown = next;
       items.forEach((item, i) => {
         item.material.color.copy(i < next ? TARGET_COLOURS.done : i === next ? TARGET_COLOURS.next : TARGET_COLOURS.later);
-        item.material.opacity = i === next ? 1 : 0.45;
-        item.label.material.opacity = i === next ? 1 : 0.5;
+        item.material.opacity = i === next ? 1 : 0.5;
       });
     },
   };

@@ -72,7 +72,7 @@ export function createFetoscopeView(canvas: HTMLCanvasElement, scenario: Scenari
       const open = state.openedAt !== null && state.finishedAt === null;
       const firing = open && state.laserOn && state.firing;
       beam.update(open && state.laserOn ? view.aim : null, view.look, firing);
-      targets.update(state.nextTarget);
+      targets.update(state.nextTarget, view.up);
       // The grid changes only while firing: copy it a few times a second then, and once more when firing stops.
       if ((firing && now - fluenceAt >= FLUENCE_EVERY_MS) || (wasFiring && !firing)) {
         anatomy.updateFluence(state.fluence);

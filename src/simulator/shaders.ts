@@ -110,30 +110,31 @@ void main() {
 }
 `;
 
-/** The uterine wall over the cavity, seen from inside. */
-export const DOME_FRAGMENT = /* glsl */ `
+/**
+ * The uterine wall over the cavity, seen from inside, and the umbilical cords (pearly Wharton's jelly with the
+ * vessels coiling inside): one program for both, told apart by uCord, since each program costs a software
+ * renderer a compilation before the first frame.
+ */
+export const WALL_FRAGMENT = /* glsl */ `
 uniform vec3 uCentre;
-varying vec3 vPos;
-${LIGHT}
-${NOISE}
-void main() {
-  vec3 normal = normalize(uCentre - vPos);
-  float n = noise(vPos.xy * 0.06 + vPos.z * 0.05) * 0.6 + noise(vPos.yz * 0.3) * 0.4;
-  vec3 albedo = mix(vec3(0.72, 0.54, 0.52), vec3(0.88, 0.74, 0.70), n);
-  gl_FragColor = vec4(fetoscopeLight(albedo, vPos, normal), 1.0);
-}
-`;
-
-/** The umbilical cords: pearly Wharton's jelly with the vessels coiling inside. */
-export const CORD_FRAGMENT = /* glsl */ `
+uniform float uCord;
 varying vec3 vPos;
 varying vec3 vNormal;
 varying vec2 vUv;
 ${LIGHT}
+${NOISE}
 void main() {
-  float coil = smoothstep(0.5, 0.95, sin((vUv.y * 3.0 + vUv.x * 18.0) * 6.2831853) * 0.5 + 0.5);
-  vec3 albedo = mix(vec3(0.88, 0.86, 0.88), vec3(0.48, 0.24, 0.36), 0.55 * coil);
-  vec3 normal = faceforward(normalize(vNormal), vPos - uTip, normalize(vNormal));
+  vec3 albedo;
+  vec3 normal;
+  if (uCord > 0.5) {
+    float coil = smoothstep(0.5, 0.95, sin((vUv.y * 3.0 + vUv.x * 18.0) * 6.2831853) * 0.5 + 0.5);
+    albedo = mix(vec3(0.88, 0.86, 0.88), vec3(0.48, 0.24, 0.36), 0.55 * coil);
+    normal = faceforward(normalize(vNormal), vPos - uTip, normalize(vNormal));
+  } else {
+    float n = noise(vPos.xy * 0.06 + vPos.z * 0.05) * 0.6 + noise(vPos.yz * 0.3) * 0.4;
+    albedo = mix(vec3(0.72, 0.54, 0.52), vec3(0.88, 0.74, 0.70), n);
+    normal = normalize(uCentre - vPos);
+  }
   gl_FragColor = vec4(fetoscopeLight(albedo, vPos, normal), 1.0);
 }
 `;
