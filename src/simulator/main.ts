@@ -1,6 +1,6 @@
 // The /simulator page: reads the launch link, builds the launch's scenario and view once, runs the frame loop,
 // and walks the learner from the intro through the surgery to the debrief and the final score.
-import { currentStep, type Scenario, type SimState } from '../domain/simulator/index.ts';
+import type { Scenario } from '../domain/simulator/index.ts';
 import { dirOf, isLocale, localePath, type Locale } from '../i18n/locales.ts';
 import { retrySubmission, submitAttempt } from '../stores/attempt.ts';
 import { showDebrief } from './debrief-panel.ts';
@@ -10,28 +10,12 @@ import { bindKeyboard } from './keyboard.ts';
 import { loadScenario, readLaunch, type Launch } from './launch.ts';
 import { createMarking } from './marking.ts';
 import { createMinimap } from './minimap.ts';
-import { createResolution } from './resolution.ts';
-import { createFetoscopeView, murkOf, type FetoscopeView } from './scene.ts';
+import { startLoop } from './loop.ts';
+import { $, createToast, screen, show } from './panels.ts';
+import { exposeProbe } from './probe.ts';
+import { createFetoscopeView, type FetoscopeView } from './scene.ts';
 import { createSession } from './session.ts';
 import { TASK_KEYS, translator, type SimKey, type SimStrings, type Translate } from './strings.ts';
-
-const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
-
-/** Shows one panel over the view (or none), and moves the focus where the learner goes next. */
-function show(panel: HTMLElement | null, focus?: HTMLElement) {
-  for (const p of document.querySelectorAll<HTMLElement>('.sim-panel:not(#sim-mark)')) p.hidden = p !== panel;
-  focus?.focus();
-}
-
-/** Shows the stage (view and instruments), the debrief or the final result. */
-function screen(name: 'stage' | 'debrief' | 'result') {
-  $('sim-stage').hidden = name !== 'stage';
-  $('sim-debrief').hidden = name !== 'debrief';
-  $('sim-result').hidden = name !== 'result';
-}
-
-/** Frame timings kept for `npm run bench:simulator`: intervals between frames and the script work in each. */
-const frames = { intervals: [] as number[], work: [] as number[] };
 
 export function start(): void {
   const lang: Locale = isLocale($('sim').dataset.locale) ? ($('sim').dataset.locale as Locale) : 'en';
@@ -81,73 +65,22 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
   const guide = createGuide(t, session.state, launch.guided);
   const minimap = createMinimap($<HTMLCanvasElement>('sim-minimap'), scenario);
   $('sim-hud-target').hidden = scenario.targets.length === 0;
-  let dirty = true;
-  const scope = setUpIntro(t, scenario, () => (dirty = true));
-
-  const scopeBox = $('sim-scope');
-  const resolution = createResolution();
-  let size = 1;
-  const fit = () => {
-    view.resize(size, Math.min(window.devicePixelRatio || 1, 1.5) * resolution.scale);
-    dirty = true;
-  };
-  new ResizeObserver(() => {
-    size = Math.max(1, Math.floor(scopeBox.clientWidth));
-    fit();
-  }).observe(scopeBox);
-
-  const toast = $('sim-toast');
-  let toastTimer = 0;
-  const say = (text: string) => {
-    toast.textContent = text;
-    clearTimeout(toastTimer);
-    toastTimer = window.setTimeout(() => (toast.textContent = ''), 4000);
-  };
-
-  // Renders only when something visible changed: the pose (a new object each step), the laser, the murk, a target.
-  let drawn = '';
-  let lastPose: SimState['pose'] | null = null;
-  let lastFrame = 0;
-  let drewLast = false;
-  let lastHud = -Infinity;
+  const say = createToast();
   let contactsSeen = 0;
-  let first = true;
-  const frame = (now: number) => {
-    const begin = performance.now();
-    const state = session.tick();
-    const key = `${state.laserOn}|${state.firing}|${state.nextTarget}|${murkOf(state) > 0 ? state.t : 0}|${state.finishedAt}`;
-    const draw = dirty || key !== drawn || state.pose !== lastPose;
-    if (draw) {
-      if (drewLast && resolution.sample(now - lastFrame)) fit();
-      view.render(state, scope(), now);
-      drawn = key;
-      lastPose = state.pose;
-      dirty = false;
-    }
-    drewLast = draw;
-    const reticle = state.openedAt !== null && state.finishedAt === null && !state.laserOn;
-    if (reticle !== scopeBox.hasAttribute('data-reticle')) scopeBox.toggleAttribute('data-reticle', reticle);
-    if (now - lastHud >= 100) {
-      lastHud = now;
+  const loop = startLoop({
+    session,
+    view,
+    box: $('sim-scope'),
+    scope: () => scope(),
+    everyTenth: (state) => {
       hud.update(state, scope(), session.clock());
       guide.update(state);
       minimap.draw(state);
       if (state.contacts > contactsSeen) say(t('sim.contact'));
       contactsSeen = state.contacts;
-    }
-    if (lastFrame > 0 && frames.intervals.length < 5000) {
-      frames.intervals.push(now - lastFrame);
-      frames.work.push(performance.now() - begin);
-    }
-    lastFrame = now;
-    if (first) {
-      first = false;
-      // The mark goes after the frame has been presented, not when render() returned.
-      requestAnimationFrame(() => performance.mark('simulator:first-frame'));
-    }
-    requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
+    },
+  });
+  const scope = setUpIntro(t, scenario, () => loop.redraw());
 
   const finishButton = $<HTMLButtonElement>('sim-finish');
   const keyboard = bindKeyboard(session, {
@@ -206,30 +139,6 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
     $('sim-result-title').focus();
   });
 
-  // Read-only view of the live attempt for the browser journeys and the benchmark; it moves nothing.
-  Object.assign(window, {
-    simulatorProbe: () => {
-      const s = session.state;
-      return {
-        phase: session.phase,
-        t: s.t,
-        scope: s.scope,
-        pose: s.pose,
-        aim: s.aim,
-        tipHeightMm: s.tipHeightMm,
-        laserOn: s.laserOn,
-        firing: s.firing,
-        sealed: [...s.sealed],
-        marks: s.marks.map((m) => ({ ...m })),
-        pendingMark: s.pendingMark,
-        marking: marking.open,
-        contacts: s.contacts,
-        nextTarget: s.nextTarget,
-        spots: s.spots.length,
-        step: currentStep(s),
-      };
-    },
-    simulatorFrames: frames,
-  });
+  exposeProbe(session, marking);
   show($('sim-intro'), $('sim-start'));
 }

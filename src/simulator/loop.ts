@@ -1,0 +1,73 @@
+// The frame loop: steps the model to now, draws when something visible changed, keeps the drawing resolution
+// in step with the machine, and refreshes the instruments ten times a second.
+import type { ScopeKind, SimState } from '../domain/simulator/index.ts';
+import { frames } from './probe.ts';
+import { createResolution } from './resolution.ts';
+import { murkOf, type FetoscopeView } from './scene.ts';
+import type { Session } from './session.ts';
+
+export interface LoopParts {
+  session: Session;
+  view: FetoscopeView;
+  /** The element the view fills: its width sets the drawing size, its data-reticle shows the centre ring. */
+  box: HTMLElement;
+  /** The intro's scope choice, shown before the fetoscopy opens. */
+  scope(): ScopeKind;
+  /** Called ten times a second with the current state. */
+  everyTenth(state: SimState): void;
+}
+
+export function startLoop({ session, view, box, scope, everyTenth }: LoopParts): { redraw(): void } {
+  const resolution = createResolution();
+  let size = 1;
+  let dirty = true;
+  const fit = () => {
+    view.resize(size, Math.min(window.devicePixelRatio || 1, 1.5) * resolution.scale);
+    dirty = true;
+  };
+  new ResizeObserver(() => {
+    size = Math.max(1, Math.floor(box.clientWidth));
+    fit();
+  }).observe(box);
+
+  // Draws only when something visible changed: the pose (a new object each step), the laser, the murk, a target.
+  let drawn = '';
+  let lastPose: SimState['pose'] | null = null;
+  let lastFrame = 0;
+  let drewLast = false;
+  let lastTenth = -Infinity;
+  let first = true;
+  const frame = (now: number) => {
+    const begin = performance.now();
+    const state = session.tick();
+    const key = `${state.laserOn}|${state.firing}|${state.nextTarget}|${murkOf(state) > 0 ? state.t : 0}|${state.finishedAt}`;
+    const draw = dirty || key !== drawn || state.pose !== lastPose;
+    if (draw) {
+      if (drewLast && resolution.sample(now - lastFrame)) fit();
+      view.render(state, scope(), now);
+      drawn = key;
+      lastPose = state.pose;
+      dirty = false;
+    }
+    drewLast = draw;
+    const reticle = state.openedAt !== null && state.finishedAt === null && !state.laserOn;
+    if (reticle !== box.hasAttribute('data-reticle')) box.toggleAttribute('data-reticle', reticle);
+    if (now - lastTenth >= 100) {
+      lastTenth = now;
+      everyTenth(state);
+    }
+    if (lastFrame > 0 && frames.intervals.length < 5000) {
+      frames.intervals.push(now - lastFrame);
+      frames.work.push(performance.now() - begin);
+    }
+    lastFrame = now;
+    if (first) {
+      first = false;
+      // The mark goes after the frame has been presented, not when render() returned.
+      requestAnimationFrame(() => performance.mark('simulator:first-frame'));
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  return { redraw: () => (dirty = true) };
+}
