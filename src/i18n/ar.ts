@@ -384,7 +384,7 @@ export const ar: Dict = {
   'sim.debrief.weight': 'الوزن',
   'sim.debrief.advice': 'ما يجب تحسينه',
   'sim.debrief.benchmark': 'وقتك {{you}}، الخبراء {{experts}}.',
-  'sim.debrief.benchmarkScore': 'درجة الخبراء: {{score}} (الوسيط من {{attempts}} محاولة).',
+  'sim.debrief.benchmarkScore': 'الدرجة الوسيطة للخبراء: {{score}}؛ عدد محاولات الخبراء المحسوبة: {{attempts}}.',
   'sim.debrief.local': 'أرقام محسوبة على هذا الجهاز؛ يعيد الخادم تشغيل جراحتك لتأكيدها.',
   'sim.debrief.confirmed': 'أرقام أكّدها الخادم بإعادة تشغيل جراحتك.',
   'sim.component.targets': 'الأهداف التي تم الوصول إليها',

@@ -383,7 +383,7 @@ export const en = {
   'sim.debrief.weight': 'Weight',
   'sim.debrief.advice': 'What to improve',
   'sim.debrief.benchmark': 'Your time {{you}}, experts {{experts}}.',
-  'sim.debrief.benchmarkScore': 'Experts’ score: {{score}} (median of {{attempts}} attempts).',
+  'sim.debrief.benchmarkScore': 'Experts’ median score: {{score}}; expert attempts counted: {{attempts}}.',
   'sim.debrief.local': 'Figures computed on this device; the server replays your surgery to confirm them.',
   'sim.debrief.confirmed': 'Figures confirmed by the server’s replay of your surgery.',
   'sim.component.targets': 'Targets reached',

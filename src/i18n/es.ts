@@ -384,7 +384,7 @@ export const es: Dict = {
   'sim.debrief.weight': 'Peso',
   'sim.debrief.advice': 'Qué mejorar',
   'sim.debrief.benchmark': 'Tu tiempo {{you}}, expertos {{experts}}.',
-  'sim.debrief.benchmarkScore': 'Puntuación de los expertos: {{score}} (mediana de {{attempts}} intentos).',
+  'sim.debrief.benchmarkScore': 'Puntuación mediana de los expertos: {{score}}; intentos de expertos contados: {{attempts}}.',
   'sim.debrief.local': 'Cifras calculadas en este dispositivo; el servidor reproduce tu cirugía para confirmarlas.',
   'sim.debrief.confirmed': 'Cifras confirmadas por la reproducción de tu cirugía en el servidor.',
   'sim.component.targets': 'Objetivos alcanzados',

@@ -384,7 +384,7 @@ export const fr: Dict = {
   'sim.debrief.weight': 'Poids',
   'sim.debrief.advice': 'À améliorer',
   'sim.debrief.benchmark': 'Votre temps {{you}}, experts {{experts}}.',
-  'sim.debrief.benchmarkScore': 'Score des experts : {{score}} (médiane de {{attempts}} tentatives).',
+  'sim.debrief.benchmarkScore': 'Score médian des experts : {{score}} ; tentatives d’experts comptées : {{attempts}}.',
   'sim.debrief.local': 'Chiffres calculés sur cet appareil ; le serveur rejoue votre intervention pour les confirmer.',
   'sim.debrief.confirmed': 'Chiffres confirmés par le serveur, qui a rejoué votre intervention.',
   'sim.component.targets': 'Cibles atteintes',

@@ -384,7 +384,7 @@ export const pt: Dict = {
   'sim.debrief.weight': 'Peso',
   'sim.debrief.advice': 'O que melhorar',
   'sim.debrief.benchmark': 'O seu tempo {{you}}, especialistas {{experts}}.',
-  'sim.debrief.benchmarkScore': 'Pontuação dos especialistas: {{score}} (mediana de {{attempts}} tentativas).',
+  'sim.debrief.benchmarkScore': 'Pontuação mediana dos especialistas: {{score}}; tentativas de especialistas contadas: {{attempts}}.',
   'sim.debrief.local': 'Números calculados neste dispositivo; o servidor reproduz a sua cirurgia para confirmá-los.',
   'sim.debrief.confirmed': 'Números confirmados pela reprodução da sua cirurgia no servidor.',
   'sim.component.targets': 'Alvos alcançados',

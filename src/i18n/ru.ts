@@ -384,7 +384,7 @@ export const ru: Dict = {
   'sim.debrief.weight': 'Вес',
   'sim.debrief.advice': 'Что улучшить',
   'sim.debrief.benchmark': 'Ваше время {{you}}, эксперты {{experts}}.',
-  'sim.debrief.benchmarkScore': 'Оценка экспертов: {{score}} (медиана {{attempts}} попыток).',
+  'sim.debrief.benchmarkScore': 'Медианная оценка экспертов: {{score}}; учтено попыток экспертов: {{attempts}}.',
   'sim.debrief.local': 'Цифры рассчитаны на этом устройстве; сервер воспроизводит вашу операцию, чтобы их подтвердить.',
   'sim.debrief.confirmed': 'Цифры подтверждены воспроизведением вашей операции на сервере.',
   'sim.component.targets': 'Достигнутые цели',

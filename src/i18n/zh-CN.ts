@@ -384,7 +384,7 @@ export const zhCN: Dict = {
   'sim.debrief.weight': '权重',
   'sim.debrief.advice': '改进建议',
   'sim.debrief.benchmark': '你的用时 {{you}}，专家 {{experts}}。',
-  'sim.debrief.benchmarkScore': '专家得分：{{score}}（{{attempts}} 次尝试的中位数）。',
+  'sim.debrief.benchmarkScore': '专家得分中位数：{{score}}；计入的专家尝试次数：{{attempts}}。',
   'sim.debrief.local': '这些数字在本设备上计算；服务器会重放你的手术予以确认。',
   'sim.debrief.confirmed': '这些数字已由服务器重放你的手术确认。',
   'sim.component.targets': '到达的目标',

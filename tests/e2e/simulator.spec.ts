@@ -197,71 +197,83 @@ test('navigation, saved: a learner reaches the targets in order with the keys, f
   if (!s) throw new Error('No launch with reachable targets');
   expect(s.params.task).toBe('navigation');
   const uid = (JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
-  await page.goto(`/simulator?${new URLSearchParams({ userid: uid, course: COURSE, level: '1', case: '1', lan: 'en', token })}`);
-  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
-  await expect(page.getByText('Module 1, case 1 · Navigation')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Navigation' })).toBeVisible();
-  await expect(page.locator('#sim-step-count')).toHaveText('Step 1 of 4');
-  for (const key of ['Arrow keys: turn the fetoscope about the trocar', 'W / S: advance / withdraw', 'Q / E: roll left / right', 'Space, held: fire the laser']) {
-    await expect(page.getByText(key)).toBeVisible();
-  }
-  await expect(page.locator('#sim-h-target')).toHaveText(`1 of ${s.targets.length}`);
-  expect(await axeViolations(page)).toEqual([]);
-
-  await expect(page.getByRole('button', { name: 'Open the fetoscopy' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page.locator('#sim-h-scope')).toHaveText('Straight (0°)');
-  for (let k = 0; k < s.targets.length; k += 1) {
-    for (let tries = 0; tries < 4 && (await probe(page)).nextTarget === k; tries += 1) await aimAt(page, s, s.targets[k]!, 18, 3);
-    expect((await probe(page)).nextTarget, `target ${k + 1}`).toBe(k + 1);
-    if (k < s.targets.length - 1) await expect(page.locator('#sim-h-target')).toHaveText(`${k + 2} of ${s.targets.length}`);
-  }
-  await expect(page.locator('#sim-h-target')).toHaveText('all reached');
-
-  // Escape pauses and stops the clock; Escape again resumes.
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('heading', { name: 'Paused' })).toBeVisible();
-  const pausedAt = await page.locator('#sim-timer').textContent();
-  await page.waitForTimeout(1200);
-  await expect(page.locator('#sim-timer')).toHaveText(pausedAt!);
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('heading', { name: 'Paused' })).toBeHidden();
-
-  await finish(page, 'Finish');
-  await expect(page.getByRole('heading', { name: 'Debrief' })).toBeFocused();
-  const map = page.locator('#sim-map svg');
-  await expect(map).toHaveAttribute('role', 'img');
-  await expect(map).toHaveAttribute('aria-label', 'Map of the placenta after your surgery');
-  await expect(map.locator('.dm-target-mark[data-reached="true"]')).toHaveCount(s.targets.length);
-  await expect(map.locator('.dm-map .dm-path')).toHaveCount(1);
-  await expect(map.locator('.dm-legend')).toContainText('Target reached');
-  await expect(map.locator('.dm-legend')).toContainText('Trocar entry');
-  const rows = page.locator('#sim-components tr');
-  await expect(rows).toHaveCount(4);
-  await expect(rows.filter({ hasText: 'Targets reached' })).toContainText('100%');
-  await expect(rows.filter({ hasText: 'Targets reached' })).toContainText('You reached every target');
-  await expect(page.locator('#sim-debrief-source')).toHaveText('Figures confirmed by the server’s replay of your surgery.');
-  expect(await axeViolations(page)).toEqual([]);
-
-  await page.getByRole('button', { name: 'Next' }).press('Enter');
-  await expect(page.getByRole('heading', { name: 'Final result' })).toBeFocused();
-  await expect(page.getByText('Your result has been saved to your record.')).toBeVisible();
-  const score = Number(await page.locator('#sim-score').textContent());
-  const time = (await page.locator('#sim-surgery-time').textContent())!;
-  expect(score).toBeGreaterThanOrEqual(55);
-  expect(time).toMatch(/^\d\d:\d\d$/);
-
-  const list = (await (await request.get(`/api/attempts?courseId=${COURSE}`, { headers: auth })).json()) as { id: string }[];
-  const stored = (await (await request.get(`/api/attempts/${list[0]!.id}`, { headers: auth })).json()) as {
-    score: number;
-    task: string;
-    flagged: boolean;
-    components: Record<string, number>;
-    debrief: { targets: { reached: boolean }[] };
+  // As an expert, the learner's own saved attempt becomes the case's benchmark, which the debrief then quotes.
+  const expert = async (isExpert: boolean) => {
+    const me = (await (await request.get(`/api/users/${uid}`, { headers: auth })).json()) as Record<string, unknown>;
+    expect((await request.put(`/api/users/${uid}`, { data: { ...me, isExpert }, headers: auth })).status()).toBe(200);
   };
-  expect(stored).toMatchObject({ score, task: 'navigation', flagged: false });
-  expect(stored.components['targets']).toBe(1);
-  expect(stored.debrief.targets.every((t) => t.reached)).toBe(true);
+  await expert(true);
+  try {
+    await page.goto(`/simulator?${new URLSearchParams({ userid: uid, course: COURSE, level: '1', case: '1', lan: 'en', token })}`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await expect(page.getByText('Module 1, case 1 · Navigation')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Navigation' })).toBeVisible();
+    await expect(page.locator('#sim-step-count')).toHaveText('Step 1 of 4');
+    for (const key of ['Arrow keys: turn the fetoscope about the trocar', 'W / S: advance / withdraw', 'Q / E: roll left / right', 'Space, held: fire the laser']) {
+      await expect(page.getByText(key)).toBeVisible();
+    }
+    await expect(page.locator('#sim-h-target')).toHaveText(`1 of ${s.targets.length}`);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await expect(page.getByRole('button', { name: 'Open the fetoscopy' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#sim-h-scope')).toHaveText('Straight (0°)');
+    for (let k = 0; k < s.targets.length; k += 1) {
+      for (let tries = 0; tries < 4 && (await probe(page)).nextTarget === k; tries += 1) await aimAt(page, s, s.targets[k]!, 18, 3);
+      expect((await probe(page)).nextTarget, `target ${k + 1}`).toBe(k + 1);
+      if (k < s.targets.length - 1) await expect(page.locator('#sim-h-target')).toHaveText(`${k + 2} of ${s.targets.length}`);
+    }
+    await expect(page.locator('#sim-h-target')).toHaveText('all reached');
+
+    // Escape pauses and stops the clock; Escape again resumes.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('heading', { name: 'Paused' })).toBeVisible();
+    const pausedAt = await page.locator('#sim-timer').textContent();
+    await page.waitForTimeout(1200);
+    await expect(page.locator('#sim-timer')).toHaveText(pausedAt!);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('heading', { name: 'Paused' })).toBeHidden();
+
+    await finish(page, 'Finish');
+    await expect(page.getByRole('heading', { name: 'Debrief' })).toBeFocused();
+    const map = page.locator('#sim-map svg');
+    await expect(map).toHaveAttribute('role', 'img');
+    await expect(map).toHaveAttribute('aria-label', 'Map of the placenta after your surgery');
+    await expect(map.locator('.dm-target-mark[data-reached="true"]')).toHaveCount(s.targets.length);
+    await expect(map.locator('.dm-map .dm-path')).toHaveCount(1);
+    await expect(map.locator('.dm-legend')).toContainText('Target reached');
+    await expect(map.locator('.dm-legend')).toContainText('Trocar entry');
+    const rows = page.locator('#sim-components tr');
+    await expect(rows).toHaveCount(4);
+    await expect(rows.filter({ hasText: 'Targets reached' })).toContainText('100%');
+    await expect(rows.filter({ hasText: 'Targets reached' })).toContainText('You reached every target');
+    await expect(page.locator('#sim-debrief-source')).toHaveText('Figures confirmed by the server’s replay of your surgery.');
+    const surgery = (await page.locator('#sim-surgery-time').textContent())!;
+    await expect(page.locator('#sim-benchmark')).toHaveText(new RegExp(`^Your time ${surgery}, experts ${surgery}\\. Experts’ median score: \\d+; expert attempts counted: 1\\.$`));
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Next' }).press('Enter');
+    await expect(page.getByRole('heading', { name: 'Final result' })).toBeFocused();
+    await expect(page.getByText('Your result has been saved to your record.')).toBeVisible();
+    const score = Number(await page.locator('#sim-score').textContent());
+    const time = (await page.locator('#sim-surgery-time').textContent())!;
+    expect(score).toBeGreaterThanOrEqual(55);
+    expect(time).toMatch(/^\d\d:\d\d$/);
+
+    const list = (await (await request.get(`/api/attempts?courseId=${COURSE}`, { headers: auth })).json()) as { id: string }[];
+    const stored = (await (await request.get(`/api/attempts/${list[0]!.id}`, { headers: auth })).json()) as {
+      score: number;
+      task: string;
+      flagged: boolean;
+      components: Record<string, number>;
+      debrief: { targets: { reached: boolean }[] };
+    };
+    expect(stored).toMatchObject({ score, task: 'navigation', flagged: false });
+    expect(stored.components['targets']).toBe(1);
+    expect(stored.debrief.targets.every((t) => t.reached)).toBe(true);
+  } finally {
+    await expert(false);
+  }
 });
 
 test('selective, in Arabic test mode: the learner marks each anastomosis with its type and seals them in sequence; the debrief reads right to left', async ({ page, request }) => {
