@@ -45,6 +45,7 @@ const ROUTES: Route[] = [
   { method: 'POST', path: '/pricing', body: validPlan(), access: 'admin', ok: 201 },
   { method: 'PUT', path: '/pricing/plan-fetoscopy', body: validPlan(), access: 'admin', ok: 200 },
   { method: 'DELETE', path: '/pricing/plan-fetoscopy', access: 'admin', ok: 204 },
+  { method: 'GET', path: '/pricing/plan-fetoscopy/subscribers', access: 'admin', ok: 200 },
   { method: 'GET', path: '/unityversion', access: 'public', ok: 200 },
   { method: 'GET', path: '/config', access: 'public', ok: 200 },
   { method: 'GET', path: '/openapi.json', access: 'public', ok: 200 },

@@ -118,6 +118,7 @@ describe('GET /openapi.json', () => {
     '/api/courses/{id}': ['get', 'put', 'delete'],
     '/api/pricing': ['get', 'post'],
     '/api/pricing/{id}': ['put', 'delete'],
+    '/api/pricing/{id}/subscribers': ['get'],
     '/api/unityversion': ['get'],
     '/api/config': ['get'],
     '/api/audit': ['get'],
