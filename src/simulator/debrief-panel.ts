@@ -53,12 +53,16 @@ export function showDebrief(state: SimState, t: Translate, strings: SimStrings, 
       ...componentRows(f.components, f.weights).map((row) => {
         const tr = document.createElement('tr');
         tr.dataset.component = row.id;
-        for (const text of [t(row.name), percent.format(row.value), String(row.weight), t(row.advice)]) {
-          const td = document.createElement(tr.childElementCount === 0 ? 'th' : 'td');
-          if (td.tagName === 'TH') td.setAttribute('scope', 'row');
-          td.textContent = text;
-          tr.append(td);
-        }
+        // Roles spelled out: on a phone the rows are laid out as grids, which would drop the table's own semantics.
+        tr.setAttribute('role', 'row');
+        [t(row.name), percent.format(row.value), String(row.weight), t(row.advice)].forEach((text, i) => {
+          const cell = document.createElement(i === 0 ? 'th' : 'td');
+          if (i === 0) cell.setAttribute('scope', 'row');
+          cell.setAttribute('role', i === 0 ? 'rowheader' : 'cell');
+          if (i === 1 || i === 2) cell.dataset.label = t(i === 1 ? 'sim.debrief.value' : 'sim.debrief.weight');
+          cell.textContent = text;
+          tr.append(cell);
+        });
         return tr;
       }),
     );
