@@ -1,6 +1,6 @@
 // The instruments beside the view (distance, incidence, scope, laser, time, contacts, target) and the guided
 // walkthrough's prompt. Text nodes are written only when what they show changes.
-import { currentStep, TASK_STEPS, type GuidedProgress, type ScopeKind, type SimState } from '../domain/simulator/index.ts';
+import { currentStep, TASK_STEPS, type Aim, type GuidedProgress, type ScopeKind, type SimState } from '../domain/simulator/index.ts';
 import { clockText } from '../domain/time.ts';
 import { STEP_KEYS, type SimKey, type Translate } from './strings.ts';
 
@@ -18,7 +18,8 @@ function writer(id: string): (text: string) => void {
 }
 
 export interface Hud {
-  update(state: SimState, scope: ScopeKind, clockMs: number): void;
+  /** `aim` is where the line of sight meets the plate, for the intro's choice before the fetoscopy opens. */
+  update(state: SimState, scope: ScopeKind, aim: Aim | null, clockMs: number): void;
 }
 
 export function createHud(t: Translate, lang: string): Hud {
@@ -36,8 +37,7 @@ export function createHud(t: Translate, lang: string): Hud {
   };
   const laserBadge = byId('sim-laser');
   return {
-    update(state, scope, clockMs) {
-      const aim = state.aim;
+    update(state, scope, aim, clockMs) {
       write.distance(aim ? mm.format(aim.distanceMm) : t('sim.hud.offPlate'));
       write.angle(aim ? degrees.format((Math.acos(Math.min(1, aim.cos)) * 180) / Math.PI) : '–');
       write.scope(t((state.scope ?? scope) === 'angled' ? 'sim.scope.angled' : 'sim.scope.straight'));

@@ -1,6 +1,6 @@
 // The /simulator page: reads the launch link, builds the launch's scenario and view once, runs the frame loop,
 // and walks the learner from the intro through the surgery to the debrief and the final score.
-import type { Scenario } from '../domain/simulator/index.ts';
+import { viewOf, type Scenario } from '../domain/simulator/index.ts';
 import { dirOf, isLocale, localePath, type Locale } from '../i18n/locales.ts';
 import { retrySubmission, submitAttempt } from '../stores/attempt.ts';
 import { showDebrief } from './debrief-panel.ts';
@@ -73,9 +73,11 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
     box: $('sim-scope'),
     scope: () => scope(),
     everyTenth: (state) => {
-      hud.update(state, scope(), session.clock());
+      // Before the fetoscopy opens the model aims a straight scope; the instruments follow the intro's choice.
+      const aim = state.scope ? state.aim : viewOf(state.pose, scenario.trocar, scope(), scenario.placenta.radiusMm).aim;
+      hud.update(state, scope(), aim, session.clock());
       guide.update(state);
-      minimap.draw(state);
+      minimap.draw(state, aim);
       if (state.contacts > contactsSeen) say(t('sim.contact'));
       contactsSeen = state.contacts;
     },

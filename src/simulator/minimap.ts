@@ -1,9 +1,9 @@
 // The minimap: the plate from above with the trocar's entry, the cords, the targets, the burns so far and where
 // the scope aims, the overview an ultrasound gives the surgeon. It shows nothing the learner must find.
-import type { Scenario, SimState } from '../domain/simulator/index.ts';
+import type { Aim, Scenario, SimState } from '../domain/simulator/index.ts';
 
 export interface Minimap {
-  draw(state: SimState): void;
+  draw(state: SimState, aim: Aim | null): void;
 }
 
 /** Redraws a small 2D canvas only when the aim moved, a spot was added, or a target was reached. */
@@ -17,8 +17,7 @@ export function createMinimap(canvas: HTMLCanvasElement, scenario: Scenario): Mi
   const Y = (y: number) => size / 2 - y * scale;
   let drawn = '';
   return {
-    draw(state) {
-      const aim = state.aim;
+    draw(state, aim) {
       const key = `${aim ? `${aim.point.x.toFixed(1)},${aim.point.y.toFixed(1)}` : '-'}|${state.spots.length}|${state.nextTarget}`;
       if (key === drawn) return;
       drawn = key;

@@ -8,10 +8,10 @@ import { createBeam, createOverlay, createTargets } from './markers.ts';
 /** The fetoscope's field of view (vertical = horizontal, the image is round): a wide-angle lens, as fetoscopes have. */
 const FOV_DEGREES = 75;
 /**
- * Light at 1 mm for a surface facing the tip; it falls with the square of the distance, so the plate is well
- * lit at 1-2 cm and dim from 5 cm on, as through a real fetoscope.
+ * Light at 1 mm for a surface facing the tip; it falls with the square of the distance, so the plate is bright
+ * at 1-2 cm, half as bright at about 6 cm and dark beyond 10 cm, as through a real fetoscope.
  */
-const EXPOSURE = 1800;
+const EXPOSURE = 2400;
 /** After a contact the fluid clears over this long (ms of surgery time). */
 export const MURK_CLEARS_MS = 18_000;
 /** The fluence texture is refreshed at most this often while firing (ms of wall time). */
