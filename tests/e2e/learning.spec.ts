@@ -82,10 +82,16 @@ test('a learner passes a short course, continues case by case, downloads the cer
   const learner = await account(request, 'trainee', 'Lea Journey', true);
 
   // A visitor sees the outline, the pass marks and what a plan opens, but no progress.
+  const admin = auth(await idTokenFor(ADMIN));
+  const planTitle = `Journey plan ${Date.now()}`;
+  const plan = (await (await request.post('/api/pricing', { headers: admin, data: { title: planTitle, price: 10, duration: 1, description: 'For the journey', courses: [courseId], visibility: true } })).json()) as { id: string };
   await page.goto(`/courses/${courseId}`);
+  await expect(page.getByText(`Included in these plans: ${planTitle}.`)).toBeVisible();
   await expect(row(page, 1, 1)).toContainText('Pass mark 60 · Opens with a plan');
   await expect(row(page, 2, 1)).toContainText('Pass mark 70 · Opens with a plan once module 1 is passed');
   await expect(page.getByText('Proficiency-based order')).toBeVisible();
+  await axe(page);
+  expect((await request.delete(`/api/pricing/${plan.id}`, { headers: admin })).status()).toBe(204);
 
   await login(page, learner, `/login?next=${encodeURIComponent(`/courses/${courseId}`)}`);
   await expect(page).toHaveURL(new RegExp(`/courses/${courseId}$`));
@@ -164,21 +170,21 @@ test('a learner passes a short course, continues case by case, downloads the cer
   // The admin makes a group for the fellowship: the learner as a member, a director to follow them.
   const director = await account(request, 'director', 'Dee Director', false);
   const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await login(admin, ADMIN);
-  await admin.goto('/groups');
-  await admin.getByLabel('Group name').fill(`Fellowship ${Date.now()}`);
-  await admin.getByRole('button', { name: 'Create group' }).click();
-  await expect(admin).toHaveURL(/\?group=/);
-  await admin.getByLabel('Email of a registered user').fill(learner.email.toUpperCase());
-  await admin.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(admin.locator('li[data-role="member"]')).toContainText('Lea Journey');
-  await admin.getByLabel('Email of a registered user').fill(director.email);
-  await admin.getByLabel('Role').selectOption('director');
-  await admin.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(admin.locator('li[data-role="director"]')).toContainText('Dee Director');
-  await axe(admin);
-  await expectFitsWidth(admin);
+  const adminPage = await adminContext.newPage();
+  await login(adminPage, ADMIN);
+  await adminPage.goto('/groups');
+  await adminPage.getByLabel('Group name').fill(`Fellowship ${Date.now()}`);
+  await adminPage.getByRole('button', { name: 'Create group' }).click();
+  await expect(adminPage).toHaveURL(/\?group=/);
+  await adminPage.getByLabel('Email of a registered user').fill(learner.email.toUpperCase());
+  await adminPage.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(adminPage.locator('li[data-role="member"]')).toContainText('Lea Journey');
+  await adminPage.getByLabel('Email of a registered user').fill(director.email);
+  await adminPage.getByLabel('Role').selectOption('director');
+  await adminPage.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(adminPage.locator('li[data-role="director"]')).toContainText('Dee Director');
+  await axe(adminPage);
+  await expectFitsWidth(adminPage);
   await adminContext.close();
 
   // The director finds the group, sees the learner's progress and certificate, and exports the group.
