@@ -274,12 +274,9 @@ export const ar: Dict = {
   'reset.sent': 'إذا كان هناك حساب بهذا البريد، فرابط إعادة التعيين في طريقه إليك.',
   'reset.back': 'العودة إلى تسجيل الدخول',
   // Browser simulator (issue 7)
-  'attempts.progress': 'نتائجك',
   'attempts.recent': 'المحاولات الأخيرة في المحاكي',
   'attempts.case': 'الوحدة {{level}}، الحالة {{case}}',
   'attempts.course': 'الحالة',
-  'attempts.best': 'أفضل نتيجة',
-  'attempts.count': 'المحاولات',
   'attempts.score': 'النتيجة',
   'attempts.time': 'مدة الجراحة',
   'attempts.date': 'التاريخ',

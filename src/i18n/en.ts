@@ -273,12 +273,9 @@ export const en = {
   'reset.sent': 'If an account exists for this email, a reset link is on its way.',
   'reset.back': 'Back to login',
   // Browser simulator (issue 7)
-  'attempts.progress': 'Your results',
   'attempts.recent': 'Recent simulator attempts',
   'attempts.case': 'Module {{level}}, case {{case}}',
   'attempts.course': 'Case',
-  'attempts.best': 'Best score',
-  'attempts.count': 'Attempts',
   'attempts.score': 'Score',
   'attempts.time': 'Surgery time',
   'attempts.date': 'Date',

@@ -274,12 +274,9 @@ export const es: Dict = {
   'reset.sent': 'Si existe una cuenta con este correo, el enlace de recuperación va en camino.',
   'reset.back': 'Volver al inicio de sesión',
   // Browser simulator (issue 7)
-  'attempts.progress': 'Tus resultados',
   'attempts.recent': 'Intentos recientes en el simulador',
   'attempts.case': 'Módulo {{level}}, caso {{case}}',
   'attempts.course': 'Caso',
-  'attempts.best': 'Mejor puntuación',
-  'attempts.count': 'Intentos',
   'attempts.score': 'Puntuación',
   'attempts.time': 'Tiempo de cirugía',
   'attempts.date': 'Fecha',

@@ -274,12 +274,9 @@ export const fr: Dict = {
   'reset.sent': 'Si un compte existe pour cet e-mail, un lien de réinitialisation est en route.',
   'reset.back': 'Retour à la connexion',
   // Browser simulator (issue 7)
-  'attempts.progress': 'Vos résultats',
   'attempts.recent': 'Tentatives récentes au simulateur',
   'attempts.case': 'Module {{level}}, cas {{case}}',
   'attempts.course': 'Cas',
-  'attempts.best': 'Meilleur score',
-  'attempts.count': 'Tentatives',
   'attempts.score': 'Score',
   'attempts.time': 'Durée de la chirurgie',
   'attempts.date': 'Date',

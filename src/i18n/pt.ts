@@ -274,12 +274,9 @@ export const pt: Dict = {
   'reset.sent': 'Se existir uma conta com este e-mail, o link de redefinição está a caminho.',
   'reset.back': 'Voltar ao login',
   // Browser simulator (issue 7)
-  'attempts.progress': 'Seus resultados',
   'attempts.recent': 'Tentativas recentes no simulador',
   'attempts.case': 'Módulo {{level}}, caso {{case}}',
   'attempts.course': 'Caso',
-  'attempts.best': 'Melhor pontuação',
-  'attempts.count': 'Tentativas',
   'attempts.score': 'Pontuação',
   'attempts.time': 'Tempo de cirurgia',
   'attempts.date': 'Data',

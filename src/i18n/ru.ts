@@ -274,12 +274,9 @@ export const ru: Dict = {
   'reset.sent': 'Если аккаунт с этим адресом существует, ссылка для сброса уже в пути.',
   'reset.back': 'Вернуться ко входу',
   // Browser simulator (issue 7)
-  'attempts.progress': 'Ваши результаты',
   'attempts.recent': 'Последние попытки на симуляторе',
   'attempts.case': 'Модуль {{level}}, случай {{case}}',
   'attempts.course': 'Случай',
-  'attempts.best': 'Лучший результат',
-  'attempts.count': 'Попытки',
   'attempts.score': 'Баллы',
   'attempts.time': 'Время операции',
   'attempts.date': 'Дата',

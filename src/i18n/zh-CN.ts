@@ -274,12 +274,9 @@ export const zhCN: Dict = {
   'reset.sent': '如果该邮箱有对应账户，重置链接已在发送途中。',
   'reset.back': '返回登录',
   // Browser simulator (issue 7)
-  'attempts.progress': '你的成绩',
   'attempts.recent': '最近的模拟器练习',
   'attempts.case': '模块 {{level}}，病例 {{case}}',
   'attempts.course': '病例',
-  'attempts.best': '最高分',
-  'attempts.count': '练习次数',
   'attempts.score': '得分',
   'attempts.time': '手术时间',
   'attempts.date': '日期',

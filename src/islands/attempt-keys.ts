@@ -2,12 +2,9 @@ import { DEBRIEF_KEYS } from '../simulator/debrief-text.ts';
 
 /** The strings the attempt lists show (course page, My account, /admin-users). */
 export const ATTEMPT_KEYS = [
-  'attempts.progress',
   'attempts.recent',
   'attempts.case',
   'attempts.course',
-  'attempts.best',
-  'attempts.count',
   'attempts.score',
   'attempts.time',
   'attempts.date',
