@@ -24,16 +24,8 @@ export type GuidedProgress = GuidedStepId | 'done';
 export const TASK_STEPS: Readonly<Record<Task, readonly GuidedStepId[]>> = {
   navigation: ['open-fetoscopy', 'explore', 'reach-targets', 'finish-review'],
   selective: ['open-fetoscopy', 'explore', 'identify-anastomoses', 'activate-laser', 'coagulate', 'finish-review'],
-  solomon: [
-    'open-fetoscopy',
-    'explore',
-    'identify-anastomoses',
-    'activate-laser',
-    'coagulate',
-    'join-coagulations',
-    'draw-solomon-line',
-    'finish-review',
-  ],
+  // The whole operation: the SPEC's eight steps, everything but the navigation drill's targets.
+  solomon: GUIDED_STEPS.filter((step) => step !== 'reach-targets'),
 };
 
 /** What completes the steps that need a threshold. */
