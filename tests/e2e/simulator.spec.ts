@@ -89,13 +89,13 @@ function turnTowards(s: Scenario, pose: Pose, scope: ScopeKind, p: Vec2): { ax: 
  * handler stamps them: on a loaded machine the test runner's own timers can fire hundreds of ms late.
  */
 async function hold(page: Page, holds: { key: string; ms: number }[]) {
-  await page.evaluate(async (keys) => {
+  await page.evaluate((keys) => {
     const send = (type: string, code: string) => window.dispatchEvent(new KeyboardEvent(type, { code, key: code, bubbles: true, cancelable: true }));
     const start = performance.now();
     for (const k of keys) send('keydown', k.key);
     for (const k of [...keys].sort((a, b) => a.ms - b.ms)) {
-      const wait = k.ms - (performance.now() - start);
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      // Waits on the clock rather than a timer: a frame drawn on the CPU in between would release the key late.
+      while (performance.now() - start < k.ms);
       send('keyup', k.key);
     }
   }, holds.filter((h) => h.ms >= 6));
