@@ -10,10 +10,8 @@ export interface Caller {
 
 export type VerifyToken = (token: string) => Promise<Caller | null>;
 
-const GOOGLE_JWKS = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
-
-/** The only token-verification seam: Google-signed tokens always; the emulator's unsigned ones only when it is configured. */
-export function tokenVerifier(config: Pick<Config, 'firebase' | 'authEmulatorHost' | 'production'>): VerifyToken {
+/** The only token-verification seam: tokens signed by the keys at firebaseKeysUrl (Google's) always; the emulator's unsigned ones only when it is configured. */
+export function tokenVerifier(config: Pick<Config, 'firebase' | 'authEmulatorHost' | 'production' | 'firebaseKeysUrl'>): VerifyToken {
   const projectId = config.firebase.projectId;
   const issuer = `https://securetoken.google.com/${projectId}`;
   const acceptUnsigned = Boolean(config.authEmulatorHost) && !config.production;
@@ -30,7 +28,7 @@ export function tokenVerifier(config: Pick<Config, 'firebase' | 'authEmulatorHos
         if (payload.aud !== projectId || payload.iss !== issuer) return null;
         if (typeof payload.exp !== 'number' || payload.exp <= now) return null;
       } else {
-        jwks ??= createRemoteJWKSet(new URL(GOOGLE_JWKS));
+        jwks ??= createRemoteJWKSet(new URL(config.firebaseKeysUrl));
         ({ payload } = await jwtVerify(token, jwks, { issuer, audience: projectId, algorithms: ['RS256'] }));
       }
       // Firebase uids are 1 to 128 characters; anything else (a NUL, say) would only reach the database as an error.

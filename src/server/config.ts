@@ -5,6 +5,7 @@ import { PRODUCT_NAME } from '../domain/product.ts';
 
 /** Everything the server reads from the environment, in one place, with the local defaults. */
 export interface Config {
+  /** Anything but the local mode (NODE_ENV development, test or unset): every production setting is required. */
   production: boolean;
   port: number;
   /** The interface the server listens on: 127.0.0.1 in development (it accepts the emulator's unsigned tokens), every interface in production. */
@@ -13,6 +14,8 @@ export interface Config {
   databaseUrl: string | null;
   firebase: { apiKey: string; authDomain: string; projectId: string };
   authEmulatorHost: string | null;
+  /** Where the public keys that sign Firebase ID tokens are published (a JWKS); Google's unless FIREBASE_KEYS_URL says otherwise. */
+  firebaseKeysUrl: string;
   simulatorUrl: string;
   /** The desktop simulator's custom-protocol scheme. */
   launchScheme: string;
@@ -28,7 +31,7 @@ export interface Config {
   /** The product name PayPal orders and subscriptions are labelled with. */
   productName: string;
   /** Real PayPal when both credentials are set; otherwise the local stand-in in src/sandbox/paypal. */
-  paypal: { clientId: string | null; clientSecret: string | null; env: 'sandbox' | 'live'; timeoutMs: number };
+  paypal: { clientId: string | null; clientSecret: string | null; env: 'sandbox' | 'live'; timeoutMs: number; apiUrl: string };
   /** The home contact form's form-mail service; null: the local stand-in (src/sandbox). */
   formMailUrl: string | null;
   /** The support form's form-submission service; null: the local stand-in. */
@@ -77,11 +80,21 @@ function validRange(range: string): boolean {
 /** A configuration the server will not run with; its message says what to set, so it is printed without a stack. */
 export class ConfigError extends Error {}
 
+/** Google's key set for Firebase ID tokens. */
+export const GOOGLE_KEYS_URL = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
+
+/** PayPal's REST API for each PAYPAL_ENV. */
+export const PAYPAL_API = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;
+
+/** The NODE_ENV values of the local mode (the Auth emulator, a default launch secret, the stand-ins, demo data); unset, as `npm start` runs, is local too. */
+export const LOCAL_NODE_ENVS: readonly string[] = ['development', 'test'];
+
 /** True when the server talks to the real PayPal; false means the local stand-in (test payments). */
 export const realPaypal = (config: Pick<Config, 'paypal'>): boolean => Boolean(config.paypal.clientId && config.paypal.clientSecret);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const production = env.NODE_ENV === 'production';
+  const production = Boolean(env.NODE_ENV) && !LOCAL_NODE_ENVS.includes(env.NODE_ENV!);
+  const paypalEnv = env.PAYPAL_ENV === 'live' ? 'live' : 'sandbox';
   const projectId = env.FIREBASE_PROJECT_ID ?? (production ? '' : 'demo-fetal-surgery');
   const config: Config = {
     production,
@@ -95,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       projectId,
     },
     authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || null,
+    firebaseKeysUrl: env.FIREBASE_KEYS_URL || GOOGLE_KEYS_URL,
     simulatorUrl: env.SIMULATOR_URL ?? '/simulator',
     launchScheme: env.LAUNCH_SCHEME ?? 'fetalsurgerysim',
     launchSecret: env.LAUNCH_SECRET ?? (production ? '' : 'local-development-launch-secret'),
@@ -106,8 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paypal: {
       clientId: env.PAYPAL_CLIENT_ID || null,
       clientSecret: env.PAYPAL_CLIENT_SECRET || null,
-      env: env.PAYPAL_ENV === 'live' ? 'live' : 'sandbox',
+      env: paypalEnv,
       timeoutMs: Number(env.PAYPAL_TIMEOUT_MS ?? 15_000),
+      apiUrl: (env.PAYPAL_API_URL || PAYPAL_API[paypalEnv]).replace(/\/+$/, ''),
     },
     formMailUrl: env.FORM_MAIL_URL || null,
     formSubmitUrl: env.FORM_SUBMIT_URL || null,
@@ -119,19 +134,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.PAYPAL_ENV && env.PAYPAL_ENV !== 'sandbox' && env.PAYPAL_ENV !== 'live') {
     throw new ConfigError(`PAYPAL_ENV must be sandbox or live, not ${env.PAYPAL_ENV}`);
   }
-  for (const [name, url] of [['FORM_MAIL_URL', config.formMailUrl], ['FORM_SUBMIT_URL', config.formSubmitUrl]] as const) {
-    // The browser posts there and the page's policy allows its origin, so it must be an absolute web address.
+  const addresses = [
+    ['FORM_MAIL_URL', config.formMailUrl],
+    ['FORM_SUBMIT_URL', config.formSubmitUrl],
+    ['FIREBASE_KEYS_URL', config.firebaseKeysUrl],
+    ['PAYPAL_API_URL', config.paypal.apiUrl],
+  ] as const;
+  for (const [name, url] of addresses) {
+    // The server or the browser calls it (and the page's policy allows a form service's origin), so it must be an absolute web address.
     if (url !== null && !/^https?:$/.test(URL.parse(url)?.protocol ?? '')) throw new ConfigError(`${name} must be an absolute http(s) URL, not ${url}`);
   }
   if (Boolean(config.paypal.clientId) !== Boolean(config.paypal.clientSecret)) {
     throw new ConfigError('Set both PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET, or neither (the local PayPal stand-in)');
   }
-  assertSafe(config);
+  assertSafe(config, env);
   return config;
 }
 
-/** Refuses configurations that must never run in production. */
-function assertSafe(config: Config): void {
+/** Refuses configurations that must never run in production, whatever NODE_ENV named it. */
+function assertSafe(config: Config, env: NodeJS.ProcessEnv): void {
   if (!config.production) return;
   const problems: string[] = [];
   if (!config.firebase.projectId) problems.push('FIREBASE_PROJECT_ID is missing');
@@ -144,7 +165,10 @@ function assertSafe(config: Config): void {
   if (!config.formAccessKey) problems.push('FORM_ACCESS_KEY is missing');
   if (!config.chatNumber) problems.push('CHAT_NUMBER is missing');
   if (config.authEmulatorHost) problems.push('FIREBASE_AUTH_EMULATOR_HOST is set (unsigned tokens would be accepted)');
-  if (problems.length) throw new ConfigError(`Refusing to start in production: ${problems.join('; ')}`);
+  if (env.RATE_LIMIT_SCALE) problems.push('RATE_LIMIT_SCALE is set (a test setting that loosens every rate limit)');
+  if (!problems.length) return;
+  const mode = env.NODE_ENV === 'production' ? '' : ` (NODE_ENV=${env.NODE_ENV} is not a local mode: ${LOCAL_NODE_ENVS.join(', ')} or unset)`;
+  throw new ConfigError(`Refusing to start in production${mode}: ${problems.join('; ')}`);
 }
 
 /** PGlite keeps its files under DATA_DIR: refuses to start, naming the folder and the cause, when they cannot be written there. */

@@ -38,8 +38,6 @@ export interface PaypalClient {
 
 type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 
-export const PAYPAL_API = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;
-
 /** A client for `baseUrl`; every call gives up after `timeoutMs`. The token is kept until shortly before it expires. */
 export function paypalClient(opts: { baseUrl: string; clientId: string; clientSecret: string; timeoutMs: number; fetch?: Fetch }): PaypalClient {
   const doFetch: Fetch = opts.fetch ?? ((url, init) => fetch(url, init));
@@ -102,7 +100,7 @@ export function paypalClient(opts: { baseUrl: string; clientId: string; clientSe
   };
 }
 
-/** The REST base URL for the configuration: PayPal's when credentials are set, else null (the stand-in). */
+/** The REST base URL for the configuration: PayPal's (or PAYPAL_API_URL) when credentials are set, else null (the stand-in). */
 export function paypalBaseUrl(config: Pick<Config, 'paypal'>): string | null {
-  return config.paypal.clientId && config.paypal.clientSecret ? PAYPAL_API[config.paypal.env] : null;
+  return config.paypal.clientId && config.paypal.clientSecret ? config.paypal.apiUrl : null;
 }

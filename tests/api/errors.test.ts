@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tokenVerifier } from '../../src/server/auth.ts';
-import { loadConfig } from '../../src/server/config.ts';
+import { GOOGLE_KEYS_URL, loadConfig } from '../../src/server/config.ts';
 import { PROJECT, token } from './harness.ts';
 import { expectRefused, useApi, validCourse, validPlan, PRODUCTION_ENV } from './support.ts';
 
@@ -115,9 +115,9 @@ describe('tokens', () => {
   });
 
   it('refuses unsigned tokens in production even when an emulator host is set', async () => {
-    const verify = tokenVerifier({ firebase: { apiKey: 'k', authDomain: 'd', projectId: PROJECT }, authEmulatorHost: '127.0.0.1:9099', production: true });
+    const verify = tokenVerifier({ firebase: { apiKey: 'k', authDomain: 'd', projectId: PROJECT }, authEmulatorHost: '127.0.0.1:9099', production: true, firebaseKeysUrl: GOOGLE_KEYS_URL });
     expect(await verify(token('admin'))).toBeNull();
-    const local = tokenVerifier({ firebase: { apiKey: 'k', authDomain: 'd', projectId: PROJECT }, authEmulatorHost: '127.0.0.1:9099', production: false });
+    const local = tokenVerifier({ firebase: { apiKey: 'k', authDomain: 'd', projectId: PROJECT }, authEmulatorHost: '127.0.0.1:9099', production: false, firebaseKeysUrl: GOOGLE_KEYS_URL });
     expect(await local(token('admin'))).toEqual({ uid: 'admin', email: 'admin@example.com' });
   });
 

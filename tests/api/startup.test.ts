@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config.ts';
+import { GOOGLE_KEYS_URL, loadConfig, PAYPAL_API } from '../../src/server/config.ts';
 import { PRODUCTION_ENV } from './support.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'fsa-startup-'));
@@ -34,6 +34,71 @@ describe('starting the server in production', () => {
     expect(code).toBe(1);
     expect(stderr.trim()).toBe('Refusing to start in production: FIREBASE_PROJECT_ID is missing; PAYPAL_CLIENT_ID is missing; PAYPAL_CLIENT_SECRET is missing');
   }, 30_000);
+});
+
+describe('the local mode and production', () => {
+  const { NODE_ENV: _production, ...settings } = PRODUCTION_ENV;
+
+  it('is local only for NODE_ENV development, test or unset', () => {
+    for (const NODE_ENV of [undefined, '', 'development', 'test']) {
+      const config = loadConfig({ NODE_ENV });
+      expect({ NODE_ENV, production: config.production, launchSecret: config.launchSecret, seedDemo: config.seedDemo }).toEqual({
+        NODE_ENV,
+        production: false,
+        launchSecret: 'local-development-launch-secret',
+        seedDemo: true,
+      });
+    }
+  });
+
+  it.each(['staging', 'prod', 'Production', 'dev'])('treats NODE_ENV=%s as production: no local defaults, every setting required', (NODE_ENV) => {
+    expect(() => loadConfig({ NODE_ENV })).toThrow(
+      `Refusing to start in production (NODE_ENV=${NODE_ENV} is not a local mode: development, test or unset): FIREBASE_PROJECT_ID is missing; FIREBASE_API_KEY is missing; LAUNCH_SECRET is missing or shorter than 32 characters; PAYPAL_CLIENT_ID is missing; PAYPAL_CLIENT_SECRET is missing; FORM_MAIL_URL is missing; FORM_SUBMIT_URL is missing; FORM_ACCESS_KEY is missing; CHAT_NUMBER is missing`,
+    );
+    const config = loadConfig({ ...settings, NODE_ENV });
+    expect({ production: config.production, seedDemo: config.seedDemo, host: config.host }).toEqual({ production: true, seedDemo: false, host: undefined });
+  });
+
+  it.each([
+    ['the Auth emulator (unsigned tokens)', { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, 'FIREBASE_AUTH_EMULATOR_HOST is set (unsigned tokens would be accepted)'],
+    ['the local launch secret', { LAUNCH_SECRET: 'local-development-launch-secret' }, 'LAUNCH_SECRET is missing or shorter than 32 characters'],
+    ['RATE_LIMIT_SCALE', { RATE_LIMIT_SCALE: '100' }, 'RATE_LIMIT_SCALE is set (a test setting that loosens every rate limit)'],
+    ['RATE_LIMIT_SCALE, even at 1', { RATE_LIMIT_SCALE: '1' }, 'RATE_LIMIT_SCALE is set (a test setting that loosens every rate limit)'],
+    ['the PayPal stand-in (no credentials)', { PAYPAL_CLIENT_ID: '', PAYPAL_CLIENT_SECRET: '' }, 'PAYPAL_CLIENT_ID is missing; PAYPAL_CLIENT_SECRET is missing'],
+    ['the form stand-ins', { FORM_MAIL_URL: '', FORM_SUBMIT_URL: '' }, 'FORM_MAIL_URL is missing; FORM_SUBMIT_URL is missing'],
+  ])('refuses %s', (_label, change, problem) => {
+    expect(() => loadConfig({ ...PRODUCTION_ENV, ...change })).toThrow(`Refusing to start in production: ${problem}`);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, ...change, NODE_ENV: 'staging' })).toThrow(`: ${problem}`);
+    expect(loadConfig({ ...PRODUCTION_ENV, ...change, NODE_ENV: 'development' }).production).toBe(false);
+  });
+
+  it('refuses a NODE_ENV that is not local as the server starts, naming what is missing', async () => {
+    const { code, stderr } = await serve({ ...PRODUCTION_ENV, NODE_ENV: 'staging', RATE_LIMIT_SCALE: '100' });
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe(
+      'Refusing to start in production (NODE_ENV=staging is not a local mode: development, test or unset): RATE_LIMIT_SCALE is set (a test setting that loosens every rate limit)',
+    );
+  }, 30_000);
+});
+
+describe('the external services', () => {
+  it("are Google's keys and PayPal's REST API by default", () => {
+    const config = loadConfig(PRODUCTION_ENV);
+    expect(config.firebaseKeysUrl).toBe(GOOGLE_KEYS_URL);
+    expect(config.paypal.apiUrl).toBe(PAYPAL_API.sandbox);
+    expect(loadConfig({ ...PRODUCTION_ENV, PAYPAL_ENV: 'live' }).paypal.apiUrl).toBe('https://api-m.paypal.com');
+  });
+
+  it('can be moved by FIREBASE_KEYS_URL and PAYPAL_API_URL', () => {
+    const config = loadConfig({ ...PRODUCTION_ENV, FIREBASE_KEYS_URL: 'http://127.0.0.1:9/keys', PAYPAL_API_URL: 'http://127.0.0.1:9/paypal/' });
+    expect(config.firebaseKeysUrl).toBe('http://127.0.0.1:9/keys');
+    expect(config.paypal.apiUrl).toBe('http://127.0.0.1:9/paypal');
+  });
+
+  it.each(['FIREBASE_KEYS_URL', 'PAYPAL_API_URL', 'FORM_MAIL_URL', 'FORM_SUBMIT_URL'])('refuses a %s that is not an absolute http(s) URL', (name) => {
+    expect(() => loadConfig({ ...PRODUCTION_ENV, [name]: '/relative' })).toThrow(`${name} must be an absolute http(s) URL, not /relative`);
+    expect(() => loadConfig({ [name]: 'ftp://example.org/x' })).toThrow(`${name} must be an absolute http(s) URL`);
+  });
 });
 
 describe('starting the server on a data folder it cannot write', () => {

@@ -97,6 +97,7 @@ export const SEEDED_COURSES = ['fetoscopy-simulator', 'bronchoscopy', 'fetal-tra
 export const PRODUCTION_ENV: Record<string, string> = {
   NODE_ENV: 'production',
   FIREBASE_AUTH_EMULATOR_HOST: '',
+  RATE_LIMIT_SCALE: '',
   FIREBASE_PROJECT_ID: 'demo-fetal-surgery',
   FIREBASE_API_KEY: 'key',
   LAUNCH_SECRET: 'p'.repeat(40),
