@@ -8,7 +8,7 @@ import { createApp } from '../../src/server/app.ts';
 import { backup, restore } from '../../src/server/backup.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
-import { attempts, audit, certificates, courses, groupMembers, groups, orders, plans, rateLimits, sandboxMessages, users } from '../../src/server/db/schema.ts';
+import { attempts, audit, certificates, courses, groupMembers, groups, images, orders, plans, rateLimits, sandboxMessages, users } from '../../src/server/db/schema.ts';
 import { createDeps } from '../../src/server/services.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -61,6 +61,7 @@ async function fillEveryTable(db: Database['db'], id: string) {
   await db.insert(certificates).values({ id, userId: id, courseId: id, holderName: name, courseTitle: name, cases: [], completedAt: new Date('2025-01-02T03:04:05Z') });
   await db.insert(groups).values({ id, name });
   await db.insert(groupMembers).values({ groupId: id, userId: id, role: 'director' });
+  await db.insert(images).values({ id: `${id}.webp`, contentType: 'image/webp', width: 2, height: 1, data: new Uint8Array([0, 1, 254, 255]) });
 }
 
 let filled = 0;

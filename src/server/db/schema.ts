@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Level } from '../../domain/defaults.ts';
+import type { CourseText, PlanText, Translations } from '../../domain/localize.ts';
 import type { CertificateCase } from '../../domain/progress.ts';
 import type { Subscription } from '../../api/schemas.ts';
 import type { ComponentId, Debrief, SimMetrics, Task } from '../../domain/simulator/index.ts';
@@ -32,6 +33,12 @@ export const courses = pgTable('courses', {
   levels: jsonb('levels').$type<Level[]>().notNull().default([]),
   /** Proficiency-based order: a module opens only once every case of the module before it is passed. */
   proficiencyOrder: boolean('proficiency_order').notNull().default(false),
+  /** What a learner will be able to do after the course, one line each (English; translations beside them). */
+  outcomes: jsonb('outcomes').$type<string[]>().notNull().default([]),
+  /** Estimated time to work through the course; null when the admin has not said. */
+  durationMinutes: integer('duration_minutes'),
+  /** The texts in the other six languages; English (the columns above) is the fallback for anything missing. */
+  translations: jsonb('translations').$type<Translations<CourseText>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -43,6 +50,8 @@ export const plans = pgTable('plans', {
   description: text('description').notNull(),
   courses: jsonb('courses').$type<string[]>().notNull().default([]),
   visibility: boolean('visibility').notNull().default(true),
+  /** Title and description in the other six languages; English is the fallback. */
+  translations: jsonb('translations').$type<Translations<PlanText>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -174,3 +183,16 @@ export const groupMembers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user').on(t.userId, t.role)],
 );
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/** Pictures admins uploaded, resized and encoded by the server; the id is content-hashed, so an address never changes meaning. */
+export const images = pgTable('images', {
+  /** `<hash>.<format>`: one row per encoded format of one upload. */
+  id: text('id').primaryKey(),
+  contentType: text('content_type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

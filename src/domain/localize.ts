@@ -1,0 +1,127 @@
+/**
+ * Content (courses, modules, cases, plans) in seven languages: English lives in the entity's own fields and is
+ * required; the six other languages sit beside it in `translations`, and whatever one of them lacks is read in English.
+ */
+export const TRANSLATED_LOCALES = ['es', 'fr', 'ar', 'pt', 'zh-CN', 'ru'] as const;
+export type TranslatedLocale = (typeof TRANSLATED_LOCALES)[number];
+export type ContentLocale = 'en' | TranslatedLocale;
+export const CONTENT_LOCALES: readonly ContentLocale[] = ['en', ...TRANSLATED_LOCALES];
+
+export type Translations<T> = Partial<Record<TranslatedLocale, T>>;
+export interface CourseText {
+  title?: string;
+  subtitle?: string;
+  outcomes?: string[];
+}
+export interface PlanText {
+  title?: string;
+  description?: string;
+}
+/** A module's or a case's title in another language. */
+export interface TitleText {
+  title?: string;
+}
+
+export function isContentLocale(value: unknown): value is ContentLocale {
+  return typeof value === 'string' && (CONTENT_LOCALES as readonly string[]).includes(value);
+}
+
+/**
+ * The content locale for an Accept-Language header: the first listed (by q) that we have, matched on the whole
+ * tag, then on its language (`zh`, `zh-Hans`, `zh-TW` all read `zh-CN`, our only Chinese); English otherwise.
+ */
+export function negotiateLocale(header: string | null | undefined): ContentLocale {
+  if (!header) return 'en';
+  const ranked = header
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { tag: tag.trim().toLowerCase(), weight: Number.isFinite(weight) ? weight : 0, i };
+    })
+    .filter((r) => r.tag && r.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.i - b.i);
+  for (const { tag } of ranked) {
+    const exact = CONTENT_LOCALES.find((l) => l.toLowerCase() === tag);
+    if (exact) return exact;
+    const language = tag.split('-')[0];
+    const near = CONTENT_LOCALES.find((l) => l.split('-')[0]!.toLowerCase() === language);
+    if (near) return near;
+  }
+  return 'en';
+}
+
+/** `value` in `locale` when it has a non-empty one, else English. */
+export function pick<T extends object, K extends keyof T>(english: T[K], translations: Translations<T> | undefined, locale: ContentLocale, key: K): NonNullable<T[K]> | T[K] {
+  if (locale === 'en') return english;
+  const own = translations?.[locale]?.[key];
+  if (own === undefined || own === null || own === '' || (Array.isArray(own) && own.length === 0)) return english;
+  return own;
+}
+
+interface LocalizableCase {
+  title: string;
+  translations?: Translations<TitleText> | undefined;
+}
+interface LocalizableLevel<C extends LocalizableCase> {
+  title: string;
+  translations?: Translations<TitleText> | undefined;
+  cases: C[];
+}
+interface LocalizableCourse<L> {
+  title: string;
+  subtitle: string;
+  outcomes: string[];
+  translations: Translations<CourseText>;
+  levels: L[];
+}
+
+/** The course as a reader of `locale` sees it: every text in that language, or English where it has none. */
+export function localizeCourse<C extends LocalizableCase, L extends LocalizableLevel<C>, T extends LocalizableCourse<L>>(course: T, locale: ContentLocale): T {
+  if (locale === 'en') return course;
+  const tr = course.translations;
+  return {
+    ...course,
+    title: pick<CourseText, 'title'>(course.title, tr, locale, 'title'),
+    subtitle: pick<CourseText, 'subtitle'>(course.subtitle, tr, locale, 'subtitle'),
+    outcomes: pick<CourseText, 'outcomes'>(course.outcomes, tr, locale, 'outcomes'),
+    levels: course.levels.map((level) => ({
+      ...level,
+      title: pick<TitleText, 'title'>(level.title, level.translations, locale, 'title'),
+      cases: level.cases.map((c) => ({ ...c, title: pick<TitleText, 'title'>(c.title, c.translations, locale, 'title') })),
+    })),
+  };
+}
+
+interface LocalizablePlan {
+  title: string;
+  description: string;
+  translations: Translations<PlanText>;
+}
+
+export function localizePlan<T extends LocalizablePlan>(plan: T, locale: ContentLocale): T {
+  if (locale === 'en') return plan;
+  return {
+    ...plan,
+    title: pick<PlanText, 'title'>(plan.title, plan.translations, locale, 'title'),
+    description: pick<PlanText, 'description'>(plan.description, plan.translations, locale, 'description'),
+  };
+}
+
+const blank = (s: string | undefined) => !s || s.trim() === '';
+
+/** The languages in which some text of the course is missing (read in English), for the editor to point at. */
+export function missingCourseLocales<C extends LocalizableCase, L extends LocalizableLevel<C>>(course: LocalizableCourse<L>): TranslatedLocale[] {
+  return TRANSLATED_LOCALES.filter((locale) => {
+    const own = course.translations[locale];
+    if (blank(own?.title) || blank(own?.subtitle)) return true;
+    if (course.outcomes.length > 0 && (own?.outcomes?.length ?? 0) !== course.outcomes.length) return true;
+    if (own?.outcomes?.some((o) => blank(o))) return true;
+    return course.levels.some((l) => blank(l.translations?.[locale]?.title) || l.cases.some((c) => blank(c.translations?.[locale]?.title)));
+  });
+}
+
+export function missingPlanLocales(plan: LocalizablePlan): TranslatedLocale[] {
+  return TRANSLATED_LOCALES.filter((locale) => blank(plan.translations[locale]?.title) || blank(plan.translations[locale]?.description));
+}
