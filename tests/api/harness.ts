@@ -69,7 +69,7 @@ export async function testApi(env: Record<string, string> = {}) {
     return JSON.stringify(out);
   }
 
-  return { app, deps, call, tokens, snapshot, close: () => deps.db.close() };
+  return { app, deps, call, tokens, snapshot, tables, close: () => deps.db.close() };
 }
 
 export type TestApi = Awaited<ReturnType<typeof testApi>>;
