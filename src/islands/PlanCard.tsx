@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { CourseSummary, Plan } from '../api/schemas.ts';
+import type { CourseSummary, Plan, Subscription } from '../api/schemas.ts';
+import { activeSubscription } from '../domain/renewal.ts';
 import { toDate } from '../domain/time.ts';
 import { cancelPurchase, retryPurchase, startPurchase, type CheckoutState } from '../stores/checkout.ts';
 import { hidePlan, planSubscribers, removePlan } from '../stores/plans.ts';
@@ -12,6 +13,8 @@ interface Props {
   courses: CourseSummary[];
   checkout: CheckoutState;
   isAdmin: boolean;
+  /** The signed-in learner's subscriptions: a plan they hold is extended rather than bought again. */
+  subscriptions: Subscription[];
   locale: string;
   loginHref: string;
   pricingHref: string;
@@ -24,7 +27,7 @@ interface Props {
  * people hold the plan now: it cannot be deleted while anyone does (hiding it instead keeps their courses until
  * their subscriptions end), and an edit applies to them.
  */
-export default function PlanCard({ plan, courses, checkout, isAdmin, locale, loginHref, pricingHref, accountHref, strings }: Props) {
+export default function PlanCard({ plan, courses, checkout, isAdmin, subscriptions, locale, loginHref, pricingHref, accountHref, strings }: Props) {
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm'>('view');
   /** The plan's active subscribers: undefined while counting, null when the count could not be read. */
   const [holders, setHolders] = useState<number | null | undefined>(undefined);
@@ -34,6 +37,8 @@ export default function PlanCard({ plan, courses, checkout, isAdmin, locale, log
   const price = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(plan.price);
   const months = new Intl.NumberFormat(locale, { style: 'unit', unit: 'month', unitDisplay: 'long' }).format(plan.duration);
   const titles = plan.courses.map((id) => courses.find((c) => c.id === id)?.title ?? id);
+  const held = activeSubscription(subscriptions, plan.id, new Date());
+  const heldUntil = held && new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(toDate(held.next_billing_time));
 
   if (mode === 'edit') {
     return (
@@ -74,6 +79,11 @@ export default function PlanCard({ plan, courses, checkout, isAdmin, locale, log
         <dd>{months}</dd>
       </dl>
       <p className="plan-description">{plan.description}</p>
+      {heldUntil && (
+        <p className="plan-held" data-testid="plan-held">
+          <span className="status status-active">{fill(strings['pricing.activeUntil'], { date: heldUntil })}</span>
+        </p>
+      )}
       <h3 className="plan-includes">{strings['pricing.includes']}</h3>
       {titles.length ? (
         <ul className="plan-courses-list">
@@ -88,9 +98,10 @@ export default function PlanCard({ plan, courses, checkout, isAdmin, locale, log
       <div className="plan-checkout" aria-live="polite">
         {!buying && plan.visibility && (
           <button type="button" className="button plan-buy" onClick={() => startPurchase(plan.id)} aria-describedby={titleId}>
-            {strings['pricing.buy']}
+            {heldUntil ? strings['pricing.extend'] : strings['pricing.buy']}
           </button>
         )}
+        {heldUntil && buying && buying.phase !== 'done' && <p className="muted">{fill(strings['pricing.extendNote'], { months, date: heldUntil })}</p>}
         {buying?.phase === 'signin' && (
           <p>
             {strings['checkout.signIn']}{' '}

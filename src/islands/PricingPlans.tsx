@@ -75,6 +75,7 @@ export default function PricingPlans({ locale, loginHref, pricingHref, accountHr
             courses={courses}
             checkout={checkout}
             isAdmin={isAdmin}
+            subscriptions={session.user?.subscriptions ?? []}
             locale={locale}
             loginHref={loginHref}
             pricingHref={pricingHref}

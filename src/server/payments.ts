@@ -4,7 +4,8 @@ import type { Context } from 'hono';
 import { ErrorCode } from '../api/errors.ts';
 import { orderDescription, PaymentErrorCode } from '../api/payments.ts';
 import { dbString, ErrorBody, PaymentCapture, PaymentOrder, PaymentOrderRequest, type Subscription } from '../api/schemas.ts';
-import { addMonthsClamped, toTimestamp } from '../domain/time.ts';
+import { renewSubscription } from '../domain/renewal.ts';
+import { toTimestamp } from '../domain/time.ts';
 import { recordAudit } from './audit.ts';
 import { orders, plans, users } from './db/schema.ts';
 import { LIMITS, rateLimit } from './rate-limit.ts';
@@ -147,16 +148,18 @@ export const paymentsApp = subApp()
         if (locked?.status === 'COMPLETED') return; // a concurrent capture of the same order got here first
         const [before] = await tx.select().from(users).where(eq(users.id, caller.uid)).for('update');
         if (!before) throw new Error(`Order ${order.id} was captured for ${caller.uid}, whose record is gone`);
-        const subscription: Subscription = {
+        // Paying again for a plan still held extends it from its end date: one subscription per plan, never two overlapping.
+        const renewed = renewSubscription(before.subscriptions, plan.id, plan.duration, now, (end): Subscription => ({
           provider: 'Paypal',
           plan_name: `${config.productName} - ${plan.title}`,
           product_id: plan.id,
           subscription_id: crypto.randomUUID(),
-          next_billing_time: toTimestamp(addMonthsClamped(now, plan.duration)),
-        };
+          next_billing_time: toTimestamp(end),
+        }));
+        const { subscription } = renewed;
         const [after] = await tx
           .update(users)
-          .set({ subscriptions: [...before.subscriptions, subscription] })
+          .set({ subscriptions: renewed.subscriptions })
           .where(eq(users.id, caller.uid))
           .returning();
         await tx.update(orders).set({ status: 'COMPLETED', subscriptionId: subscription.subscription_id, capturedAt: now }).where(eq(orders.id, order.id));

@@ -180,6 +180,50 @@ describe('POST /payments/orders/{id}/capture', () => {
   });
 });
 
+describe('paying again for a plan already held', () => {
+  it('extends the subscription from its end date instead of adding a second one', async () => {
+    const first = (await buy()).res.json.subscription;
+    const { id, res } = await buy();
+    expect(res.status).toBe(200);
+    const extended = res.json.subscription;
+    expect(extended).toEqual({ ...first, next_billing_time: expect.any(Object) });
+    expect(toDate(extended.next_billing_time)).toEqual(addMonthsClamped(toDate(first.next_billing_time), 3));
+    expect(await subscriptionsOf('learner')).toEqual([extended]);
+    expect(await orderRow(id)).toMatchObject({ status: 'COMPLETED', subscriptionId: first.subscription_id });
+  });
+
+  it('extends a subscription that ends on the 31st by the month-end rule', async () => {
+    const held = { provider: 'Paypal', plan_name: 'Fetal Surgery Academy - Fetoscopy', product_id: 'plan-fetoscopy', subscription_id: 'held', next_billing_time: { seconds: Date.UTC(2099, 0, 31, 9) / 1000, nanoseconds: 0 } };
+    await db().update(users).set({ subscriptions: [held] }).where(eq(users.id, 'learner'));
+    const { res } = await buy();
+    expect(toDate(res.json.subscription.next_billing_time).toISOString()).toBe('2099-04-30T09:00:00.000Z');
+    expect(await subscriptionsOf('learner')).toHaveLength(1);
+  });
+
+  it('starts afresh after an expired subscription, keeping the expired one, and leaves other plans alone', async () => {
+    const expired = { provider: 'Paypal', plan_name: 'Fetal Surgery Academy - Fetoscopy', product_id: 'plan-fetoscopy', subscription_id: 'old', next_billing_time: { seconds: 1_000_000, nanoseconds: 0 } };
+    await db().update(users).set({ subscriptions: [expired] }).where(eq(users.id, 'learner'));
+    const complete = (await buy('learner', 'plan-complete')).res.json.subscription;
+    const { res } = await buy();
+    expect(res.json.subscription.subscription_id).not.toBe('old');
+    expect(await subscriptionsOf('learner')).toEqual([expired, complete, res.json.subscription]);
+  });
+
+  it('adds the two periods up when two orders for the same plan are captured at once', async () => {
+    const ids = [await createOrder(), await createOrder()];
+    for (const id of ids) standIn().approve(id);
+    const before = new Date();
+    const both = await Promise.all(ids.map((id) => api().call('POST', `/payments/orders/${id}/capture`, { as: 'learner' })));
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    const [only, ...rest] = await subscriptionsOf('learner');
+    expect(rest).toEqual([]);
+    const end = toDate(only!.next_billing_time).getTime();
+    expect(end).toBeGreaterThanOrEqual(addMonthsClamped(addMonthsClamped(before, 3), 3).getTime());
+    expect(end).toBeLessThanOrEqual(addMonthsClamped(addMonthsClamped(new Date(), 3), 3).getTime());
+    expect((await Promise.all(ids.map(orderRow))).map((o) => o?.subscriptionId)).toEqual([only!.subscription_id, only!.subscription_id]);
+  });
+});
+
 describe('the PayPal stand-in and the public configuration', () => {
   it('serves the stand-in SDK and tells the browser that payments are test payments', async () => {
     const config = await api().call('GET', '/config');

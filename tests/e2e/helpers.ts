@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { e2e } from '../../playwright.config.ts';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin123' };
@@ -51,4 +51,23 @@ export async function expectFitsWidth(page: Page) {
 /** Waits until a form's island is live (its submit button is enabled), so typed text is not lost to hydration. */
 export async function formReady(page: Page, submit: string) {
   await expect(page.getByRole('button', { name: submit, exact: true })).toBeEnabled();
+}
+
+/** A new account that has bought `planId` through the API and the PayPal stand-in: a test's own subscriber, whatever ran before it. */
+export async function subscriber(request: APIRequestContext, planId = 'plan-fetoscopy') {
+  const who = { email: uniqueEmail('subscriber'), password: 'subscriber-123' };
+  const signUp = await fetch(`${e2e.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...who, returnSecureToken: true }),
+  });
+  const { idToken, localId } = (await signUp.json()) as { idToken: string; localId: string };
+  const headers = { authorization: `Bearer ${idToken}` };
+  expect((await request.post('/api/users', { headers, data: { id: localId, email: who.email, name: 'Sam Subscriber' } })).status()).toBe(201);
+  const order = await request.post('/api/payments/orders', { headers, data: { planId } });
+  expect(order.status()).toBe(201);
+  const { id } = (await order.json()) as { id: string };
+  expect((await request.post(`/api/sandbox/paypal/approve/${id}`, { headers })).ok()).toBe(true);
+  expect((await request.post(`/api/payments/orders/${id}/capture`, { headers })).status()).toBe(200);
+  return { ...who, headers };
 }

@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { e2e } from '../../playwright.config.ts';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, expectFitsWidth, idTokenFor, LEARNER, uniqueEmail } from './helpers.ts';
+import { ADMIN, expectFitsWidth, idTokenFor, LEARNER, subscriber } from './helpers.ts';
 
 /** The shared login, once the form is hydrated: text typed before React takes over would be wiped. */
 async function login(page: Page, who: { email: string; password: string }) {
@@ -12,25 +11,6 @@ async function login(page: Page, who: { email: string; password: string }) {
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
-}
-
-/** A new account that has bought `planId` through the API and the PayPal stand-in: a test's own subscriber, whatever ran before it. */
-async function subscriber(request: APIRequestContext, planId = 'plan-fetoscopy') {
-  const who = { email: uniqueEmail('subscriber'), password: 'subscriber-123' };
-  const signUp = await fetch(`${e2e.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...who, returnSecureToken: true }),
-  });
-  const { idToken, localId } = (await signUp.json()) as { idToken: string; localId: string };
-  const headers = { authorization: `Bearer ${idToken}` };
-  expect((await request.post('/api/users', { headers, data: { id: localId, email: who.email, name: 'Sam Subscriber' } })).status()).toBe(201);
-  const order = await request.post('/api/payments/orders', { headers, data: { planId } });
-  expect(order.status()).toBe(201);
-  const { id } = (await order.json()) as { id: string };
-  expect((await request.post(`/api/sandbox/paypal/approve/${id}`, { headers })).ok()).toBe(true);
-  expect((await request.post(`/api/payments/orders/${id}/capture`, { headers })).status()).toBe(200);
-  return { ...who, headers };
 }
 
 async function expectAxeClean(page: Page) {
