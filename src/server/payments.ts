@@ -123,7 +123,11 @@ export const paymentsApp = subApp()
 
       let captured: PaypalOrder;
       try {
-        captured = await paypal.captureOrder(order.id, `capture-${order.id}`);
+        captured = await paypal.captureOrder(order.id, `capture-${order.id}`).catch((err: unknown) =>
+          // A dropped connection may have lost the answer to a capture PayPal made: the same PayPal-Request-Id answers
+          // that capture again (or makes the only one), never a second.
+          err instanceof PaypalError && err.kind === 'network' ? paypal.captureOrder(order.id, `capture-${order.id}`) : Promise.reject(err),
+        );
       } catch (err) {
         if (err instanceof PaypalError && err.issue === 'ORDER_NOT_APPROVED') {
           return fail(c, 409, PaymentErrorCode.notApproved, 'The payment was not approved in PayPal; nothing was charged');

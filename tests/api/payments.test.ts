@@ -175,6 +175,16 @@ describe('POST /payments/orders/{id}/capture', () => {
     expect(await subscriptionsOf('learner')).toHaveLength(1);
   });
 
+  it('adds one subscription when PayPal captured but the answer was lost, asking again under the same PayPal-Request-Id', async () => {
+    const id = await createOrder();
+    standIn().approve(id);
+    standIn().misbehave({ on: 'capture', kind: 'lost' });
+    const res = await api().call('POST', `/payments/orders/${id}/capture`, { as: 'learner' });
+    expect(res.status).toBe(200);
+    expect(await subscriptionsOf('learner')).toEqual([res.json.subscription]);
+    expect(await orderRow(id)).toMatchObject({ status: 'COMPLETED', subscriptionId: res.json.subscription.subscription_id });
+  });
+
   it('refuses a malformed order id with 400', async () => {
     await expectRefused(api(), 'POST', `/payments/orders/${'x'.repeat(65)}/capture`, { as: 'learner' }, 400);
   });

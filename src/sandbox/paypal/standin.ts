@@ -13,8 +13,14 @@ interface StandInOrder {
 /** Which REST call a misbehaviour applies to. */
 export type Call = 'token' | 'create' | 'capture';
 
-/** How the next such call should misbehave, for tests: an error, no answer, or a capture of another amount. */
-export type Misbehaviour = { on: Call } & ({ kind: 'error'; status?: number } | { kind: 'timeout' } | { kind: 'amount'; value: string });
+/**
+ * How the next such call should misbehave, for tests: an error, no answer, a capture of another amount, or a call
+ * carried out whose answer never arrives (the connection drops after PayPal acted).
+ */
+export type Misbehaviour = { on: Call } & ({ kind: 'error'; status?: number } | { kind: 'timeout' } | { kind: 'amount'; value: string } | { kind: 'lost' });
+
+/** Marks an answer to be dropped on its way back: the in-process fetch fails as a dropped connection does, a server serving the app closes the socket. */
+export const LOST_ANSWER = 'x-standin-lost-answer';
 
 function callOf(method: string, path: string): Call | null {
   if (path.endsWith('/oauth2/token')) return 'token';
@@ -71,6 +77,7 @@ export function createPaypalStandIn() {
         return issue(c, 401, 'AUTHENTICATION_FAILURE', 'INVALID_TOKEN');
       }
       await next();
+      if (failure?.kind === 'lost') c.res.headers.set(LOST_ANSWER, '1');
     })
     .post('/v1/oauth2/token', (c) => {
       if (!c.req.header('authorization')?.startsWith('Basic ')) return issue(c, 401, 'AUTHENTICATION_FAILURE', 'invalid_client');
@@ -123,7 +130,11 @@ export function createPaypalStandIn() {
   return {
     app,
     /** fetch() for the server's PayPal client: the stand-in answers in process, with no network. */
-    fetch: (url: string, init?: RequestInit) => Promise.resolve(app.request(new URL(url).pathname, init)),
+    fetch: async (url: string, init?: RequestInit) => {
+      const res = await app.request(new URL(url).pathname, init);
+      if (res.headers.has(LOST_ANSWER)) throw new TypeError('fetch failed: the connection closed before the answer arrived');
+      return res;
+    },
     /** What the buyer's "Pay now" does. */
     approve(id: string) {
       const order = orders.get(id);
