@@ -94,7 +94,7 @@ function levelsOf(modules: Array<[string, number | CaseItem[]]>): Level[] {
   }));
 }
 
-export async function seedCatalogue(deps: Deps): Promise<void> {
+export async function seedCatalogue(deps: Pick<Deps, 'db' | 'catalogue'>): Promise<void> {
   const { db } = deps.db;
   const base = Date.UTC(2024, 0, 1);
   await db
