@@ -1,9 +1,19 @@
 import { defineConfig } from '@playwright/test';
 
-/** Journeys against the built site, the real server and the Auth emulator, in Debian's Chromium. Ports can be moved by env. */
+/**
+ * Journeys against the built site in Debian's Chromium, in two projects: development (the real server in the local
+ * mode with the Auth emulator and the stand-ins, started below) and production (the server with NODE_ENV=production
+ * against local fakes of Google, PayPal and the form services, started by tests/production/fixtures.ts on the next
+ * port). Ports can be moved by env.
+ */
 const port = Number(process.env.E2E_PORT ?? 4411);
 const authPort = Number(process.env.E2E_AUTH_PORT ?? 9299);
-export const e2e = { baseURL: `http://localhost:${port}`, authEmulator: `http://127.0.0.1:${authPort}`, projectId: 'demo-fetal-surgery' };
+export const e2e = {
+  baseURL: `http://localhost:${port}`,
+  productionURL: `http://localhost:${port + 1}`,
+  authEmulator: `http://127.0.0.1:${authPort}`,
+  projectId: 'demo-fetal-surgery',
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -14,6 +24,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
+  projects: [
+    { name: 'development', testDir: 'tests/e2e' },
+    { name: 'production', testDir: 'tests/production', use: { baseURL: e2e.productionURL } },
+  ],
   use: {
     baseURL: e2e.baseURL,
     trace: 'off',
