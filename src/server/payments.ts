@@ -35,7 +35,8 @@ function paypalFailure(c: Context<Env>, err: unknown, what: string) {
 function mismatch(captured: PaypalOrder, order: OrderRow): string | null {
   const unit = captured.purchase_units?.[0];
   const capture = unit?.payments?.captures?.[0];
-  if (captured.status !== 'COMPLETED' || capture?.status !== 'COMPLETED') return `status ${capture?.status ?? captured.status}`;
+  if (captured.status !== 'COMPLETED') return `status ${captured.status}`;
+  if (capture?.status !== 'COMPLETED') return `status ${capture?.status ?? 'missing'}`;
   if (capture.amount.currency_code !== order.currency) return `currency ${capture.amount.currency_code}`;
   if (capture.amount.value !== order.amount.toFixed(2)) return `amount ${capture.amount.value} instead of ${order.amount.toFixed(2)}`;
   if (unit?.reference_id !== order.planId) return `plan ${unit?.reference_id ?? 'missing'}`;

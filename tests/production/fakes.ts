@@ -205,6 +205,14 @@ export interface PaypalFake extends Served {
   /** Every REST call the server made, in order, with its PayPal-Request-Id. */
   calls: Array<{ method: string; path: string; requestId: string | null }>;
   standIn: ReturnType<typeof createPaypalStandIn>;
+  /** Rewrites the answer to the next capture (another currency, status or reference), as a PayPal that misbehaves would send it. */
+  alterNextCapture(change: (answer: CapturedOrder) => CapturedOrder): void;
+}
+
+export interface CapturedOrder {
+  id: string;
+  status: string;
+  purchase_units: Array<{ reference_id?: string; payments: { captures: Array<{ id: string; status: string; amount: { currency_code: string; value: string } }> } }>;
 }
 
 /**
@@ -216,6 +224,7 @@ export async function startPaypalFake(clientId: string, clientSecret: string): P
   const standIn = createPaypalStandIn();
   const calls: PaypalFake['calls'] = [];
   const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
+  const alterations: Array<(answer: CapturedOrder) => CapturedOrder> = [];
   const served = await serve(async (req) => {
     const { pathname } = new URL(req.url);
     if (pathname.startsWith('/v')) calls.push({ method: req.method, path: pathname, requestId: req.headers.get('paypal-request-id') });
@@ -223,9 +232,12 @@ export async function startPaypalFake(clientId: string, clientSecret: string): P
       return Response.json({ error: 'invalid_client', error_description: 'Client Authentication failed' }, { status: 401 });
     }
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.arrayBuffer();
-    return standIn.app.request(`${pathname}${new URL(req.url).search}`, { method: req.method, headers: req.headers, body });
+    const answer = await standIn.app.request(`${pathname}${new URL(req.url).search}`, { method: req.method, headers: req.headers, body });
+    const alter = answer.ok && pathname.endsWith('/capture') ? alterations.shift() : undefined;
+    if (!alter) return answer;
+    return Response.json(alter((await answer.json()) as CapturedOrder), { status: answer.status, headers: answer.headers });
   });
-  return { ...served, calls, standIn };
+  return { ...served, calls, standIn, alterNextCapture: (change) => alterations.push(change) };
 }
 
 export interface FormsFake extends Served {
