@@ -14,6 +14,7 @@ import { metaApp } from './meta.ts';
 import { paymentsApp } from './payments.ts';
 import { pricingApp } from './pricing.ts';
 import { progressApp } from './progress.ts';
+import { receiptsApp } from './receipts.ts';
 import { API_POLICY, commonHeaders } from './security.ts';
 import { crossOrigin } from './cors.ts';
 import { sandboxFormsApp } from '../sandbox/forms.ts';
@@ -43,6 +44,7 @@ export function createApp(deps: Deps) {
   app.route('/', metaApp);
   app.route('/', launchApp);
   app.route('/', paymentsApp);
+  app.route('/', receiptsApp);
   // The local PayPal stand-in (REST paths and JS SDK), only when no PayPal credentials are set.
   if (deps.paypalStandIn) app.route('/sandbox/paypal', deps.paypalStandIn.app);
   app.route('/', sandboxFormsApp);

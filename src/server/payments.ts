@@ -5,7 +5,7 @@ import { ErrorCode } from '../api/errors.ts';
 import { orderDescription, PaymentErrorCode } from '../api/payments.ts';
 import { dbString, ErrorBody, PaymentCapture, PaymentOrder, PaymentOrderRequest, type Subscription } from '../api/schemas.ts';
 import { renewSubscription } from '../domain/renewal.ts';
-import { toTimestamp } from '../domain/time.ts';
+import { toDate, toTimestamp } from '../domain/time.ts';
 import { recordAudit } from './audit.ts';
 import { orders, plans, users } from './db/schema.ts';
 import { LIMITS, rateLimit } from './rate-limit.ts';
@@ -167,7 +167,19 @@ export const paymentsApp = subApp()
           .set({ subscriptions: renewed.subscriptions })
           .where(eq(users.id, caller.uid))
           .returning();
-        await tx.update(orders).set({ status: 'COMPLETED', subscriptionId: subscription.subscription_id, capturedAt: now }).where(eq(orders.id, order.id));
+        await tx
+          .update(orders)
+          .set({
+            status: 'COMPLETED',
+            subscriptionId: subscription.subscription_id,
+            capturedAt: now,
+            buyerName: before.name,
+            buyerEmail: before.email,
+            planTitle: plan.title,
+            planTranslations: plan.translations,
+            paidUntil: toDate(subscription.next_billing_time),
+          })
+          .where(eq(orders.id, order.id));
         await recordAudit(tx, caller, 'user', caller.uid, 'update', toUser(before), toUser(after!));
       });
       return c.json(await completedAnswer(c, orderId), 200);

@@ -83,6 +83,13 @@ export const orders = pgTable('orders', {
   subscriptionId: text('subscription_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   capturedAt: timestamp('captured_at', { withTimezone: true }),
+  /** The receipt's facts as they were at capture, so it reads the same after the plan or the profile changes; cleared when the account is deleted. */
+  buyerName: text('buyer_name').notNull().default(''),
+  buyerEmail: text('buyer_email').notNull().default(''),
+  planTitle: text('plan_title').notNull().default(''),
+  planTranslations: jsonb('plan_translations').$type<Translations<PlanText>>().notNull().default({}),
+  /** Until when the payment gave access: the subscription's end date right after this capture. */
+  paidUntil: timestamp('paid_until', { withTimezone: true }),
 });
 
 /**

@@ -1,0 +1,126 @@
+import { writeFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.ts';
+import { plans, users } from '../../src/server/db/schema.ts';
+import type { TestApi } from './harness.ts';
+import { pdfText } from './learning-support.ts';
+import { expectRefused, useApi } from './support.ts';
+
+const api = useApi({ SELLER_NAME: 'Fetal Surgery Academy S.L.', SELLER_ADDRESS: 'Calle Mayor 1, 28013 Madrid, Spain' });
+beforeEach(() => api().deps.paypalStandIn!.reset());
+
+/** Buys a plan as `as` through the stand-in and answers the PayPal order id. */
+async function buy(as = 'learner', planId = 'plan-fetoscopy'): Promise<string> {
+  const id = (await api().call('POST', '/payments/orders', { as, body: { planId } })).json.id as string;
+  api().deps.paypalStandIn!.approve(id);
+  expect((await api().call('POST', `/payments/orders/${id}/capture`, { as })).status).toBe(200);
+  return id;
+}
+
+async function pdf(app: TestApi, id: string, as: string, lang = 'en') {
+  const bearer = (app.tokens as Record<string, string>)[as] ?? as;
+  const res = await app.app.request(`/api/receipts/${id}/pdf?lang=${lang}`, { headers: { authorization: `Bearer ${bearer}` } });
+  return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+describe('receipts', () => {
+  it('exist for every captured payment, with seller, buyer, plan, amount, currency, PayPal order id and date, newest first', async () => {
+    await api().deps.db.db.update(users).set({ name: 'Lea Learner' }).where(eq(users.id, 'learner'));
+    const first = await buy();
+    const second = await buy('learner', 'plan-complete');
+    const uncaptured = (await api().call('POST', '/payments/orders', { as: 'learner', body: { planId: 'plan-fetoscopy' } })).json.id;
+    const res = await api().call('GET', '/receipts', { as: 'learner' });
+    expect(res.status).toBe(200);
+    expect(res.json.map((r: { orderId: string }) => r.orderId)).toEqual([second, first]);
+    expect(res.json.map((r: { orderId: string }) => r.orderId)).not.toContain(uncaptured);
+    expect(res.json[1]).toEqual({
+      orderId: first,
+      date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      seller: { name: 'Fetal Surgery Academy S.L.', address: 'Calle Mayor 1, 28013 Madrid, Spain' },
+      buyer: { name: 'Lea Learner', email: 'learner@example.com' },
+      plan: { id: 'plan-fetoscopy', title: 'Fetoscopy' },
+      amount: 199,
+      currency: 'USD',
+      paidUntil: expect.stringMatching(/^\d{4}-/),
+    });
+    expect((await api().call('GET', `/receipts/${first}`, { as: 'learner' })).json).toEqual(res.json[1]);
+    expect((await api().call('GET', '/receipts', { as: 'other' })).json).toEqual([]);
+  });
+
+  it('keep what was true at payment after the plan is renamed and the profile changes', async () => {
+    const id = await buy();
+    await api().deps.db.db.update(plans).set({ title: 'Renamed' }).where(eq(plans.id, 'plan-fetoscopy'));
+    await api().deps.db.db.update(users).set({ name: 'New Name' }).where(eq(users.id, 'learner'));
+    expect((await api().call('GET', `/receipts/${id}`, { as: 'learner' })).json).toMatchObject({ plan: { title: 'Fetoscopy' }, buyer: { name: 'Lea Learner' } });
+  });
+
+  it("name the plan in the language asked for, when the plan had a title in it at payment", async () => {
+    await api().deps.db.db.update(plans).set({ translations: { es: { title: 'Fetoscopia' } } }).where(eq(plans.id, 'plan-fetoscopy'));
+    const id = await buy();
+    expect((await api().call('GET', `/receipts/${id}?lang=es`, { as: 'learner' })).json.plan.title).toBe('Fetoscopia');
+    expect((await api().call('GET', `/receipts?lang=fr`, { as: 'learner' })).json[0].plan.title).toBe('Fetoscopy');
+  });
+
+  it('say when an extension gave access until', async () => {
+    await buy();
+    const id = await buy();
+    const [sub] = (await api().call('GET', '/users/learner', { as: 'learner' })).json.subscriptions;
+    expect((await api().call('GET', `/receipts/${id}`, { as: 'learner' })).json.paidUntil).toBe(new Date(sub.next_billing_time.seconds * 1000 + sub.next_billing_time.nanoseconds / 1e6).toISOString());
+  });
+
+  it('are read by the buyer and administrators only', async () => {
+    const id = await buy();
+    expect((await api().call('GET', `/receipts/${id}`, { as: 'admin' })).status).toBe(200);
+    expect((await api().call('GET', '/receipts?userId=learner', { as: 'admin' })).json).toHaveLength(1);
+    await expectRefused(api(), 'GET', `/receipts/${id}`, { as: 'other' }, 403);
+    await expectRefused(api(), 'GET', `/receipts/${id}`, { as: null }, 401);
+    await expectRefused(api(), 'GET', '/receipts?userId=learner', { as: 'other' }, 403);
+    await expectRefused(api(), 'GET', '/receipts', { as: null }, 401);
+    await expectRefused(api(), 'GET', `/receipts/${id}/pdf`, { as: 'other' }, 403);
+    await expectRefused(api(), 'GET', `/receipts/${id}/pdf`, { as: null }, 401);
+  });
+
+  it('refuse unknown, uncaptured and malformed orders and unknown languages', async () => {
+    const uncaptured = (await api().call('POST', '/payments/orders', { as: 'learner', body: { planId: 'plan-fetoscopy' } })).json.id;
+    await expectRefused(api(), 'GET', `/receipts/${uncaptured}`, { as: 'learner' }, 404);
+    await expectRefused(api(), 'GET', '/receipts/NOSUCHORDER/pdf', { as: 'learner' }, 404);
+    await expectRefused(api(), 'GET', `/receipts/${'x'.repeat(65)}`, { as: 'learner' }, 400);
+    const id = await buy();
+    await expectRefused(api(), 'GET', `/receipts/${id}?lang=xx`, { as: 'learner' }, 400);
+    await expectRefused(api(), 'GET', `/receipts/${id}/pdf?lang=xx`, { as: 'learner' }, 400);
+    await expectRefused(api(), 'GET', '/receipts?page=2', { as: 'learner' }, 400);
+  });
+
+  it('download as a PDF with every fact of the receipt', async () => {
+    await api().deps.db.db.update(users).set({ name: 'Lea Learner' }).where(eq(users.id, 'learner'));
+    const id = await buy();
+    const res = await pdf(api(), id, 'learner');
+    expect(res).toMatchObject({ status: 200, type: 'application/pdf', disposition: `attachment; filename="receipt-${id}.pdf"` });
+    writeFileSync('/tmp/receipt-en.pdf', res.bytes);
+    const text = await pdfText(res.bytes);
+    for (const part of ['Receipt', 'Fetal Surgery Academy S.L.', 'Calle Mayor 1, 28013 Madrid, Spain', 'Lea Learner', 'learner@example.com', 'Fetoscopy', '$199.00', id, 'Amount paid', 'PayPal order']) {
+      expect(text).toContain(part);
+    }
+    expect((await pdf(api(), id, 'admin')).status).toBe(200);
+  });
+
+  it('print in Arabic right to left, keeping the Latin names, the address and the order id whole', async () => {
+    await api().deps.db.db.update(users).set({ name: 'Lea Learner' }).where(eq(users.id, 'learner'));
+    const id = await buy();
+    const res = await pdf(api(), id, 'learner', 'ar');
+    expect(res.status).toBe(200);
+    writeFileSync('/tmp/receipt-ar.pdf', res.bytes);
+    const text = await pdfText(res.bytes);
+    for (const part of ['Lea Learner', 'learner@example.com', 'Calle Mayor 1, 28013 Madrid, Spain', id]) expect(text).toContain(part);
+    // Arabic is stored in the order it is drawn, right to left: the labels read backwards in the extracted text.
+    expect(text.normalize('NFKC')).toMatch(/[\u0600-\u06ff]/);
+  });
+});
+
+describe('the seller on receipts', () => {
+  it('defaults to the product name and no address', () => {
+    expect(loadConfig({}).seller).toEqual({ name: 'Fetal Surgery Academy', address: '' });
+    expect(loadConfig({ PRODUCT_NAME: 'Academy', SELLER_ADDRESS: ' 1 Main St ' }).seller).toEqual({ name: 'Academy', address: '1 Main St' });
+  });
+});
