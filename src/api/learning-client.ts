@@ -10,7 +10,7 @@ const query = (q: Record<string, string | undefined>) => {
 };
 
 /** A file answer (PDF, CSV) with the name the server gave it; failures as ApiError, like every other call. */
-async function file(path: string, token: Token): Promise<{ blob: Blob; name: string }> {
+export async function file(path: string, token: Token): Promise<{ blob: Blob; name: string }> {
   let res: Response;
   try {
     res = await fetch(`/api${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { addMonthsClamped } from '../../src/domain/time.ts';
@@ -50,5 +51,56 @@ for (const { name, locale, prefix, viewport, extend, activeUntil } of [
     await page.reload();
     await expect(card.getByTestId('plan-held')).toHaveText(`${activeUntil} ${await shown(page, extended, locale)}`);
     await expect(card.getByRole('button', { name: extend })).toBeVisible();
+  });
+}
+
+/** The text of a downloaded PDF, read back with PDF.js. */
+async function pdfText(path: string): Promise<string> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const pdf = await getDocument({ data: new Uint8Array(readFileSync(path)), isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= pdf.numPages; i += 1) pages.push((await (await pdf.getPage(i)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(''));
+  return pages.join('\n');
+}
+
+for (const { name, locale, prefix, viewport, labels } of [
+  { name: 'on a desktop in English', locale: 'en', prefix: '', viewport: { width: 1280, height: 900 }, labels: { title: 'Billing history', view: 'View receipt', download: 'Download PDF', close: 'Close', receipt: 'Receipt' } },
+  { name: 'on a phone in Arabic', locale: 'ar', prefix: '/ar', viewport: { width: 390, height: 844 }, labels: { title: 'سجل الفواتير', view: 'عرض الإيصال', download: 'تنزيل PDF', close: 'إغلاق', receipt: 'إيصال' } },
+]) {
+  test(`a learner opens a payment's receipt in My account and downloads it as a PDF, ${name}`, async ({ page, request }) => {
+    await page.setViewportSize(viewport);
+    const who = await subscriber(request);
+    const [receipt] = await (await request.get(`/api/receipts?lang=${locale}`, { headers: who.headers })).json();
+    await login(page, who);
+    await page.goto(`${prefix}/account`);
+    const billing = page.getByRole('region', { name: labels.title });
+    const row = billing.getByRole('row', { name: new RegExp(receipt.plan.title) });
+    await expect(row).toContainText(await page.evaluate(([loc]) => new Intl.NumberFormat(loc, { style: 'currency', currency: 'USD' }).format(199), [locale]));
+    await expectFitsWidth(page);
+    await expectAxeClean(page);
+
+    await row.getByRole('button', { name: labels.view }).click();
+    const dialog = page.getByRole('dialog', { name: labels.receipt });
+    await expect(dialog).toContainText(receipt.orderId);
+    await expect(dialog).toContainText(who.email);
+    await expect(dialog).toContainText('Sam Subscriber');
+    await expect(dialog).toContainText('Fetal Surgery Academy');
+    await expectAxeClean(page);
+
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: labels.download }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`receipt-${receipt.orderId}.pdf`);
+    const text = await pdfText((await download.path())!);
+    for (const part of [receipt.orderId, who.email, 'Sam Subscriber', 'Fetal Surgery Academy', receipt.plan.title]) expect(text).toContain(part);
+    if (locale === 'ar') expect(text.normalize('NFKC')).toMatch(/[\u0600-\u06ff]/);
+    else expect(text).toContain('$199.00');
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    const again = page.waitForEvent('download');
+    await row.getByRole('button', { name: labels.download }).click();
+    expect((await again).suggestedFilename()).toBe(`receipt-${receipt.orderId}.pdf`);
+    await expect(billing.getByRole('alert')).toHaveCount(0);
   });
 }
