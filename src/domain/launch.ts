@@ -8,7 +8,7 @@ export interface LaunchParams {
   token: string;
 }
 
-export const DEFAULT_LAUNCH_LANGUAGE = 'es';
+const DEFAULT_LAUNCH_LANGUAGE = 'es';
 
 function query(params: LaunchParams): string {
   return new URLSearchParams({

@@ -11,8 +11,6 @@ import { useSessionWhenIdle } from './useSessionWhenIdle.ts';
 const CourseEditor = lazy(() => import('./CourseEditor.tsx'));
 
 interface Props extends PlayContext {
-  /** The page's language, for the editor's numbers. */
-  locale: string;
   strings: Record<LaunchKey | EditorKey, string>;
 }
 
@@ -20,7 +18,7 @@ interface Props extends PlayContext {
  * The course page's behaviour on top of its server-rendered modules: the play buttons (a[data-play], which lead to
  * login without JavaScript), the open-case dialog, and the admin's edit mode.
  */
-export default function CourseActions({ locale, strings, ...ctx }: Props) {
+export default function CourseActions({ strings, ...ctx }: Props) {
   const session = useIslandStore($session);
   const launch = useIslandStore($launch);
   const editor = useIslandStore($editor);
@@ -87,7 +85,7 @@ export default function CourseActions({ locale, strings, ...ctx }: Props) {
       </Dialog>
       {editor.open && (
         <Suspense fallback={<span className="spinner" aria-hidden="true" />}>
-          <CourseEditor locale={locale} strings={strings} />
+          <CourseEditor locale={ctx.locale} strings={strings} />
         </Suspense>
       )}
     </div>

@@ -2,8 +2,7 @@ import { atom } from 'nanostores';
 import { api } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import { isEntitled } from '../domain/entitlement.ts';
-import { browserLaunchLink, DEFAULT_LAUNCH_LANGUAGE, desktopLaunchLink } from '../domain/launch.ts';
-import { LANGUAGE_KEY } from '../i18n/locales.ts';
+import { browserLaunchLink, desktopLaunchLink } from '../domain/launch.ts';
 import { $session, idToken, startSession, type Session } from './session.ts';
 
 /** Where a press on a case's play button has got to. */
@@ -25,6 +24,8 @@ export interface PlayContext {
   pricingHref: string;
   /** This course page's path, for ?next= after signing in. */
   coursePath: string;
+  /** The page's language, which the simulator opens in (not a language chosen earlier on another page). */
+  locale: string;
 }
 
 /** How long the "no subscription" message stays before the pricing page opens. */
@@ -66,7 +67,7 @@ export async function play(ctx: PlayContext, level: number, kase: number): Promi
       course: ctx.courseId,
       level,
       case: kase,
-      lan: localStorage.getItem(LANGUAGE_KEY) || DEFAULT_LAUNCH_LANGUAGE,
+      lan: ctx.locale,
       token: launch.token,
     };
     $launch.set({ status: 'ready', desktop: desktopLaunchLink(launch.scheme, params), browser: browserLaunchLink(unity.production, params) });

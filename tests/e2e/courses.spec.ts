@@ -191,7 +191,8 @@ test('a premium user opens the case dialog; the links carry the query and a toke
   const url = new URL(browserHref, e2e.baseURL);
   expect(url.pathname).toBe('/simulator');
   const query = Object.fromEntries(url.searchParams);
-  expect(query).toMatchObject({ userid: user.uid, course: 'fetoscopy-simulator', level: '2', case: '3', lan: 'es' });
+  // The simulator opens in the language of the page it is launched from.
+  expect(query).toMatchObject({ userid: user.uid, course: 'fetoscopy-simulator', level: '2', case: '3', lan: 'en' });
   const desktopHref = (await dialog.getByRole('link', { name: /Desktop version/ }).getAttribute('href'))!;
   expect(desktopHref).toBe(`fetalsurgerysim://launch?${url.searchParams.toString()}`);
   const verified = await request.get(`/api/launch/verify?token=${encodeURIComponent(query.token!)}`);
@@ -210,12 +211,13 @@ test('a premium user opens the case dialog; the links carry the query and a toke
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
-  // The language stored under `language` is the one the simulator is told.
-  await page.evaluate(() => localStorage.setItem('language', 'fr'));
-  await page.getByRole('link', { name: 'Play case 1: Posterior placenta, straight scope' }).first().click();
-  await expect(dialog).toBeVisible();
-  const again = new URL((await dialog.getByRole('link', { name: /Browser version/ }).getAttribute('href'))!, e2e.baseURL);
-  expect(Object.fromEntries(again.searchParams)).toMatchObject({ level: '1', case: '1', lan: 'fr' });
+  await page.goto('/ar/courses/fetoscopy-simulator');
+  await courseReady(page);
+  await page.locator('a[data-play][data-level="1"][data-case="1"]').first().click();
+  const arabic = page.getByRole('dialog');
+  await expect(arabic).toBeVisible();
+  const again = new URL((await arabic.locator('a[data-launch="browser"]').getAttribute('href'))!, e2e.baseURL);
+  expect(Object.fromEntries(again.searchParams)).toMatchObject({ level: '1', case: '1', lan: 'ar' });
 });
 
 for (const lang of ['en', 'ar'] as const) {
