@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { authErrorKey, signInWithEmail, signInWithGoogle, signInWithGoogleCredential, type AuthErrorKey } from '../stores/auth-actions.ts';
+import { lazy, Suspense, useRef, useState, type SubmitEvent } from 'react';
+import { authErrorKey, signInWithEmail, signInWithGoogle, signInWithGoogleStandIn, type AuthErrorKey } from '../stores/auth-actions.ts';
 import { publicConfig } from '../stores/firebase.ts';
 import Field from './Field.tsx';
+import type { StandInKey } from './standin-keys.ts';
 import { useAdoptTyped } from './useAdoptTyped.ts';
 import { useHydrated } from './useHydrated.ts';
 import { nextHref, useRedirectSignedIn } from './useRedirectSignedIn.ts';
@@ -15,7 +16,10 @@ type Keys =
   | 'login.forgot'
   | 'login.noAccount'
   | 'login.signupLink'
+  | StandInKey
   | AuthErrorKey;
+
+const GoogleStandIn = lazy(() => import('./GoogleStandIn.tsx'));
 
 interface Props {
   homeHref: string;
@@ -24,18 +28,13 @@ interface Props {
   strings: Record<Keys, string>;
 }
 
-declare global {
-  interface Window {
-    fsaGoogleTestSignIn?: (idTokenJson: string) => Promise<void>;
-  }
-}
-
 /** Email and password or Google sign-in; does nothing while a field is empty. */
 export default function LoginForm({ homeHref, resetHref, signupHref, strings }: Props) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AuthErrorKey | null>(null);
+  const [chooser, setChooser] = useState(false);
   const session = useRedirectSignedIn(homeHref, !busy);
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
@@ -56,11 +55,12 @@ export default function LoginForm({ homeHref, resetHref, signupHref, strings }: 
     }
   }
 
-  useEffect(() => {
-    void publicConfig().then((cfg) => {
-      if (cfg.authEmulatorUrl) window.fsaGoogleTestSignIn = (json) => run(() => signInWithGoogleCredential(json));
-    });
-  }, []);
+  /** Google's popup, or against the Auth emulator (offline, no Google) the local stand-in chooser. */
+  async function google() {
+    const cfg = await publicConfig().catch(() => null);
+    if (cfg?.authEmulatorUrl) setChooser(true);
+    else await run(signInWithGoogle);
+  }
 
   function submit(e: SubmitEvent) {
     e.preventDefault();
@@ -70,7 +70,7 @@ export default function LoginForm({ homeHref, resetHref, signupHref, strings }: 
 
   return (
     <div className="auth-card" aria-busy={busy || session.loading}>
-      <button type="button" className="button button-google" disabled={!hydrated || busy} onClick={() => void run(signInWithGoogle)}>
+      <button type="button" className="button button-google" disabled={!hydrated || busy} onClick={() => void google()}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
           <path fill="#4285F4" d="M22.5 12.3c0-.8-.1-1.5-.2-2.3H12v4.3h5.9a5 5 0 0 1-2.2 3.3v2.7h3.6c2-1.9 3.2-4.7 3.2-8z" />
           <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.7c-1 .7-2.2 1.1-3.7 1.1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.8A11 11 0 0 0 12 23z" />
@@ -79,6 +79,18 @@ export default function LoginForm({ homeHref, resetHref, signupHref, strings }: 
         </svg>
         {strings['login.google']}
       </button>
+      {chooser && (
+        <Suspense fallback={null}>
+          <GoogleStandIn
+            strings={strings}
+            onCancel={() => setChooser(false)}
+            onChoose={(account) => {
+              setChooser(false);
+              void run(() => signInWithGoogleStandIn(account));
+            }}
+          />
+        </Suspense>
+      )}
       <p className="divider">{strings['login.or']}</p>
       <form ref={form} onSubmit={submit} noValidate>
         <Field name="email" type="email" autoComplete="email" label={strings['common.email']} value={email} onChange={(e) => setEmail(e.target.value)} />

@@ -61,10 +61,14 @@ export async function signInWithGoogle(): Promise<void> {
   await ensureGoogleProfile(await signInWithPopup(await firebaseAuth(), new GoogleAuthProvider()));
 }
 
-/** Google sign-in with a credential instead of the popup: only wired up against the Auth emulator, for tests. */
-export async function signInWithGoogleCredential(idTokenJson: string): Promise<void> {
+/**
+ * Google sign-in against the Auth emulator, which takes an unsigned id_token: the account typed in the local
+ * stand-in chooser becomes a Google user (the same one for the same email, as Google's subject would be).
+ */
+export async function signInWithGoogleStandIn(account: { email: string; name: string }): Promise<void> {
   const { GoogleAuthProvider, signInWithCredential } = await import('firebase/auth');
-  await ensureGoogleProfile(await signInWithCredential(await firebaseAuth(), GoogleAuthProvider.credential(idTokenJson)));
+  const idToken = JSON.stringify({ sub: `standin-${account.email.toLowerCase()}`, email: account.email, email_verified: true, name: account.name || undefined });
+  await ensureGoogleProfile(await signInWithCredential(await firebaseAuth(), GoogleAuthProvider.credential(idToken)));
 }
 
 /** Email sign-up: the Firebase account named "name lastname", then our record. */

@@ -1,5 +1,14 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { ar } from '../../src/i18n/ar.ts';
+import { e2e } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, formReady, idTokenFor, LEARNER, login, oobCodes, uniqueEmail } from './helpers.ts';
+import { ADMIN, expectFitsWidth, formReady, idTokenFor, LEARNER, login, oobCodes, uniqueEmail } from './helpers.ts';
+
+async function axe(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 test('a visitor signs up, logs out and logs back in', async ({ page, request }) => {
   const email = uniqueEmail('signup');
@@ -108,27 +117,58 @@ test('the admin sees the Admin menu and a learner does not', async ({ page }) =>
   await expect(page.getByRole('link', { name: 'Manage users' })).toHaveCount(0);
 });
 
-test('Google sign-in creates the user record on first sign-in only', async ({ page, request }) => {
+test('Google sign-in goes through the local stand-in chooser and creates the user record on first sign-in only', async ({ page, request }) => {
   const email = uniqueEmail('google');
-  const credential = JSON.stringify({ sub: `google-${Date.now()}`, email, email_verified: true, name: 'Gina Google' });
   await page.goto('/login');
-  await page.waitForFunction(() => typeof window.fsaGoogleTestSignIn === 'function');
-  await page.evaluate((json) => window.fsaGoogleTestSignIn!(json), credential);
+  const google = page.getByRole('button', { name: 'Sign in with Google' });
+  await google.click();
+  const chooser = page.getByRole('dialog', { name: 'Sign in with Google (local stand-in)' });
+  await expect(chooser.getByLabel('Email')).toBeFocused();
+  await axe(page);
+  await page.keyboard.type('not-an-address');
+  await page.keyboard.press('Enter');
+  await expect(chooser.getByRole('alert')).toHaveText('This email address is not valid.');
+  await chooser.getByLabel('Email').fill(email);
+  await chooser.getByLabel('Name').fill('Gina Google');
+  await chooser.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 
   const admin = await idTokenFor(ADMIN);
   const found = await request.get(`/api/users?email=${encodeURIComponent(email)}`, { headers: { authorization: `Bearer ${admin}` } });
-  const users = (await found.json()) as Array<{ email: string; isAdmin: boolean; name: string }>;
+  const users = (await found.json()) as Array<{ id: string; email: string; isAdmin: boolean; name: string }>;
   expect(users).toHaveLength(1);
   expect(users[0]).toMatchObject({ email, isAdmin: false, name: '' });
+  // The emulator holds a Google account with the name typed in the chooser.
+  const lookup = await fetch(`${e2e.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: [users[0]!.id] }),
+  });
+  const [account] = ((await lookup.json()) as { users: Array<{ displayName?: string; providerUserInfo: Array<{ providerId: string }> }> }).users;
+  expect(account).toMatchObject({ displayName: 'Gina Google', providerUserInfo: [{ providerId: 'google.com' }] });
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
-  await page.goto('/login');
-  await page.waitForFunction(() => typeof window.fsaGoogleTestSignIn === 'function');
-  await page.evaluate((json) => window.fsaGoogleTestSignIn!(json), credential);
-  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+  // The same account again, in Arabic on a phone: Escape closes the chooser, and the second sign-in finds the record.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/ar/login');
+  const arabicGoogle = page.getByRole('button', { name: ar['login.google'] });
+  await arabicGoogle.click();
+  const arabicChooser = page.getByRole('dialog', { name: ar['login.standIn.title'] });
+  await expect(arabicChooser).toBeVisible();
+  await expectFitsWidth(page);
+  await axe(page);
+  await page.keyboard.press('Escape');
+  await expect(arabicChooser).toBeHidden();
+  await expect(arabicGoogle).toBeFocused();
+  await page.keyboard.press('Enter');
+  await arabicChooser.getByLabel(ar['common.email']).fill(email);
+  await arabicChooser.getByRole('button', { name: ar['login.standIn.continue'] }).press('Enter');
+  await expect(page).toHaveURL(/\/ar$/);
+  await page.getByRole('button', { name: ar['nav.menu'] }).click();
+  await expect(page.getByRole('button', { name: ar['nav.logout'] })).toBeVisible();
   const again = await request.get(`/api/users?email=${encodeURIComponent(email)}`, { headers: { authorization: `Bearer ${admin}` } });
   expect(await again.json()).toHaveLength(1);
 });
