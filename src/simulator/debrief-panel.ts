@@ -87,6 +87,7 @@ export function showDebrief(state: SimState, t: Translate, strings: SimStrings, 
       sub.status === 'saved' ? t('sim.debrief.confirmed') : sub.status === 'saving' || sub.status === 'error' ? t('sim.debrief.local') : '';
     if (sub.status === 'saving') line.textContent = t('sim.result.saving');
     else if (sub.status === 'practice') line.textContent = t('sim.result.practice');
+    else if (sub.status === 'demo') line.textContent = t('sim.result.demo');
     else if (sub.status === 'error') line.textContent = t(sub.reason === 'expired' ? 'sim.error.expired' : 'sim.error.save');
     else if (sub.status === 'saved') {
       line.textContent = t('sim.result.saved');

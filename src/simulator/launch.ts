@@ -1,7 +1,8 @@
 // Which case the page opens, and its scenario: the launch link's query, the launch token's claims (the case's
-// parameters and the variant the server drew for this launch), or, for practice without a token, the course.
+// parameters and the variant the server drew for this launch), for practice without a token the course, or the
+// free demo case.
 import { api } from '../api/client.ts';
-import { buildScenario, normalizeCaseParams, paramsOfCase, seedFor, type Scenario } from '../domain/simulator/index.ts';
+import { buildScenario, normalizeCaseParams, paramsOfCase, seedFor, type CaseParams, type Scenario } from '../domain/simulator/index.ts';
 
 export interface Launch {
   course: string;
@@ -9,17 +10,27 @@ export interface Launch {
   caseIndex: number;
   token: string | null;
   guided: boolean;
+  /** The header's free demo: no course, no account, and a result that is shown but never sent. */
+  demo: boolean;
 }
+
+/**
+ * The demo case: the whole operation of the home page's walkthrough (identify, seal, draw the Solomon line) on
+ * the easiest placenta, so a first-time visitor can finish it with the guided steps.
+ */
+export const DEMO_CASE: CaseParams = { task: 'solomon', difficulty: 1, placenta: 'posterior', anastomoses: 3, smallestMm: 1.8, scopes: 'straight', targets: 3 };
+const DEMO_COURSE = 'demo';
 
 const positive = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 ? v : null);
 
 /** The launch link's query, validated: null for a link that names no case. */
 export function readLaunch(params: URLSearchParams): Launch | null {
+  if (params.has('demo')) return { course: DEMO_COURSE, level: 1, caseIndex: 1, token: null, guided: true, demo: true };
   const course = params.get('course')?.trim() ?? '';
   const level = positive(Number(params.get('level')));
   const caseIndex = positive(Number(params.get('case')));
   if (!course || level === null || caseIndex === null) return null;
-  return { course, level, caseIndex, token: params.get('token') || null, guided: params.get('mode') !== 'test' };
+  return { course, level, caseIndex, token: params.get('token') || null, guided: params.get('mode') !== 'test', demo: false };
 }
 
 /**
@@ -41,9 +52,10 @@ export function tokenClaims(token: string): Record<string, unknown> | null {
 /**
  * The scenario the server will replay the attempt on. With a token: its case, parameters and variant (the
  * token's case wins over the query's, since it is what the server scores). Without: the case's stored
- * parameters, read from the public course, and variant 0. Rejects when the course or case cannot be read.
+ * parameters, read from the public course, and variant 0. The demo: its fixed case. Rejects when the course or case cannot be read.
  */
 export async function loadScenario(launch: Launch): Promise<{ launch: Launch; scenario: Scenario }> {
+  if (launch.demo) return { launch, scenario: buildScenario(DEMO_CASE, seedFor(DEMO_COURSE, 1, 1, 0)) };
   const claims = launch.token ? tokenClaims(launch.token) : null;
   if (claims) {
     const signed: Launch = {

@@ -2,7 +2,7 @@
 // and walks the learner from the intro through the surgery to the debrief and the final score.
 import { viewOf, type Scenario } from '../domain/simulator/index.ts';
 import { dirOf, isLocale, localePath, type Locale } from '../i18n/locales.ts';
-import { retrySubmission, submitAttempt } from '../stores/attempt.ts';
+import { keepDemoResult, retrySubmission, submitAttempt } from '../stores/attempt.ts';
 import { showDebrief } from './debrief-panel.ts';
 import { createGuide, createHud } from './hud.ts';
 import { setUpIntro } from './intro.ts';
@@ -47,11 +47,16 @@ interface PageContext {
 
 function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: PageContext): void {
   const courseHref = localePath(lang, `/courses/${encodeURIComponent(launch.course)}`);
-  $('sim-case').textContent = `${t('sim.caseLabel', { level: launch.level, case: launch.caseIndex })} · ${t(TASK_KEYS[scenario.params.task].name)}`;
+  const caseLabel = launch.demo ? t('sim.demo.case') : t('sim.caseLabel', { level: launch.level, case: launch.caseIndex });
+  $('sim-case').textContent = `${caseLabel} · ${t(TASK_KEYS[scenario.params.task].name)}`;
   $('sim-mode').textContent = t(launch.guided ? 'sim.mode.guided' : 'sim.mode.test');
   $<HTMLAnchorElement>('sim-back').href = courseHref;
   $<HTMLAnchorElement>('sim-again').href = launch.token ? courseHref : location.href;
   $('sim-again').hidden = launch.token !== null;
+  // The demo has no course to go back to: its result invites the visitor to sign up instead.
+  $('sim-back').hidden = launch.demo;
+  $('sim-invite').hidden = !launch.demo;
+  $('sim-signup').hidden = !launch.demo;
   const canvas = $<HTMLCanvasElement>('sim-canvas');
   const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
   let view: FetoscopeView;
@@ -133,7 +138,8 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
     showDebrief(session.state, t, strings, lang, dirOf(lang));
     screen('debrief');
     $('sim-debrief-title').focus();
-    void submitAttempt(launch.token, session.state.log);
+    if (launch.demo) keepDemoResult();
+    else void submitAttempt(launch.token, session.state.log);
   });
   $('sim-retry').addEventListener('click', () => void retrySubmission());
   $('sim-next').addEventListener('click', () => {

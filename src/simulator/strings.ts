@@ -89,6 +89,8 @@ export const SIM_KEYS = [
   'sim.result.saving',
   'sim.result.saved',
   'sim.result.practice',
+  'sim.result.demo',
+  'sim.demo.case',
   'sim.error.save',
   'sim.error.expired',
   'sim.retrySave',

@@ -13,10 +13,11 @@ import type { SimEvent } from '../domain/simulator/index.ts';
  */
 export type SubmissionFailure = 'expired' | 'refused' | 'used' | 'limited' | 'failed';
 
-/** Where the result stands: practice (no launch token), saving, saved with the server's figures, or failed. */
+/** Where the result stands: practice (no launch token), the demo, saving, saved with the server's figures, or failed. */
 export type Submission =
   | { status: 'idle' }
   | { status: 'practice' }
+  | { status: 'demo' }
   | { status: 'saving' }
   | { status: 'saved'; result: AttemptResult }
   | { status: 'error'; reason: SubmissionFailure };
@@ -35,6 +36,11 @@ export async function submitAttempt(token: string | null, events: SimEvent[]): P
   }
   pending = { token, events };
   await retrySubmission();
+}
+
+/** The demo's result: shown on the page and never sent, since a visitor has no record to keep it in. */
+export function keepDemoResult(): void {
+  $submission.set({ status: 'demo' });
 }
 
 /** Sends the last attempt again after a failure: the same token and log make one attempt, however often sent. */
