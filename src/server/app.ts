@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { ErrorCode } from '../api/errors.ts';
+import { accountApp } from './account.ts';
 import { attemptsApp } from './attempts.ts';
 import { certificatesApp } from './certificates.ts';
 import { coursesApp } from './courses.ts';
@@ -38,6 +39,7 @@ export function createApp(deps: Deps) {
   // Reading a GET's body would make the Node adapter build a full Request for nothing, on the busiest routes.
   app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   app.use(identify);
+  app.route('/', accountApp);
   app.route('/', usersApp);
   app.route('/', coursesApp);
   app.route('/', pricingApp);

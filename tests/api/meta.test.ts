@@ -126,6 +126,8 @@ describe('GET /openapi.json', () => {
     '/api/launch/verify': ['get'],
     '/api/payments/orders': ['post'],
     '/api/payments/orders/{orderId}/capture': ['post'],
+    '/api/users/me': ['patch', 'delete'],
+    '/api/users/me/export': ['get'],
     '/api/receipts': ['get'],
     '/api/receipts/{orderId}': ['get'],
     '/api/receipts/{orderId}/pdf': ['get'],

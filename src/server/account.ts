@@ -1,0 +1,131 @@
+import { gunzipSync } from 'node:zlib';
+import { createRoute, z } from '@hono/zod-openapi';
+import { asc, eq, or } from 'drizzle-orm';
+import { AccountErrorCode, ProfileUpdate } from '../api/account.ts';
+import { ErrorCode } from '../api/errors.ts';
+import { User } from '../api/schemas.ts';
+import { recordAudit } from './audit.ts';
+import { attempts, audit, certificates, groupMembers, groups, orders, users } from './db/schema.ts';
+import { bearer, errors, fail, json, jsonBody, requireUser, subApp } from './http.ts';
+import { receiptOf } from './receipts.ts';
+import { toUser } from './users.ts';
+
+/** The event log an attempt was scored from, as the learner sent it. */
+function logOf(row: typeof attempts.$inferSelect): unknown[] | null {
+  if (row.logGzip) return JSON.parse(gunzipSync(Buffer.from(row.logGzip, 'base64')).toString('utf8')) as unknown[];
+  return row.events ?? null;
+}
+
+/** /users/me: the caller's own profile, a copy of everything we hold about them, and deleting their account. */
+export const accountApp = subApp()
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/users/me',
+      description: "Changes the caller's own name and phone (audited).",
+      security: bearer,
+      middleware: [requireUser] as const,
+      request: { body: jsonBody(ProfileUpdate) },
+      responses: { 200: json(User), 400: errors[400], 401: errors[401], 404: errors[404] },
+    }),
+    async (c) => {
+      const { name, contact } = c.req.valid('json');
+      const caller = c.get('caller')!;
+      const updated = await c.get('deps').db.db.transaction(async (tx) => {
+        const [before] = await tx.select().from(users).where(eq(users.id, caller.uid)).for('update');
+        if (!before) return null;
+        const [after] = await tx.update(users).set({ name, contact }).where(eq(users.id, caller.uid)).returning();
+        await recordAudit(tx, caller, 'user', caller.uid, 'update', toUser(before), toUser(after!));
+        return after!;
+      });
+      if (!updated) return fail(c, 404, ErrorCode.notFound, 'Your account has no profile yet: finish signing up first');
+      return c.json(toUser(updated), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/users/me/export',
+      description: 'Everything we hold about the caller, as a JSON download: profile, payments, attempts with their event logs, certificates, groups and the audit entries about them.',
+      security: bearer,
+      middleware: [requireUser] as const,
+      responses: {
+        200: { description: 'The JSON file', content: { 'application/json': { schema: z.looseObject({ profile: User }) } } },
+        401: errors[401],
+        404: errors[404],
+      },
+    }),
+    async (c) => {
+      const uid = c.get('caller')!.uid;
+      const { db, config } = c.get('deps');
+      const [profile] = await db.db.select().from(users).where(eq(users.id, uid));
+      if (!profile) return fail(c, 404, ErrorCode.notFound, 'Your account has no profile yet: finish signing up first');
+      const payments = await db.db.select().from(orders).where(eq(orders.userId, uid)).orderBy(asc(orders.createdAt));
+      const played = await db.db.select().from(attempts).where(eq(attempts.userId, uid)).orderBy(asc(attempts.createdAt));
+      const earned = await db.db.select().from(certificates).where(eq(certificates.userId, uid)).orderBy(asc(certificates.issuedAt));
+      const memberships = await db.db
+        .select({ groupId: groupMembers.groupId, name: groups.name, role: groupMembers.role, addedAt: groupMembers.addedAt })
+        .from(groupMembers)
+        .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+        .where(eq(groupMembers.userId, uid));
+      const trail = await db.db.select().from(audit).where(or(eq(audit.entityId, uid), eq(audit.actor, uid))).orderBy(asc(audit.at));
+      const body = {
+        exportedAt: new Date().toISOString(),
+        profile: { ...toUser(profile), createdAt: profile.createdAt.toISOString() },
+        payments: payments.map((o) => ({
+          orderId: o.id,
+          planId: o.planId,
+          amount: o.amount,
+          currency: o.currency,
+          status: o.status,
+          createdAt: o.createdAt.toISOString(),
+          receipt: o.status === 'COMPLETED' ? receiptOf(o, config.seller, 'en') : null,
+        })),
+        attempts: played.map((row) => {
+          const { logGzip, events, ...kept } = row;
+          return { ...kept, createdAt: row.createdAt.toISOString(), log: logOf(row) };
+        }),
+        certificates: earned,
+        groups: memberships,
+        audit: trail,
+      };
+      return c.json(body, 200, { 'content-disposition': 'attachment; filename="my-data.json"', 'cache-control': 'private, no-store' });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/users/me',
+      description:
+        "Deletes the caller's personal data: profile, attempts, certificates and group memberships; payments stay, anonymised, for the accounts. Audited. Refused (409 `last_admin`) when the caller is the last administrator. The browser then deletes the Firebase account.",
+      security: bearer,
+      middleware: [requireUser] as const,
+      responses: { 204: { description: 'Deleted' }, 401: errors[401], 404: errors[404], 409: errors[409] },
+    }),
+    async (c) => {
+      const caller = c.get('caller')!;
+      const uid = caller.uid;
+      const outcome = await c.get('deps').db.db.transaction(async (tx) => {
+        // Every admin row is locked first, in id order, as a demotion does: two admins deleting themselves at once
+        // run one after the other, and the second is refused instead of leaving no admin.
+        const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id)).for('update');
+        const [before] = await tx.select().from(users).where(eq(users.id, uid)).for('update');
+        if (!before) return 'missing' as const;
+        if (before.isAdmin && admins.length <= 1) return 'last-admin' as const;
+        await tx.delete(attempts).where(eq(attempts.userId, uid));
+        await tx.delete(certificates).where(eq(certificates.userId, uid));
+        await tx.delete(groupMembers).where(eq(groupMembers.userId, uid));
+        // Payments are kept for the accounts, with nothing left that names the person.
+        await tx.update(orders).set({ userId: `deleted-${crypto.randomUUID()}`, buyerName: '', buyerEmail: '' }).where(eq(orders.userId, uid));
+        // Earlier audit entries about the account held copies of the profile: the fact of each change stays, its contents go.
+        await tx.update(audit).set({ before: null, after: null }).where(eq(audit.entityId, uid));
+        await tx.update(audit).set({ actorEmail: '' }).where(eq(audit.actor, uid));
+        await tx.delete(users).where(eq(users.id, uid));
+        await recordAudit(tx, { ...caller, email: null }, 'user', uid, 'delete', { id: uid, isAdmin: before.isAdmin, subscriptions: before.subscriptions.length }, null);
+        return 'deleted' as const;
+      });
+      if (outcome === 'missing') return fail(c, 404, ErrorCode.notFound, 'Your account has no profile to delete');
+      if (outcome === 'last-admin') return fail(c, 409, AccountErrorCode.lastAdmin, 'You are the only administrator: make someone else an administrator before deleting your account');
+      return c.body(null, 204);
+    },
+  );

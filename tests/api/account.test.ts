@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { attempts, audit, certificates, groupMembers, groups, orders, users } from '../../src/server/db/schema.ts';
+import { token } from './harness.ts';
+import { auditTrail, expectRefused, useApi } from './support.ts';
+
+const api = useApi();
+const db = () => api().deps.db.db;
+beforeEach(() => api().deps.paypalStandIn!.reset());
+
+async function buy(as = 'learner', planId = 'plan-fetoscopy'): Promise<string> {
+  const id = (await api().call('POST', '/payments/orders', { as, body: { planId } })).json.id as string;
+  api().deps.paypalStandIn!.approve(id);
+  expect((await api().call('POST', `/payments/orders/${id}/capture`, { as })).status).toBe(200);
+  return id;
+}
+
+/** A little of everything we hold about `uid`: an attempt with its log, a certificate, a group membership. */
+async function history(uid: string) {
+  const { gzipSync } = await import('node:zlib');
+  await db().insert(attempts).values({ id: `${uid}-a1`, userId: uid, courseId: 'fetoscopy-simulator', level: 1, caseIndex: 1, score: 80, metrics: {}, logGzip: gzipSync(JSON.stringify([{ t: 0, type: 'open' }])).toString('base64') });
+  await db().insert(certificates).values({ id: `${uid}-c1`, userId: uid, courseId: 'fetoscopy-simulator', holderName: 'Lea Learner', courseTitle: 'Fetoscopy', cases: [], completedAt: new Date() });
+  await db().insert(groups).values({ id: 'g1', name: 'Fellows 2026' }).onConflictDoNothing();
+  await db().insert(groupMembers).values({ groupId: 'g1', userId: uid, role: 'member' });
+}
+
+describe('PATCH /users/me', () => {
+  it('changes the caller’s own name and phone, audited, and nothing else', async () => {
+    const res = await api().call('PATCH', '/users/me', { as: 'learner', body: { name: '  Lea Nueva ', contact: '+34 600 000 001' } });
+    expect(res).toMatchObject({ status: 200, json: { id: 'learner', name: 'Lea Nueva', contact: '+34 600 000 001', isAdmin: false, email: 'learner@example.com' } });
+    const [entry] = await auditTrail(api(), '?entity=user&id=learner');
+    expect(entry).toMatchObject({ actor: 'learner', action: 'update', before: { name: 'Lea Learner' }, after: { name: 'Lea Nueva' } });
+    expect((await api().call('GET', '/users/other', { as: 'other' })).json.name).not.toBe('Lea Nueva');
+  });
+
+  it.each([
+    ['an empty name', { name: '  ', contact: '' }],
+    ['a name too long', { name: 'x'.repeat(402), contact: '' }],
+    ['a phone too long', { name: 'Lea', contact: '1'.repeat(51) }],
+    ['no phone', { name: 'Lea' }],
+    ['the admin flag', { name: 'Lea', contact: '', isAdmin: true }],
+    ['an email', { name: 'Lea', contact: '', email: 'x@example.com' }],
+  ])('refuses %s with 400', async (_label, body) => {
+    await expectRefused(api(), 'PATCH', '/users/me', { as: 'learner', body }, 400);
+  });
+  it('refuses a visitor with 401 and a token without a profile with 404', async () => {
+    await expectRefused(api(), 'PATCH', '/users/me', { body: { name: 'Lea', contact: '' } }, 401);
+    await expectRefused(api(), 'PATCH', '/users/me', { as: token('stranger'), body: { name: 'Lea', contact: '' } }, 404);
+  });
+});
+
+describe('GET /users/me/export', () => {
+  it('answers everything held about the caller as a JSON download, and nothing of anyone else', async () => {
+    const orderId = await buy();
+    await buy('other');
+    await history('learner');
+    await history('other');
+    const res = await api().app.request('/api/users/me/export', { headers: { authorization: `Bearer ${api().tokens.learner}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="my-data.json"');
+    const body = await res.json();
+    expect(body.profile).toMatchObject({ id: 'learner', email: 'learner@example.com', name: 'Lea Learner', subscriptions: [expect.objectContaining({ product_id: 'plan-fetoscopy' })] });
+    expect(body.payments).toEqual([expect.objectContaining({ orderId, status: 'COMPLETED', receipt: expect.objectContaining({ orderId, amount: 199 }) })]);
+    expect(body.attempts).toEqual([expect.objectContaining({ id: 'learner-a1', score: 80, log: [{ t: 0, type: 'open' }] })]);
+    expect(body.attempts[0]).not.toHaveProperty('logGzip');
+    expect(body.certificates.map((c: { id: string }) => c.id)).toEqual(['learner-c1']);
+    expect(body.groups).toEqual([expect.objectContaining({ groupId: 'g1', name: 'Fellows 2026', role: 'member' })]);
+    expect(body.audit.length).toBeGreaterThan(0);
+    expect(JSON.stringify(body)).not.toContain('other@example.com');
+  });
+  it('refuses a visitor with 401 and a token without a profile with 404', async () => {
+    await expectRefused(api(), 'GET', '/users/me/export', {}, 401);
+    await expectRefused(api(), 'GET', '/users/me/export', { as: token('stranger') }, 404);
+  });
+});
+
+describe('DELETE /users/me', () => {
+  it('removes the profile and personal data, keeps the payments anonymised, and is audited', async () => {
+    const orderId = await buy();
+    await history('learner');
+    await history('other');
+    await api().call('PATCH', '/users/me', { as: 'learner', body: { name: 'Lea Learner', contact: '+34 600' } });
+    const res = await api().call('DELETE', '/users/me', { as: 'learner' });
+    expect(res.status).toBe(204);
+    expect(await db().select().from(users).where(eq(users.id, 'learner'))).toEqual([]);
+    expect(await db().select().from(attempts).where(eq(attempts.userId, 'learner'))).toEqual([]);
+    expect(await db().select().from(certificates).where(eq(certificates.userId, 'learner'))).toEqual([]);
+    expect(await db().select().from(groupMembers).where(eq(groupMembers.userId, 'learner'))).toEqual([]);
+    expect(await db().select().from(attempts).where(eq(attempts.userId, 'other'))).toHaveLength(1);
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ status: 'COMPLETED', amount: 199, planId: 'plan-fetoscopy', buyerName: '', buyerEmail: '', userId: expect.stringMatching(/^deleted-/) });
+    const trail = await db().select().from(audit).where(eq(audit.entityId, 'learner'));
+    expect(JSON.stringify(trail)).not.toMatch(/learner@example\.com|Lea Learner|\+34 600/);
+    expect(trail.find((e) => e.action === 'delete')).toMatchObject({ actor: 'learner', entity: 'user', after: null });
+    // The receipt stays readable to administrators, naming no one.
+    expect((await api().call('GET', `/receipts/${orderId}`, { as: 'admin' })).json.buyer).toEqual({ name: '', email: '' });
+    expect((await api().call('GET', '/users/learner', { as: 'admin' })).status).toBe(404);
+    await expectRefused(api(), 'DELETE', '/users/me', { as: 'learner' }, 404);
+  });
+
+  it('refuses the last administrator with 409 last_admin, and lets an administrator go once another exists', async () => {
+    await expectRefused(api(), 'DELETE', '/users/me', { as: 'admin' }, 409, 'last_admin');
+    await db().update(users).set({ isAdmin: true }).where(eq(users.id, 'other'));
+    const both = await Promise.all(['admin', 'other'].map((as) => api().call('DELETE', '/users/me', { as })));
+    expect(both.map((r) => r.status).sort()).toEqual([204, 409]);
+    expect(await db().select().from(users).where(eq(users.isAdmin, true))).toHaveLength(1);
+  });
+
+  it('refuses a visitor with 401', async () => {
+    await expectRefused(api(), 'DELETE', '/users/me', {}, 401);
+  });
+});
