@@ -9,11 +9,13 @@ import type { BarePayload } from './bench-bare.ts';
 import { emulatorToken, node, startEmulator, stop, waitUntil } from './lib/processes.ts';
 
 /**
- * npm run bench:api: three things in one run, 50 connections for 10 s each, one process measured at a time.
+ * npm run bench:api: four things in one run, 50 connections for 10 s each, one process measured at a time.
  * 1. the course catalogue, answered from the server's in-memory cache (no query after the first request);
  * 2. a signed-in learner reading their own record (GET /api/users/{uid}), one SELECT on every request:
  *    on PGlite always, and on the PostgreSQL of DATABASE_URL when it is set (the PGlite server never inherits it);
- * 3. right after each of those, a bare Hono handler answering its payload from memory, byte for byte with the same headers.
+ * 3. right after each of those, a bare Hono handler answering its payload from memory, byte for byte with the same headers;
+ * 4. pages: the prerendered home page, then the pages rendered on demand (a course, in English and Arabic, and the
+ *    course list), each compared with the home page of the same run.
  * Any answer that is not 2xx, any socket error or timeout, fails the run.
  */
 const CONNECTIONS = 50;
@@ -60,6 +62,8 @@ interface Row {
   headers: Record<string, string>;
   payload: Answer;
   result?: { rps: number; p50: number; p99: number; failures: number };
+  /** The row this one's throughput is compared with, and its name in the table. */
+  versus?: { row: Row; name: string };
 }
 
 async function measure(row: Row): Promise<void> {
@@ -107,10 +111,32 @@ async function ours(database: 'PGlite' | 'PostgreSQL', databaseUrl: string, with
       } finally {
         await copy.stop();
       }
+      row.versus = { row: copy.row, name: 'bare' };
       rows.push(row, copy.row);
     }
+    if (withCatalogue) await pages();
   } finally {
     await stop(server);
+  }
+}
+
+/** The home page (a file), then the pages rendered on demand, measured one after the other on the running server. */
+async function pages(): Promise<void> {
+  const page = async (what: string, path: string): Promise<Row> => {
+    const url = `http://127.0.0.1:${PORT}${path}`;
+    const row: Row = { what, database: 'PGlite', url, headers: {}, payload: await get(url, {}) };
+    if (row.payload.status !== 200) throw new Error(`${what} answered ${row.payload.status} before the run`);
+    await measure(row);
+    rows.push(row);
+    return row;
+  };
+  const home = await page('GET / (home page, prerendered file)', '/');
+  for (const [what, path] of [
+    ['GET /courses/{id} (course page, rendered on demand)', '/courses/fetoscopy-simulator'],
+    ['GET /ar/courses/{id} (the same in Arabic)', '/ar/courses/fetoscopy-simulator'],
+    ['GET /courses (course list, rendered on demand)', '/courses'],
+  ] as const) {
+    (await page(what, path)).versus = { row: home, name: 'home' };
   }
 }
 
@@ -153,12 +179,12 @@ try {
 }
 
 console.log(`\nbench:api: ${CONNECTIONS} connections, ${DURATION} s per row, one server measured at a time, each of ours followed at once by its bare twin; Node ${process.version}\n`);
-console.log('| what | database | bytes | req/s | p50 ms | p99 ms | failed answers | ours / bare |');
+console.log('| what | database | bytes | req/s | p50 ms | p99 ms | failed answers | throughput compared |');
 console.log('|---|---|---:|---:|---:|---:|---:|---:|');
-for (const [i, row] of rows.entries()) {
+for (const row of rows) {
   if (!row.result) continue;
-  const twin = i % 2 === 0 ? rows[i + 1]?.result : undefined;
-  const ratio = twin ? (row.result.rps / twin.rps).toFixed(2) : '';
+  const twin = row.versus?.row.result;
+  const ratio = twin ? `${(row.result.rps / twin.rps).toFixed(2)} of ${row.versus!.name}` : '';
   console.log(`| ${row.what} | ${row.database} | ${row.payload.body.length} | ${Math.round(row.result.rps)} | ${row.result.p50} | ${row.result.p99} | ${row.result.failures} | ${ratio} |`);
 }
 if (!process.env.DATABASE_URL) console.log('\nPostgreSQL: not measured (set DATABASE_URL to measure the same read on PostgreSQL).');

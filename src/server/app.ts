@@ -18,6 +18,7 @@ import { progressApp } from './progress.ts';
 import { receiptsApp } from './receipts.ts';
 import { API_POLICY, commonHeaders } from './security.ts';
 import { crossOrigin } from './cors.ts';
+import { cachedJsonAnswers } from './cached-json.ts';
 import { sandboxFormsApp } from '../sandbox/forms.ts';
 import { usersApp } from './users.ts';
 
@@ -26,8 +27,18 @@ export const MAX_BODY = 1024 * 1024;
 /** The /api application: one sub-app per area. It can run inside main.ts or alone. */
 export function createApp(deps: Deps) {
   const app = new OpenAPIHono<Env>().basePath('/api');
-  const headers = { ...commonHeaders(deps.config), 'content-security-policy': API_POLICY };
+  // Answers are about the caller or change with any write: none is stored, except the catalogue's (revalidated by ETag).
+  const headers = { ...commonHeaders(deps.config), 'content-security-policy': API_POLICY, 'cache-control': 'private, no-store' };
   const headerList = Object.entries(headers);
+  const catalogueAnswer = cachedJsonAnswers(headers);
+  // The catalogue, the busiest read, is answered before the middleware: it reads no body and no caller, and a request
+  // without Origin is not cross-origin, so none of them has anything to do. Others go on to the route below.
+  app.get('/courses', async (c, next) => {
+    if (c.req.header('origin')) return next();
+    const cached = await deps.catalogue.summaries().catch(() => null);
+    if (!cached) return next();
+    return catalogueAnswer(cached, c.req.header('accept-encoding'), c.req.header('if-none-match'));
+  });
   // Set before the handler runs, so they travel with the response it builds instead of rewriting it afterwards.
   app.use(async (c, next) => {
     c.set('deps', deps);

@@ -3,7 +3,7 @@ import { and, count, desc, eq, max, not, sql } from 'drizzle-orm';
 import { ErrorCode } from '../api/errors.ts';
 import { AttemptInput, AttemptResult, AttemptSummary, CaseBenchmark, CaseProgress, dbString } from '../api/schemas.ts';
 import { attemptIdOf, findAttempt, resultOf, sha256, summaryOf, type AttemptRow } from './attempt-rows.ts';
-import { benchmarkOf, courseBenchmarks } from './benchmarks.ts';
+import { benchmarkOf, courseBenchmarks, isExpert } from './benchmarks.ts';
 import { attempts } from './db/schema.ts';
 import { userEntitled } from './entitlement.ts';
 import { canReadUser } from './access.ts';
@@ -110,6 +110,7 @@ export const attemptsApp = subApp()
         .returning();
       // Sent twice at once: the other request stored it first.
       if (!inserted) return answerStored((await findAttempt(db.db, id))!);
+      if (!inserted.flagged && (await isExpert(db.db, inserted.userId))) await catalogue.changed(inserted.courseId);
       return c.json(resultOf(inserted, await benchmarkOf(db.db, inserted.courseId, inserted.level, inserted.caseIndex, inserted.task)), 201);
     },
   )

@@ -49,3 +49,9 @@ export async function courseBenchmarks(db: Db, course: Course): Promise<CaseBenc
   }
   return out.sort((a, b) => a.level - b.level || a.case - b.case);
 }
+
+/** Whether a user's attempts count towards the benchmarks. */
+export async function isExpert(db: Db, uid: string): Promise<boolean> {
+  const [row] = await db.select({ isExpert: users.isExpert }).from(users).where(eq(users.id, uid));
+  return row?.isExpert === true;
+}

@@ -13,30 +13,43 @@ interface Cached<T> {
 /**
  * The course catalogue served from memory. Every write calls `changed()`, which clears this instance at once
  * and tells the others through the database (PostgreSQL LISTEN/NOTIFY); a read that raced a write is not kept.
+ * What else is kept from the catalogue (the course pages' HTML) listens through `onChange`.
  */
 export class Catalogue {
   private generation = 0;
   private list: Cached<CourseSummary[]> | null = null;
   private byId = new Map<string, Cached<Course> | null>();
   private readonly database: Database;
+  private readonly listeners: Array<(course: string | null) => void> = [];
 
   constructor(database: Database) {
     this.database = database;
   }
 
   async start(): Promise<void> {
-    await this.database.listen(CHANNEL, () => this.clear());
+    await this.database.listen(CHANNEL, (payload) => this.clear(payload || null));
   }
 
-  private clear(): void {
+  /** Calls `fn` on every change, here or on another instance, with the course it was about (null: anything). */
+  onChange(fn: (course: string | null) => void): void {
+    this.listeners.push(fn);
+  }
+
+  private clear(course: string | null): void {
     this.generation++;
     this.list = null;
     this.byId.clear();
+    for (const fn of this.listeners) fn(course);
   }
 
-  async changed(): Promise<void> {
-    this.clear();
-    await this.database.notify(CHANNEL);
+  /**
+   * Every write to what a course page or the catalogue shows must call this once committed: courses, plans, their
+   * translations, experts' results. `course` names the one course a write touched only (so the other courses' pages
+   * stay cached); without it everything is read again.
+   */
+  async changed(course?: string): Promise<void> {
+    this.clear(course ?? null);
+    await this.database.notify(CHANNEL, course ?? '');
   }
 
   async summaries(): Promise<Cached<CourseSummary[]>> {

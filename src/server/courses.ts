@@ -48,7 +48,7 @@ export const coursesApp = subApp()
         const [row] = await tx.insert(courses).values({ id, ...body, thumbnail: body.thumbnail ?? null }).returning();
         await recordAudit(tx, c.get('caller')!, 'course', id, 'create', null, row && courseOf(row));
       });
-      await catalogue.changed();
+      await catalogue.changed(id);
       return c.json(id, 201);
     },
   )
@@ -84,7 +84,7 @@ export const coursesApp = subApp()
         return course;
       });
       if (!after) return fail(c, 404, ErrorCode.notFound, 'No such course');
-      await catalogue.changed();
+      await catalogue.changed(id);
       return c.json(after, 200);
     },
   )

@@ -10,6 +10,8 @@ import { hashedPolicy } from './page-csp.ts';
 import { commonHeaders, externalHosts, inlineScriptHashes, pagePolicy } from './security.ts';
 import { seedAccounts, seedCatalogue } from './seed.ts';
 import { pageLocals } from './locals.ts';
+import { PageCache } from './page-cache.ts';
+import { cacheControl } from './cache-control.ts';
 import { createDeps } from './services.ts';
 import { graceful } from './shutdown.ts';
 
@@ -23,14 +25,7 @@ export async function startServer(config: Config) {
   }
   const dist = distDir();
   const api = getRequestListener(createApp(deps).fetch);
-  const statics = sirv(join(dist, 'client'), {
-    etag: true,
-    gzip: true,
-    brotli: true,
-    setHeaders(res, pathname) {
-      if (pathname.startsWith('/_astro/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-    },
-  });
+  const statics = sirv(join(dist, 'client'), { etag: true, gzip: true, brotli: true });
   type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void, locals?: object) => Promise<void>;
   const { handler: astro } = (await import(join(dist, 'server/entry.mjs'))) as { handler: AstroHandler };
   const locals = pageLocals(deps);
@@ -38,13 +33,22 @@ export async function startServer(config: Config) {
   const hosts = externalHosts(config);
   const staticPolicy = pagePolicy(hosts, inlineScriptHashes(join(dist, 'client')));
   const headers = commonHeaders(config);
+  const pages = new PageCache();
+  deps.catalogue.onChange((course) => pages.changed(course));
+  const render = (req: IncomingMessage) => (res: ServerResponse) => astro(req, hashedPolicy(res, (hashes) => pagePolicy(hosts, hashes)), undefined, locals);
   const server = createServer((req, res) => {
     if (req.url === '/api' || req.url?.startsWith('/api/') || req.url?.startsWith('/api?')) return shutdown.track(api(req, res));
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     res.setHeader('content-security-policy', staticPolicy);
+    // Set before sirv answers, so its 304s carry them too.
+    res.setHeader('cache-control', cacheControl(req.url ?? '/'));
+    res.setHeader('vary', 'Accept-Encoding');
     const shell = certificateShell(req.url ?? '');
     if (shell) req.url = shell;
-    statics(req, res, () => shutdown.track(astro(req, hashedPolicy(res, (hashes) => pagePolicy(hosts, hashes)), undefined, locals)));
+    statics(req, res, () => {
+      res.setHeader('cache-control', 'no-cache');
+      shutdown.track(pages.serve(req, res, render(req)));
+    });
   });
   const shutdown = graceful(server, () => deps.db.close());
   await new Promise<void>((resolve, reject) => {

@@ -62,6 +62,8 @@ export const pricingApp = subApp()
         await recordAudit(tx, c.get('caller')!, 'plan', created.id, 'create', null, created);
         return created;
       });
+      // The course pages name the plans that open them.
+      await c.get('deps').catalogue.changed();
       return c.json(plan, 201);
     },
   )
@@ -89,6 +91,7 @@ export const pricingApp = subApp()
         return updated;
       });
       if (!plan) return fail(c, 404, ErrorCode.notFound, 'No such plan');
+      await c.get('deps').catalogue.changed();
       return c.json(plan, 200);
     },
   )
@@ -117,6 +120,7 @@ export const pricingApp = subApp()
         return fail(c, 409, ErrorCode.conflict, message);
       }
       if (!outcome.deleted) return fail(c, 404, ErrorCode.notFound, 'No such plan');
+      await c.get('deps').catalogue.changed();
       return c.body(null, 204);
     },
   )

@@ -130,6 +130,8 @@ export const usersApp = subApp()
       if (outcome === 'last-admin') {
         return fail(c, 409, ErrorCode.conflict, 'The last administrator cannot lose the admin flag: make someone else an admin first');
       }
+      // The course pages show the experts' pass marks, which count only experts' attempts.
+      if (body.isExpert !== undefined) await c.get('deps').catalogue.changed();
       return c.json(toUser(outcome), 200);
     },
   );

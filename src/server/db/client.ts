@@ -10,10 +10,10 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Tells every instance (this one included) that `channel` changed. */
-  notify(channel: string): Promise<void>;
-  /** Calls `fn` when any instance notifies `channel`. */
-  listen(channel: string, fn: () => void): Promise<void>;
+  /** Tells every instance (this one included) that `channel` changed; `payload` says what (empty: everything). */
+  notify(channel: string, payload?: string): Promise<void>;
+  /** Calls `fn` with the payload when any instance notifies `channel`. */
+  listen(channel: string, fn: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -34,12 +34,12 @@ async function openPglite(dir: string | null): Promise<Database> {
   const client = takingTurns(pglite);
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
-  const listeners = new Map<string, Array<() => void>>();
+  const listeners = new Map<string, Array<(payload: string) => void>>();
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    async notify(channel) {
-      for (const fn of listeners.get(channel) ?? []) fn();
+    async notify(channel, payload = '') {
+      for (const fn of listeners.get(channel) ?? []) fn(payload);
     },
     async listen(channel, fn) {
       listeners.set(channel, [...(listeners.get(channel) ?? []), fn]);
@@ -103,8 +103,8 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    async notify(channel) {
-      await client.notify(channel, '');
+    async notify(channel, payload = '') {
+      await client.notify(channel, payload);
     },
     async listen(channel, fn) {
       await client.listen(channel, fn);

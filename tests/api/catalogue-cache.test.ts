@@ -1,0 +1,113 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useApi, validCourse, validPlan } from './support.ts';
+
+const api = useApi();
+
+/** What the catalogue told its listeners (the page cache) since the test began: a course id, or null for everything. */
+let changes: Array<string | null> = [];
+let listening = false;
+beforeEach(() => {
+  changes = [];
+  if (!listening) api().deps.catalogue.onChange((course) => changes.push(course));
+  listening = true;
+});
+
+describe('GET /courses from its cache', () => {
+  it('carries an ETag, answers 304 to it, and sends brotli or gzip to clients that accept them', async () => {
+    const plain = await api().app.request('/api/courses');
+    const json = await plain.text();
+    const etag = plain.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(plain.headers.get('cache-control')).toBe('no-cache');
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    expect(plain.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    const again = await api().app.request('/api/courses', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(await again.text()).toBe('');
+    const br = await api().app.request('/api/courses', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(json);
+    const gzip = await api().app.request('/api/courses', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(json);
+    expect(new Set([etag, br.headers.get('etag'), gzip.headers.get('etag')]).size).toBe(3);
+  });
+
+  it('gets a new ETag once a course is saved', async () => {
+    const before = (await api().app.request('/api/courses')).headers.get('etag')!;
+    expect((await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse({ title: 'Renamed' }) })).status).toBe(200);
+    const after = await api().app.request('/api/courses', { headers: { 'if-none-match': before } });
+    expect(after.status).toBe(200);
+    expect(await after.json()).toContainEqual({ id: 'bronchoscopy', title: 'Renamed', thumbnail: null });
+  });
+
+  it('answers a request from an allowed other origin through CORS, and refuses one from any other', async () => {
+    const allowed = await useApiWithOrigin('https://partner.example');
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://partner.example');
+    expect((await api().app.request('/api/courses', { headers: { origin: 'https://evil.example' } })).status).toBe(403);
+  });
+});
+
+async function useApiWithOrigin(origin: string) {
+  const { testApi } = await import('./harness.ts');
+  const other = await testApi({ CORS_ORIGINS: origin });
+  try {
+    return await other.app.request('/api/courses', { headers: { origin } });
+  } finally {
+    await other.close();
+  }
+}
+
+/**
+ * What the catalogue told its listeners during `write`, each once: this instance hears a change at once and again
+ * when the database's notification comes back, a moment later on PostgreSQL.
+ */
+async function changesOf(write: () => Promise<unknown>): Promise<Array<string | null>> {
+  changes = [];
+  await write();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return [...new Set(changes)];
+}
+
+describe('the catalogue change that clears the cached pages', () => {
+  it('names the course when one course is created or saved', async () => {
+    let id = '';
+    expect(
+      await changesOf(async () => {
+        id = (await api().call('POST', '/courses', { as: 'admin', body: validCourse() })).json as string;
+      }),
+    ).toEqual([id]);
+    expect(await changesOf(() => api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse() }))).toEqual(['bronchoscopy']);
+  });
+
+  it('covers everything when a course is deleted (plans change too) and when a plan is created, saved or deleted', async () => {
+    expect(await changesOf(() => api().call('DELETE', '/courses/bronchoscopy', { as: 'admin' }))).toEqual([null]);
+    let plan = { id: '' };
+    expect(
+      await changesOf(async () => {
+        plan = (await api().call('POST', '/pricing', { as: 'admin', body: validPlan() })).json as { id: string };
+      }),
+    ).toEqual([null]);
+    expect(await changesOf(() => api().call('PUT', `/pricing/${plan.id}`, { as: 'admin', body: validPlan({ title: 'Renamed' }) }))).toEqual([null]);
+    expect(await changesOf(() => api().call('DELETE', `/pricing/${plan.id}`, { as: 'admin' }))).toEqual([null]);
+  });
+
+  it('covers everything when a user becomes or stops being an expert, whose results set the pass marks', async () => {
+    const save = (over: Record<string, unknown>) => api().call('PUT', '/users/learner', { as: 'admin', body: { isAdmin: false, isPremium: false, subscriptions: [], ...over } });
+    expect(await changesOf(() => save({}))).toEqual([]);
+    expect(await changesOf(() => save({ isExpert: true }))).toEqual([null]);
+    expect(await changesOf(() => save({ isExpert: false }))).toEqual([null]);
+  });
+
+  it('says nothing when a write is refused', async () => {
+    expect(
+      await changesOf(async () => {
+        await api().call('PUT', '/courses/bronchoscopy', { as: 'learner', body: validCourse() });
+        await api().call('PUT', '/pricing/nope', { as: 'admin', body: validPlan() });
+        await api().call('PUT', '/courses/nope', { as: 'admin', body: validCourse() });
+      }),
+    ).toEqual([]);
+  });
+});

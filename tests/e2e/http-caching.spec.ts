@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, idTokenFor } from './helpers.ts';
+
+/**
+ * What the built server tells browsers to keep, per kind of answer: hashed assets for a year, everything else
+ * revalidated by its ETag (a 304 that repeats the caching headers), and `Vary: Accept-Encoding` wherever a compressed
+ * copy may be sent. The locale is in the address, so no answer varies by Accept-Language.
+ */
+const REVALIDATED = 'no-cache';
+const BROTLI = { 'accept-encoding': 'br' };
+
+async function expectRevalidated(request: import('@playwright/test').APIRequestContext, path: string) {
+  const res = await request.get(path, { headers: BROTLI });
+  expect(res.status(), path).toBe(200);
+  expect(res.headers()['cache-control'], path).toBe(REVALIDATED);
+  expect(res.headers()['vary'], path).toBe('Accept-Encoding');
+  const etag = res.headers()['etag'];
+  expect(etag, path).toBeTruthy();
+  const again = await request.get(path, { headers: { ...BROTLI, 'if-none-match': etag! } });
+  expect(again.status(), path).toBe(304);
+  expect(again.headers()['cache-control'], path).toBe(REVALIDATED);
+  expect(again.headers()['vary'], path).toBe('Accept-Encoding');
+  return res;
+}
+
+test('hashed assets are immutable for a year; a missing one is not', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const assets = [...html.matchAll(/(?:src|href)="(\/_astro\/[^"]+)"/g)].map((m) => m[1]!);
+  expect(assets.length).toBeGreaterThan(0);
+  for (const asset of assets) {
+    const res = await request.get(asset, { headers: BROTLI });
+    expect(res.status(), asset).toBe(200);
+    expect(res.headers()['cache-control'], asset).toBe('public, max-age=31536000, immutable');
+    expect(res.headers()['vary'], asset).toBe('Accept-Encoding');
+  }
+  const missing = await request.get('/_astro/no-such-file.js');
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()['cache-control']).toBe(REVALIDATED);
+});
+
+test('prerendered pages, public files and the compressed copies are revalidated', async ({ request }) => {
+  for (const path of ['/', '/ar/', '/pricing', '/zh-CN/news', '/favicon.svg', '/robots.txt']) await expectRevalidated(request, path);
+  const br = await request.get('/', { headers: BROTLI });
+  expect(br.headers()['content-encoding']).toBe('br');
+  const plain = await request.get('/', { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+  expect(plain.headers()['etag']).not.toBe(br.headers()['etag']);
+});
+
+test('course pages rendered on demand are kept per locale, revalidated, and show an edit at once', async ({ request }) => {
+  const english = await expectRevalidated(request, '/courses/fetoscopy-simulator');
+  const arabic = await expectRevalidated(request, '/ar/courses/fetoscopy-simulator');
+  expect(await english.text()).toContain('<html lang="en" dir="ltr"');
+  expect(await arabic.text()).toContain('<html lang="ar" dir="rtl"');
+  expect((await request.get('/courses/fetoscopy-simulator')).headers()['etag']).toBe(english.headers()['etag']);
+  await expectRevalidated(request, '/es/courses');
+  const missing = await request.get('/courses/no-such-course');
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()['etag']).toBeUndefined();
+
+  const auth = { authorization: `Bearer ${await idTokenFor(ADMIN)}` };
+  const id = (await (await request.post('/api/courses', { headers: auth, data: { title: 'Cached once', subtitle: 'Before' } })).json()) as string;
+  try {
+    const before = await request.get(`/fr/courses/${id}`);
+    expect(await before.text()).toContain('Cached once');
+    const course = await (await request.get(`/api/courses/${id}`)).json();
+    expect((await request.put(`/api/courses/${id}`, { headers: auth, data: { title: 'Edited since', subtitle: course.subtitle, levels: course.levels } })).status()).toBe(200);
+    const after = await request.get(`/fr/courses/${id}`, { headers: { 'if-none-match': before.headers()['etag']! } });
+    expect(after.status()).toBe(200);
+    expect(await after.text()).toContain('Edited since');
+    expect(await (await request.get('/fr/courses')).text()).toContain('Edited since');
+  } finally {
+    await request.delete(`/api/courses/${id}`, { headers: auth });
+  }
+});
+
+test('the catalogue API is revalidated by ETag and compressed; other answers are not stored', async ({ request }) => {
+  const res = await expectRevalidated(request, '/api/courses');
+  expect(res.headers()['content-encoding']).toBe('br');
+  for (const path of ['/api/config', '/api/pricing', '/api/courses/fetoscopy-simulator']) {
+    expect((await request.get(path)).headers()['cache-control'], path).toBe('private, no-store');
+  }
+});
