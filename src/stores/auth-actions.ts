@@ -73,10 +73,12 @@ export async function signInWithGoogleStandIn(account: { email: string; name: st
 
 /** Email sign-up: the Firebase account named "name lastname", then our record. */
 export async function signUp(input: SignupInput): Promise<void> {
-  const { createUserWithEmailAndPassword, updateProfile } = await import('firebase/auth');
+  const { createUserWithEmailAndPassword, sendEmailVerification, updateProfile } = await import('firebase/auth');
   const name = fullName(input.name, input.lastname);
   const { user: fbUser } = await createUserWithEmailAndPassword(await firebaseAuth(), input.email.trim(), input.password);
   await updateProfile(fbUser, { displayName: name });
+  // Sent now so the link is waiting; when sending fails, My account's reminder offers to send it again.
+  await sendEmailVerification(fbUser).catch((err: unknown) => console.warn('The verification email could not be sent', err));
   const user = await api.createUser(
     { id: fbUser.uid, email: fbUser.email ?? input.email.trim(), isAdmin: false, contact: input.contact.trim(), name },
     await fbUser.getIdToken(),

@@ -10,6 +10,9 @@ export interface SessionUser {
   email: string | null;
   photoURL: string | null;
   displayName: string | null;
+  emailVerified: boolean;
+  /** Signs in with a password (not only Google): the password can be changed, and deleting the account asks for it. */
+  passwordSignIn: boolean;
 }
 
 /** The one session every island reads: the Firebase user, our API's record of them, and whether either is loading. */
@@ -51,6 +54,12 @@ export function leaveSession(): void {
   $session.set({ ...$session.get(), loading: true });
 }
 
+/** A logout or deletion that failed half way: the page shows the session again. */
+export function stayInSession(): void {
+  leaving = false;
+  $session.set({ ...$session.get(), loading: false });
+}
+
 /** Subscribes to Firebase once per page; islands call it, and it does nothing the second time. */
 export function startSession(): void {
   if (started || typeof window === 'undefined') return;
@@ -68,6 +77,25 @@ async function maybeSignedIn(): Promise<boolean> {
   }
 }
 
+function sessionUser(fbUser: FirebaseUser): SessionUser {
+  const { uid, email, photoURL, displayName, emailVerified } = fbUser;
+  return { uid, email, photoURL, displayName, emailVerified, passwordSignIn: fbUser.providerData.some((p) => p.providerId === 'password') };
+}
+
+/** The signed-in Firebase user, for the account actions that need the SDK's own object (reauthentication, deletion). */
+export function currentFirebaseUser(): FirebaseUser | null {
+  return current;
+}
+
+/** Reads the Firebase user again (its email may have been verified in another tab) and answers whether the address is verified. */
+export async function reloadFirebaseUser(): Promise<boolean> {
+  if (!current) return false;
+  await current.reload();
+  const session = $session.get();
+  if (session.firebaseUser) $session.set({ ...session, firebaseUser: sessionUser(current) });
+  return current.emailVerified;
+}
+
 function subscribe(): void {
   firebaseAuth()
     .then(async (auth) => {
@@ -79,7 +107,7 @@ function subscribe(): void {
           $session.set({ loading: false, firebaseUser: null, user: null, error: null });
           return;
         }
-        const firebaseUser = { uid: fbUser.uid, email: fbUser.email, photoURL: fbUser.photoURL, displayName: fbUser.displayName };
+        const firebaseUser = sessionUser(fbUser);
         $session.set({ loading: true, firebaseUser, user: null, error: null });
         try {
           const user = await loadProfile(fbUser);

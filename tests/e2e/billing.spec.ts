@@ -29,10 +29,11 @@ for (const { name, locale, prefix, viewport, extend, activeUntil } of [
   { name: 'on a phone in Arabic', locale: 'ar', prefix: '/ar', viewport: { width: 390, height: 844 }, extend: 'تمديد', activeUntil: 'نشطة حتى' },
 ]) {
   test(`a learner holding a plan sees until when and extends it from its end date, ${name}`, async ({ page, request }) => {
-    await page.setViewportSize(viewport);
     const who = await subscriber(request);
     const until = await heldUntil(request, who.headers);
     await login(page, who);
+    // Signed in at the default size: on a phone the header's Logout sits in the menu.
+    await page.setViewportSize(viewport);
     await page.goto(`${prefix}/pricing`);
     const card = page.locator('#plan-plan-fetoscopy');
     await expect(card.getByTestId('plan-held')).toHaveText(`${activeUntil} ${await shown(page, until, locale)}`);
@@ -68,10 +69,11 @@ for (const { name, locale, prefix, viewport, labels } of [
   { name: 'on a phone in Arabic', locale: 'ar', prefix: '/ar', viewport: { width: 390, height: 844 }, labels: { title: 'سجل الفواتير', view: 'عرض الإيصال', download: 'تنزيل PDF', close: 'إغلاق', receipt: 'إيصال' } },
 ]) {
   test(`a learner opens a payment's receipt in My account and downloads it as a PDF, ${name}`, async ({ page, request }) => {
-    await page.setViewportSize(viewport);
     const who = await subscriber(request);
     const [receipt] = await (await request.get(`/api/receipts?lang=${locale}`, { headers: who.headers })).json();
     await login(page, who);
+    // Signed in at the default size: on a phone the header's Logout sits in the menu.
+    await page.setViewportSize(viewport);
     await page.goto(`${prefix}/account`);
     const billing = page.getByRole('region', { name: labels.title });
     const row = billing.getByRole('row', { name: new RegExp(receipt.plan.title) });

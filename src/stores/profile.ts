@@ -1,0 +1,91 @@
+import { AccountErrorCode } from '../api/account.ts';
+import { accountApi } from '../api/account-client.ts';
+import { ApiError } from '../api/errors.ts';
+import { authErrorKey, type AuthErrorKey } from './auth-actions.ts';
+import { saveFile } from './progress.ts';
+import { currentFirebaseUser, idToken, leaveSession, reloadFirebaseUser, setProfile, stayInSession } from './session.ts';
+
+/** What a learner does to their own account from My account: profile, password, email verification, export, deletion. */
+
+export async function saveProfile(name: string, contact: string): Promise<boolean> {
+  try {
+    setProfile(await accountApi.updateProfile({ name: name.trim(), contact: contact.trim() }, await idToken()));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Firebase asks for a recent sign-in before a password change or a deletion: the current password proves it. */
+async function reauthenticate(password: string): Promise<void> {
+  const user = currentFirebaseUser();
+  if (!user?.email) throw new Error('Nobody is signed in with a password');
+  const { EmailAuthProvider, reauthenticateWithCredential } = await import('firebase/auth');
+  await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password));
+}
+
+/** Changes the password through Firebase's SDK; answers null, or the key of what went wrong. */
+export async function changePassword(current: string, next: string): Promise<AuthErrorKey | null> {
+  try {
+    await reauthenticate(current);
+    const { updatePassword } = await import('firebase/auth');
+    await updatePassword(currentFirebaseUser()!, next);
+    return null;
+  } catch (err) {
+    return authErrorKey(err);
+  }
+}
+
+export async function sendVerification(): Promise<boolean> {
+  const user = currentFirebaseUser();
+  if (!user) return false;
+  try {
+    const { sendEmailVerification } = await import('firebase/auth');
+    await sendEmailVerification(user);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the address is verified now (the link may have been opened elsewhere); false when that cannot be read. */
+export const checkVerified = (): Promise<boolean> => reloadFirebaseUser().catch(() => false);
+
+export async function exportData(): Promise<boolean> {
+  try {
+    saveFile(await accountApi.exportData(await idToken()));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type DeleteOutcome = 'deleted' | 'lastAdmin' | AuthErrorKey | 'failed';
+
+/**
+ * Deletes the account: a fresh sign-in first (password accounts), then our personal data, then the Firebase
+ * account, then home. A profile already gone (an earlier try that stopped half way) still lets the sign-in go.
+ */
+export async function deleteAccount(password: string | null, homeHref: string): Promise<DeleteOutcome> {
+  try {
+    if (password !== null) await reauthenticate(password);
+  } catch (err) {
+    return authErrorKey(err);
+  }
+  try {
+    await accountApi.deleteAccount(await idToken());
+  } catch (err) {
+    if (err instanceof ApiError && err.code === AccountErrorCode.lastAdmin) return 'lastAdmin';
+    if (!(err instanceof ApiError && err.status === 404)) return 'failed';
+  }
+  try {
+    const { deleteUser } = await import('firebase/auth');
+    leaveSession();
+    await deleteUser(currentFirebaseUser()!);
+  } catch (err) {
+    stayInSession();
+    return authErrorKey(err);
+  }
+  window.location.assign(homeHref);
+  return 'deleted';
+}
