@@ -52,7 +52,6 @@ export default function BillingHistory({ locale, strings }: Props) {
           <table className="billing-table">
             <thead>
               <tr>
-                <th scope="col">{strings['receipt.date']}</th>
                 <th scope="col">{strings['receipt.plan']}</th>
                 <th scope="col">{strings['receipt.amount']}</th>
                 <th scope="col">{strings['receipt.title']}</th>
@@ -61,20 +60,22 @@ export default function BillingHistory({ locale, strings }: Props) {
             <tbody>
               {billing.receipts.map((r) => (
                 <tr key={r.orderId} data-order={r.orderId}>
-                  <td>
-                    <time dateTime={r.date}>{day.format(new Date(r.date))}</time>
-                  </td>
                   <th scope="row" id={`receipt-${r.orderId}`}>
                     <bdi>{r.plan.title}</bdi>
+                    <time className="billing-date" dateTime={r.date}>
+                      {day.format(new Date(r.date))}
+                    </time>
                   </th>
                   <td>
                     <bdi>{money(r)}</bdi>
                   </td>
-                  <td className="billing-actions">
-                    <button type="button" className="button button-small" onClick={() => setOpen(r)} aria-describedby={`receipt-${r.orderId}`}>
-                      {strings['billing.view']}
-                    </button>
-                    {downloadButton(r)}
+                  <td>
+                    <div className="billing-actions">
+                      <button type="button" className="button button-small" onClick={() => setOpen(r)} aria-describedby={`receipt-${r.orderId}`}>
+                        {strings['billing.view']}
+                      </button>
+                      {downloadButton(r)}
+                    </div>
                   </td>
                 </tr>
               ))}
