@@ -46,3 +46,26 @@ describe('the unique-email migration on a database that already has duplicates',
     await client.close();
   });
 });
+
+describe('the receipts of payments captured before receipts kept their facts', () => {
+  it('take the buyer, the plan and the access end from the records as they stand', async () => {
+    const client = new PGlite();
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: migrationsUpTo(6) });
+    await client.exec(`
+      INSERT INTO users (id, email, name, subscriptions) VALUES
+        ('learner', 'learner@example.com', 'Lea Learner', '[{"provider":"Paypal","plan_name":"x","product_id":"plan-a","subscription_id":"sub-1","next_billing_time":{"seconds":1900000000,"nanoseconds":0}}]');
+      INSERT INTO plans (id, title, price, duration, description, translations) VALUES ('plan-a', 'Fetoscopy', 199, 3, 'd', '{"es":{"title":"Fetoscopia"}}');
+      INSERT INTO orders (id, user_id, plan_id, amount, status, subscription_id, captured_at) VALUES
+        ('PAID', 'learner', 'plan-a', 199, 'COMPLETED', 'sub-1', '2026-01-01'),
+        ('OPEN', 'learner', 'plan-a', 199, 'CREATED', NULL, NULL);
+    `);
+    await migrate(db, { migrationsFolder: source });
+    const rows = (await client.query('SELECT id, buyer_name, buyer_email, plan_title, plan_translations, paid_until FROM orders ORDER BY id')).rows;
+    expect(rows).toEqual([
+      { id: 'OPEN', buyer_name: '', buyer_email: '', plan_title: '', plan_translations: {}, paid_until: null },
+      { id: 'PAID', buyer_name: 'Lea Learner', buyer_email: 'learner@example.com', plan_title: 'Fetoscopy', plan_translations: { es: { title: 'Fetoscopia' } }, paid_until: new Date(1_900_000_000_000) },
+    ]);
+    await client.close();
+  });
+});
