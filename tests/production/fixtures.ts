@@ -36,13 +36,16 @@ async function stopped(server: ChildProcess): Promise<void> {
 
 /** Starts the fakes, gives the database its catalogue (production creates no demo data), and starts `npm run serve` with NODE_ENV=production. */
 async function startProduction(): Promise<Production & { stop(): Promise<void> }> {
+  const site = e2e.productionURL;
+  const answers = () => fetch(`${site}/api/config`).then((r) => r.ok, () => false);
+  // Something else answering there would be tested in our server's place.
+  if (await answers()) throw new Error(`${site} is already taken: move E2E_PORT`);
   const [google, paypal, forms] = await Promise.all([startGoogleFake(PROJECT_ID, API_KEY), startPaypalFake(PAYPAL.id, PAYPAL.secret), startFormsFake()]);
   const dataDir = mkdtempSync(join(tmpdir(), 'fsa-production-'));
   const database = await openDatabase(null, join(dataDir, 'pglite'));
   await seedCatalogue({ db: database, catalogue: new Catalogue(database) });
   await database.close();
 
-  const site = e2e.productionURL;
   const formAccessKey = randomBytes(12).toString('hex');
   // Only what a production host would set: nothing of the test runner's environment (RATE_LIMIT_SCALE, the emulator) leaks in.
   const env = {
@@ -67,26 +70,19 @@ async function startProduction(): Promise<Production & { stop(): Promise<void> }
   const server = spawn(process.execPath, [join(root, 'src/server/main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise<never>((_, reject) => server.once('exit', (code) => reject(new Error(`The production server exited with ${code}`))));
   exited.catch(() => {});
-  const ready = (async () => {
-    for (;;) {
-      if (await fetch(`${site}/api/config`).then((r) => r.ok, () => false)) return;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  })();
-  await Promise.race([ready, exited]);
-  return {
-    site,
-    projectId: PROJECT_ID,
-    google,
-    paypal,
-    forms,
-    formAccessKey,
-    async stop() {
-      await stopped(server);
-      await Promise.all([google.close(), paypal.close(), forms.close()]);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    await stopped(server);
+    await Promise.all([google.close(), paypal.close(), forms.close()]);
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  const ready = (async () => {
+    while (!(await answers())) await new Promise((resolve) => setTimeout(resolve, 200));
+  })();
+  await Promise.race([ready, exited]).catch(async (err: unknown) => {
+    await stop();
+    throw err;
+  });
+  return { site, projectId: PROJECT_ID, google, paypal, forms, formAccessKey, stop };
 }
 
 /** Answers a browser request from a fake: the same method, headers and body, sent to `target`, answered with CORS for the page's origin. */
