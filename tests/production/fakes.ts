@@ -74,11 +74,13 @@ export interface GoogleFake extends Served {
   account(call: 'signUp' | 'signInWithPassword', email: string, password: string): Promise<{ idToken: string; localId: string }>;
   /** The ID tokens handed out, newest last. */
   issued: string[];
+  /** The emails Firebase would have sent (address verifications, password resets), oldest first. */
+  mail: Array<{ email: string; requestType: string }>;
 }
 
 /**
  * Google for Firebase Auth: an RS256 key set published as a JWKS, and the Identity Toolkit and Secure Token calls the
- * Firebase JS SDK makes for email accounts (signUp, signInWithPassword, lookup, update, token refresh). Paths are the
+ * Firebase JS SDK makes for email accounts (signUp, signInWithPassword, lookup, update, sendOobCode, delete, token refresh). Paths are the
  * real ones prefixed by the host they belong to (`/identitytoolkit.googleapis.com/v1/accounts:signUp`).
  */
 export async function startGoogleFake(projectId: string, apiKey: string): Promise<GoogleFake> {
@@ -88,6 +90,7 @@ export async function startGoogleFake(projectId: string, apiKey: string): Promis
   const accounts = new Map<string, Account>();
   const refreshTokens = new Map<string, string>();
   const issued: string[] = [];
+  const mail: GoogleFake['mail'] = [];
 
   async function idToken(localId: string): Promise<string> {
     const account = accounts.get(localId);
@@ -166,13 +169,30 @@ export async function startGoogleFake(projectId: string, apiKey: string): Promis
     return c.json({ kind: 'identitytoolkit#GetAccountInfoResponse', users: [profile(accounts.get(uid)!)] });
   });
   toolkit.post('/v1/accounts:update', async (c) => {
-    const body = (await c.req.json()) as { idToken?: string; displayName?: string; returnSecureToken?: boolean };
+    const body = (await c.req.json()) as { idToken?: string; displayName?: string; password?: string; returnSecureToken?: boolean };
     const uid = uidOf(body.idToken);
     if (!uid) return refuse(c, 'INVALID_ID_TOKEN');
     const account = accounts.get(uid)!;
+    if (body.password !== undefined && body.password.length < 6) return refuse(c, 'WEAK_PASSWORD : Password should be at least 6 characters');
     if (body.displayName !== undefined) account.displayName = body.displayName;
+    if (body.password !== undefined) account.password = body.password;
     const { validSince: _v, createdAt: _c, lastLoginAt: _l, ...rest } = profile(account);
     return c.json({ kind: 'identitytoolkit#SetAccountInfoResponse', ...rest, ...(body.returnSecureToken ? await session(account) : {}) });
+  });
+  toolkit.post('/v1/accounts:sendOobCode', async (c) => {
+    const body = (await c.req.json()) as { requestType?: string; idToken?: string; email?: string };
+    const email = body.requestType === 'VERIFY_EMAIL' ? accounts.get(uidOf(body.idToken) ?? '')?.email : body.email?.toLowerCase();
+    if (body.requestType === 'VERIFY_EMAIL' && !email) return refuse(c, 'INVALID_ID_TOKEN');
+    if (body.requestType !== 'VERIFY_EMAIL' && body.requestType !== 'PASSWORD_RESET') return refuse(c, 'INVALID_REQ_TYPE');
+    // Like Firebase, a reset for an unknown address is answered as sent (nobody learns which addresses have accounts).
+    if (email && [...accounts.values()].some((a) => a.email === email)) mail.push({ email, requestType: body.requestType });
+    return c.json({ kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email: email ?? body.email });
+  });
+  toolkit.post('/v1/accounts:delete', async (c) => {
+    const uid = uidOf(((await c.req.json()) as { idToken?: string }).idToken);
+    if (!uid) return refuse(c, 'INVALID_ID_TOKEN');
+    accounts.delete(uid);
+    return c.json({ kind: 'identitytoolkit#DeleteAccountResponse' });
   });
   app.route('/identitytoolkit.googleapis.com', toolkit);
   app.post('/securetoken.googleapis.com/v1/token', async (c) => {
@@ -190,6 +210,7 @@ export async function startGoogleFake(projectId: string, apiKey: string): Promis
     keysUrl: `${served.url}/keys`,
     idToken,
     issued,
+    mail,
     async account(call, email, password) {
       const res = await app.request(`/identitytoolkit.googleapis.com/v1/accounts:${call}?key=${apiKey}`, {
         method: 'POST',

@@ -52,6 +52,8 @@ test.describe('on a phone', () => {
     await page.getByLabel('Repeat password').fill('secret-123');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect(page).toHaveURL(/\/$/);
+    // On a phone the session's buttons are in the header's menu.
+    await page.getByRole('button', { name: 'Menu' }).click();
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 
     expect(bearers.length).toBeGreaterThan(0);
@@ -62,6 +64,7 @@ test.describe('on a phone', () => {
     const claims = decodeJwt(bearers.at(-1)!);
     expect(claims).toMatchObject({ iss: `https://securetoken.google.com/${production.projectId}`, aud: production.projectId, email, auth_time: expect.any(Number) });
     const uid = claims.sub!;
+    expect(production.google.mail).toContainEqual({ email, requestType: 'VERIFY_EMAIL' });
     const { idToken } = await production.google.account('signInWithPassword', email, 'secret-123');
     const record = await request.get(`/api/users/${uid}`, { headers: { authorization: `Bearer ${idToken}` } });
     expect(await record.json()).toMatchObject({ id: uid, email, name: 'Paula Prod', contact: '+1 555 000 1111', isAdmin: false });
@@ -74,8 +77,10 @@ test.describe('on a phone', () => {
       expect((await request.get(`/api/users/${uid}`, { headers: { authorization: `Bearer ${forged}` } })).status()).toBe(401);
     }
 
+    // Logging out loads the home page afresh; the login page is opened once that is over.
+    const reloaded = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Logout' }).click();
-    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    await reloaded;
     await page.goto('/login');
     await formReady(page, 'Log in');
     await page.getByLabel('Email').fill(email);
@@ -85,6 +90,7 @@ test.describe('on a phone', () => {
     await page.getByLabel('Password').fill('secret-123');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await page.getByRole('button', { name: 'Menu' }).click();
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   });
 });
