@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { AttemptInput, CourseInput, LaunchRequest, NewCourseInput, NewUser, PaymentOrderRequest, PlanInput, UserUpdate } from '../../src/api/schemas.ts';
+import { ProfileUpdate } from '../../src/api/account.ts';
 import { ContactBody, SupportBody } from '../../src/sandbox/forms.ts';
 import { useApi, validCourse, validPlan } from './support.ts';
 
@@ -20,6 +21,7 @@ const valid: Record<string, unknown> = {
 const ENDPOINTS: Array<[string, string, z.ZodType, unknown]> = [
   ['POST', '/users', NewUser, valid.user],
   ['PUT', '/users/learner', UserUpdate, valid.update],
+  ['PATCH', '/users/me', ProfileUpdate, { name: 'Ada Admin', contact: '+34 600 000 000' }],
   ['POST', '/courses', NewCourseInput, valid.course],
   ['PUT', '/courses/bronchoscopy', CourseInput, valid.course],
   ['POST', '/pricing', PlanInput, valid.plan],
