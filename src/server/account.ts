@@ -122,10 +122,12 @@ export const accountApp = subApp()
         await tx.update(audit).set({ actorEmail: '' }).where(eq(audit.actor, uid));
         await tx.delete(users).where(eq(users.id, uid));
         await recordAudit(tx, { ...caller, email: null }, 'user', uid, 'delete', { id: uid, isAdmin: before.isAdmin, subscriptions: before.subscriptions.length }, null);
-        return 'deleted' as const;
+        return before.isExpert ? ('deleted-expert' as const) : ('deleted' as const);
       });
       if (outcome === 'missing') return fail(c, 404, ErrorCode.notFound, 'Your account has no profile to delete');
       if (outcome === 'last-admin') return fail(c, 409, AccountErrorCode.lastAdmin, 'You are the only administrator: make someone else an administrator before deleting your account');
+      // An expert's attempts set the pass marks the cached course pages show.
+      if (outcome === 'deleted-expert') await c.get('deps').catalogue.changed();
       return c.body(null, 204);
     },
   );

@@ -55,6 +55,9 @@ export async function startServer(config: Config) {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
   });
+  // Start-up leaves hundreds of MB of garbage (PGlite's initdb instance, migrations, seeding) that V8 would keep until
+  // some later collection; npm start and npm run serve expose gc so it goes now.
+  (globalThis as { gc?: () => void }).gc?.();
   console.log(`Fetal Surgery Academy: http://localhost:${config.port} (listening on ${config.host ?? 'every interface'})`);
   if (config.authEmulatorHost && !['127.0.0.1', '::1', 'localhost'].includes(config.host ?? '')) {
     console.warn(`HOST=${config.host}: this server accepts the Auth emulator's unsigned tokens, so anyone who can reach it can act as any user, admins included.`);

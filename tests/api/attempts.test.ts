@@ -256,6 +256,26 @@ describe('benchmarks', () => {
     expect((await api().call('GET', '/benchmarks?courseId=bronchoscopy')).json).toEqual([]);
   });
 
+  it("clear the cached course page when an expert's attempt is stored, not a learner's or a flagged one", async () => {
+    const heard: Array<string | null> = [];
+    let listening = true;
+    api().deps.catalogue.onChange((course) => listening && heard.push(course));
+    try {
+      await postPlayed(api(), 'learner', 'all');
+      await makeExpert('other');
+      heard.length = 0;
+      const token = await tokenFor('other');
+      expect((await api().call('POST', '/attempts', { body: { token, events: inhumanLog(token) } })).json.flagged).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(heard).toEqual([]);
+      await postPlayed(api(), 'other', 'all');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(new Set(heard)).toEqual(new Set(['fetoscopy-simulator']));
+    } finally {
+      listening = false;
+    }
+  });
+
   it('take the median of an even count as the mean of the middle two', async () => {
     await makeExpert('other');
     const scores = [(await postPlayed(api(), 'other', 'none')).score, (await postPlayed(api(), 'other', 'all')).score];

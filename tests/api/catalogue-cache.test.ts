@@ -99,6 +99,12 @@ describe('the catalogue change that clears the cached pages', () => {
     expect(await changesOf(() => save({}))).toEqual([]);
     expect(await changesOf(() => save({ isExpert: true }))).toEqual([null]);
     expect(await changesOf(() => save({ isExpert: false }))).toEqual([null]);
+    expect(await changesOf(() => api().call('DELETE', '/users/me', { as: 'learner' }))).toEqual([]);
+  });
+
+  it('covers everything when an expert deletes their account, and their attempts with it', async () => {
+    await api().call('PUT', '/users/other', { as: 'admin', body: { isAdmin: false, isPremium: false, subscriptions: [], isExpert: true } });
+    expect(await changesOf(() => api().call('DELETE', '/users/me', { as: 'other' }))).toEqual([null]);
   });
 
   it('says nothing when a write is refused', async () => {

@@ -29,7 +29,9 @@ async function openPglite(dir: string | null): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dir) mkdirSync(dir, { recursive: true });
-  const pglite = new PGlite(dir ?? undefined);
+  // PostgreSQL's default 128 MB of shared buffers is touched at start and never returned; 16 MB holds this database's
+  // working set many times over.
+  const pglite = new PGlite(dir ?? undefined, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] });
   await pglite.waitReady;
   const client = takingTurns(pglite);
   const db = drizzle({ client, schema });
