@@ -24,9 +24,14 @@ export interface CheckoutState {
   phase: 'idle' | 'signin' | 'loading' | 'ready' | 'capturing' | 'done' | 'error';
   error: CheckoutErrorKey | null;
   subscription: Subscription | null;
+  /**
+   * An approved order whose capture failed in a way PayPal may still have charged (no answer, PayPal or the network
+   * failing): "Try again" captures this same order, which the server never charges twice, instead of a new one.
+   */
+  approvedOrder: string | null;
 }
 
-const IDLE: CheckoutState = { planId: null, phase: 'idle', error: null, subscription: null };
+const IDLE: CheckoutState = { planId: null, phase: 'idle', error: null, subscription: null, approvedOrder: null };
 export const $checkout = atom<CheckoutState>(IDLE);
 /** Whether payments go through the local stand-in (test payments); null until the configuration arrives. */
 export const $testPayments = atom<boolean | null>(null);
@@ -105,7 +110,8 @@ export async function approveOrder(orderId: string): Promise<void> {
     setProfile(result.user);
     patch({ phase: 'done', subscription: result.subscription });
   } catch (err) {
-    patch({ phase: 'error', error: errorKey(err, 'checkout.error.capture') });
+    const uncertain = !(err instanceof ApiError) || err.status === 0 || err.status >= 500;
+    patch({ phase: 'error', error: errorKey(err, 'checkout.error.capture'), approvedOrder: uncertain ? orderId : null });
   }
 }
 
@@ -121,8 +127,9 @@ export function paypalFailed(err: unknown): void {
   if ($checkout.get().phase !== 'error') patch({ phase: 'error', error: 'checkout.error.capture' });
 }
 
-/** "Try again" after a failure: back to the PayPal buttons. */
+/** "Try again" after a failure: the same approved order captured again, or else back to the PayPal buttons. */
 export function retryPurchase(): void {
-  const { planId } = $checkout.get();
-  if (planId) startPurchase(planId);
+  const { planId, approvedOrder } = $checkout.get();
+  if (approvedOrder) void approveOrder(approvedOrder);
+  else if (planId) startPurchase(planId);
 }

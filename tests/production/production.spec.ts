@@ -132,6 +132,37 @@ test('a purchase through the PayPal REST API whose capture answer is lost ends w
   expect((await (await request.get(`/api/users/${localId}`, { headers })).json()).subscriptions).toHaveLength(1);
 });
 
+test('when PayPal took the payment but both answers were lost, "Try again" captures the same order: one charge, one subscription', async ({ page, request, production }) => {
+  const who = { email: uniqueEmail('retry'), password: 'retry-secret-1' };
+  const { idToken, localId } = await production.google.account('signUp', who.email, who.password);
+  const headers = { authorization: `Bearer ${idToken}` };
+  expect((await request.post('/api/users', { headers, data: { id: localId, email: who.email, name: 'Rita Retry' } })).status()).toBe(201);
+
+  await page.goto('/login');
+  await formReady(page, 'Log in');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  await page.goto('/pricing');
+  const card = page.getByRole('article', { name: 'Fetoscopy', exact: true });
+  await card.getByRole('button', { name: 'Buy' }).click();
+  await card.getByRole('button', { name: 'PayPal', exact: true }).click();
+  production.paypal.calls.length = 0;
+  production.paypal.standIn.misbehave({ on: 'capture', kind: 'lost' });
+  production.paypal.standIn.misbehave({ on: 'capture', kind: 'lost' });
+  await card.getByRole('button', { name: 'Pay now' }).click();
+  await expect(card.getByRole('alert')).toContainText('The payment could not be completed');
+  await card.getByRole('button', { name: 'Try again' }).press('Enter');
+  await expect(card.getByRole('status')).toContainText('Payment received. Your plan is active until');
+
+  expect(production.paypal.calls.filter((c) => c.path === '/v2/checkout/orders' && c.method === 'POST')).toHaveLength(1);
+  const captures = production.paypal.calls.filter((c) => c.path.endsWith('/capture'));
+  expect(captures.length).toBeGreaterThanOrEqual(3);
+  expect(new Set(captures.map((c) => c.requestId)).size).toBe(1);
+  expect((await (await request.get(`/api/users/${localId}`, { headers })).json()).subscriptions).toHaveLength(1);
+});
+
 test('the home contact form and the support form reach the configured form services', async ({ page, production }) => {
   const earlier = production.forms.received.length;
   const contact = page.locator('#contact');
