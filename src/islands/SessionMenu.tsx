@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { logout } from '../stores/auth-actions.ts';
 import { $session, startSession } from '../stores/session.ts';
 import { useIslandStore } from './useIslandStore.ts';
@@ -16,6 +16,7 @@ interface Props {
 export default function SessionMenu({ homeHref, loginHref, accountHref, adminUsersHref, groupsHref, strings }: Props) {
   const session = useIslandStore($session);
   const [adminOpen, setAdminOpen] = useState(false);
+  const adminButton = useRef<HTMLButtonElement>(null);
   useEffect(startSession, []);
 
   if (session.loading && !session.firebaseUser) return <div className="session-menu" aria-busy="true" />;
@@ -31,8 +32,22 @@ export default function SessionMenu({ homeHref, loginHref, accountHref, adminUse
   return (
     <div className="session-menu">
       {session.user?.isAdmin && (
-        <div className="admin-menu" onMouseEnter={() => setAdminOpen(true)} onMouseLeave={() => setAdminOpen(false)}>
-          <button type="button" aria-expanded={adminOpen} aria-haspopup="true" onClick={() => setAdminOpen(!adminOpen)}>
+        <div
+          className="admin-menu"
+          onMouseEnter={() => setAdminOpen(true)}
+          onMouseLeave={() => setAdminOpen(false)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Escape' || !adminOpen) return;
+            // Only this list closes: the phone menu around it stays open, with focus back on the Admin button.
+            e.preventDefault();
+            setAdminOpen(false);
+            adminButton.current?.focus();
+          }}
+          onBlur={(e) => {
+            if (!e.currentTarget.contains(e.relatedTarget)) setAdminOpen(false);
+          }}
+        >
+          <button ref={adminButton} type="button" aria-expanded={adminOpen} aria-haspopup="true" onClick={() => setAdminOpen(!adminOpen)}>
             {strings['nav.admin']}
           </button>
           {adminOpen && (

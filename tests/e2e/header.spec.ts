@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { DICTIONARIES } from '../../src/i18n/index.ts';
 import { LOCALES, localePath } from '../../src/i18n/locales.ts';
 import { expect, test } from './fixtures.ts';
-import { expectFitsWidth } from './helpers.ts';
+import { ADMIN, expectFitsWidth, login } from './helpers.ts';
 
 async function axe(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -110,4 +110,27 @@ test('every language has its own 404 page', async ({ request }) => {
     expect(html).toContain(`<html lang="${code}"`);
     expect(html).toContain(DICTIONARIES[code]['page.notFound.title']);
   }
+});
+
+test('the Admin list opens from the keyboard and closes on Escape or when focus leaves it, focus back on its button', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await login(page, ADMIN);
+  const admin = page.getByRole('button', { name: 'Admin', exact: true });
+  const users = page.getByRole('link', { name: DICTIONARIES.en['nav.adminUsers'] });
+  await admin.focus();
+  await page.keyboard.press('Enter');
+  await expect(admin).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Tab');
+  await expect(users).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(users).toBeHidden();
+  await expect(admin).toBeFocused();
+  await expect(admin).toHaveAttribute('aria-expanded', 'false');
+
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(users).toBeHidden();
+  await expect(admin).toHaveAttribute('aria-expanded', 'false');
 });
