@@ -1,3 +1,4 @@
+import type { ContentLocale } from '../domain/localize.ts';
 import { ApiError } from './errors.ts';
 import type {
   AttemptInput,
@@ -16,6 +17,7 @@ import type {
   Plan,
   PlanInput,
   PlanSubscribers,
+  UploadedImage,
   PublicConfig,
   User,
   UserUpdate,
@@ -45,6 +47,21 @@ export async function call<T>(method: string, path: string, token?: Token, body?
 
 const enc = encodeURIComponent;
 
+/** Sends a picture's bytes as they are (its type as content type); the server decodes, resizes and stores it. */
+async function uploadImage(file: Blob, token: Token): Promise<UploadedImage> {
+  const headers: Record<string, string> = { 'content-type': file.type || 'application/octet-stream' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch('/api/images', { method: 'POST', headers, body: file });
+  } catch {
+    throw new ApiError(0, 'network', 'Network error');
+  }
+  const data = (await res.json().catch(() => null)) as (UploadedImage & { error?: string; message?: string }) | null;
+  if (!res.ok) throw new ApiError(res.status, data?.error ?? 'http', data?.message ?? res.statusText);
+  return data!;
+}
+
 /** A query string from the defined values, '' when there are none. */
 function search(query: Record<string, string | number | undefined>): string {
   const params = new URLSearchParams();
@@ -59,12 +76,16 @@ export const api = {
   findUsers: (email: string, token: Token) => call<User[]>('GET', `/users?email=${enc(email)}`, token),
   createUser: (body: NewUser, token: Token) => call<User>('POST', '/users', token, body),
   updateUser: (id: string, body: UserUpdate, token: Token) => call<User>('PUT', `/users/${enc(id)}`, token, body),
-  listCourses: () => call<CourseSummary[]>('GET', '/courses'),
-  getCourse: (id: string) => call<Course>('GET', `/courses/${enc(id)}`),
+  /** In `lang`: the page's language, not the browser's Accept-Language. */
+  listCourses: (lang: ContentLocale) => call<CourseSummary[]>('GET', `/courses?lang=${enc(lang)}`),
+  /** English (the default) is the course as stored, which is what the editor edits. */
+  getCourse: (id: string, lang: ContentLocale = 'en') => call<Course>('GET', `/courses/${enc(id)}?lang=${enc(lang)}`),
   createCourse: (body: Partial<CourseInput>, token: Token) => call<string>('POST', '/courses', token, body),
   updateCourse: (id: string, body: CourseInput, token: Token) => call<Course>('PUT', `/courses/${enc(id)}`, token, body),
+  uploadImage,
   deleteCourse: (id: string, token: Token) => call<void>('DELETE', `/courses/${enc(id)}`, token),
-  listPlans: (token: Token) => call<Plan[]>('GET', '/pricing', token),
+  /** In `lang`; English is the plans as stored, which is what the plan form edits. */
+  listPlans: (token: Token, lang: ContentLocale) => call<Plan[]>('GET', `/pricing?lang=${enc(lang)}`, token),
   createPlan: (body: PlanInput, token: Token) => call<Plan>('POST', '/pricing', token, body),
   updatePlan: (id: string, body: PlanInput, token: Token) => call<Plan>('PUT', `/pricing/${enc(id)}`, token, body),
   deletePlan: (id: string, token: Token) => call<void>('DELETE', `/pricing/${enc(id)}`, token),

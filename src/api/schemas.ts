@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { stripInvisible } from '../domain/text.ts';
+import { CONTENT_LOCALES, TRANSLATED_LOCALES } from '../domain/localize.ts';
 import { PARAM_BOUNDS, PLACENTA_SITES, SCOPE_OFFERS, TASKS } from '../domain/simulator/params.ts';
 import { ANASTOMOSIS_KINDS, COMPONENTS, MAX_SESSION_MS, type Debrief, type SimMetrics } from '../domain/simulator/index.ts';
 
@@ -85,8 +86,17 @@ export const CaseParamsSchema = z
   })
   .meta({ id: 'CaseParams' });
 
+/** The content languages besides English; a key outside them is refused. */
+export const TranslatedLocaleSchema = z.enum(TRANSLATED_LOCALES);
+/** `?lang=`: which language the content is answered in (absent: Accept-Language, then English). */
+export const LangQuery = z.object({ lang: z.enum(CONTENT_LOCALES).optional() });
+/** Per-language versions of a text object; empty or absent texts are read in English. */
+const translations = <T extends z.ZodType>(value: T) => z.partialRecord(TranslatedLocaleSchema, value);
+const TitleTranslations = translations(z.strictObject({ title: text(200) }));
+
 export const CaseSchema = z.strictObject({
   title,
+  translations: TitleTranslations.optional(),
   bubbles: z.array(text(500)).max(50),
   sim: CaseParamsSchema.optional(),
   /** The score an attempt needs to pass the case; absent, the experts' median (the benchmark) or 70. */
@@ -95,6 +105,7 @@ export const CaseSchema = z.strictObject({
 
 export const LevelSchema = z.strictObject({
   title,
+  translations: TitleTranslations.optional(),
   active: z.boolean(),
   cases: z.array(CaseSchema).max(200),
 });
@@ -108,16 +119,29 @@ export const CourseInput = z.strictObject({
   levels: z.array(LevelSchema).max(100),
   /** Proficiency-based order: a module opens only once every case of the one before is passed. Left as stored when absent. */
   proficiencyOrder: z.boolean().optional(),
+  /** What the learner will be able to do, one line each. Left as stored when absent, as are the two below. */
+  outcomes: z.array(text(300).min(1)).max(20).optional(),
+  /** Estimated time to work through the course, in minutes. */
+  durationMinutes: z.number().int().min(1).max(100_000).nullable().optional(),
+  translations: translations(z.strictObject({ title: text(200), subtitle: text(500), outcomes: z.array(text(300)).max(20) }).partial()).optional(),
 });
 
 export const NewCourseInput = CourseInput.partial();
 
-export const Course = CourseInput.extend({ id: z.string(), thumbnail: z.string().nullable(), proficiencyOrder: z.boolean() }).meta({
+/** A course in the language asked for (`?lang=` or Accept-Language), every text falling back to English; `translations` holds the stored versions. */
+export const Course = CourseInput.extend({
+  id: z.string(),
+  thumbnail: z.string().nullable(),
+  proficiencyOrder: z.boolean(),
+  outcomes: z.array(z.string()),
+  durationMinutes: z.number().nullable(),
+  translations: CourseInput.shape.translations.unwrap(),
+}).meta({
   id: 'Course',
 });
 
 export const CourseSummary = z
-  .object({ id: z.string(), title: z.string(), thumbnail: z.string().nullable() })
+  .object({ id: z.string(), title: z.string(), subtitle: z.string(), thumbnail: z.string().nullable(), durationMinutes: z.number().nullable() })
   .meta({ id: 'CourseSummary' });
 
 export const PlanInput = z.strictObject({
@@ -127,9 +151,17 @@ export const PlanInput = z.strictObject({
   description: text(2000),
   courses: z.array(dbString().min(1).max(100)).max(100),
   visibility: z.boolean(),
+  /** Title and description in the other languages; left as stored when absent. */
+  translations: translations(z.strictObject({ title: text(200), description: text(2000) }).partial()).optional(),
 });
 
-export const Plan = PlanInput.extend({ id: z.string() }).meta({ id: 'Plan' });
+/** A plan in the language asked for (`?lang=` or Accept-Language), English where a text is missing; `translations` holds the stored versions. */
+export const Plan = PlanInput.extend({ id: z.string(), translations: PlanInput.shape.translations.unwrap() }).meta({ id: 'Plan' });
+
+/** An uploaded picture as stored: its addresses per format (content-hashed, cached for a year) and its size. */
+export const UploadedImage = z
+  .object({ url: z.string(), sources: z.array(z.object({ type: z.string(), url: z.string() })), width: z.number(), height: z.number() })
+  .meta({ id: 'UploadedImage' });
 
 /** How many people hold a plan now (an active subscription to it): what deleting or hiding it would touch. */
 export const PlanSubscribers = z.strictObject({ planId: z.string(), active: z.number().int().min(0) }).meta({ id: 'PlanSubscribers' });
@@ -207,6 +239,7 @@ export type CourseSummary = z.infer<typeof CourseSummary>;
 export type Plan = z.infer<typeof Plan>;
 export type PlanInput = z.infer<typeof PlanInput>;
 export type PlanSubscribers = z.infer<typeof PlanSubscribers>;
+export type UploadedImage = z.infer<typeof UploadedImage>;
 export type PublicConfig = z.infer<typeof PublicConfig>;
 export type LaunchRequest = z.infer<typeof LaunchRequest>;
 export type LaunchToken = z.infer<typeof LaunchToken>;

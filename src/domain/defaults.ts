@@ -1,8 +1,10 @@
+import type { TitleText, Translations } from './localize.ts';
 import type { CaseParams } from './simulator/params.ts';
 
 /** The SPEC's defaults for new items, used by the editor and by the server. */
 export interface CaseItem {
   title: string;
+  translations?: Translations<TitleText>;
   bubbles: string[];
   /** The simulator's parameters for this case; absent, the module's defaults apply (`paramsOfCase`). */
   sim?: CaseParams;
@@ -12,6 +14,7 @@ export interface CaseItem {
 
 export interface Level {
   title: string;
+  translations?: Translations<TitleText>;
   active: boolean;
   cases: CaseItem[];
 }

@@ -19,7 +19,7 @@ export interface PlanText {
 }
 /** A module's or a case's title in another language. */
 export interface TitleText {
-  title?: string;
+  title: string;
 }
 
 export function isContentLocale(value: unknown): value is ContentLocale {
@@ -52,12 +52,15 @@ export function negotiateLocale(header: string | null | undefined): ContentLocal
   return 'en';
 }
 
-/** `value` in `locale` when it has a non-empty one, else English. */
-export function pick<T extends object, K extends keyof T>(english: T[K], translations: Translations<T> | undefined, locale: ContentLocale, key: K): NonNullable<T[K]> | T[K] {
-  if (locale === 'en') return english;
-  const own = translations?.[locale]?.[key];
-  if (own === undefined || own === null || own === '' || (Array.isArray(own) && own.length === 0)) return english;
-  return own;
+/** A text in another language, or the English one when that is missing or empty. */
+export function orEnglish(english: string, translated: string | undefined): string {
+  return translated && translated.trim() !== '' ? translated : english;
+}
+
+/** A list (the outcomes) in another language, line by line, each missing line in English; English when it has none. */
+export function listOrEnglish(english: string[], translated: string[] | undefined): string[] {
+  if (!translated || translated.every((t) => t.trim() === '')) return english;
+  return translated.map((t, i) => orEnglish(english[i] ?? '', t)).filter((t) => t !== '');
 }
 
 interface LocalizableCase {
@@ -80,16 +83,16 @@ interface LocalizableCourse<L> {
 /** The course as a reader of `locale` sees it: every text in that language, or English where it has none. */
 export function localizeCourse<C extends LocalizableCase, L extends LocalizableLevel<C>, T extends LocalizableCourse<L>>(course: T, locale: ContentLocale): T {
   if (locale === 'en') return course;
-  const tr = course.translations;
+  const own = course.translations[locale];
   return {
     ...course,
-    title: pick<CourseText, 'title'>(course.title, tr, locale, 'title'),
-    subtitle: pick<CourseText, 'subtitle'>(course.subtitle, tr, locale, 'subtitle'),
-    outcomes: pick<CourseText, 'outcomes'>(course.outcomes, tr, locale, 'outcomes'),
+    title: orEnglish(course.title, own?.title),
+    subtitle: orEnglish(course.subtitle, own?.subtitle),
+    outcomes: listOrEnglish(course.outcomes, own?.outcomes),
     levels: course.levels.map((level) => ({
       ...level,
-      title: pick<TitleText, 'title'>(level.title, level.translations, locale, 'title'),
-      cases: level.cases.map((c) => ({ ...c, title: pick<TitleText, 'title'>(c.title, c.translations, locale, 'title') })),
+      title: orEnglish(level.title, level.translations?.[locale]?.title),
+      cases: level.cases.map((c) => ({ ...c, title: orEnglish(c.title, c.translations?.[locale]?.title) })),
     })),
   };
 }
@@ -102,11 +105,8 @@ interface LocalizablePlan {
 
 export function localizePlan<T extends LocalizablePlan>(plan: T, locale: ContentLocale): T {
   if (locale === 'en') return plan;
-  return {
-    ...plan,
-    title: pick<PlanText, 'title'>(plan.title, plan.translations, locale, 'title'),
-    description: pick<PlanText, 'description'>(plan.description, plan.translations, locale, 'description'),
-  };
+  const own = plan.translations[locale];
+  return { ...plan, title: orEnglish(plan.title, own?.title), description: orEnglish(plan.description, own?.description) };
 }
 
 const blank = (s: string | undefined) => !s || s.trim() === '';

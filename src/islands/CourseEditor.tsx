@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { imageSources } from '../domain/images.ts';
+import { missingCourseLocales, type ContentLocale, type TitleText, type Translations } from '../domain/localize.ts';
 import { fill } from '../stores/course-errors.ts';
 import {
   $editor,
@@ -12,10 +14,16 @@ import {
   setModuleActive,
   setModuleTitle,
   setPassMark,
+  removePicture,
+  setDuration,
+  setLang,
+  setOutcomes,
   setProficiencyOrder,
   setSubtitle,
   setTitle,
+  uploadPicture,
 } from '../stores/editor.ts';
+import LocalePicker, { localeNames } from './LocalePicker.tsx';
 import CaseSimFields from './CaseSimFields.tsx';
 import TrashIcon from './TrashIcon.tsx';
 import type { EditorKey } from './course-keys.ts';
@@ -79,11 +87,108 @@ export default function CourseEditor({ locale, strings }: Props) {
     setSimOpen(next);
   };
 
+  const lang = state.lang;
+  // Texts in the editor's language; a translation not written yet shows empty, with the English as its placeholder.
+  const own = lang === 'en' ? null : draft.translations?.[lang];
+  const textIn = (english: string, translated: string | undefined) => (lang === 'en' ? english : (translated ?? ''));
+  const titleIn = (translations: Translations<TitleText> | undefined) => (lang === 'en' ? undefined : translations?.[lang]?.title);
+  const hint = (english: string) => (lang === 'en' ? undefined : english);
+  const outcomes = lang === 'en' ? (draft.outcomes ?? []) : (own?.outcomes ?? []);
+  const missing = missingCourseLocales({ ...draft, outcomes: (draft.outcomes ?? []).filter((o) => o.trim()), translations: draft.translations ?? {} });
+  const dir = 'auto';
+  const pictureSources = imageSources(draft.thumbnail);
+
   return (
     <form className="editor" onSubmit={(e) => (e.preventDefault(), void save())} noValidate>
       <h1>{strings['course.editing']}</h1>
-      <Field name="course-title" label={strings['course.title']} value={draft.title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
-      <Field name="course-subtitle" label={strings['course.subtitle']} value={draft.subtitle} maxLength={500} onChange={(e) => setSubtitle(e.target.value)} />
+      <div className="editor-picture">
+        <picture>
+          {pictureSources.map((s) => (
+            <source key={s.type} type={s.type} srcSet={s.srcset} />
+          ))}
+          <img src={draft.thumbnail || '/course-template.svg'} alt="" width="320" height="200" />
+        </picture>
+        <div className="field">
+          <label htmlFor="course-picture">{strings['course.pictureUpload']}</label>
+          <input
+            id="course-picture"
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/avif,image/gif"
+            disabled={state.picture === 'uploading'}
+            aria-describedby={state.picture === 'error' ? 'course-picture-error' : undefined}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) void uploadPicture(file);
+            }}
+          />
+          {state.picture === 'uploading' && (
+            <p role="status" className="muted">
+              {strings['course.pictureUploading']}
+            </p>
+          )}
+          {state.picture === 'error' && (
+            <p className="field-error" id="course-picture-error" role="alert">
+              {strings['course.pictureError']}
+            </p>
+          )}
+          {draft.thumbnail && (
+            <button type="button" className="button button-ghost" onClick={removePicture}>
+              {strings['course.pictureRemove']}
+            </button>
+          )}
+        </div>
+      </div>
+      <LocalePicker
+        id="course-lang"
+        value={lang}
+        onChange={(l: ContentLocale) => setLang(l)}
+        missing={missing}
+        label={strings['course.language']}
+        missingMark={strings['course.missingMark']}
+        summary={missing.length ? fill(strings['course.missing'], { locales: localeNames(missing) }) : strings['course.allTranslated']}
+      />
+      <Field
+        name="course-title"
+        label={strings['course.title']}
+        lang={lang}
+        dir={dir}
+        value={textIn(draft.title, own?.title)}
+        placeholder={hint(draft.title)}
+        maxLength={200}
+        onChange={(e) => setTitle(e.target.value)}
+      />
+      <Field
+        name="course-subtitle"
+        label={strings['course.subtitle']}
+        lang={lang}
+        dir={dir}
+        value={textIn(draft.subtitle, own?.subtitle)}
+        placeholder={hint(draft.subtitle)}
+        maxLength={500}
+        onChange={(e) => setSubtitle(e.target.value)}
+      />
+      <div className="field">
+        <label htmlFor="course-outcomes">{strings['course.outcomes']}</label>
+        <textarea
+          id="course-outcomes"
+          lang={lang}
+          dir={dir}
+          rows={4}
+          value={outcomes.join('\n')}
+          placeholder={lang === 'en' ? undefined : (draft.outcomes ?? []).join('\n')}
+          onChange={(e) => setOutcomes(e.target.value)}
+        />
+      </div>
+      <Field
+        name="course-length"
+        label={strings['course.lengthMinutes']}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        value={draft.durationMinutes ?? ''}
+        onChange={(e) => setDuration(e.target.value === '' ? null : Math.max(1, Math.round(Number(e.target.value))))}
+      />
       <label className="active-toggle proficiency-toggle">
         <input type="checkbox" checked={draft.proficiencyOrder === true} onChange={(e) => setProficiencyOrder(e.target.checked)} />
         {strings['course.proficiency']}
@@ -104,7 +209,10 @@ export default function CourseEditor({ locale, strings }: Props) {
                 <input
                   type="text"
                   aria-label={fill(strings['course.moduleTitle'], { n })}
-                  value={level.title}
+                  lang={lang}
+                  dir={dir}
+                  value={textIn(level.title, titleIn(level.translations))}
+                  placeholder={hint(level.title)}
                   maxLength={200}
                   onChange={(e) => setModuleTitle(i, e.target.value)}
                 />
@@ -142,7 +250,10 @@ export default function CourseEditor({ locale, strings }: Props) {
                         <input
                           type="text"
                           aria-label={fill(strings['course.caseTitle'], { n, c: j + 1 })}
-                          value={c.title}
+                          lang={lang}
+                          dir={dir}
+                          value={textIn(c.title, titleIn(c.translations))}
+                          placeholder={hint(c.title)}
                           maxLength={200}
                           onChange={(e) => setCaseTitle(i, j, e.target.value)}
                         />

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { CourseSummary } from '../api/schemas.ts';
+import { imageSources } from '../domain/images.ts';
+import type { ContentLocale } from '../domain/localize.ts';
 import { COURSE_ERROR_KEYS, fill, type CourseErrorKey } from '../stores/course-errors.ts';
 import { $courseAction, $courses, createCourse, deleteCourse, loadCourses } from '../stores/courses.ts';
 import { $session } from '../stores/session.ts';
@@ -31,6 +33,8 @@ export const COURSE_LIST_KEYS = [
 type Keys = (typeof COURSE_LIST_KEYS)[number] | CourseErrorKey;
 
 interface Props {
+  /** The page's language: the list is asked for in it. */
+  lang: ContentLocale;
   /** The locale's /courses path; each course links to `${coursesHref}/${id}`. */
   coursesHref: string;
   strings: Record<Keys, string>;
@@ -41,8 +45,8 @@ interface Props {
   initial?: CourseSummary[] | undefined;
 }
 
-/** The course catalogue: thumbnails and titles for everyone; delete and add for admins. */
-export default function CourseList({ coursesHref, strings, headingLevel = 2, templateImage = '/course-template.svg', initial }: Props) {
+/** The course catalogue: pictures, titles and descriptions for everyone; delete and add for admins. */
+export default function CourseList({ lang, coursesHref, strings, headingLevel = 2, templateImage = '/course-template.svg', initial }: Props) {
   const stored = useIslandStore($courses);
   // Server-rendered lists count as loaded from the first render; the store is only set in the browser.
   const courses = initial && stored.status === 'loading' && stored.list.length === 0 ? { status: 'loaded' as const, list: initial } : stored;
@@ -57,7 +61,7 @@ export default function CourseList({ coursesHref, strings, headingLevel = 2, tem
   useSessionWhenIdle();
   useEffect(() => {
     if (initial) $courses.set({ status: 'loaded', list: initial });
-    else void loadCourses();
+    else void loadCourses(lang);
   }, []);
 
   async function add() {
@@ -66,7 +70,7 @@ export default function CourseList({ coursesHref, strings, headingLevel = 2, tem
   }
 
   async function remove(course: CourseSummary) {
-    if (await deleteCourse(course.id)) setConfirming(null);
+    if (await deleteCourse(course.id, lang)) setConfirming(null);
   }
 
   if (courses.status === 'loading' && courses.list.length === 0) {
@@ -83,7 +87,7 @@ export default function CourseList({ coursesHref, strings, headingLevel = 2, tem
         <p className="form-error" role="alert">
           {strings['courses.loadError']}
         </p>
-        <button type="button" className="button" onClick={() => void loadCourses()}>
+        <button type="button" className="button" onClick={() => void loadCourses(lang)}>
           {strings['courses.retry']}
         </button>
       </div>
@@ -100,12 +104,18 @@ export default function CourseList({ coursesHref, strings, headingLevel = 2, tem
       <ul className="course-grid">
         {courses.list.map((course, i) => (
           <li key={course.id} className="course-card">
-            <img src={course.thumbnail || templateImage} alt="" width="320" height="180" loading={i < 2 ? 'eager' : 'lazy'} decoding="async" />
+            <picture>
+              {imageSources(course.thumbnail).map((s) => (
+                <source key={s.type} type={s.type} srcSet={s.srcset} />
+              ))}
+              <img src={course.thumbnail || templateImage} alt="" width="320" height="200" loading={i < 2 ? 'eager' : 'lazy'} decoding="async" />
+            </picture>
             <Heading className="course-card-title">
               <a href={`${coursesHref}/${encodeURIComponent(course.id)}`}>
                 <bdi>{course.title}</bdi>
               </a>
             </Heading>
+            {course.subtitle && <p className="course-card-text">{course.subtitle}</p>}
             <ProgressLine line={lines?.find((l) => l.courseId === course.id)} strings={strings} />
             {isAdmin && (
               <button

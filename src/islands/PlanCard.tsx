@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { CourseSummary, Plan, Subscription } from '../api/schemas.ts';
+import { formatPrice } from '../domain/price.ts';
 import { activeSubscription } from '../domain/renewal.ts';
 import { toDate } from '../domain/time.ts';
 import { cancelPurchase, retryPurchase, startPurchase, type CheckoutState } from '../stores/checkout.ts';
@@ -34,7 +35,7 @@ export default function PlanCard({ plan, courses, checkout, isAdmin, subscriptio
   const [failed, setFailed] = useState<'pricing.deleteError' | 'pricing.hideError' | null>(null);
   const buying = checkout.planId === plan.id ? checkout : null;
   const titleId = `plan-title-${plan.id}`;
-  const price = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(plan.price);
+  const price = formatPrice(locale, plan.price);
   const months = new Intl.NumberFormat(locale, { style: 'unit', unit: 'month', unitDisplay: 'long' }).format(plan.duration);
   const titles = plan.courses.map((id) => courses.find((c) => c.id === id)?.title ?? id);
   const held = activeSubscription(subscriptions, plan.id, new Date());

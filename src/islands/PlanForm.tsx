@@ -1,7 +1,10 @@
 import { useState, type SubmitEvent } from 'react';
 import type { CourseSummary, Plan } from '../api/schemas.ts';
-import { savePlan, type PlanField } from '../stores/plans.ts';
+import { CONTENT_LOCALES, missingPlanLocales, TRANSLATED_LOCALES, type ContentLocale, type PlanText } from '../domain/localize.ts';
+import { $plans, savePlan, type PlanField } from '../stores/plans.ts';
 import Field from './Field.tsx';
+import LocalePicker, { localeNames } from './LocalePicker.tsx';
+import { useIslandStore } from './useIslandStore.ts';
 import { fill, type PricingStrings } from './pricing-keys.ts';
 import { useHydrated } from './useHydrated.ts';
 
@@ -28,10 +31,26 @@ const ERROR_KEYS = {
 /** The admin's plan form (create when `plan` is null); the server validates and its 400 shows next to the field. */
 export default function PlanForm({ plan, subscribers, locale, courses, strings, onDone, onCancel }: Props) {
   const prefix = plan ? `plan-${plan.id}` : 'new-plan';
-  const [title, setTitle] = useState(plan?.title ?? '');
+  // The page may show the plans in another language: the form edits them as stored.
+  const stored = useIslandStore($plans).english.find((p) => p.id === plan?.id) ?? plan;
+  const [texts, setTexts] = useState<Record<ContentLocale, Required<PlanText>>>(() =>
+    Object.fromEntries(
+      CONTENT_LOCALES.map((l) => {
+        const own = l === 'en' ? stored : stored?.translations[l];
+        return [l, { title: own?.title ?? '', description: own?.description ?? '' }];
+      }),
+    ) as Record<ContentLocale, Required<PlanText>>,
+  );
+  const [lang, setLang] = useState<ContentLocale>('en');
+  const title = texts[lang].title;
+  const description = texts[lang].description;
+  const setText = (field: keyof PlanText, value: string) => setTexts({ ...texts, [lang]: { ...texts[lang], [field]: value } });
+  const setTitle = (value: string) => setText('title', value);
+  const setDescription = (value: string) => setText('description', value);
+  const translations = Object.fromEntries(TRANSLATED_LOCALES.map((l) => [l, texts[l]]));
+  const missing = missingPlanLocales({ title: texts.en.title, description: texts.en.description, translations });
   const [price, setPrice] = useState(plan ? String(plan.price) : '');
   const [duration, setDuration] = useState(plan ? String(plan.duration) : '');
-  const [description, setDescription] = useState(plan?.description ?? '');
   const [included, setIncluded] = useState<string[]>(plan?.courses ?? []);
   const [visibility, setVisibility] = useState(plan?.visibility ?? true);
   const [busy, setBusy] = useState(false);
@@ -44,7 +63,7 @@ export default function PlanForm({ plan, subscribers, locale, courses, strings, 
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const input = { title, price: toNumber(price), duration: toNumber(duration), description, courses: included, visibility };
+    const input = { title: texts.en.title, price: toNumber(price), duration: toNumber(duration), description: texts.en.description, courses: included, visibility, translations };
     const outcome = await savePlan(plan?.id ?? null, input as Parameters<typeof savePlan>[1]);
     setBusy(false);
     if (outcome.ok) onDone();
@@ -64,7 +83,24 @@ export default function PlanForm({ plan, subscribers, locale, courses, strings, 
 
   return (
     <form className="plan-form" onSubmit={submit} noValidate aria-busy={busy}>
-      <Field name={`${prefix}-title`} label={strings['pricing.form.title']} value={title} onChange={(e) => setTitle(e.target.value)} error={fieldError('title')} />
+      <LocalePicker
+        id={`${prefix}-lang`}
+        value={lang}
+        onChange={setLang}
+        missing={missing}
+        label={strings['pricing.language']}
+        missingMark={strings['course.missingMark']}
+        summary={missing.length ? fill(strings['pricing.missing'], { locales: localeNames(missing) }) : strings['course.allTranslated']}
+      />
+      <Field
+        name={`${prefix}-title`}
+        label={strings['pricing.form.title']}
+        lang={lang}
+        dir="auto"
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        error={lang === 'en' ? fieldError('title') : undefined}
+      />
       <div className="plan-form-row">
         <Field
           name={`${prefix}-price`}
@@ -91,6 +127,8 @@ export default function PlanForm({ plan, subscribers, locale, courses, strings, 
         <label htmlFor={descriptionId}>{strings['pricing.form.description']}</label>
         <textarea
           id={descriptionId}
+          lang={lang}
+          dir="auto"
           rows={3}
           value={description}
           onChange={(e) => setDescription(e.target.value)}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { $checkout, $testPayments, loadTestPayments, startPurchase } from '../stores/checkout.ts';
+import { isContentLocale } from '../domain/localize.ts';
 import { $plans, loadPlans } from '../stores/plans.ts';
 import { $session, startSession } from '../stores/session.ts';
 import PlanCard from './PlanCard.tsx';
@@ -38,7 +39,7 @@ export default function PricingPlans({ locale, loginHref, pricingHref, accountHr
   const ready = configSettled && (!loading || plans.length > 0);
   // Plans are read with the caller's token: an admin also gets the hidden ones.
   useEffect(() => {
-    if (!session.loading) void loadPlans();
+    if (!session.loading) void loadPlans(isContentLocale(locale) ? locale : 'en');
   }, [session.loading, uid, isAdmin]);
   // Back from the login page with ?plan=: open that plan's payment.
   useEffect(() => {

@@ -3,6 +3,10 @@ import { CHECKOUT_ERROR_KEYS } from '../stores/checkout.ts';
 /** The strings the /pricing island needs (the page picks them for its locale). */
 export const PRICING_KEYS = [
   'pricing.intro',
+  'pricing.language',
+  'pricing.missing',
+  'course.missingMark',
+  'course.allTranslated',
   'pricing.testPayments',
   'pricing.loading',
   'pricing.loadError',

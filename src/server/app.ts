@@ -10,6 +10,7 @@ import type { Deps } from './deps.ts';
 import { fail, identify, internalError, type Env } from './http.ts';
 import { groupProgressApp } from './group-progress.ts';
 import { groupsApp } from './groups.ts';
+import { imagesApp, MAX_IMAGE_BYTES } from './images.ts';
 import { launchApp } from './launch.ts';
 import { metaApp } from './meta.ts';
 import { paymentsApp } from './payments.ts';
@@ -47,8 +48,12 @@ export function createApp(deps: Deps) {
   });
   app.use(crossOrigin(deps.config.corsOrigins));
   const limitBody = bodyLimit({ maxSize: MAX_BODY, onError: (c) => fail(c, 413, ErrorCode.payloadTooLarge, 'The body is over 1 MB') });
+  const limitImage = bodyLimit({ maxSize: MAX_IMAGE_BYTES, onError: (c) => fail(c, 413, ErrorCode.payloadTooLarge, 'The picture is over 8 MB') });
   // Reading a GET's body would make the Node adapter build a full Request for nothing, on the busiest routes.
-  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  app.use((c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return c.req.path === '/api/images' ? limitImage(c, next) : limitBody(c, next);
+  });
   app.use(identify);
   app.route('/', accountApp);
   app.route('/', usersApp);
@@ -66,6 +71,7 @@ export function createApp(deps: Deps) {
   app.route('/', certificatesApp);
   app.route('/', groupsApp);
   app.route('/', groupProgressApp);
+  app.route('/', imagesApp);
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' });
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

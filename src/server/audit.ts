@@ -2,7 +2,7 @@ import type { Caller } from './auth.ts';
 import type { Db } from './db/client.ts';
 import { audit } from './db/schema.ts';
 
-export type AuditEntity = 'course' | 'plan' | 'user' | 'group' | 'certificate';
+export type AuditEntity = 'course' | 'plan' | 'user' | 'group' | 'certificate' | 'image';
 
 /** Writes one audit entry; call it inside the transaction of the change it describes. */
 export async function recordAudit(

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Course, CourseSummary } from '../api/schemas.ts';
+import { localizeCourse, orEnglish, type ContentLocale } from '../domain/localize.ts';
 import type { Database } from './db/client.ts';
 import { courses } from './db/schema.ts';
 
@@ -17,7 +18,8 @@ interface Cached<T> {
  */
 export class Catalogue {
   private generation = 0;
-  private list: Cached<CourseSummary[]> | null = null;
+  private lists = new Map<ContentLocale, Cached<CourseSummary[]>>();
+  /** Keyed by locale and id; English holds the stored course the other locales are derived from. */
   private byId = new Map<string, Cached<Course> | null>();
   private readonly database: Database;
   private readonly listeners: Array<(course: string | null) => void> = [];
@@ -37,7 +39,7 @@ export class Catalogue {
 
   private clear(course: string | null): void {
     this.generation++;
-    this.list = null;
+    this.lists.clear();
     this.byId.clear();
     for (const fn of this.listeners) fn(course);
   }
@@ -52,33 +54,62 @@ export class Catalogue {
     await this.database.notify(CHANNEL, course ?? '');
   }
 
-  async summaries(): Promise<Cached<CourseSummary[]>> {
-    if (this.list) return this.list;
+  /** Every course, in `locale` (English where a text is missing). */
+  async summaries(locale: ContentLocale = 'en'): Promise<Cached<CourseSummary[]>> {
+    const hit = this.lists.get(locale);
+    if (hit) return hit;
     const gen = this.generation;
     const rows = await this.database.db
-      .select({ id: courses.id, title: courses.title, thumbnail: courses.thumbnail })
+      .select({
+        id: courses.id,
+        title: courses.title,
+        subtitle: courses.subtitle,
+        thumbnail: courses.thumbnail,
+        durationMinutes: courses.durationMinutes,
+        translations: courses.translations,
+      })
       .from(courses)
       .orderBy(asc(courses.createdAt), asc(courses.id));
-    const cached = { value: rows, json: JSON.stringify(rows) };
-    if (gen === this.generation) this.list = cached;
+    const value = rows.map(({ translations, ...row }) => ({
+      ...row,
+      title: locale === 'en' ? row.title : orEnglish(row.title, translations[locale]?.title),
+      subtitle: locale === 'en' ? row.subtitle : orEnglish(row.subtitle, translations[locale]?.subtitle),
+    }));
+    const cached = { value, json: JSON.stringify(value) };
+    if (gen === this.generation) this.lists.set(locale, cached);
     return cached;
   }
 
-  async course(id: string): Promise<Cached<Course> | null> {
-    const hit = this.byId.get(id);
+  /** One course in `locale`; English (the default) is the course as stored. */
+  async course(id: string, locale: ContentLocale = 'en'): Promise<Cached<Course> | null> {
+    const key = `${locale}\0${id}`;
+    const hit = this.byId.get(key);
     if (hit !== undefined) return hit;
     const gen = this.generation;
-    const [row] = await this.database.db.select().from(courses).where(eq(courses.id, id));
-    const value: Course | undefined = row && {
-      id: row.id,
-      title: row.title,
-      subtitle: row.subtitle,
-      thumbnail: row.thumbnail,
-      levels: row.levels,
-      proficiencyOrder: row.proficiencyOrder,
-    };
+    const stored = locale === 'en' ? await this.read(id) : (await this.course(id, 'en'))?.value;
+    const value = stored && localizeCourse(stored, locale);
     const cached = value ? { value, json: JSON.stringify(value) } : null;
-    if (gen === this.generation && this.byId.size < 10_000) this.byId.set(id, cached);
+    if (gen === this.generation && this.byId.size < 10_000) this.byId.set(key, cached);
     return cached;
   }
+
+  private async read(id: string): Promise<Course | undefined> {
+    const [row] = await this.database.db.select().from(courses).where(eq(courses.id, id));
+    return row && courseOf(row);
+  }
+}
+
+/** The contract's course from its row. */
+export function courseOf(row: typeof courses.$inferSelect): Course {
+  return {
+    id: row.id,
+    title: row.title,
+    subtitle: row.subtitle,
+    thumbnail: row.thumbnail,
+    levels: row.levels,
+    proficiencyOrder: row.proficiencyOrder,
+    outcomes: row.outcomes,
+    durationMinutes: row.durationMinutes,
+    translations: row.translations,
+  };
 }

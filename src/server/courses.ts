@@ -1,32 +1,30 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '../api/errors.ts';
-import { Course, CourseInput, CourseSummary, NewCourseInput } from '../api/schemas.ts';
+import { Course, CourseInput, CourseSummary, LangQuery, NewCourseInput } from '../api/schemas.ts';
 import { newCourseBody } from '../domain/defaults.ts';
 import { recordAudit } from './audit.ts';
+import { courseOf } from './catalogue.ts';
 import { courses, plans } from './db/schema.ts';
 import { bearer, errors, fail, idParam, json, jsonBody, rawJson, requireAdmin, subApp } from './http.ts';
+import { contentLocale } from './lang.ts';
 import { planOf } from './pricing.ts';
-
-function courseOf(row: typeof courses.$inferSelect): Course {
-  return { id: row.id, title: row.title, subtitle: row.subtitle, thumbnail: row.thumbnail, levels: row.levels, proficiencyOrder: row.proficiencyOrder };
-}
 
 /** /courses: the public catalogue (served from memory) and the admin's edits. */
 export const coursesApp = subApp()
   .openapi(
-    createRoute({ method: 'get', path: '/courses', responses: { 200: json(z.array(CourseSummary)) } }),
-    async (c) => rawJson(c, await c.get('deps').catalogue.summaries()),
+    createRoute({ method: 'get', path: '/courses', request: { query: LangQuery }, responses: { 200: json(z.array(CourseSummary)), 400: errors[400] } }),
+    async (c) => rawJson(c, await c.get('deps').catalogue.summaries(contentLocale(c))),
   )
   .openapi(
     createRoute({
       method: 'get',
       path: '/courses/{id}',
-      request: { params: idParam },
-      responses: { 200: json(Course), 404: errors[404] },
+      request: { params: idParam, query: LangQuery },
+      responses: { 200: json(Course), 400: errors[400], 404: errors[404] },
     }),
     async (c) => {
-      const hit = await c.get('deps').catalogue.course(c.req.valid('param').id);
+      const hit = await c.get('deps').catalogue.course(c.req.valid('param').id, contentLocale(c));
       if (!hit) return fail(c, 404, ErrorCode.notFound, 'No such course');
       return rawJson(c, hit);
     },
@@ -76,6 +74,9 @@ export const coursesApp = subApp()
             levels: body.levels,
             thumbnail: body.thumbnail === undefined ? before.thumbnail : body.thumbnail,
             proficiencyOrder: body.proficiencyOrder ?? before.proficiencyOrder,
+            outcomes: body.outcomes ?? before.outcomes,
+            durationMinutes: body.durationMinutes === undefined ? before.durationMinutes : body.durationMinutes,
+            translations: body.translations ?? before.translations,
           })
           .where(eq(courses.id, id))
           .returning();

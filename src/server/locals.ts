@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Course } from '../api/schemas.ts';
+import type { ContentLocale } from '../domain/localize.ts';
 import type { Catalogue } from './catalogue.ts';
 import { plans } from './db/schema.ts';
 import type { Deps } from './deps.ts';
@@ -11,8 +12,8 @@ export interface PageLocals {
   catalogue: Catalogue;
   /** Ids of every plan that includes the course, hidden plans too, so the page can apply the entitlement rule. */
   plansIncluding(courseId: string): Promise<string[]>;
-  /** The course page's outline before sign-in: experts' pass marks and the visible plans that include the course. */
-  outlineFacts(course: Course): Promise<OutlineFacts>;
+  /** The course page's outline before sign-in: experts' pass marks and the visible plans that include the course, in the page's language. */
+  outlineFacts(course: Course, locale: ContentLocale): Promise<OutlineFacts>;
 }
 
 export function pageLocals(deps: Deps): PageLocals {
@@ -29,6 +30,6 @@ export function pageLocals(deps: Deps): PageLocals {
         });
       return rows.map((r) => r.id);
     },
-    outlineFacts: (course) => outlineFacts(deps.db, course),
+    outlineFacts: (course, locale) => outlineFacts(deps.db, course, locale),
   };
 }

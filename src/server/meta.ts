@@ -30,7 +30,7 @@ export const metaApp = subApp()
       middleware: [requireAdmin] as const,
       request: {
         query: z.strictObject({
-          entity: z.enum(['course', 'plan', 'user', 'group', 'certificate']).optional(),
+          entity: z.enum(['course', 'plan', 'user', 'group', 'certificate', 'image']).optional(),
           id: dbString().max(128).optional(),
           limit: z.coerce.number().int().min(1).max(500).default(100),
         }),

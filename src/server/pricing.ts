@@ -1,16 +1,19 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '../api/errors.ts';
-import { Plan, PlanInput, PlanSubscribers } from '../api/schemas.ts';
+import { LangQuery, Plan, PlanInput, PlanSubscribers } from '../api/schemas.ts';
 import { holdsPlan } from '../domain/entitlement.ts';
+import { localizePlan } from '../domain/localize.ts';
 import { recordAudit } from './audit.ts';
 import type { Db } from './db/client.ts';
 import { courses, plans, users } from './db/schema.ts';
 import { bearer, callerIsAdmin, errors, fail, idParam, json, jsonBody, requireAdmin, subApp } from './http.ts';
+import { contentLocale } from './lang.ts';
 
+/** The contract's plan from its row, as stored (English texts, translations beside them). */
 export function planOf(row: typeof plans.$inferSelect): Plan {
-  const { id, title, price, duration, description, courses: included, visibility } = row;
-  return { id, title, price, duration, description, courses: included, visibility };
+  const { id, title, price, duration, description, courses: included, visibility, translations } = row;
+  return { id, title, price, duration, description, courses: included, visibility, translations };
 }
 
 /** The ids in `ids` that are not courses of the catalogue. */
@@ -35,11 +38,12 @@ const planBody = jsonBody(PlanInput);
 /** /pricing: plans for everyone (hidden ones for admins only) and the admin's edits. */
 export const pricingApp = subApp()
   .openapi(
-    createRoute({ method: 'get', path: '/pricing', responses: { 200: json(z.array(Plan)) } }),
+    createRoute({ method: 'get', path: '/pricing', request: { query: LangQuery }, responses: { 200: json(z.array(Plan)), 400: errors[400] } }),
     async (c) => {
+      const locale = contentLocale(c);
       const all = await c.get('deps').db.db.select().from(plans).orderBy(asc(plans.createdAt), asc(plans.id));
       const admin = await callerIsAdmin(c);
-      return c.json(all.filter((p) => admin || p.visibility).map(planOf), 200);
+      return c.json(all.filter((p) => admin || p.visibility).map((p) => localizePlan(planOf(p), locale)), 200);
     },
   )
   .openapi(
@@ -85,7 +89,11 @@ export const pricingApp = subApp()
       const plan = await db.transaction(async (tx) => {
         const [before] = await tx.select().from(plans).where(eq(plans.id, id)).for('update');
         if (!before) return null;
-        const [row] = await tx.update(plans).set(body).where(eq(plans.id, id)).returning();
+        const [row] = await tx
+          .update(plans)
+          .set({ ...body, translations: body.translations ?? before.translations })
+          .where(eq(plans.id, id))
+          .returning();
         const updated = planOf(row!);
         await recordAudit(tx, c.get('caller')!, 'plan', id, 'update', planOf(before), updated);
         return updated;

@@ -1,106 +1,113 @@
-import { eq, ne, and, sql } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { eq, ne, and, inArray, sql } from 'drizzle-orm';
 import type { CaseItem, Level } from '../domain/defaults.ts';
+import { TRANSLATED_LOCALES } from '../domain/localize.ts';
 import type { CaseParams } from '../domain/simulator/params.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
 import { courses, plans, users } from './db/schema.ts';
-
-const simCase = (title: string, sim: CaseParams): CaseItem => ({ title, bubbles: [], sim });
+import { encodeImage, storeImage, type EncodedImage } from './images.ts';
+import { COURSE_TEXTS, PLAN_TEXTS, translated } from './seed-texts.ts';
 
 /**
- * The fetoscopy course's cases, each with its simulator parameters: navigation moves from the easy posterior
- * placenta to the anterior one that needs the angled scope; selective coagulation and the Solomon line get
- * harder through more, and smaller, anastomoses.
+ * The fetoscopy course's simulator parameters, case by case: navigation moves from the easy posterior placenta to
+ * the anterior one that needs the angled scope; selective coagulation and the Solomon line get harder through more,
+ * and smaller, anastomoses.
  */
-const FETOSCOPY_MODULES: Array<[string, CaseItem[]]> = [
+const FETOSCOPY_SIM: CaseParams[][] = [
   [
-    'Basic navigation',
-    [
-      simCase('Posterior placenta, straight scope', { task: 'navigation', difficulty: 1, placenta: 'posterior', anastomoses: 3, smallestMm: 1.8, scopes: 'straight', targets: 3 }),
-      simCase('Posterior or anterior placenta, choice of scope', { task: 'navigation', difficulty: 2, placenta: 'either', anastomoses: 4, smallestMm: 1.4, scopes: 'both', targets: 4 }),
-      simCase('Anterior placenta, choice of scope', { task: 'navigation', difficulty: 3, placenta: 'anterior', anastomoses: 5, smallestMm: 1, scopes: 'both', targets: 5 }),
-    ],
+    { task: 'navigation', difficulty: 1, placenta: 'posterior', anastomoses: 3, smallestMm: 1.8, scopes: 'straight', targets: 3 },
+    { task: 'navigation', difficulty: 2, placenta: 'either', anastomoses: 4, smallestMm: 1.4, scopes: 'both', targets: 4 },
+    { task: 'navigation', difficulty: 3, placenta: 'anterior', anastomoses: 5, smallestMm: 1, scopes: 'both', targets: 5 },
   ],
   [
-    'Selective coagulation',
-    [
-      simCase('Three large anastomoses, posterior placenta', { task: 'selective', difficulty: 2, placenta: 'posterior', anastomoses: 3, smallestMm: 2, scopes: 'straight', targets: 4 }),
-      simCase('Four anastomoses, placenta anterior or posterior', { task: 'selective', difficulty: 3, placenta: 'either', anastomoses: 4, smallestMm: 1.2, scopes: 'both', targets: 4 }),
-      simCase('Six anastomoses, anterior placenta', { task: 'selective', difficulty: 4, placenta: 'anterior', anastomoses: 6, smallestMm: 0.8, scopes: 'both', targets: 4 }),
-      simCase('Eight anastomoses, sub-millimetre ones, anterior placenta', { task: 'selective', difficulty: 5, placenta: 'anterior', anastomoses: 8, smallestMm: 0.5, scopes: 'both', targets: 4 }),
-    ],
+    { task: 'selective', difficulty: 2, placenta: 'posterior', anastomoses: 3, smallestMm: 2, scopes: 'straight', targets: 4 },
+    { task: 'selective', difficulty: 3, placenta: 'either', anastomoses: 4, smallestMm: 1.2, scopes: 'both', targets: 4 },
+    { task: 'selective', difficulty: 4, placenta: 'anterior', anastomoses: 6, smallestMm: 0.8, scopes: 'both', targets: 4 },
+    { task: 'selective', difficulty: 5, placenta: 'anterior', anastomoses: 8, smallestMm: 0.5, scopes: 'both', targets: 4 },
   ],
   [
-    'Solomon technique',
-    [
-      simCase('Solomon line, posterior placenta', { task: 'solomon', difficulty: 3, placenta: 'posterior', anastomoses: 4, smallestMm: 1.4, scopes: 'straight', targets: 4 }),
-      simCase('Solomon line, placenta anterior or posterior', { task: 'solomon', difficulty: 4, placenta: 'either', anastomoses: 6, smallestMm: 0.8, scopes: 'both', targets: 4 }),
-      simCase('Solomon line, anterior placenta, sub-millimetre anastomoses', { task: 'solomon', difficulty: 5, placenta: 'anterior', anastomoses: 8, smallestMm: 0.4, scopes: 'both', targets: 4 }),
-    ],
+    { task: 'solomon', difficulty: 3, placenta: 'posterior', anastomoses: 4, smallestMm: 1.4, scopes: 'straight', targets: 4 },
+    { task: 'solomon', difficulty: 4, placenta: 'either', anastomoses: 6, smallestMm: 0.8, scopes: 'both', targets: 4 },
+    { task: 'solomon', difficulty: 5, placenta: 'anterior', anastomoses: 8, smallestMm: 0.4, scopes: 'both', targets: 4 },
   ],
 ];
 
-/** Demo data for the local default only: the home page's five courses, three plans and two accounts. */
-const COURSES: Array<{ id: string; title: string; subtitle: string; modules: Array<[string, number | CaseItem[]]> }> = [
-  {
-    id: 'fetoscopy-simulator',
-    title: 'Fetoscopy simulator',
-    subtitle: 'Laser coagulation of placental anastomoses in twin-twin transfusion syndrome, with the Solomon technique',
-    modules: FETOSCOPY_MODULES,
-  },
-  {
-    id: 'bronchoscopy',
-    title: 'Bronchoscopy',
-    subtitle: 'Neonatal airway assessment with a flexible bronchoscope',
-    modules: [['Anatomy of the airway', 2], ['Guided inspection', 3]],
-  },
-  {
-    id: 'fetal-tracheal-occlusion',
-    title: 'Fetal tracheal occlusion',
-    subtitle: 'FETO for congenital diaphragmatic hernia: balloon placement and removal',
-    modules: [['Access and orientation', 2], ['Balloon placement', 3], ['Balloon removal', 2]],
-  },
-  {
-    id: 'catheter-placement',
-    title: 'Catheter placement',
-    subtitle: 'Ultrasound-guided fetal shunt and catheter insertion',
-    modules: [['Needle guidance', 3], ['Shunt deployment', 2]],
-  },
-  {
-    id: 'pleuroamniotic',
-    title: 'Pleuroamniotic',
-    subtitle: 'Pleuroamniotic shunting for fetal hydrothorax',
-    modules: [['Diagnosis and planning', 2], ['Shunt placement', 3]],
-  },
-];
+/** The home page's five courses, in its order; their pictures are the home page's. */
+const COURSE_IDS = ['fetoscopy-simulator', 'bronchoscopy', 'fetal-tracheal-occlusion', 'catheter-placement', 'pleuroamniotic'];
+const PICTURES = join(import.meta.dirname, '../assets/home');
+
+/** Modules and named cases in seven languages; the fetoscopy cases carry their simulator parameters. */
+function levelsOf(courseId: string): Level[] {
+  return COURSE_TEXTS[courseId]!.modules.map(([title, cases], m) => {
+    const level = translated(title, (t) => ({ title: t }));
+    return {
+      title: level.en,
+      translations: level.translations,
+      active: true,
+      cases: cases.map((caseTitle, i): CaseItem => {
+        const text = translated(caseTitle, (t) => ({ title: t }));
+        const sim = courseId === 'fetoscopy-simulator' ? FETOSCOPY_SIM[m]?.[i] : undefined;
+        return { title: text.en, translations: text.translations, bubbles: [], ...(sim ? { sim } : {}) };
+      }),
+    };
+  });
+}
+
+function courseRow(id: string) {
+  const texts = COURSE_TEXTS[id]!;
+  const title = translated(texts.title, (t) => t);
+  const subtitle = translated(texts.subtitle, (t) => t);
+  const outcomes = texts.outcomes.map((o) => translated(o, (t) => t));
+  const translations = Object.fromEntries(
+    TRANSLATED_LOCALES.map((l) => [l, { title: title.translations[l]!, subtitle: subtitle.translations[l]!, outcomes: outcomes.map((o) => o.translations[l]!) }]),
+  );
+  return { id, title: title.en, subtitle: subtitle.en, outcomes: outcomes.map((o) => o.en), durationMinutes: texts.durationMinutes, translations, levels: levelsOf(id) };
+}
+
+function planText(id: string) {
+  const texts = PLAN_TEXTS[id]!;
+  const title = translated(texts.title, (t) => t);
+  const description = translated(texts.description, (t) => t);
+  const translations = Object.fromEntries(TRANSLATED_LOCALES.map((l) => [l, { title: title.translations[l]!, description: description.translations[l]! }]));
+  return { title: title.en, description: description.en, translations };
+}
 
 const PLANS = [
-  { id: 'plan-fetoscopy', title: 'Fetoscopy', price: 199, duration: 3, description: 'Three months of the fetoscopy simulator: every module and case.', courses: ['fetoscopy-simulator'], visibility: true },
-  { id: 'plan-complete', title: 'Complete', price: 499, duration: 12, description: 'A year of every course of the academy.', courses: COURSES.map((c) => c.id), visibility: true },
-  { id: 'plan-pilot', title: 'Hospital pilot', price: 49.99, duration: 1, description: 'A one-month pilot offered to partner hospitals.', courses: ['fetoscopy-simulator', 'bronchoscopy'], visibility: false },
+  { id: 'plan-fetoscopy', ...planText('plan-fetoscopy'), price: 199, duration: 3, courses: ['fetoscopy-simulator'], visibility: true },
+  { id: 'plan-complete', ...planText('plan-complete'), price: 499, duration: 12, courses: COURSE_IDS, visibility: true },
+  { id: 'plan-pilot', ...planText('plan-pilot'), price: 49.99, duration: 1, courses: ['fetoscopy-simulator', 'bronchoscopy'], visibility: false },
 ];
+
+/** Encoded once per process: every test API seeds the catalogue, and encoding AVIF is the slow part. */
+const encodedPictures = new Map<string, Promise<EncodedImage>>();
+function picture(courseId: string): Promise<EncodedImage> {
+  let hit = encodedPictures.get(courseId);
+  if (!hit) {
+    hit = readFile(join(PICTURES, `course-${courseId}.png`)).then((bytes) => encodeImage(bytes));
+    encodedPictures.set(courseId, hit);
+  }
+  return hit;
+}
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@example.com', password: 'admin123', name: 'Ada Admin', isAdmin: true },
   { email: 'learner@example.com', password: 'learner123', name: 'Lea Learner', isAdmin: false },
 ];
 
-/** A module given as a count gets numbered cases with the module's default parameters. */
-function levelsOf(modules: Array<[string, number | CaseItem[]]>): Level[] {
-  return modules.map(([title, cases]) => ({
-    title,
-    active: true,
-    cases: typeof cases === 'number' ? Array.from({ length: cases }, (_, i) => ({ title: `Case ${i + 1}`, bubbles: [] })) : cases,
-  }));
-}
-
+/** Demo data for the local default only: the home page's five courses with their pictures, and three plans, in seven languages. */
 export async function seedCatalogue(deps: Pick<Deps, 'db' | 'catalogue'>): Promise<void> {
   const { db } = deps.db;
   const base = Date.UTC(2024, 0, 1);
-  await db
-    .insert(courses)
-    .values(COURSES.map((c, i) => ({ id: c.id, title: c.title, subtitle: c.subtitle, thumbnail: null, levels: levelsOf(c.modules), createdAt: new Date(base + i * 1000) })))
-    .onConflictDoNothing();
+  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(courses).where(inArray(courses.id, COURSE_IDS));
+  if ((existing?.n ?? 0) < COURSE_IDS.length) {
+    const pictures = await Promise.all(COURSE_IDS.map(async (id) => storeImage(db, await picture(id))));
+    await db
+      .insert(courses)
+      .values(COURSE_IDS.map((id, i) => ({ ...courseRow(id), thumbnail: pictures[i]!.url, createdAt: new Date(base + i * 1000) })))
+      .onConflictDoNothing();
+  }
   await db
     .insert(plans)
     .values(PLANS.map((p, i) => ({ ...p, createdAt: new Date(base + i * 1000) })))

@@ -69,7 +69,7 @@ export function isDirty(state: AdminUsersState): boolean {
 /** Plans for titles and the add-subscription picker; as an admin, hidden plans are included. */
 export async function loadPlans(): Promise<void> {
   try {
-    patch({ plans: await api.listPlans(await idToken()), plansError: false });
+    patch({ plans: await api.listPlans(await idToken(), 'en'), plansError: false });
   } catch {
     patch({ plansError: true });
   }

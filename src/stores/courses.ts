@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import { api } from '../api/client.ts';
 import type { CourseSummary } from '../api/schemas.ts';
+import type { ContentLocale } from '../domain/localize.ts';
 import { courseErrorKey, type CourseErrorKey } from './course-errors.ts';
 import { idToken } from './session.ts';
 
@@ -17,11 +18,11 @@ export const $courseAction = atom<{ busy: boolean; error: CourseErrorKey | null 
 
 let request = 0;
 
-export async function loadCourses(): Promise<void> {
+export async function loadCourses(lang: ContentLocale): Promise<void> {
   const mine = ++request;
   $courses.set({ status: 'loading', list: $courses.get().list });
   try {
-    const list = await api.listCourses();
+    const list = await api.listCourses(lang);
     if (mine === request) $courses.set({ status: 'loaded', list });
   } catch {
     if (mine === request) $courses.set({ status: 'error', list: [] });
@@ -46,11 +47,11 @@ export function createCourse(): Promise<string | null> {
 }
 
 /** Deletes a course, then reloads the list. */
-export async function deleteCourse(id: string): Promise<boolean> {
+export async function deleteCourse(id: string, lang: ContentLocale): Promise<boolean> {
   const done = await adminAction(async (token) => {
     await api.deleteCourse(id, token);
     return true;
   });
-  if (done) await loadCourses();
+  if (done) await loadCourses(lang);
   return done === true;
 }

@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import { api } from '../api/client.ts';
 import type { CourseInput } from '../api/schemas.ts';
 import { newCase, newLevel, type CaseItem, type Level } from '../domain/defaults.ts';
+import type { ContentLocale, TitleText, Translations, TranslatedLocale } from '../domain/localize.ts';
 import { paramsOfCase, type CaseParams } from '../domain/simulator/params.ts';
 import { courseErrorKey, type CourseErrorKey } from './course-errors.ts';
 import { idToken } from './session.ts';
@@ -15,9 +16,12 @@ export interface EditorState {
   dirty: boolean;
   saving: boolean;
   error: CourseErrorKey | null;
+  /** The language the texts are being written in; English is the course's own, the others its translations. */
+  lang: ContentLocale;
+  picture: 'idle' | 'uploading' | 'error';
 }
 
-const CLOSED: EditorState = { open: false, loading: false, courseId: null, draft: null, dirty: false, saving: false, error: null };
+const CLOSED: EditorState = { open: false, loading: false, courseId: null, draft: null, dirty: false, saving: false, error: null, lang: 'en', picture: 'idle' };
 export const $editor = atom<EditorState>(CLOSED);
 
 let guarded = false;
@@ -60,15 +64,34 @@ function editLevel(i: number, change: (level: Level) => Level | null): void {
   edit((d) => ({ ...d, levels: d.levels.flatMap((level, k) => (k === i ? (change(level) ?? []) : [level])) }));
 }
 
-export const setTitle = (title: string) => edit((d) => ({ ...d, title }));
-export const setSubtitle = (subtitle: string) => edit((d) => ({ ...d, subtitle }));
+export const setLang = (lang: ContentLocale) => $editor.set({ ...$editor.get(), lang });
+
+/** A module's or case's title written in the editor's language. */
+function titled<T extends { title: string; translations?: Translations<TitleText> }>(item: T, title: string): T {
+  const lang = $editor.get().lang;
+  if (lang === 'en') return { ...item, title };
+  return { ...item, translations: { ...item.translations, [lang]: { title } } };
+}
+
+/** One of the course's own texts written in the editor's language. */
+function courseText<K extends 'title' | 'subtitle' | 'outcomes'>(key: K, value: CourseInput[K] & {}): void {
+  const lang = $editor.get().lang;
+  if (lang === 'en') return edit((d) => ({ ...d, [key]: value }));
+  edit((d) => ({ ...d, translations: { ...d.translations, [lang as TranslatedLocale]: { ...d.translations?.[lang], [key]: value } } }));
+}
+
+export const setTitle = (title: string) => courseText('title', title);
+export const setSubtitle = (subtitle: string) => courseText('subtitle', subtitle);
+/** One outcome a line; blank lines are dropped when saving. */
+export const setOutcomes = (text: string) => courseText('outcomes', text.split('\n'));
+export const setDuration = (minutes: number | null) => edit((d) => ({ ...d, durationMinutes: minutes }));
 export const addModule = () => edit((d) => ({ ...d, levels: [...d.levels, newLevel()] }));
-export const setModuleTitle = (i: number, title: string) => editLevel(i, (l) => ({ ...l, title }));
+export const setModuleTitle = (i: number, title: string) => editLevel(i, (l) => titled(l, title));
 export const setModuleActive = (i: number, active: boolean) => editLevel(i, (l) => ({ ...l, active }));
 export const deleteModule = (i: number) => editLevel(i, () => null);
 export const addCase = (i: number) => editLevel(i, (l) => ({ ...l, cases: [...l.cases, newCase()] }));
 export const setCaseTitle = (i: number, j: number, title: string) =>
-  editLevel(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? { ...c, title } : c)) }));
+  editLevel(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? titled(c, title) : c)) }));
 export const deleteCase = (i: number, j: number) => editLevel(i, (l) => ({ ...l, cases: l.cases.filter((_, k) => k !== j) }));
 
 /** The simulator parameters a case runs with: its own, or its module's defaults for its place in the course. */
@@ -100,11 +123,29 @@ export async function save(): Promise<void> {
   if (!state.draft || !state.courseId || state.saving) return;
   $editor.set({ ...state, saving: true, error: null });
   try {
-    const { title, subtitle, thumbnail, levels, proficiencyOrder } = state.draft;
-    await api.updateCourse(state.courseId, { title, subtitle, thumbnail, levels, proficiencyOrder }, await idToken());
+    const { title, subtitle, thumbnail, levels, proficiencyOrder, durationMinutes, translations } = state.draft;
+    const lines = (list: string[] | undefined) => list?.map((o) => o.trim()).filter((o) => o !== '');
+    const outcomes = lines(state.draft.outcomes);
+    const cleaned = Object.fromEntries(Object.entries(translations ?? {}).map(([l, t]) => [l, t.outcomes ? { ...t, outcomes: lines(t.outcomes) } : t]));
+    const body = { title, subtitle, thumbnail, levels, proficiencyOrder, durationMinutes, translations: cleaned, ...(outcomes ? { outcomes } : {}) };
+    await api.updateCourse(state.courseId, body, await idToken());
     $editor.set({ ...$editor.get(), saving: false, dirty: false });
     window.location.reload();
   } catch (err) {
     $editor.set({ ...$editor.get(), saving: false, error: courseErrorKey(err) });
   }
 }
+
+/** Uploads a picture for the course; the server resizes and stores it, and the draft points at it until saved. */
+export async function uploadPicture(file: File): Promise<void> {
+  $editor.set({ ...$editor.get(), picture: 'uploading' });
+  try {
+    const image = await api.uploadImage(file, await idToken());
+    edit((d) => ({ ...d, thumbnail: image.url }));
+    $editor.set({ ...$editor.get(), picture: 'idle' });
+  } catch {
+    $editor.set({ ...$editor.get(), picture: 'error' });
+  }
+}
+
+export const removePicture = () => edit((d) => ({ ...d, thumbnail: null }));

@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import { api } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { CourseSummary, Plan, PlanInput } from '../api/schemas.ts';
+import type { ContentLocale } from '../domain/localize.ts';
 import { idToken } from './session.ts';
 
 /** The plans on /pricing (hidden ones too for admins) and the catalogue's course titles they refer to. */
@@ -9,10 +10,14 @@ export interface PlansState {
   loading: boolean;
   error: boolean;
   plans: Plan[];
+  /** The same plans as stored (English texts): what the plan form edits, whatever the page's language. */
+  english: Plan[];
   courses: CourseSummary[];
 }
 
-export const $plans = atom<PlansState>({ loading: true, error: false, plans: [], courses: [] });
+export const $plans = atom<PlansState>({ loading: true, error: false, plans: [], english: [], courses: [] });
+/** The page's language, kept so a reload after a save shows the same language. */
+let shownIn: ContentLocale = 'en';
 
 export const PLAN_FIELDS = ['title', 'price', 'duration', 'description', 'courses', 'visibility'] as const;
 export type PlanField = (typeof PLAN_FIELDS)[number];
@@ -20,12 +25,14 @@ export type PlanField = (typeof PLAN_FIELDS)[number];
 /** A refused save: the field the server named (its 400 message starts with the field path), or null. */
 export type SaveOutcome = { ok: true; plan: Plan } | { ok: false; field: PlanField | null };
 
-/** Loads plans with the caller's token (so admins also get hidden plans) and the course titles. */
-export async function loadPlans(): Promise<void> {
+/** Loads plans with the caller's token (so admins also get hidden plans) and the course titles, in the page's language. */
+export async function loadPlans(lang: ContentLocale = shownIn): Promise<void> {
+  shownIn = lang;
   $plans.set({ ...$plans.get(), loading: true, error: false });
   try {
-    const [plans, courses] = await Promise.all([api.listPlans(await idToken()), api.listCourses()]);
-    $plans.set({ loading: false, error: false, plans, courses });
+    const token = await idToken();
+    const [plans, english, courses] = await Promise.all([api.listPlans(token, lang), lang === 'en' ? null : api.listPlans(token, 'en'), api.listCourses(lang)]);
+    $plans.set({ loading: false, error: false, plans, english: english ?? plans, courses });
   } catch {
     $plans.set({ ...$plans.get(), loading: false, error: true });
   }

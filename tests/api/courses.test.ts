@@ -12,6 +12,9 @@ const nonAdmins = [
   ['other', 403],
 ] as const;
 
+/** What a course created without them has: no outcomes, length or translations, in open order. */
+const NEW_FIELDS = { proficiencyOrder: false, outcomes: [], durationMinutes: null, translations: {} };
+
 const level = (cases: number, over: Record<string, unknown> = {}) => ({
   title: 'Module',
   active: true,
@@ -20,12 +23,18 @@ const level = (cases: number, over: Record<string, unknown> = {}) => ({
 });
 
 describe('GET /courses', () => {
-  it.each(everyone)('lists the catalogue (id, title, thumbnail) for %s', async (who) => {
+  it.each(everyone)('lists the catalogue (id, title, subtitle, picture, length) for %s', async (who) => {
     const res = await api().call('GET', '/courses', { as: CALLERS[who] });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.json.map((c: { id: string }) => c.id)).toEqual(SEEDED_COURSES);
-    expect(res.json[0]).toEqual({ id: 'fetoscopy-simulator', title: 'Fetoscopy simulator', thumbnail: null });
+    expect(res.json[0]).toEqual({
+      id: 'fetoscopy-simulator',
+      title: 'Fetoscopy simulator',
+      subtitle: 'Laser coagulation of placental anastomoses with the Solomon technique.',
+      thumbnail: expect.stringMatching(/^\/api\/images\/[a-f0-9]{24}\.webp$/),
+      durationMinutes: 240,
+    });
   });
 });
 
@@ -33,9 +42,10 @@ describe('GET /courses/{id}', () => {
   it.each(everyone)('answers a course with its modules and cases for %s', async (who) => {
     const res = await api().call('GET', '/courses/bronchoscopy', { as: CALLERS[who] });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ id: 'bronchoscopy', title: 'Bronchoscopy', thumbnail: null });
+    expect(res.json).toMatchObject({ id: 'bronchoscopy', title: 'Bronchoscopy', durationMinutes: 90, thumbnail: expect.stringMatching(/^\/api\/images\//) });
+    expect(res.json.outcomes).toHaveLength(3);
     expect(res.json.levels.map((l: { cases: unknown[] }) => l.cases.length)).toEqual([2, 3]);
-    expect(res.json.levels[0].cases[0]).toEqual({ title: 'Case 1', bubbles: [] });
+    expect(res.json.levels[0].cases[0]).toMatchObject({ title: 'Larynx and vocal cords', bubbles: [], translations: { ar: { title: 'الحنجرة والحبال الصوتية' } } });
   });
 
   it.each(['nope', 'BRONCHOSCOPY', 'bronchoscopy%20'])('answers 404 for the unknown id %s', async (id) => {
@@ -56,7 +66,7 @@ describe('POST /courses', () => {
     const res = await api().call('POST', '/courses', { as: 'admin' });
     expect(res.status).toBe(201);
     expect(typeof res.json).toBe('string');
-    const course = { id: res.json, title: 'New Course', subtitle: 'new course', thumbnail: null, levels: [], proficiencyOrder: false };
+    const course = { id: res.json, title: 'New Course', subtitle: 'new course', thumbnail: null, levels: [], proficiencyOrder: false, outcomes: [], durationMinutes: null, translations: {} };
     expect((await api().call('GET', `/courses/${res.json}`)).json).toEqual(course);
     const [entry] = await auditTrail(api(), '?entity=course');
     expect(entry).toMatchObject({ actor: 'admin', entity: 'course', entityId: res.json, action: 'create', before: null, after: course });
@@ -67,7 +77,7 @@ describe('POST /courses', () => {
     expect((await api().call('GET', `/courses/${empty.json}`)).json).toMatchObject({ title: 'New Course', subtitle: 'new course', levels: [] });
     const given = await api().call('POST', '/courses', { as: 'admin', body: { ...validCourse(), title: '  Laser basics  ', thumbnail: 'https://img.example/laser.png' } });
     expect(given.status).toBe(201);
-    expect((await api().call('GET', `/courses/${given.json}`)).json).toEqual({ id: given.json, ...validCourse(), thumbnail: 'https://img.example/laser.png', proficiencyOrder: false });
+    expect((await api().call('GET', `/courses/${given.json}`)).json).toEqual({ id: given.json, ...NEW_FIELDS, ...validCourse(), thumbnail: 'https://img.example/laser.png' });
   });
 
   it('shows the new course in a list that was already served (cache invalidated)', async () => {
@@ -75,7 +85,7 @@ describe('POST /courses', () => {
     const { json: id } = await api().call('POST', '/courses', { as: 'admin', body: validCourse() });
     const list = (await api().call('GET', '/courses')).json;
     expect(list).toHaveLength(6);
-    expect(list.at(-1)).toEqual({ id, title: 'Laser basics', thumbnail: null });
+    expect(list.at(-1)).toEqual({ id, title: 'Laser basics', subtitle: 'First steps with the fetoscope', thumbnail: null, durationMinutes: null });
   });
 });
 
@@ -88,10 +98,10 @@ describe('PUT /courses/{id}', () => {
     const beforeDetail = (await api().call('GET', '/courses/bronchoscopy')).json;
     await api().call('GET', '/courses');
     const res = await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse() });
-    const course = { id: 'bronchoscopy', thumbnail: null, proficiencyOrder: false, ...validCourse() };
+    const course = { ...beforeDetail, ...validCourse() };
     expect(res).toMatchObject({ status: 200, json: course });
     expect((await api().call('GET', '/courses/bronchoscopy')).json).toEqual(course);
-    expect((await api().call('GET', '/courses')).json[1]).toEqual({ id: 'bronchoscopy', title: 'Laser basics', thumbnail: null });
+    expect((await api().call('GET', '/courses')).json[1]).toEqual({ id: 'bronchoscopy', title: 'Laser basics', subtitle: 'First steps with the fetoscope', thumbnail: beforeDetail.thumbnail, durationMinutes: 90 });
     const [entry] = await auditTrail(api(), '?entity=course&id=bronchoscopy');
     expect(entry).toMatchObject({ actor: 'admin', action: 'update', before: beforeDetail, after: course });
   });

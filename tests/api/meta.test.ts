@@ -145,6 +145,8 @@ describe('GET /openapi.json', () => {
     '/api/groups/{id}/members': ['post'],
     '/api/groups/{id}/members/{userId}': ['delete'],
     '/api/groups/{id}/progress': ['get'],
+    '/api/images': ['post'],
+    '/api/images/{name}': ['get'],
     '/api/groups/{id}/export.csv': ['get'],
     '/api/sandbox/formmail': ['post'],
     '/api/sandbox/forms': ['post'],
@@ -167,7 +169,7 @@ describe('GET /openapi.json', () => {
     const doc = (await api().call('GET', '/openapi.json')).json;
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     const isPublic = (path: string, method: string) =>
-      (method === 'get' && ['/api/courses', '/api/courses/{id}', '/api/pricing', '/api/unityversion', '/api/config', '/api/launch/verify', '/api/benchmarks', '/api/certificates/{id}'].includes(path)) ||
+      (method === 'get' && ['/api/courses', '/api/courses/{id}', '/api/pricing', '/api/unityversion', '/api/config', '/api/launch/verify', '/api/benchmarks', '/api/certificates/{id}', '/api/images/{name}'].includes(path)) ||
       (method === 'post' && ['/api/sandbox/formmail', '/api/sandbox/forms', '/api/attempts'].includes(path));
     for (const [path, methods] of Object.entries(ROUTES)) {
       for (const method of methods) {

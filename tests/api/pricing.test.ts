@@ -25,6 +25,7 @@ describe('GET /pricing', () => {
       description: 'Three months of the fetoscopy simulator: every module and case.',
       courses: ['fetoscopy-simulator'],
       visibility: true,
+      translations: expect.objectContaining({ ar: { title: 'تنظير الجنين', description: 'ثلاثة أشهر من محاكي تنظير الجنين: كل الوحدات وكل الحالات.' } }),
     });
   });
 
@@ -54,7 +55,7 @@ describe('POST /pricing', () => {
   it('creates a plan, answers it with its id, lists it and records it', async () => {
     const res = await api().call('POST', '/pricing', { as: 'admin', body: validPlan() });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ id: expect.any(String), ...validPlan() });
+    expect(res.json).toEqual({ id: expect.any(String), translations: {}, ...validPlan() });
     const listed = (await api().call('GET', '/pricing', { as: 'learner' })).json;
     expect(listed.at(-1)).toEqual(res.json);
     const [entry] = await auditTrail(api(), '?entity=plan');
@@ -80,7 +81,7 @@ describe('POST /pricing', () => {
   ])('accepts %s', async (_label, over) => {
     const res = await api().call('POST', '/pricing', { as: 'admin', body: validPlan(over) });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ id: expect.any(String), ...validPlan(over) });
+    expect(res.json).toEqual({ id: expect.any(String), translations: {}, ...validPlan(over) });
   });
 
   it('trims the title and the description', async () => {
@@ -145,7 +146,7 @@ describe('PUT /pricing/{id}', () => {
     const before = (await api().call('GET', '/pricing')).json[0];
     const res = await api().call('PUT', '/pricing/plan-fetoscopy', { as: 'admin', body: validPlan() });
     expect(res).toMatchObject({ status: 200, json: { id: 'plan-fetoscopy', ...validPlan() } });
-    expect((await api().call('GET', '/pricing')).json[0]).toEqual({ id: 'plan-fetoscopy', ...validPlan() });
+    expect((await api().call('GET', '/pricing')).json[0]).toEqual({ id: 'plan-fetoscopy', translations: before.translations, ...validPlan() });
     const [entry] = await auditTrail(api(), '?entity=plan&id=plan-fetoscopy');
     expect(entry).toMatchObject({ actor: 'admin', action: 'update', before, after: res.json });
   });

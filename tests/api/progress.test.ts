@@ -118,6 +118,7 @@ describe('the course page outline before sign-in', () => {
     const course = (await api().deps.catalogue.course(COURSE))!.value;
     expect(await outlineFacts(api().deps.db, course)).toEqual({ benchmarks: [{ level: 1, case: 2, score: 85 }], plans: [] });
     const bronchoscopy = (await api().deps.catalogue.course('bronchoscopy'))!.value;
-    expect((await outlineFacts(api().deps.db, bronchoscopy)).plans).toEqual(['Complete']);
+    expect((await outlineFacts(api().deps.db, bronchoscopy)).plans).toEqual([{ id: 'plan-complete', title: 'Complete', price: 499, duration: 12 }]);
+    expect((await outlineFacts(api().deps.db, bronchoscopy, 'ar')).plans.map((p) => p.title)).toEqual(['الباقة الكاملة']);
   });
 });

@@ -3,7 +3,7 @@ import { $editor, setPassMark, setProficiencyOrder } from '../../src/stores/edit
 
 describe('the editor draft of pass marks and proficiency order', () => {
   const draft = { title: 'Course', subtitle: 's', levels: [{ title: 'Module', active: true, cases: [{ title: 'A', bubbles: [] }, { title: 'B', bubbles: [] }] }] };
-  const open = () => $editor.set({ open: true, loading: false, courseId: 'c', draft, dirty: false, saving: false, error: null });
+  const open = () => $editor.set({ open: true, loading: false, courseId: 'c', draft, dirty: false, saving: false, error: null, lang: 'en', picture: 'idle' });
 
   it('sets a whole pass mark from 1 to 100 on one case, and drops it for the default', () => {
     open();
