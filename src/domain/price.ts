@@ -1,15 +1,16 @@
 const LRI = '\u2066';
 const PDI = '\u2069';
 
+const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa', 'ur']);
+
 /**
- * A price in the reader's language. The currency sign is an isolate of its own, so in right-to-left text "US$"
+ * A price in the reader's language. In right-to-left languages the currency sign is an isolate of its own, so "US$"
  * stays "US$" beside the number instead of being split by the bidirectional algorithm into "$US".
  */
 export function formatPrice(locale: string, amount: number, currency = 'USD'): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency })
-    .formatToParts(amount)
-    .map((part) => (part.type === 'currency' ? `${LRI}${part.value}${PDI}` : part.value))
-    .join('');
+  const parts = new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(amount);
+  const rtl = RIGHT_TO_LEFT.has(locale.split('-')[0]!.toLowerCase());
+  return parts.map((part) => (rtl && part.type === 'currency' ? `${LRI}${part.value}${PDI}` : part.value)).join('');
 }
 
 /** An estimated length in hours (or minutes under an hour), in the reader's language. */

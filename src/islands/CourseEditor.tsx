@@ -101,43 +101,6 @@ export default function CourseEditor({ locale, strings }: Props) {
   return (
     <form className="editor" onSubmit={(e) => (e.preventDefault(), void save())} noValidate>
       <h1>{strings['course.editing']}</h1>
-      <div className="editor-picture">
-        <picture>
-          {pictureSources.map((s) => (
-            <source key={s.type} type={s.type} srcSet={s.srcset} />
-          ))}
-          <img src={draft.thumbnail || '/course-template.svg'} alt="" width="320" height="200" />
-        </picture>
-        <div className="field">
-          <label htmlFor="course-picture">{strings['course.pictureUpload']}</label>
-          <input
-            id="course-picture"
-            type="file"
-            accept="image/png,image/jpeg,image/webp,image/avif,image/gif"
-            disabled={state.picture === 'uploading'}
-            aria-describedby={state.picture === 'error' ? 'course-picture-error' : undefined}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (file) void uploadPicture(file);
-            }}
-          />
-          {state.picture === 'uploading' && (
-            <p role="status" className="muted">
-              {strings['course.pictureUploading']}
-            </p>
-          )}
-          {state.picture === 'error' && (
-            <p className="field-error" id="course-picture-error" role="alert">
-              {strings['course.pictureError']}
-            </p>
-          )}
-          {draft.thumbnail && (
-            <button type="button" className="button button-ghost" onClick={removePicture}>
-              {strings['course.pictureRemove']}
-            </button>
-          )}
-        </div>
-      </div>
       <LocalePicker
         id="course-lang"
         value={lang}
@@ -189,6 +152,43 @@ export default function CourseEditor({ locale, strings }: Props) {
         value={draft.durationMinutes ?? ''}
         onChange={(e) => setDuration(e.target.value === '' ? null : Math.max(1, Math.round(Number(e.target.value))))}
       />
+      <div className="editor-picture">
+        <picture>
+          {pictureSources.map((s) => (
+            <source key={s.type} type={s.type} srcSet={s.srcset} />
+          ))}
+          <img src={draft.thumbnail || '/course-template.svg'} alt="" width="320" height="200" />
+        </picture>
+        <div className="field">
+          <label htmlFor="course-picture">{strings['course.pictureUpload']}</label>
+          <input
+            id="course-picture"
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/avif,image/gif"
+            disabled={state.picture === 'uploading'}
+            aria-describedby={state.picture === 'error' ? 'course-picture-error' : undefined}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) void uploadPicture(file);
+            }}
+          />
+          {state.picture === 'uploading' && (
+            <p role="status" className="muted">
+              {strings['course.pictureUploading']}
+            </p>
+          )}
+          {state.picture === 'error' && (
+            <p className="field-error" id="course-picture-error" role="alert">
+              {strings['course.pictureError']}
+            </p>
+          )}
+          {draft.thumbnail && (
+            <button type="button" className="button button-ghost" onClick={removePicture}>
+              {strings['course.pictureRemove']}
+            </button>
+          )}
+        </div>
+      </div>
       <label className="active-toggle proficiency-toggle">
         <input type="checkbox" checked={draft.proficiencyOrder === true} onChange={(e) => setProficiencyOrder(e.target.checked)} />
         {strings['course.proficiency']}

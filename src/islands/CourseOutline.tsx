@@ -28,6 +28,18 @@ const Lock = () => (
   </svg>
 );
 
+/** The standing with each module's and case's title as the page's outline names it (same level and case numbers). */
+function inPageLanguage(standing: CourseProgress, outline: CourseProgress): CourseProgress {
+  return {
+    ...standing,
+    modules: standing.modules.map((m) => {
+      const shown = outline.modules.find((o) => o.level === m.level);
+      if (!shown) return m;
+      return { ...m, title: shown.title, cases: m.cases.map((c) => ({ ...c, title: shown.cases.find((o) => o.case === c.case)?.title ?? c.title })) };
+    }),
+  };
+}
+
 /**
  * The course's modules and cases. Everyone sees the pass marks; visitors see which cases a plan opens, and the signed-in
  * learner each case's state, module and course shares, where to continue, why a module is closed, and the certificate.
@@ -46,7 +58,9 @@ export default function CourseOutline({ locale, courseId, courseTitle, outline, 
     return () => document.removeEventListener('visibilitychange', again);
   }, [uid, courseId]);
 
-  const mine = uid && progress.value?.courseId === courseId ? progress.value : null;
+  const read = uid && progress.value?.courseId === courseId ? progress.value : null;
+  // The learner's standing comes from the API in English; the page's outline carries the titles in its language.
+  const mine = read && inPageLanguage(read, outline);
   const view = mine ?? outline;
   const locksApply = !session.user?.isAdmin;
   const lockText = (lock: NonNullable<ModuleStanding['lock']>) => fill(strings['progress.locked'], { ...lock });

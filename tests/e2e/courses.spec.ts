@@ -44,7 +44,7 @@ test('a learner without a plan presses play, is told so in Spanish and lands on 
   await login(page, LEARNER);
   await page.goto('/es/courses/bronchoscopy');
   await courseReady(page);
-  await page.getByRole('link', { name: 'Jugar el caso 1: Case 1' }).click();
+  await page.getByRole('link', { name: 'Jugar el caso 1: Laringe y cuerdas vocales' }).click();
   await expect(page.getByRole('alert')).toContainText('No cuentas con suscripcion para este curso');
   await expect(page).toHaveURL(/\/es\/pricing$/);
 });
