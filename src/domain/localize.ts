@@ -57,6 +57,16 @@ export function orEnglish(english: string, translated: string | undefined): stri
   return translated && translated.trim() !== '' ? translated : english;
 }
 
+/** One text of an entity in `locale` (`key` of its translation), or its English one when that is missing or empty. */
+export function pick<T extends { [P in K]?: string | undefined }, K extends keyof T & string>(
+  english: string,
+  translations: Translations<T> | undefined,
+  locale: ContentLocale,
+  key: K,
+): string {
+  return locale === 'en' ? english : orEnglish(english, translations?.[locale]?.[key] as string | undefined);
+}
+
 /** A list (the outcomes) in another language, line by line, each missing line in English; English when it has none. */
 export function listOrEnglish(english: string[], translated: string[] | undefined): string[] {
   if (!translated || translated.every((t) => t.trim() === '')) return english;

@@ -3,7 +3,6 @@ import { COURSE_ERROR_KEYS } from '../stores/course-errors.ts';
 /** The strings the course editor shows; kept apart so the page can pick them without loading the editor's code. */
 export const EDITOR_KEYS = [
   'course.editing',
-  'course.picture',
   'course.pictureUpload',
   'course.pictureUploading',
   'course.pictureError',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localizeCourse, localizePlan, missingCourseLocales, missingPlanLocales, negotiateLocale, TRANSLATED_LOCALES } from '../../src/domain/localize.ts';
+import { localizeCourse, localizePlan, pick, missingCourseLocales, missingPlanLocales, negotiateLocale, TRANSLATED_LOCALES } from '../../src/domain/localize.ts';
 import { imageSources } from '../../src/domain/images.ts';
 import { formatLength, formatPrice } from '../../src/domain/price.ts';
 import { LOCALES } from '../../src/i18n/locales.ts';
@@ -30,6 +30,7 @@ describe('content in seven languages', () => {
     expect(localizeCourse(course, 'en')).toBe(course);
     const plan = { title: 'Complete', description: 'A year', translations: { es: { title: 'Completo', description: ' ' } } };
     expect(localizePlan(plan, 'es')).toMatchObject({ title: 'Completo', description: 'A year' });
+    expect([pick(plan.title, plan.translations, 'es', 'title'), pick(plan.title, plan.translations, 'ru', 'title'), pick(plan.title, plan.translations, 'en', 'title')]).toEqual(['Completo', 'Complete', 'Complete']);
   });
 
   it('names the languages that still lack a text', () => {
