@@ -68,7 +68,7 @@ test('the course page is server-rendered: active modules and cases without JavaS
     { title: 'Draft module', active: false, cases: [{ title: 'Secret case', bubbles: [] }] },
   ]);
   const list = await (await request.get('/ar/courses')).text();
-  expect(list).toContain('Pleuroamniotic');
+  expect(list).toContain('التحويلة الجنبية الأمنيوسية');
   expect(list).toContain(`href="/ar/courses/${id}"`);
   const html = await (await request.get(`/courses/${id}`)).text();
   expect(html).toContain('Shown module');
@@ -249,7 +249,7 @@ test('when the list cannot be reloaded after a delete, a message and a retry sho
   await login(page, ADMIN);
   await page.goto('/courses');
   let fail = true;
-  await page.route('**/api/courses', (route) => (fail ? route.fulfill({ status: 500, body: '{}' }) : route.continue()));
+  await page.route('**/api/courses?lang=en', (route) => (fail ? route.fulfill({ status: 500, body: '{}' }) : route.continue()));
   await page.getByRole('button', { name: `Delete course ${title}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('alert')).toHaveText('The courses could not be loaded.');
