@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { ErrorCode } from '../api/errors.ts';
+import { isContentLocale, negotiateLocale } from '../domain/localize.ts';
 import { accountApp } from './account.ts';
 import { attemptsApp } from './attempts.ts';
 import { certificatesApp } from './certificates.ts';
@@ -36,9 +37,16 @@ export function createApp(deps: Deps) {
   // without Origin is not cross-origin, so none of them has anything to do. Others go on to the route below.
   app.get('/courses', async (c, next) => {
     if (c.req.header('origin')) return next();
-    const cached = await deps.catalogue.summaries().catch(() => null);
+    // A language we do not have goes on to the route, which refuses it.
+    const asked = c.req.query('lang');
+    if (asked !== undefined && !isContentLocale(asked)) return next();
+    const locale = asked ?? negotiateLocale(c.req.header('accept-language'));
+    const cached = await deps.catalogue.summaries(locale).catch(() => null);
     if (!cached) return next();
-    return catalogueAnswer(cached, c.req.header('accept-encoding'), c.req.header('if-none-match'));
+    const res = catalogueAnswer(cached, c.req.header('accept-encoding'), c.req.header('if-none-match'));
+    res.headers.set('content-language', locale);
+    res.headers.append('vary', 'Accept-Language');
+    return res;
   });
   // Set before the handler runs, so they travel with the response it builds instead of rewriting it afterwards.
   app.use(async (c, next) => {
