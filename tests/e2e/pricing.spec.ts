@@ -50,7 +50,7 @@ test('a visitor signs in from a plan, buys it through the PayPal stand-in, and c
   await card.getByRole('link', { name: 'See my account' }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
-  await expect(page.getByText(LEARNER.email)).toBeVisible();
+  await expect(page.getByText(LEARNER.email, { exact: true })).toBeVisible();
   const row = page.getByRole('row', { name: /Fetal Surgery Academy - Fetoscopy/ });
   await expect(row).toContainText('Active');
 });
