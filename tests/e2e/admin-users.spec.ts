@@ -1,23 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { e2e } from '../../playwright.config.ts';
-import { ADMIN, expectFitsWidth, idTokenFor, LEARNER, login, uniqueEmail } from './helpers.ts';
+import { ADMIN, expectFitsWidth, idTokenFor, LEARNER, login, newAccount } from './helpers.ts';
 
 /** A learner made for one journey (emulator account + our record), so the seeded learner keeps its state. */
-async function newLearner(request: APIRequestContext) {
-  const email = uniqueEmail('admin-users');
-  const password = 'secret12';
-  const res = await fetch(`${e2e.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  const { idToken, localId } = (await res.json()) as { idToken: string; localId: string };
-  const created = await request.post('/api/users', { headers: { authorization: `Bearer ${idToken}` }, data: { id: localId, email, name: 'Nina Newcomer' } });
-  expect(created.status()).toBe(201);
-  return { email, password, uid: localId };
-}
+const newLearner = (request: APIRequestContext) => newAccount(request, 'admin-users', { name: 'Nina Newcomer' });
 
 /** POST /api/launch as `who`: 201 when entitled to the course, 403 otherwise. */
 async function launchStatus(request: APIRequestContext, who: { email: string; password: string }, course: string, level = 1, kase = 1) {

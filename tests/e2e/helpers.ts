@@ -53,9 +53,9 @@ export async function formReady(page: Page, submit: string) {
   await expect(page.getByRole('button', { name: submit, exact: true })).toBeEnabled();
 }
 
-/** A new account that has bought `planId` through the API and the PayPal stand-in: a test's own subscriber, whatever ran before it. */
-export async function subscriber(request: APIRequestContext, planId = 'plan-fetoscopy') {
-  const who = { email: uniqueEmail('subscriber'), password: 'subscriber-123' };
+/** A new account (emulator account and our profile) made for one journey, so the seeded accounts keep their state. */
+export async function newAccount(request: APIRequestContext, tag: string, profile: { name: string; contact?: string }) {
+  const who = { email: uniqueEmail(tag), password: `${tag}-secret-1` };
   const signUp = await fetch(`${e2e.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -63,11 +63,18 @@ export async function subscriber(request: APIRequestContext, planId = 'plan-feto
   });
   const { idToken, localId } = (await signUp.json()) as { idToken: string; localId: string };
   const headers = { authorization: `Bearer ${idToken}` };
-  expect((await request.post('/api/users', { headers, data: { id: localId, email: who.email, name: 'Sam Subscriber' } })).status()).toBe(201);
+  expect((await request.post('/api/users', { headers, data: { id: localId, email: who.email, ...profile } })).status()).toBe(201);
+  return { ...who, uid: localId, headers };
+}
+
+/** A new account that has bought `planId` through the API and the PayPal stand-in: a test's own subscriber, whatever ran before it. */
+export async function subscriber(request: APIRequestContext, planId = 'plan-fetoscopy') {
+  const who = await newAccount(request, 'subscriber', { name: 'Sam Subscriber' });
+  const { headers } = who;
   const order = await request.post('/api/payments/orders', { headers, data: { planId } });
   expect(order.status()).toBe(201);
   const { id } = (await order.json()) as { id: string };
   expect((await request.post(`/api/sandbox/paypal/approve/${id}`, { headers })).ok()).toBe(true);
   expect((await request.post(`/api/payments/orders/${id}/capture`, { headers })).status()).toBe(200);
-  return { ...who, headers };
+  return who;
 }

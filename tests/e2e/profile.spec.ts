@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { e2e } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, expectFitsWidth, formReady, idTokenFor, login, oobCodes, subscriber, uniqueEmail } from './helpers.ts';
+import { ADMIN, expectFitsWidth, formReady, idTokenFor, login, newAccount, oobCodes, subscriber, uniqueEmail } from './helpers.ts';
 
 async function expectAxeClean(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -13,18 +12,7 @@ async function expectAxeClean(page: Page) {
 const uidOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { user_id: string }).user_id;
 
 /** A new account with a profile and nothing else. */
-async function member(request: APIRequestContext) {
-  const who = { email: uniqueEmail('member'), password: 'member-123' };
-  const signUp = await fetch(`${e2e.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...who, returnSecureToken: true }),
-  });
-  const { idToken, localId } = (await signUp.json()) as { idToken: string; localId: string };
-  const headers = { authorization: `Bearer ${idToken}` };
-  expect((await request.post('/api/users', { headers, data: { id: localId, email: who.email, name: 'Mo Member', contact: '+1 555 0100' } })).status()).toBe(201);
-  return { ...who, uid: localId };
-}
+const member = (request: APIRequestContext) => newAccount(request, 'member', { name: 'Mo Member', contact: '+1 555 0100' });
 
 test('a new account is reminded to verify its email on My account until the emailed link is opened', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });

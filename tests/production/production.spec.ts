@@ -1,6 +1,7 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { formReady, uniqueEmail } from '../e2e/helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, type Production } from './fixtures.ts';
 
 /** The sources of one directive of a Content-Security-Policy. */
 function sources(policy: string, directive: string): string[] {
@@ -95,12 +96,12 @@ test.describe('on a phone', () => {
   });
 });
 
-test('a purchase through the PayPal REST API whose capture answer is lost ends with one subscription, captured once', async ({ page, request, production }) => {
+/** A new account (a token signed by the Google fake, our profile) signed in through the login page, on /pricing. */
+async function buyerOnPricing(page: Page, request: APIRequestContext, production: Production, name: string) {
   const who = { email: uniqueEmail('buyer'), password: 'buyer-secret-1' };
   const { idToken, localId } = await production.google.account('signUp', who.email, who.password);
   const headers = { authorization: `Bearer ${idToken}` };
-  expect((await request.post('/api/users', { headers, data: { id: localId, email: who.email, name: 'Bea Buyer' } })).status()).toBe(201);
-
+  expect((await request.post('/api/users', { headers, data: { id: localId, email: who.email, name } })).status()).toBe(201);
   await page.goto('/login');
   await formReady(page, 'Log in');
   await page.getByLabel('Email').fill(who.email);
@@ -108,6 +109,11 @@ test('a purchase through the PayPal REST API whose capture answer is lost ends w
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
   await page.goto('/pricing');
+  return { localId, headers };
+}
+
+test('a purchase through the PayPal REST API whose capture answer is lost ends with one subscription, captured once', async ({ page, request, production }) => {
+  const { localId, headers } = await buyerOnPricing(page, request, production, 'Bea Buyer');
   await expect(page.getByRole('note')).toHaveText(/test payments/);
   const card = page.getByRole('article', { name: 'Fetoscopy', exact: true });
   await card.getByRole('button', { name: 'Buy' }).click();
@@ -133,18 +139,7 @@ test('a purchase through the PayPal REST API whose capture answer is lost ends w
 });
 
 test('when PayPal took the payment but both answers were lost, "Try again" captures the same order: one charge, one subscription', async ({ page, request, production }) => {
-  const who = { email: uniqueEmail('retry'), password: 'retry-secret-1' };
-  const { idToken, localId } = await production.google.account('signUp', who.email, who.password);
-  const headers = { authorization: `Bearer ${idToken}` };
-  expect((await request.post('/api/users', { headers, data: { id: localId, email: who.email, name: 'Rita Retry' } })).status()).toBe(201);
-
-  await page.goto('/login');
-  await formReady(page, 'Log in');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-  await page.goto('/pricing');
+  const { localId, headers } = await buyerOnPricing(page, request, production, 'Rita Retry');
   const card = page.getByRole('article', { name: 'Fetoscopy', exact: true });
   await card.getByRole('button', { name: 'Buy' }).click();
   await card.getByRole('button', { name: 'PayPal', exact: true }).click();
