@@ -20,7 +20,8 @@ describe('GET /courses from its cache', () => {
     const etag = plain.headers.get('etag')!;
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(plain.headers.get('cache-control')).toBe('no-cache');
-    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    // The list is in the language asked for, so the language varies the answer as much as the encoding does.
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding, Accept-Language');
     expect(plain.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     const again = await api().app.request('/api/courses', { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
@@ -39,7 +40,7 @@ describe('GET /courses from its cache', () => {
     expect((await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse({ title: 'Renamed' }) })).status).toBe(200);
     const after = await api().app.request('/api/courses', { headers: { 'if-none-match': before } });
     expect(after.status).toBe(200);
-    expect(await after.json()).toContainEqual({ id: 'bronchoscopy', title: 'Renamed', thumbnail: null });
+    expect(await after.json()).toContainEqual(expect.objectContaining({ id: 'bronchoscopy', title: 'Renamed' }));
   });
 
   it('answers a request from an allowed other origin through CORS, and refuses one from any other', async () => {

@@ -25,11 +25,13 @@ export function token(uid: string, opts: { email?: string; project?: string; exp
   return `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
 }
 
+/** The rows of a raw query's answer, whichever driver (PGlite or node-postgres) gave it. */
+export const rowsOf = (res: unknown) => (res && typeof res === 'object' && 'rows' in res ? (res.rows as Record<string, unknown>[]) : (res as Record<string, unknown>[]));
+
 /** A fresh API on an empty database (in-memory PGlite, or the PostgreSQL in DATABASE_URL, emptied) with the demo catalogue. */
 export async function testApi(env: Record<string, string> = {}) {
   const config = loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', RATE_LIMIT_SCALE: '1000', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}), ...env });
   const deps = await createDeps(config, { inMemory: true });
-  const rowsOf = (res: unknown) => (res && typeof res === 'object' && 'rows' in res ? (res.rows as Record<string, unknown>[]) : (res as Record<string, unknown>[]));
   // Every table of the schema, read from the database itself so a new table is never left out.
   const tables = rowsOf(await deps.db.db.execute(sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)).map(
     (r) => String(r.tablename),
