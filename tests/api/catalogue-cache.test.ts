@@ -63,12 +63,15 @@ async function useApiWithOrigin(origin: string) {
 
 /**
  * What the catalogue told its listeners during `write`, each once: this instance hears a change at once and again
- * when the database's notification comes back, a moment later on PostgreSQL.
+ * when the database's notification comes back, a moment later on PostgreSQL; so the echoes of earlier changes (the
+ * reset before each test's) are let in before listening starts, and the write's own before it ends.
  */
 async function changesOf(write: () => Promise<unknown>): Promise<Array<string | null>> {
+  const echoes = () => new Promise((resolve) => setTimeout(resolve, 150));
+  await echoes();
   changes = [];
   await write();
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await echoes();
   return [...new Set(changes)];
 }
 
