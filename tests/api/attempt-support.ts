@@ -45,7 +45,7 @@ export function tokenFor(uid: string, where: Where = SELECTIVE, ageMs = 10 * 60_
 export type Plan = 'all' | 'one' | 'none';
 
 /** Plays the token's case: every anastomosis (or target) found, marked and sealed, only the first, or none. */
-export function play(token: string, plan: Plan = 'all'): { events: SimEvent[]; expected: ReturnType<typeof scoreAttempt>; surgeryTimeMs: number } {
+export function play(token: string, plan: Plan = 'all'): { events: SimEvent[]; expected: ReturnType<typeof scoreAttempt>; surgeryTimeMs: number; metrics: ReturnType<typeof computeMetrics> } {
   const scenario = scenarioOf(token);
   const p = new Player(scenario);
   if (scenario.params.task === 'navigation') {
@@ -61,7 +61,7 @@ export function play(token: string, plan: Plan = 'all'): { events: SimEvent[]; e
   }
   p.finish();
   const metrics = computeMetrics(p.sim.state);
-  return { events: p.events, expected: scoreAttempt(metrics), surgeryTimeMs: metrics.surgeryTimeMs };
+  return { events: p.events, expected: scoreAttempt(metrics), surgeryTimeMs: metrics.surgeryTimeMs, metrics };
 }
 
 /** A log whose controls change every 10 ms for seconds on end: no hand keeps that up, so it is stored flagged. */

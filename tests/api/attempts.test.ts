@@ -18,7 +18,8 @@ beforeEach(async () => {
 describe('POST /attempts', () => {
   it('stores the attempt with the score, components, weights and debrief the server computed by replaying the log', async () => {
     const token = await tokenFor('learner');
-    const { events, expected, surgeryTimeMs } = play(token);
+    // The autopilot may leave a small anastomosis of a freshly drawn layout open: the server must agree with its own play.
+    const { events, expected, surgeryTimeMs, metrics } = play(token);
     const n = claimsOf(token).sim.anastomoses;
     expect(expected.score).toBeGreaterThan(80);
     const res = await api().call('POST', '/attempts', { body: { token, events } });
@@ -33,10 +34,10 @@ describe('POST /attempts', () => {
       weights: expected.weights,
       surgeryTimeMs,
       flagged: false,
-      metrics: { anastomosesTotal: n, anastomosesSealed: n, found: n, typesCorrect: n },
+      metrics: { anastomosesTotal: n, anastomosesSealed: metrics.anastomosesSealed, found: metrics.found, typesCorrect: metrics.typesCorrect },
       benchmark: null,
     });
-    expect(res.json.debrief.anastomoses.map((a: { sealed: boolean }) => a.sealed)).toEqual(Array(n).fill(true));
+    expect(res.json.debrief.anastomoses.filter((a: { sealed: boolean }) => a.sealed)).toHaveLength(metrics.anastomosesSealed);
     const list = await api().call('GET', '/attempts', { as: 'learner' });
     expect(list.json).toEqual([expect.objectContaining({ id: res.json.id, score: expected.score, task: 'selective', flagged: false })]);
   });
