@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Receipt } from '../api/account.ts';
+import { formatPrice } from '../domain/price.ts';
 import { $billing, downloadReceipt, loadReceipts } from '../stores/billing.ts';
 import { $session } from '../stores/session.ts';
 import type { BillingStrings } from './account-keys.ts';
@@ -24,7 +25,7 @@ export default function BillingHistory({ locale, strings }: Props) {
 
   if (!uid) return null;
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long' });
-  const money = (r: Receipt) => new Intl.NumberFormat(locale, { style: 'currency', currency: r.currency }).format(r.amount);
+  const money = (r: Receipt) => formatPrice(locale, r.amount, r.currency);
 
   async function download(orderId: string) {
     setPdf({ orderId, phase: 'busy' });
