@@ -9,11 +9,12 @@ async function axe(page: Page) {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-/** Every picture on the page has loaded and has pixels (a broken address has none). */
+/** Every picture has loaded and has pixels (a broken address has none); each is scrolled to, as lazy ones load only near the view. */
 async function picturesLoaded(page: Page, selector: string) {
-  await expect
-    .poll(() => page.locator(selector).evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)))
-    .not.toContain(false);
+  for (const img of await page.locator(selector).all()) {
+    await img.scrollIntoViewIfNeeded();
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0)).toBe(true);
+  }
 }
 
 const VIEWPORTS = [
@@ -35,8 +36,9 @@ for (const [device, viewport] of VIEWPORTS) {
       await expect(card.locator('.course-card-text')).toHaveText(t.blurb);
       await expect(card.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /^\/api\/images\/[a-f0-9]{24}\.avif$/);
       await picturesLoaded(page, '.course-card img');
-      const sources = await page.locator('.course-card img').evaluateAll((imgs) => new Set(imgs.map((img) => (img as HTMLImageElement).currentSrc)).size);
-      expect(sources).toBe(5);
+      // The five seeded courses each have a picture of their own (courses other journeys add may have none).
+      const sources = await page.locator('.course-card img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).currentSrc));
+      expect(new Set(sources.filter((src) => src.includes('/api/images/'))).size).toBeGreaterThanOrEqual(5);
       await axe(page);
       await expectFitsWidth(page);
 
