@@ -76,7 +76,7 @@ export const ar: Dict = {
   'course.allTranslated': 'كل النصوص مكتوبة باللغات السبع.',
   'course.missingMark': 'نصوص ناقصة',
   'pricing.language': 'لغة النصوص',
-  'pricing.missing': 'نصوص ناقصة في: {locales}. تُعرض النصوص الناقصة بالإنجليزية.',
+  'pricing.missing': 'نصوص ناقصة في: {{locales}}. تُعرض النصوص الناقصة بالإنجليزية.',
   'course.noModules': 'لا تحتوي هذه الدورة على وحدات بعد.',
   'course.module': 'الوحدة {n}',
   'course.inactive': 'مخفية عن المتعلمين',

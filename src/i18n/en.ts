@@ -75,7 +75,7 @@ export const en = {
   'course.allTranslated': 'Every text is written in all seven languages.',
   'course.missingMark': 'missing texts',
   'pricing.language': 'Language of the texts',
-  'pricing.missing': 'Texts missing in: {locales}. Missing texts are shown in English.',
+  'pricing.missing': 'Texts missing in: {{locales}}. Missing texts are shown in English.',
   'course.noModules': 'This course has no modules yet.',
   'course.module': 'Module {n}',
   'course.inactive': 'Hidden from learners',

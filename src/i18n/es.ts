@@ -76,7 +76,7 @@ export const es: Dict = {
   'course.allTranslated': 'Todos los textos están escritos en los siete idiomas.',
   'course.missingMark': 'faltan textos',
   'pricing.language': 'Idioma de los textos',
-  'pricing.missing': 'Faltan textos en: {locales}. Los textos que faltan se muestran en inglés.',
+  'pricing.missing': 'Faltan textos en: {{locales}}. Los textos que faltan se muestran en inglés.',
   'course.noModules': 'Este curso todavía no tiene módulos.',
   'course.module': 'Módulo {n}',
   'course.inactive': 'Oculto para los alumnos',

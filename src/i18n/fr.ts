@@ -76,7 +76,7 @@ export const fr: Dict = {
   'course.allTranslated': 'Tous les textes sont rédigés dans les sept langues.',
   'course.missingMark': 'textes manquants',
   'pricing.language': 'Langue des textes',
-  'pricing.missing': 'Textes manquants en : {locales}. Les textes manquants s’affichent en anglais.',
+  'pricing.missing': 'Textes manquants en : {{locales}}. Les textes manquants s’affichent en anglais.',
   'course.noModules': 'Ce cours n’a pas encore de modules.',
   'course.module': 'Module {n}',
   'course.inactive': 'Masqué pour les apprenants',

@@ -76,7 +76,7 @@ export const pt: Dict = {
   'course.allTranslated': 'Todos os textos estão escritos nos sete idiomas.',
   'course.missingMark': 'faltam textos',
   'pricing.language': 'Idioma dos textos',
-  'pricing.missing': 'Faltam textos em: {locales}. Os textos em falta aparecem em inglês.',
+  'pricing.missing': 'Faltam textos em: {{locales}}. Os textos em falta aparecem em inglês.',
   'course.noModules': 'Este curso ainda não tem módulos.',
   'course.module': 'Módulo {n}',
   'course.inactive': 'Oculto para os alunos',

@@ -76,7 +76,7 @@ export const ru: Dict = {
   'course.allTranslated': 'Все тексты есть на всех семи языках.',
   'course.missingMark': 'нет текстов',
   'pricing.language': 'Язык текстов',
-  'pricing.missing': 'Не хватает текстов на языках: {locales}. Недостающие тексты показываются на английском.',
+  'pricing.missing': 'Не хватает текстов на языках: {{locales}}. Недостающие тексты показываются на английском.',
   'course.noModules': 'В этом курсе пока нет модулей.',
   'course.module': 'Модуль {n}',
   'course.inactive': 'Скрыт от слушателей',

@@ -76,7 +76,7 @@ export const zhCN: Dict = {
   'course.allTranslated': '所有文本均已提供七种语言版本。',
   'course.missingMark': '缺少文本',
   'pricing.language': '文本语言',
-  'pricing.missing': '以下语言缺少文本：{locales}。缺少的文本以英文显示。',
+  'pricing.missing': '以下语言缺少文本：{{locales}}。缺少的文本以英文显示。',
   'course.noModules': '此课程还没有模块。',
   'course.module': '模块 {n}',
   'course.inactive': '对学员隐藏',

@@ -85,6 +85,8 @@ test('the admin creates a hidden plan, sees it marked and can delete it; a learn
   await page.goto('/pricing');
   await expect(page.getByRole('article', { name: 'Hospital pilot' })).toContainText('Visible to admins only');
   const form = page.getByRole('region', { name: 'Create a plan' });
+  // A new plan has only its English texts, and the form names the languages still missing.
+  await expect(form).toContainText(/Texts missing in: [^{]+\. Missing texts are shown in English\./);
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('Price (USD)').fill('12.345');
   await form.getByLabel('Duration (months)').fill('2');
