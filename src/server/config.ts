@@ -94,6 +94,9 @@ export const LOCAL_NODE_ENVS: readonly string[] = ['development', 'test'];
 /** True when the server talks to the real PayPal; false means the local stand-in (test payments). */
 export const realPaypal = (config: Pick<Config, 'paypal'>): boolean => Boolean(config.paypal.clientId && config.paypal.clientSecret);
 
+/** Hosts on this machine: an http address there never crosses a network. */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = Boolean(env.NODE_ENV) && !LOCAL_NODE_ENVS.includes(env.NODE_ENV!);
   const paypalEnv = env.PAYPAL_ENV === 'live' ? 'live' : 'sandbox';
@@ -145,7 +148,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ] as const;
   for (const [name, url] of addresses) {
     // The server or the browser calls it (and the page's policy allows a form service's origin), so it must be an absolute web address.
-    if (url !== null && !/^https?:$/.test(URL.parse(url)?.protocol ?? '')) throw new ConfigError(`${name} must be an absolute http(s) URL, not ${url}`);
+    const parsed = url === null ? null : URL.parse(url);
+    if (url !== null && !/^https?:$/.test(parsed?.protocol ?? '')) throw new ConfigError(`${name} must be an absolute http(s) URL, not ${url}`);
+    // In production the signing keys, PayPal's tokens and the messages travel to it: plain HTTP only where no network is crossed.
+    if (production && parsed?.protocol === 'http:' && !LOOPBACK.has(parsed.hostname)) throw new ConfigError(`${name} must be an https URL in production, not ${url}`);
   }
   if (Boolean(config.paypal.clientId) !== Boolean(config.paypal.clientSecret)) {
     throw new ConfigError('Set both PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET, or neither (the local PayPal stand-in)');

@@ -99,6 +99,12 @@ describe('the external services', () => {
     expect(() => loadConfig({ ...PRODUCTION_ENV, [name]: '/relative' })).toThrow(`${name} must be an absolute http(s) URL, not /relative`);
     expect(() => loadConfig({ [name]: 'ftp://example.org/x' })).toThrow(`${name} must be an absolute http(s) URL`);
   });
+
+  it.each(['FIREBASE_KEYS_URL', 'PAYPAL_API_URL', 'FORM_MAIL_URL', 'FORM_SUBMIT_URL'])('refuses a plain-http %s in production unless it stays on this machine', (name) => {
+    expect(() => loadConfig({ ...PRODUCTION_ENV, [name]: 'http://keys.example.org/x' })).toThrow(`${name} must be an https URL in production, not http://keys.example.org/x`);
+    for (const host of ['localhost:9', '127.0.0.1:9', '[::1]:9']) expect(() => loadConfig({ ...PRODUCTION_ENV, [name]: `http://${host}/x` })).not.toThrow();
+    expect(() => loadConfig({ [name]: 'http://keys.example.org/x' })).not.toThrow();
+  });
 });
 
 describe('starting the server on a data folder it cannot write', () => {
