@@ -8,7 +8,7 @@ import { describeError } from './log.ts';
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
-/** What the cache may hold at most; a page past it is still answered, just rendered again next time. */
+/** What the cache holds at most by default: past it, the pages asked for least recently are let go first. */
 const MAX_BYTES = 24 * 1024 * 1024;
 
 interface Variant {
@@ -52,6 +52,7 @@ function matches(header: string | undefined, etag: string): boolean {
  * none that set a cookie, and none whose rendering raced a change (`changed`) to what it shows.
  */
 export class PageCache {
+  /** In the order they were last asked for: the first is the one to let go when room is needed. */
   private pages = new Map<string, Page>();
   private rendering = new Map<string, Promise<void>>();
   private bytes = 0;
@@ -60,6 +61,12 @@ export class PageCache {
   /** Counts changes to every course at once; with a course's own count, says whether a course's page is current. */
   private everything = 0;
   private courseChanges = new Map<string, number>();
+
+  /**
+   * `maxBytes` bounds the memory, copies included. Any address that renders a page counts (an id spelt with escapes,
+   * a trailing slash), so the cap lets old pages go rather than stop keeping new ones.
+   */
+  constructor(private readonly maxBytes = MAX_BYTES) {}
 
   /** Forgets the pages of `course` and those showing several courses; every page when `course` is null. */
   changed(course: string | null): void {
@@ -93,7 +100,11 @@ export class PageCache {
     const cacheable = (req.method === 'GET' || req.method === 'HEAD') && !url.includes('?') && !req.headers.cookie && !req.headers.authorization;
     if (!cacheable) return render(res);
     const hit = this.pages.get(url);
-    if (hit) return send(req, res, hit);
+    if (hit) {
+      this.pages.delete(url);
+      this.pages.set(url, hit);
+      return send(req, res, hit);
+    }
     const under = this.rendering.get(url);
     if (under) {
       await under;
@@ -136,7 +147,8 @@ export class PageCache {
         const body = Buffer.concat(chunks);
         const status = typeof head?.[0] === 'number' ? head[0] : res.statusCode;
         const headers = { ...res.getHeaders(), ...headersOf(head) };
-        if (status === 200 && !headers['set-cookie'] && stamp === this.stamp(course) && this.bytes + body.length <= MAX_BYTES) {
+        // A page bigger than half the cache would push out everything else: it is answered, not kept.
+        if (status === 200 && !headers['set-cookie'] && stamp === this.stamp(course) && body.length * 2 <= this.maxBytes) {
           const page = this.store(url, course, headers, body);
           send(req, res, page);
         } else {
@@ -164,6 +176,7 @@ export class PageCache {
     const page: Page = { identity: variant(body, null), course, bytes: body.length };
     this.pages.set(url, page);
     this.bytes += page.bytes;
+    this.makeRoom(url);
     // Compressed off the event loop; until they are ready the page goes out uncompressed.
     void Promise.all([
       brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
@@ -174,8 +187,17 @@ export class PageCache {
       page.gzip = variant(gz, 'gzip');
       page.bytes += br.length + gz.length;
       this.bytes += br.length + gz.length;
+      this.makeRoom(url);
     }, (err: unknown) => console.error(`Compressing the page ${url} failed: ${describeError(err)}`));
     return page;
+  }
+
+  /** Lets the least recently asked-for pages go, all but `keep`, until the cache is within its bound. */
+  private makeRoom(keep: string): void {
+    for (const [key, page] of this.pages) {
+      if (this.bytes <= this.maxBytes) return;
+      if (key !== keep) this.drop(key, page);
+    }
   }
 }
 

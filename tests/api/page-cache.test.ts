@@ -126,6 +126,20 @@ describe('the page cache', () => {
     expect(renders).toEqual(['/es/courses/a']);
   });
 
+  it('lets the least recently asked-for pages go at its bound, so addresses without end never stop it keeping pages', async () => {
+    cache = new PageCache(9_000);
+    for (const path of ['/courses/a', '/courses/b', '/courses/a', '/courses/c']) expect((await get(path)).status).toBe(200);
+    expect(renders).toEqual(['/courses/a', '/courses/b', '/courses/c']);
+    await get('/courses/a');
+    await get('/courses/b');
+    expect(renders).toEqual(['/courses/a', '/courses/b', '/courses/c', '/courses/b']);
+    for (let i = 0; i < 20; i += 1) await get(`/courses/%6${i % 10}x${i}`);
+    renders = [];
+    await get('/courses/z');
+    await get('/courses/z');
+    expect(renders).toEqual(['/courses/z']);
+  });
+
   it('answers HEAD from the cache without a body', async () => {
     await get('/courses/a');
     const head = await fetch(`${base}/courses/a`, { method: 'HEAD' });
