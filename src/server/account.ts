@@ -87,7 +87,8 @@ export const accountApp = subApp()
         }),
         certificates: earned,
         groups: memberships,
-        audit: trail,
+        // What the caller did to other people's records is theirs to know, but those records' contents are not.
+        audit: trail.map((row) => (row.entity === 'user' && row.entityId !== uid ? { ...row, before: null, after: null } : row)),
       };
       return c.json(body, 200, { 'content-disposition': 'attachment; filename="my-data.json"', 'cache-control': 'private, no-store' });
     },

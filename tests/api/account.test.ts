@@ -68,6 +68,15 @@ describe('GET /users/me/export', () => {
     expect(body.audit.length).toBeGreaterThan(0);
     expect(JSON.stringify(body)).not.toContain('other@example.com');
   });
+  it('gives an administrator the changes they made to other people, without those people\'s data', async () => {
+    const saved = await api().call('PUT', '/users/other', { as: 'admin', body: { isAdmin: false, isPremium: true, subscriptions: [] } });
+    expect(saved.status).toBe(200);
+    const res = await api().app.request('/api/users/me/export', { headers: { authorization: `Bearer ${api().tokens.admin}` } });
+    const body = await res.json();
+    expect(body.audit).toContainEqual(expect.objectContaining({ actor: 'admin', entity: 'user', entityId: 'other', action: 'update', before: null, after: null }));
+    expect(JSON.stringify(body)).not.toContain('other@example.com');
+    expect(JSON.stringify(body)).not.toContain('Otto Other');
+  });
   it('refuses a visitor with 401 and a token without a profile with 404', async () => {
     await expectRefused(api(), 'GET', '/users/me/export', {}, 401);
     await expectRefused(api(), 'GET', '/users/me/export', { as: token('stranger') }, 404);
