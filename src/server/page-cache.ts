@@ -66,7 +66,11 @@ export class PageCache {
    * `maxBytes` bounds the memory, copies included. Any address that renders a page counts (an id spelt with escapes,
    * a trailing slash), so the cap lets old pages go rather than stop keeping new ones.
    */
-  constructor(private readonly maxBytes = MAX_BYTES) {}
+  private readonly maxBytes: number;
+
+  constructor(maxBytes = MAX_BYTES) {
+    this.maxBytes = maxBytes;
+  }
 
   /** Forgets the pages of `course` and those showing several courses; every page when `course` is null. */
   changed(course: string | null): void {
