@@ -223,7 +223,6 @@ export const ar: Dict = {
   'account.loading': "جارٍ تحميل حسابك…",
   'account.error': "تعذّر تحميل حسابك. أعد تحميل الصفحة للمحاولة مرة أخرى.",
   'receipt.title': "إيصال",
-  'receipt.number': "رقم الإيصال",
   'receipt.date': "تاريخ الدفع",
   'receipt.seller': "البائع",
   'receipt.buyer': "صادر باسم",

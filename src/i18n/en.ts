@@ -222,7 +222,6 @@ export const en = {
   'account.loading': "Loading your account…",
   'account.error': "Your account could not be loaded. Reload the page to try again.",
   'receipt.title': "Receipt",
-  'receipt.number': "Receipt number",
   'receipt.date': "Date of payment",
   'receipt.seller': "Seller",
   'receipt.buyer': "Billed to",

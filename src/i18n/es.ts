@@ -223,7 +223,6 @@ export const es: Dict = {
   'account.loading': "Cargando tu cuenta…",
   'account.error': "No se pudo cargar tu cuenta. Recarga la página para intentarlo de nuevo.",
   'receipt.title': "Recibo",
-  'receipt.number': "Número de recibo",
   'receipt.date': "Fecha de pago",
   'receipt.seller': "Vendedor",
   'receipt.buyer': "Facturado a",

@@ -223,7 +223,6 @@ export const fr: Dict = {
   'account.loading': "Chargement de votre compte…",
   'account.error': "Votre compte n’a pas pu être chargé. Rechargez la page pour réessayer.",
   'receipt.title': "Reçu",
-  'receipt.number': "Numéro du reçu",
   'receipt.date': "Date du paiement",
   'receipt.seller': "Vendeur",
   'receipt.buyer': "Facturé à",

@@ -223,7 +223,6 @@ export const pt: Dict = {
   'account.loading': "Carregando sua conta…",
   'account.error': "Não foi possível carregar sua conta. Recarregue a página para tentar novamente.",
   'receipt.title': "Recibo",
-  'receipt.number': "Número do recibo",
   'receipt.date': "Data do pagamento",
   'receipt.seller': "Vendedor",
   'receipt.buyer': "Faturado a",

@@ -223,7 +223,6 @@ export const ru: Dict = {
   'account.loading': "Загрузка аккаунта…",
   'account.error': "Не удалось загрузить аккаунт. Обновите страницу, чтобы попробовать снова.",
   'receipt.title': "Квитанция",
-  'receipt.number': "Номер квитанции",
   'receipt.date': "Дата оплаты",
   'receipt.seller': "Продавец",
   'receipt.buyer': "Плательщик",

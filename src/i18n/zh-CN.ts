@@ -223,7 +223,6 @@ export const zhCN: Dict = {
   'account.loading': "正在加载您的账户…",
   'account.error': "无法加载您的账户。请刷新页面重试。",
   'receipt.title': "收据",
-  'receipt.number': "收据编号",
   'receipt.date': "付款日期",
   'receipt.seller': "销售方",
   'receipt.buyer': "付款人",

@@ -93,10 +93,6 @@ export default function BillingHistory({ locale, strings }: Props) {
         {open && (
           <>
             <dl className="receipt-facts">
-              <dt>{strings['receipt.number']}</dt>
-              <dd>
-                <bdi dir="ltr">{open.orderId}</bdi>
-              </dd>
               <dt>{strings['receipt.date']}</dt>
               <dd>{day.format(new Date(open.date))}</dd>
               <dt>{strings['receipt.seller']}</dt>

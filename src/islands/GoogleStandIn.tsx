@@ -1,4 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
+import { isEmail } from '../domain/contact.ts';
 import '../styles/standin.css';
 import Dialog from './Dialog.tsx';
 import Field from './Field.tsx';
@@ -22,7 +23,7 @@ export default function GoogleStandIn({ strings, onChoose, onCancel }: Props) {
   function submit(e: SubmitEvent) {
     e.preventDefault();
     const address = email.trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) return setInvalid(true);
+    if (!isEmail(address)) return setInvalid(true);
     onChoose({ email: address, name: name.trim() });
   }
 
@@ -40,7 +41,7 @@ export default function GoogleStandIn({ strings, onChoose, onCancel }: Props) {
           onChange={(e) => (setEmail(e.target.value), setInvalid(false))}
         />
         <Field name="standin-name" autoComplete="name" label={strings['login.standIn.name']} value={name} onChange={(e) => setName(e.target.value)} />
-        <div className="standin-actions">
+        <div className="dialog-actions">
           <button type="button" className="button button-ghost" onClick={onCancel}>
             {strings['login.standIn.cancel']}
           </button>

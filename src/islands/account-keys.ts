@@ -12,7 +12,6 @@ export const BILLING_KEYS = [
   'billing.downloadError',
   'billing.close',
   'receipt.title',
-  'receipt.number',
   'receipt.date',
   'receipt.seller',
   'receipt.buyer',

@@ -27,7 +27,6 @@ export async function receiptPdf(receipt: Receipt, locale: Locale): Promise<Buff
   pdf.y = PAGE.margin;
   pdf.paragraph(t('site.name'), 12, { color: ACCENT, align: 'start', gap: 6 });
   pdf.paragraph(t('receipt.title'), 26, { bold: true, align: 'start', gap: 10 });
-  pdf.row(t('receipt.number'), isolateLtr(receipt.orderId), 11);
   pdf.row(t('receipt.date'), date(receipt.date), 11, { gap: 14 });
   rule();
   pdf.paragraph(t('receipt.seller'), 11, { bold: true, align: 'start' });

@@ -98,6 +98,8 @@ for (const { name, locale, prefix, viewport, labels } of [
     expect(download.suggestedFilename()).toBe(`receipt-${receipt.orderId}.pdf`);
     const text = await pdfText((await download.path())!);
     for (const part of [receipt.orderId, who.email, 'Sam Subscriber', 'Fetal Surgery Academy']) expect(text).toContain(part);
+    // The PayPal order id is the receipt's reference: printed once, under its own label.
+    expect(text.split(receipt.orderId)).toHaveLength(2);
     // Shaped Arabic comes back from the PDF as presentation forms in drawing order, so the Arabic plan name is checked
     // in the row and the dialog above; the price reads "US$", never "$US", beside the number.
     if (locale === 'ar') {
