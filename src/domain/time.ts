@@ -34,3 +34,12 @@ export function clockText(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 }
+
+/** How long Firebase counts a sign-in as recent enough for deleting the account or changing the password. */
+export const RECENT_SIGN_IN_MS = 5 * 60_000;
+
+/** Whether a sign-in at `lastSignIn` (as Firebase's user metadata writes it) is still recent at `now`. */
+export function signedInRecently(lastSignIn: string | undefined, now: number): boolean {
+  const at = lastSignIn ? Date.parse(lastSignIn) : NaN;
+  return Number.isFinite(at) && now - at < RECENT_SIGN_IN_MS;
+}

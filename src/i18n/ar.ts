@@ -526,6 +526,7 @@ export const ar: Dict = {
   'auth.error.network': 'تعذّر الوصول إلى خدمة تسجيل الدخول. تحقّق من اتصالك وحاول مجددًا.',
   'auth.error.popupClosed': 'أُغلقت نافذة Google قبل تسجيل الدخول.',
   'auth.error.profile': 'سجّلت الدخول، لكن تعذّر تحميل ملفك الشخصي. أعد تحميل الصفحة للمحاولة مجددًا.',
+  'auth.error.recentLogin': 'لحمايتك، يتطلب هذا تسجيل دخول حديثًا: سجّل الخروج ثم سجّل الدخول مجددًا وحاول مرة أخرى.',
   'auth.error.generic': 'حدث خطأ أثناء تسجيل الدخول. حاول مجددًا.',
   // Learning record: progress, certificates, groups of learners
   'cert.pdf.title': 'شهادة إتمام',

@@ -525,6 +525,7 @@ export const en = {
   'auth.error.network': 'Could not reach the sign-in service. Check your connection and try again.',
   'auth.error.popupClosed': 'The Google window was closed before you signed in.',
   'auth.error.profile': 'You are signed in, but your profile could not be loaded. Reload the page to try again.',
+  'auth.error.recentLogin': 'For your safety, this needs a fresh sign-in: log out, log in again and try once more.',
   'auth.error.generic': 'Something went wrong while signing in. Please try again.',
   // Learning record: progress, certificates, groups of learners
   'cert.pdf.title': 'Certificate of completion',

@@ -526,6 +526,7 @@ export const es: Dict = {
   'auth.error.network': 'No se pudo contactar el servicio de acceso. Revisa tu conexión y vuelve a intentarlo.',
   'auth.error.popupClosed': 'La ventana de Google se cerró antes de iniciar sesión.',
   'auth.error.profile': 'Iniciaste sesión, pero no se pudo cargar tu perfil. Recarga la página para intentarlo de nuevo.',
+  'auth.error.recentLogin': 'Por tu seguridad, hace falta un inicio de sesión reciente: cierra sesión, vuelve a entrar e inténtalo de nuevo.',
   'auth.error.generic': 'Algo salió mal al iniciar sesión. Inténtalo de nuevo.',
   // Learning record: progress, certificates, groups of learners
   'cert.pdf.title': 'Certificado de finalización',

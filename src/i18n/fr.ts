@@ -526,6 +526,7 @@ export const fr: Dict = {
   'auth.error.network': 'Le service de connexion est injoignable. Vérifiez votre connexion et réessayez.',
   'auth.error.popupClosed': 'La fenêtre Google a été fermée avant la connexion.',
   'auth.error.profile': 'Vous êtes connecté, mais votre profil n’a pas pu être chargé. Rechargez la page pour réessayer.',
+  'auth.error.recentLogin': 'Pour votre sécurité, une connexion récente est nécessaire : déconnectez-vous, reconnectez-vous et réessayez.',
   'auth.error.generic': 'La connexion a échoué. Veuillez réessayer.',
   // Learning record: progress, certificates, groups of learners
   'cert.pdf.title': 'Certificat de réussite',

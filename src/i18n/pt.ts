@@ -526,6 +526,7 @@ export const pt: Dict = {
   'auth.error.network': 'Não foi possível contatar o serviço de login. Verifique sua conexão e tente de novo.',
   'auth.error.popupClosed': 'A janela do Google foi fechada antes do login.',
   'auth.error.profile': 'Você entrou, mas seu perfil não pôde ser carregado. Recarregue a página para tentar de novo.',
+  'auth.error.recentLogin': 'Para sua segurança, é preciso um login recente: saia, entre de novo e tente outra vez.',
   'auth.error.generic': 'Algo deu errado ao entrar. Tente de novo.',
   // Learning record: progress, certificates, groups of learners
   'cert.pdf.title': 'Certificado de conclusão',

@@ -526,6 +526,7 @@ export const ru: Dict = {
   'auth.error.network': 'Не удалось связаться со службой входа. Проверьте подключение и попробуйте снова.',
   'auth.error.popupClosed': 'Окно Google было закрыто до входа.',
   'auth.error.profile': 'Вы вошли, но профиль не удалось загрузить. Обновите страницу, чтобы попробовать снова.',
+  'auth.error.recentLogin': 'В целях безопасности нужен недавний вход: выйдите, войдите снова и повторите попытку.',
   'auth.error.generic': 'При входе что-то пошло не так. Попробуйте снова.',
   // Learning record: progress, certificates, groups of learners
   'cert.pdf.title': 'Сертификат о прохождении курса',

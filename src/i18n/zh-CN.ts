@@ -526,6 +526,7 @@ export const zhCN: Dict = {
   'auth.error.network': '无法连接登录服务。请检查网络后重试。',
   'auth.error.popupClosed': '登录完成前 Google 窗口已关闭。',
   'auth.error.profile': '您已登录，但无法加载您的资料。请刷新页面重试。',
+  'auth.error.recentLogin': '为了您的安全，此操作需要最近登录：请退出并重新登录，然后再试一次。',
   'auth.error.generic': '登录时出错，请重试。',
   // Learning record: progress, certificates, groups of learners
   'cert.pdf.title': '结业证书',

@@ -15,6 +15,7 @@ export const AUTH_ERROR_KEYS = [
   'auth.error.network',
   'auth.error.popupClosed',
   'auth.error.profile',
+  'auth.error.recentLogin',
   'auth.error.generic',
 ] as const;
 
@@ -33,6 +34,7 @@ const CODES: Record<string, AuthErrorKey> = {
   'auth/network-request-failed': 'auth.error.network',
   'auth/popup-closed-by-user': 'auth.error.popupClosed',
   'auth/cancelled-popup-request': 'auth.error.popupClosed',
+  'auth/requires-recent-login': 'auth.error.recentLogin',
 };
 
 /** What went wrong, as the key of a message to show. */

@@ -1,6 +1,7 @@
 import { AccountErrorCode } from '../api/account.ts';
 import { accountApi } from '../api/account-client.ts';
 import { ApiError } from '../api/errors.ts';
+import { signedInRecently } from '../domain/time.ts';
 import { authErrorKey, type AuthErrorKey } from './auth-actions.ts';
 import { saveFile } from './progress.ts';
 import { currentFirebaseUser, idToken, leaveSession, reloadFirebaseUser, setProfile, stayInSession } from './session.ts';
@@ -63,12 +64,15 @@ export async function exportData(): Promise<boolean> {
 export type DeleteOutcome = 'deleted' | 'lastAdmin' | AuthErrorKey | 'failed';
 
 /**
- * Deletes the account: a fresh sign-in first (password accounts), then our personal data, then the Firebase
- * account, then home. A profile already gone (an earlier try that stopped half way) still lets the sign-in go.
+ * Deletes the account: a fresh sign-in first (the password, or a Google sign-in still recent), then our personal
+ * data, then the Firebase account, then home. Firebase refuses to delete after an old sign-in, so that is found out
+ * before our data goes, not after. A profile already gone (an earlier try that stopped half way) still lets the
+ * sign-in go.
  */
 export async function deleteAccount(password: string | null, homeHref: string): Promise<DeleteOutcome> {
   try {
     if (password !== null) await reauthenticate(password);
+    else if (!signedInRecently(currentFirebaseUser()?.metadata.lastSignInTime, Date.now())) return 'auth.error.recentLogin';
   } catch (err) {
     return authErrorKey(err);
   }

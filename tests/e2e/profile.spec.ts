@@ -144,3 +144,26 @@ test('the only administrator is told, in Arabic, to appoint another before delet
   await expect(page.getByRole('heading', { name: 'حسابي', level: 1 })).toBeVisible();
   expect(await idTokenFor(ADMIN)).toEqual(expect.any(String));
 });
+
+test('a Google account signed in long ago is asked to sign in again before anything is deleted', async ({ page, request }) => {
+  const email = uniqueEmail('google-delete');
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  const chooser = page.getByRole('dialog', { name: 'Sign in with Google (local stand-in)' });
+  await chooser.getByLabel('Email').fill(email);
+  await chooser.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+  // Six minutes later by the page's clock: Firebase no longer counts the sign-in as recent.
+  await page.clock.setFixedTime(Date.now() + 6 * 60_000);
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(dialog.getByLabel('Your password, to confirm')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Delete for good' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('For your safety, this needs a fresh sign-in: log out, log in again and try once more.');
+
+  const admin = { authorization: `Bearer ${await idTokenFor(ADMIN)}` };
+  const found = await request.get(`/api/users?email=${encodeURIComponent(email)}`, { headers: admin });
+  expect(await found.json()).toEqual([expect.objectContaining({ email })]);
+});

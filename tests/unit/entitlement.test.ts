@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isEntitled, subscriptionStatus } from '../../src/domain/entitlement.ts';
-import { addMonthsClamped, toTimestamp } from '../../src/domain/time.ts';
+import { addMonthsClamped, signedInRecently, toTimestamp } from '../../src/domain/time.ts';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const plans = [
@@ -65,4 +65,17 @@ describe('isEntitled with several subscriptions', () => {
     expect(isEntitled({ ...base, subscriptions: [sub('p1', new Date('2026-03-01Z'))] }, 'c1', plans, now)).toBe(false);
   });
   it('lets a premium user in with no plans at all', () => expect(isEntitled({ ...base, isPremium: true }, 'c1', [], now)).toBe(true));
+});
+
+describe('signedInRecently: what Firebase accepts before deleting an account', () => {
+  const at = Date.parse('2026-11-23T10:00:00Z');
+  const signedIn = new Date(at).toUTCString();
+  it('counts a sign-in as recent for five minutes', () => {
+    expect(signedInRecently(signedIn, at + 4 * 60_000)).toBe(true);
+    expect(signedInRecently(signedIn, at + 5 * 60_000)).toBe(false);
+  });
+  it('counts a missing or unreadable time as old', () => {
+    expect(signedInRecently(undefined, at)).toBe(false);
+    expect(signedInRecently('yesterday', at)).toBe(false);
+  });
 });
