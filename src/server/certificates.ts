@@ -4,17 +4,17 @@ import type { Context } from 'hono';
 import { ErrorCode } from '../api/errors.ts';
 import { CertificateSummary, CertificateVerification, RevokeInput } from '../api/learning.ts';
 import { dbString } from '../api/schemas.ts';
-import { DEFAULT_LOCALE, isLocale, localePath, LOCALES, type Locale } from '../i18n/locales.ts';
+import { DEFAULT_LOCALE, localePath, type Locale } from '../i18n/locales.ts';
 import { canReadUser } from './access.ts';
 import { recordAudit } from './audit.ts';
 import { certificatePdf } from './certificate-pdf.ts';
 import { certificates } from './db/schema.ts';
 import { bearer, errors, fail, idParam, json, jsonBody, requireAdmin, requireUser, subApp, type Env } from './http.ts';
-import { rateLimit, type Limit } from './rate-limit.ts';
+import { pdfAnswer, documentLanguage, pdfLimit, sendPdf } from './pdf-route.ts';
+import { rateLimit } from './rate-limit.ts';
 import { certificateSummary, type CertificateRow } from './records.ts';
 
-/** A PDF costs a few hundred milliseconds of the server's thread: a few a minute per user is plenty. */
-const PDF_LIMIT: Limit = { name: 'certificate-pdf', max: 20, windowMs: 60_000 };
+const PDF_LIMIT = pdfLimit('certificate-pdf');
 
 /** The PDFs made lately, by certificate, language and address: a certificate never changes once issued (revocation is checked first). */
 const made = new Map<string, Buffer>();
@@ -47,7 +47,7 @@ function verifyUrl(c: Context<Env>, id: string, locale: Locale): string {
   return `${origin}${localePath(locale, `/certificates/${id}`)}`;
 }
 
-const pdfQuery = z.strictObject({ lang: z.enum(LOCALES.map((l) => l.code) as [Locale, ...Locale[]]).optional() });
+const pdfQuery = z.strictObject({ lang: documentLanguage });
 
 /** /certificates: issued by the server when a course is completed (see /progress), verified by anyone, revoked by admins. */
 export const certificatesApp = subApp()
@@ -91,7 +91,7 @@ export const certificatesApp = subApp()
       middleware: [requireUser, rateLimit(PDF_LIMIT)] as const,
       request: { params: idParam, query: pdfQuery },
       responses: {
-        200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } },
+        200: pdfAnswer,
         400: errors[400],
         401: errors[401],
         403: errors[403],
@@ -103,18 +103,13 @@ export const certificatesApp = subApp()
     async (c) => {
       const { id } = c.req.valid('param');
       const lang = c.req.valid('query').lang;
-      const locale = lang && isLocale(lang) ? lang : DEFAULT_LOCALE;
+      const locale = lang ?? DEFAULT_LOCALE;
       const row = await find(c, id);
       if (!row) return fail(c, 404, ErrorCode.notFound, 'No certificate has this id');
       if (!(await canReadUser(c, row.userId))) return fail(c, 403, ErrorCode.forbidden, 'Only the holder, their group directors and administrators may download this certificate');
       if (row.revokedAt) return fail(c, 409, ErrorCode.conflict, 'This certificate was revoked');
       const pdf = await pdfOf(row, locale, verifyUrl(c, row.id, locale));
-      const name = `certificate-${row.courseId.replace(/[^A-Za-z0-9_-]/g, '') || 'course'}.pdf`;
-      return c.body(new Uint8Array(pdf), 200, {
-        'content-type': 'application/pdf',
-        'content-disposition': `attachment; filename="${name}"`,
-        'cache-control': 'private, no-store',
-      });
+      return sendPdf(c, pdf, 'certificate', row.courseId);
     },
   )
   .openapi(

@@ -3,6 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { splitLocale } from '../i18n/locales.ts';
+import { holdBack, type Head } from './held-response.ts';
 import { describeError } from './log.ts';
 
 const brotli = promisify(brotliCompress);
@@ -129,41 +130,19 @@ export class PageCache {
   private keep(url: string, req: IncomingMessage, res: ServerResponse, render: (res: ServerResponse) => Promise<void>): Promise<void> {
     const course = courseOf(url);
     const stamp = this.stamp(course);
-    const { writeHead, write, end } = res;
-    let head: Parameters<ServerResponse['writeHead']> | null = null;
-    const chunks: Buffer[] = [];
-    const collect = (chunk: unknown) => {
-      if (typeof chunk === 'string' || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
-    };
     return new Promise<void>((resolve, reject) => {
-      res.writeHead = ((...args: Parameters<ServerResponse['writeHead']>) => {
-        head = args;
-        return res;
-      }) as ServerResponse['writeHead'];
-      res.write = ((chunk: unknown, ...rest: unknown[]) => {
-        collect(chunk);
-        (rest.find((r) => typeof r === 'function') as (() => void) | undefined)?.();
-        return true;
-      }) as ServerResponse['write'];
-      res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-        Object.assign(res, { writeHead, write, end });
-        if (typeof chunk !== 'function') collect(chunk);
-        const body = Buffer.concat(chunks);
+      holdBack(res, (head, body) => {
         const status = typeof head?.[0] === 'number' ? head[0] : res.statusCode;
         const headers = { ...res.getHeaders(), ...headersOf(head) };
         // A page bigger than half the cache would push out everything else: it is answered, not kept.
         if (status === 200 && !headers['set-cookie'] && stamp === this.stamp(course) && body.length * 2 <= this.maxBytes) {
-          const page = this.store(url, course, headers, body);
-          send(req, res, page);
+          send(req, res, this.store(url, course, headers, body));
         } else {
           if (head) res.writeHead(...head);
           res.end(body);
         }
-        const callback = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
-        callback?.();
         resolve();
-        return res;
-      }) as ServerResponse['end'];
+      });
       // Waiting requests go on by themselves if this one's client leaves before the page is complete.
       res.once('close', () => resolve());
       render(res).catch(reject);
@@ -205,7 +184,7 @@ export class PageCache {
   }
 }
 
-function headersOf(head: Parameters<ServerResponse['writeHead']> | null): OutgoingHttpHeaders {
+function headersOf(head: Head | null): OutgoingHttpHeaders {
   const given = head?.find((arg, i) => i > 0 && typeof arg === 'object' && arg !== null);
   if (!given) return {};
   if (Array.isArray(given)) {

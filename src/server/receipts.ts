@@ -5,18 +5,16 @@ import { Receipt } from '../api/account.ts';
 import { ErrorCode } from '../api/errors.ts';
 import { dbString } from '../api/schemas.ts';
 import { pick, type ContentLocale } from '../domain/localize.ts';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../i18n/locales.ts';
+import { DEFAULT_LOCALE } from '../i18n/locales.ts';
 import { orders } from './db/schema.ts';
 import { bearer, callerIsAdmin, errors, fail, json, requireUser, subApp, type Env } from './http.ts';
-import { rateLimit, type Limit } from './rate-limit.ts';
+import { pdfAnswer, documentLanguage, pdfLimit, sendPdf } from './pdf-route.ts';
+import { rateLimit } from './rate-limit.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** A PDF costs the server's thread a few hundred milliseconds, as a certificate does. */
-const PDF_LIMIT: Limit = { name: 'receipt-pdf', max: 20, windowMs: 60_000 };
-
-const lang = z.enum(LOCALES.map((l) => l.code) as [Locale, ...Locale[]]).optional();
+const PDF_LIMIT = pdfLimit('receipt-pdf');
 
 /** A completed order as its receipt, with the plan's title in `locale`. */
 export function receiptOf(row: OrderRow, seller: { name: string; address: string }, locale: ContentLocale): Receipt {
@@ -53,7 +51,7 @@ export const receiptsApp = subApp()
       description: "The caller's receipts, newest first (their billing history); administrators may pass `userId`.",
       security: bearer,
       middleware: [requireUser] as const,
-      request: { query: z.strictObject({ userId: dbString().min(1).max(128).optional(), lang }) },
+      request: { query: z.strictObject({ userId: dbString().min(1).max(128).optional(), lang: documentLanguage }) },
       responses: { 200: json(z.array(Receipt)), 400: errors[400], 401: errors[401], 403: errors[403] },
     }),
     async (c) => {
@@ -72,7 +70,7 @@ export const receiptsApp = subApp()
       description: "One payment's receipt: its buyer and administrators.",
       security: bearer,
       middleware: [requireUser] as const,
-      request: { params: orderParam, query: z.strictObject({ lang }) },
+      request: { params: orderParam, query: z.strictObject({ lang: documentLanguage }) },
       responses: { 200: json(Receipt), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
     }),
     async (c) => {
@@ -88,9 +86,9 @@ export const receiptsApp = subApp()
       description: 'The receipt as a PDF in the language asked for (`lang`, default English): its buyer and administrators.',
       security: bearer,
       middleware: [requireUser, rateLimit(PDF_LIMIT)] as const,
-      request: { params: orderParam, query: z.strictObject({ lang }) },
+      request: { params: orderParam, query: z.strictObject({ lang: documentLanguage }) },
       responses: {
-        200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } },
+        200: pdfAnswer,
         400: errors[400],
         401: errors[401],
         403: errors[403],
@@ -103,10 +101,6 @@ export const receiptsApp = subApp()
       if (typeof row === 'string') return refusal(c, row);
       const locale = c.req.valid('query').lang ?? DEFAULT_LOCALE;
       const pdf = await receiptPdf(receiptOf(row, c.get('deps').config.seller, locale), locale);
-      return c.body(new Uint8Array(pdf), 200, {
-        'content-type': 'application/pdf',
-        'content-disposition': `attachment; filename="receipt-${row.id.replace(/[^A-Za-z0-9_-]/g, '')}.pdf"`,
-        'cache-control': 'private, no-store',
-      });
+      return sendPdf(c, pdf, 'receipt', row.id);
     },
   );
