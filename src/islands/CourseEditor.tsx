@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { imageSources } from '../domain/images.ts';
 import { missingCourseLocales, type ContentLocale, type TitleText, type Translations } from '../domain/localize.ts';
 import { fill } from '../stores/course-errors.ts';
 import {
@@ -25,6 +24,7 @@ import {
 } from '../stores/editor.ts';
 import LocalePicker, { localeNames } from './LocalePicker.tsx';
 import CaseSimFields from './CaseSimFields.tsx';
+import CoursePicture from './CoursePicture.tsx';
 import TrashIcon from './TrashIcon.tsx';
 import type { EditorKey } from './course-keys.ts';
 import Field from './Field.tsx';
@@ -96,7 +96,6 @@ export default function CourseEditor({ locale, strings }: Props) {
   const outcomes = lang === 'en' ? (draft.outcomes ?? []) : (own?.outcomes ?? []);
   const missing = missingCourseLocales({ ...draft, outcomes: (draft.outcomes ?? []).filter((o) => o.trim()), translations: draft.translations ?? {} });
   const dir = 'auto';
-  const pictureSources = imageSources(draft.thumbnail);
 
   return (
     <form className="editor" onSubmit={(e) => (e.preventDefault(), void save())} noValidate>
@@ -153,12 +152,7 @@ export default function CourseEditor({ locale, strings }: Props) {
         onChange={(e) => setDuration(e.target.value === '' ? null : Math.max(1, Math.round(Number(e.target.value))))}
       />
       <div className="editor-picture">
-        <picture>
-          {pictureSources.map((s) => (
-            <source key={s.type} type={s.type} srcSet={s.srcset} />
-          ))}
-          <img src={draft.thumbnail || '/course-template.svg'} alt="" width="320" height="200" />
-        </picture>
+        <CoursePicture src={draft.thumbnail} width={320} height={200} loading="eager" />
         <div className="field">
           <label htmlFor="course-picture">{strings['course.pictureUpload']}</label>
           <input

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { CourseSummary } from '../api/schemas.ts';
-import { imageSources } from '../domain/images.ts';
 import type { ContentLocale } from '../domain/localize.ts';
 import { COURSE_ERROR_KEYS, fill, type CourseErrorKey } from '../stores/course-errors.ts';
 import { $courseAction, $courses, createCourse, deleteCourse, loadCourses } from '../stores/courses.ts';
 import { $session } from '../stores/session.ts';
+import CoursePicture from './CoursePicture.tsx';
 import Dialog from './Dialog.tsx';
 import { COURSE_PROGRESS_KEYS } from './learning-keys.ts';
 import ProgressLine, { useProgressLines } from './ProgressLine.tsx';
@@ -40,13 +40,12 @@ interface Props {
   strings: Record<Keys, string>;
   /** Heading level of each course's title, so the list fits under the page's own headings. */
   headingLevel?: 2 | 3;
-  templateImage?: string;
   /** The list as the server rendered it (on /courses); without it the island shows a spinner and fetches. */
   initial?: CourseSummary[] | undefined;
 }
 
 /** The course catalogue: pictures, titles and descriptions for everyone; delete and add for admins. */
-export default function CourseList({ lang, coursesHref, strings, headingLevel = 2, templateImage = '/course-template.svg', initial }: Props) {
+export default function CourseList({ lang, coursesHref, strings, headingLevel = 2, initial }: Props) {
   const stored = useIslandStore($courses);
   // Server-rendered lists count as loaded from the first render; the store is only set in the browser.
   const courses = initial && stored.status === 'loading' && stored.list.length === 0 ? { status: 'loaded' as const, list: initial } : stored;
@@ -104,12 +103,7 @@ export default function CourseList({ lang, coursesHref, strings, headingLevel = 
       <ul className="course-grid">
         {courses.list.map((course, i) => (
           <li key={course.id} className="course-card">
-            <picture>
-              {imageSources(course.thumbnail).map((s) => (
-                <source key={s.type} type={s.type} srcSet={s.srcset} />
-              ))}
-              <img src={course.thumbnail || templateImage} alt="" width="320" height="200" loading={i < 2 ? 'eager' : 'lazy'} decoding="async" />
-            </picture>
+            <CoursePicture src={course.thumbnail} width={320} height={200} loading={i < 2 ? 'eager' : 'lazy'} />
             <Heading className="course-card-title">
               <a href={`${coursesHref}/${encodeURIComponent(course.id)}`}>
                 <bdi>{course.title}</bdi>

@@ -2,18 +2,13 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { attempts, audit, certificates, groupMembers, groups, orders, users } from '../../src/server/db/schema.ts';
 import { token } from './harness.ts';
-import { auditTrail, expectRefused, useApi } from './support.ts';
+import { auditTrail, buyPlan, expectRefused, useApi } from './support.ts';
 
 const api = useApi();
 const db = () => api().deps.db.db;
 beforeEach(() => api().deps.paypalStandIn!.reset());
 
-async function buy(as = 'learner', planId = 'plan-fetoscopy'): Promise<string> {
-  const id = (await api().call('POST', '/payments/orders', { as, body: { planId } })).json.id as string;
-  api().deps.paypalStandIn!.approve(id);
-  expect((await api().call('POST', `/payments/orders/${id}/capture`, { as })).status).toBe(200);
-  return id;
-}
+const buy = (as?: string, planId?: string) => buyPlan(api(), as, planId);
 
 /** A little of everything we hold about `uid`: an attempt with its log, a certificate, a group membership. */
 async function history(uid: string) {

@@ -5,18 +5,12 @@ import { loadConfig } from '../../src/server/config.ts';
 import { plans, users } from '../../src/server/db/schema.ts';
 import type { TestApi } from './harness.ts';
 import { pdfText } from './learning-support.ts';
-import { expectRefused, useApi } from './support.ts';
+import { buyPlan, expectRefused, useApi } from './support.ts';
 
 const api = useApi({ SELLER_NAME: 'Fetal Surgery Academy S.L.', SELLER_ADDRESS: 'Calle Mayor 1, 28013 Madrid, Spain' });
 beforeEach(() => api().deps.paypalStandIn!.reset());
 
-/** Buys a plan as `as` through the stand-in and answers the PayPal order id. */
-async function buy(as = 'learner', planId = 'plan-fetoscopy'): Promise<string> {
-  const id = (await api().call('POST', '/payments/orders', { as, body: { planId } })).json.id as string;
-  api().deps.paypalStandIn!.approve(id);
-  expect((await api().call('POST', `/payments/orders/${id}/capture`, { as })).status).toBe(200);
-  return id;
-}
+const buy = (as?: string, planId?: string) => buyPlan(api(), as, planId);
 
 async function pdf(app: TestApi, id: string, as: string, lang = 'en') {
   const bearer = (app.tokens as Record<string, string>)[as] ?? as;

@@ -65,6 +65,14 @@ export async function expectRefused(api: TestApi, method: string, path: string, 
   return res;
 }
 
+/** Buys a plan as `as` through the PayPal stand-in (create, approve as the buyer would, capture) and answers the order id. */
+export async function buyPlan(api: TestApi, as = 'learner', planId = 'plan-fetoscopy'): Promise<string> {
+  const id = (await api.call('POST', '/payments/orders', { as, body: { planId } })).json.id as string;
+  expect(api.deps.paypalStandIn!.approve(id)).toBe(true);
+  expect((await api.call('POST', `/payments/orders/${id}/capture`, { as })).status).toBe(200);
+  return id;
+}
+
 /** The audit trail, newest first, as an admin reads it. */
 export async function auditTrail(api: TestApi, query = ''): Promise<any[]> {
   const res = await api.call('GET', `/audit${query}`, { as: 'admin' });
