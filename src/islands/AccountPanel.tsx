@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { subscriptionStatus } from '../domain/entitlement.ts';
+import { formatDateTime } from '../domain/format.ts';
 import { toDate } from '../domain/time.ts';
 import { $session, startSession } from '../stores/session.ts';
 import type { AccountStrings } from './pricing-keys.ts';
@@ -30,7 +31,6 @@ export default function AccountPanel({ locale, loginHref, pricingHref, strings }
   }
   const { user } = session;
   const now = new Date();
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' });
   return (
     <div className="account">
       <dl className="account-details">
@@ -70,7 +70,7 @@ export default function AccountPanel({ locale, loginHref, pricingHref, strings }
                       </span>
                     </td>
                     <td>
-                      <time dateTime={toDate(sub.next_billing_time).toISOString()}>{dateFormat.format(toDate(sub.next_billing_time))}</time>
+                      <time dateTime={toDate(sub.next_billing_time).toISOString()}>{formatDateTime(locale, toDate(sub.next_billing_time))}</time>
                     </td>
                   </tr>
                 );

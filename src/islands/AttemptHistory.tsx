@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AttemptSummary } from '../api/schemas.ts';
+import { formatDateTime } from '../domain/format.ts';
 import { clockText } from '../domain/time.ts';
 import { loadAttempts } from '../stores/attempts.ts';
 import { openDebrief } from '../stores/debrief.ts';
@@ -32,8 +33,7 @@ export default function AttemptHistory({ locale, userId, strings, debriefStrings
   }, [uid, userId]);
 
   if (!uid) return null;
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  const describe = (a: AttemptSummary) => `${a.courseId} · ${caseLabel(strings, a.level, a.case)} · ${date.format(new Date(a.createdAt))}`;
+  const describe = (a: AttemptSummary) => `${a.courseId} · ${caseLabel(strings, a.level, a.case)} · ${formatDateTime(locale, a.createdAt)}`;
   return (
     <section className="attempt-history" aria-labelledby="attempt-history-title">
       <h2 id="attempt-history-title">{strings['attempts.recent']}</h2>
@@ -60,7 +60,7 @@ export default function AttemptHistory({ locale, userId, strings, debriefStrings
                   <td>{a.score}</td>
                   <td>{clockText(a.surgeryTimeMs)}</td>
                   <td>
-                    <time dateTime={a.createdAt}>{date.format(new Date(a.createdAt))}</time>
+                    <time dateTime={a.createdAt}>{formatDateTime(locale, a.createdAt)}</time>
                   </td>
                   <td>
                     <button

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Receipt } from '../api/account.ts';
-import { formatPrice } from '../domain/price.ts';
+import { formatDay, formatPrice } from '../domain/format.ts';
 import { $billing, downloadReceipt, loadReceipts } from '../stores/billing.ts';
 import { $session } from '../stores/session.ts';
 import type { BillingStrings } from './account-keys.ts';
@@ -24,7 +24,6 @@ export default function BillingHistory({ locale, strings }: Props) {
   }, [uid, locale]);
 
   if (!uid) return null;
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long' });
   const money = (r: Receipt) => formatPrice(locale, r.amount, r.currency);
 
   async function download(orderId: string) {
@@ -64,7 +63,7 @@ export default function BillingHistory({ locale, strings }: Props) {
                   <th scope="row" id={`receipt-${r.orderId}`}>
                     <bdi>{r.plan.title}</bdi>
                     <time className="billing-date" dateTime={r.date}>
-                      {day.format(new Date(r.date))}
+                      {formatDay(locale, r.date)}
                     </time>
                   </th>
                   <td>
@@ -94,7 +93,7 @@ export default function BillingHistory({ locale, strings }: Props) {
           <>
             <dl className="receipt-facts">
               <dt>{strings['receipt.date']}</dt>
-              <dd>{day.format(new Date(open.date))}</dd>
+              <dd>{formatDay(locale, open.date)}</dd>
               <dt>{strings['receipt.seller']}</dt>
               <dd>
                 <bdi>{open.seller.name}</bdi>
@@ -118,7 +117,7 @@ export default function BillingHistory({ locale, strings }: Props) {
               {open.paidUntil && (
                 <>
                   <dt>{strings['receipt.until']}</dt>
-                  <dd>{day.format(new Date(open.paidUntil))}</dd>
+                  <dd>{formatDay(locale, open.paidUntil)}</dd>
                 </>
               )}
               <dt>{strings['receipt.paypal']}</dt>

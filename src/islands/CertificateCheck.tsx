@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
+import { formatDay } from '../domain/format.ts';
 import { $verification, certificateIdOf, revoke, verify } from '../stores/certificate.ts';
 import { $session } from '../stores/session.ts';
 import Field from './Field.tsx';
-import { dateText, fill, type VerifyStrings } from './learning-keys.ts';
+import { fill, type VerifyStrings } from './learning-keys.ts';
 import { useIslandStore } from './useIslandStore.ts';
 import { useSessionWhenIdle } from './useSessionWhenIdle.ts';
 
@@ -28,7 +29,7 @@ export default function CertificateCheck({ locale, strings }: Props) {
   return (
     <div className="verify">
       <p className={`verify-status ${certificate.status}`} role="status" data-status={certificate.status}>
-        {revoked ? fill(strings['verify.revoked'], { date: dateText(locale, certificate.revokedAt!) }) : strings['verify.valid']}
+        {revoked ? fill(strings['verify.revoked'], { date: formatDay(locale, certificate.revokedAt!) }) : strings['verify.valid']}
       </p>
       <dl>
         <dt>{strings['verify.holder']}</dt>
@@ -41,7 +42,7 @@ export default function CertificateCheck({ locale, strings }: Props) {
         </dd>
         <dt>{strings['verify.date']}</dt>
         <dd>
-          <time dateTime={certificate.completedAt}>{dateText(locale, certificate.completedAt)}</time>
+          <time dateTime={certificate.completedAt}>{formatDay(locale, certificate.completedAt)}</time>
         </dd>
         <dt>{strings['verify.id']}</dt>
         <dd>

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import type { CaseStanding, CourseProgress, ModuleStanding } from '../api/learning.ts';
+import { formatDay } from '../domain/format.ts';
 import { fill as fillBraces } from '../stores/course-errors.ts';
 import { $courseProgress, loadCourseProgress } from '../stores/progress.ts';
 import { $session } from '../stores/session.ts';
 import CertificateLinks from './CertificateLinks.tsx';
-import { dateText, fill, type OutlineStrings } from './learning-keys.ts';
+import { fill, type OutlineStrings } from './learning-keys.ts';
 import { useIslandStore } from './useIslandStore.ts';
 import { useSessionWhenIdle } from './useSessionWhenIdle.ts';
 
@@ -107,7 +108,7 @@ export default function CourseOutline({ locale, courseId, courseTitle, outline, 
             {mine.complete && mine.completedAt && (
               <div className="outline-complete">
                 <p>
-                  <strong>{fill(strings['progress.complete'], { date: dateText(locale, mine.completedAt) })}</strong>
+                  <strong>{fill(strings['progress.complete'], { date: formatDay(locale, mine.completedAt) })}</strong>
                 </p>
                 {mine.certificate && <CertificateLinks certificate={mine.certificate} locale={locale} verifyPath={verifyPath} strings={strings} />}
               </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { CourseSummary, Plan, Subscription } from '../api/schemas.ts';
-import { formatPrice } from '../domain/price.ts';
+import { formatDay, formatMonths, formatPrice } from '../domain/format.ts';
 import { activeSubscription } from '../domain/renewal.ts';
 import { toDate } from '../domain/time.ts';
 import { cancelPurchase, retryPurchase, startPurchase, type CheckoutState } from '../stores/checkout.ts';
@@ -36,10 +36,10 @@ export default function PlanCard({ plan, courses, checkout, isAdmin, subscriptio
   const buying = checkout.planId === plan.id ? checkout : null;
   const titleId = `plan-title-${plan.id}`;
   const price = formatPrice(locale, plan.price);
-  const months = new Intl.NumberFormat(locale, { style: 'unit', unit: 'month', unitDisplay: 'long' }).format(plan.duration);
+  const months = formatMonths(locale, plan.duration);
   const titles = plan.courses.map((id) => courses.find((c) => c.id === id)?.title ?? id);
   const held = activeSubscription(subscriptions, plan.id, new Date());
-  const heldUntil = held && new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(toDate(held.next_billing_time));
+  const heldUntil = held && formatDay(locale, toDate(held.next_billing_time));
 
   if (mode === 'edit') {
     return (
@@ -131,7 +131,7 @@ export default function PlanCard({ plan, courses, checkout, isAdmin, subscriptio
         {buying?.phase === 'done' && (
           <p className="form-success" role="status">
             {fill(strings['checkout.success'], {
-              date: buying.subscription ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(toDate(buying.subscription.next_billing_time)) : '',
+              date: buying.subscription ? formatDay(locale, toDate(buying.subscription.next_billing_time)) : '',
             })}{' '}
             <a href={accountHref}>{strings['checkout.toAccount']}</a>
           </p>

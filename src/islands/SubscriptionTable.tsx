@@ -1,8 +1,9 @@
 import type { Plan, Subscription } from '../api/schemas.ts';
 import { subscriptionStatus } from '../domain/entitlement.ts';
+import { formatDateTime } from '../domain/format.ts';
 import { toDate } from '../domain/time.ts';
 import { removeSubscription } from '../stores/admin-users.ts';
-import { formatDateTime, type AdminUsersStrings } from './admin-users-strings.ts';
+import type { AdminUsersStrings } from './admin-users-strings.ts';
 
 interface Props {
   locale: string;

@@ -1,8 +1,9 @@
 import type { AuditEntry, Plan } from '../api/schemas.ts';
 import { auditChanges, type AuditChange } from '../domain/audit-diff.ts';
+import { formatDateTime } from '../domain/format.ts';
 import { dirOf, isLocale } from '../i18n/locales.ts';
 import type { AdminUsersState } from '../stores/admin-users.ts';
-import { fill, formatDateTime, type AdminUsersKey, type AdminUsersStrings } from './admin-users-strings.ts';
+import { fill, type AdminUsersKey, type AdminUsersStrings } from './admin-users-strings.ts';
 
 interface Props {
   locale: string;

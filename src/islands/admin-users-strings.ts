@@ -68,8 +68,3 @@ export type AdminUsersStrings = Record<AdminUsersKey, string>;
 export function fill(text: string, vars: Record<string, string>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => vars[name] ?? whole);
 }
-
-/** A date and time in the page's language, e.g. the end of a subscription. */
-export function formatDateTime(locale: string, date: Date): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}

@@ -79,9 +79,6 @@ export function fill(text: string, vars: Record<string, string | number>): strin
   return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }
 
-/** A date (no time) in the page's language. */
-export const dateText = (locale: string, iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso));
-
 /** The groups page: directors follow their groups, admins manage them. */
 export const GROUPS_KEYS = [
   'groups.intro',

@@ -1,3 +1,4 @@
+import { formatDay } from '../domain/format.ts';
 import type { CertificateCase } from '../domain/progress.ts';
 import { useT } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
@@ -33,7 +34,7 @@ export async function certificatePdf(facts: CertificateFacts, locale: Locale): P
     pdf.y = PAGE.margin + 8;
   };
 
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(facts.completedAt);
+  const date = formatDay(locale, facts.completedAt, 'UTC');
   const number = new Intl.NumberFormat(locale);
   frame();
   pdf.paragraph(t('site.name'), 13, { color: ACCENT, gap: 14 });

@@ -1,5 +1,5 @@
 import type { Receipt } from '../api/account.ts';
-import { formatPrice } from '../domain/price.ts';
+import { formatDay, formatPrice } from '../domain/format.ts';
 import { useT } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { ACCENT, pdfWriter } from './pdf-document.ts';
@@ -16,7 +16,7 @@ export async function receiptPdf(receipt: Receipt, locale: Locale): Promise<Buff
     { Title: `${t('receipt.title')} ${receipt.orderId}`, Author: receipt.seller.name },
   );
   const { doc } = pdf;
-  const date = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+  const date = (iso: string) => formatDay(locale, iso, 'UTC');
   const amount = formatPrice(locale, receipt.amount, receipt.currency);
   const rule = () => {
     doc.lineWidth(0.8).strokeColor(ACCENT).moveTo(PAGE.margin, pdf.y).lineTo(PAGE.width - PAGE.margin, pdf.y).stroke();

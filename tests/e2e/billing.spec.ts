@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { formatPrice } from '../../src/domain/price.ts';
+import { formatPrice } from '../../src/domain/format.ts';
 import { addMonthsClamped } from '../../src/domain/time.ts';
 import { expect, test } from './fixtures.ts';
 import { expectFitsWidth, login, subscriber } from './helpers.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { localizeCourse, localizePlan, pick, missingCourseLocales, missingPlanLocales, negotiateLocale, TRANSLATED_LOCALES } from '../../src/domain/localize.ts';
 import { imageSources } from '../../src/domain/images.ts';
-import { formatLength, formatPrice } from '../../src/domain/price.ts';
+import { formatDateTime, formatDay, formatLength, formatMonths, formatPrice } from '../../src/domain/format.ts';
 import { LOCALES } from '../../src/i18n/locales.ts';
 
 const course = {
@@ -67,6 +67,15 @@ describe('prices, lengths and pictures', () => {
     expect(formatLength('en', 240)).toBe('4 hours');
     expect(formatLength('en', 90)).toBe('1.5 hours');
     expect(formatLength('es', 45)).toBe('45 minutos');
+  });
+
+  it('says months and days the same way in the pages, the islands and the PDFs', () => {
+    expect(formatMonths('en', 6)).toBe('6 months');
+    expect(formatMonths('es', 1)).toBe('1 mes');
+    // Just before midnight UTC: the server, knowing no reader's time zone, writes the UTC day.
+    expect(formatDay('en', '2026-11-23T23:30:00Z', 'UTC')).toBe('November 23, 2026');
+    expect(formatDay('fr', new Date(Date.UTC(2027, 0, 5)), 'UTC')).toBe('5 janvier 2027');
+    expect(formatDateTime('en', new Date(2026, 10, 23, 9, 5))).toBe('Nov 23, 2026, 9:05 AM');
   });
 
   it('offers AVIF for a picture the server stored, nothing more for one stored elsewhere', () => {

@@ -24,5 +24,3 @@ export async function newsOf(locale: Locale) {
 /** The slug of a news entry (its file name), the same in every locale. */
 export const newsSlug = (id: string) => id.slice(id.indexOf('/') + 1);
 
-/** A date as people of this locale write it. */
-export const formatDate = (locale: Locale, date: Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);

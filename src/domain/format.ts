@@ -1,3 +1,5 @@
+/** Numbers, prices, lengths and dates in the reader's language, the same in the pages, the islands and the PDFs. */
+
 const LRI = '\u2066';
 const PDI = '\u2069';
 
@@ -18,3 +20,15 @@ export function formatLength(locale: string, minutes: number): string {
   if (minutes < 60) return new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(minutes);
   return new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'long', maximumFractionDigits: 1 }).format(minutes / 60);
 }
+
+/** A number of months, e.g. "6 months", in the reader's language. */
+export const formatMonths = (locale: string, months: number): string =>
+  new Intl.NumberFormat(locale, { style: 'unit', unit: 'month', unitDisplay: 'long' }).format(months);
+
+/** A day, e.g. "23 November 2026", in the reader's language; the server says 'UTC', not knowing the reader's time zone. */
+export const formatDay = (locale: string, date: Date | string, timeZone?: string): string =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(new Date(date));
+
+/** A day and time, e.g. when an attempt was made or a subscription ends, in the reader's language and time zone. */
+export const formatDateTime = (locale: string, date: Date | string): string =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(date));
