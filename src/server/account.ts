@@ -7,6 +7,7 @@ import { User } from '../api/schemas.ts';
 import { recordAudit } from './audit.ts';
 import { attempts, audit, certificates, groupMembers, groups, orders, users } from './db/schema.ts';
 import { bearer, errors, fail, json, jsonBody, requireUser, subApp } from './http.ts';
+import { LIMITS, rateLimit } from './rate-limit.ts';
 import { receiptOf } from './receipts.ts';
 import { toUser } from './users.ts';
 
@@ -48,11 +49,12 @@ export const accountApp = subApp()
       path: '/users/me/export',
       description: 'Everything we hold about the caller, as a JSON download: profile, payments, attempts with their event logs, certificates, groups and the audit entries about them.',
       security: bearer,
-      middleware: [requireUser] as const,
+      middleware: [requireUser, rateLimit(LIMITS.exports)] as const,
       responses: {
         200: { description: 'The JSON file', content: { 'application/json': { schema: z.looseObject({ profile: User }) } } },
         401: errors[401],
         404: errors[404],
+        429: errors[429],
       },
     }),
     async (c) => {

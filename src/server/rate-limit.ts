@@ -30,6 +30,8 @@ export const LIMITS = {
   signup: { name: 'signup', max: 10, windowMs: 10 * 60_000, by: 'address' },
   payments: { name: 'payments', max: 30, windowMs: 10 * 60_000 },
   forms: { name: 'forms', max: 5, windowMs: 10 * 60_000 },
+  /** A data export reads and unpacks every attempt's log: a few an hour is plenty for a person. */
+  exports: { name: 'export', max: 5, windowMs: 60 * 60_000 },
   /** Simulator launches and attempts together, per user. */
   simulator: { name: 'simulator', max: 30, windowMs: 60_000 },
 } satisfies Record<string, Limit>;

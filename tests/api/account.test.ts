@@ -114,3 +114,14 @@ describe('DELETE /users/me', () => {
     await expectRefused(api(), 'DELETE', '/users/me', {}, 401);
   });
 });
+
+describe('data exports under the real rate limit', () => {
+  const limited = useApi({ RATE_LIMIT_SCALE: '1' });
+
+  it('allows five an hour per user, then answers 429 with Retry-After; another user is not held back', async () => {
+    for (let i = 0; i < 5; i += 1) expect((await limited().call('GET', '/users/me/export', { as: 'learner' })).status).toBe(200);
+    const res = await expectRefused(limited(), 'GET', '/users/me/export', { as: 'learner' }, 429, 'too_many_requests');
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await limited().call('GET', '/users/me/export', { as: 'other' })).status).toBe(200);
+  });
+});
