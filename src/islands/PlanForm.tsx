@@ -28,6 +28,8 @@ const ERROR_KEYS = {
   visibility: 'pricing.form.error.generic',
 } as const satisfies Record<PlanField, keyof PricingStrings>;
 
+const isText = (field: PlanField) => field === 'title' || field === 'description';
+
 /** The admin's plan form (create when `plan` is null); the server validates and its 400 shows next to the field. */
 export default function PlanForm({ plan, subscribers, locale, courses, strings, onDone, onCancel }: Props) {
   const prefix = plan ? `plan-${plan.id}` : 'new-plan';
@@ -56,7 +58,8 @@ export default function PlanForm({ plan, subscribers, locale, courses, strings, 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ field: PlanField | null } | null>(null);
   const hydrated = useHydrated();
-  const fieldError = (field: PlanField) => (error?.field === field ? strings[ERROR_KEYS[field]] : undefined);
+  // A refused title or description is the English one: it is marked while the English texts are shown.
+  const fieldError = (field: PlanField) => (error?.field === field && (lang === 'en' || !isText(field)) ? strings[ERROR_KEYS[field]] : undefined);
   const toNumber = (text: string) => (text.trim() === '' ? null : Number(text));
 
   async function submit(e: SubmitEvent) {
@@ -66,8 +69,10 @@ export default function PlanForm({ plan, subscribers, locale, courses, strings, 
     const input = { title: texts.en.title, price: toNumber(price), duration: toNumber(duration), description: texts.en.description, courses: included, visibility, translations };
     const outcome = await savePlan(plan?.id ?? null, input as Parameters<typeof savePlan>[1]);
     setBusy(false);
-    if (outcome.ok) onDone();
-    else setError({ field: outcome.field });
+    if (outcome.ok) return onDone();
+    setError({ field: outcome.field });
+    // The server checks the English texts, which every other language falls back on: show them, where the message is.
+    if (outcome.field && isText(outcome.field)) setLang('en');
   }
 
   const toggle = (id: string, on: boolean) => setIncluded(on ? [...included, id] : included.filter((c) => c !== id));
@@ -99,7 +104,7 @@ export default function PlanForm({ plan, subscribers, locale, courses, strings, 
         dir="auto"
         value={title}
         onChange={(e) => setTitle(e.target.value)}
-        error={lang === 'en' ? fieldError('title') : undefined}
+        error={fieldError('title')}
       />
       <div className="plan-form-row">
         <Field

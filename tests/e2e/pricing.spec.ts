@@ -87,6 +87,13 @@ test('the admin creates a hidden plan, sees it marked and can delete it; a learn
   const form = page.getByRole('region', { name: 'Create a plan' });
   // A new plan has only its English texts, and the form names the languages still missing.
   await expect(form).toContainText(/Texts missing in: [^{]+\. Missing texts are shown in English\./);
+  // Only a Spanish title written: the refused English one, which every language falls back on, is shown with its message.
+  await form.getByLabel('Language of the texts').selectOption('es');
+  await form.getByLabel('Title').fill('Residentes');
+  await form.getByRole('button', { name: 'Create plan' }).click();
+  await expect(form.getByLabel('Language of the texts')).toHaveValue('en');
+  await expect(form.getByRole('alert')).toHaveText('Enter a title of 1 to 200 characters.');
+  await expect(form.getByLabel('Title')).toHaveAttribute('aria-invalid', 'true');
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('Price (USD)').fill('12.345');
   await form.getByLabel('Duration (months)').fill('2');
