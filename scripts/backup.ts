@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { backup, restore } from '../src/server/backup.ts';
 import { loadConfig } from '../src/server/config.ts';
 
-/** npm run backup -- [folder] and npm run restore -- <folder>: see README. */
+/** npm run backup -- [folder] (a new dated folder under backups/ by default) and npm run restore -- <folder>. */
 const [command, folder] = process.argv.slice(2);
 const config = loadConfig();
 if (command === 'backup') {

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from './product.ts';
 import { addDays, toTimestamp, type Timestamp } from './time.ts';
 
-/** The SPEC's admin grant: one day unless the admin picks another duration. */
+/** How long an admin's grant lasts unless the admin picks another duration: one day, so access given by hand lapses by itself. */
 export const ADMIN_SUBSCRIPTION_DAYS = 1;
 export const MAX_ADMIN_SUBSCRIPTION_DAYS = 3650;
 export const ADMIN_PLAN_NAME = `${PRODUCT_NAME} - Admin - Provided`;
@@ -31,8 +31,9 @@ export function validGrantDays(days: number): boolean {
 }
 
 /**
- * A subscription an admin gives by hand: provider is the admin's email, the plan name is the SPEC's constant,
- * the product is the chosen plan (the first one by default), valid `days` days from now (1 by default).
+ * A subscription an admin gives by hand: provider is the admin's email, the plan name is always ADMIN_PLAN_NAME
+ * (so it reads as given, not bought), the product is the chosen plan (the first one by default), valid `days` days
+ * from now (1 by default).
  * Null when there is no such plan or the duration is not allowed.
  */
 export function adminSubscription(input: AdminSubscriptionInput): AdminSubscription | null {
@@ -48,7 +49,7 @@ export function adminSubscription(input: AdminSubscriptionInput): AdminSubscript
   };
 }
 
-/** The SPEC's search rule: anything containing "@" is an email, everything else a user id. */
+/** The admin search: anything containing "@" is an email, everything else a user id: one box serves both, and an address always has an "@". */
 export function searchKind(input: string): 'email' | 'uid' {
   return input.includes('@') ? 'email' : 'uid';
 }

@@ -24,7 +24,7 @@ export function contactProblems(input: ContactInput): Partial<Record<ContactFiel
   return problems;
 }
 
-/** The fields the form services receive, named as the SPEC's contact message (Nombre, Email, Pregunta). */
+/** The fields the form services receive, named Nombre, Email and Pregunta in every language, so each message reaches the inbox with the same labels. */
 export function contactMessage(input: ContactInput) {
   return { Nombre: input.name.trim(), Email: input.email.trim(), Pregunta: input.question.trim() };
 }

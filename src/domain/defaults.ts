@@ -1,7 +1,7 @@
 import type { TitleText, Translations } from './localize.ts';
 import type { CaseParams } from './simulator/params.ts';
 
-/** The SPEC's defaults for new items, used by the editor and by the server. */
+/** The defaults for new items, in one place so that the editor and the server create the same ones. */
 export interface CaseItem {
   title: string;
   translations?: Translations<TitleText>;

@@ -1,4 +1,4 @@
-/** What a simulator is told about the case to open, as the SPEC's launch links carry it. */
+/** What a simulator is told about the case to open; the names are the launch link's query keys, which the desktop and browser simulators read. */
 export interface LaunchParams {
   userid: string;
   course: string;

@@ -1,4 +1,4 @@
-/** The SPEC's signup rules; each failure names the translation key shown next to its field. */
+/** What the sign-up form asks for; validateSignup's failures each name the translation key shown next to its field. */
 export interface SignupInput {
   name: string;
   lastname: string;
@@ -30,7 +30,7 @@ export function validateSignup(input: SignupInput): Partial<Record<SignupField, 
   return errors;
 }
 
-/** The user's name as the SPEC stores it: first and last name joined by a space. */
+/** The user's name as the profile's one name field stores it: first and last name joined by a space. */
 export function fullName(name: string, lastname: string): string {
   return `${name.trim()} ${lastname.trim()}`;
 }

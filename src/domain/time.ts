@@ -1,4 +1,4 @@
-/** Firestore-style timestamp, as the SPEC stores next_billing_time. */
+/** Firestore-style timestamp (whole seconds and nanoseconds): the shape of a subscription's next_billing_time in user records. */
 export interface Timestamp {
   seconds: number;
   nanoseconds: number;

@@ -21,7 +21,7 @@ export const ar: Dict = {
   'nav.menu': 'القائمة',
   'nav.demo': 'عرض تجريبي',
   'footer.rights': 'أكاديمية جراحة الأجنة. تدريب جرّاحي الأجنة.',
-  // Home and marketing pages, contact forms (issue 3)
+  // Home and marketing pages, contact forms
   'contact.name': 'الاسم الكامل',
   'contact.question': 'سؤالك',
   'contact.submit': 'إرسال',
@@ -47,7 +47,7 @@ export const ar: Dict = {
   'information.courses': 'الدورات',
   'common.email': 'البريد الإلكتروني',
   'common.password': 'كلمة المرور',
-  // Course catalogue, course editor, case launch (issue 4)
+  // Course catalogue, course editor, case launch
   'courses.loading': 'جارٍ تحميل الدورات…',
   'courses.loadError': 'تعذّر تحميل الدورات.',
   'courses.retry': 'أعد المحاولة',
@@ -148,7 +148,7 @@ export const ar: Dict = {
   'login.standIn.name': 'الاسم',
   'login.standIn.continue': 'متابعة',
   'login.standIn.cancel': 'إلغاء',
-  // Pricing, checkout, my account (issue 5)
+  // Pricing, checkout, my account
   'pricing.intro': "اختر خطة لفتح دورات المحاكي التي تتضمنها.",
   'pricing.testPayments': "وضع الاختبار: المدفوعات على هذا الموقع مدفوعات تجريبية. لا تُخصم أي أموال حقيقية.",
   'pricing.loading': "جارٍ تحميل الخطط…",
@@ -284,7 +284,7 @@ export const ar: Dict = {
   'signup.submit': 'إنشاء الحساب',
   'signup.haveAccount': 'لديك حساب بالفعل؟',
   'signup.loginLink': 'سجّل الدخول',
-  // User administration (issue 6)
+  // User administration
   'adminUsers.intro': 'ابحث عن مستخدم بالبريد الإلكتروني أو بمعرّف المستخدم لتغيير صلاحياته واشتراكاته.',
   'adminUsers.checking': 'جارٍ التحقق من صلاحياتك…',
   'adminUsers.search.label': 'البريد الإلكتروني أو معرّف المستخدم',
@@ -354,7 +354,7 @@ export const ar: Dict = {
   'reset.submit': 'إرسال رسالة إعادة التعيين',
   'reset.sent': 'إذا كان هناك حساب بهذا البريد، فرابط إعادة التعيين في طريقه إليك.',
   'reset.back': 'العودة إلى تسجيل الدخول',
-  // Browser simulator (issue 7)
+  // Browser simulator
   'attempts.recent': 'المحاولات الأخيرة في المحاكي',
   'attempts.case': 'الوحدة {{level}}، الحالة {{case}}',
   'attempts.course': 'الحالة',

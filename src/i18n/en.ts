@@ -20,7 +20,7 @@ export const en = {
   'nav.menu': 'Menu',
   'nav.demo': 'Demo',
   'footer.rights': 'Fetal Surgery Academy. Training for fetal surgeons.',
-  // Home and marketing pages, contact forms (issue 3)
+  // Home and marketing pages, contact forms
   'contact.name': 'Full name',
   'contact.question': 'Your question',
   'contact.submit': 'Send',
@@ -46,7 +46,7 @@ export const en = {
   'information.courses': 'Courses',
   'common.email': 'Email',
   'common.password': 'Password',
-  // Course catalogue, course editor, case launch (issue 4)
+  // Course catalogue, course editor, case launch
   'courses.loading': 'Loading courses…',
   'courses.loadError': 'The courses could not be loaded.',
   'courses.retry': 'Try again',
@@ -147,7 +147,7 @@ export const en = {
   'login.standIn.name': 'Name',
   'login.standIn.continue': 'Continue',
   'login.standIn.cancel': 'Cancel',
-  // Pricing, checkout, my account (issue 5)
+  // Pricing, checkout, my account
   'pricing.intro': "Choose a plan to unlock the simulator courses it includes.",
   'pricing.testPayments': "Test mode: payments on this site are test payments. No real money is charged.",
   'pricing.loading': "Loading plans…",
@@ -283,7 +283,7 @@ export const en = {
   'signup.submit': 'Sign up',
   'signup.haveAccount': 'Already have an account?',
   'signup.loginLink': 'Log in',
-  // User administration (issue 6)
+  // User administration
   'adminUsers.intro': 'Find a user by email or user id to change their access and subscriptions.',
   'adminUsers.checking': 'Checking your access…',
   'adminUsers.search.label': 'Email or user id',
@@ -353,7 +353,7 @@ export const en = {
   'reset.submit': 'Send reset email',
   'reset.sent': 'If an account exists for this email, a reset link is on its way.',
   'reset.back': 'Back to login',
-  // Browser simulator (issue 7)
+  // Browser simulator
   'attempts.recent': 'Recent simulator attempts',
   'attempts.case': 'Module {{level}}, case {{case}}',
   'attempts.course': 'Case',

@@ -21,7 +21,7 @@ export const es: Dict = {
   'nav.menu': 'Menú',
   'nav.demo': 'Demo',
   'footer.rights': 'Fetal Surgery Academy. Formación para cirujanos fetales.',
-  // Home and marketing pages, contact forms (issue 3)
+  // Home and marketing pages, contact forms
   'contact.name': 'Nombre completo',
   'contact.question': 'Tu pregunta',
   'contact.submit': 'Enviar',
@@ -47,7 +47,7 @@ export const es: Dict = {
   'information.courses': 'Cursos',
   'common.email': 'Correo electrónico',
   'common.password': 'Contraseña',
-  // Course catalogue, course editor, case launch (issue 4)
+  // Course catalogue, course editor, case launch
   'courses.loading': 'Cargando cursos…',
   'courses.loadError': 'No se pudieron cargar los cursos.',
   'courses.retry': 'Reintentar',
@@ -148,7 +148,7 @@ export const es: Dict = {
   'login.standIn.name': 'Nombre',
   'login.standIn.continue': 'Continuar',
   'login.standIn.cancel': 'Cancelar',
-  // Pricing, checkout, my account (issue 5)
+  // Pricing, checkout, my account
   'pricing.intro': "Elige un plan para desbloquear los cursos del simulador que incluye.",
   'pricing.testPayments': "Modo de prueba: los pagos de este sitio son pagos de prueba. No se cobra dinero real.",
   'pricing.loading': "Cargando planes…",
@@ -284,7 +284,7 @@ export const es: Dict = {
   'signup.submit': 'Registrarse',
   'signup.haveAccount': '¿Ya tienes cuenta?',
   'signup.loginLink': 'Inicia sesión',
-  // User administration (issue 6)
+  // User administration
   'adminUsers.intro': 'Busca un usuario por correo o por uid para cambiar su acceso y sus suscripciones.',
   'adminUsers.checking': 'Comprobando tu acceso…',
   'adminUsers.search.label': 'Correo o uid del usuario',
@@ -354,7 +354,7 @@ export const es: Dict = {
   'reset.submit': 'Enviar correo de recuperación',
   'reset.sent': 'Si existe una cuenta con este correo, el enlace de recuperación va en camino.',
   'reset.back': 'Volver al inicio de sesión',
-  // Browser simulator (issue 7)
+  // Browser simulator
   'attempts.recent': 'Intentos recientes en el simulador',
   'attempts.case': 'Módulo {{level}}, caso {{case}}',
   'attempts.course': 'Caso',

@@ -21,7 +21,7 @@ export const fr: Dict = {
   'nav.menu': 'Menu',
   'nav.demo': 'Démo',
   'footer.rights': 'Fetal Surgery Academy. La formation des chirurgiens fœtaux.',
-  // Home and marketing pages, contact forms (issue 3)
+  // Home and marketing pages, contact forms
   'contact.name': 'Nom complet',
   'contact.question': 'Votre question',
   'contact.submit': 'Envoyer',
@@ -47,7 +47,7 @@ export const fr: Dict = {
   'information.courses': 'Cours',
   'common.email': 'E-mail',
   'common.password': 'Mot de passe',
-  // Course catalogue, course editor, case launch (issue 4)
+  // Course catalogue, course editor, case launch
   'courses.loading': 'Chargement des cours…',
   'courses.loadError': 'Les cours n’ont pas pu être chargés.',
   'courses.retry': 'Réessayer',
@@ -148,7 +148,7 @@ export const fr: Dict = {
   'login.standIn.name': 'Nom',
   'login.standIn.continue': 'Continuer',
   'login.standIn.cancel': 'Annuler',
-  // Pricing, checkout, my account (issue 5)
+  // Pricing, checkout, my account
   'pricing.intro': "Choisissez une formule pour débloquer les cours du simulateur qu’elle comprend.",
   'pricing.testPayments': "Mode test : les paiements de ce site sont des paiements de test. Aucun argent réel n’est débité.",
   'pricing.loading': "Chargement des formules…",
@@ -284,7 +284,7 @@ export const fr: Dict = {
   'signup.submit': 'S’inscrire',
   'signup.haveAccount': 'Vous avez déjà un compte ?',
   'signup.loginLink': 'Connectez-vous',
-  // User administration (issue 6)
+  // User administration
   'adminUsers.intro': 'Recherchez un utilisateur par e-mail ou par uid pour modifier ses accès et ses abonnements.',
   'adminUsers.checking': 'Vérification de votre accès…',
   'adminUsers.search.label': 'E-mail ou uid de l’utilisateur',
@@ -354,7 +354,7 @@ export const fr: Dict = {
   'reset.submit': 'Envoyer l’e-mail de réinitialisation',
   'reset.sent': 'Si un compte existe pour cet e-mail, un lien de réinitialisation est en route.',
   'reset.back': 'Retour à la connexion',
-  // Browser simulator (issue 7)
+  // Browser simulator
   'attempts.recent': 'Tentatives récentes au simulateur',
   'attempts.case': 'Module {{level}}, cas {{case}}',
   'attempts.course': 'Cas',

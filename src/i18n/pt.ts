@@ -21,7 +21,7 @@ export const pt: Dict = {
   'nav.menu': 'Menu',
   'nav.demo': 'Demo',
   'footer.rights': 'Fetal Surgery Academy. Formação para cirurgiões fetais.',
-  // Home and marketing pages, contact forms (issue 3)
+  // Home and marketing pages, contact forms
   'contact.name': 'Nome completo',
   'contact.question': 'Sua pergunta',
   'contact.submit': 'Enviar',
@@ -47,7 +47,7 @@ export const pt: Dict = {
   'information.courses': 'Cursos',
   'common.email': 'E-mail',
   'common.password': 'Senha',
-  // Course catalogue, course editor, case launch (issue 4)
+  // Course catalogue, course editor, case launch
   'courses.loading': 'Carregando cursos…',
   'courses.loadError': 'Não foi possível carregar os cursos.',
   'courses.retry': 'Tentar novamente',
@@ -148,7 +148,7 @@ export const pt: Dict = {
   'login.standIn.name': 'Nome',
   'login.standIn.continue': 'Continuar',
   'login.standIn.cancel': 'Cancelar',
-  // Pricing, checkout, my account (issue 5)
+  // Pricing, checkout, my account
   'pricing.intro': "Escolha um plano para desbloquear os cursos do simulador que ele inclui.",
   'pricing.testPayments': "Modo de teste: os pagamentos deste site são pagamentos de teste. Nenhum dinheiro real é cobrado.",
   'pricing.loading': "Carregando planos…",
@@ -284,7 +284,7 @@ export const pt: Dict = {
   'signup.submit': 'Cadastrar',
   'signup.haveAccount': 'Já tem uma conta?',
   'signup.loginLink': 'Entre',
-  // User administration (issue 6)
+  // User administration
   'adminUsers.intro': 'Encontre um usuário pelo e-mail ou pelo uid para alterar o acesso e as assinaturas.',
   'adminUsers.checking': 'Verificando seu acesso…',
   'adminUsers.search.label': 'E-mail ou uid do usuário',
@@ -354,7 +354,7 @@ export const pt: Dict = {
   'reset.submit': 'Enviar e-mail de redefinição',
   'reset.sent': 'Se existir uma conta com este e-mail, o link de redefinição está a caminho.',
   'reset.back': 'Voltar ao login',
-  // Browser simulator (issue 7)
+  // Browser simulator
   'attempts.recent': 'Tentativas recentes no simulador',
   'attempts.case': 'Módulo {{level}}, caso {{case}}',
   'attempts.course': 'Caso',

@@ -21,7 +21,7 @@ export const ru: Dict = {
   'nav.menu': 'Меню',
   'nav.demo': 'Демо',
   'footer.rights': 'Академия фетальной хирургии. Обучение фетальных хирургов.',
-  // Home and marketing pages, contact forms (issue 3)
+  // Home and marketing pages, contact forms
   'contact.name': 'Полное имя',
   'contact.question': 'Ваш вопрос',
   'contact.submit': 'Отправить',
@@ -47,7 +47,7 @@ export const ru: Dict = {
   'information.courses': 'Курсы',
   'common.email': 'Электронная почта',
   'common.password': 'Пароль',
-  // Course catalogue, course editor, case launch (issue 4)
+  // Course catalogue, course editor, case launch
   'courses.loading': 'Загрузка курсов…',
   'courses.loadError': 'Не удалось загрузить курсы.',
   'courses.retry': 'Повторить',
@@ -148,7 +148,7 @@ export const ru: Dict = {
   'login.standIn.name': 'Имя',
   'login.standIn.continue': 'Продолжить',
   'login.standIn.cancel': 'Отмена',
-  // Pricing, checkout, my account (issue 5)
+  // Pricing, checkout, my account
   'pricing.intro': "Выберите тариф, чтобы открыть входящие в него курсы симулятора.",
   'pricing.testPayments': "Тестовый режим: платежи на этом сайте тестовые. Реальные деньги не списываются.",
   'pricing.loading': "Загрузка тарифов…",
@@ -284,7 +284,7 @@ export const ru: Dict = {
   'signup.submit': 'Зарегистрироваться',
   'signup.haveAccount': 'Уже есть аккаунт?',
   'signup.loginLink': 'Войдите',
-  // User administration (issue 6)
+  // User administration
   'adminUsers.intro': 'Найдите пользователя по email или uid, чтобы изменить его доступ и подписки.',
   'adminUsers.checking': 'Проверяем ваш доступ…',
   'adminUsers.search.label': 'Email или uid пользователя',
@@ -354,7 +354,7 @@ export const ru: Dict = {
   'reset.submit': 'Отправить письмо для сброса',
   'reset.sent': 'Если аккаунт с этим адресом существует, ссылка для сброса уже в пути.',
   'reset.back': 'Вернуться ко входу',
-  // Browser simulator (issue 7)
+  // Browser simulator
   'attempts.recent': 'Последние попытки на симуляторе',
   'attempts.case': 'Модуль {{level}}, случай {{case}}',
   'attempts.course': 'Случай',

@@ -21,7 +21,7 @@ export const zhCN: Dict = {
   'nav.menu': '菜单',
   'nav.demo': '演示',
   'footer.rights': '胎儿外科学院。为胎儿外科医生提供培训。',
-  // Home and marketing pages, contact forms (issue 3)
+  // Home and marketing pages, contact forms
   'contact.name': '姓名',
   'contact.question': '您的问题',
   'contact.submit': '发送',
@@ -47,7 +47,7 @@ export const zhCN: Dict = {
   'information.courses': '课程',
   'common.email': '电子邮件',
   'common.password': '密码',
-  // Course catalogue, course editor, case launch (issue 4)
+  // Course catalogue, course editor, case launch
   'courses.loading': '正在加载课程…',
   'courses.loadError': '无法加载课程。',
   'courses.retry': '重试',
@@ -148,7 +148,7 @@ export const zhCN: Dict = {
   'login.standIn.name': '姓名',
   'login.standIn.continue': '继续',
   'login.standIn.cancel': '取消',
-  // Pricing, checkout, my account (issue 5)
+  // Pricing, checkout, my account
   'pricing.intro': "选择一个套餐，解锁其包含的模拟器课程。",
   'pricing.testPayments': "测试模式：本网站的付款均为测试付款，不会收取真实费用。",
   'pricing.loading': "正在加载套餐…",
@@ -284,7 +284,7 @@ export const zhCN: Dict = {
   'signup.submit': '注册',
   'signup.haveAccount': '已有账户？',
   'signup.loginLink': '登录',
-  // User administration (issue 6)
+  // User administration
   'adminUsers.intro': '按邮箱或用户 ID 查找用户，以更改其权限和订阅。',
   'adminUsers.checking': '正在检查你的权限…',
   'adminUsers.search.label': '邮箱或用户 ID',
@@ -354,7 +354,7 @@ export const zhCN: Dict = {
   'reset.submit': '发送重置邮件',
   'reset.sent': '如果该邮箱有对应账户，重置链接已在发送途中。',
   'reset.back': '返回登录',
-  // Browser simulator (issue 7)
+  // Browser simulator
   'attempts.recent': '最近的模拟器练习',
   'attempts.case': '模块 {{level}}，病例 {{case}}',
   'attempts.course': '病例',

@@ -34,7 +34,7 @@ const FIELDS: Array<{ name: SignupField; label: Keys; type: string; autoComplete
   { name: 'repeat', label: 'signup.repeat', type: 'password', autoComplete: 'new-password' },
 ];
 
-/** Sign-up with the SPEC's rules shown next to each field; on success, home. */
+/** Sign-up with validateSignup's rules shown next to each field; on success, home. */
 export default function SignupForm({ homeHref, loginHref, strings }: Props) {
   const [input, setInput] = useState<SignupInput>({ name: '', lastname: '', contact: '', email: '', password: '', repeat: '' });
   const [errors, setErrors] = useState<Partial<Record<SignupField, SignupErrorKey>>>({});

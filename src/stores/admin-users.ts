@@ -118,7 +118,7 @@ export function setFlag(flag: 'isAdmin' | 'isPremium' | 'isExpert', value: boole
   edit((d) => ({ ...d, [flag]: value }));
 }
 
-/** Adds the SPEC's admin subscription to the draft; false when the plan or duration is not allowed. */
+/** Adds a subscription given by this admin (see adminSubscription) to the draft; false when the plan or duration is not allowed. */
 export function addSubscription(planId: string | undefined, days: number, now = new Date()): boolean {
   const { plans } = $adminUsers.get();
   const { user, firebaseUser } = $session.get();

@@ -93,7 +93,7 @@ export async function sendReset(email: string): Promise<void> {
   await sendPasswordResetEmail(await firebaseAuth(), email.trim());
 }
 
-/** Signs out, goes home and reloads, as the SPEC says. */
+/** Signs out and loads the home page afresh (a full navigation, not a client-side one), so nothing of the session stays in the page. */
 export async function logout(homeHref: string): Promise<void> {
   const { signOut } = await import('firebase/auth');
   leaveSession();

@@ -41,7 +41,7 @@ async function adminAction<T>(action: (token: string | null) => Promise<T>): Pro
   }
 }
 
-/** Creates a course with the SPEC's defaults and answers its id (null when it failed; the reason is in $courseAction). */
+/** Creates a course with the defaults of a new one (newCourseBody) and answers its id (null when it failed; the reason is in $courseAction). */
 export function createCourse(): Promise<string | null> {
   return adminAction((token) => api.createCourse({}, token));
 }

@@ -16,7 +16,7 @@ export const PEOPLE = {
 export const GROUPS = { fellowship: 'g-fellowship', residency: 'g-residency' };
 export const TOKENS = { director: token('director'), elsewhere: token('elsewhere'), expert: token('expert') };
 
-/** Every caller of the role tests; null is anonymous. */
+/** Every caller the learning-record role tests run as; null is anonymous. */
 export const ROLES = {
   anonymous: null,
   learner: 'learner',

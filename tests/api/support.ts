@@ -6,7 +6,7 @@ import { rowsOf, testApi, type TestApi } from './harness.ts';
 
 type CallOptions = Parameters<TestApi['call']>[2];
 
-/** The four callers of the issue; `null` is anonymous. */
+/** The four callers the role tests run as; `null` is anonymous. */
 export const CALLERS = { anonymous: null, learner: 'learner', other: 'other', admin: 'admin' } as const;
 export type CallerName = keyof typeof CALLERS;
 

@@ -1,4 +1,4 @@
-// The guided walkthrough: the SPEC's eight steps for the whole operation, fewer for the simpler module tasks,
+// The guided walkthrough: eight steps for the whole operation, fewer for the simpler module tasks,
 // and which one the learner is on. The user-facing prompts are translated elsewhere, keyed by these ids.
 import { lineCoverage } from './line.ts';
 import type { Task } from './params.ts';
@@ -24,7 +24,7 @@ export type GuidedProgress = GuidedStepId | 'done';
 export const TASK_STEPS: Readonly<Record<Task, readonly GuidedStepId[]>> = {
   navigation: ['open-fetoscopy', 'explore', 'reach-targets', 'finish-review'],
   selective: ['open-fetoscopy', 'explore', 'identify-anastomoses', 'activate-laser', 'coagulate', 'finish-review'],
-  // The whole operation: the SPEC's eight steps, everything but the navigation drill's targets.
+  // The whole operation: eight steps, everything but the navigation drill's targets.
   solomon: GUIDED_STEPS.filter((step) => step !== 'reach-targets'),
 };
 
