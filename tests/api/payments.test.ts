@@ -80,7 +80,7 @@ describe('POST /payments/orders', () => {
 });
 
 describe('POST /payments/orders/{id}/capture', () => {
-  it('captures, then adds the subscription the SPEC describes to the buyer', async () => {
+  it('captures, then adds a PayPal subscription for the plan to the buyer', async () => {
     const before = Date.now();
     const { id, res } = await buy();
     expect(res.status).toBe(200);

@@ -10,7 +10,7 @@ const now = new Date('2025-03-31T10:20:30.456Z');
 const base = { plans, adminEmail: 'admin@example.com', now, id: 'sub-1' };
 
 describe('adminSubscription', () => {
-  it('follows the SPEC by default: 1 day, the admin as provider, the first plan, the fixed plan name', () => {
+  it('defaults to 1 day, the admin as provider, the first plan and the fixed plan name', () => {
     expect(adminSubscription(base)).toEqual({
       provider: 'admin@example.com',
       plan_name: 'Fetal Surgery Academy - Admin - Provided',

@@ -20,7 +20,7 @@ describe('validateSignup', () => {
 });
 
 describe('defaults', () => {
-  it('matches the SPEC', () => {
+  it('names a new course, module and case "New Course", "New Module", "New Case"', () => {
     expect(newCourseBody()).toEqual({ title: 'New Course', subtitle: 'new course', levels: [] });
     expect(newLevel()).toEqual({ title: 'New Module', active: true, cases: [{ title: 'New Case', bubbles: [] }] });
     expect(newCase()).toEqual({ title: 'New Case', bubbles: [] });
