@@ -552,8 +552,6 @@ export const ar: Dict = {
   'progress.complete': 'أتممت الدورة بتاريخ {{date}}',
   'progress.locked': 'مقفلة: اجتز أولًا جميع حالات الوحدة {{module}} «{{title}}» (المتبقي {{remaining}}).',
   'progress.proficiency': 'ترتيب قائم على الإتقان: تُفتح كل وحدة عند اجتياز جميع حالات الوحدة السابقة.',
-  'progress.plans': 'مشمولة في هذه الخطط: {{plans}}.',
-  'progress.noPlan': 'لا توجد خطة تشمل هذه الدورة بعد.',
   'progress.withPlan': 'تُفتح مع خطة',
   'progress.afterModule': 'تُفتح مع خطة بعد اجتياز الوحدة {{module}}',
   'progress.signIn': 'سجّل الدخول لمتابعة تقدّمك',

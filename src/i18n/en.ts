@@ -551,8 +551,6 @@ export const en = {
   'progress.complete': 'Course completed on {{date}}',
   'progress.locked': 'Locked: pass every case of module {{module}}, “{{title}}”, first ({{remaining}} left).',
   'progress.proficiency': 'Proficiency-based order: each module opens once every case of the module before it is passed.',
-  'progress.plans': 'Included in these plans: {{plans}}.',
-  'progress.noPlan': 'No plan includes this course yet.',
   'progress.withPlan': 'Opens with a plan',
   'progress.afterModule': 'Opens with a plan once module {{module}} is passed',
   'progress.signIn': 'Log in to follow your progress',

@@ -552,8 +552,6 @@ export const es: Dict = {
   'progress.complete': 'Curso completado el {{date}}',
   'progress.locked': 'Bloqueado: primero supera todos los casos del módulo {{module}}, «{{title}}» (quedan {{remaining}}).',
   'progress.proficiency': 'Orden por competencia: cada módulo se abre cuando se han superado todos los casos del anterior.',
-  'progress.plans': 'Incluido en estos planes: {{plans}}.',
-  'progress.noPlan': 'Todavía ningún plan incluye este curso.',
   'progress.withPlan': 'Se abre con un plan',
   'progress.afterModule': 'Se abre con un plan tras superar el módulo {{module}}',
   'progress.signIn': 'Inicia sesión para seguir tu progreso',

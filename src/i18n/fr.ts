@@ -552,8 +552,6 @@ export const fr: Dict = {
   'progress.complete': 'Cours terminé le {{date}}',
   'progress.locked': 'Verrouillé : réussissez d’abord tous les cas du module {{module}}, « {{title}} » (il en reste {{remaining}}).',
   'progress.proficiency': "Progression par compétence : chaque module s'ouvre quand tous les cas du module précédent sont réussis.",
-  'progress.plans': 'Inclus dans ces formules : {{plans}}.',
-  'progress.noPlan': "Aucune formule n'inclut encore ce cours.",
   'progress.withPlan': "S'ouvre avec une formule",
   'progress.afterModule': "S'ouvre avec une formule une fois le module {{module}} réussi",
   'progress.signIn': 'Connectez-vous pour suivre votre progression',

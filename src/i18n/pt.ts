@@ -552,8 +552,6 @@ export const pt: Dict = {
   'progress.complete': 'Curso concluído em {{date}}',
   'progress.locked': 'Bloqueado: primeiro seja aprovado em todos os casos do módulo {{module}}, “{{title}}” (faltam {{remaining}}).',
   'progress.proficiency': 'Ordem por proficiência: cada módulo abre quando todos os casos do anterior forem aprovados.',
-  'progress.plans': 'Incluído nestes planos: {{plans}}.',
-  'progress.noPlan': 'Nenhum plano inclui este curso ainda.',
   'progress.withPlan': 'Abre com um plano',
   'progress.afterModule': 'Abre com um plano após a aprovação no módulo {{module}}',
   'progress.signIn': 'Entre para acompanhar seu progresso',

@@ -552,8 +552,6 @@ export const ru: Dict = {
   'progress.complete': 'Курс пройден {{date}}',
   'progress.locked': 'Закрыто: сначала пройдите все случаи модуля {{module}} «{{title}}» (осталось {{remaining}}).',
   'progress.proficiency': 'Порядок по уровню мастерства: модуль открывается, когда пройдены все случаи предыдущего.',
-  'progress.plans': 'Входит в тарифы: {{plans}}.',
-  'progress.noPlan': 'Этот курс пока не входит ни в один тариф.',
   'progress.withPlan': 'Открывается с тарифом',
   'progress.afterModule': 'Открывается с тарифом после прохождения модуля {{module}}',
   'progress.signIn': 'Войдите, чтобы следить за прогрессом',

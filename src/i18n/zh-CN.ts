@@ -552,8 +552,6 @@ export const zhCN: Dict = {
   'progress.complete': '已于 {{date}} 完成课程',
   'progress.locked': '未解锁：请先通过模块 {{module}}“{{title}}”的全部病例（还剩 {{remaining}} 个）。',
   'progress.proficiency': '按熟练度解锁：通过上一模块的全部病例后，下一模块才会开放。',
-  'progress.plans': '包含此课程的方案：{{plans}}。',
-  'progress.noPlan': '目前还没有方案包含此课程。',
   'progress.withPlan': '购买方案后开放',
   'progress.afterModule': '购买方案并通过模块 {{module}} 后开放',
   'progress.signIn': '登录以查看你的进度',

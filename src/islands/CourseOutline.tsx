@@ -15,8 +15,8 @@ interface Props {
   courseTitle: string;
   /** The outline as a new learner sees it (no attempts): pass marks and, in proficiency order, the closed modules. */
   outline: CourseProgress;
-  /** Titles of the plans on sale that include the course. */
-  plans: string[];
+  /** Whether a plan on sale includes the course (the page's intro names them). */
+  onSale: boolean;
   /** Where a play link leads without JavaScript (login, then back here). */
   loginHref: string;
   verifyPath: string;
@@ -45,7 +45,7 @@ function inPageLanguage(standing: CourseProgress, outline: CourseProgress): Cour
  * The course's modules and cases. Everyone sees the pass marks; visitors see which cases a plan opens, and the signed-in
  * learner each case's state, module and course shares, where to continue, why a module is closed, and the certificate.
  */
-export default function CourseOutline({ locale, courseId, courseTitle, outline, plans, loginHref, verifyPath, strings }: Props) {
+export default function CourseOutline({ locale, courseId, courseTitle, outline, onSale, loginHref, verifyPath, strings }: Props) {
   const session = useIslandStore($session);
   const progress = useIslandStore($courseProgress);
   const uid = session.firebaseUser?.uid;
@@ -69,7 +69,7 @@ export default function CourseOutline({ locale, courseId, courseTitle, outline, 
 
   function caseStatus(c: CaseStanding): string {
     // What a plan would open: nothing to say when no plan on sale includes the course (the summary says so).
-    if (!mine) return plans.length === 0 ? markText(c) : `${markText(c)} · ${c.lock ? fill(strings['progress.afterModule'], { module: c.lock.module }) : strings['progress.withPlan']}`;
+    if (!mine) return !onSale ? markText(c) : `${markText(c)} · ${c.lock ? fill(strings['progress.afterModule'], { module: c.lock.module }) : strings['progress.withPlan']}`;
     if (c.state === 'passed') return fill(strings['progress.passed'], { best: c.best ?? 0 });
     if (c.state === 'attempted') return fill(strings['progress.attempted'], { best: c.best ?? 0, mark: c.passMark });
     return `${strings['progress.notStarted']} · ${markText(c)}`;
@@ -82,8 +82,8 @@ export default function CourseOutline({ locale, courseId, courseTitle, outline, 
     <div className="course-outline">
       <div className="outline-summary" aria-live="polite">
         {!uid && (
-          <p className="outline-plans">
-            {plans.length ? fill(strings['progress.plans'], { plans: plans.join(', ') }) : strings['progress.noPlan']} <a href={loginHref}>{strings['progress.signIn']}</a>
+          <p className="outline-signin">
+            <a href={loginHref}>{strings['progress.signIn']}</a>
           </p>
         )}
         {uid && progress.status === 'loading' && !mine && <p className="muted">{strings['progress.loading']}</p>}

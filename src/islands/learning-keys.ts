@@ -17,8 +17,6 @@ export const OUTLINE_KEYS = [
   'progress.complete',
   'progress.locked',
   'progress.proficiency',
-  'progress.plans',
-  'progress.noPlan',
   'progress.withPlan',
   'progress.afterModule',
   'progress.signIn',
