@@ -3,14 +3,14 @@ import { api } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { CourseSummary, Plan, PlanInput } from '../api/schemas.ts';
 import type { ContentLocale } from '../domain/localize.ts';
-import { idToken } from './session.ts';
+import { $session, idToken } from './session.ts';
 
 /** The plans on /pricing (hidden ones too for admins) and the catalogue's course titles they refer to. */
 export interface PlansState {
   loading: boolean;
   error: boolean;
   plans: Plan[];
-  /** The same plans as stored (English texts): what the plan form edits, whatever the page's language. */
+  /** For an administrator, the same plans as stored (English texts): what the plan form edits, whatever the page's language. */
   english: Plan[];
   courses: CourseSummary[];
 }
@@ -31,7 +31,9 @@ export async function loadPlans(lang: ContentLocale = shownIn): Promise<void> {
   $plans.set({ ...$plans.get(), loading: true, error: false });
   try {
     const token = await idToken();
-    const [plans, english, courses] = await Promise.all([api.listPlans(token, lang), lang === 'en' ? null : api.listPlans(token, 'en'), api.listCourses(lang)]);
+    // Only an administrator edits plans, so only they need the English texts of a page in another language.
+    const editing = lang !== 'en' && $session.get().user?.isAdmin === true;
+    const [plans, english, courses] = await Promise.all([api.listPlans(token, lang), editing ? api.listPlans(token, 'en') : null, api.listCourses(lang)]);
     $plans.set({ loading: false, error: false, plans, english: english ?? plans, courses });
   } catch {
     $plans.set({ ...$plans.get(), loading: false, error: true });

@@ -211,6 +211,33 @@ for (const locale of ['en', 'ar'] as const) {
   });
 }
 
+test("a Spanish pricing page reads the plans once, in Spanish; an administrator's form also gets the stored English texts", async ({ page, browser }) => {
+  const plansAsked = (p: Page) => {
+    const asked: string[] = [];
+    p.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/pricing') asked.push(url.search);
+    });
+    return asked;
+  };
+  const visitorAsked = plansAsked(page);
+  await page.goto('/es/pricing');
+  await expect(page.getByRole('article', { name: 'Completo' })).toBeVisible();
+  expect(visitorAsked).toEqual(['?lang=es']);
+
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await login(admin, ADMIN);
+  const adminAsked = plansAsked(admin);
+  await admin.goto('/es/pricing');
+  const card = admin.getByRole('article', { name: 'Completo' });
+  await card.getByRole('button', { name: 'Editar' }).click();
+  await card.getByLabel('Idioma de los textos').selectOption('en');
+  await expect(card.getByLabel('Título')).toHaveValue('Complete');
+  expect(adminAsked.sort()).toEqual(['?lang=en', '?lang=es']);
+  await context.close();
+});
+
 test('a signed-out visitor on My account is sent to login and comes back', async ({ page }) => {
   await page.goto('/es/account');
   await expect(page).toHaveURL(/\/es\/login\?next=%2Fes%2Faccount$/);
