@@ -4,22 +4,23 @@ import { ADMIN, idTokenFor } from './helpers.ts';
 /**
  * What the built server tells browsers to keep, per kind of answer: hashed assets for a year, everything else
  * revalidated by its ETag (a 304 that repeats the caching headers), and `Vary: Accept-Encoding` wherever a compressed
- * copy may be sent. The locale is in the address, so no answer varies by Accept-Language.
+ * copy may be sent. A page's locale is in its address; the catalogue API without `?lang=` answers in the language of
+ * Accept-Language, so it varies by that header too.
  */
 const REVALIDATED = 'no-cache';
 const BROTLI = { 'accept-encoding': 'br' };
 
-async function expectRevalidated(request: import('@playwright/test').APIRequestContext, path: string) {
+async function expectRevalidated(request: import('@playwright/test').APIRequestContext, path: string, vary = 'Accept-Encoding') {
   const res = await request.get(path, { headers: BROTLI });
   expect(res.status(), path).toBe(200);
   expect(res.headers()['cache-control'], path).toBe(REVALIDATED);
-  expect(res.headers()['vary'], path).toBe('Accept-Encoding');
+  expect(res.headers()['vary'], path).toBe(vary);
   const etag = res.headers()['etag'];
   expect(etag, path).toBeTruthy();
   const again = await request.get(path, { headers: { ...BROTLI, 'if-none-match': etag! } });
   expect(again.status(), path).toBe(304);
   expect(again.headers()['cache-control'], path).toBe(REVALIDATED);
-  expect(again.headers()['vary'], path).toBe('Accept-Encoding');
+  expect(again.headers()['vary'], path).toBe(vary);
   return res;
 }
 
@@ -75,7 +76,8 @@ test('course pages rendered on demand are kept per locale, revalidated, and show
 });
 
 test('the catalogue API is revalidated by ETag and compressed; other answers are not stored', async ({ request }) => {
-  const res = await expectRevalidated(request, '/api/courses');
+  const res = await expectRevalidated(request, '/api/courses', 'Accept-Encoding, Accept-Language');
+  await expectRevalidated(request, '/api/courses?lang=fr', 'Accept-Encoding, Accept-Language');
   expect(res.headers()['content-encoding']).toBe('br');
   for (const path of ['/api/config', '/api/pricing', '/api/courses/fetoscopy-simulator']) {
     expect((await request.get(path)).headers()['cache-control'], path).toBe('private, no-store');
