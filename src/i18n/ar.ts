@@ -626,7 +626,6 @@ export const ar: Dict = {
   'course.passMark': 'درجة النجاح',
   'course.passMarkOf': 'درجة النجاح للحالة {c} في الوحدة {n}',
   'course.passMarkHint': 'الحالة التي ليس لها درجة نجاح تعتمد وسيط درجات الخبراء فيها، أو 70 ما دام لم يتدرّب عليها أي خبير.',
-  'page.soon': 'هذا القسم قيد الإعداد.',
   'page.home.title': 'تدريب افتراضي على جراحة الأجنة',
   'page.pricing.title': 'الأسعار',
   'page.information.title': 'معلومات',

@@ -625,7 +625,6 @@ export const en = {
   'course.passMark': 'Pass mark',
   'course.passMarkOf': 'Pass mark of case {c} in module {n}',
   'course.passMarkHint': "A case without a pass mark uses the experts' median score on it, or 70 while no expert has played it.",
-  'page.soon': 'This section is being prepared.',
   'page.home.title': 'Virtual fetal surgery training',
   'page.pricing.title': 'Pricing',
   'page.information.title': 'Information',

@@ -626,7 +626,6 @@ export const es: Dict = {
   'course.passMark': 'Nota mínima',
   'course.passMarkOf': 'Nota mínima del caso {c} del módulo {n}',
   'course.passMarkHint': 'Un caso sin nota mínima usa la mediana de las puntuaciones de los expertos en él, o 70 mientras ningún experto lo haya practicado.',
-  'page.soon': 'Esta sección se está preparando.',
   'page.home.title': 'Formación virtual en cirugía fetal',
   'page.pricing.title': 'Precios',
   'page.information.title': 'Información',

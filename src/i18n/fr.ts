@@ -626,7 +626,6 @@ export const fr: Dict = {
   'course.passMark': 'Seuil de réussite',
   'course.passMarkOf': 'Seuil de réussite du cas {c} du module {n}',
   'course.passMarkHint': "Un cas sans seuil de réussite prend la médiane des scores des experts sur ce cas, ou 70 tant qu'aucun expert ne l'a joué.",
-  'page.soon': 'Cette section est en préparation.',
   'page.home.title': 'Formation virtuelle à la chirurgie fœtale',
   'page.pricing.title': 'Tarifs',
   'page.information.title': 'Informations',

@@ -626,7 +626,6 @@ export const pt: Dict = {
   'course.passMark': 'Nota mínima',
   'course.passMarkOf': 'Nota mínima do caso {c} do módulo {n}',
   'course.passMarkHint': 'Um caso sem nota mínima usa a mediana das pontuações dos especialistas nele, ou 70 enquanto nenhum especialista o tiver praticado.',
-  'page.soon': 'Esta seção está sendo preparada.',
   'page.home.title': 'Formação virtual em cirurgia fetal',
   'page.pricing.title': 'Preços',
   'page.information.title': 'Informações',

@@ -626,7 +626,6 @@ export const zhCN: Dict = {
   'course.passMark': '及格分',
   'course.passMarkOf': '模块 {n} 病例 {c} 的及格分',
   'course.passMarkHint': '未设置及格分的病例采用专家在该病例上得分的中位数；尚无专家练习时为 70。',
-  'page.soon': '此栏目正在准备中。',
   'page.home.title': '胎儿外科虚拟培训',
   'page.pricing.title': '价格',
   'page.information.title': '信息',

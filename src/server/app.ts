@@ -95,5 +95,3 @@ export function createApp(deps: Deps) {
   });
   return app;
 }
-
-export type App = ReturnType<typeof createApp>;

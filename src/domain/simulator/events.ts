@@ -44,7 +44,6 @@ export type SimEvent = OpenEvent | InputEvent | ClassifyEvent | PlainEvent;
 
 /** The type names, for validating logs that come from outside. */
 export const EVENT_TYPES = ['open', 'input', 'laserOn', 'laserOff', 'fireStart', 'fireStop', 'mark', 'classify', 'cancelMark', 'finish'] as const;
-export type SimEventType = (typeof EVENT_TYPES)[number];
 
 const unit = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.max(-1, Math.min(1, v)) : null);
 
