@@ -38,7 +38,7 @@ async function sharedLimitCheck(ports: number[]): Promise<boolean> {
   const accepted = answers.filter((a) => a.status === 200);
   const refused = answers.filter((a) => a.status === 429);
   const perServer = ports.map((p) => accepted.filter((a) => a.port === p).length).join(' + ');
-  const refusedBy = [...new Set(refused.map((a) => a.port))].length;
+  const refusedBy = new Set(refused.map((a) => a.port)).size;
   const holds = accepted.length === 5 && answers.slice(0, 5).every((a) => a.status === 200) && refused.length === 2 && refusedBy === ports.length;
   console.log(
     `  shared rate limit (forms, 5 per address per 10 min): ${accepted.length} accepted across ${ports.length} servers (${perServer}), then ${refused.map((a) => `${a.status} from :${a.port} (Retry-After ${a.retryAfter} s)`).join(', ')}: ${holds ? 'holds' : 'DOES NOT HOLD'}`,

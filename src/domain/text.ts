@@ -5,6 +5,7 @@
  * other than tab, line breaks and NUL (which the contract refuses outright). The zero-width joiner and
  * non-joiner stay: emoji sequences and Persian or Indic words need them.
  */
+// oxlint-disable-next-line no-control-regex -- finding control characters is what this expression is for.
 const INVISIBLE = /(?![\u200C\u200D])[\p{Cf}\u034F\u115F\u1160\u3164\uFFA0]|[\x01-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]/gu;
 
 /** User text without the invisible characters that could make it show as something else. */

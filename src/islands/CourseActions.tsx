@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent } from 'react';
 import { $editor, openEditor } from '../stores/editor.ts';
 import { $launch, closeLaunch, play, type PlayContext } from '../stores/launch.ts';
 import { $session } from '../stores/session.ts';
@@ -25,12 +25,13 @@ export default function CourseActions({ strings, ...ctx }: Props) {
   const hydrated = useHydrated();
 
   useSessionWhenIdle();
+  const playCase = useEffectEvent((level: number, caseIndex: number) => void play(ctx, level, caseIndex));
   useEffect(() => {
     const onClick = (e: MouseEvent) => {
       const link = (e.target as Element | null)?.closest<HTMLElement>('a[data-play]');
       if (!link || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
       e.preventDefault();
-      void play(ctx, Number(link.dataset.level), Number(link.dataset.case));
+      playCase(Number(link.dataset.level), Number(link.dataset.case));
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);

@@ -61,7 +61,7 @@ export default function CourseList({ lang, coursesHref, strings, headingLevel = 
   useEffect(() => {
     if (initial) $courses.set({ status: 'loaded', list: initial });
     else void loadCourses(lang);
-  }, []);
+  }, [lang, initial]);
 
   async function add() {
     const id = await createCourse();

@@ -83,6 +83,7 @@ export default function GroupView({ verifyPath, groupId, isAdmin, strings }: Pro
               <tbody>
                 {progress.members.map((m) => (
                   <tr key={m.userId} data-user={m.userId}>
+                    {/* oxlint-disable-next-line jsx-a11y/control-has-associated-label -- a row header, not a control; its text is the member's name below. */}
                     <th scope="row">
                       <a href={`?group=${encodeURIComponent(groupId)}&member=${encodeURIComponent(m.userId)}`}>
                         <bdi>{m.name || m.email}</bdi>

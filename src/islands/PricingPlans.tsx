@@ -40,7 +40,7 @@ export default function PricingPlans({ locale, loginHref, pricingHref, accountHr
   // Plans are read with the caller's token: an admin also gets the hidden ones.
   useEffect(() => {
     if (!session.loading) void loadPlans(isContentLocale(locale) ? locale : 'en');
-  }, [session.loading, uid, isAdmin]);
+  }, [session.loading, uid, isAdmin, locale]);
   // Back from the login page with ?plan=: open that plan's payment.
   useEffect(() => {
     if (resumed.current || session.loading || loading || !uid) return;

@@ -24,5 +24,6 @@ export function useAdoptTyped(form: RefObject<HTMLFormElement | null>, adopt: (t
     }
     if (Object.keys(typed).length > 0) adopt(typed);
     // Once, at hydration: from then on the island's state is what the fields show.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- running again would take the island's own renders for typing.
   }, []);
 }

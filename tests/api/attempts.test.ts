@@ -26,7 +26,9 @@ describe('POST /attempts', () => {
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
       userId: 'learner',
-      ...{ courseId: SELECTIVE.course, level: SELECTIVE.level, case: SELECTIVE.case },
+      courseId: SELECTIVE.course,
+      level: SELECTIVE.level,
+      case: SELECTIVE.case,
       task: 'selective',
       variant: claimsOf(token).variant,
       score: expected.score,

@@ -109,6 +109,7 @@ async function routeToFakes(context: BrowserContext, production: Production): Pr
 
 export const test = guarded.extend<{ fakeRoutes: void }, { production: Production }>({
   production: [
+    // oxlint-disable-next-line no-empty-pattern -- Playwright reads which fixtures a fixture needs from this pattern: none.
     async ({}, use) => {
       const production = await startProduction();
       try {
