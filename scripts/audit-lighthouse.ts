@@ -83,7 +83,13 @@ if (!existsSync(join(distDir(), 'server/entry.mjs'))) {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'fsa-lighthouse-'));
 const emulator = await startEmulator(authPort);
-const server = node('src/server/main.ts', { PORT: String(port), DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: emulator.host, NODE_ENV: 'development', DATABASE_URL: '' });
+const server = node('src/server/main.ts', {
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+  NODE_ENV: 'development',
+  DATABASE_URL: '',
+});
 const exited = new Promise<never>((_, reject) => server.once('exit', (code) => reject(new Error(`the server exited (${code}) during the audit`))));
 exited.catch(() => undefined);
 let chrome: chromeLauncher.LaunchedChrome | null = null;
@@ -94,10 +100,21 @@ try {
   await Promise.race([waitUntil(`${base}/api/config`, 120_000), exited]);
   chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const audit = async (path: string): Promise<Lhr> => {
-    const result = await Promise.race([lighthouse(base + path, { port: chrome!.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) }), exited]);
+    const result = await Promise.race([
+      lighthouse(base + path, { port: chrome!.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) }),
+      exited,
+    ]);
     const lhr = result!.lhr;
     if (lhr.runtimeError) throw new Error(`${path}: Lighthouse could not audit the page: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     return lhr;
@@ -168,8 +185,12 @@ try {
 const header = ['page', 'perf', 'a11y', 'best', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'scripts', 'JS on the wire / budget', 'JS decoded', ''];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile; targets: performance >= 98 (the simulator 60), accessibility 100, best practices >= 96, SEO 100 (noindex pages without the crawlability audit)`);
-console.log('JS: every script requested before any interaction, as Lighthouse saw the page load and settle: compressed on the wire with its headers, and decoded\n');
+console.log(
+  `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile; targets: performance >= 98 (the simulator 60), accessibility 100, best practices >= 96, SEO 100 (noindex pages without the crawlability audit)`,
+);
+console.log(
+  'JS: every script requested before any interaction, as Lighthouse saw the page load and settle: compressed on the wire with its headers, and decoded\n',
+);
 console.log([line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n'));
 console.log(`\nScripts per page, largest first:\n${scriptLists.join('\n')}`);
 process.exit(failed ? 1 : 0);

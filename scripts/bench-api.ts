@@ -93,7 +93,8 @@ async function ours(database: 'PGlite' | 'PostgreSQL', databaseUrl: string, with
     const token = await emulatorToken(emulator.host, 'learner@example.com', 'learner123');
     const uid = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
     const targets: Array<Omit<Row, 'payload'>> = [];
-    if (withCatalogue) targets.push({ what: 'GET /api/courses (catalogue, in-memory cache)', database, url: `http://127.0.0.1:${PORT}/api/courses`, headers: {} });
+    if (withCatalogue)
+      targets.push({ what: 'GET /api/courses (catalogue, in-memory cache)', database, url: `http://127.0.0.1:${PORT}/api/courses`, headers: {} });
     targets.push({
       what: 'GET /api/users/{uid} (signed in, one SELECT per request)',
       database,
@@ -156,8 +157,14 @@ async function bare(row: Row): Promise<{ row: Row; stop(): Promise<void> }> {
   try {
     await up(server, url);
     const answer = await get(url, {});
-    if (answer.status !== row.payload.status || !answer.body.equals(row.payload.body) || JSON.stringify(answer.headers) !== JSON.stringify(row.payload.headers)) {
-      throw new Error(`the bare handler's answer differs from ours for ${row.what}:\nours ${JSON.stringify(row.payload.headers)}\nbare ${JSON.stringify(answer.headers)}`);
+    if (
+      answer.status !== row.payload.status ||
+      !answer.body.equals(row.payload.body) ||
+      JSON.stringify(answer.headers) !== JSON.stringify(row.payload.headers)
+    ) {
+      throw new Error(
+        `the bare handler's answer differs from ours for ${row.what}:\nours ${JSON.stringify(row.payload.headers)}\nbare ${JSON.stringify(answer.headers)}`,
+      );
     }
   } catch (err) {
     await stop(server);
@@ -178,14 +185,18 @@ try {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 }
 
-console.log(`\nbench:api: ${CONNECTIONS} connections, ${DURATION} s per row, one server measured at a time, each of ours followed at once by its bare twin; Node ${process.version}\n`);
+console.log(
+  `\nbench:api: ${CONNECTIONS} connections, ${DURATION} s per row, one server measured at a time, each of ours followed at once by its bare twin; Node ${process.version}\n`,
+);
 console.log('| what | database | bytes | req/s | p50 ms | p99 ms | failed answers | throughput compared |');
 console.log('|---|---|---:|---:|---:|---:|---:|---:|');
 for (const row of rows) {
   if (!row.result) continue;
   const twin = row.versus?.row.result;
   const ratio = twin ? `${(row.result.rps / twin.rps).toFixed(2)} of ${row.versus!.name}` : '';
-  console.log(`| ${row.what} | ${row.database} | ${row.payload.body.length} | ${Math.round(row.result.rps)} | ${row.result.p50} | ${row.result.p99} | ${row.result.failures} | ${ratio} |`);
+  console.log(
+    `| ${row.what} | ${row.database} | ${row.payload.body.length} | ${Math.round(row.result.rps)} | ${row.result.p50} | ${row.result.p99} | ${row.result.failures} | ${ratio} |`,
+  );
 }
 if (!process.env.DATABASE_URL) console.log('\nPostgreSQL: not measured (set DATABASE_URL to measure the same read on PostgreSQL).');
 const failures = rows.reduce((n, r) => n + (r.result?.failures ?? 0), 0);

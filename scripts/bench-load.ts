@@ -61,7 +61,9 @@ async function run(backend: 'pglite' | 'postgres') {
   try {
     // One after the other: the first migrates and seeds, the second finds it done.
     for (const port of ports) {
-      servers.push(node('src/server/main.ts', { PORT: String(port), DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: emulator.host, DATABASE_URL: pg?.url ?? '' }));
+      servers.push(
+        node('src/server/main.ts', { PORT: String(port), DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: emulator.host, DATABASE_URL: pg?.url ?? '' }),
+      );
       await waitUntil(`http://127.0.0.1:${port}/api/courses`);
     }
     // At rest: started, migrated, seeded and answering, then left alone for a few seconds.
@@ -84,7 +86,11 @@ async function run(backend: 'pglite' | 'postgres') {
         headers: auth(admin),
         setupRequest: (req) => ({
           ...req,
-          body: JSON.stringify({ title: `Pleuroamniotic ${n++}`, subtitle: 'Load test', levels: [{ title: 'Module', active: true, cases: [{ title: 'Case', bubbles: [] }] }] }),
+          body: JSON.stringify({
+            title: `Pleuroamniotic ${n++}`,
+            subtitle: 'Load test',
+            levels: [{ title: 'Module', active: true, cases: [{ title: 'Case', bubbles: [] }] }],
+          }),
         }),
       },
     ];
@@ -103,7 +109,9 @@ async function run(backend: 'pglite' | 'postgres') {
     );
     for (const [i, r] of results.entries()) {
       if (r.errors + r.non2xx + r.timeouts === 0) continue;
-      const statuses = Object.entries(r.statusCodeStats ?? {}).map(([code, { count }]) => `${code}: ${count}`).join(', ');
+      const statuses = Object.entries(r.statusCodeStats ?? {})
+        .map(([code, { count }]) => `${code}: ${count}`)
+        .join(', ');
       console.log(`  ${backend} :${ports[i]}: ${r.errors} connection errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx (${statuses})`);
     }
     const limitHolds = ports.length > 1 ? await sharedLimitCheck(ports) : true;
@@ -116,7 +124,9 @@ async function run(backend: 'pglite' | 'postgres') {
   }
 }
 
-console.log('| database | servers | clients | duration | requests | req/s | p50 ms | p99 ms | errors | servers memory at rest | servers peak memory under load |');
+console.log(
+  '| database | servers | clients | duration | requests | req/s | p50 ms | p99 ms | errors | servers memory at rest | servers peak memory under load |',
+);
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 const backends = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
 const ok = [];

@@ -38,7 +38,10 @@ if (!existsSync(join(distDir(), 'server/entry.mjs'))) {
  * fired one second in ten: 84 s of firing, more than a whole operation needs.
  */
 function heavyLog(): SimEvent[] {
-  const events: SimEvent[] = [{ t: 0, type: 'open', scope: 'angled' }, { t: 0, type: 'laserOn' }];
+  const events: SimEvent[] = [
+    { t: 0, type: 'open', scope: 'angled' },
+    { t: 0, type: 'laserOn' },
+  ];
   const keys = [-1, 0, 1];
   const count = MAX_ATTEMPT_EVENTS - events.length - 1;
   const every = LOG_MS / (count + 1);
@@ -86,7 +89,9 @@ const percentile = (values: number[], p: number) => [...values].sort((a, b) => a
 async function measure(label: string, seconds: number) {
   const result = await autocannon({ url: `http://127.0.0.1:${PORT}/api/courses`, connections: CONNECTIONS, duration: seconds });
   const errors = result.errors + result.non2xx + result.timeouts;
-  console.log(`| ${label} | ${result.requests.total} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ${errors} |`);
+  console.log(
+    `| ${label} | ${result.requests.total} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ${errors} |`,
+  );
   return errors;
 }
 
@@ -112,7 +117,9 @@ try {
   });
   if (!grant.ok) throw new Error(`Could not make the learner premium: ${grant.status}`);
   const body = JSON.stringify(heavyLog());
-  console.log(`Logs: ${MAX_ATTEMPT_EVENTS} events over ${LOG_MS / 60_000} min, ${(body.length / 1024).toFixed(0)} KB each; ${CLIENTS} clients posting, GET /api/courses with ${CONNECTIONS} connections.`);
+  console.log(
+    `Logs: ${MAX_ATTEMPT_EVENTS} events over ${LOG_MS / 60_000} min, ${(body.length / 1024).toFixed(0)} KB each; ${CLIENTS} clients posting, GET /api/courses with ${CONNECTIONS} connections.`,
+  );
   console.log('');
   console.log('| GET /api/courses | requests | req/s | p50 ms | p99 ms | max ms | errors |');
   console.log('|---|---:|---:|---:|---:|---:|---:|');
@@ -123,7 +130,9 @@ try {
   const loaded = await measure(`with ${CLIENTS} clients replaying`, DURATION);
   await posting;
   console.log('');
-  console.log(`Attempts posted: ${figures.ms.length}, stored: ${figures.stored}; answer time p50 ${Math.round(percentile(figures.ms, 0.5))} ms, p99 ${Math.round(percentile(figures.ms, 0.99))} ms.`);
+  console.log(
+    `Attempts posted: ${figures.ms.length}, stored: ${figures.stored}; answer time p50 ${Math.round(percentile(figures.ms, 0.5))} ms, p99 ${Math.round(percentile(figures.ms, 0.99))} ms.`,
+  );
   for (const failure of new Set(figures.failures)) console.log(`  refused: ${failure}`);
   ok = alone === 0 && loaded === 0 && figures.failures.length === 0 && figures.stored > 0;
 } finally {

@@ -65,7 +65,12 @@ async function load(browser: Browser) {
   page.on('response', (res) => {
     if (!res.url().startsWith(base) || res.url().includes('/api/')) return;
     transfers.push(
-      res.body().then((body) => ({ url: new URL(res.url()).pathname, type: res.request().resourceType(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length })),
+      res.body().then((body) => ({
+        url: new URL(res.url()).pathname,
+        type: res.request().resourceType(),
+        raw: body.length,
+        gzip: gzipSync(body, { level: 9 }).length,
+      })),
     );
   });
   await page.goto(PAGE);
@@ -130,13 +135,18 @@ try {
     return ok ? 'within budget' : 'OVER BUDGET';
   };
   console.log('Simulator page (/simulator, fetoscopy-simulator module 1 case 1)');
-  for (const f of files) console.log(`  ${f.type.padEnd(10)} ${(f.gzip / 1024).toFixed(1).padStart(7)} KB gzipped (${(f.raw / 1024).toFixed(1)} KB raw)  ${f.url}`);
-  console.log(`Weight: ${weightKB.toFixed(1)} KB gzipped (JavaScript ${scriptsKB.toFixed(1)} KB); budget ${BUDGET.weightKB} KB: ${verdict(weightKB <= BUDGET.weightKB)}`);
+  for (const f of files)
+    console.log(`  ${f.type.padEnd(10)} ${(f.gzip / 1024).toFixed(1).padStart(7)} KB gzipped (${(f.raw / 1024).toFixed(1)} KB raw)  ${f.url}`);
+  console.log(
+    `Weight: ${weightKB.toFixed(1)} KB gzipped (JavaScript ${scriptsKB.toFixed(1)} KB); budget ${BUDGET.weightKB} KB: ${verdict(weightKB <= BUDGET.weightKB)}`,
+  );
   console.log(
     `First frame drawn: median ${ms(firstFrame)} from navigation start over ${LOADS} loads (${firstFrames.map(ms).join(', ')}; the browser's first load, not counted: ${ms(warmUp.firstFrame)}); budget ${BUDGET.firstFrameMs} ms: ${verdict(firstFrame <= BUDGET.firstFrameMs)}`,
   );
   console.log(`Frames over 10 s of scripted surgery: ${frames.intervals.length}`);
-  console.log(`  frame interval (includes SwiftShader's drawing on the CPU): median ${ms(quantile(frames.intervals, 0.5))}, 95th percentile ${ms(quantile(frames.intervals, 0.95))}`);
+  console.log(
+    `  frame interval (includes SwiftShader's drawing on the CPU): median ${ms(quantile(frames.intervals, 0.5))}, 95th percentile ${ms(quantile(frames.intervals, 0.95))}`,
+  );
   console.log(
     `  script time per frame: median ${ms(work)}, 95th percentile ${ms(quantile(frames.work, 0.95))}; budget median ${BUDGET.frameScriptMs} ms: ${verdict(work <= BUDGET.frameScriptMs)}`,
   );

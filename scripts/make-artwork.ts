@@ -11,7 +11,7 @@ mkdirSync(out, { recursive: true });
 /** A small deterministic random source, so the artwork is the same on every run. */
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 /** Branching placental vessels from the cord insertion, as SVG paths. */
@@ -26,7 +26,9 @@ function vessels(cx: number, cy: number, r: number, seed: number, color: string,
     const bend = (rand() - 0.5) * len * 0.6;
     const mx = (x + x2) / 2 + Math.cos(angle + Math.PI / 2) * bend;
     const my = (y + y2) / 2 + Math.sin(angle + Math.PI / 2) * bend;
-    paths.push(`<path d="M${x.toFixed(1)} ${y.toFixed(1)} Q${mx.toFixed(1)} ${my.toFixed(1)} ${x2.toFixed(1)} ${y2.toFixed(1)}" stroke-width="${w.toFixed(1)}"/>`);
+    paths.push(
+      `<path d="M${x.toFixed(1)} ${y.toFixed(1)} Q${mx.toFixed(1)} ${my.toFixed(1)} ${x2.toFixed(1)} ${y2.toFixed(1)}" stroke-width="${w.toFixed(1)}"/>`,
+    );
     branch(x2, y2, angle + 0.35 + rand() * 0.3, len * (0.72 + rand() * 0.12), w * 0.72, depth - 1);
     branch(x2, y2, angle - 0.35 - rand() * 0.3, len * (0.72 + rand() * 0.12), w * 0.72, depth - 1);
   }
@@ -72,26 +74,38 @@ function scope(w: number, h: number, seed: number, laser: boolean): string {
 }
 
 const images: Record<string, string> = {
-  'hero-poster': svg(1280, 720, `
+  'hero-poster': svg(
+    1280,
+    720,
+    `
     <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#062a30"/><stop offset="1" stop-color="#0b6e75"/></linearGradient></defs>
     <rect width="1280" height="720" fill="url(#bg)"/>
     ${placenta(900, 380, 250, 3, true)}
     <g fill="none" stroke="#9fe3dc" stroke-width="10" stroke-linecap="round" opacity="0.9"><path d="M120 560 L620 330"/></g>
     <rect x="96" y="150" width="300" height="150" rx="60" fill="#0d3d44" stroke="#9fe3dc" stroke-width="6"/>
-    <circle cx="180" cy="225" r="40" fill="#134f57" stroke="#9fe3dc" stroke-width="5"/><circle cx="312" cy="225" r="40" fill="#134f57" stroke="#9fe3dc" stroke-width="5"/>`),
+    <circle cx="180" cy="225" r="40" fill="#134f57" stroke="#9fe3dc" stroke-width="5"/><circle cx="312" cy="225" r="40" fill="#134f57" stroke="#9fe3dc" stroke-width="5"/>`,
+  ),
   'congress-1': svg(960, 600, scope(960, 600, 11, false) + hud(960, 600, '0', '00:12')),
   'congress-2': svg(960, 600, scope(960, 600, 21, true) + hud(960, 600, '640', '03:48')),
-  'congress-3': svg(960, 600, `
+  'congress-3': svg(
+    960,
+    600,
+    `
     <rect width="960" height="600" fill="#f3f7f7"/>
     <rect x="60" y="60" width="840" height="480" rx="24" fill="#ffffff" stroke="#d9e1e3" stroke-width="3"/>
-    ${[0, 1, 2].map((i) => `<g transform="translate(${110 + i * 270} 120)"><rect width="220" height="300" rx="16" fill="#0b6e75" opacity="${0.55 + i * 0.2}"/><circle cx="110" cy="120" r="60" fill="#fbfaf8" opacity="0.9"/><rect x="30" y="220" width="160" height="20" rx="8" fill="#fbfaf8"/></g>`).join('')}`),
-  'final-screen': svg(960, 600, `
+    ${[0, 1, 2].map((i) => `<g transform="translate(${110 + i * 270} 120)"><rect width="220" height="300" rx="16" fill="#0b6e75" opacity="${0.55 + i * 0.2}"/><circle cx="110" cy="120" r="60" fill="#fbfaf8" opacity="0.9"/><rect x="30" y="220" width="160" height="20" rx="8" fill="#fbfaf8"/></g>`).join('')}`,
+  ),
+  'final-screen': svg(
+    960,
+    600,
+    `
     <rect width="960" height="600" fill="#062a30"/>
     <circle cx="480" cy="250" r="150" fill="none" stroke="#244c52" stroke-width="26"/>
     <circle cx="480" cy="250" r="150" fill="none" stroke="#2bb3a6" stroke-width="26" stroke-dasharray="${Math.PI * 300 * 0.86} 1000" transform="rotate(-90 480 250)" stroke-linecap="round"/>
     <text x="480" y="275" text-anchor="middle" font-family="sans-serif" font-size="84" font-weight="700" fill="#fff">86</text>
     <rect x="300" y="450" width="360" height="70" rx="35" fill="#0b6e75"/>
-    <text x="480" y="497" text-anchor="middle" font-family="sans-serif" font-size="34" fill="#fff">14:32</text>`),
+    <text x="480" y="497" text-anchor="middle" font-family="sans-serif" font-size="34" fill="#fff">14:32</text>`,
+  ),
 };
 
 const courseArt: Array<[string, string, string]> = [
@@ -113,7 +127,9 @@ courseArt.forEach(([id, bg, fg], i) => {
 });
 
 for (const [name, source] of Object.entries(images)) {
-  await sharp(Buffer.from(source)).png({ compressionLevel: 9 }).toFile(join(out, `${name}.png`));
+  await sharp(Buffer.from(source))
+    .png({ compressionLevel: 9 })
+    .toFile(join(out, `${name}.png`));
   console.log(`src/assets/home/${name}.png`);
 }
 

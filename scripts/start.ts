@@ -38,7 +38,10 @@ async function startEmulator(dataDir: string, port: number, projectId: string) {
   const args = [cli, '--config', configFile, '--project', projectId, 'emulators:start', '--only', 'auth', ...imports, '--export-on-exit', authDir];
   const child = spawn(process.execPath, args, { cwd: dataDir, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NO_UPDATE_NOTIFIER: '1' } });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await Promise.race([waitUntil(`http://127.0.0.1:${port}/emulator/v1/projects/${projectId}/config`, 90_000), exited.then(() => Promise.reject(new Error('The Auth emulator exited')))]);
+  await Promise.race([
+    waitUntil(`http://127.0.0.1:${port}/emulator/v1/projects/${projectId}/config`, 90_000),
+    exited.then(() => Promise.reject(new Error('The Auth emulator exited'))),
+  ]);
   return { stop: async () => (child.exitCode === null ? (child.kill('SIGINT'), exited) : undefined) };
 }
 

@@ -62,16 +62,33 @@ async function scenario(backend: Backend): Promise<Outcome> {
         loop(async (n) => {
           const title = `writer ${k} version ${n}`;
           courses[k]!.inflight = title;
-          const res = await call('PUT', `/courses/${id}`, admin, { title, subtitle: 's', levels: [{ title: `m${n}`, active: true, cases: [{ title: 'c', bubbles: [] }] }] });
+          const res = await call('PUT', `/courses/${id}`, admin, {
+            title,
+            subtitle: 's',
+            levels: [{ title: `m${n}`, active: true, cases: [{ title: 'c', bubbles: [] }] }],
+          });
           if (res.status === 200) courses[k] = { acked: title, inflight: null };
         }),
       ),
       loop(async (n) => {
-        const res = await call('POST', '/pricing', admin, { title: `plan ${n}`, price: 10 + n / 100, duration: 1 + (n % 12), description: `d${n}`, courses: [courseIds[0]], visibility: n % 2 === 0 });
+        const res = await call('POST', '/pricing', admin, {
+          title: `plan ${n}`,
+          price: 10 + n / 100,
+          duration: 1 + (n % 12),
+          description: `d${n}`,
+          courses: [courseIds[0]],
+          visibility: n % 2 === 0,
+        });
         if (res.status === 201) plans.set(res.json.id, res.json);
       }),
       loop(async (n) => {
-        const subscriptions = Array.from({ length: (n % 50) + 1 }, (_, i) => ({ provider: 'crash', plan_name: 'p', product_id: 'plan-complete', subscription_id: `s${n}-${i}`, next_billing_time: { seconds: 2_000_000_000, nanoseconds: 0 } }));
+        const subscriptions = Array.from({ length: (n % 50) + 1 }, (_, i) => ({
+          provider: 'crash',
+          plan_name: 'p',
+          product_id: 'plan-complete',
+          subscription_id: `s${n}-${i}`,
+          next_billing_time: { seconds: 2_000_000_000, nanoseconds: 0 },
+        }));
         user.inflight = subscriptions.length;
         const res = await call('PUT', `/users/${learner.id}`, admin, { isAdmin: false, isPremium: n % 2 === 0, subscriptions });
         if (res.status === 200) Object.assign(user, { acked: subscriptions.length, inflight: null });
@@ -102,11 +119,15 @@ async function scenario(backend: Backend): Promise<Outcome> {
     }
     const subs = (await call('GET', `/users/${learner.id}`, admin)).json.subscriptions.length;
     if (user.acked !== null && subs !== user.acked && subs !== user.inflight) problems.push(`user: ${subs} subscriptions, acknowledged ${user.acked}`);
-    const paid = new Set<string>((await call('GET', `/users/${buyer.uid}`, admin)).json.subscriptions.map((s: { subscription_id: string }) => s.subscription_id));
+    const paid = new Set<string>(
+      (await call('GET', `/users/${buyer.uid}`, admin)).json.subscriptions.map((s: { subscription_id: string }) => s.subscription_id),
+    );
     for (const id of captured) if (!paid.has(id)) problems.push(`captured payment ${id} has no subscription`);
     if (paid.size > captures) problems.push(`${paid.size} subscriptions from ${captures} captures`);
     const writes = plans.size + captured.size + courses.filter((c) => c.acked).length + (user.acked === null ? 0 : 1);
-    console.log(`${backend}: ${plans.size} plans created, ${captured.size} payments captured, ${WRITERS} courses and 1 user rewritten until kill -9; ${problems.length ? problems.join('; ') : 'every acknowledged write is there, intact'}`);
+    console.log(
+      `${backend}: ${plans.size} plans created, ${captured.size} payments captured, ${WRITERS} courses and 1 user rewritten until kill -9; ${problems.length ? problems.join('; ') : 'every acknowledged write is there, intact'}`,
+    );
     return writes > 0 && captured.size > 0 && problems.length === 0 ? 'passed' : 'failed';
   } finally {
     await stop(server);

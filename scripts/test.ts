@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** npm test: type checks, the dead-code check, unit and API tests, the production build, then the browser journeys; one summary line at the end. */
+/** npm test: type checks, lint, formatting and dead-code checks, unit and API tests, the production build, then the browser journeys; one summary line at the end. */
 const root = join(import.meta.dirname, '..');
 const reports = join(root, 'test-reports');
 rmSync(reports, { recursive: true, force: true });
@@ -17,11 +17,16 @@ function run(label: string, command: string, args: string[], env: Record<string,
 const steps: Array<[string, () => boolean]> = [
   ['astro check', () => run('astro check', 'astro', ['check', '--minimumFailingSeverity', 'warning'])],
   ['tsc', () => run('tsc', 'tsc', ['--noEmit'])],
+  ['oxlint', () => run('lint', 'oxlint', [])],
+  ['prettier', () => run('formatting', 'prettier', ['--check', '.'])],
   // Files, exports and dependencies nothing uses (knip.json says where the entry points are).
   ['knip', () => run('dead code', 'knip', [])],
   ['vitest', () => run('unit and API tests', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`])],
   ['build', () => run('build', 'npm', ['run', 'build'])],
-  ['playwright', () => run('browser journeys', 'playwright', ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') })],
+  [
+    'playwright',
+    () => run('browser journeys', 'playwright', ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') }),
+  ],
 ];
 
 let failedStep: string | null = null;

@@ -10,7 +10,15 @@ const home = defineCollection({
   schema: ({ image }) =>
     z.object({
       description: z.string(),
-      hero: z.object({ eyebrow: z.string(), title: z.string(), text: z.string(), cta: z.string(), secondary: z.string(), videoLabel: z.string(), poster: image() }),
+      hero: z.object({
+        eyebrow: z.string(),
+        title: z.string(),
+        text: z.string(),
+        cta: z.string(),
+        secondary: z.string(),
+        videoLabel: z.string(),
+        poster: image(),
+      }),
       cards: z.object({ title: z.string(), items: z.array(z.object({ title: z.string(), text: z.string(), points: z.array(z.string()) })).length(4) }),
       courses: z.object({
         title: z.string(),

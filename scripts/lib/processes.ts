@@ -48,7 +48,18 @@ export async function startEmulator(port: number): Promise<{ host: string; stop(
   const dir = mkdtempSync(join(tmpdir(), 'fsa-emulator-'));
   const config = join(dir, 'firebase.json');
   const { writeFileSync } = await import('node:fs');
-  writeFileSync(config, JSON.stringify({ emulators: { auth: { host: '127.0.0.1', port }, hub: { host: '127.0.0.1', port: port + 1 }, logging: { host: '127.0.0.1', port: port + 2 }, ui: { enabled: false }, singleProjectMode: true } }));
+  writeFileSync(
+    config,
+    JSON.stringify({
+      emulators: {
+        auth: { host: '127.0.0.1', port },
+        hub: { host: '127.0.0.1', port: port + 1 },
+        logging: { host: '127.0.0.1', port: port + 2 },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
   const cli = join(root, 'node_modules/firebase-tools/lib/bin/firebase.js');
   const child = spawn(process.execPath, [cli, '--config', config, '--project', 'demo-fetal-surgery', 'emulators:start', '--only', 'auth'], {
     cwd: dir,

@@ -100,8 +100,7 @@ export const api = {
   submitAttempt: (body: AttemptInput) => call<AttemptResult>('POST', '/attempts', null, body),
   listAttempts: (query: { userId?: string; courseId?: string; limit?: number }, token: Token) =>
     call<AttemptSummary[]>('GET', `/attempts${search(query)}`, token),
-  attemptSummary: (query: { userId?: string; courseId?: string }, token: Token) =>
-    call<CaseProgress[]>('GET', `/attempts/summary${search(query)}`, token),
+  attemptSummary: (query: { userId?: string; courseId?: string }, token: Token) => call<CaseProgress[]>('GET', `/attempts/summary${search(query)}`, token),
   /** One attempt with its components, debrief map and the case's benchmark (its owner or an admin). */
   attempt: (id: string, token: Token) => call<AttemptResult>('GET', `/attempts/${enc(id)}`, token),
 };

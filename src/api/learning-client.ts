@@ -1,6 +1,15 @@
 import { call, type Token } from './client.ts';
 import { ApiError } from './errors.ts';
-import type { CertificateSummary, CertificateVerification, CourseProgress, CourseProgressLine, Group, GroupDetail, GroupProgress, GroupRole } from './learning.ts';
+import type {
+  CertificateSummary,
+  CertificateVerification,
+  CourseProgress,
+  CourseProgressLine,
+  Group,
+  GroupDetail,
+  GroupProgress,
+  GroupRole,
+} from './learning.ts';
 
 /** Typed calls to the learning-record routes (/progress, /certificates, /groups). */
 const enc = encodeURIComponent;

@@ -5,7 +5,7 @@ import { dbString } from './schemas.ts';
 
 const Lock = z
   .object({
-    module: z.number().describe("The module to pass first, numbered as the course page shows it"),
+    module: z.number().describe('The module to pass first, numbered as the course page shows it'),
     title: z.string(),
     remaining: z.number().describe('Cases of that module still to pass'),
   })
@@ -103,9 +103,7 @@ export const RevokeInput = z.strictObject({ reason: dbString().trim().min(1).max
 
 export const GroupRole = z.enum(['member', 'director']);
 
-export const Group = z
-  .object({ id: z.string(), name: z.string(), members: z.number(), directors: z.number(), createdAt: z.string() })
-  .meta({ id: 'Group' });
+export const Group = z.object({ id: z.string(), name: z.string(), members: z.number(), directors: z.number(), createdAt: z.string() }).meta({ id: 'Group' });
 
 export const GroupPerson = z
   .object({ userId: z.string(), email: z.string(), name: z.string(), role: GroupRole, addedAt: z.string() })

@@ -354,9 +354,7 @@ export const SimMetricsSchema = z
   .meta({ id: 'SimMetrics' }) satisfies z.ZodType<SimMetrics>;
 
 /** A case's benchmark: the median score and surgery time of the experts' attempts that were not flagged. */
-export const Benchmark = z
-  .object({ score: z.number(), surgeryTimeMs: z.number(), attempts: z.number().int() })
-  .meta({ id: 'Benchmark' });
+export const Benchmark = z.object({ score: z.number(), surgeryTimeMs: z.number(), attempts: z.number().int() }).meta({ id: 'Benchmark' });
 
 /** GET /benchmarks: one row per case of the course that experts have played with its current task. */
 export const CaseBenchmark = Benchmark.extend({ courseId: z.string(), level: z.number(), case: z.number(), task: z.enum(TASKS) }).meta({

@@ -24,12 +24,7 @@ export function subscriptionStatus(sub: SubscriptionLike, now: Date): Subscripti
 }
 
 /** The one rule for who may play a course's cases; the course page and the server both call it. */
-export function isEntitled(
-  user: UserLike | null | undefined,
-  courseId: string,
-  plans: readonly PlanLike[],
-  now: Date,
-): boolean {
+export function isEntitled(user: UserLike | null | undefined, courseId: string, plans: readonly PlanLike[], now: Date): boolean {
   if (!user) return false;
   if (user.isAdmin || user.isPremium) return true;
   return user.subscriptions.some((sub) => {

@@ -121,7 +121,17 @@ export function courseStanding(course: CourseShape, attempts: readonly AttemptFa
       const best = mine.length ? Math.max(...mine.map((a) => a.score)) : null;
       const passing = mine.filter((a) => a.score >= mark.passMark).map((a) => a.at.getTime());
       const state: CaseState = passing.length ? 'passed' : mine.length ? 'attempted' : 'notStarted';
-      return { level: levelNo, case: j + 1, title: c.title, ...mark, state, best, attempts: mine.length, passedAt: passing.length ? new Date(Math.min(...passing)) : null, lock };
+      return {
+        level: levelNo,
+        case: j + 1,
+        title: c.title,
+        ...mark,
+        state,
+        best,
+        attempts: mine.length,
+        passedAt: passing.length ? new Date(Math.min(...passing)) : null,
+        lock,
+      };
     });
     const passed = cases.filter((c) => c.state === 'passed').length;
     const shown = modules.length + 1;

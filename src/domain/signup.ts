@@ -9,12 +9,7 @@ export interface SignupInput {
 }
 
 export type SignupField = keyof SignupInput;
-export type SignupErrorKey =
-  | 'signup.error.name'
-  | 'signup.error.lastname'
-  | 'signup.error.email'
-  | 'signup.error.password'
-  | 'signup.error.repeat';
+export type SignupErrorKey = 'signup.error.name' | 'signup.error.lastname' | 'signup.error.email' | 'signup.error.password' | 'signup.error.repeat';
 
 export const MIN_PASSWORD_LENGTH = 6;
 

@@ -21,7 +21,12 @@ export default function AccountPanel({ locale, loginHref, pricingHref, strings }
     if (!session.loading && !session.firebaseUser) window.location.replace(`${loginHref}?next=${encodeURIComponent(window.location.pathname)}`);
   }, [session.loading, session.firebaseUser, loginHref]);
 
-  if (session.loading || !session.firebaseUser) return <p className="muted" aria-busy="true">{strings['account.loading']}</p>;
+  if (session.loading || !session.firebaseUser)
+    return (
+      <p className="muted" aria-busy="true">
+        {strings['account.loading']}
+      </p>
+    );
   if (!session.user) {
     return (
       <p className="form-error" role="alert">

@@ -32,7 +32,13 @@ export default function BillingHistory({ locale, strings }: Props) {
   }
 
   const downloadButton = (r: Receipt) => (
-    <button type="button" className="button button-small button-ghost" onClick={() => void download(r.orderId)} disabled={pdf?.orderId === r.orderId && pdf.phase === 'busy'} aria-describedby={`receipt-${r.orderId}`}>
+    <button
+      type="button"
+      className="button button-small button-ghost"
+      onClick={() => void download(r.orderId)}
+      disabled={pdf?.orderId === r.orderId && pdf.phase === 'busy'}
+      aria-describedby={`receipt-${r.orderId}`}
+    >
       {pdf?.orderId === r.orderId && pdf.phase === 'busy' ? strings['billing.downloading'] : strings['billing.download']}
     </button>
   );

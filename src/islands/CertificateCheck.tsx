@@ -22,8 +22,18 @@ export default function CertificateCheck({ locale, strings }: Props) {
   useEffect(() => void verify(certificateIdOf(window.location.pathname)), []);
 
   if (state.status === 'loading') return <p role="status">{strings['verify.loading']}</p>;
-  if (state.status === 'unknown') return <p className="verify-status unknown" role="alert">{strings['verify.unknown']}</p>;
-  if (state.status === 'error') return <p className="verify-status unknown" role="alert">{strings['verify.error']}</p>;
+  if (state.status === 'unknown')
+    return (
+      <p className="verify-status unknown" role="alert">
+        {strings['verify.unknown']}
+      </p>
+    );
+  if (state.status === 'error')
+    return (
+      <p className="verify-status unknown" role="alert">
+        {strings['verify.error']}
+      </p>
+    );
   const { certificate } = state;
   const revoked = certificate.status === 'revoked';
   return (

@@ -77,7 +77,9 @@ export default function ContactForm({ kind, strings }: Props) {
   async function submit(e: SubmitEvent) {
     e.preventDefault();
     const problems = contactProblems(input);
-    const messages = Object.fromEntries(Object.entries(problems).map(([f, p]) => [f, strings[p === 'email' ? 'contact.error.email' : 'contact.error.required']]));
+    const messages = Object.fromEntries(
+      Object.entries(problems).map(([f, p]) => [f, strings[p === 'email' ? 'contact.error.email' : 'contact.error.required']]),
+    );
     setErrors(messages);
     if (Object.keys(messages).length) return;
     setState('sending');
@@ -93,8 +95,27 @@ export default function ContactForm({ kind, strings }: Props) {
   const questionError = errors.question;
   return (
     <form ref={form} className="contact-form" noValidate onSubmit={submit} aria-busy={state === 'sending'}>
-      <Field name={id('name')} label={strings['contact.name']} autoComplete="name" required maxLength={CONTACT_LIMITS.name} value={input.name} onChange={(e) => change('name')(e.target.value)} error={errors.name} />
-      <Field name={id('email')} label={strings['common.email']} type="email" autoComplete="email" required maxLength={CONTACT_LIMITS.email} value={input.email} onChange={(e) => change('email')(e.target.value)} error={errors.email} />
+      <Field
+        name={id('name')}
+        label={strings['contact.name']}
+        autoComplete="name"
+        required
+        maxLength={CONTACT_LIMITS.name}
+        value={input.name}
+        onChange={(e) => change('name')(e.target.value)}
+        error={errors.name}
+      />
+      <Field
+        name={id('email')}
+        label={strings['common.email']}
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={CONTACT_LIMITS.email}
+        value={input.email}
+        onChange={(e) => change('email')(e.target.value)}
+        error={errors.email}
+      />
       {kind === 'support' && (
         <div className="field">
           <label htmlFor={id('platform')}>{strings['support.platform']}</label>

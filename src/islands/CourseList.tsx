@@ -157,4 +157,3 @@ export default function CourseList({ lang, coursesHref, strings, headingLevel = 
     </div>
   );
 }
-

@@ -25,7 +25,10 @@ interface Props {
 
 const Lock = () => (
   <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-    <path fill="currentColor" d="M7 10V7a5 5 0 0 1 10 0v3h1.5A1.5 1.5 0 0 1 20 11.5v9a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 20.5v-9A1.5 1.5 0 0 1 5.5 10zm2 0h6V7a3 3 0 0 0-6 0z" />
+    <path
+      fill="currentColor"
+      d="M7 10V7a5 5 0 0 1 10 0v3h1.5A1.5 1.5 0 0 1 20 11.5v9a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 20.5v-9A1.5 1.5 0 0 1 5.5 10zm2 0h6V7a3 3 0 0 0-6 0z"
+    />
   </svg>
 );
 
@@ -65,11 +68,15 @@ export default function CourseOutline({ locale, courseId, courseTitle, outline, 
   const view = mine ?? outline;
   const locksApply = !session.user?.isAdmin;
   const lockText = (lock: NonNullable<ModuleStanding['lock']>) => fill(strings['progress.locked'], { ...lock });
-  const markText = (c: CaseStanding) => fill(strings[c.passMarkSource === 'benchmark' ? 'progress.passMarkExperts' : 'progress.passMark'], { mark: c.passMark });
+  const markText = (c: CaseStanding) =>
+    fill(strings[c.passMarkSource === 'benchmark' ? 'progress.passMarkExperts' : 'progress.passMark'], { mark: c.passMark });
 
   function caseStatus(c: CaseStanding): string {
     // What a plan would open: nothing to say when no plan on sale includes the course (the summary says so).
-    if (!mine) return !onSale ? markText(c) : `${markText(c)} · ${c.lock ? fill(strings['progress.afterModule'], { module: c.lock.module }) : strings['progress.withPlan']}`;
+    if (!mine)
+      return !onSale
+        ? markText(c)
+        : `${markText(c)} · ${c.lock ? fill(strings['progress.afterModule'], { module: c.lock.module }) : strings['progress.withPlan']}`;
     if (c.state === 'passed') return fill(strings['progress.passed'], { best: c.best ?? 0 });
     if (c.state === 'attempted') return fill(strings['progress.attempted'], { best: c.best ?? 0, mark: c.passMark });
     return `${strings['progress.notStarted']} · ${markText(c)}`;
@@ -139,7 +146,13 @@ export default function CourseOutline({ locale, courseId, courseTitle, outline, 
                 {m.cases.map((c) => {
                   const locked = mine !== null && c.lock !== null && locksApply;
                   return (
-                    <li key={c.case} className={`case case-${mine ? c.state : 'outline'}`} data-level={c.level} data-case={c.case} data-state={mine ? c.state : undefined}>
+                    <li
+                      key={c.case}
+                      className={`case case-${mine ? c.state : 'outline'}`}
+                      data-level={c.level}
+                      data-case={c.case}
+                      data-state={mine ? c.state : undefined}
+                    >
                       <span className="case-index" aria-hidden="true">
                         {c.case}
                       </span>

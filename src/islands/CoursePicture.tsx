@@ -18,7 +18,15 @@ export default function CoursePicture({ src, width, height, className, sizes, lo
       {imageSources(src).map((s) => (
         <source key={s.type} type={s.type} srcSet={s.srcset} sizes={sizes} />
       ))}
-      <img src={src || '/course-template.svg'} alt="" width={width} height={height} loading={first ? 'eager' : loading} decoding="async" fetchPriority={first ? 'high' : undefined} />
+      <img
+        src={src || '/course-template.svg'}
+        alt=""
+        width={width}
+        height={height}
+        loading={first ? 'eager' : loading}
+        decoding="async"
+        fetchPriority={first ? 'high' : undefined}
+      />
     </picture>
   );
 }

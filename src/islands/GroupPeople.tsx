@@ -40,7 +40,13 @@ export default function GroupPeople({ detail, strings }: Props) {
             <span>
               <bdi>{p.name || p.email}</bdi> <span className="muted">({strings[p.role === 'director' ? 'groups.role.director' : 'groups.role.member']})</span>
             </span>
-            <button type="button" className="icon-button" disabled={state.busy} aria-label={fill(strings['groups.remove'], { name: p.name || p.email })} onClick={() => void removePerson(p.userId)}>
+            <button
+              type="button"
+              className="icon-button"
+              disabled={state.busy}
+              aria-label={fill(strings['groups.remove'], { name: p.name || p.email })}
+              onClick={() => void removePerson(p.userId)}
+            >
               <TrashIcon />
             </button>
           </li>
@@ -48,7 +54,15 @@ export default function GroupPeople({ detail, strings }: Props) {
       </ul>
       <form className="group-form" onSubmit={(e) => void add(e)}>
         <h4 className="visually-hidden">{strings['groups.addPerson']}</h4>
-        <Field name="person-email" type="email" label={strings['groups.email']} value={email} maxLength={320} required onChange={(e) => setEmail(e.target.value)} />
+        <Field
+          name="person-email"
+          type="email"
+          label={strings['groups.email']}
+          value={email}
+          maxLength={320}
+          required
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <div className="field">
           <label htmlFor="person-role">{strings['groups.role']}</label>
           <select id="person-role" value={role} onChange={(e) => setRole(e.target.value as GroupRole)}>

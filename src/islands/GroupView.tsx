@@ -62,11 +62,7 @@ export default function GroupView({ verifyPath, groupId, isAdmin, strings }: Pro
       </div>
       <section aria-labelledby="group-progress-title">
         <h3 id="group-progress-title">{strings['groups.progress']}</h3>
-        {progress.members.length === 0 ? (
-          <p>{strings['groups.noMembers']}</p>
-        ) : progress.courses.length === 0 ? (
-          <p>{strings['groups.noCourses']}</p>
-        ) : null}
+        {progress.members.length === 0 ? <p>{strings['groups.noMembers']}</p> : progress.courses.length === 0 ? <p>{strings['groups.noCourses']}</p> : null}
         {progress.members.length > 0 && (
           <div className="table-scroll">
             <table className="group-progress">
@@ -104,7 +100,9 @@ export default function GroupView({ verifyPath, groupId, isAdmin, strings }: Pro
                               {line.certificate && (
                                 <>
                                   <br />
-                                  <a href={`${verifyPath}/${encodeURIComponent(line.certificate.id)}`}>{line.certificate.revoked ? strings['cert.revoked'] : strings['record.certificate']}</a>
+                                  <a href={`${verifyPath}/${encodeURIComponent(line.certificate.id)}`}>
+                                    {line.certificate.revoked ? strings['cert.revoked'] : strings['record.certificate']}
+                                  </a>
                                 </>
                               )}
                             </>

@@ -43,9 +43,15 @@ export default function Groups({ locale, loginHref, verifyPath, strings, attempt
     if (uid && where && !where.group) void loadGroups();
   }, [uid, where]);
 
-  if (!uid || !where) return <p className="muted" aria-busy="true">{strings['groups.loading']}</p>;
+  if (!uid || !where)
+    return (
+      <p className="muted" aria-busy="true">
+        {strings['groups.loading']}
+      </p>
+    );
   const common = { locale, verifyPath, strings };
-  if (where.group && where.member) return <MemberView {...common} groupId={where.group} userId={where.member} attemptStrings={attemptStrings} debriefStrings={debriefStrings} />;
+  if (where.group && where.member)
+    return <MemberView {...common} groupId={where.group} userId={where.member} attemptStrings={attemptStrings} debriefStrings={debriefStrings} />;
   if (where.group) return <GroupView {...common} groupId={where.group} isAdmin={isAdmin} />;
 
   async function create(e: SubmitEvent) {

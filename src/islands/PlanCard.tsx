@@ -45,7 +45,15 @@ export default function PlanCard({ plan, courses, checkout, isAdmin, subscriptio
     return (
       <article className="plan-card plan-card-editing" aria-labelledby={titleId}>
         <h2 id={titleId}>{plan.title}</h2>
-        <PlanForm plan={plan} subscribers={holders} courses={courses} locale={locale} strings={strings} onDone={() => setMode('view')} onCancel={() => setMode('view')} />
+        <PlanForm
+          plan={plan}
+          subscribers={holders}
+          courses={courses}
+          locale={locale}
+          strings={strings}
+          onDone={() => setMode('view')}
+          onCancel={() => setMode('view')}
+        />
       </article>
     );
   }

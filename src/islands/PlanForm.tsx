@@ -35,13 +35,14 @@ export default function PlanForm({ plan, subscribers, locale, courses, strings, 
   const prefix = plan ? `plan-${plan.id}` : 'new-plan';
   // The page may show the plans in another language: the form edits them as stored.
   const stored = useIslandStore($plans).english.find((p) => p.id === plan?.id) ?? plan;
-  const [texts, setTexts] = useState<Record<ContentLocale, Required<PlanText>>>(() =>
-    Object.fromEntries(
-      CONTENT_LOCALES.map((l) => {
-        const own = l === 'en' ? stored : stored?.translations[l];
-        return [l, { title: own?.title ?? '', description: own?.description ?? '' }];
-      }),
-    ) as Record<ContentLocale, Required<PlanText>>,
+  const [texts, setTexts] = useState<Record<ContentLocale, Required<PlanText>>>(
+    () =>
+      Object.fromEntries(
+        CONTENT_LOCALES.map((l) => {
+          const own = l === 'en' ? stored : stored?.translations[l];
+          return [l, { title: own?.title ?? '', description: own?.description ?? '' }];
+        }),
+      ) as Record<ContentLocale, Required<PlanText>>,
   );
   const [lang, setLang] = useState<ContentLocale>('en');
   const title = texts[lang].title;
@@ -66,7 +67,15 @@ export default function PlanForm({ plan, subscribers, locale, courses, strings, 
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const input = { title: texts.en.title, price: toNumber(price), duration: toNumber(duration), description: texts.en.description, courses: included, visibility, translations };
+    const input = {
+      title: texts.en.title,
+      price: toNumber(price),
+      duration: toNumber(duration),
+      description: texts.en.description,
+      courses: included,
+      visibility,
+      translations,
+    };
     const outcome = await savePlan(plan?.id ?? null, input as Parameters<typeof savePlan>[1]);
     setBusy(false);
     if (outcome.ok) return onDone();
@@ -160,7 +169,12 @@ export default function PlanForm({ plan, subscribers, locale, courses, strings, 
         )}
       </fieldset>
       <label className="plan-visibility">
-        <input type="checkbox" checked={visibility} onChange={(e) => setVisibility(e.target.checked)} aria-describedby={subscribersNote ? subscribersId : undefined} />{' '}
+        <input
+          type="checkbox"
+          checked={visibility}
+          onChange={(e) => setVisibility(e.target.checked)}
+          aria-describedby={subscribersNote ? subscribersId : undefined}
+        />{' '}
         {strings['pricing.form.visibility']}
       </label>
       {plan && (

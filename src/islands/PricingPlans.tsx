@@ -68,33 +68,33 @@ export default function PricingPlans({ locale, loginHref, pricingHref, accountHr
       )}
       {ready && !loading && !error && plans.length === 0 && <p>{strings['pricing.empty']}</p>}
       {ready && (
-      <div className="plan-grid">
-        {plans.map((plan) => (
-          <PlanCard
-            key={plan.id}
-            plan={plan}
-            courses={courses}
-            checkout={checkout}
-            isAdmin={isAdmin}
-            subscriptions={session.user?.subscriptions ?? []}
-            locale={locale}
-            loginHref={loginHref}
-            pricingHref={pricingHref}
-            accountHref={accountHref}
-            strings={strings}
-          />
-        ))}
-        <article className="plan-card plan-card-edu" aria-labelledby="plan-title-edu">
-          <h2 id="plan-title-edu">{strings['pricing.edu.title']}</h2>
-          <p className="plan-price">{strings['pricing.edu.price']}</p>
-          <p className="plan-description">{strings['pricing.edu.text']}</p>
-          <div className="plan-checkout">
-            <a className="button" href={contactHref}>
-              {strings['pricing.edu.contact']}
-            </a>
-          </div>
-        </article>
-      </div>
+        <div className="plan-grid">
+          {plans.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              courses={courses}
+              checkout={checkout}
+              isAdmin={isAdmin}
+              subscriptions={session.user?.subscriptions ?? []}
+              locale={locale}
+              loginHref={loginHref}
+              pricingHref={pricingHref}
+              accountHref={accountHref}
+              strings={strings}
+            />
+          ))}
+          <article className="plan-card plan-card-edu" aria-labelledby="plan-title-edu">
+            <h2 id="plan-title-edu">{strings['pricing.edu.title']}</h2>
+            <p className="plan-price">{strings['pricing.edu.price']}</p>
+            <p className="plan-description">{strings['pricing.edu.text']}</p>
+            <div className="plan-checkout">
+              <a className="button" href={contactHref}>
+                {strings['pricing.edu.contact']}
+              </a>
+            </div>
+          </article>
+        </div>
       )}
       {isAdmin && (
         <section className="plan-create" aria-labelledby="plan-create-title">

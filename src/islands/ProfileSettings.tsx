@@ -35,7 +35,9 @@ export default function ProfileSettings({ homeHref, strings }: Props) {
     const name = String(form.get('name') ?? '').trim();
     if (!name) return setProfileNote({ key: 'profile.error.name', alert: true });
     setBusy('profile');
-    setProfileNote((await saveProfile(name, String(form.get('phone') ?? ''))) ? { key: 'profile.saved', alert: false } : { key: 'profile.error.save', alert: true });
+    setProfileNote(
+      (await saveProfile(name, String(form.get('phone') ?? ''))) ? { key: 'profile.saved', alert: false } : { key: 'profile.error.save', alert: true },
+    );
     setBusy(null);
   }
 

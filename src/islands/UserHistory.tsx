@@ -44,7 +44,8 @@ function Entry({ entry, locale, strings, plans }: { entry: AuditEntry; locale: s
   return (
     <li>
       <p className="history-meta">
-        <time dateTime={entry.at}>{formatDateTime(locale, new Date(entry.at))}</time> · {fill(strings['adminUsers.history.by'], { who: entry.actorEmail || entry.actor })}
+        <time dateTime={entry.at}>{formatDateTime(locale, new Date(entry.at))}</time> ·{' '}
+        {fill(strings['adminUsers.history.by'], { who: entry.actorEmail || entry.actor })}
       </p>
       {changes.length === 0 ? (
         <p>{strings['adminUsers.history.noChange']}</p>

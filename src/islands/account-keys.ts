@@ -61,6 +61,14 @@ export const PROFILE_KEYS = [
 export type ProfileStrings = Record<(typeof PROFILE_KEYS)[number], string>;
 
 /** The reminder shown until the email address is verified. */
-export const VERIFY_KEYS = ['emailVerify.banner', 'emailVerify.resend', 'emailVerify.sent', 'emailVerify.check', 'emailVerify.still', 'emailVerify.done', 'emailVerify.error'] as const;
+export const VERIFY_KEYS = [
+  'emailVerify.banner',
+  'emailVerify.resend',
+  'emailVerify.sent',
+  'emailVerify.check',
+  'emailVerify.still',
+  'emailVerify.done',
+  'emailVerify.error',
+] as const;
 
 export type VerifyStrings = Record<(typeof VERIFY_KEYS)[number], string>;

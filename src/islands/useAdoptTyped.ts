@@ -18,7 +18,9 @@ export function useAdoptTyped(form: RefObject<HTMLFormElement | null>, adopt: (t
   useLayoutEffect(() => {
     const typed: Record<string, string> = {};
     for (const control of Array.from(form.current?.elements ?? [])) {
-      const isText = (control instanceof HTMLInputElement && !['checkbox', 'radio', 'submit', 'button', 'file'].includes(control.type)) || control instanceof HTMLTextAreaElement;
+      const isText =
+        (control instanceof HTMLInputElement && !['checkbox', 'radio', 'submit', 'button', 'file'].includes(control.type)) ||
+        control instanceof HTMLTextAreaElement;
       if (!(isText || control instanceof HTMLSelectElement) || !control.name) continue;
       if (control.value !== serverValue(control)) typed[control.name] = control.value;
     }

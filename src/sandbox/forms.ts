@@ -59,7 +59,8 @@ export const sandboxFormsApp = subApp()
       if (config.formSubmitUrl) return fail(c, 404, ErrorCode.notFound, 'The form-submission stand-in is off: a real service is configured');
       const { access_key, ...body } = c.req.valid('json');
       if (access_key !== config.formAccessKey) return fail(c, 403, ErrorCode.forbidden, 'Wrong access key');
-      if (Object.values(body).some((v) => v.includes(SANDBOX_FAIL_MARKER))) return fail(c, 502, 'sandbox_failure', 'The form-submission stand-in was asked to fail');
+      if (Object.values(body).some((v) => v.includes(SANDBOX_FAIL_MARKER)))
+        return fail(c, 502, 'sandbox_failure', 'The form-submission stand-in was asked to fail');
       await db.db.insert(sandboxMessages).values({ service: 'forms', body });
       return c.json({ success: true as const, message: 'Stored by the local form-submission stand-in' }, 200);
     },
@@ -75,11 +76,15 @@ export const sandboxFormsApp = subApp()
     }),
     async (c) => {
       const { service } = c.req.valid('query');
-      const rows = await c.get('deps').db.db
-        .select()
+      const rows = await c
+        .get('deps')
+        .db.db.select()
         .from(sandboxMessages)
         .where(service ? eq(sandboxMessages.service, service) : undefined)
         .orderBy(desc(sandboxMessages.id));
-      return c.json(rows.map((r) => ({ id: r.id, service: r.service as 'formmail' | 'forms', body: r.body as Record<string, string>, at: r.at.toISOString() })), 200);
+      return c.json(
+        rows.map((r) => ({ id: r.id, service: r.service as 'formmail' | 'forms', body: r.body as Record<string, string>, at: r.at.toISOString() })),
+        200,
+      );
     },
   );

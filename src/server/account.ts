@@ -47,7 +47,8 @@ export const accountApp = subApp()
     createRoute({
       method: 'get',
       path: '/users/me/export',
-      description: 'Everything we hold about the caller, as a JSON download: profile, payments, attempts with their event logs, certificates, groups and the audit entries about them.',
+      description:
+        'Everything we hold about the caller, as a JSON download: profile, payments, attempts with their event logs, certificates, groups and the audit entries about them.',
       security: bearer,
       middleware: [requireUser, rateLimit(LIMITS.exports)] as const,
       responses: {
@@ -70,7 +71,11 @@ export const accountApp = subApp()
         .from(groupMembers)
         .innerJoin(groups, eq(groups.id, groupMembers.groupId))
         .where(eq(groupMembers.userId, uid));
-      const trail = await db.db.select().from(audit).where(or(eq(audit.entityId, uid), eq(audit.actor, uid))).orderBy(asc(audit.at));
+      const trail = await db.db
+        .select()
+        .from(audit)
+        .where(or(eq(audit.entityId, uid), eq(audit.actor, uid)))
+        .orderBy(asc(audit.at));
       const body = {
         exportedAt: new Date().toISOString(),
         profile: { ...toUser(profile), createdAt: profile.createdAt.toISOString() },
@@ -119,16 +124,28 @@ export const accountApp = subApp()
         await tx.delete(certificates).where(eq(certificates.userId, uid));
         await tx.delete(groupMembers).where(eq(groupMembers.userId, uid));
         // Payments are kept for the accounts, with nothing left that names the person.
-        await tx.update(orders).set({ userId: `deleted-${crypto.randomUUID()}`, buyerName: '', buyerEmail: '' }).where(eq(orders.userId, uid));
+        await tx
+          .update(orders)
+          .set({ userId: `deleted-${crypto.randomUUID()}`, buyerName: '', buyerEmail: '' })
+          .where(eq(orders.userId, uid));
         // Earlier audit entries about the account held copies of the profile: the fact of each change stays, its contents go.
         await tx.update(audit).set({ before: null, after: null }).where(eq(audit.entityId, uid));
         await tx.update(audit).set({ actorEmail: '' }).where(eq(audit.actor, uid));
         await tx.delete(users).where(eq(users.id, uid));
-        await recordAudit(tx, { ...caller, email: null }, 'user', uid, 'delete', { id: uid, isAdmin: before.isAdmin, subscriptions: before.subscriptions.length }, null);
+        await recordAudit(
+          tx,
+          { ...caller, email: null },
+          'user',
+          uid,
+          'delete',
+          { id: uid, isAdmin: before.isAdmin, subscriptions: before.subscriptions.length },
+          null,
+        );
         return before.isExpert ? ('deleted-expert' as const) : ('deleted' as const);
       });
       if (outcome === 'missing') return fail(c, 404, ErrorCode.notFound, 'Your account has no profile to delete');
-      if (outcome === 'last-admin') return fail(c, 409, AccountErrorCode.lastAdmin, 'You are the only administrator: make someone else an administrator before deleting your account');
+      if (outcome === 'last-admin')
+        return fail(c, 409, AccountErrorCode.lastAdmin, 'You are the only administrator: make someone else an administrator before deleting your account');
       // An expert's attempts set the pass marks the cached course pages show.
       if (outcome === 'deleted-expert') await c.get('deps').catalogue.changed();
       return c.body(null, 204);

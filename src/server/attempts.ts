@@ -126,9 +126,11 @@ export const attemptsApp = subApp()
     async (c) => {
       const { userId, courseId, limit } = c.req.valid('query');
       const uid = userId ?? c.get('caller')!.uid;
-      if (!(await canReadUser(c, uid))) return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another user's attempts");
-      const rows = await c.get('deps').db.db
-        .select()
+      if (!(await canReadUser(c, uid)))
+        return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another user's attempts");
+      const rows = await c
+        .get('deps')
+        .db.db.select()
         .from(attempts)
         .where(and(eq(attempts.userId, uid), courseId ? eq(attempts.courseId, courseId) : undefined))
         .orderBy(desc(attempts.createdAt), desc(attempts.id))
@@ -149,9 +151,11 @@ export const attemptsApp = subApp()
     async (c) => {
       const { userId, courseId } = c.req.valid('query');
       const uid = userId ?? c.get('caller')!.uid;
-      if (!(await canReadUser(c, uid))) return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another user's attempts");
-      const rows = await c.get('deps').db.db
-        .select({
+      if (!(await canReadUser(c, uid)))
+        return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another user's attempts");
+      const rows = await c
+        .get('deps')
+        .db.db.select({
           courseId: attempts.courseId,
           level: attempts.level,
           case: attempts.caseIndex,
@@ -163,7 +167,10 @@ export const attemptsApp = subApp()
         .where(and(eq(attempts.userId, uid), not(attempts.flagged), courseId ? eq(attempts.courseId, courseId) : undefined))
         .groupBy(attempts.courseId, attempts.level, attempts.caseIndex)
         .orderBy(attempts.courseId, attempts.level, attempts.caseIndex);
-      return c.json(rows.map((r) => ({ ...r, bestScore: r.bestScore ?? 0 })), 200);
+      return c.json(
+        rows.map((r) => ({ ...r, bestScore: r.bestScore ?? 0 })),
+        200,
+      );
     },
   )
   .openapi(

@@ -29,8 +29,15 @@ export async function certificatePdf(facts: CertificateFacts, locale: Locale): P
 
   const frame = () => {
     doc.addPage();
-    doc.lineWidth(3).strokeColor(ACCENT).rect(24, 24, PAGE.width - 48, PAGE.height - 48).stroke();
-    doc.lineWidth(0.8).rect(32, 32, PAGE.width - 64, PAGE.height - 64).stroke();
+    doc
+      .lineWidth(3)
+      .strokeColor(ACCENT)
+      .rect(24, 24, PAGE.width - 48, PAGE.height - 48)
+      .stroke();
+    doc
+      .lineWidth(0.8)
+      .rect(32, 32, PAGE.width - 64, PAGE.height - 64)
+      .stroke();
     pdf.y = PAGE.margin + 8;
   };
 
@@ -47,7 +54,13 @@ export async function certificatePdf(facts: CertificateFacts, locale: Locale): P
   pdf.paragraph(t('cert.pdf.cases'), 12, { bold: true, align: 'start' });
   for (const c of facts.cases) {
     if (pdf.y > PAGE.height - PAGE.margin - 70) frame();
-    const line = t('cert.pdf.case', { module: number.format(c.module), case: number.format(c.case), title: isolate(c.title), score: number.format(c.score), passMark: number.format(c.passMark) });
+    const line = t('cert.pdf.case', {
+      module: number.format(c.module),
+      case: number.format(c.case),
+      title: isolate(c.title),
+      score: number.format(c.score),
+      passMark: number.format(c.passMark),
+    });
     pdf.paragraph(line, 10.5, { align: 'start' });
   }
   if (pdf.y > PAGE.height - PAGE.margin - 52) frame();

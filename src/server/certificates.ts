@@ -63,7 +63,8 @@ export const certificatesApp = subApp()
     }),
     async (c) => {
       const uid = c.req.valid('query').userId ?? c.get('caller')!.uid;
-      if (!(await canReadUser(c, uid))) return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another learner's certificates");
+      if (!(await canReadUser(c, uid)))
+        return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another learner's certificates");
       const rows = await c.get('deps').db.db.select().from(certificates).where(eq(certificates.userId, uid)).orderBy(desc(certificates.issuedAt));
       return c.json(rows.map(certificateSummary), 200);
     },
@@ -86,7 +87,7 @@ export const certificatesApp = subApp()
     createRoute({
       method: 'get',
       path: '/certificates/{id}/pdf',
-      description: 'The certificate as a PDF in the language asked for (`lang`, default English): its holder, administrators and the holder\'s group directors.',
+      description: "The certificate as a PDF in the language asked for (`lang`, default English): its holder, administrators and the holder's group directors.",
       security: bearer,
       middleware: [requireUser, rateLimit(PDF_LIMIT)] as const,
       request: { params: idParam, query: pdfQuery },
@@ -106,7 +107,8 @@ export const certificatesApp = subApp()
       const locale = lang ?? DEFAULT_LOCALE;
       const row = await find(c, id);
       if (!row) return fail(c, 404, ErrorCode.notFound, 'No certificate has this id');
-      if (!(await canReadUser(c, row.userId))) return fail(c, 403, ErrorCode.forbidden, 'Only the holder, their group directors and administrators may download this certificate');
+      if (!(await canReadUser(c, row.userId)))
+        return fail(c, 403, ErrorCode.forbidden, 'Only the holder, their group directors and administrators may download this certificate');
       if (row.revokedAt) return fail(c, 409, ErrorCode.conflict, 'This certificate was revoked');
       const pdf = await pdfOf(row, locale, verifyUrl(c, row.id, locale));
       return sendPdf(c, pdf, 'certificate', row.courseId);

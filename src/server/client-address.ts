@@ -38,7 +38,13 @@ function trusted(list: BlockList, address: string): boolean {
 export function resolveClientAddress(socketAddress: string, forwardedFor: string | undefined, trust: TrustProxy | null): string {
   const socket = plain(socketAddress);
   if (!trust || !forwardedFor) return socket;
-  const chain = [...forwardedFor.split(',').map((hop) => plain(hop.trim())).filter(Boolean), socket];
+  const chain = [
+    ...forwardedFor
+      .split(',')
+      .map((hop) => plain(hop.trim()))
+      .filter(Boolean),
+    socket,
+  ];
   if ('hops' in trust) return chain[Math.max(0, chain.length - 1 - trust.hops)]!;
   const list = rangesOf(trust);
   for (let i = chain.length - 1; i > 0; i--) if (!trusted(list, chain[i]!)) return chain[i]!;
@@ -52,5 +58,8 @@ export function addressKey(address: string): string {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

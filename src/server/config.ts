@@ -64,10 +64,15 @@ function parseTrustProxy(value: string | undefined): TrustProxy | null {
   if (raw === '' || raw === '0' || raw === 'false') return null;
   if (raw === 'true') return { hops: 1 };
   if (/^\d+$/.test(raw)) return { hops: Number(raw) };
-  const ranges = raw.split(',').map((r) => r.trim()).filter(Boolean);
+  const ranges = raw
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
   const bad = ranges.filter((r) => !PROXY_RANGE_NAMES[r] && !validRange(r));
   if (bad.length) {
-    throw new ConfigError(`TRUST_PROXY must be a number of proxies or a list of proxy addresses and CIDR ranges (or loopback, linklocal, private), not: ${bad.join(', ')}`);
+    throw new ConfigError(
+      `TRUST_PROXY must be a number of proxies or a list of proxy addresses and CIDR ranges (or loopback, linklocal, private), not: ${bad.join(', ')}`,
+    );
   }
   return { ranges: ranges.flatMap((r) => PROXY_RANGE_NAMES[r] ?? [r]) };
 }
@@ -120,7 +125,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: !production,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimitScale: Math.max(1, Number(env.RATE_LIMIT_SCALE ?? 1) || 1),
-    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     productName: env.PRODUCT_NAME || PRODUCT_NAME,
     seller: { name: env.SELLER_NAME?.trim() || env.PRODUCT_NAME || PRODUCT_NAME, address: env.SELLER_ADDRESS?.trim() ?? '' },
     paypal: {
@@ -151,7 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const parsed = url === null ? null : URL.parse(url);
     if (url !== null && !/^https?:$/.test(parsed?.protocol ?? '')) throw new ConfigError(`${name} must be an absolute http(s) URL, not ${url}`);
     // In production the signing keys, PayPal's tokens and the messages travel to it: plain HTTP only where no network is crossed.
-    if (production && parsed?.protocol === 'http:' && !LOOPBACK.has(parsed.hostname)) throw new ConfigError(`${name} must be an https URL in production, not ${url}`);
+    if (production && parsed?.protocol === 'http:' && !LOOPBACK.has(parsed.hostname))
+      throw new ConfigError(`${name} must be an https URL in production, not ${url}`);
   }
   if (Boolean(config.paypal.clientId) !== Boolean(config.paypal.clientSecret)) {
     throw new ConfigError('Set both PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET, or neither (the local PayPal stand-in)');
@@ -190,8 +199,17 @@ export function assertWritableDataDir(dataDir: string): void {
     rmSync(probe);
   } catch (err) {
     const { code, message } = err as NodeJS.ErrnoException;
-    const cause = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : code === 'ENOSPC' ? 'no space left on the device' : message;
-    throw new ConfigError(`Refusing to start: the data folder ${dataDir} (DATA_DIR) cannot be written (${cause}). Give the server's user write access to it, or set DATA_DIR to a writable folder.`);
+    const cause =
+      code === 'EACCES' || code === 'EPERM'
+        ? 'permission denied'
+        : code === 'EROFS'
+          ? 'read-only file system'
+          : code === 'ENOSPC'
+            ? 'no space left on the device'
+            : message;
+    throw new ConfigError(
+      `Refusing to start: the data folder ${dataDir} (DATA_DIR) cannot be written (${cause}). Give the server's user write access to it, or set DATA_DIR to a writable folder.`,
+    );
   }
 }
 

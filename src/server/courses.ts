@@ -43,7 +43,10 @@ export const coursesApp = subApp()
       const { catalogue, db } = c.get('deps');
       const id = crypto.randomUUID();
       await db.db.transaction(async (tx) => {
-        const [row] = await tx.insert(courses).values({ id, ...body, thumbnail: body.thumbnail ?? null }).returning();
+        const [row] = await tx
+          .insert(courses)
+          .values({ id, ...body, thumbnail: body.thumbnail ?? null })
+          .returning();
         await recordAudit(tx, c.get('caller')!, 'course', id, 'create', null, row && courseOf(row));
       });
       await catalogue.changed(id);
@@ -106,9 +109,17 @@ export const coursesApp = subApp()
         if (!row) return row;
         await recordAudit(tx, c.get('caller')!, 'course', id, 'delete', courseOf(row), null);
         // Plans stop naming the deleted course, so they stay valid (a plan naming an unknown course cannot be saved).
-        const naming = await tx.select().from(plans).where(sql`${plans.courses} @> ${JSON.stringify([id])}::jsonb`).for('update');
+        const naming = await tx
+          .select()
+          .from(plans)
+          .where(sql`${plans.courses} @> ${JSON.stringify([id])}::jsonb`)
+          .for('update');
         for (const before of naming) {
-          const [after] = await tx.update(plans).set({ courses: before.courses.filter((x) => x !== id) }).where(eq(plans.id, before.id)).returning();
+          const [after] = await tx
+            .update(plans)
+            .set({ courses: before.courses.filter((x) => x !== id) })
+            .where(eq(plans.id, before.id))
+            .returning();
           await recordAudit(tx, c.get('caller')!, 'plan', before.id, 'update', planOf(before), after && planOf(after));
         }
         return row;

@@ -17,8 +17,13 @@ async function membersRecords(c: Context<Env>, groupId: string) {
     .innerJoin(users, eq(users.id, groupMembers.userId))
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.role, 'member')))
     .orderBy(asc(users.name), asc(users.email));
-  const records = await recordsOf(db.db, members.map((m) => m.userId), await activeCourses(catalogue));
-  const played = (courseId: string) => members.some((m) => records.get(m.userId)!.some((l) => l.course.id === courseId && (l.facts.length > 0 || l.certificate)));
+  const records = await recordsOf(
+    db.db,
+    members.map((m) => m.userId),
+    await activeCourses(catalogue),
+  );
+  const played = (courseId: string) =>
+    members.some((m) => records.get(m.userId)!.some((l) => l.course.id === courseId && (l.facts.length > 0 || l.certificate)));
   const courses = (records.get(members[0]?.userId ?? '') ?? []).map((l) => l.course).filter((course) => played(course.id));
   return { members, records, courses };
 }
@@ -33,8 +38,22 @@ function csvField(value: string | number | null, typed: boolean): string {
 /** The columns whose values people typed (names, titles); ids, numbers and dates are written as they are. */
 const TYPED = new Set(['member_name', 'member_email', 'course_id', 'course_title', 'module_title', 'case_title']);
 const CSV_COLUMNS = [
-  'member_name', 'member_email', 'course_id', 'course_title', 'module', 'module_title', 'case', 'case_title', 'pass_mark', 'state', 'best_score',
-  'attempts', 'passed_at', 'course_percent', 'certificate_id', 'certificate_status',
+  'member_name',
+  'member_email',
+  'course_id',
+  'course_title',
+  'module',
+  'module_title',
+  'case',
+  'case_title',
+  'pass_mark',
+  'state',
+  'best_score',
+  'attempts',
+  'passed_at',
+  'course_percent',
+  'certificate_id',
+  'certificate_status',
 ];
 
 /** Directors' views of a group: progress per member and course, and the CSV export. */
@@ -61,7 +80,10 @@ export const groupProgressApp = subApp()
           courses: courses.map((course) => ({ id: course.id, title: course.title })),
           members: members.map((m) => ({
             ...m,
-            courses: records.get(m.userId)!.filter((l) => shown.has(l.course.id)).map((l) => progressLine(l.course, l.standing, l.facts, l.certificate)),
+            courses: records
+              .get(m.userId)!
+              .filter((l) => shown.has(l.course.id))
+              .map((l) => progressLine(l.course, l.standing, l.facts, l.certificate)),
           })),
         },
         200,
@@ -72,7 +94,7 @@ export const groupProgressApp = subApp()
     createRoute({
       method: 'get',
       path: '/groups/{id}/export.csv',
-      description: 'The group as CSV, one row per member and case of every course any member has played: the group\'s directors and administrators.',
+      description: "The group as CSV, one row per member and case of every course any member has played: the group's directors and administrators.",
       security: bearer,
       middleware: [requireUser] as const,
       request: { params: idParam },
@@ -95,8 +117,21 @@ export const groupProgressApp = subApp()
           for (const mod of line.standing.modules) {
             for (const cs of mod.cases) {
               rows.push([
-                m.name, m.email, line.course.id, line.course.title, mod.shown, mod.title, cs.case, cs.title, cs.passMark, cs.state, cs.best,
-                cs.attempts, cs.passedAt?.toISOString() ?? null, line.standing.percent, line.certificate?.id ?? null,
+                m.name,
+                m.email,
+                line.course.id,
+                line.course.title,
+                mod.shown,
+                mod.title,
+                cs.case,
+                cs.title,
+                cs.passMark,
+                cs.state,
+                cs.best,
+                cs.attempts,
+                cs.passedAt?.toISOString() ?? null,
+                line.standing.percent,
+                line.certificate?.id ?? null,
                 line.certificate ? (line.certificate.revokedAt ? 'revoked' : 'valid') : null,
               ]);
             }
@@ -105,6 +140,10 @@ export const groupProgressApp = subApp()
       }
       const body = `\ufeff${rows.map((r) => r.map((v, i) => csvField(v, TYPED.has(CSV_COLUMNS[i]!))).join(',')).join('\r\n')}\r\n`;
       const name = `group-${group.name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-|-$/g, '') || 'export'}.csv`;
-      return c.body(body, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'private, no-store' });
+      return c.body(body, 200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${name}"`,
+        'cache-control': 'private, no-store',
+      });
     },
   );

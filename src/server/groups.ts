@@ -13,8 +13,15 @@ import { bearer, callerIsAdmin, errors, fail, idParam, json, jsonBody, requireAd
 type GroupRow = typeof groups.$inferSelect;
 
 async function groupsWithCounts(db: Db, ids: string[] | null): Promise<Group[]> {
-  const rows = await db.select().from(groups).where(ids ? inArray(groups.id, ids.length ? ids : ['']) : undefined).orderBy(asc(groups.name), asc(groups.id));
-  const counts = await db.select({ groupId: groupMembers.groupId, role: groupMembers.role, n: count() }).from(groupMembers).groupBy(groupMembers.groupId, groupMembers.role);
+  const rows = await db
+    .select()
+    .from(groups)
+    .where(ids ? inArray(groups.id, ids.length ? ids : ['']) : undefined)
+    .orderBy(asc(groups.name), asc(groups.id));
+  const counts = await db
+    .select({ groupId: groupMembers.groupId, role: groupMembers.role, n: count() })
+    .from(groupMembers)
+    .groupBy(groupMembers.groupId, groupMembers.role);
   const n = (id: string, role: string) => counts.find((r) => r.groupId === id && r.role === role)?.n ?? 0;
   return rows.map((g) => ({ id: g.id, name: g.name, members: n(g.id, 'member'), directors: n(g.id, 'director'), createdAt: g.createdAt.toISOString() }));
 }
@@ -70,7 +77,13 @@ export const groupsApp = subApp()
         .select({ id: groupMembers.groupId })
         .from(groupMembers)
         .where(and(eq(groupMembers.userId, c.get('caller')!.uid), eq(groupMembers.role, 'director')));
-      return c.json(await groupsWithCounts(db, directed.map((d) => d.id)), 200);
+      return c.json(
+        await groupsWithCounts(
+          db,
+          directed.map((d) => d.id),
+        ),
+        200,
+      );
     },
   )
   .openapi(
@@ -167,7 +180,13 @@ export const groupsApp = subApp()
       security: bearer,
       middleware: [requireAdmin] as const,
       request: { params: idParam, body: jsonBody(GroupMemberInput) },
-      responses: { 200: json(GroupDetail), 400: errors[400], 401: errors[401], 403: errors[403], 404: { description: 'No such group, or no user has this email', content: errors[404].content } },
+      responses: {
+        200: json(GroupDetail),
+        400: errors[400],
+        401: errors[401],
+        403: errors[403],
+        404: { description: 'No such group, or no user has this email', content: errors[404].content },
+      },
     }),
     async (c) => {
       const { id } = c.req.valid('param');
@@ -176,11 +195,24 @@ export const groupsApp = subApp()
       const outcome = await db.transaction(async (tx) => {
         const [group] = await tx.select().from(groups).where(eq(groups.id, id)).for('update');
         if (!group) return 'group' as const;
-        const [user] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+        const [user] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
         if (!user) return 'user' as const;
-        const [before] = await tx.select().from(groupMembers).where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, user.id)));
-        await tx.insert(groupMembers).values({ groupId: id, userId: user.id, role }).onConflictDoUpdate({ target: [groupMembers.groupId, groupMembers.userId], set: { role } });
-        await recordAudit(tx, c.get('caller')!, 'group', id, before ? 'update' : 'create', before ? { userId: user.id, role: before.role } : null, { userId: user.id, email, role });
+        const [before] = await tx
+          .select()
+          .from(groupMembers)
+          .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, user.id)));
+        await tx
+          .insert(groupMembers)
+          .values({ groupId: id, userId: user.id, role })
+          .onConflictDoUpdate({ target: [groupMembers.groupId, groupMembers.userId], set: { role } });
+        await recordAudit(tx, c.get('caller')!, 'group', id, before ? 'update' : 'create', before ? { userId: user.id, role: before.role } : null, {
+          userId: user.id,
+          email,
+          role,
+        });
         return group;
       });
       if (outcome === 'group') return fail(c, 404, ErrorCode.notFound, 'No such group');
@@ -204,7 +236,10 @@ export const groupsApp = subApp()
       const group = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(groups).where(eq(groups.id, id)).for('update');
         if (!row) return null;
-        const [removed] = await tx.delete(groupMembers).where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, userId))).returning();
+        const [removed] = await tx
+          .delete(groupMembers)
+          .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, userId)))
+          .returning();
         if (!removed) return null;
         await recordAudit(tx, c.get('caller')!, 'group', id, 'delete', { userId, role: removed.role }, null);
         return row;

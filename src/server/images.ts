@@ -41,7 +41,9 @@ export async function encodeImage(bytes: Uint8Array): Promise<EncodedImage> {
   const hash = createHash('sha256').update(RECIPE).update(bytes).digest('hex').slice(0, 24);
   let base: Sharp;
   try {
-    base = sharp(bytes, { limitInputPixels: MAX_PIXELS, animated: false }).rotate().resize({ ...BOX, fit: 'inside', withoutEnlargement: true });
+    base = sharp(bytes, { limitInputPixels: MAX_PIXELS, animated: false })
+      .rotate()
+      .resize({ ...BOX, fit: 'inside', withoutEnlargement: true });
     await base.clone().metadata();
   } catch {
     throw new NotAnImage();
@@ -49,7 +51,13 @@ export async function encodeImage(bytes: Uint8Array): Promise<EncodedImage> {
   const encoded = await Promise.all(FORMATS.map((f) => f.encode(base.clone()).toBuffer({ resolveWithObject: true }))).catch(() => {
     throw new NotAnImage();
   });
-  const rows = encoded.map(({ data, info }, i) => ({ id: `${hash}.${FORMATS[i]!.ext}`, contentType: FORMATS[i]!.type, width: info.width, height: info.height, data }));
+  const rows = encoded.map(({ data, info }, i) => ({
+    id: `${hash}.${FORMATS[i]!.ext}`,
+    contentType: FORMATS[i]!.type,
+    width: info.width,
+    height: info.height,
+    data,
+  }));
   const sources = rows.map((r) => ({ type: r.contentType, url: `/api/images/${r.id}` }));
   return { rows, image: { url: sources.find((s) => s.type === 'image/webp')!.url, sources, width: rows[0]!.width, height: rows[0]!.height } };
 }
@@ -108,7 +116,10 @@ export const imagesApp = subApp()
       path: '/images/{name}',
       request: { params: z.object({ name: z.string().max(64) }) },
       responses: {
-        200: { description: 'The picture', content: { 'image/avif': { schema: z.string().meta({ format: 'binary' }) }, 'image/webp': { schema: z.string().meta({ format: 'binary' }) } } },
+        200: {
+          description: 'The picture',
+          content: { 'image/avif': { schema: z.string().meta({ format: 'binary' }) }, 'image/webp': { schema: z.string().meta({ format: 'binary' }) } },
+        },
         404: errors[404],
       },
     }),

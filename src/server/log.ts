@@ -24,7 +24,12 @@ const cut = (text: string) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_
 
 /** A message with its quoted parts (values PostgreSQL and JSON.parse quote back) blanked, cut to a bounded length. */
 function redact(message: string): string {
-  return cut(message.replace(/"[^"\n]*"/g, '"…"').replace(/'[^'\n]*'/g, "'…'").replace(/\s+/g, ' '));
+  return cut(
+    message
+      .replace(/"[^"\n]*"/g, '"…"')
+      .replace(/'[^'\n]*'/g, "'…'")
+      .replace(/\s+/g, ' '),
+  );
 }
 
 /** A statement as drizzle sends it: values are $n parameters; a literal written into it is blanked all the same. */
@@ -54,7 +59,13 @@ export function describeError(err: unknown): string {
     if (part !== parts.at(-1)) parts.push(part);
     current = current instanceof Error ? current.cause : undefined;
   }
-  const frames = err instanceof Error ? (err.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)).slice(0, MAX_FRAMES) : [];
+  const frames =
+    err instanceof Error
+      ? (err.stack ?? '')
+          .split('\n')
+          .filter((l) => /^\s+at /.test(l))
+          .slice(0, MAX_FRAMES)
+      : [];
   return [parts.join(' <- caused by: '), ...frames].join('\n');
 }
 

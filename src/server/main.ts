@@ -35,7 +35,13 @@ export async function startServer(config: Config) {
   const headers = commonHeaders(config);
   const pages = new PageCache();
   deps.catalogue.onChange((course) => pages.changed(course));
-  const render = (req: IncomingMessage) => (res: ServerResponse) => astro(req, hashedPolicy(res, (hashes) => pagePolicy(hosts, hashes)), undefined, locals);
+  const render = (req: IncomingMessage) => (res: ServerResponse) =>
+    astro(
+      req,
+      hashedPolicy(res, (hashes) => pagePolicy(hosts, hashes)),
+      undefined,
+      locals,
+    );
   const server = createServer((req, res) => {
     if (req.url === '/api' || req.url?.startsWith('/api/') || req.url?.startsWith('/api?')) return shutdown.track(api(req, res));
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -60,7 +66,9 @@ export async function startServer(config: Config) {
   (globalThis as { gc?: () => void }).gc?.();
   console.log(`Fetal Surgery Academy: http://localhost:${config.port} (listening on ${config.host ?? 'every interface'})`);
   if (config.authEmulatorHost && !['127.0.0.1', '::1', 'localhost'].includes(config.host ?? '')) {
-    console.warn(`HOST=${config.host}: this server accepts the Auth emulator's unsigned tokens, so anyone who can reach it can act as any user, admins included.`);
+    console.warn(
+      `HOST=${config.host}: this server accepts the Auth emulator's unsigned tokens, so anyone who can reach it can act as any user, admins included.`,
+    );
   }
   return { stop: shutdown.stop };
 }

@@ -9,18 +9,25 @@ import { bearer, errors, json, requireAdmin, subApp } from './http.ts';
 
 /** Configuration the browser needs at run time, the simulator address, and the audit trail. */
 export const metaApp = subApp()
-  .openapi(
-    createRoute({ method: 'get', path: '/unityversion', responses: { 200: json(UnityVersion) } }),
-    (c) => c.json({ production: c.get('deps').config.simulatorUrl }, 200),
+  .openapi(createRoute({ method: 'get', path: '/unityversion', responses: { 200: json(UnityVersion) } }), (c) =>
+    c.json({ production: c.get('deps').config.simulatorUrl }, 200),
   )
   .openapi(createRoute({ method: 'get', path: '/config', responses: { 200: json(PublicConfig) } }), (c) => {
     const config = c.get('deps').config;
     const { firebase, authEmulatorHost, paypal, formAccessKey, promoVideoUrl, chatNumber } = config;
     const forms = { ...formEndpoints(config), accessKey: formAccessKey };
     const paypalConfig = realPaypal(config)
-      ? { clientId: paypal.clientId!, sdkBaseUrl: null, environment: paypal.env === 'live' ? ('production' as const) : ('sandbox' as const), testPayments: paypal.env !== 'live' }
+      ? {
+          clientId: paypal.clientId!,
+          sdkBaseUrl: null,
+          environment: paypal.env === 'live' ? ('production' as const) : ('sandbox' as const),
+          testPayments: paypal.env !== 'live',
+        }
       : { clientId: 'standin', sdkBaseUrl: `${STANDIN_PATH}/sdk/js`, environment: 'sandbox' as const, testPayments: true };
-    return c.json({ firebase, authEmulatorUrl: authEmulatorHost ? `http://${authEmulatorHost}` : null, paypal: paypalConfig, forms, promoVideoUrl, chatNumber }, 200);
+    return c.json(
+      { firebase, authEmulatorUrl: authEmulatorHost ? `http://${authEmulatorHost}` : null, paypal: paypalConfig, forms, promoVideoUrl, chatNumber },
+      200,
+    );
   })
   .openapi(
     createRoute({
@@ -39,12 +46,16 @@ export const metaApp = subApp()
     }),
     async (c) => {
       const { entity, id, limit } = c.req.valid('query');
-      const rows = await c.get('deps').db.db
-        .select()
+      const rows = await c
+        .get('deps')
+        .db.db.select()
         .from(audit)
         .where(and(entity ? eq(audit.entity, entity) : undefined, id ? eq(audit.entityId, id) : undefined))
         .orderBy(desc(audit.at), desc(audit.id))
         .limit(limit);
-      return c.json(rows.map((r) => ({ ...r, at: r.at.toISOString() })), 200);
+      return c.json(
+        rows.map((r) => ({ ...r, at: r.at.toISOString() })),
+        200,
+      );
     },
   );

@@ -22,7 +22,14 @@ export interface OutlineFacts {
 
 export async function outlineFacts(database: Database, course: Course, locale: ContentLocale = 'en'): Promise<OutlineFacts> {
   const visible = await database.db
-    .select({ id: plans.id, title: plans.title, description: plans.description, translations: plans.translations, price: plans.price, duration: plans.duration })
+    .select({
+      id: plans.id,
+      title: plans.title,
+      description: plans.description,
+      translations: plans.translations,
+      price: plans.price,
+      duration: plans.duration,
+    })
     .from(plans)
     .where(and(eq(plans.visibility, true), sql`${plans.courses} @> ${JSON.stringify([course.id])}::jsonb`))
     .orderBy(asc(plans.price), asc(plans.title));

@@ -164,14 +164,17 @@ export class PageCache {
     void Promise.all([
       brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
       gzipped(body, { level: 9 }),
-    ]).then(([br, gz]) => {
-      if (this.pages.get(url) !== page) return;
-      page.br = variant(br, 'br');
-      page.gzip = variant(gz, 'gzip');
-      page.bytes += br.length + gz.length;
-      this.bytes += br.length + gz.length;
-      this.makeRoom(url);
-    }, (err: unknown) => console.error(`Compressing the page ${url} failed: ${describeError(err)}`));
+    ]).then(
+      ([br, gz]) => {
+        if (this.pages.get(url) !== page) return;
+        page.br = variant(br, 'br');
+        page.gzip = variant(gz, 'gzip');
+        page.bytes += br.length + gz.length;
+        this.bytes += br.length + gz.length;
+        this.makeRoom(url);
+      },
+      (err: unknown) => console.error(`Compressing the page ${url} failed: ${describeError(err)}`),
+    );
     return page;
   }
 

@@ -26,7 +26,13 @@ const paypalErrors = { 502: gateway('PayPal answered an error'), 504: gateway('P
 function paypalFailure(c: Context<Env>, err: unknown, what: string) {
   const requestId = logFailure(c.req.method, c.req.path, `PayPal ${what}: ${describeError(err).split('\n')[0]}`);
   if (err instanceof PaypalError && err.kind === 'timeout') {
-    return fail(c, 504, PaymentErrorCode.timeout, `PayPal did not answer in time (${what}); nothing was added. Try again: the same order is never charged twice.`, requestId);
+    return fail(
+      c,
+      504,
+      PaymentErrorCode.timeout,
+      `PayPal did not answer in time (${what}); nothing was added. Try again: the same order is never charged twice.`,
+      requestId,
+    );
   }
   return fail(c, 502, PaymentErrorCode.failed, `PayPal could not ${what} the payment; nothing was added. Try again in a moment.`, requestId);
 }
@@ -63,7 +69,15 @@ export const paymentsApp = subApp()
       security: bearer,
       middleware: [requireUser, rateLimit(LIMITS.payments)] as const,
       request: { body: jsonBody(PaymentOrderRequest) },
-      responses: { 201: json(PaymentOrder, 'Created'), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 502: paypalErrors[502], 504: paypalErrors[504] },
+      responses: {
+        201: json(PaymentOrder, 'Created'),
+        400: errors[400],
+        401: errors[401],
+        403: errors[403],
+        404: errors[404],
+        502: paypalErrors[502],
+        504: paypalErrors[504],
+      },
     }),
     async (c) => {
       const { planId } = c.req.valid('json');
@@ -143,7 +157,10 @@ export const paymentsApp = subApp()
       const problem = mismatch(captured, order);
       if (problem) {
         const requestId = logFailure(c.req.method, c.req.path, `PayPal order ${order.id} captured with ${problem}: no subscription added`);
-        await db.db.update(orders).set({ status: 'MISMATCH' }).where(and(eq(orders.id, order.id), ne(orders.status, 'COMPLETED')));
+        await db.db
+          .update(orders)
+          .set({ status: 'MISMATCH' })
+          .where(and(eq(orders.id, order.id), ne(orders.status, 'COMPLETED')));
         return fail(c, 409, PaymentErrorCode.mismatch, `The payment does not match the plan (${problem}); no subscription was added. Contact us.`, requestId);
       }
 
@@ -162,11 +179,7 @@ export const paymentsApp = subApp()
           next_billing_time: toTimestamp(end),
         }));
         const { subscription } = renewed;
-        const [after] = await tx
-          .update(users)
-          .set({ subscriptions: renewed.subscriptions })
-          .where(eq(users.id, caller.uid))
-          .returning();
+        const [after] = await tx.update(users).set({ subscriptions: renewed.subscriptions }).where(eq(users.id, caller.uid)).returning();
         await tx
           .update(orders)
           .set({

@@ -84,7 +84,11 @@ export function paypalClient(opts: { baseUrl: string; clientId: string; clientSe
   }
 
   async function authed(path: string, method: string, requestId?: string, payload?: unknown): Promise<PaypalOrder> {
-    const headers: Record<string, string> = { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json', prefer: 'return=representation' };
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${await accessToken()}`,
+      'content-type': 'application/json',
+      prefer: 'return=representation',
+    };
     if (requestId) headers['paypal-request-id'] = requestId;
     return (await send(path, { method, headers, body: payload === undefined ? undefined : JSON.stringify(payload) })) as PaypalOrder;
   }

@@ -15,14 +15,19 @@ const FEATURES = { features: ['kern' as const] };
 const require = createRequire(import.meta.url);
 const FONT_FILES = {
   other: ['@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf', '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf'],
-  arabic: ['@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf', '@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf'],
+  arabic: [
+    '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf',
+    '@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf',
+  ],
 } as const;
 
 let fonts: Record<string, Buffer> | null = null;
 /** Read once, on the first PDF: about 21 MB, kept for the next. */
 function fontBuffers(): Record<string, Buffer> {
   fonts ??= Object.fromEntries(
-    (Object.keys(FONT_FILES) as Script[]).flatMap((script) => FONT_FILES[script].map((file, bold) => [`${script}-${bold}`, readFileSync(require.resolve(file))])),
+    (Object.keys(FONT_FILES) as Script[]).flatMap((script) =>
+      FONT_FILES[script].map((file, bold) => [`${script}-${bold}`, readFileSync(require.resolve(file))]),
+    ),
   );
   return fonts;
 }
@@ -73,12 +78,23 @@ export function pdfWriter(locale: Locale, frame: PdfFrame, info: { Title: string
   const { left, width: inner } = frame.column;
 
   const width = (text: string, size: number, bold = false) =>
-    visualRuns(text, direction).reduce((sum, run) => sum + doc.font(`${run.script}-${bold ? 1 : 0}`).fontSize(size).widthOfString(run.text, FEATURES), 0);
+    visualRuns(text, direction).reduce(
+      (sum, run) =>
+        sum +
+        doc
+          .font(`${run.script}-${bold ? 1 : 0}`)
+          .fontSize(size)
+          .widthOfString(run.text, FEATURES),
+      0,
+    );
 
   /** Draws one line whose left edge is x. */
   const line = (text: string, x: number, y: number, size: number, bold: boolean, color: string) => {
     for (const run of visualRuns(text, direction)) {
-      doc.font(`${run.script}-${bold ? 1 : 0}`).fontSize(size).fillColor(color);
+      doc
+        .font(`${run.script}-${bold ? 1 : 0}`)
+        .fontSize(size)
+        .fillColor(color);
       doc.text(run.text, x, y, { lineBreak: false, ...FEATURES });
       x += doc.widthOfString(run.text, FEATURES);
     }

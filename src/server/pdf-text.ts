@@ -59,7 +59,7 @@ function reorder(runs: LogicalRun[]): LogicalRun[] {
   const highest = Math.max(0, ...levels);
   const lowestOdd = Math.min(...levels.filter((l) => l % 2 === 1), highest + 1);
   for (let level = highest; level >= lowestOdd; level -= 1) {
-    for (let i = 0; i < out.length; ) {
+    for (let i = 0; i < out.length;) {
       if (out[i]!.level < level) {
         i += 1;
         continue;

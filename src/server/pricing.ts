@@ -43,7 +43,10 @@ export const pricingApp = subApp()
       const locale = contentLocale(c);
       const all = await c.get('deps').db.db.select().from(plans).orderBy(asc(plans.createdAt), asc(plans.id));
       const admin = await callerIsAdmin(c);
-      return c.json(all.filter((p) => admin || p.visibility).map((p) => localizePlan(planOf(p), locale)), 200);
+      return c.json(
+        all.filter((p) => admin || p.visibility).map((p) => localizePlan(planOf(p), locale)),
+        200,
+      );
     },
   )
   .openapi(
@@ -61,7 +64,10 @@ export const pricingApp = subApp()
       const unknown = await unknownCourses(db, body.courses);
       if (unknown.length) return fail(c, 400, ErrorCode.invalidBody, `courses: unknown course ${unknown.join(', ')}`);
       const plan = await db.transaction(async (tx) => {
-        const [row] = await tx.insert(plans).values({ id: crypto.randomUUID(), ...body }).returning();
+        const [row] = await tx
+          .insert(plans)
+          .values({ id: crypto.randomUUID(), ...body })
+          .returning();
         const created = planOf(row!);
         await recordAudit(tx, c.get('caller')!, 'plan', created.id, 'create', null, created);
         return created;

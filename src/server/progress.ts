@@ -15,7 +15,7 @@ export const progressApp = subApp().openapi(
     path: '/progress',
     description:
       "With `course`: the learner's standing in that course (every active case's state, best score and pass mark, module and course " +
-      'shares, the case to continue with, proficiency locks, the certificate). Without: one line per course. The caller\'s own record; ' +
+      "shares, the case to continue with, proficiency locks, the certificate). Without: one line per course. The caller's own record; " +
       'administrators and directors of a group the learner is a member of may pass `userId`. Flagged attempts never count.',
     security: bearer,
     middleware: [requireUser] as const,
@@ -32,12 +32,16 @@ export const progressApp = subApp().openapi(
     const { course: courseId, userId } = c.req.valid('query');
     const { catalogue, db } = c.get('deps');
     const uid = userId ?? c.get('caller')!.uid;
-    if (!(await canReadUser(c, uid))) return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another learner's progress");
+    if (!(await canReadUser(c, uid)))
+      return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another learner's progress");
     const [user] = await db.db.select({ id: users.id }).from(users).where(eq(users.id, uid));
     if (!user) return fail(c, 404, ErrorCode.notFound, 'No such user');
     if (courseId === undefined) {
       const lines = (await recordsOf(db.db, [uid], await activeCourses(catalogue))).get(uid) ?? [];
-      return c.json(lines.map((l) => progressLine(l.course, l.standing, l.facts, l.certificate)), 200);
+      return c.json(
+        lines.map((l) => progressLine(l.course, l.standing, l.facts, l.certificate)),
+        200,
+      );
     }
     const course = (await catalogue.course(courseId))?.value;
     if (!course) return fail(c, 404, ErrorCode.notFound, 'No such course');

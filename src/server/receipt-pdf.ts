@@ -19,7 +19,12 @@ export async function receiptPdf(receipt: Receipt, locale: Locale): Promise<Buff
   const date = (iso: string) => formatDay(locale, iso, 'UTC');
   const amount = formatPrice(locale, receipt.amount, receipt.currency);
   const rule = () => {
-    doc.lineWidth(0.8).strokeColor(ACCENT).moveTo(PAGE.margin, pdf.y).lineTo(PAGE.width - PAGE.margin, pdf.y).stroke();
+    doc
+      .lineWidth(0.8)
+      .strokeColor(ACCENT)
+      .moveTo(PAGE.margin, pdf.y)
+      .lineTo(PAGE.width - PAGE.margin, pdf.y)
+      .stroke();
     pdf.y += 14;
   };
 

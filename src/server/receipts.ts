@@ -32,7 +32,11 @@ export function receiptOf(row: OrderRow, seller: { name: string; address: string
 
 /** The buyer's completed order, or why the caller may not read it. */
 async function readable(c: Context<Env>, orderId: string): Promise<OrderRow | 'missing' | 'forbidden'> {
-  const [row] = await c.get('deps').db.db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.status, 'COMPLETED')));
+  const [row] = await c
+    .get('deps')
+    .db.db.select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'COMPLETED')));
   if (!row) return 'missing';
   if (row.userId !== c.get('caller')!.uid && !(await callerIsAdmin(c))) return 'forbidden';
   return row;
@@ -40,7 +44,9 @@ async function readable(c: Context<Env>, orderId: string): Promise<OrderRow | 'm
 
 const orderParam = z.object({ orderId: dbString().min(1).max(64) });
 const refusal = (c: Context<Env>, outcome: 'missing' | 'forbidden') =>
-  outcome === 'missing' ? fail(c, 404, ErrorCode.notFound, 'No receipt has this order id') : fail(c, 403, ErrorCode.forbidden, 'Only the buyer and administrators may read this receipt');
+  outcome === 'missing'
+    ? fail(c, 404, ErrorCode.notFound, 'No receipt has this order id')
+    : fail(c, 403, ErrorCode.forbidden, 'Only the buyer and administrators may read this receipt');
 
 /** /receipts: one receipt per captured payment, for the buyer (and administrators), as JSON and as a PDF. */
 export const receiptsApp = subApp()
@@ -57,10 +63,18 @@ export const receiptsApp = subApp()
     async (c) => {
       const { userId, lang: locale = DEFAULT_LOCALE } = c.req.valid('query');
       const uid = userId ?? c.get('caller')!.uid;
-      if (uid !== c.get('caller')!.uid && !(await callerIsAdmin(c))) return fail(c, 403, ErrorCode.forbidden, "Only administrators may read another account's receipts");
+      if (uid !== c.get('caller')!.uid && !(await callerIsAdmin(c)))
+        return fail(c, 403, ErrorCode.forbidden, "Only administrators may read another account's receipts");
       const { db, config } = c.get('deps');
-      const rows = await db.db.select().from(orders).where(and(eq(orders.userId, uid), eq(orders.status, 'COMPLETED'))).orderBy(desc(orders.capturedAt));
-      return c.json(rows.map((row) => receiptOf(row, config.seller, locale)), 200);
+      const rows = await db.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, uid), eq(orders.status, 'COMPLETED')))
+        .orderBy(desc(orders.capturedAt));
+      return c.json(
+        rows.map((row) => receiptOf(row, config.seller, locale)),
+        200,
+      );
     },
   )
   .openapi(

@@ -26,7 +26,15 @@ export async function attemptFacts(db: Db, uids: string[], courseId?: string): P
   const out = new Map<string, Map<string, AttemptFact[]>>();
   if (uids.length === 0) return out;
   const rows = await db
-    .select({ userId: attempts.userId, courseId: attempts.courseId, level: attempts.level, case: attempts.caseIndex, score: attempts.score, at: attempts.createdAt, flagged: attempts.flagged })
+    .select({
+      userId: attempts.userId,
+      courseId: attempts.courseId,
+      level: attempts.level,
+      case: attempts.caseIndex,
+      score: attempts.score,
+      at: attempts.createdAt,
+      flagged: attempts.flagged,
+    })
     .from(attempts)
     .where(and(inArray(attempts.userId, uids), courseId ? eq(attempts.courseId, courseId) : undefined));
   for (const { userId, courseId: course, ...fact } of rows) {
@@ -65,7 +73,13 @@ const holderNameOf = (user: { name: string; email: string }) => user.name.trim()
  * The learner's certificate for a course they completed, issued now if it was not yet. Issued once: a revoked one
  * stays revoked, and a course changed later does not take it back.
  */
-export async function issueIfComplete(db: Db, uid: string, course: Course, standing: CourseStanding, existing: CertificateRow | undefined): Promise<CertificateRow | null> {
+export async function issueIfComplete(
+  db: Db,
+  uid: string,
+  course: Course,
+  standing: CourseStanding,
+  existing: CertificateRow | undefined,
+): Promise<CertificateRow | null> {
   if (existing) return existing;
   if (!standing.complete) return null;
   const [user] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, uid));
@@ -85,7 +99,10 @@ export async function issueIfComplete(db: Db, uid: string, course: Course, stand
     .returning();
   if (row) return row;
   // Issued by a request that ran at the same time.
-  const [stored] = await db.select().from(certificates).where(and(eq(certificates.userId, uid), eq(certificates.courseId, course.id)));
+  const [stored] = await db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.userId, uid), eq(certificates.courseId, course.id)));
   return stored ?? null;
 }
 

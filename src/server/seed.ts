@@ -61,9 +61,20 @@ function courseRow(id: string) {
   const subtitle = translated(texts.subtitle, (t) => t);
   const outcomes = texts.outcomes.map((o) => translated(o, (t) => t));
   const translations = Object.fromEntries(
-    TRANSLATED_LOCALES.map((l) => [l, { title: title.translations[l]!, subtitle: subtitle.translations[l]!, outcomes: outcomes.map((o) => o.translations[l]!) }]),
+    TRANSLATED_LOCALES.map((l) => [
+      l,
+      { title: title.translations[l]!, subtitle: subtitle.translations[l]!, outcomes: outcomes.map((o) => o.translations[l]!) },
+    ]),
   );
-  return { id, title: title.en, subtitle: subtitle.en, outcomes: outcomes.map((o) => o.en), durationMinutes: texts.durationMinutes, translations, levels: levelsOf(id) };
+  return {
+    id,
+    title: title.en,
+    subtitle: subtitle.en,
+    outcomes: outcomes.map((o) => o.en),
+    durationMinutes: texts.durationMinutes,
+    translations,
+    levels: levelsOf(id),
+  };
 }
 
 function planText(id: string) {
@@ -100,7 +111,10 @@ export const DEMO_ACCOUNTS = [
 export async function seedCatalogue(deps: Pick<Deps, 'db' | 'catalogue'>): Promise<void> {
   const { db } = deps.db;
   const base = Date.UTC(2024, 0, 1);
-  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(courses).where(inArray(courses.id, COURSE_IDS));
+  const [existing] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(courses)
+    .where(inArray(courses.id, COURSE_IDS));
   if ((existing?.n ?? 0) < COURSE_IDS.length) {
     const pictures = await Promise.all(COURSE_IDS.map(async (id) => storeImage(db, await picture(id))));
     await db
@@ -144,9 +158,6 @@ export async function seedAccounts(deps: Deps): Promise<void> {
   for (const account of DEMO_ACCOUNTS) {
     const uid = await emulatorAccount(config, account.email, account.password, account.name);
     await db.delete(users).where(and(eq(sql`lower(${users.email})`, account.email), ne(users.id, uid)));
-    await db
-      .insert(users)
-      .values({ id: uid, email: account.email, name: account.name, isAdmin: account.isAdmin })
-      .onConflictDoNothing();
+    await db.insert(users).values({ id: uid, email: account.email, name: account.name, isAdmin: account.isAdmin }).onConflictDoNothing();
   }
 }

@@ -73,7 +73,8 @@ export const usersApp = subApp()
       const caller = c.get('caller')!;
       if (body.id !== caller.uid) return fail(c, 403, ErrorCode.forbidden, 'You may only create your own record');
       // The address is the verified token's, never the body's: a profile claiming someone else's could be made an admin.
-      if (!caller.email) return fail(c, 403, ErrorCode.forbidden, 'This sign-in carries no email address, and a profile needs one: sign up with email or Google');
+      if (!caller.email)
+        return fail(c, 403, ErrorCode.forbidden, 'This sign-in carries no email address, and a profile needs one: sign up with email or Google');
       if (caller.email.toLowerCase() !== body.email.toLowerCase()) {
         return fail(c, 400, ErrorCode.invalidBody, 'email: does not match the signed-in account');
       }
@@ -105,9 +106,7 @@ export const usersApp = subApp()
       const outcome = await db.transaction(async (tx) => {
         // A save without the admin flag first locks every admin row, in id order: two concurrent demotions
         // then run one after the other, and the second sees the first's result instead of two admins.
-        const admins = body.isAdmin
-          ? []
-          : await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id)).for('update');
+        const admins = body.isAdmin ? [] : await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id)).for('update');
         const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
         if (!before) return 'missing' as const;
         if (before.isAdmin && !body.isAdmin && admins.length <= 1) return 'last-admin' as const;

@@ -118,9 +118,7 @@ export function createAnatomy(scenario: Scenario, light: LightUniforms, noise: D
     uniforms: { ...light, uNoise: { value: noise }, uCentre: { value: new Vector3() }, uCord: { value: 1 } },
     side: DoubleSide,
   });
-  const cords = placenta.cords.map(
-    (cord) => new Mesh(new TubeGeometry(new CatmullRomCurve3(cordPath(rng, cord.position)), 48, 5, 12), cordMaterial),
-  );
+  const cords = placenta.cords.map((cord) => new Mesh(new TubeGeometry(new CatmullRomCurve3(cordPath(rng, cord.position)), 48, 5, 12), cordMaterial));
 
   const meshes = [floor, dome, ...cords];
   return {

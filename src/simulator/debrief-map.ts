@@ -29,8 +29,10 @@ const LEGEND_ROW = 9;
 const num = (v: number) => String(Math.round(v * 10) / 10);
 const esc = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const line = (points: readonly Vec2[]) => points.map((p) => `${num(p.x)},${num(-p.y)}`).join(' ');
-const cross = (x: number, y: number, r: number) => `M${num(x - r)} ${num(y - r)}L${num(x + r)} ${num(y + r)}M${num(x - r)} ${num(y + r)}L${num(x + r)} ${num(y - r)}`;
-const triangle = (x: number, y: number, r: number) => `M${num(x)} ${num(y - r)}L${num(x + r * 0.9)} ${num(y + r * 0.6)}L${num(x - r * 0.9)} ${num(y + r * 0.6)}Z`;
+const cross = (x: number, y: number, r: number) =>
+  `M${num(x - r)} ${num(y - r)}L${num(x + r)} ${num(y + r)}M${num(x - r)} ${num(y + r)}L${num(x + r)} ${num(y - r)}`;
+const triangle = (x: number, y: number, r: number) =>
+  `M${num(x)} ${num(y - r)}L${num(x + r * 0.9)} ${num(y + r * 0.6)}L${num(x - r * 0.9)} ${num(y + r * 0.6)}Z`;
 
 /** The symbol of each legend entry, drawn centred on (x, y), the same as on the map. */
 const SWATCH: Record<Exclude<keyof DebriefLabels, 'title' | 'markedAs' | 'dir'>, (x: number, y: number) => string> = {
@@ -83,7 +85,9 @@ export function debriefSvg(debrief: Debrief, labels: DebriefLabels): string {
     present.add('path');
   }
   for (const c of debrief.cords) out.push(`<circle class="dm-cord" cx="${num(c.x)}" cy="${num(-c.y)}" r="4"><title>${esc(labels.cord)}</title></circle>`);
-  out.push(`<rect class="dm-entry" x="${num(debrief.entry.x - 3.5)}" y="${num(-debrief.entry.y - 3.5)}" width="7" height="7"><title>${esc(labels.entry)}</title></rect>`);
+  out.push(
+    `<rect class="dm-entry" x="${num(debrief.entry.x - 3.5)}" y="${num(-debrief.entry.y - 3.5)}" width="7" height="7"><title>${esc(labels.entry)}</title></rect>`,
+  );
   debrief.targets.forEach((t, i) => {
     const label = t.reached ? labels.targetReached : labels.targetMissed;
     present.add(t.reached ? 'targetReached' : 'targetMissed');

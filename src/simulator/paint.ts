@@ -27,8 +27,7 @@ function centreline(points: readonly Vec2[], widths: readonly number[]): { p: Ve
       const t = k / 4;
       const t2 = t * t;
       const t3 = t2 * t;
-      const c = (a: number, b: number, d: number, e: number) =>
-        0.5 * (2 * b + (d - a) * t + (2 * a - 5 * b + 4 * d - e) * t2 + (3 * b - a - 3 * d + e) * t3);
+      const c = (a: number, b: number, d: number, e: number) => 0.5 * (2 * b + (d - a) * t + (2 * a - 5 * b + 4 * d - e) * t2 + (3 * b - a - 3 * d + e) * t3);
       out.push({ p: { x: c(p0.x, p1.x, p2.x, p3.x), y: c(p0.y, p1.y, p2.y, p3.y) }, w: w0 + (w1 - w0) * t });
     }
   }

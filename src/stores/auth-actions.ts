@@ -69,7 +69,12 @@ export async function signInWithGoogle(): Promise<void> {
  */
 export async function signInWithGoogleStandIn(account: { email: string; name: string }): Promise<void> {
   const { GoogleAuthProvider, signInWithCredential } = await import('firebase/auth');
-  const idToken = JSON.stringify({ sub: `standin-${account.email.toLowerCase()}`, email: account.email, email_verified: true, name: account.name || undefined });
+  const idToken = JSON.stringify({
+    sub: `standin-${account.email.toLowerCase()}`,
+    email: account.email,
+    email_verified: true,
+    name: account.name || undefined,
+  });
   await ensureGoogleProfile(await signInWithCredential(await firebaseAuth(), GoogleAuthProvider.credential(idToken)));
 }
 

@@ -5,11 +5,7 @@ import type { CertificateVerification } from '../api/learning.ts';
 import { learningApi } from '../api/learning-client.ts';
 import { idToken } from './session.ts';
 
-export type Verification =
-  | { status: 'loading' }
-  | { status: 'found'; certificate: CertificateVerification }
-  | { status: 'unknown' }
-  | { status: 'error' };
+export type Verification = { status: 'loading' } | { status: 'found'; certificate: CertificateVerification } | { status: 'unknown' } | { status: 'error' };
 
 export const $verification = atom<Verification>({ status: 'loading' });
 

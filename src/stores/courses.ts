@@ -7,9 +7,7 @@ import { idToken } from './session.ts';
 
 /** The course list: loading until the first answer, then the list or a failure the page can retry. */
 export type CoursesState =
-  | { status: 'loading'; list: CourseSummary[] }
-  | { status: 'loaded'; list: CourseSummary[] }
-  | { status: 'error'; list: CourseSummary[] };
+  { status: 'loading'; list: CourseSummary[] } | { status: 'loaded'; list: CourseSummary[] } | { status: 'error'; list: CourseSummary[] };
 
 export const $courses = atom<CoursesState>({ status: 'loading', list: [] });
 

@@ -113,7 +113,8 @@ export const setProficiencyOrder = (proficiencyOrder: boolean) => edit((d) => ({
 
 /** A case's pass mark, a whole number from 1 to 100; null drops it, so the experts' median or 70 applies. */
 export function setPassMark(i: number, j: number, mark: number | null): void {
-  const withMark = ({ passMark: _old, ...rest }: CaseItem): CaseItem => (mark === null ? rest : { ...rest, passMark: Math.min(100, Math.max(1, Math.round(mark))) });
+  const withMark = ({ passMark: _old, ...rest }: CaseItem): CaseItem =>
+    mark === null ? rest : { ...rest, passMark: Math.min(100, Math.max(1, Math.round(mark))) };
   editLevel(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? withMark(c) : c)) }));
 }
 

@@ -7,11 +7,7 @@ import { $session, idToken, startSession, type Session } from './session.ts';
 
 /** Where a press on a case's play button has got to. */
 export type LaunchState =
-  | { status: 'idle' }
-  | { status: 'preparing' }
-  | { status: 'ready'; desktop: string; browser: string }
-  | { status: 'denied' }
-  | { status: 'error' };
+  { status: 'idle' } | { status: 'preparing' } | { status: 'ready'; desktop: string; browser: string } | { status: 'denied' } | { status: 'error' };
 
 export const $launch = atom<LaunchState>({ status: 'idle' });
 

@@ -34,7 +34,13 @@ const LEARNERS_ATTEMPT = 'a'.repeat(64);
 const ROUTES: Route[] = [
   { method: 'GET', path: '/users', access: 'admin', ok: 200 },
   { method: 'GET', path: '/users/learner', access: 'self', ok: 200 },
-  { method: 'POST', path: '/users', body: { id: 'learner', email: 'learner@example.com', isAdmin: true, isPremium: true }, access: 'user', ok: { learner: 409, other: 403, admin: 403 } },
+  {
+    method: 'POST',
+    path: '/users',
+    body: { id: 'learner', email: 'learner@example.com', isAdmin: true, isPremium: true },
+    access: 'user',
+    ok: { learner: 409, other: 403, admin: 403 },
+  },
   { method: 'PUT', path: '/users/learner', body: { isAdmin: true, isPremium: true, subscriptions: [] }, access: 'admin', ok: 200 },
   { method: 'PATCH', path: '/users/me', body: { name: 'Lea', contact: '' }, access: 'user', ok: 200 },
   { method: 'GET', path: '/users/me/export', access: 'user', ok: 200 },
@@ -84,7 +90,9 @@ const cases = ROUTES.flatMap((route) => CALLERS.map((caller) => [`${route.method
 describe('every route for every caller', () => {
   const api = useApi();
   beforeEach(async () => {
-    await api().deps.db.db.insert(attempts).values({ id: LEARNERS_ATTEMPT, userId: 'learner', courseId: 'fetoscopy-simulator', level: 1, caseIndex: 1, score: 50, metrics: {} });
+    await api()
+      .deps.db.db.insert(attempts)
+      .values({ id: LEARNERS_ATTEMPT, userId: 'learner', courseId: 'fetoscopy-simulator', level: 1, caseIndex: 1, score: 50, metrics: {} });
   });
 
   it.each(cases)('%s as %s', async (_name, caller, route) => {
@@ -104,7 +112,14 @@ describe('every route for every caller', () => {
   });
 
   it('verifies launch tokens for anyone, and refuses a forged one', async () => {
-    const good = await signLaunchToken('local-development-launch-secret', { uid: 'learner', course: 'bronchoscopy', level: 1, case: 1, variant: 1, sim: paramsOfCase(undefined, 1, 1) });
+    const good = await signLaunchToken('local-development-launch-secret', {
+      uid: 'learner',
+      course: 'bronchoscopy',
+      level: 1,
+      case: 1,
+      variant: 1,
+      sim: paramsOfCase(undefined, 1, 1),
+    });
     for (const caller of CALLERS) {
       expect((await api().call('GET', `/launch/verify?token=${good}`, { as: bearer[caller] })).status).toBe(200);
       expect((await api().call('GET', `/launch/verify?token=${good}x`, { as: bearer[caller] })).status).toBe(401);

@@ -13,8 +13,29 @@ const buy = (as?: string, planId?: string) => buyPlan(api(), as, planId);
 /** A little of everything we hold about `uid`: an attempt with its log, a certificate, a group membership. */
 async function history(uid: string) {
   const { gzipSync } = await import('node:zlib');
-  await db().insert(attempts).values({ id: `${uid}-a1`, userId: uid, courseId: 'fetoscopy-simulator', level: 1, caseIndex: 1, score: 80, metrics: {}, logGzip: gzipSync(JSON.stringify([{ t: 0, type: 'open' }])).toString('base64') });
-  await db().insert(certificates).values({ id: `${uid}-c1`, userId: uid, courseId: 'fetoscopy-simulator', holderName: 'Lea Learner', courseTitle: 'Fetoscopy', cases: [], completedAt: new Date() });
+  await db()
+    .insert(attempts)
+    .values({
+      id: `${uid}-a1`,
+      userId: uid,
+      courseId: 'fetoscopy-simulator',
+      level: 1,
+      caseIndex: 1,
+      score: 80,
+      metrics: {},
+      logGzip: gzipSync(JSON.stringify([{ t: 0, type: 'open' }])).toString('base64'),
+    });
+  await db()
+    .insert(certificates)
+    .values({
+      id: `${uid}-c1`,
+      userId: uid,
+      courseId: 'fetoscopy-simulator',
+      holderName: 'Lea Learner',
+      courseTitle: 'Fetoscopy',
+      cases: [],
+      completedAt: new Date(),
+    });
   await db().insert(groups).values({ id: 'g1', name: 'Fellows 2026' }).onConflictDoNothing();
   await db().insert(groupMembers).values({ groupId: 'g1', userId: uid, role: 'member' });
 }
@@ -22,7 +43,10 @@ async function history(uid: string) {
 describe('PATCH /users/me', () => {
   it('changes the caller’s own name and phone, audited, and nothing else', async () => {
     const res = await api().call('PATCH', '/users/me', { as: 'learner', body: { name: '  Lea Nueva ', contact: '+34 600 000 001' } });
-    expect(res).toMatchObject({ status: 200, json: { id: 'learner', name: 'Lea Nueva', contact: '+34 600 000 001', isAdmin: false, email: 'learner@example.com' } });
+    expect(res).toMatchObject({
+      status: 200,
+      json: { id: 'learner', name: 'Lea Nueva', contact: '+34 600 000 001', isAdmin: false, email: 'learner@example.com' },
+    });
     const [entry] = await auditTrail(api(), '?entity=user&id=learner');
     expect(entry).toMatchObject({ actor: 'learner', action: 'update', before: { name: 'Lea Learner' }, after: { name: 'Lea Nueva' } });
     expect((await api().call('GET', '/users/other', { as: 'other' })).json.name).not.toBe('Lea Nueva');
@@ -54,7 +78,12 @@ describe('GET /users/me/export', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="my-data.json"');
     const body = await res.json();
-    expect(body.profile).toMatchObject({ id: 'learner', email: 'learner@example.com', name: 'Lea Learner', subscriptions: [expect.objectContaining({ product_id: 'plan-fetoscopy' })] });
+    expect(body.profile).toMatchObject({
+      id: 'learner',
+      email: 'learner@example.com',
+      name: 'Lea Learner',
+      subscriptions: [expect.objectContaining({ product_id: 'plan-fetoscopy' })],
+    });
     expect(body.payments).toEqual([expect.objectContaining({ orderId, status: 'COMPLETED', receipt: expect.objectContaining({ orderId, amount: 199 }) })]);
     expect(body.attempts).toEqual([expect.objectContaining({ id: 'learner-a1', score: 80, log: [{ t: 0, type: 'open' }] })]);
     expect(body.attempts[0]).not.toHaveProperty('logGzip');
@@ -63,12 +92,14 @@ describe('GET /users/me/export', () => {
     expect(body.audit.length).toBeGreaterThan(0);
     expect(JSON.stringify(body)).not.toContain('other@example.com');
   });
-  it('gives an administrator the changes they made to other people, without those people\'s data', async () => {
+  it("gives an administrator the changes they made to other people, without those people's data", async () => {
     const saved = await api().call('PUT', '/users/other', { as: 'admin', body: { isAdmin: false, isPremium: true, subscriptions: [] } });
     expect(saved.status).toBe(200);
     const res = await api().app.request('/api/users/me/export', { headers: { authorization: `Bearer ${api().tokens.admin}` } });
     const body = await res.json();
-    expect(body.audit).toContainEqual(expect.objectContaining({ actor: 'admin', entity: 'user', entityId: 'other', action: 'update', before: null, after: null }));
+    expect(body.audit).toContainEqual(
+      expect.objectContaining({ actor: 'admin', entity: 'user', entityId: 'other', action: 'update', before: null, after: null }),
+    );
     expect(JSON.stringify(body)).not.toContain('other@example.com');
     expect(JSON.stringify(body)).not.toContain('Otto Other');
   });
@@ -92,7 +123,14 @@ describe('DELETE /users/me', () => {
     expect(await db().select().from(groupMembers).where(eq(groupMembers.userId, 'learner'))).toEqual([]);
     expect(await db().select().from(attempts).where(eq(attempts.userId, 'other'))).toHaveLength(1);
     const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
-    expect(order).toMatchObject({ status: 'COMPLETED', amount: 199, planId: 'plan-fetoscopy', buyerName: '', buyerEmail: '', userId: expect.stringMatching(/^deleted-/) });
+    expect(order).toMatchObject({
+      status: 'COMPLETED',
+      amount: 199,
+      planId: 'plan-fetoscopy',
+      buyerName: '',
+      buyerEmail: '',
+      userId: expect.stringMatching(/^deleted-/),
+    });
     const trail = await db().select().from(audit).where(eq(audit.entityId, 'learner'));
     expect(JSON.stringify(trail)).not.toMatch(/learner@example\.com|Lea Learner|\+34 600/);
     expect(trail.find((e) => e.action === 'delete')).toMatchObject({ actor: 'learner', entity: 'user', after: null });

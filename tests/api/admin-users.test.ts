@@ -7,7 +7,9 @@ import { auditTrail, CALLERS, expectRefused, useApi, validCourse, validPlan } fr
 const api = useApi();
 
 const search = (query: string) =>
-  query.includes('@') ? api().call('GET', `/users?email=${encodeURIComponent(query)}`, { as: 'admin' }) : api().call('GET', `/users/${encodeURIComponent(query)}`, { as: 'admin' });
+  query.includes('@')
+    ? api().call('GET', `/users?email=${encodeURIComponent(query)}`, { as: 'admin' })
+    : api().call('GET', `/users/${encodeURIComponent(query)}`, { as: 'admin' });
 const save = (over: Record<string, unknown> = {}) => ({ isAdmin: false, isPremium: false, subscriptions: [], ...over });
 
 describe('the admin search', () => {
@@ -71,7 +73,10 @@ describe('the expert flag', () => {
     const set = await api().call('PUT', '/users/learner', { as: 'admin', body: save({ isExpert: true }) });
     expect(set).toMatchObject({ status: 200, json: { id: 'learner', isExpert: true, isAdmin: false } });
     expect((await api().call('GET', '/users/learner', { as: 'learner' })).json.isExpert).toBe(true);
-    expect((await api().call('PUT', '/users/learner', { as: 'admin', body: save({ isPremium: true }) })).json).toMatchObject({ isExpert: true, isPremium: true });
+    expect((await api().call('PUT', '/users/learner', { as: 'admin', body: save({ isPremium: true }) })).json).toMatchObject({
+      isExpert: true,
+      isPremium: true,
+    });
     expect((await api().call('PUT', '/users/learner', { as: 'admin', body: save({ isExpert: false }) })).json.isExpert).toBe(false);
     const trail = await auditTrail(api(), '?entity=user&id=learner');
     expect(trail.map((e) => [e.before.isExpert, e.after.isExpert])).toEqual([
@@ -108,7 +113,9 @@ describe('the audit trail of admin changes', () => {
         id: 'learner',
         isAdmin: false,
         isPremium: true,
-        subscriptions: [{ provider: 'admin@example.com', plan_name: 'Fetal Surgery Academy - Admin - Provided', product_id: 'plan-fetoscopy', subscription_id: 'grant-1' }],
+        subscriptions: [
+          { provider: 'admin@example.com', plan_name: 'Fetal Surgery Academy - Admin - Provided', product_id: 'plan-fetoscopy', subscription_id: 'grant-1' },
+        ],
       },
     });
     expect(Date.now() - Date.parse(entry.at)).toBeLessThan(60_000);

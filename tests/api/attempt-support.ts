@@ -45,7 +45,10 @@ export function tokenFor(uid: string, where: Where = SELECTIVE, ageMs = 10 * 60_
 export type Plan = 'all' | 'one' | 'none';
 
 /** Plays the token's case: every anastomosis (or target) found, marked and sealed, only the first, or none. */
-export function play(token: string, plan: Plan = 'all'): { events: SimEvent[]; expected: ReturnType<typeof scoreAttempt>; surgeryTimeMs: number; metrics: ReturnType<typeof computeMetrics> } {
+export function play(
+  token: string,
+  plan: Plan = 'all',
+): { events: SimEvent[]; expected: ReturnType<typeof scoreAttempt>; surgeryTimeMs: number; metrics: ReturnType<typeof computeMetrics> } {
   const scenario = scenarioOf(token);
   const p = new Player(scenario);
   if (scenario.params.task === 'navigation') {
@@ -75,7 +78,9 @@ export function inhumanLog(token: string): SimEvent[] {
 export async function setPlan(api: TestApi, uid: string, active: boolean) {
   const user = (await api.call('GET', `/users/${uid}`, { as: 'admin' })).json;
   const end = new Date(Date.now() + (active ? 86_400_000 : -1000));
-  const subscriptions = [{ provider: 'test', plan_name: 'Complete', product_id: 'plan-complete', subscription_id: `s-${uid}`, next_billing_time: toTimestamp(end) }];
+  const subscriptions = [
+    { provider: 'test', plan_name: 'Complete', product_id: 'plan-complete', subscription_id: `s-${uid}`, next_billing_time: toTimestamp(end) },
+  ];
   const res = await api.call('PUT', `/users/${uid}`, { as: 'admin', body: { isAdmin: user.isAdmin, isPremium: user.isPremium, subscriptions } });
   expect(res.status).toBe(200);
 }

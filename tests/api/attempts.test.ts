@@ -78,7 +78,9 @@ describe('POST /attempts', () => {
     expect(first.status).toBe(201);
     const [again, atOnce] = await Promise.all([1, 2].map(() => api().call('POST', '/attempts', { body: { token, events } })));
     for (const res of [again!, atOnce!]) expect(res).toMatchObject({ status: 200, json: first.json });
-    const better = play(token, 'all').events.slice(0, -1).concat({ t: events.at(-1)!.t + 1, type: 'finish' });
+    const better = play(token, 'all')
+      .events.slice(0, -1)
+      .concat({ t: events.at(-1)!.t + 1, type: 'finish' });
     await expectRefused(api(), 'POST', '/attempts', { body: { token, events: better } }, 409);
     expect(await stored()).toHaveLength(1);
   });
@@ -140,7 +142,21 @@ describe('POST /attempts', () => {
     await expectRefused(api(), 'POST', '/attempts', { body: { token, events: [] } }, 400);
     await expectRefused(api(), 'POST', '/attempts', { body: { token, events: [{ t: 1, type: 'teleport' }] } }, 400);
     await expectRefused(api(), 'POST', '/attempts', { body: { token, events: [{ t: 1, type: 'move', dx: 1, dy: 0 }] } }, 400);
-    await expectRefused(api(), 'POST', '/attempts', { body: { token, events: [{ t: 0, type: 'open', scope: 'straight' }, { t: 1, type: 'input', turnX: 2, turnY: 0, insert: 0, roll: 0 }] } }, 400);
+    await expectRefused(
+      api(),
+      'POST',
+      '/attempts',
+      {
+        body: {
+          token,
+          events: [
+            { t: 0, type: 'open', scope: 'straight' },
+            { t: 1, type: 'input', turnX: 2, turnY: 0, insert: 0, roll: 0 },
+          ],
+        },
+      },
+      400,
+    );
     await expectRefused(api(), 'POST', '/attempts', { body: { events } }, 400);
     const tooMany = Array.from({ length: MAX_ATTEMPT_EVENTS + 1 }, (_, i) => ({ t: i, type: 'laserOff' }));
     await expectRefused(api(), 'POST', '/attempts', { body: { token, events: tooMany } }, 400);

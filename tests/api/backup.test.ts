@@ -8,7 +8,20 @@ import { createApp } from '../../src/server/app.ts';
 import { backup, restore } from '../../src/server/backup.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
-import { attempts, audit, certificates, courses, groupMembers, groups, images, orders, plans, rateLimits, sandboxMessages, users } from '../../src/server/db/schema.ts';
+import {
+  attempts,
+  audit,
+  certificates,
+  courses,
+  groupMembers,
+  groups,
+  images,
+  orders,
+  plans,
+  rateLimits,
+  sandboxMessages,
+  users,
+} from '../../src/server/db/schema.ts';
 import { createDeps } from '../../src/server/services.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -20,7 +33,8 @@ const temp = () => {
 };
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-const rowsOf = (res: unknown) => (res && typeof res === 'object' && 'rows' in res ? (res.rows as Record<string, unknown>[]) : (res as Record<string, unknown>[]));
+const rowsOf = (res: unknown) =>
+  res && typeof res === 'object' && 'rows' in res ? (res.rows as Record<string, unknown>[]) : (res as Record<string, unknown>[]);
 
 /** Every table of every schema but the system's (ours and drizzle's migration journal), read from the database itself. */
 async function tablesOf(db: Database['db']): Promise<string[]> {
@@ -51,14 +65,18 @@ async function everything(url: string | null, dir: string | null): Promise<Recor
 async function fillEveryTable(db: Database['db'], id: string) {
   const name = 'Ünïcode 名前 اسم';
   await db.insert(users).values({ id, email: `${id}@example.com`, name, isExpert: true, subscriptions: [] });
-  await db.insert(courses).values({ id, title: name, subtitle: 's', levels: [{ title: 'm1', active: true, cases: [{ title: 'c1', bubbles: [] }] }], proficiencyOrder: true });
+  await db
+    .insert(courses)
+    .values({ id, title: name, subtitle: 's', levels: [{ title: 'm1', active: true, cases: [{ title: 'c1', bubbles: [] }] }], proficiencyOrder: true });
   await db.insert(plans).values({ id, title: 'Plan', price: 12.34, duration: 3, description: name, courses: [id], visibility: false });
   await db.insert(audit).values({ actor: id, entity: 'plan', entityId: id, action: 'create', after: { title: name } });
   await db.insert(orders).values({ id, userId: id, planId: id, amount: 12.34 });
   await db.insert(attempts).values({ id, userId: id, courseId: id, level: 1, caseIndex: 1, score: 73, metrics: { surgeryTimeMs: 1000 }, events: [] });
   await db.insert(sandboxMessages).values({ service: 'forms', body: { message: name } });
   await db.insert(rateLimits).values({ key: `forms:${id}`, count: 2, expiresAt: new Date(Date.now() + 60_000) });
-  await db.insert(certificates).values({ id, userId: id, courseId: id, holderName: name, courseTitle: name, cases: [], completedAt: new Date('2025-01-02T03:04:05Z') });
+  await db
+    .insert(certificates)
+    .values({ id, userId: id, courseId: id, holderName: name, courseTitle: name, cases: [], completedAt: new Date('2025-01-02T03:04:05Z') });
   await db.insert(groups).values({ id, name });
   await db.insert(groupMembers).values({ groupId: id, userId: id, role: 'director' });
   await db.insert(images).values({ id: `${id}.webp`, contentType: 'image/webp', width: 2, height: 1, data: new Uint8Array([0, 1, 254, 255]) });
@@ -85,7 +103,11 @@ async function instances(url: string | null) {
   writeFileSync(join(source, 'auth/firebase-export-metadata.json'), '{"auth":{}}');
   const expected = await everything(url, url ? null : join(source, 'pglite'));
   // A table without a row would be compared empty to empty and prove nothing: a new table needs a row above.
-  expect(Object.entries(expected).filter(([, rows]) => rows.length === 0).map(([t]) => t)).toEqual([]);
+  expect(
+    Object.entries(expected)
+      .filter(([, rows]) => rows.length === 0)
+      .map(([t]) => t),
+  ).toEqual([]);
   return { source, target: temp(), targetUrl, expected: kept(expected) };
 }
 

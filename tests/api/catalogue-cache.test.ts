@@ -99,7 +99,8 @@ describe('the catalogue change that clears the cached pages', () => {
   });
 
   it('covers everything when a user becomes or stops being an expert, whose results set the pass marks', async () => {
-    const save = (over: Record<string, unknown>) => api().call('PUT', '/users/learner', { as: 'admin', body: { isAdmin: false, isPremium: false, subscriptions: [], ...over } });
+    const save = (over: Record<string, unknown>) =>
+      api().call('PUT', '/users/learner', { as: 'admin', body: { isAdmin: false, isPremium: false, subscriptions: [], ...over } });
     expect(await changesOf(() => save({}))).toEqual([]);
     expect(await changesOf(() => save({ isExpert: true }))).toEqual([null]);
     expect(await changesOf(() => save({ isExpert: false }))).toEqual([null]);

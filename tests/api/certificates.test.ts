@@ -12,7 +12,12 @@ async function issued(api: TestApi, uid = 'learner'): Promise<string> {
 async function pdf(api: TestApi, id: string, as: string, lang = 'en') {
   const bearer = (api.tokens as Record<string, string>)[as] ?? as;
   const res = await api.app.request(`/api/certificates/${id}/pdf?lang=${lang}`, { headers: { authorization: `Bearer ${bearer}` } });
-  return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), bytes: new Uint8Array(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    disposition: res.headers.get('content-disposition'),
+    bytes: new Uint8Array(await res.arrayBuffer()),
+  };
 }
 
 describe('certificates', () => {
@@ -32,7 +37,9 @@ describe('certificates', () => {
     const id = await issued(api());
     for (const as of ['learner', 'admin', TOKENS.director]) {
       const path = as === 'learner' ? '/certificates' : '/certificates?userId=learner';
-      expect((await api().call('GET', path, { as })).json).toEqual([expect.objectContaining({ id, courseId: COURSE, courseTitle: 'Laser course', revoked: false })]);
+      expect((await api().call('GET', path, { as })).json).toEqual([
+        expect.objectContaining({ id, courseId: COURSE, courseTitle: 'Laser course', revoked: false }),
+      ]);
     }
     expect((await api().call('GET', '/certificates', { as: 'other' })).json).toEqual([]);
     for (const as of ['other', TOKENS.elsewhere]) await expectRefused(api(), 'GET', '/certificates?userId=learner', { as }, 403);
@@ -48,7 +55,8 @@ describe('certificates', () => {
     expect(res.disposition).toBe(`attachment; filename="certificate-${COURSE}.pdf"`);
     writeFileSync('/tmp/certificate-en.pdf', res.bytes);
     const text = await pdfText(res.bytes);
-    for (const part of ['Certificate of completion', 'Lea Learner', 'Laser course', 'A1', 'A2', 'B1', `http://localhost/certificates/${id}`]) expect(text).toContain(part);
+    for (const part of ['Certificate of completion', 'Lea Learner', 'Laser course', 'A1', 'A2', 'B1', `http://localhost/certificates/${id}`])
+      expect(text).toContain(part);
     expect(text).not.toContain('Hidden');
   });
 
@@ -85,7 +93,12 @@ describe('certificates', () => {
     expect(res.json).toMatchObject({ id, status: 'revoked', revokedAt: expect.any(String) });
     expect((await api().call('GET', `/certificates/${id}`)).json.status).toBe('revoked');
     const [entry] = await auditTrail(api(), `?entity=certificate&id=${id}`);
-    expect(entry).toMatchObject({ actor: 'admin', action: 'revoke', before: { revoked: false }, after: { revoked: true, reason: 'Attempts played by someone else' } });
+    expect(entry).toMatchObject({
+      actor: 'admin',
+      action: 'revoke',
+      before: { revoked: false },
+      after: { revoked: true, reason: 'Attempts played by someone else' },
+    });
     await expectRefused(api(), 'POST', `/certificates/${id}/revoke`, { as: 'admin', body: { reason: 'Again' } }, 409);
     await expectRefused(api(), 'GET', `/certificates/${id}/pdf`, { as: 'learner' }, 409);
     // Passing again does not issue a new one.

@@ -52,7 +52,12 @@ describe('content in the visitor’s language', () => {
     });
     expect((await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body })).status).toBe(200);
     const ar = (await api().call('GET', '/courses/bronchoscopy?lang=ar')).json;
-    expect([ar.title, ar.subtitle, ar.outcomes, ar.levels[0].title]).toEqual(['أساسيات الليزر', 'First steps with the fetoscope', ['Hold the fetoscope', 'Find the equator'], 'Module 1']);
+    expect([ar.title, ar.subtitle, ar.outcomes, ar.levels[0].title]).toEqual([
+      'أساسيات الليزر',
+      'First steps with the fetoscope',
+      ['Hold the fetoscope', 'Find the equator'],
+      'Module 1',
+    ]);
     expect((await api().call('GET', '/courses/bronchoscopy?lang=es')).json.outcomes).toEqual(['Sostener el fetoscopio', 'Find the equator']);
     expect((await api().call('GET', '/courses/bronchoscopy?lang=fr')).json.levels[0].title).toBe('Module un');
     expect((await api().call('GET', '/courses?lang=ar')).json[1].title).toBe('أساسيات الليزر');

@@ -45,7 +45,11 @@ describe('GET /courses/{id}', () => {
     expect(res.json).toMatchObject({ id: 'bronchoscopy', title: 'Bronchoscopy', durationMinutes: 90, thumbnail: expect.stringMatching(/^\/api\/images\//) });
     expect(res.json.outcomes).toHaveLength(3);
     expect(res.json.levels.map((l: { cases: unknown[] }) => l.cases.length)).toEqual([2, 3]);
-    expect(res.json.levels[0].cases[0]).toMatchObject({ title: 'Larynx and vocal cords', bubbles: [], translations: { ar: { title: 'الحنجرة والحبال الصوتية' } } });
+    expect(res.json.levels[0].cases[0]).toMatchObject({
+      title: 'Larynx and vocal cords',
+      bubbles: [],
+      translations: { ar: { title: 'الحنجرة والحبال الصوتية' } },
+    });
   });
 
   it.each(['nope', 'BRONCHOSCOPY', 'bronchoscopy%20'])('answers 404 for the unknown id %s', async (id) => {
@@ -66,7 +70,17 @@ describe('POST /courses', () => {
     const res = await api().call('POST', '/courses', { as: 'admin' });
     expect(res.status).toBe(201);
     expect(typeof res.json).toBe('string');
-    const course = { id: res.json, title: 'New Course', subtitle: 'new course', thumbnail: null, levels: [], proficiencyOrder: false, outcomes: [], durationMinutes: null, translations: {} };
+    const course = {
+      id: res.json,
+      title: 'New Course',
+      subtitle: 'new course',
+      thumbnail: null,
+      levels: [],
+      proficiencyOrder: false,
+      outcomes: [],
+      durationMinutes: null,
+      translations: {},
+    };
     expect((await api().call('GET', `/courses/${res.json}`)).json).toEqual(course);
     const [entry] = await auditTrail(api(), '?entity=course');
     expect(entry).toMatchObject({ actor: 'admin', entity: 'course', entityId: res.json, action: 'create', before: null, after: course });
@@ -75,9 +89,17 @@ describe('POST /courses', () => {
   it('fills the defaults for an empty object and keeps what the body gives, trimmed', async () => {
     const empty = await api().call('POST', '/courses', { as: 'admin', body: {} });
     expect((await api().call('GET', `/courses/${empty.json}`)).json).toMatchObject({ title: 'New Course', subtitle: 'new course', levels: [] });
-    const given = await api().call('POST', '/courses', { as: 'admin', body: { ...validCourse(), title: '  Laser basics  ', thumbnail: 'https://img.example/laser.png' } });
+    const given = await api().call('POST', '/courses', {
+      as: 'admin',
+      body: { ...validCourse(), title: '  Laser basics  ', thumbnail: 'https://img.example/laser.png' },
+    });
     expect(given.status).toBe(201);
-    expect((await api().call('GET', `/courses/${given.json}`)).json).toEqual({ id: given.json, ...NEW_FIELDS, ...validCourse(), thumbnail: 'https://img.example/laser.png' });
+    expect((await api().call('GET', `/courses/${given.json}`)).json).toEqual({
+      id: given.json,
+      ...NEW_FIELDS,
+      ...validCourse(),
+      thumbnail: 'https://img.example/laser.png',
+    });
   });
 
   it('shows the new course in a list that was already served (cache invalidated)', async () => {
@@ -101,7 +123,13 @@ describe('PUT /courses/{id}', () => {
     const course = { ...beforeDetail, ...validCourse() };
     expect(res).toMatchObject({ status: 200, json: course });
     expect((await api().call('GET', '/courses/bronchoscopy')).json).toEqual(course);
-    expect((await api().call('GET', '/courses')).json[1]).toEqual({ id: 'bronchoscopy', title: 'Laser basics', subtitle: 'First steps with the fetoscope', thumbnail: beforeDetail.thumbnail, durationMinutes: 90 });
+    expect((await api().call('GET', '/courses')).json[1]).toEqual({
+      id: 'bronchoscopy',
+      title: 'Laser basics',
+      subtitle: 'First steps with the fetoscope',
+      thumbnail: beforeDetail.thumbnail,
+      durationMinutes: 90,
+    });
     const [entry] = await auditTrail(api(), '?entity=course&id=bronchoscopy');
     expect(entry).toMatchObject({ actor: 'admin', action: 'update', before: beforeDetail, after: course });
   });
@@ -172,9 +200,20 @@ describe('PUT /courses/{id}', () => {
 describe('simulator parameters of a case', () => {
   const sim = { task: 'selective', difficulty: 4, placenta: 'anterior', anastomoses: 7, smallestMm: 0.6, scopes: 'both', targets: 3 };
   const withSim = (params: unknown) =>
-    validCourse({ levels: [{ title: 'Module 1', active: true, cases: [{ title: 'Anterior placenta', bubbles: [], sim: params }, { title: 'Defaults', bubbles: [] }] }] });
+    validCourse({
+      levels: [
+        {
+          title: 'Module 1',
+          active: true,
+          cases: [
+            { title: 'Anterior placenta', bubbles: [], sim: params },
+            { title: 'Defaults', bubbles: [] },
+          ],
+        },
+      ],
+    });
 
-  it('keeps a case\'s sim through PUT and GET, and a case without one stays without', async () => {
+  it("keeps a case's sim through PUT and GET, and a case without one stays without", async () => {
     const res = await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: withSim(sim) });
     expect(res.status).toBe(200);
     const saved = (await api().call('GET', '/courses/bronchoscopy')).json;
@@ -251,7 +290,11 @@ describe('DELETE /courses/{id}', () => {
     const { id, ...body } = pilot;
     expect((await api().call('PUT', `/pricing/${id}`, { as: 'admin', body: { ...body, price: 59.99 } })).status).toBe(200);
     const planEntries = await auditTrail(api(), '?entity=plan&id=plan-pilot');
-    expect(planEntries.at(-1)).toMatchObject({ action: 'update', before: { courses: ['fetoscopy-simulator', 'bronchoscopy'] }, after: { courses: ['fetoscopy-simulator'] } });
+    expect(planEntries.at(-1)).toMatchObject({
+      action: 'update',
+      before: { courses: ['fetoscopy-simulator', 'bronchoscopy'] },
+      after: { courses: ['fetoscopy-simulator'] },
+    });
   });
 
   it('answers 404 for an unknown id and for a second delete', async () => {

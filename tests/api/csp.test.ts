@@ -6,7 +6,10 @@ import { PRODUCTION_ENV } from './support.ts';
 
 /** The sources a policy's directive lists. */
 function sources(policy: string, directive: string): string[] {
-  const found = policy.split(';').map((d) => d.trim().split(/\s+/)).find(([name]) => name === directive);
+  const found = policy
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find(([name]) => name === directive);
   return found?.slice(1) ?? [];
 }
 

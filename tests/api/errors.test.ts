@@ -115,9 +115,19 @@ describe('tokens', () => {
   });
 
   it('refuses unsigned tokens in production even when an emulator host is set', async () => {
-    const verify = tokenVerifier({ firebase: { apiKey: 'k', authDomain: 'd', projectId: PROJECT }, authEmulatorHost: '127.0.0.1:9099', production: true, firebaseKeysUrl: GOOGLE_KEYS_URL });
+    const verify = tokenVerifier({
+      firebase: { apiKey: 'k', authDomain: 'd', projectId: PROJECT },
+      authEmulatorHost: '127.0.0.1:9099',
+      production: true,
+      firebaseKeysUrl: GOOGLE_KEYS_URL,
+    });
     expect(await verify(token('admin'))).toBeNull();
-    const local = tokenVerifier({ firebase: { apiKey: 'k', authDomain: 'd', projectId: PROJECT }, authEmulatorHost: '127.0.0.1:9099', production: false, firebaseKeysUrl: GOOGLE_KEYS_URL });
+    const local = tokenVerifier({
+      firebase: { apiKey: 'k', authDomain: 'd', projectId: PROJECT },
+      authEmulatorHost: '127.0.0.1:9099',
+      production: false,
+      firebaseKeysUrl: GOOGLE_KEYS_URL,
+    });
     expect(await local(token('admin'))).toEqual({ uid: 'admin', email: 'admin@example.com' });
   });
 
@@ -181,7 +191,14 @@ describe('routes and the never-500 rule', () => {
     ['GET', '/audit?id=a%00b'],
     ['GET', `/courses/${'%F0%9F%A9%BA'.repeat(200)}`],
   ])('refuses %s %s with 400', async (method, path) => {
-    const body = method === 'PUT' ? (path.startsWith('/pricing') ? validPlan() : path.startsWith('/users') ? { isAdmin: false, isPremium: false, subscriptions: [] } : validCourse()) : undefined;
+    const body =
+      method === 'PUT'
+        ? path.startsWith('/pricing')
+          ? validPlan()
+          : path.startsWith('/users')
+            ? { isAdmin: false, isPremium: false, subscriptions: [] }
+            : validCourse()
+        : undefined;
     await expectRefused(api(), method, path, { as: 'admin', body }, 400);
   });
 

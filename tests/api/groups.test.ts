@@ -19,7 +19,10 @@ describe('groups', () => {
       ['learner', 'member', 'Lea Learner'],
     ]);
     // Naming someone again changes their role.
-    expect((await api().call('POST', `/groups/${id}/members`, { as: 'admin', body: { email: 'other@example.com', role: 'member' } })).json).toMatchObject({ members: 2, directors: 0 });
+    expect((await api().call('POST', `/groups/${id}/members`, { as: 'admin', body: { email: 'other@example.com', role: 'member' } })).json).toMatchObject({
+      members: 2,
+      directors: 0,
+    });
     const trail = await auditTrail(api(), `?entity=group&id=${id}`);
     expect(trail.map((e) => e.action)).toEqual(['update', 'create', 'create', 'create']);
     expect(trail[0]).toMatchObject({ actor: 'admin', before: { userId: 'other', role: 'director' }, after: { userId: 'other', role: 'member' } });
@@ -40,7 +43,9 @@ describe('groups', () => {
   it('are listed whole for admins, as the groups they direct for directors, and empty for learners', async () => {
     await setUp(api());
     expect((await api().call('GET', '/groups', { as: 'admin' })).json.map((g: any) => g.name)).toEqual(['Fellowship 2026', 'Residency']);
-    expect((await api().call('GET', '/groups', { as: TOKENS.director })).json).toEqual([expect.objectContaining({ id: GROUPS.fellowship, members: 1, directors: 1 })]);
+    expect((await api().call('GET', '/groups', { as: TOKENS.director })).json).toEqual([
+      expect.objectContaining({ id: GROUPS.fellowship, members: 1, directors: 1 }),
+    ]);
     expect((await api().call('GET', '/groups', { as: 'learner' })).json).toEqual([]);
   });
 
@@ -56,24 +61,47 @@ describe('groups', () => {
         userId: 'learner',
         email: 'learner@example.com',
         name: 'Lea Learner',
-        courses: [{ courseId: COURSE, title: 'Laser course', passed: 3, total: 3, percent: 100, attempts: 3, complete: true, certificate: expect.objectContaining({ revoked: false }) }],
+        courses: [
+          {
+            courseId: COURSE,
+            title: 'Laser course',
+            passed: 3,
+            total: 3,
+            percent: 100,
+            attempts: 3,
+            complete: true,
+            certificate: expect.objectContaining({ revoked: false }),
+          },
+        ],
       },
     ]);
     const csv = await api().app.request(`/api/groups/${GROUPS.fellowship}/export.csv`, { headers: { authorization: `Bearer ${TOKENS.director}` } });
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename="group-Fellowship-2026.csv"');
-    const lines = (await csv.text()).replace(/^\ufeff/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('member_name,member_email,course_id,course_title,module,module_title,case,case_title,pass_mark,state,best_score,attempts,passed_at,course_percent,certificate_id,certificate_status');
+    const lines = (await csv.text())
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'member_name,member_email,course_id,course_title,module,module_title,case,case_title,pass_mark,state,best_score,attempts,passed_at,course_percent,certificate_id,certificate_status',
+    );
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toMatch(new RegExp(`^Lea Learner,learner@example.com,${COURSE},Laser course,1,Module A,1,A1,60,passed,90,1,[0-9T:.-]+Z,100,[A-Za-z0-9_-]{22},valid$`));
+    expect(lines[1]).toMatch(
+      new RegExp(`^Lea Learner,learner@example.com,${COURSE},Laser course,1,Module A,1,A1,60,passed,90,1,[0-9T:.-]+Z,100,[A-Za-z0-9_-]{22},valid$`),
+    );
     expect(lines[3]).toMatch(/,2,Module B,1,B1,70,passed,75,1,/);
   });
 
   it('export hostile names as text a spreadsheet will not run', async () => {
     await setUp(api());
-    await api().call('PUT', `/courses/${COURSE}`, { as: 'admin', body: { title: '=HYPERLINK("http://x")', subtitle: 's', levels: [{ title: 'M, "one"', active: true, cases: [{ title: '+1', bubbles: [] }] }] } });
+    await api().call('PUT', `/courses/${COURSE}`, {
+      as: 'admin',
+      body: { title: '=HYPERLINK("http://x")', subtitle: 's', levels: [{ title: 'M, "one"', active: true, cases: [{ title: '+1', bubbles: [] }] }] },
+    });
     await attempt(api(), 'learner', 1, 1, 50);
-    const text = await (await api().app.request(`/api/groups/${GROUPS.fellowship}/export.csv`, { headers: { authorization: `Bearer ${TOKENS.director}` } })).text();
+    const text = await (
+      await api().app.request(`/api/groups/${GROUPS.fellowship}/export.csv`, { headers: { authorization: `Bearer ${TOKENS.director}` } })
+    ).text();
     expect(text).toContain(`,"'=HYPERLINK(""http://x"")",1,"M, ""one""",1,'+1,70,attempted,50,`);
   });
 
@@ -83,7 +111,13 @@ describe('groups', () => {
     expect((await api().call('GET', `/progress?userId=learner`, { as: TOKENS.director })).status).toBe(200);
     const res = await api().call('DELETE', `/groups/${GROUPS.fellowship}/members/director`, { as: 'admin' });
     expect(res.json).toMatchObject({ directors: 0 });
-    for (const path of [`/groups/${GROUPS.fellowship}`, `/groups/${GROUPS.fellowship}/progress`, `/groups/${GROUPS.fellowship}/export.csv`, '/progress?userId=learner', '/certificates?userId=learner']) {
+    for (const path of [
+      `/groups/${GROUPS.fellowship}`,
+      `/groups/${GROUPS.fellowship}/progress`,
+      `/groups/${GROUPS.fellowship}/export.csv`,
+      '/progress?userId=learner',
+      '/certificates?userId=learner',
+    ]) {
       await expectRefused(api(), 'GET', path, { as: TOKENS.director }, 403);
     }
     expect((await api().call('GET', '/groups', { as: TOKENS.director })).json).toEqual([]);

@@ -26,15 +26,21 @@ export function token(uid: string, opts: { email?: string; project?: string; exp
 }
 
 /** The rows of a raw query's answer, whichever driver (PGlite or node-postgres) gave it. */
-export const rowsOf = (res: unknown) => (res && typeof res === 'object' && 'rows' in res ? (res.rows as Record<string, unknown>[]) : (res as Record<string, unknown>[]));
+export const rowsOf = (res: unknown) =>
+  res && typeof res === 'object' && 'rows' in res ? (res.rows as Record<string, unknown>[]) : (res as Record<string, unknown>[]);
 
 /** A fresh API on an empty database (in-memory PGlite, or the PostgreSQL in DATABASE_URL, emptied) with the demo catalogue. */
 export async function testApi(env: Record<string, string> = {}) {
-  const config = loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', RATE_LIMIT_SCALE: '1000', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}), ...env });
+  const config = loadConfig({
+    FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    RATE_LIMIT_SCALE: '1000',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...env,
+  });
   const deps = await createDeps(config, { inMemory: true });
   // Every table of the schema, read from the database itself so a new table is never left out.
-  const tables = rowsOf(await deps.db.db.execute(sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)).map(
-    (r) => String(r.tablename),
+  const tables = rowsOf(await deps.db.db.execute(sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)).map((r) =>
+    String(r.tablename),
   );
   if (config.databaseUrl) await deps.db.db.execute(sql.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')}`));
   await seedCatalogue(deps);
@@ -46,7 +52,11 @@ export async function testApi(env: Record<string, string> = {}) {
   const app = createApp(deps);
   const tokens = { admin: token('admin'), learner: token('learner'), other: token('other') };
 
-  async function call(method: string, path: string, opts: { as?: keyof typeof tokens | string | null; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) {
+  async function call(
+    method: string,
+    path: string,
+    opts: { as?: keyof typeof tokens | string | null; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = { ...opts.headers };
     const bearer = opts.as ? (tokens[opts.as as keyof typeof tokens] ?? opts.as) : null;
     if (bearer) headers.authorization = `Bearer ${bearer}`;

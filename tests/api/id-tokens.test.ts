@@ -7,7 +7,12 @@ describe('ID tokens signed by the configured key set', () => {
   let google: GoogleFake;
   let stranger: GoogleFake;
   const verifier = (projectId: string, keysUrl: string) =>
-    tokenVerifier({ firebase: { apiKey: 'key', authDomain: `${projectId}.firebaseapp.com`, projectId }, authEmulatorHost: null, production: true, firebaseKeysUrl: keysUrl });
+    tokenVerifier({
+      firebase: { apiKey: 'key', authDomain: `${projectId}.firebaseapp.com`, projectId },
+      authEmulatorHost: null,
+      production: true,
+      firebaseKeysUrl: keysUrl,
+    });
 
   beforeAll(async () => {
     [google, stranger] = await Promise.all([startGoogleFake('academy', 'key'), startGoogleFake('academy', 'key')]);

@@ -26,7 +26,13 @@ describe('POST /users takes the email from the verified token', () => {
   });
 
   it('refuses a body whose email is not the token’s', async () => {
-    await expectRefused(api(), 'POST', '/users', { as: token('mallory', { email: 'mallory@example.com' }), body: { id: 'mallory', email: 'boss@example.com' } }, 400);
+    await expectRefused(
+      api(),
+      'POST',
+      '/users',
+      { as: token('mallory', { email: 'mallory@example.com' }), body: { id: 'mallory', email: 'boss@example.com' } },
+      400,
+    );
   });
 
   it('stores the token’s address, not the body’s spelling of it', async () => {
@@ -36,7 +42,13 @@ describe('POST /users takes the email from the verified token', () => {
   });
 
   it('refuses a second profile with an address already taken, whatever its case', async () => {
-    const res = await expectRefused(api(), 'POST', '/users', { as: token('twin', { email: 'Learner@Example.com' }), body: { id: 'twin', email: 'Learner@Example.com' } }, 409);
+    const res = await expectRefused(
+      api(),
+      'POST',
+      '/users',
+      { as: token('twin', { email: 'Learner@Example.com' }), body: { id: 'twin', email: 'Learner@Example.com' } },
+      409,
+    );
     expect(res.json.message).toMatch(/already has this email/);
     const again = await api().call('POST', '/users', { as: 'learner', body: { id: 'learner', email: 'learner@example.com' } });
     expect(again).toMatchObject({ status: 409, json: { message: 'This user already exists' } });
@@ -81,7 +93,10 @@ describe('npm run admin:grant', () => {
 
   it('grants by uid, and refuses an unknown account or no argument', () => {
     expect(grant('no-email-uid')).toMatchObject({ code: 0, out: '(no email) (uid no-email-uid, Cleared Duplicate) is now an administrator.' });
-    expect(grant('nobody@example.com')).toMatchObject({ code: 1, err: 'No account with the email nobody@example.com: sign up on the site first, then run this again. Nothing changed.' });
+    expect(grant('nobody@example.com')).toMatchObject({
+      code: 1,
+      err: 'No account with the email nobody@example.com: sign up on the site first, then run this again. Nothing changed.',
+    });
     expect(grant('missing-uid').code).toBe(1);
     expect(grant().code).toBe(2);
   }, 60_000);

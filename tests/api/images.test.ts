@@ -6,7 +6,9 @@ import { auditTrail, useApi } from './support.ts';
 const api = useApi();
 
 const picture = (width: number, height: number, format: 'png' | 'jpeg' = 'png') =>
-  sharp({ create: { width, height, channels: 3, background: '#b03a48' } })[format]().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#b03a48' } })
+    [format]()
+    .toBuffer();
 
 /** Posts raw bytes as a picture upload, as the course editor does. */
 async function upload(bytes: Uint8Array, type = 'image/png', as: string | null = 'admin') {

@@ -23,7 +23,9 @@ describe('bidirectional controls and invisible characters sent to the API', () =
   });
 
   it('are stripped from messages to the form stand-ins', async () => {
-    expect((await api().call('POST', '/sandbox/formmail', { body: { Nombre: `Ana${RLO}`, Email: 'ana@example.com', Pregunta: 'Hola\u200F' } })).status).toBe(200);
+    expect((await api().call('POST', '/sandbox/formmail', { body: { Nombre: `Ana${RLO}`, Email: 'ana@example.com', Pregunta: 'Hola\u200F' } })).status).toBe(
+      200,
+    );
     const [stored] = (await api().call('GET', '/sandbox/messages', { as: 'admin' })).json;
     expect(stored.body).toEqual({ Nombre: 'Ana', Email: 'ana@example.com', Pregunta: 'Hola' });
   });

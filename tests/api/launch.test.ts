@@ -33,7 +33,11 @@ describe('POST /launch', () => {
     expect(res.json).toMatchObject({ scheme: 'fetalsurgerysim', token: expect.any(String) });
     const verified = await api().call('GET', `/launch/verify?token=${res.json.token}`);
     const { variant, sim } = claimsOf(res.json.token);
-    expect(verified).toEqual({ status: 200, headers: expect.anything(), json: { userid: 'learner', course: 'bronchoscopy', level: 1, case: 2, variant, sim, entitled: true } });
+    expect(verified).toEqual({
+      status: 200,
+      headers: expect.anything(),
+      json: { userid: 'learner', course: 'bronchoscopy', level: 1, case: 2, variant, sim, entitled: true },
+    });
   });
   it("signs a fresh variant and id into every launch, with the case's stored simulator parameters", async () => {
     const where = { course: 'fetoscopy-simulator', level: 2, case: 1 };
@@ -75,7 +79,10 @@ describe('GET /launch/verify', () => {
     await expectRefused(api(), 'GET', `/launch/verify?token=${token}`, {}, 401, 'invalid_token');
   });
   it('refuses an unsigned token', async () => {
-    const token = await new SignJWT({ ...body }).setProtectedHeader({ alg: 'HS256' }).setSubject('admin').sign(new TextEncoder().encode('x'.repeat(32)));
+    const token = await new SignJWT({ ...body })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('admin')
+      .sign(new TextEncoder().encode('x'.repeat(32)));
     await expectRefused(api(), 'GET', `/launch/verify?token=${token.split('.').slice(0, 2).join('.')}.`, {}, 401, 'invalid_token');
   });
   it('tells whether another user, who is not entitled, was the one launched', async () => {

@@ -54,7 +54,9 @@ async function prepare(api: TestApi): Promise<Ids> {
   return { certificate, attempt: id };
 }
 
-const cases = ROUTES.flatMap((route) => (Object.keys(ROLES) as Role[]).map((role) => [`${route.method} ${route.path({ certificate: '{id}', attempt: '{id}' })}`, role, route] as const));
+const cases = ROUTES.flatMap((route) =>
+  (Object.keys(ROLES) as Role[]).map((role) => [`${route.method} ${route.path({ certificate: '{id}', attempt: '{id}' })}`, role, route] as const),
+);
 
 describe('the learning-record routes for learner, other learner, director of another group, director, admin and anonymous', () => {
   const api = useApi();
@@ -77,7 +79,19 @@ describe('the OpenAPI document', () => {
 
   it('describes every learning-record route with the common error body', async () => {
     const doc = (await api().call('GET', '/openapi.json')).json;
-    const paths = ['/progress', '/certificates', '/certificates/{id}', '/certificates/{id}/pdf', '/certificates/{id}/revoke', '/groups', '/groups/{id}', '/groups/{id}/members', '/groups/{id}/members/{userId}', '/groups/{id}/progress', '/groups/{id}/export.csv'];
+    const paths = [
+      '/progress',
+      '/certificates',
+      '/certificates/{id}',
+      '/certificates/{id}/pdf',
+      '/certificates/{id}/revoke',
+      '/groups',
+      '/groups/{id}',
+      '/groups/{id}/members',
+      '/groups/{id}/members/{userId}',
+      '/groups/{id}/progress',
+      '/groups/{id}/export.csv',
+    ];
     for (const path of paths.map((p) => `/api${p}`)) {
       expect(doc.paths[path], path).toBeDefined();
       for (const op of Object.values(doc.paths[path]) as any[]) {

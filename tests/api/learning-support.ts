@@ -30,7 +30,14 @@ export type Role = keyof typeof ROLES;
 /** A small course in proficiency order: module A (cases A1 with pass mark 60, A2), a hidden module, module B (B1). */
 export const COURSE = 'lr-course';
 export const LEVELS: Level[] = [
-  { title: 'Module A', active: true, cases: [{ title: 'A1', bubbles: [], passMark: 60 }, { title: 'A2', bubbles: [] }] },
+  {
+    title: 'Module A',
+    active: true,
+    cases: [
+      { title: 'A1', bubbles: [], passMark: 60 },
+      { title: 'A2', bubbles: [] },
+    ],
+  },
   { title: 'Hidden', active: false, cases: [{ title: 'H1', bubbles: [] }] },
   { title: 'Module B', active: true, cases: [{ title: 'B1', bubbles: [] }] },
 ];
@@ -54,7 +61,14 @@ export async function setUp(api: TestApi, proficiencyOrder = true) {
 }
 
 /** Stores an attempt as the server would after a replay, `daysAgo` days back. */
-export async function attempt(api: TestApi, userId: string, level: number, caseIndex: number, score: number, opts: { flagged?: boolean; daysAgo?: number; course?: string } = {}) {
+export async function attempt(
+  api: TestApi,
+  userId: string,
+  level: number,
+  caseIndex: number,
+  score: number,
+  opts: { flagged?: boolean; daysAgo?: number; course?: string } = {},
+) {
   const id = randomUUID();
   await api.deps.db.db.insert(attempts).values({
     id,

@@ -20,7 +20,11 @@ describe('a request that fails on our side', () => {
     try {
       const res = await api.call('PUT', '/courses/bronchoscopy', { as: 'admin', body: course });
       expect(res.status).toBe(500);
-      expect(res.json).toEqual({ error: 'internal', message: expect.stringContaining(res.json.requestId), requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      expect(res.json).toEqual({
+        error: 'internal',
+        message: expect.stringContaining(res.json.requestId),
+        requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      });
       expect(res.headers.get('x-request-id')).toBe(res.json.requestId);
       expect(log).toHaveBeenCalledTimes(1);
       const line = log.mock.calls[0]!.map(String).join(' ');
@@ -64,9 +68,14 @@ describe('describing an error for the log', () => {
       constraint: 'users_email_lower',
       detail: `Key (lower(email))=(${SECRET}) already exists.`,
     });
-    const query = Object.assign(new Error(`Failed query: insert into "users" values ($1)\nparams: ${SECRET}`), { query: 'insert into "users" values ($1)', cause: failure });
+    const query = Object.assign(new Error(`Failed query: insert into "users" values ($1)\nparams: ${SECRET}`), {
+      query: 'insert into "users" values ($1)',
+      cause: failure,
+    });
     const text = describeError(query);
-    expect(text.split('\n')[0]).toBe('query failed: insert into "users" values ($1) <- caused by: database error 23505: duplicate key value violates unique constraint "…" (table users, constraint users_email_lower)');
+    expect(text.split('\n')[0]).toBe(
+      'query failed: insert into "users" values ($1) <- caused by: database error 23505: duplicate key value violates unique constraint "…" (table users, constraint users_email_lower)',
+    );
     expect(text).not.toContain('Secretname');
   });
 

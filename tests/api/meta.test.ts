@@ -44,7 +44,13 @@ describe('GET /config', () => {
   });
 
   it('answers the configured form services, video and chat number instead of the stand-ins', async () => {
-    const config = { formMailUrl: 'https://mail.example.org/f/abc', formSubmitUrl: 'https://forms.example.org/submit', formAccessKey: 'k-123', promoVideoUrl: 'https://cdn.example.org/promo.mp4', chatNumber: '15550001111' };
+    const config = {
+      formMailUrl: 'https://mail.example.org/f/abc',
+      formSubmitUrl: 'https://forms.example.org/submit',
+      formAccessKey: 'k-123',
+      promoVideoUrl: 'https://cdn.example.org/promo.mp4',
+      chatNumber: '15550001111',
+    };
     expect((await getWith(api(), config, '/config')).json).toMatchObject({
       forms: { contactUrl: 'https://mail.example.org/f/abc', supportUrl: 'https://forms.example.org/submit', accessKey: 'k-123' },
       promoVideoUrl: 'https://cdn.example.org/promo.mp4',
@@ -169,7 +175,18 @@ describe('GET /openapi.json', () => {
     const doc = (await api().call('GET', '/openapi.json')).json;
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     const isPublic = (path: string, method: string) =>
-      (method === 'get' && ['/api/courses', '/api/courses/{id}', '/api/pricing', '/api/unityversion', '/api/config', '/api/launch/verify', '/api/benchmarks', '/api/certificates/{id}', '/api/images/{name}'].includes(path)) ||
+      (method === 'get' &&
+        [
+          '/api/courses',
+          '/api/courses/{id}',
+          '/api/pricing',
+          '/api/unityversion',
+          '/api/config',
+          '/api/launch/verify',
+          '/api/benchmarks',
+          '/api/certificates/{id}',
+          '/api/images/{name}',
+        ].includes(path)) ||
       (method === 'post' && ['/api/sandbox/formmail', '/api/sandbox/forms', '/api/attempts'].includes(path));
     for (const [path, methods] of Object.entries(ROUTES)) {
       for (const method of methods) {

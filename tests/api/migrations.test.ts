@@ -64,7 +64,14 @@ describe('the receipts of payments captured before receipts kept their facts', (
     const rows = (await client.query('SELECT id, buyer_name, buyer_email, plan_title, plan_translations, paid_until FROM orders ORDER BY id')).rows;
     expect(rows).toEqual([
       { id: 'OPEN', buyer_name: '', buyer_email: '', plan_title: '', plan_translations: {}, paid_until: null },
-      { id: 'PAID', buyer_name: 'Lea Learner', buyer_email: 'learner@example.com', plan_title: 'Fetoscopy', plan_translations: { es: { title: 'Fetoscopia' } }, paid_until: new Date(1_900_000_000_000) },
+      {
+        id: 'PAID',
+        buyer_name: 'Lea Learner',
+        buyer_email: 'learner@example.com',
+        plan_title: 'Fetoscopy',
+        plan_translations: { es: { title: 'Fetoscopia' } },
+        paid_until: new Date(1_900_000_000_000),
+      },
     ]);
     await client.close();
   });

@@ -34,7 +34,14 @@ describe('POST /payments/orders', () => {
   it('creates a PayPal order at the plan price from our database and stores it for the buyer', async () => {
     const res = await api().call('POST', '/payments/orders', { as: 'learner', body: { planId: 'plan-fetoscopy' } });
     expect(res).toMatchObject({ status: 201, json: { id: expect.any(String), status: 'CREATED' } });
-    expect(await orderRow(res.json.id)).toMatchObject({ userId: 'learner', planId: 'plan-fetoscopy', amount: 199, currency: 'USD', status: 'CREATED', subscriptionId: null });
+    expect(await orderRow(res.json.id)).toMatchObject({
+      userId: 'learner',
+      planId: 'plan-fetoscopy',
+      amount: 199,
+      currency: 'USD',
+      status: 'CREATED',
+      subscriptionId: null,
+    });
     const atPaypal = await api().deps.paypal.getOrder(res.json.id);
     expect(atPaypal.purchase_units?.[0]).toEqual({
       reference_id: 'plan-fetoscopy',
@@ -139,7 +146,10 @@ describe('POST /payments/orders/{id}/capture', () => {
   });
 
   it.each([
-    ['hidden', () => api().call('PUT', '/pricing/plan-fetoscopy', { as: 'admin', body: { ...validPlan(), title: 'Fetoscopy', price: 199, visibility: false } })],
+    [
+      'hidden',
+      () => api().call('PUT', '/pricing/plan-fetoscopy', { as: 'admin', body: { ...validPlan(), title: 'Fetoscopy', price: 199, visibility: false } }),
+    ],
     ['deleted', () => api().call('DELETE', '/pricing/plan-fetoscopy', { as: 'admin' })],
     ['repriced', () => api().call('PUT', '/pricing/plan-fetoscopy', { as: 'admin', body: validPlan({ price: 99 }) })],
   ])('refuses, without capturing, an order for a plan %s since it was created', async (_label, change) => {
@@ -203,16 +213,34 @@ describe('paying again for a plan already held', () => {
   });
 
   it('extends a subscription that ends on the 31st by the month-end rule', async () => {
-    const held = { provider: 'Paypal', plan_name: 'Fetal Surgery Academy - Fetoscopy', product_id: 'plan-fetoscopy', subscription_id: 'held', next_billing_time: { seconds: Date.UTC(2099, 0, 31, 9) / 1000, nanoseconds: 0 } };
-    await db().update(users).set({ subscriptions: [held] }).where(eq(users.id, 'learner'));
+    const held = {
+      provider: 'Paypal',
+      plan_name: 'Fetal Surgery Academy - Fetoscopy',
+      product_id: 'plan-fetoscopy',
+      subscription_id: 'held',
+      next_billing_time: { seconds: Date.UTC(2099, 0, 31, 9) / 1000, nanoseconds: 0 },
+    };
+    await db()
+      .update(users)
+      .set({ subscriptions: [held] })
+      .where(eq(users.id, 'learner'));
     const { res } = await buy();
     expect(toDate(res.json.subscription.next_billing_time).toISOString()).toBe('2099-04-30T09:00:00.000Z');
     expect(await subscriptionsOf('learner')).toHaveLength(1);
   });
 
   it('starts afresh after an expired subscription, keeping the expired one, and leaves other plans alone', async () => {
-    const expired = { provider: 'Paypal', plan_name: 'Fetal Surgery Academy - Fetoscopy', product_id: 'plan-fetoscopy', subscription_id: 'old', next_billing_time: { seconds: 1_000_000, nanoseconds: 0 } };
-    await db().update(users).set({ subscriptions: [expired] }).where(eq(users.id, 'learner'));
+    const expired = {
+      provider: 'Paypal',
+      plan_name: 'Fetal Surgery Academy - Fetoscopy',
+      product_id: 'plan-fetoscopy',
+      subscription_id: 'old',
+      next_billing_time: { seconds: 1_000_000, nanoseconds: 0 },
+    };
+    await db()
+      .update(users)
+      .set({ subscriptions: [expired] })
+      .where(eq(users.id, 'learner'));
     const complete = (await buy('learner', 'plan-complete')).res.json.subscription;
     const { res } = await buy();
     expect(res.json.subscription.subscription_id).not.toBe('old');
@@ -257,7 +285,12 @@ describe('the PayPal stand-in and the public configuration', () => {
       const app = createApp(deps);
       expect((await app.request('/api/sandbox/paypal/sdk/js')).status).toBe(404);
       expect((await app.request('/api/sandbox/paypal/v1/oauth2/token', { method: 'POST' })).status).toBe(404);
-      expect((await (await app.request('/api/config')).json()).paypal).toEqual({ clientId: 'live-id', sdkBaseUrl: null, environment: 'production', testPayments: false });
+      expect((await (await app.request('/api/config')).json()).paypal).toEqual({
+        clientId: 'live-id',
+        sdkBaseUrl: null,
+        environment: 'production',
+        testPayments: false,
+      });
       await expect(deps.paypal.getOrder('ORDER-1')).rejects.toMatchObject({ kind: 'http', status: 503 });
       expect(calls).toEqual([`POST https://api-m.paypal.com/v1/oauth2/token Basic ${Buffer.from('live-id:live-secret').toString('base64')}`]);
     } finally {

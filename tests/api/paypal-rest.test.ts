@@ -35,7 +35,13 @@ async function approvedOrder(): Promise<{ id: string; uid: string }> {
 }
 
 const tokenFor = (uid: string) => {
-  const claims = { iss: 'https://securetoken.google.com/demo-fetal-surgery', aud: 'demo-fetal-surgery', sub: uid, email: `${uid}@example.com`, exp: Math.floor(Date.now() / 1000) + 3600 };
+  const claims = {
+    iss: 'https://securetoken.google.com/demo-fetal-surgery',
+    aud: 'demo-fetal-surgery',
+    sub: uid,
+    email: `${uid}@example.com`,
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  };
   return `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
 };
 const capture = (order: { id: string; uid: string }) => api.call('POST', `/payments/orders/${order.id}/capture`, { as: tokenFor(order.uid) });
@@ -48,7 +54,11 @@ describe('payments through the PayPal REST API', () => {
     const order = await approvedOrder();
     const res = await capture(order);
     expect(res.status).toBe(200);
-    expect(paypal.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /v1/oauth2/token', 'POST /v2/checkout/orders', `POST /v2/checkout/orders/${order.id}/capture`]);
+    expect(paypal.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /v1/oauth2/token',
+      'POST /v2/checkout/orders',
+      `POST /v2/checkout/orders/${order.id}/capture`,
+    ]);
     expect(paypal.calls[1]!.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(paypal.calls[2]!.requestId).toBe(`capture-${order.id}`);
     expect(await subscriptionsOf(order.uid)).toEqual([res.json.subscription]);
@@ -81,7 +91,11 @@ describe('payments through the PayPal REST API', () => {
     ['another currency', (a: CapturedOrder) => withCapture(a, { amount: { currency_code: 'EUR', value: '199.00' } }), 'currency EUR'],
     ['a capture still pending', (a: CapturedOrder) => withCapture(a, { status: 'PENDING' }), 'status PENDING'],
     ['an order not completed', (a: CapturedOrder) => ({ ...a, status: 'APPROVED' }), 'status APPROVED'],
-    ['another plan as reference', (a: CapturedOrder) => ({ ...a, purchase_units: [{ ...a.purchase_units[0]!, reference_id: 'plan-complete' }] }), 'plan plan-complete'],
+    [
+      'another plan as reference',
+      (a: CapturedOrder) => ({ ...a, purchase_units: [{ ...a.purchase_units[0]!, reference_id: 'plan-complete' }] }),
+      'plan plan-complete',
+    ],
   ])('adds no subscription when PayPal answers %s, and marks the order for review', async (_label, change, problem) => {
     const order = await approvedOrder();
     paypal.alterNextCapture(change);

@@ -12,7 +12,17 @@ describe('GET /progress?course=', () => {
     await setUp(api());
     const res = await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ courseId: COURSE, userId: 'learner', proficiencyOrder: true, passed: 0, total: 3, percent: 0, complete: false, next: { level: 1, case: 1 }, certificate: null });
+    expect(res.json).toMatchObject({
+      courseId: COURSE,
+      userId: 'learner',
+      proficiencyOrder: true,
+      passed: 0,
+      total: 3,
+      percent: 0,
+      complete: false,
+      next: { level: 1, case: 1 },
+      certificate: null,
+    });
     expect(res.json.modules.map((m: any) => [m.level, m.shown, m.title, m.lock])).toEqual([
       [1, 1, 'Module A', null],
       [3, 2, 'Module B', { module: 1, title: 'Module A', remaining: 2 }],
@@ -61,7 +71,16 @@ describe('GET /progress?course=', () => {
     const res = await api().call('GET', '/progress', { as: 'learner' });
     expect(res.status).toBe(200);
     expect(res.json.map((l: any) => l.courseId)).toContain('fetoscopy-simulator');
-    expect(res.json.find((l: any) => l.courseId === COURSE)).toEqual({ courseId: COURSE, title: 'Laser course', passed: 1, total: 3, percent: 33, attempts: 1, complete: false, certificate: null });
+    expect(res.json.find((l: any) => l.courseId === COURSE)).toEqual({
+      courseId: COURSE,
+      title: 'Laser course',
+      passed: 1,
+      total: 3,
+      percent: 33,
+      attempts: 1,
+      complete: false,
+      certificate: null,
+    });
   });
 
   it("lets admins and the learner's director read it, and nobody else", async () => {

@@ -77,7 +77,11 @@ describe('instances sharing one PostgreSQL', () => {
   }, 60_000);
 
   const post = (app: (typeof apps)[number]['app'], i: number) =>
-    app.request('/api/sandbox/formmail', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.70' }, body: JSON.stringify(contact(i)) });
+    app.request('/api/sandbox/formmail', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.70' },
+      body: JSON.stringify(contact(i)),
+    });
 
   it('spend one budget: five messages through either instance, and the sixth is refused by both', async () => {
     const statuses = [];

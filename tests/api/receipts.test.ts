@@ -15,7 +15,12 @@ const buy = (as?: string, planId?: string) => buyPlan(api(), as, planId);
 async function pdf(app: TestApi, id: string, as: string, lang = 'en') {
   const bearer = (app.tokens as Record<string, string>)[as] ?? as;
   const res = await app.app.request(`/api/receipts/${id}/pdf?lang=${lang}`, { headers: { authorization: `Bearer ${bearer}` } });
-  return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), bytes: new Uint8Array(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    disposition: res.headers.get('content-disposition'),
+    bytes: new Uint8Array(await res.arrayBuffer()),
+  };
 }
 
 describe('receipts', () => {
@@ -46,11 +51,17 @@ describe('receipts', () => {
     const id = await buy();
     await api().deps.db.db.update(plans).set({ title: 'Renamed' }).where(eq(plans.id, 'plan-fetoscopy'));
     await api().deps.db.db.update(users).set({ name: 'New Name' }).where(eq(users.id, 'learner'));
-    expect((await api().call('GET', `/receipts/${id}`, { as: 'learner' })).json).toMatchObject({ plan: { title: 'Fetoscopy' }, buyer: { name: 'Lea Learner' } });
+    expect((await api().call('GET', `/receipts/${id}`, { as: 'learner' })).json).toMatchObject({
+      plan: { title: 'Fetoscopy' },
+      buyer: { name: 'Lea Learner' },
+    });
   });
 
-  it("name the plan in the language asked for, when the plan had a title in it at payment", async () => {
-    await api().deps.db.db.update(plans).set({ translations: { es: { title: 'Fetoscopia' } } }).where(eq(plans.id, 'plan-fetoscopy'));
+  it('name the plan in the language asked for, when the plan had a title in it at payment', async () => {
+    await api()
+      .deps.db.db.update(plans)
+      .set({ translations: { es: { title: 'Fetoscopia' } } })
+      .where(eq(plans.id, 'plan-fetoscopy'));
     const id = await buy();
     expect((await api().call('GET', `/receipts/${id}?lang=es`, { as: 'learner' })).json.plan.title).toBe('Fetoscopia');
     expect((await api().call('GET', `/receipts?lang=fr`, { as: 'learner' })).json[0].plan.title).toBe('Fetoscopy');
@@ -60,7 +71,9 @@ describe('receipts', () => {
     await buy();
     const id = await buy();
     const [sub] = (await api().call('GET', '/users/learner', { as: 'learner' })).json.subscriptions;
-    expect((await api().call('GET', `/receipts/${id}`, { as: 'learner' })).json.paidUntil).toBe(new Date(sub.next_billing_time.seconds * 1000 + sub.next_billing_time.nanoseconds / 1e6).toISOString());
+    expect((await api().call('GET', `/receipts/${id}`, { as: 'learner' })).json.paidUntil).toBe(
+      new Date(sub.next_billing_time.seconds * 1000 + sub.next_billing_time.nanoseconds / 1e6).toISOString(),
+    );
   });
 
   it('are read by the buyer and administrators only', async () => {
@@ -93,7 +106,18 @@ describe('receipts', () => {
     expect(res).toMatchObject({ status: 200, type: 'application/pdf', disposition: `attachment; filename="receipt-${id}.pdf"` });
     writeFileSync('/tmp/receipt-en.pdf', res.bytes);
     const text = await pdfText(res.bytes);
-    for (const part of ['Receipt', 'Fetal Surgery Academy S.L.', 'Calle Mayor 1, 28013 Madrid, Spain', 'Lea Learner', 'learner@example.com', 'Fetoscopy', '$199.00', id, 'Amount paid', 'PayPal order']) {
+    for (const part of [
+      'Receipt',
+      'Fetal Surgery Academy S.L.',
+      'Calle Mayor 1, 28013 Madrid, Spain',
+      'Lea Learner',
+      'learner@example.com',
+      'Fetoscopy',
+      '$199.00',
+      id,
+      'Amount paid',
+      'PayPal order',
+    ]) {
       expect(text).toContain(part);
     }
     expect((await pdf(api(), id, 'admin')).status).toBe(200);

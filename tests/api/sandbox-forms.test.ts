@@ -17,8 +17,12 @@ async function messages(service?: 'formmail' | 'forms') {
 
 /** The same API with real services configured, sharing the test database. */
 function configured(base: TestApi) {
-  const app = createApp({ ...base.deps, config: { ...base.deps.config, formMailUrl: 'https://mail.example.org/f/1', formSubmitUrl: 'https://forms.example.org/submit' } });
-  return (path: string, body: unknown) => app.request(`/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const app = createApp({
+    ...base.deps,
+    config: { ...base.deps.config, formMailUrl: 'https://mail.example.org/f/1', formSubmitUrl: 'https://forms.example.org/submit' },
+  });
+  return (path: string, body: unknown) =>
+    app.request(`/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
 describe('POST /sandbox/formmail', () => {
@@ -108,7 +112,13 @@ describe('configuration', () => {
   it('refuses to start in production without the form services and the chat number', () => {
     const env = { ...PRODUCTION_ENV, FORM_MAIL_URL: '', FORM_SUBMIT_URL: '', FORM_ACCESS_KEY: '', CHAT_NUMBER: '' };
     expect(() => loadConfig(env)).toThrow(/FORM_MAIL_URL is missing; FORM_SUBMIT_URL is missing; FORM_ACCESS_KEY is missing; CHAT_NUMBER is missing/);
-    const full = { ...env, FORM_MAIL_URL: 'https://m.example.org', FORM_SUBMIT_URL: 'https://f.example.org', FORM_ACCESS_KEY: 'key', CHAT_NUMBER: '+1 555 000' };
+    const full = {
+      ...env,
+      FORM_MAIL_URL: 'https://m.example.org',
+      FORM_SUBMIT_URL: 'https://f.example.org',
+      FORM_ACCESS_KEY: 'key',
+      CHAT_NUMBER: '+1 555 000',
+    };
     expect(loadConfig(full)).toMatchObject({ formMailUrl: 'https://m.example.org', chatNumber: '1555000' });
   });
 });

@@ -60,11 +60,19 @@ describe('the local mode and production', () => {
   });
 
   it.each([
-    ['the Auth emulator (unsigned tokens)', { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, 'FIREBASE_AUTH_EMULATOR_HOST is set (unsigned tokens would be accepted)'],
+    [
+      'the Auth emulator (unsigned tokens)',
+      { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
+      'FIREBASE_AUTH_EMULATOR_HOST is set (unsigned tokens would be accepted)',
+    ],
     ['the local launch secret', { LAUNCH_SECRET: 'local-development-launch-secret' }, 'LAUNCH_SECRET is missing or shorter than 32 characters'],
     ['RATE_LIMIT_SCALE', { RATE_LIMIT_SCALE: '100' }, 'RATE_LIMIT_SCALE is set (a test setting that loosens every rate limit)'],
     ['RATE_LIMIT_SCALE, even at 1', { RATE_LIMIT_SCALE: '1' }, 'RATE_LIMIT_SCALE is set (a test setting that loosens every rate limit)'],
-    ['the PayPal stand-in (no credentials)', { PAYPAL_CLIENT_ID: '', PAYPAL_CLIENT_SECRET: '' }, 'PAYPAL_CLIENT_ID is missing; PAYPAL_CLIENT_SECRET is missing'],
+    [
+      'the PayPal stand-in (no credentials)',
+      { PAYPAL_CLIENT_ID: '', PAYPAL_CLIENT_SECRET: '' },
+      'PAYPAL_CLIENT_ID is missing; PAYPAL_CLIENT_SECRET is missing',
+    ],
     ['the form stand-ins', { FORM_MAIL_URL: '', FORM_SUBMIT_URL: '' }, 'FORM_MAIL_URL is missing; FORM_SUBMIT_URL is missing'],
   ])('refuses %s', (_label, change, problem) => {
     expect(() => loadConfig({ ...PRODUCTION_ENV, ...change })).toThrow(`Refusing to start in production: ${problem}`);
@@ -100,11 +108,16 @@ describe('the external services', () => {
     expect(() => loadConfig({ [name]: 'ftp://example.org/x' })).toThrow(`${name} must be an absolute http(s) URL`);
   });
 
-  it.each(['FIREBASE_KEYS_URL', 'PAYPAL_API_URL', 'FORM_MAIL_URL', 'FORM_SUBMIT_URL'])('refuses a plain-http %s in production unless it stays on this machine', (name) => {
-    expect(() => loadConfig({ ...PRODUCTION_ENV, [name]: 'http://keys.example.org/x' })).toThrow(`${name} must be an https URL in production, not http://keys.example.org/x`);
-    for (const host of ['localhost:9', '127.0.0.1:9', '[::1]:9']) expect(() => loadConfig({ ...PRODUCTION_ENV, [name]: `http://${host}/x` })).not.toThrow();
-    expect(() => loadConfig({ [name]: 'http://keys.example.org/x' })).not.toThrow();
-  });
+  it.each(['FIREBASE_KEYS_URL', 'PAYPAL_API_URL', 'FORM_MAIL_URL', 'FORM_SUBMIT_URL'])(
+    'refuses a plain-http %s in production unless it stays on this machine',
+    (name) => {
+      expect(() => loadConfig({ ...PRODUCTION_ENV, [name]: 'http://keys.example.org/x' })).toThrow(
+        `${name} must be an https URL in production, not http://keys.example.org/x`,
+      );
+      for (const host of ['localhost:9', '127.0.0.1:9', '[::1]:9']) expect(() => loadConfig({ ...PRODUCTION_ENV, [name]: `http://${host}/x` })).not.toThrow();
+      expect(() => loadConfig({ [name]: 'http://keys.example.org/x' })).not.toThrow();
+    },
+  );
 });
 
 describe('starting the server on a data folder it cannot write', () => {

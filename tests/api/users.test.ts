@@ -6,7 +6,16 @@ import { auditTrail, CALLERS, expectRefused, useApi } from './support.ts';
 
 const api = useApi();
 
-const LEARNER = { id: 'learner', email: 'learner@example.com', name: 'Lea Learner', contact: '', isAdmin: false, isPremium: false, isExpert: false, subscriptions: [] };
+const LEARNER = {
+  id: 'learner',
+  email: 'learner@example.com',
+  name: 'Lea Learner',
+  contact: '',
+  isAdmin: false,
+  isPremium: false,
+  isExpert: false,
+  subscriptions: [],
+};
 const subscription = (over: Record<string, unknown> = {}) => ({
   provider: 'admin@example.com',
   plan_name: 'plan-fetoscopy - Admin - Provided',
@@ -18,7 +27,10 @@ const subscription = (over: Record<string, unknown> = {}) => ({
 const save = (over: Record<string, unknown> = {}) => ({ isAdmin: false, isPremium: false, subscriptions: [], ...over });
 
 async function adminCount(): Promise<number> {
-  const rows = await api().deps.db.db.select({ id: users.id }).from(users).where(sql`${users.isAdmin}`);
+  const rows = await api()
+    .deps.db.db.select({ id: users.id })
+    .from(users)
+    .where(sql`${users.isAdmin}`);
   return rows.length;
 }
 
@@ -57,7 +69,10 @@ describe('GET /users', () => {
   });
 
   it('matches an address stored with capitals', async () => {
-    await api().deps.db.db.update(users).set({ email: 'Otto.Other@Example.com' }).where(sql`${users.id} = 'other'`);
+    await api()
+      .deps.db.db.update(users)
+      .set({ email: 'Otto.Other@Example.com' })
+      .where(sql`${users.id} = 'other'`);
     const res = await api().call('GET', '/users?email=otto.other@example.com', { as: 'admin' });
     expect(res.json.map((u: { id: string }) => u.id)).toEqual(['other']);
   });
@@ -118,7 +133,16 @@ describe('POST /users', () => {
   it('creates the caller own record, with isAdmin and isPremium false whatever the body says', async () => {
     const body = { id: 'newcomer', email: 'newcomer@example.com', isAdmin: true, isPremium: true, contact: ' +54 11 5555 0000 ', name: '  Nora Newcomer ' };
     const res = await api().call('POST', '/users', { as: newcomer, body });
-    const expected = { id: 'newcomer', email: 'newcomer@example.com', name: 'Nora Newcomer', contact: '+54 11 5555 0000', isAdmin: false, isPremium: false, isExpert: false, subscriptions: [] };
+    const expected = {
+      id: 'newcomer',
+      email: 'newcomer@example.com',
+      name: 'Nora Newcomer',
+      contact: '+54 11 5555 0000',
+      isAdmin: false,
+      isPremium: false,
+      isExpert: false,
+      subscriptions: [],
+    };
     expect(res).toMatchObject({ status: 201, json: expected });
     expect((await api().call('GET', '/users/newcomer', { as: newcomer })).json).toEqual(expected);
     // Still no admin rights: the forced false holds.
@@ -128,7 +152,16 @@ describe('POST /users', () => {
   it('accepts a Google first sign-in (id, email, isAdmin only)', async () => {
     const res = await api().call('POST', '/users', { as: newcomer, body: { id: 'newcomer', email: 'newcomer@example.com', isAdmin: false } });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ id: 'newcomer', email: 'newcomer@example.com', name: '', contact: '', isAdmin: false, isPremium: false, isExpert: false, subscriptions: [] });
+    expect(res.json).toEqual({
+      id: 'newcomer',
+      email: 'newcomer@example.com',
+      name: '',
+      contact: '',
+      isAdmin: false,
+      isPremium: false,
+      isExpert: false,
+      subscriptions: [],
+    });
   });
 
   it('accepts the account address in another case', async () => {
@@ -200,7 +233,15 @@ describe('PUT /users/{id}', () => {
     expect(res).toMatchObject({ status: 200, json: body });
     expect((await api().call('GET', '/users/learner', { as: 'learner' })).json).toEqual(body);
     const [entry] = await auditTrail(api(), '?entity=user&id=learner');
-    expect(entry).toMatchObject({ actor: 'admin', actorEmail: 'admin@example.com', entity: 'user', entityId: 'learner', action: 'update', before: LEARNER, after: body });
+    expect(entry).toMatchObject({
+      actor: 'admin',
+      actorEmail: 'admin@example.com',
+      entity: 'user',
+      entityId: 'learner',
+      action: 'update',
+      before: LEARNER,
+      after: body,
+    });
   });
 
   it('keeps the email of the identity provider even when the body carries another one', async () => {
@@ -233,7 +274,10 @@ describe('PUT /users/{id}', () => {
 
   it('keeps one admin when the last two are demoted at the same time (repeated: it is a race)', async () => {
     for (let round = 0; round < 10; round++) {
-      await api().deps.db.db.update(users).set({ isAdmin: true }).where(sql`${users.id} in ('admin', 'other')`);
+      await api()
+        .deps.db.db.update(users)
+        .set({ isAdmin: true })
+        .where(sql`${users.id} in ('admin', 'other')`);
       const results = await Promise.all([
         api().call('PUT', '/users/admin', { as: 'other', body: save() }),
         api().call('PUT', '/users/other', { as: 'admin', body: save() }),

@@ -39,7 +39,11 @@ test('the admin finds a learner by email, grants premium, and the learner can th
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Changes saved.' })).toBeVisible();
 
-  for (const [course, level, kase] of [['fetoscopy-simulator', 1, 1], ['bronchoscopy', 2, 3], ['pleuroamniotic', 1, 2]] as const) {
+  for (const [course, level, kase] of [
+    ['fetoscopy-simulator', 1, 1],
+    ['bronchoscopy', 2, 3],
+    ['pleuroamniotic', 1, 2],
+  ] as const) {
     expect(await launchStatus(request, learner, course, level, kase)).toBe(201);
   }
   const history = page.locator('.user-history');
@@ -150,7 +154,9 @@ test('the last admin cannot remove their own flag: the save fails, says why, and
   await expect(page.getByRole('alert')).toHaveText(/last administrator/);
   await expect(flag).not.toBeChecked();
   const token = await idTokenFor(ADMIN);
-  const [me] = (await (await request.get(`/api/users?email=${ADMIN.email}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Array<{ isAdmin: boolean }>;
+  const [me] = (await (await request.get(`/api/users?email=${ADMIN.email}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Array<{
+    isAdmin: boolean;
+  }>;
   expect(me?.isAdmin).toBe(true);
   await page.getByRole('button', { name: 'Discard changes' }).click();
   await expect(flag).toBeChecked();

@@ -61,13 +61,26 @@ async function pdfText(path: string): Promise<string> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const pdf = await getDocument({ data: new Uint8Array(readFileSync(path)), isEvalSupported: false }).promise;
   const pages: string[] = [];
-  for (let i = 1; i <= pdf.numPages; i += 1) pages.push((await (await pdf.getPage(i)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(''));
+  for (let i = 1; i <= pdf.numPages; i += 1)
+    pages.push((await (await pdf.getPage(i)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(''));
   return pages.join('\n');
 }
 
 for (const { name, locale, prefix, viewport, labels } of [
-  { name: 'on a desktop in English', locale: 'en', prefix: '', viewport: { width: 1280, height: 900 }, labels: { title: 'Billing history', view: 'View receipt', download: 'Download PDF', close: 'Close', receipt: 'Receipt' } },
-  { name: 'on a phone in Arabic', locale: 'ar', prefix: '/ar', viewport: { width: 390, height: 844 }, labels: { title: 'سجل الفواتير', view: 'عرض الإيصال', download: 'تنزيل PDF', close: 'إغلاق', receipt: 'إيصال' } },
+  {
+    name: 'on a desktop in English',
+    locale: 'en',
+    prefix: '',
+    viewport: { width: 1280, height: 900 },
+    labels: { title: 'Billing history', view: 'View receipt', download: 'Download PDF', close: 'Close', receipt: 'Receipt' },
+  },
+  {
+    name: 'on a phone in Arabic',
+    locale: 'ar',
+    prefix: '/ar',
+    viewport: { width: 390, height: 844 },
+    labels: { title: 'سجل الفواتير', view: 'عرض الإيصال', download: 'تنزيل PDF', close: 'إغلاق', receipt: 'إيصال' },
+  },
 ]) {
   test(`a learner opens a payment's receipt in My account and downloads it as a PDF, ${name}`, async ({ page, request }) => {
     const who = await subscriber(request);

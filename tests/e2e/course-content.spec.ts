@@ -23,8 +23,24 @@ const VIEWPORTS = [
 ] as const;
 
 const TEXTS = {
-  en: { prefix: '', course: 'Bronchoscopy', blurb: 'Airway inspection and navigation, step by step.', learn: 'What you will learn', plan: 'Complete', price: '$499.00', case: 'Larynx and vocal cords' },
-  ar: { prefix: '/ar', course: 'تنظير القصبات', blurb: 'فحص المجاري التنفسية والتنقل فيها خطوة بخطوة.', learn: 'ما ستتعلمه', plan: 'الباقة الكاملة', price: '\u2066US$\u2069', case: 'الحنجرة والحبال الصوتية' },
+  en: {
+    prefix: '',
+    course: 'Bronchoscopy',
+    blurb: 'Airway inspection and navigation, step by step.',
+    learn: 'What you will learn',
+    plan: 'Complete',
+    price: '$499.00',
+    case: 'Larynx and vocal cords',
+  },
+  ar: {
+    prefix: '/ar',
+    course: 'تنظير القصبات',
+    blurb: 'فحص المجاري التنفسية والتنقل فيها خطوة بخطوة.',
+    learn: 'ما ستتعلمه',
+    plan: 'الباقة الكاملة',
+    price: '\u2066US$\u2069',
+    case: 'الحنجرة والحبال الصوتية',
+  },
 } as const;
 
 for (const [device, viewport] of VIEWPORTS) {
@@ -75,10 +91,16 @@ test('an admin writes a course’s Arabic texts and uploads its picture; each la
   const token = await idTokenFor(ADMIN);
   const made = await request.post('/api/courses', {
     headers: { authorization: `Bearer ${token}` },
-    data: { title: `Laser lab ${Date.now()}`, subtitle: 'Bench practice', levels: [{ title: 'Warm-up', active: true, cases: [{ title: 'Straight scope', bubbles: [] }] }] },
+    data: {
+      title: `Laser lab ${Date.now()}`,
+      subtitle: 'Bench practice',
+      levels: [{ title: 'Warm-up', active: true, cases: [{ title: 'Straight scope', bubbles: [] }] }],
+    },
   });
   const id = (await made.json()) as string;
-  const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#1d6f73' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#1d6f73' } })
+    .png()
+    .toBuffer();
 
   await login(page, ADMIN);
   await page.goto(`/ar/courses/${id}`);

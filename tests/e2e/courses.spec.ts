@@ -124,7 +124,14 @@ test('the admin adds, renames and hides modules and cases, saves, and sees them 
     title: 'Laser course',
     subtitle: 'made by a test',
     levels: [
-      { title: 'Twin anastomoses', active: true, cases: [{ title: 'New Case', bubbles: [] }, { title: 'Posterior placenta', bubbles: [] }] },
+      {
+        title: 'Twin anastomoses',
+        active: true,
+        cases: [
+          { title: 'New Case', bubbles: [] },
+          { title: 'Posterior placenta', bubbles: [] },
+        ],
+      },
       { title: 'Hidden drafts', active: false, cases: [{ title: 'New Case', bubbles: [] }] },
     ],
   });

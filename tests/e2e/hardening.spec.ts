@@ -10,7 +10,15 @@ async function trapEvil(page: Page) {
   await page.route(/^https?:\/\/evil\.example\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>evil</h1>' }));
 }
 
-const BYPASSES = ['/%5Cevil.example/', '/%09/evil.example/', '%2F%2Fevil.example/', '//evil.example/', 'https://evil.example/', '/%0A/evil.example/', '/%5C%5Cevil.example/'];
+const BYPASSES = [
+  '/%5Cevil.example/',
+  '/%09/evil.example/',
+  '%2F%2Fevil.example/',
+  '//evil.example/',
+  'https://evil.example/',
+  '/%0A/evil.example/',
+  '/%5C%5Cevil.example/',
+];
 
 test('signing in with a ?next= that leads off the site ends on our home page', async ({ page }) => {
   await trapEvil(page);
@@ -74,6 +82,8 @@ test('the development server, which accepts unsigned emulator tokens, cannot be 
       socket.once('timeout', () => (socket.destroy(), resolve(false)));
     });
   expect(await reachable('127.0.0.1')).toBe(true);
-  const external = Object.values(networkInterfaces()).flat().filter((i) => i && !i.internal && i.family === 'IPv4');
+  const external = Object.values(networkInterfaces())
+    .flat()
+    .filter((i) => i && !i.internal && i.family === 'IPv4');
   for (const address of external) expect(await reachable(address!.address), address!.address).toBe(false);
 });

@@ -65,7 +65,9 @@ test('course pages rendered on demand are kept per locale, revalidated, and show
     const before = await request.get(`/fr/courses/${id}`);
     expect(await before.text()).toContain('Cached once');
     const course = await (await request.get(`/api/courses/${id}`)).json();
-    expect((await request.put(`/api/courses/${id}`, { headers: auth, data: { title: 'Edited since', subtitle: course.subtitle, levels: course.levels } })).status()).toBe(200);
+    expect(
+      (await request.put(`/api/courses/${id}`, { headers: auth, data: { title: 'Edited since', subtitle: course.subtitle, levels: course.levels } })).status(),
+    ).toBe(200);
     const after = await request.get(`/fr/courses/${id}`, { headers: { 'if-none-match': before.headers()['etag']! } });
     expect(after.status()).toBe(200);
     expect(await after.text()).toContain('Edited since');

@@ -26,7 +26,10 @@ async function account(request: APIRequestContext, tag: string, name: string, pr
   const { localId: uid, idToken } = (await res.json()) as { localId: string; idToken: string };
   expect((await request.post('/api/users', { headers: auth(idToken), data: { id: uid, email: who.email, name } })).status()).toBe(201);
   if (premium) {
-    const put = await request.put(`/api/users/${uid}`, { headers: auth(await idTokenFor(ADMIN)), data: { isAdmin: false, isPremium: true, subscriptions: [] } });
+    const put = await request.put(`/api/users/${uid}`, {
+      headers: auth(await idTokenFor(ADMIN)),
+      data: { isAdmin: false, isPremium: true, subscriptions: [] },
+    });
     expect(put.status()).toBe(200);
   }
   return { ...who, uid, name };
@@ -40,7 +43,10 @@ async function shortCourse(request: APIRequestContext): Promise<string> {
     { title: 'Steady hands', active: true, cases: [nav('Last targets')] },
   ];
   const admin = auth(await idTokenFor(ADMIN));
-  const res = await request.post('/api/courses', { headers: admin, data: { title: `Navigation basics ${Date.now()}`, subtitle: 'A short course for the journey', levels } });
+  const res = await request.post('/api/courses', {
+    headers: admin,
+    data: { title: `Navigation basics ${Date.now()}`, subtitle: 'A short course for the journey', levels },
+  });
   expect(res.status()).toBe(201);
   const id = (await res.json()) as string;
   const course = await (await request.get(`/api/courses/${id}`)).json();
@@ -59,8 +65,17 @@ async function continueAndPlay(page: Page, request: APIRequestContext, label: Re
   await expect(browser).toBeVisible();
   const url = new URL((await browser.getAttribute('href'))!, e2e.baseURL);
   const token = url.searchParams.get('token')!;
-  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { course: string; level: number; case: number; variant: number; sim: unknown };
-  const scenario = buildScenario(normalizeCaseParams(claims.sim, paramsOfCase(undefined, claims.level, claims.case)), seedFor(claims.course, claims.level, claims.case, claims.variant));
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+    course: string;
+    level: number;
+    case: number;
+    variant: number;
+    sim: unknown;
+  };
+  const scenario = buildScenario(
+    normalizeCaseParams(claims.sim, paramsOfCase(undefined, claims.level, claims.case)),
+    seedFor(claims.course, claims.level, claims.case, claims.variant),
+  );
   const player = new Player(scenario);
   for (const target of scenario.targets) player.aimAt(target, { distanceMm: 20, toleranceMm: 3 });
   player.finish();
@@ -84,7 +99,12 @@ test('a learner passes a short course, continues case by case, downloads the cer
   // A visitor sees the outline, the pass marks and what a plan opens, but no progress.
   const admin = auth(await idTokenFor(ADMIN));
   const planTitle = `Journey plan ${Date.now()}`;
-  const plan = (await (await request.post('/api/pricing', { headers: admin, data: { title: planTitle, price: 10, duration: 1, description: 'For the journey', courses: [courseId], visibility: true } })).json()) as { id: string };
+  const plan = (await (
+    await request.post('/api/pricing', {
+      headers: admin,
+      data: { title: planTitle, price: 10, duration: 1, description: 'For the journey', courses: [courseId], visibility: true },
+    })
+  ).json()) as { id: string };
   await page.goto(`/courses/${courseId}`);
   await expect(page.locator('.course-plans li', { hasText: planTitle })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log in to follow your progress' })).toBeVisible();
@@ -202,7 +222,10 @@ test('a learner passes a short course, continues case by case, downloads the cer
   await expectFitsWidth(lead);
   const exporting = lead.waitForEvent('download');
   await lead.getByRole('button', { name: 'Export as CSV' }).click();
-  const csv = readFileSync((await (await exporting).path())!, 'utf8').replace(/^\ufeff/, '').trim().split('\r\n');
+  const csv = readFileSync((await (await exporting).path())!, 'utf8')
+    .replace(/^\ufeff/, '')
+    .trim()
+    .split('\r\n');
   expect(csv).toHaveLength(4);
   expect(csv.slice(1).every((line) => line.startsWith(`Lea Journey,${learner.email},${courseId},`) && line.includes(',passed,100,1,'))).toBe(true);
 
@@ -232,7 +255,14 @@ test('an admin sets pass marks and the proficiency order in the course editor, a
   const admin = auth(await idTokenFor(ADMIN));
   const created = await request.post('/api/courses', {
     headers: admin,
-    data: { title: `Editor marks ${Date.now()}`, subtitle: 'made by a test', levels: [{ title: 'One', active: true, cases: [{ title: 'First', bubbles: [] }] }, { title: 'Two', active: true, cases: [{ title: 'Second', bubbles: [] }] }] },
+    data: {
+      title: `Editor marks ${Date.now()}`,
+      subtitle: 'made by a test',
+      levels: [
+        { title: 'One', active: true, cases: [{ title: 'First', bubbles: [] }] },
+        { title: 'Two', active: true, cases: [{ title: 'Second', bubbles: [] }] },
+      ],
+    },
   });
   const id = (await created.json()) as string;
   await login(page, ADMIN);

@@ -76,7 +76,11 @@ test('the promo video shows its poster at once and starts, muted and looping, af
   await expect(video).toHaveAttribute('poster', /\/_astro\/hero-poster\..+\.webp$/);
   await expect(video).toHaveAttribute('preload', 'none');
   await expect(video).toHaveJSProperty('src', `${new URL('/media/promo.webm', page.url()).href}`);
-  expect(await video.evaluate((v: HTMLVideoElement) => ({ muted: v.muted, loop: v.loop, autoplay: v.autoplay }))).toEqual({ muted: true, loop: true, autoplay: true });
+  expect(await video.evaluate((v: HTMLVideoElement) => ({ muted: v.muted, loop: v.loop, autoplay: v.autoplay }))).toEqual({
+    muted: true,
+    loop: true,
+    autoplay: true,
+  });
 });
 
 test('the contact form sends, disables its button while sending, and the message can be read back', async ({ page }) => {
@@ -136,7 +140,12 @@ test('the support form sends Nombre, Email, Pregunta and Platform, and says "Tu 
   await page.getByLabel('Tu pregunta').fill('El simulador no abre en mi Mac.');
   await submit.click();
   await expect(page.getByRole('status')).toHaveText('Tu mensaje fue enviado.');
-  expect((await stored('forms'))[0]?.body).toEqual({ Nombre: 'Luis Gomez', Email: 'luis@example.com', Pregunta: 'El simulador no abre en mi Mac.', Platform: 'macOS' });
+  expect((await stored('forms'))[0]?.body).toEqual({
+    Nombre: 'Luis Gomez',
+    Email: 'luis@example.com',
+    Pregunta: 'El simulador no abre en mi Mac.',
+    Platform: 'macOS',
+  });
 });
 
 test('the support form shows a field error, and a failing service keeps what was typed', async ({ page }) => {

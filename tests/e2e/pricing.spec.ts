@@ -36,8 +36,7 @@ test('a visitor signs in from a plan, buys it through the PayPal stand-in, and c
   await expect(page).toHaveURL(/\/pricing$/);
 
   const token = await idTokenFor(LEARNER);
-  const launch = (course: string) =>
-    request.post('/api/launch', { headers: { authorization: `Bearer ${token}` }, data: { course, level: 1, case: 1 } });
+  const launch = (course: string) => request.post('/api/launch', { headers: { authorization: `Bearer ${token}` }, data: { course, level: 1, case: 1 } });
   expect((await launch('fetoscopy-simulator')).status()).toBe(403);
 
   await card.getByRole('button', { name: 'PayPal', exact: true }).click();
@@ -194,7 +193,10 @@ for (const locale of ['en', 'ar'] as const) {
     await expectAxeClean(page);
     await expectFitsWidth(page);
 
-    const learner = await page.context().browser()!.newContext({ viewport: { width: 1280, height: 900 } });
+    const learner = await page
+      .context()
+      .browser()!
+      .newContext({ viewport: { width: 1280, height: 900 } });
     const learnerPage = await learner.newPage();
     await login(learnerPage, holder);
     await learnerPage.goto(`${prefix}/account`);

@@ -67,7 +67,10 @@ test('a learner changes name, phone and password on My account, on a phone in Ar
   await expectAxeClean(page);
 
   const token = await idTokenFor(who);
-  expect(await (await request.get(`/api/users/${who.uid}`, { headers: { authorization: `Bearer ${token}` } })).json()).toMatchObject({ name: 'مريم الأحمد', contact: '+966 50 123 4567' });
+  expect(await (await request.get(`/api/users/${who.uid}`, { headers: { authorization: `Bearer ${token}` } })).json()).toMatchObject({
+    name: 'مريم الأحمد',
+    contact: '+966 50 123 4567',
+  });
   await page.reload();
   await expect(profile.getByLabel('الهاتف')).toHaveValue('+966 50 123 4567');
 
@@ -126,7 +129,10 @@ test('a learner downloads their data, then deletes the account after confirming 
   expect(await idTokenFor(who)).toBeUndefined();
   const admin = { authorization: `Bearer ${await idTokenFor(ADMIN)}` };
   expect((await request.get(`/api/users/${uid}`, { headers: admin })).status()).toBe(404);
-  expect(await (await request.get(`/api/receipts/${receipt.orderId}`, { headers: admin })).json()).toMatchObject({ buyer: { name: '', email: '' }, amount: 199 });
+  expect(await (await request.get(`/api/receipts/${receipt.orderId}`, { headers: admin })).json()).toMatchObject({
+    buyer: { name: '', email: '' },
+    amount: 199,
+  });
 });
 
 test('the only administrator is told, in Arabic, to appoint another before deleting the account', async ({ page }) => {

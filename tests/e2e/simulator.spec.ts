@@ -54,7 +54,10 @@ async function practiceScenario(request: APIRequestContext, level: number, caseI
 /** The scenario a launch token draws: its signed parameters and variant, as the page and the server read them. */
 function tokenScenario(token: string): Scenario {
   const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { level: number; case: number; variant: number; sim: unknown };
-  return buildScenario(normalizeCaseParams(claims.sim, paramsOfCase(undefined, claims.level, claims.case)), seedFor(COURSE, claims.level, claims.case, claims.variant));
+  return buildScenario(
+    normalizeCaseParams(claims.sim, paramsOfCase(undefined, claims.level, claims.case)),
+    seedFor(COURSE, claims.level, claims.case, claims.variant),
+  );
 }
 
 /** Whether a straight scope can bring its aim onto `p`: within the cone a trocar lets the shaft tilt. */
@@ -89,16 +92,19 @@ function turnTowards(s: Scenario, pose: Pose, scope: ScopeKind, p: Vec2): { ax: 
  * handler stamps them: on a loaded machine the test runner's own timers can fire hundreds of ms late.
  */
 async function hold(page: Page, holds: { key: string; ms: number }[]) {
-  await page.evaluate((keys) => {
-    const send = (type: string, code: string) => window.dispatchEvent(new KeyboardEvent(type, { code, key: code, bubbles: true, cancelable: true }));
-    const start = performance.now();
-    for (const k of keys) send('keydown', k.key);
-    for (const k of [...keys].sort((a, b) => a.ms - b.ms)) {
-      // Waits on the clock rather than a timer: a frame drawn on the CPU in between would release the key late.
-      while (performance.now() - start < k.ms);
-      send('keyup', k.key);
-    }
-  }, holds.filter((h) => h.ms >= 6));
+  await page.evaluate(
+    (keys) => {
+      const send = (type: string, code: string) => window.dispatchEvent(new KeyboardEvent(type, { code, key: code, bubbles: true, cancelable: true }));
+      const start = performance.now();
+      for (const k of keys) send('keydown', k.key);
+      for (const k of [...keys].sort((a, b) => a.ms - b.ms)) {
+        // Waits on the clock rather than a timer: a frame drawn on the CPU in between would release the key late.
+        while (performance.now() - start < k.ms);
+        send('keyup', k.key);
+      }
+    },
+    holds.filter((h) => h.ms >= 6),
+  );
 }
 
 /**
@@ -180,7 +186,10 @@ async function finish(page: Page, name: string) {
   await page.keyboard.press('Enter');
 }
 
-test('navigation, saved: a learner reaches the targets in order with the keys, finishes, reads the debrief, and the server keeps the attempt', async ({ page, request }) => {
+test('navigation, saved: a learner reaches the targets in order with the keys, finishes, reads the debrief, and the server keeps the attempt', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const idToken = await idTokenFor(ADMIN);
   const auth = { authorization: `Bearer ${idToken}` };
@@ -209,7 +218,12 @@ test('navigation, saved: a learner reaches the targets in order with the keys, f
     await expect(page.getByText('Module 1, case 1 · Navigation')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Navigation' })).toBeVisible();
     await expect(page.locator('#sim-step-count')).toHaveText('Step 1 of 4');
-    for (const key of ['Arrow keys: turn the fetoscope about the trocar', 'W / S: advance / withdraw', 'Q / E: roll left / right', 'Space, held: fire the laser']) {
+    for (const key of [
+      'Arrow keys: turn the fetoscope about the trocar',
+      'W / S: advance / withdraw',
+      'Q / E: roll left / right',
+      'Space, held: fire the laser',
+    ]) {
       await expect(page.getByText(key)).toBeVisible();
     }
     await expect(page.locator('#sim-h-target')).toHaveText(`1 of ${s.targets.length}`);
@@ -249,7 +263,9 @@ test('navigation, saved: a learner reaches the targets in order with the keys, f
     await expect(rows.filter({ hasText: 'Targets reached' })).toContainText('You reached every target');
     await expect(page.locator('#sim-debrief-source')).toHaveText('Figures confirmed by the server’s replay of your surgery.');
     const surgery = (await page.locator('#sim-surgery-time').textContent())!;
-    await expect(page.locator('#sim-benchmark')).toHaveText(new RegExp(`^Your time ${surgery}, experts ${surgery}\\. Experts’ median score: \\d+; expert attempts counted: 1\\.$`));
+    await expect(page.locator('#sim-benchmark')).toHaveText(
+      new RegExp(`^Your time ${surgery}, experts ${surgery}\\. Experts’ median score: \\d+; expert attempts counted: 1\\.$`),
+    );
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Next' }).press('Enter');
@@ -276,7 +292,10 @@ test('navigation, saved: a learner reaches the targets in order with the keys, f
   }
 });
 
-test('selective, in Arabic test mode: the learner marks each anastomosis with its type and seals them in sequence; the debrief reads right to left', async ({ page, request }) => {
+test('selective, in Arabic test mode: the learner marks each anastomosis with its type and seals them in sequence; the debrief reads right to left', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const s = await practiceScenario(request, 2, 1);
   expect(s.params.task).toBe('selective');
@@ -329,7 +348,10 @@ test('selective, in Arabic test mode: the learner marks each anastomosis with it
   await expect(page.locator('#sim-score')).toHaveText(/^[0-9٠-٩]+$/);
 });
 
-test('Solomon, guided: the steps follow the learner from the first seal to a line along the equator, and the debrief shows what is left open', async ({ page, request }) => {
+test('Solomon, guided: the steps follow the learner from the first seal to a line along the equator, and the debrief shows what is left open', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const s = await practiceScenario(request, 3, 1);
   expect(s.params.task).toBe('solomon');
@@ -356,7 +378,10 @@ test('Solomon, guided: the steps follow the learner from the first seal to a lin
   // A stretch of Solomon line from the sealed anastomosis along the equator (whichever way the scope reaches):
   // spots 1.5 mm apart, each wider than that, so they overlap.
   const samples = Array.from({ length: 400 }, (_, i) => i * 0.5);
-  const start = samples.reduce((best, d) => (distance(pointAlong(s.placenta.equator, d), first.position) < distance(pointAlong(s.placenta.equator, best), first.position) ? d : best), 0);
+  const start = samples.reduce(
+    (best, d) => (distance(pointAlong(s.placenta.equator, d), first.position) < distance(pointAlong(s.placenta.equator, best), first.position) ? d : best),
+    0,
+  );
   const stretch = (sign: number) => Array.from({ length: 12 }, (_, i) => pointAlong(s.placenta.equator, start + sign * 1.5 * i));
   const line = stretch(1).every((p) => reachable(s, p)) ? stretch(1) : stretch(-1);
   for (const point of line) {
@@ -373,7 +398,13 @@ test('Solomon, guided: the steps follow the learner from the first seal to a lin
   expect(await map.locator('.dm-gap').count()).toBeGreaterThanOrEqual(1);
   await expect(map.locator('.dm-map .dm-equator')).toHaveCount(1);
   await expect(map.locator('.dm-map .dm-membrane')).toHaveCount(1);
-  for (const label of ['Anastomosis sealed (the number is the order)', 'Anastomosis left open', 'Gap in the Solomon line', 'Vascular equator', 'Inter-twin membrane']) {
+  for (const label of [
+    'Anastomosis sealed (the number is the order)',
+    'Anastomosis left open',
+    'Gap in the Solomon line',
+    'Vascular equator',
+    'Inter-twin membrane',
+  ]) {
     await expect(map.locator('.dm-legend')).toContainText(label);
   }
   const rows = page.locator('#sim-components tr');

@@ -201,7 +201,15 @@ export async function startGoogleFake(projectId: string, apiKey: string): Promis
     const uid = refreshTokens.get(form.get('refresh_token') ?? '');
     if (form.get('grant_type') !== 'refresh_token' || !uid) return refuse(c, 'INVALID_REFRESH_TOKEN');
     const token = await idToken(uid);
-    return c.json({ access_token: token, expires_in: '3600', token_type: 'Bearer', refresh_token: form.get('refresh_token'), id_token: token, user_id: uid, project_id: projectId });
+    return c.json({
+      access_token: token,
+      expires_in: '3600',
+      token_type: 'Bearer',
+      refresh_token: form.get('refresh_token'),
+      id_token: token,
+      user_id: uid,
+      project_id: projectId,
+    });
   });
 
   const served = await serve(app.fetch);
@@ -233,7 +241,10 @@ export interface PaypalFake extends Served {
 export interface CapturedOrder {
   id: string;
   status: string;
-  purchase_units: Array<{ reference_id?: string; payments: { captures: Array<{ id: string; status: string; amount: { currency_code: string; value: string } }> } }>;
+  purchase_units: Array<{
+    reference_id?: string;
+    payments: { captures: Array<{ id: string; status: string; amount: { currency_code: string; value: string } }> };
+  }>;
 }
 
 /**

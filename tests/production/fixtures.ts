@@ -37,7 +37,11 @@ async function stopped(server: ChildProcess): Promise<void> {
 /** Starts the fakes, gives the database its catalogue (production creates no demo data), and starts `npm run serve` with NODE_ENV=production. */
 async function startProduction(): Promise<Production & { stop(): Promise<void> }> {
   const site = e2e.productionURL;
-  const answers = () => fetch(`${site}/api/config`).then((r) => r.ok, () => false);
+  const answers = () =>
+    fetch(`${site}/api/config`).then(
+      (r) => r.ok,
+      () => false,
+    );
   // Something else answering there would be tested in our server's place.
   if (await answers()) throw new Error(`${site} is already taken: move E2E_PORT`);
   const [google, paypal, forms] = await Promise.all([startGoogleFake(PROJECT_ID, API_KEY), startPaypalFake(PAYPAL.id, PAYPAL.secret), startFormsFake()]);

@@ -5,7 +5,10 @@ import { expect, test, type Production } from './fixtures.ts';
 
 /** The sources of one directive of a Content-Security-Policy. */
 function sources(policy: string, directive: string): string[] {
-  const found = policy.split(';').map((d) => d.trim().split(/\s+/)).find(([name]) => name === directive);
+  const found = policy
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find(([name]) => name === directive);
   return found?.slice(1) ?? [];
 }
 
@@ -23,12 +26,23 @@ test('pages and API answers carry the production policy and HSTS, naming the rea
       'https://*.paypalobjects.com',
       production.forms.url,
     ]);
-    expect(sources(policy, 'script-src').filter((s) => !s.startsWith("'sha256-")), path).toEqual(["'self'", 'https://apis.google.com', 'https://*.paypal.com', 'https://*.paypalobjects.com']);
-    expect(sources(policy, 'frame-src'), path).toEqual(["'self'", `https://${production.projectId}.firebaseapp.com`, 'https://*.paypal.com', 'https://*.paypalobjects.com']);
+    expect(
+      sources(policy, 'script-src').filter((s) => !s.startsWith("'sha256-")),
+      path,
+    ).toEqual(["'self'", 'https://apis.google.com', 'https://*.paypal.com', 'https://*.paypalobjects.com']);
+    expect(sources(policy, 'frame-src'), path).toEqual([
+      "'self'",
+      `https://${production.projectId}.firebaseapp.com`,
+      'https://*.paypal.com',
+      'https://*.paypalobjects.com',
+    ]);
   }
   const api = await request.get('/api/config');
   expect(api.headers()['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-  expect(await api.json()).toMatchObject({ authEmulatorUrl: null, paypal: { clientId: 'production-journeys-client', sdkBaseUrl: null, environment: 'sandbox', testPayments: true } });
+  expect(await api.json()).toMatchObject({
+    authEmulatorUrl: null,
+    paypal: { clientId: 'production-journeys-client', sdkBaseUrl: null, environment: 'sandbox', testPayments: true },
+  });
   // No stand-in is mounted in production.
   expect((await request.get('/api/sandbox/paypal/sdk/js')).status()).toBe(404);
 });
@@ -36,7 +50,11 @@ test('pages and API answers carry the production policy and HSTS, naming the rea
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('a visitor signs up and signs back in with ID tokens signed as Firebase signs them; forged tokens are refused', async ({ page, request, production }) => {
+  test('a visitor signs up and signs back in with ID tokens signed as Firebase signs them; forged tokens are refused', async ({
+    page,
+    request,
+    production,
+  }) => {
     const bearers: string[] = [];
     page.on('request', (req) => {
       const auth = req.headers().authorization;
@@ -63,7 +81,12 @@ test.describe('on a phone', () => {
       expect(production.google.issued).toContain(token);
     }
     const claims = decodeJwt(bearers.at(-1)!);
-    expect(claims).toMatchObject({ iss: `https://securetoken.google.com/${production.projectId}`, aud: production.projectId, email, auth_time: expect.any(Number) });
+    expect(claims).toMatchObject({
+      iss: `https://securetoken.google.com/${production.projectId}`,
+      aud: production.projectId,
+      email,
+      auth_time: expect.any(Number),
+    });
     const uid = claims.sub!;
     expect(production.google.mail).toContainEqual({ email, requestType: 'VERIFY_EMAIL' });
     const { idToken } = await production.google.account('signInWithPassword', email, 'secret-123');
@@ -138,7 +161,11 @@ test('a purchase through the PayPal REST API whose capture answer is lost ends w
   expect((await (await request.get(`/api/users/${localId}`, { headers })).json()).subscriptions).toHaveLength(1);
 });
 
-test('when PayPal took the payment but both answers were lost, "Try again" captures the same order: one charge, one subscription', async ({ page, request, production }) => {
+test('when PayPal took the payment but both answers were lost, "Try again" captures the same order: one charge, one subscription', async ({
+  page,
+  request,
+  production,
+}) => {
   const { localId, headers } = await buyerOnPricing(page, request, production, 'Rita Retry');
   const card = page.getByRole('article', { name: 'Fetoscopy', exact: true });
   await card.getByRole('button', { name: 'Buy' }).click();

@@ -67,8 +67,21 @@ describe('searchKind', () => {
 });
 
 describe('auditChanges', () => {
-  const sub = (id: string, over: Record<string, unknown> = {}) => ({ subscription_id: id, product_id: 'plan-complete', plan_name: 'P', provider: 'x', ...over });
-  const user = (over: Record<string, unknown> = {}) => ({ id: 'u', email: 'u@example.com', isAdmin: false, isPremium: false, subscriptions: [] as unknown[], ...over });
+  const sub = (id: string, over: Record<string, unknown> = {}) => ({
+    subscription_id: id,
+    product_id: 'plan-complete',
+    plan_name: 'P',
+    provider: 'x',
+    ...over,
+  });
+  const user = (over: Record<string, unknown> = {}) => ({
+    id: 'u',
+    email: 'u@example.com',
+    isAdmin: false,
+    isPremium: false,
+    subscriptions: [] as unknown[],
+    ...over,
+  });
 
   it('lists nothing when nothing changed', () => {
     expect(auditChanges(user({ subscriptions: [sub('a')] }), user({ subscriptions: [sub('a')] }))).toEqual([]);

@@ -10,7 +10,8 @@ describe('certificate addresses', () => {
   });
 
   it('leave every other address alone', () => {
-    for (const url of ['/certificates', '/certificates/', '/certificates/a/b', '/xx/certificates/abc', '/certificates/a%2Fb', '/api/certificates/abc']) expect(certificateShell(url), url).toBeNull();
+    for (const url of ['/certificates', '/certificates/', '/certificates/a/b', '/xx/certificates/abc', '/certificates/a%2Fb', '/api/certificates/abc'])
+      expect(certificateShell(url), url).toBeNull();
   });
 
   it('give the page the id it shows', () => {

@@ -19,7 +19,8 @@ function entry(path: string): { front: Record<string, string>; body: string } {
 function shape(value: unknown, key = ''): unknown {
   if (Array.isArray(value)) return value.map((v) => shape(v));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v, k)]));
-  if (typeof value === 'string') return key === 'id' || key === 'image' || key === 'poster' || /^\.{0,2}\//.test(value) ? value : value.trim() === '' ? 'EMPTY' : 'text';
+  if (typeof value === 'string')
+    return key === 'id' || key === 'image' || key === 'poster' || /^\.{0,2}\//.test(value) ? value : value.trim() === '' ? 'EMPTY' : 'text';
   return typeof value;
 }
 

@@ -38,7 +38,18 @@ describe('the editor draft of simulator parameters', () => {
       { title: 'Second', active: true, cases: [{ title: 'C', bubbles: [] }] },
     ],
   };
-  const open = () => $editor.set({ open: true, loading: false, courseId: 'c', draft: structuredClone(draft), dirty: false, saving: false, error: null, lang: 'en', picture: 'idle' });
+  const open = () =>
+    $editor.set({
+      open: true,
+      loading: false,
+      courseId: 'c',
+      draft: structuredClone(draft),
+      dirty: false,
+      saving: false,
+      error: null,
+      lang: 'en',
+      picture: 'idle',
+    });
   const cases = () => $editor.get().draft!.levels.flatMap((l) => l.cases);
 
   it('shows the module defaults for a case without parameters, by its place in the course', () => {

@@ -2,13 +2,29 @@ import { describe, expect, it } from 'vitest';
 import { $editor, setPassMark, setProficiencyOrder } from '../../src/stores/editor.ts';
 
 describe('the editor draft of pass marks and proficiency order', () => {
-  const draft = { title: 'Course', subtitle: 's', levels: [{ title: 'Module', active: true, cases: [{ title: 'A', bubbles: [] }, { title: 'B', bubbles: [] }] }] };
+  const draft = {
+    title: 'Course',
+    subtitle: 's',
+    levels: [
+      {
+        title: 'Module',
+        active: true,
+        cases: [
+          { title: 'A', bubbles: [] },
+          { title: 'B', bubbles: [] },
+        ],
+      },
+    ],
+  };
   const open = () => $editor.set({ open: true, loading: false, courseId: 'c', draft, dirty: false, saving: false, error: null, lang: 'en', picture: 'idle' });
 
   it('sets a whole pass mark from 1 to 100 on one case, and drops it for the default', () => {
     open();
     setPassMark(0, 1, 84.6);
-    expect($editor.get().draft!.levels[0]!.cases).toEqual([{ title: 'A', bubbles: [] }, { title: 'B', bubbles: [], passMark: 85 }]);
+    expect($editor.get().draft!.levels[0]!.cases).toEqual([
+      { title: 'A', bubbles: [] },
+      { title: 'B', bubbles: [], passMark: 85 },
+    ]);
     expect($editor.get().dirty).toBe(true);
     setPassMark(0, 1, 250);
     expect($editor.get().draft!.levels[0]!.cases[1]!.passMark).toBe(100);

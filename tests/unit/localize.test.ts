@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { localizeCourse, localizePlan, pick, missingCourseLocales, missingPlanLocales, negotiateLocale, TRANSLATED_LOCALES } from '../../src/domain/localize.ts';
+import {
+  localizeCourse,
+  localizePlan,
+  pick,
+  missingCourseLocales,
+  missingPlanLocales,
+  negotiateLocale,
+  TRANSLATED_LOCALES,
+} from '../../src/domain/localize.ts';
 import { imageSources } from '../../src/domain/images.ts';
 import { formatDateTime, formatDay, formatLength, formatMonths, formatPrice } from '../../src/domain/format.ts';
 import { LOCALES } from '../../src/i18n/locales.ts';
@@ -9,7 +17,9 @@ const course = {
   subtitle: 'First steps',
   outcomes: ['Hold the scope', 'Find the equator'],
   translations: { ar: { title: 'أساسيات الليزر', outcomes: ['الإمساك بالمنظار', ''] } },
-  levels: [{ title: 'Module', active: true, translations: { ar: { title: 'وحدة' } }, cases: [{ title: 'Case', bubbles: [], translations: { fr: { title: 'Cas' } } }] }],
+  levels: [
+    { title: 'Module', active: true, translations: { ar: { title: 'وحدة' } }, cases: [{ title: 'Case', bubbles: [], translations: { fr: { title: 'Cas' } } }] },
+  ],
 };
 
 describe('content in seven languages', () => {
@@ -30,17 +40,31 @@ describe('content in seven languages', () => {
     expect(localizeCourse(course, 'en')).toBe(course);
     const plan = { title: 'Complete', description: 'A year', translations: { es: { title: 'Completo', description: ' ' } } };
     expect(localizePlan(plan, 'es')).toMatchObject({ title: 'Completo', description: 'A year' });
-    expect([pick(plan.title, plan.translations, 'es', 'title'), pick(plan.title, plan.translations, 'ru', 'title'), pick(plan.title, plan.translations, 'en', 'title')]).toEqual(['Completo', 'Complete', 'Complete']);
+    expect([
+      pick(plan.title, plan.translations, 'es', 'title'),
+      pick(plan.title, plan.translations, 'ru', 'title'),
+      pick(plan.title, plan.translations, 'en', 'title'),
+    ]).toEqual(['Completo', 'Complete', 'Complete']);
   });
 
   it('names the languages that still lack a text', () => {
     expect(missingCourseLocales(course)).toEqual(TRANSLATED_LOCALES);
     const full = Object.fromEntries(TRANSLATED_LOCALES.map((l) => [l, { title: 't', subtitle: 's', outcomes: ['a', 'b'] }]));
     const titles = Object.fromEntries(TRANSLATED_LOCALES.map((l) => [l, { title: 't' }]));
-    const done = { ...course, translations: full, levels: [{ ...course.levels[0]!, translations: titles, cases: [{ title: 'Case', bubbles: [], translations: titles }] }] };
+    const done = {
+      ...course,
+      translations: full,
+      levels: [{ ...course.levels[0]!, translations: titles, cases: [{ title: 'Case', bubbles: [], translations: titles }] }],
+    };
     expect(missingCourseLocales(done)).toEqual([]);
     expect(missingCourseLocales({ ...done, translations: { ...full, ru: { title: 't', subtitle: 's', outcomes: ['a'] } } })).toEqual(['ru']);
-    expect(missingPlanLocales({ title: 'P', description: 'D', translations: { ar: { title: 'خ', description: 'و' } } })).toEqual(['es', 'fr', 'pt', 'zh-CN', 'ru']);
+    expect(missingPlanLocales({ title: 'P', description: 'D', translations: { ar: { title: 'خ', description: 'و' } } })).toEqual([
+      'es',
+      'fr',
+      'pt',
+      'zh-CN',
+      'ru',
+    ]);
   });
 
   it.each([

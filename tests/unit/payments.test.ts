@@ -30,7 +30,7 @@ describe('subscription end: now plus the plan duration, day clamped to the month
       const start = new Date(Date.UTC(2025, 0, 1, 13) + day * 86_400_000);
       for (const months of [1, 2, 3, 6, 12]) {
         const end = addMonthsClamped(start, months);
-        expect((end.getUTCFullYear() * 12 + end.getUTCMonth()) - (start.getUTCFullYear() * 12 + start.getUTCMonth())).toBe(months);
+        expect(end.getUTCFullYear() * 12 + end.getUTCMonth() - (start.getUTCFullYear() * 12 + start.getUTCMonth())).toBe(months);
         expect(end.getUTCDate()).toBeLessThanOrEqual(start.getUTCDate());
         expect(end.getTime()).toBeGreaterThan(start.getTime());
       }

@@ -13,7 +13,11 @@ function placeholders(text: string) {
   const double = names(/\{\{(\w+)\}\}/g);
   const single = names(/(?<!\{)\{(\w+)\}(?!\})/g);
   // Whatever braces are left over are a placeholder typed wrong: "{{date}", "{ title }", "{{ count }}".
-  const stray = text.replace(/\{\{\w+\}\}/g, '').replace(/\{\w+\}/g, '').match(/[{}]/g)?.length ?? 0;
+  const stray =
+    text
+      .replace(/\{\{\w+\}\}/g, '')
+      .replace(/\{\w+\}/g, '')
+      .match(/[{}]/g)?.length ?? 0;
   return { double, single, stray };
 }
 

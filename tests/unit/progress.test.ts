@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { certificateCases, courseStanding, DEFAULT_PASS_MARK, lockOf, passMarkOf, percentOf, type AttemptFact, type CourseShape } from '../../src/domain/progress.ts';
+import {
+  certificateCases,
+  courseStanding,
+  DEFAULT_PASS_MARK,
+  lockOf,
+  passMarkOf,
+  percentOf,
+  type AttemptFact,
+  type CourseShape,
+} from '../../src/domain/progress.ts';
 
 const course = (proficiencyOrder = false): CourseShape => ({
   proficiencyOrder,
@@ -12,7 +21,13 @@ const course = (proficiencyOrder = false): CourseShape => ({
 });
 
 const at = (day: number) => new Date(Date.UTC(2026, 0, day));
-const attempt = (level: number, caseIndex: number, score: number, day = 1, flagged = false): AttemptFact => ({ level, case: caseIndex, score, at: at(day), flagged });
+const attempt = (level: number, caseIndex: number, score: number, day = 1, flagged = false): AttemptFact => ({
+  level,
+  case: caseIndex,
+  score,
+  at: at(day),
+  flagged,
+});
 
 describe('pass marks', () => {
   it('come from the admin, else the experts median (rounded), else 70', () => {

@@ -23,4 +23,3 @@ export async function newsOf(locale: Locale) {
 
 /** The slug of a news entry (its file name), the same in every locale. */
 export const newsSlug = (id: string) => id.slice(id.indexOf('/') + 1);
-

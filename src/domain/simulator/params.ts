@@ -70,8 +70,7 @@ export function normalizeCaseParams(raw: unknown, fallback: CaseParams): CasePar
     if (typeof v !== 'number' || !Number.isFinite(v)) return fallback[key];
     return clamp(integer ? Math.round(v) : v, PARAM_BOUNDS[key]);
   };
-  const pick = <T extends string>(key: string, allowed: readonly T[], dflt: T): T =>
-    allowed.includes(r[key] as T) ? (r[key] as T) : dflt;
+  const pick = <T extends string>(key: string, allowed: readonly T[], dflt: T): T => (allowed.includes(r[key] as T) ? (r[key] as T) : dflt);
   return {
     task: pick('task', TASKS, fallback.task),
     difficulty: num('difficulty', true),

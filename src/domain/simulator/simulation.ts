@@ -90,8 +90,14 @@ function burn(s: SimState): void {
 }
 
 const moving = (s: SimState) =>
-  s.rates.turnX !== 0 || s.rates.turnY !== 0 || s.rates.insert !== 0 || s.rates.roll !== 0 ||
-  s.input.turnX !== 0 || s.input.turnY !== 0 || s.input.insert !== 0 || s.input.roll !== 0;
+  s.rates.turnX !== 0 ||
+  s.rates.turnY !== 0 ||
+  s.rates.insert !== 0 ||
+  s.rates.roll !== 0 ||
+  s.input.turnX !== 0 ||
+  s.input.turnY !== 0 ||
+  s.input.insert !== 0 ||
+  s.input.roll !== 0;
 
 function ease(rate: number, held: number): number {
   const next = rate + (held - rate) * SMOOTHING;
@@ -113,9 +119,9 @@ function tick(s: SimState): void {
       insert * SCOPE.insertPerMs * TICK_MS,
       roll * SCOPE.rollPerMs * TICK_MS,
     );
-    const dx = (s.pose.dir.x * s.pose.depthMm) - (before.dir.x * before.depthMm);
-    const dy = (s.pose.dir.y * s.pose.depthMm) - (before.dir.y * before.depthMm);
-    const dz = (s.pose.dir.z * s.pose.depthMm) - (before.dir.z * before.depthMm);
+    const dx = s.pose.dir.x * s.pose.depthMm - before.dir.x * before.depthMm;
+    const dy = s.pose.dir.y * s.pose.depthMm - before.dir.y * before.depthMm;
+    const dz = s.pose.dir.z * s.pose.depthMm - before.dir.z * before.depthMm;
     s.pathLengthMm += Math.sqrt(dx * dx + dy * dy + dz * dz);
     refreshView(s);
     if (s.t % PATH_EVERY_MS === 0 && s.path.length < PATH_LIMIT && s.aim) s.path.push({ x: s.aim.point.x, y: s.aim.point.y });

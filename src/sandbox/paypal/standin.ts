@@ -90,7 +90,12 @@ export function createPaypalStandIn() {
         if (body?.intent !== 'CAPTURE' || !unit || !/^\d+\.\d{2}$/.test(unit.amount?.value ?? '')) {
           return issue(c, 422, 'UNPROCESSABLE_ENTITY', 'INVALID_PARAMETER_VALUE');
         }
-        const order: StandInOrder = { id: `SB${crypto.randomUUID().replaceAll('-', '').slice(0, 15).toUpperCase()}`, status: 'CREATED', intent: body.intent, purchase_units: [unit] };
+        const order: StandInOrder = {
+          id: `SB${crypto.randomUUID().replaceAll('-', '').slice(0, 15).toUpperCase()}`,
+          status: 'CREATED',
+          intent: body.intent,
+          purchase_units: [unit],
+        };
         orders.set(order.id, order);
         return c.json({ id: order.id, status: order.status, links: [{ rel: 'approve', href: `approve/${order.id}`, method: 'GET' }] }, 201);
       }),

@@ -22,7 +22,11 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // One profile per address, whatever its case; '' is a profile without one (its duplicate was cleared by migration 0002).
-  (t) => [uniqueIndex('users_email_lower').on(sql`lower(${t.email})`).where(sql`${t.email} <> ''`)],
+  (t) => [
+    uniqueIndex('users_email_lower')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.email} <> ''`),
+  ],
 );
 
 export const courses = pgTable('courses', {

@@ -24,18 +24,35 @@ const labels: DebriefLabels = {
 const debrief: Debrief = {
   task: 'solomon',
   radiusMm: 75,
-  equator: [{ x: -70, y: 0 }, { x: 70, y: 5 }],
-  membrane: [{ x: -70, y: 8 }, { x: 70, y: 12 }],
-  cords: [{ twin: 'donor', x: 10, y: 30 }, { twin: 'recipient', x: -5, y: -30 }],
+  equator: [
+    { x: -70, y: 0 },
+    { x: 70, y: 5 },
+  ],
+  membrane: [
+    { x: -70, y: 8 },
+    { x: 70, y: 12 },
+  ],
+  cords: [
+    { twin: 'donor', x: 10, y: 30 },
+    { twin: 'recipient', x: -5, y: -30 },
+  ],
   entry: { x: 3, y: -2 },
   anastomoses: [
     { id: 'a1', kind: 'AV', x: -20, y: 1, diameterMm: 2, sealed: true, sealedRank: 1, markedAs: 'VA' },
     { id: 'a2', kind: 'VV', x: 30, y: 3, diameterMm: 1, sealed: false, sealedRank: null, markedAs: null },
   ],
   falseMarks: [{ x: 5, y: 40 }],
-  lineGaps: [[{ x: 0, y: 2 }, { x: 20, y: 3 }]],
+  lineGaps: [
+    [
+      { x: 0, y: 2 },
+      { x: 20, y: 3 },
+    ],
+  ],
   burns: [{ x: 5, y: 20, r: 2 }],
-  path: [{ x: 0, y: 0 }, { x: -20, y: 1 }],
+  path: [
+    { x: 0, y: 0 },
+    { x: -20, y: 1 },
+  ],
   targets: [],
 };
 
@@ -49,7 +66,8 @@ describe('the debrief map', () => {
   });
 
   it('draws the gaps, burns, false marks and path, with a legend of only what is on the map', () => {
-    for (const cls of ['dm-gap', 'dm-burn', 'dm-false-mark', 'dm-path', 'dm-equator', 'dm-membrane', 'dm-entry', 'dm-cord']) expect(svg).toContain(`class="${cls}"`);
+    for (const cls of ['dm-gap', 'dm-burn', 'dm-false-mark', 'dm-path', 'dm-equator', 'dm-membrane', 'dm-entry', 'dm-cord'])
+      expect(svg).toContain(`class="${cls}"`);
     for (const text of ['Sealed', 'Left open', 'Gap', 'Burn', 'False mark', 'Path']) expect(svg).toContain(`>${text}</text>`);
     expect(svg).not.toContain('>Reached</text>');
   });

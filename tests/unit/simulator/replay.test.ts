@@ -100,7 +100,10 @@ describe('replay', () => {
   it('scores a careful treatment far above finishing at once', () => {
     const played = playedCase().state;
     const treated = scoreAttempt(computeMetrics(played)).score;
-    const quick = replay(played.scenario, [{ t: 0, type: 'open', scope: 'straight' }, { t: 1000, type: 'finish' }]);
+    const quick = replay(played.scenario, [
+      { t: 0, type: 'open', scope: 'straight' },
+      { t: 1000, type: 'finish' },
+    ]);
     expect(scoreAttempt(computeMetrics(quick)).score).toBe(0);
     expect(treated).toBeGreaterThan(30);
   });

@@ -35,7 +35,7 @@ describe('fetoscope pose', () => {
     expect(dot(moved, right) / length(moved)).toBeGreaterThan(0.99);
   });
 
-  it('rolls the image about the shaft without moving a straight scope\'s aim, and keeps the frame orthonormal', () => {
+  it("rolls the image about the shaft without moving a straight scope's aim, and keeps the frame orthonormal", () => {
     const pose = initialPose(posterior);
     const rolled = stepPose(pose, posterior, 0, 0, 0, 0.3);
     expect(dot(rolled.dir, pose.dir)).toBeCloseTo(1, 12);
