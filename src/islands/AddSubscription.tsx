@@ -2,7 +2,8 @@ import { useState, type SubmitEvent } from 'react';
 import type { Plan } from '../api/schemas.ts';
 import { ADMIN_PLAN_NAME, ADMIN_SUBSCRIPTION_DAYS, MAX_ADMIN_SUBSCRIPTION_DAYS, validGrantDays } from '../domain/admin-subscription.ts';
 import { addSubscription } from '../stores/admin-users.ts';
-import { fill, type AdminUsersStrings } from './admin-users-strings.ts';
+import type { AdminUsersStrings } from './admin-users-strings.ts';
+import { fill } from '../i18n/fill.ts';
 
 interface Props {
   plans: Plan[] | null;

@@ -5,10 +5,10 @@ import { dirOf, isLocale } from '../i18n/locales.ts';
 import { debriefSvg } from '../simulator/debrief-map.ts';
 import { componentRows, debriefLabels, type DebriefKey } from '../simulator/debrief-text.ts';
 import { $debrief, closeDebrief, openDebrief, type DebriefFailure } from '../stores/debrief.ts';
-import { fill } from './admin-users-strings.ts';
 import type { DebriefDialogStrings } from './attempt-keys.ts';
 import Dialog from './Dialog.tsx';
 import { useIslandStore } from './useIslandStore.ts';
+import { fill } from '../i18n/fill.ts';
 
 interface Props {
   locale: string;

@@ -5,10 +5,10 @@ import { clockText } from '../domain/time.ts';
 import { loadAttempts } from '../stores/attempts.ts';
 import { openDebrief } from '../stores/debrief.ts';
 import { $session, startSession } from '../stores/session.ts';
-import { fill } from './admin-users-strings.ts';
 import AttemptDebrief from './AttemptDebrief.tsx';
 import { caseLabel, type AttemptStrings, type DebriefDialogStrings } from './attempt-keys.ts';
 import { useIslandStore } from './useIslandStore.ts';
+import { fill } from '../i18n/fill.ts';
 
 interface Props {
   locale: string;

@@ -10,9 +10,10 @@ import {
   type ScopeOffer,
   type Task,
 } from '../domain/simulator/params.ts';
-import { fill } from '../stores/course-errors.ts';
+
 import { caseParams, resetCaseParams, setCaseParam } from '../stores/editor.ts';
 import type { EditorKey } from './course-keys.ts';
+import { fill } from '../i18n/fill.ts';
 
 interface Props {
   /** Module and case positions, from 0, as the editor's actions take them. */

@@ -3,9 +3,10 @@ import { formatDay } from '../domain/format.ts';
 import { $verification, certificateIdOf, revoke, verify } from '../stores/certificate.ts';
 import { $session } from '../stores/session.ts';
 import Field from './Field.tsx';
-import { fill, type VerifyStrings } from './learning-keys.ts';
+import type { VerifyStrings } from './learning-keys.ts';
 import { useIslandStore } from './useIslandStore.ts';
 import { useSessionWhenIdle } from './useSessionWhenIdle.ts';
+import { fill } from '../i18n/fill.ts';
 
 interface Props {
   locale: string;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { missingCourseLocales, type ContentLocale, type TitleText, type Translations } from '../domain/localize.ts';
-import { fill } from '../stores/course-errors.ts';
+
 import {
   $editor,
   addCase,
@@ -29,6 +29,7 @@ import TrashIcon from './TrashIcon.tsx';
 import type { EditorKey } from './course-keys.ts';
 import Field from './Field.tsx';
 import { useIslandStore } from './useIslandStore.ts';
+import { fill } from '../i18n/fill.ts';
 
 interface Props {
   locale: string;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { CourseSummary } from '../api/schemas.ts';
 import type { ContentLocale } from '../domain/localize.ts';
-import { COURSE_ERROR_KEYS, fill, type CourseErrorKey } from '../stores/course-errors.ts';
+import { COURSE_ERROR_KEYS, type CourseErrorKey } from '../stores/course-errors.ts';
 import { $courseAction, $courses, createCourse, deleteCourse, loadCourses } from '../stores/courses.ts';
 import { $session } from '../stores/session.ts';
 import CoursePicture from './CoursePicture.tsx';
@@ -12,6 +12,7 @@ import TrashIcon from './TrashIcon.tsx';
 import { useHydrated } from './useHydrated.ts';
 import { useIslandStore } from './useIslandStore.ts';
 import { useSessionWhenIdle } from './useSessionWhenIdle.ts';
+import { fill } from '../i18n/fill.ts';
 
 /** The keys a page passes (with `pick`) to CourseList. */
 export const COURSE_LIST_KEYS = [

@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
 import type { CaseStanding, CourseProgress, ModuleStanding } from '../api/learning.ts';
 import { formatDay } from '../domain/format.ts';
-import { fill as fillBraces } from '../stores/course-errors.ts';
+
 import { $courseProgress, loadCourseProgress } from '../stores/progress.ts';
 import { $session } from '../stores/session.ts';
 import CertificateLinks from './CertificateLinks.tsx';
-import { fill, type OutlineStrings } from './learning-keys.ts';
+import type { OutlineStrings } from './learning-keys.ts';
 import { useIslandStore } from './useIslandStore.ts';
 import { useSessionWhenIdle } from './useSessionWhenIdle.ts';
+import { fill } from '../i18n/fill.ts';
 
 interface Props {
   locale: string;
@@ -133,7 +134,7 @@ export default function CourseOutline({ locale, courseId, courseTitle, outline, 
                   {m.shown}
                 </span>
                 <h2 className="module-title">
-                  <span className="visually-hidden">{fillBraces(strings['course.module'], { n: m.shown })}: </span>
+                  <span className="visually-hidden">{fill(strings['course.module'], { n: m.shown })}: </span>
                   {m.title}
                 </h2>
                 {mine && <span className="module-share">{fill(strings['progress.module'], { passed: m.passed, total: m.total })}</span>}
@@ -171,7 +172,7 @@ export default function CourseOutline({ locale, courseId, courseTitle, outline, 
                           data-play
                           data-level={c.level}
                           data-case={c.case}
-                          aria-label={fillBraces(strings['course.playCase'], { n: c.case, title: c.title })}
+                          aria-label={fill(strings['course.playCase'], { n: c.case, title: c.title })}
                         >
                           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
                             <path fill="currentColor" d="M7 4.5v15l13-7.5z" />

@@ -3,9 +3,10 @@ import type { GroupDetail, GroupRole } from '../api/learning.ts';
 import { $group, addPerson, deleteGroup, removePerson, renameGroup } from '../stores/groups.ts';
 import Dialog from './Dialog.tsx';
 import Field from './Field.tsx';
-import { fill, type GroupsStrings } from './learning-keys.ts';
+import type { GroupsStrings } from './learning-keys.ts';
 import TrashIcon from './TrashIcon.tsx';
 import { useIslandStore } from './useIslandStore.ts';
+import { fill } from '../i18n/fill.ts';
 
 interface Props {
   detail: GroupDetail;

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { $group, exportGroup, openGroup } from '../stores/groups.ts';
 import GroupPeople from './GroupPeople.tsx';
-import { fill, type GroupsStrings } from './learning-keys.ts';
+import type { GroupsStrings } from './learning-keys.ts';
 import { useIslandStore } from './useIslandStore.ts';
+import { fill } from '../i18n/fill.ts';
 
 interface Props {
   locale: string;

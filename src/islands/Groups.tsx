@@ -4,9 +4,10 @@ import { $session, startSession } from '../stores/session.ts';
 import type { AttemptStrings, DebriefDialogStrings } from './attempt-keys.ts';
 import Field from './Field.tsx';
 import GroupView from './GroupView.tsx';
-import { fill, type GroupsStrings } from './learning-keys.ts';
+import type { GroupsStrings } from './learning-keys.ts';
 import MemberView from './MemberView.tsx';
 import { useIslandStore } from './useIslandStore.ts';
+import { fill } from '../i18n/fill.ts';
 
 interface Props {
   locale: string;

@@ -4,8 +4,9 @@ import { $group, $member, openMember } from '../stores/groups.ts';
 import AttemptHistory from './AttemptHistory.tsx';
 import type { AttemptStrings, DebriefDialogStrings } from './attempt-keys.ts';
 import CertificateLinks from './CertificateLinks.tsx';
-import { fill, type GroupsStrings } from './learning-keys.ts';
+import type { GroupsStrings } from './learning-keys.ts';
 import { useIslandStore } from './useIslandStore.ts';
+import { fill } from '../i18n/fill.ts';
 
 interface Props {
   locale: string;

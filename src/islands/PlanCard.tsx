@@ -7,7 +7,8 @@ import { cancelPurchase, retryPurchase, startPurchase, type CheckoutState } from
 import { hidePlan, planSubscribers, removePlan } from '../stores/plans.ts';
 import PaypalButtons from './PaypalButtons.tsx';
 import PlanForm from './PlanForm.tsx';
-import { fill, type PricingStrings } from './pricing-keys.ts';
+import type { PricingStrings } from './pricing-keys.ts';
+import { fill } from '../i18n/fill.ts';
 
 interface Props {
   plan: Plan;

@@ -5,8 +5,9 @@ import { $plans, savePlan, type PlanField } from '../stores/plans.ts';
 import Field from './Field.tsx';
 import LocalePicker, { localeNames } from './LocalePicker.tsx';
 import { useIslandStore } from './useIslandStore.ts';
-import { fill, type PricingStrings } from './pricing-keys.ts';
+import type { PricingStrings } from './pricing-keys.ts';
 import { useHydrated } from './useHydrated.ts';
+import { fill } from '../i18n/fill.ts';
 
 interface Props {
   plan: Plan | null;

@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import type { CourseProgressLine } from '../api/learning.ts';
 import { $progressLines, loadProgressLines } from '../stores/progress.ts';
 import { $session } from '../stores/session.ts';
-import { fill, type CourseProgressStrings } from './learning-keys.ts';
+import type { CourseProgressStrings } from './learning-keys.ts';
 import { useIslandStore } from './useIslandStore.ts';
+import { fill } from '../i18n/fill.ts';
 
 /** The signed-in learner's line for every course, loaded once the session is known (null for visitors and until then). */
 export function useProgressLines(): CourseProgressLine[] | null {

@@ -3,7 +3,8 @@ import { auditChanges, type AuditChange } from '../domain/audit-diff.ts';
 import { formatDateTime } from '../domain/format.ts';
 import { dirOf, isLocale } from '../i18n/locales.ts';
 import type { AdminUsersState } from '../stores/admin-users.ts';
-import { fill, type AdminUsersKey, type AdminUsersStrings } from './admin-users-strings.ts';
+import type { AdminUsersKey, AdminUsersStrings } from './admin-users-strings.ts';
+import { fill } from '../i18n/fill.ts';
 
 interface Props {
   locale: string;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { checkVerified, sendVerification } from '../stores/profile.ts';
 import { $session } from '../stores/session.ts';
-import { fill } from './pricing-keys.ts';
 import type { VerifyStrings } from './account-keys.ts';
 import { useIslandStore } from './useIslandStore.ts';
+import { fill } from '../i18n/fill.ts';
 
 interface Props {
   strings: VerifyStrings;

@@ -63,8 +63,3 @@ export const ADMIN_USERS_KEYS = [
 
 export type AdminUsersKey = (typeof ADMIN_USERS_KEYS)[number];
 export type AdminUsersStrings = Record<AdminUsersKey, string>;
-
-/** Fills "{{name}}" placeholders of a picked string (islands do not ship i18next). */
-export function fill(text: string, vars: Record<string, string>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => vars[name] ?? whole);
-}

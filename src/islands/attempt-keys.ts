@@ -1,4 +1,5 @@
 import { DEBRIEF_KEYS } from '../simulator/debrief-text.ts';
+import { fill } from '../i18n/fill.ts';
 
 /** The strings the attempt lists show (course page, My account, /admin-users). */
 export const ATTEMPT_KEYS = [
@@ -36,5 +37,5 @@ export type DebriefDialogStrings = Record<(typeof DEBRIEF_DIALOG_KEYS)[number], 
 
 /** "Module 1, case 2" in the page's language. */
 export function caseLabel(strings: AttemptStrings, level: number, caseIndex: number): string {
-  return strings['attempts.case'].replace('{{level}}', String(level)).replace('{{case}}', String(caseIndex));
+  return fill(strings['attempts.case'], { level, case: caseIndex });
 }

@@ -72,11 +72,6 @@ export type CourseProgressStrings = Record<(typeof COURSE_PROGRESS_KEYS)[number]
 export type RecordStrings = Record<(typeof RECORD_KEYS)[number], string>;
 export type VerifyStrings = Record<(typeof VERIFY_KEYS)[number], string>;
 
-/** Fills {{name}} placeholders of a picked string. */
-export function fill(text: string, vars: Record<string, string | number>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
-}
-
 /** The groups page: directors follow their groups, admins manage them. */
 export const GROUPS_KEYS = [
   'groups.intro',

@@ -84,8 +84,3 @@ export const ACCOUNT_KEYS = [
 ] as const;
 
 export type AccountStrings = Record<(typeof ACCOUNT_KEYS)[number], string>;
-
-/** Fills {{name}} placeholders in a picked string. */
-export function fill(text: string, vars: Record<string, string>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
-}

@@ -1,6 +1,7 @@
 // The debrief map as SVG markup: the whole placenta after the attempt, drawn from the stored debrief data, so the
 // simulator page and the learner's history draw the same picture. Pure (no DOM): numbers and escaped labels only.
 import type { Debrief, Vec2 } from '../domain/simulator/index.ts';
+import { fill } from '../i18n/fill.ts';
 
 /** Every word the map shows, already translated; `markedAs` holds a {{kind}} placeholder. */
 export interface DebriefLabels {
@@ -104,7 +105,7 @@ export function debriefSvg(debrief: Debrief, labels: DebriefLabels): string {
     const y = -a.y;
     const state = a.sealed ? labels.sealed : labels.residual;
     present.add(a.sealed ? 'sealed' : 'residual');
-    const marked = a.markedAs ? `, ${labels.markedAs.replace('{{kind}}', a.markedAs)}` : '';
+    const marked = a.markedAs ? `, ${fill(labels.markedAs, { kind: a.markedAs })}` : '';
     const symbol = a.sealed
       ? `<circle class="dm-sealed" cx="${num(x)}" cy="${num(y)}" r="3.8"/><text class="dm-rank" x="${num(x)}" y="${num(y)}">${a.sealedRank ?? ''}</text>`
       : `<path class="dm-residual" d="${triangle(x, y, 4.6)}"/>`;

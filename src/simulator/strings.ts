@@ -2,6 +2,7 @@
 import type { AnastomosisKind, GuidedStepId, PlacentalPosition, Task } from '../domain/simulator/index.ts';
 import type { Key } from '../i18n/en.ts';
 import { DEBRIEF_KEYS } from './debrief-text.ts';
+import { fill } from '../i18n/fill.ts';
 
 /** The guided prompt of each step. */
 export const STEP_KEYS = {
@@ -104,14 +105,9 @@ export const SIM_KEYS = [
 export type SimKey = (typeof SIM_KEYS)[number];
 export type SimStrings = Record<SimKey, string>;
 
-/** Fills {{name}} placeholders. */
-export function format(text: string, vars: Record<string, string | number>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
-}
-
 export type Translate = (key: SimKey, vars?: Record<string, string | number>) => string;
 
 /** The page's translation function over the strings it embedded. */
 export function translator(strings: SimStrings): Translate {
-  return (key, vars) => (vars ? format(strings[key], vars) : strings[key]);
+  return (key, vars) => (vars ? fill(strings[key], vars) : strings[key]);
 }

@@ -22,8 +22,3 @@ export function courseErrorKey(err: unknown): CourseErrorKey {
   if (err.status === 404) return 'course.error.notFound';
   return 'course.error.generic';
 }
-
-/** Fills `{name}` placeholders in a translated string (the strings reach islands already translated). */
-export function fill(template: string, vars: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
-}

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.ts';
 import { paramsOfCase } from '../../src/domain/simulator/params.ts';
-import { courseErrorKey, fill } from '../../src/stores/course-errors.ts';
+import { courseErrorKey } from '../../src/stores/course-errors.ts';
 import { $editor, caseParams, resetCaseParams, setCaseParam } from '../../src/stores/editor.ts';
+import { fill } from '../../src/i18n/fill.ts';
 
 describe('courseErrorKey', () => {
   it.each([
@@ -18,7 +19,7 @@ describe('courseErrorKey', () => {
 
 describe('fill', () => {
   it('fills named placeholders and leaves unknown ones', () => {
-    expect(fill('Delete case {c} of module {n} {x}', { n: 2, c: 3 })).toBe('Delete case 3 of module 2 {x}');
+    expect(fill('Delete case {{c}} of module {{n}} {{x}}', { n: 2, c: 3 })).toBe('Delete case 3 of module 2 {{x}}');
   });
 });
 

@@ -4,9 +4,9 @@ import { DICTIONARIES } from '../../src/i18n/index.ts';
 import { LOCALES } from '../../src/i18n/locales.ts';
 
 /**
- * The names a string interpolates. `{{name}}` is the site's style; a few course strings use `{name}` (filled by
- * their own islands), so both are read: a translation that renames, drops or adds one would show a raw placeholder
- * or lose a value in that language only.
+ * The names a string interpolates, in the one style i18next and `fill` read: `{{name}}`. A single-brace `{name}`
+ * is read too, to be refused: nothing would fill it. A translation that renames, drops or adds a placeholder would
+ * show it raw or lose a value in that language only.
  */
 function placeholders(text: string) {
   const names = (re: RegExp) => [...new Set([...text.matchAll(re)].map((m) => m[1]!))].sort();
@@ -26,6 +26,10 @@ const keys = Object.keys(en) as Key[];
 describe('placeholders', () => {
   it('are well formed in English', () => {
     expect(keys.filter((key) => placeholders(en[key]).stray > 0)).toEqual([]);
+  });
+
+  it('are all written {{name}}, the style every string is filled in', () => {
+    expect(keys.filter((key) => placeholders(en[key]).single.length > 0)).toEqual([]);
   });
 
   it.each(LOCALES.map((l) => l.code).filter((c) => c !== 'en'))('are the English ones in %s, key by key', (code) => {
