@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Context } from 'hono';
 import type { Db } from './db/client.ts';
-import { groupMembers } from './db/schema.ts';
+import { groupMembers, groups } from './db/schema.ts';
 import { callerIsAdmin, type Env } from './http.ts';
 
 const directorRow = alias(groupMembers, 'director_row');
@@ -37,4 +37,17 @@ export async function canReadUser(c: Context<Env>, uid: string): Promise<boolean
   if (caller.uid === uid) return true;
   if (await callerIsAdmin(c)) return true;
   return directsUser(c.get('deps').db.db, caller.uid, uid);
+}
+
+export const NOT_VISIBLE = "Only this group's directors and administrators may see it";
+
+/**
+ * The group if the caller may see it (an admin, or one of its directors), else the status to refuse with. Access is
+ * checked before existence, so only admins learn whether an id exists.
+ */
+export async function visibleGroup(c: Context<Env>, id: string): Promise<typeof groups.$inferSelect | 403 | 404> {
+  const db = c.get('deps').db.db;
+  if (!(await callerIsAdmin(c)) && !(await directsGroup(db, c.get('caller')!.uid, id))) return 403;
+  const [row] = await db.select().from(groups).where(eq(groups.id, id));
+  return row ?? 404;
 }

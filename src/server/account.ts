@@ -8,8 +8,7 @@ import { recordAudit } from './audit.ts';
 import { attempts, audit, certificates, groupMembers, groups, orders, users } from './db/schema.ts';
 import { bearer, errors, fail, json, jsonBody, requireUser, subApp } from './http.ts';
 import { LIMITS, rateLimit } from './rate-limit.ts';
-import { receiptOf } from './receipts.ts';
-import { toUser } from './users.ts';
+import { receiptOf, toUser } from './mappers.ts';
 
 /** The event log an attempt was scored from, as the learner sent it. */
 function logOf(row: typeof attempts.$inferSelect): unknown[] | null {

@@ -7,6 +7,7 @@ import { accountApp } from './account.ts';
 import { attemptsApp } from './attempts.ts';
 import { certificatesApp } from './certificates.ts';
 import { coursesApp } from './courses.ts';
+import { PAYPAL_STANDIN_PATH } from './config.ts';
 import type { Deps } from './deps.ts';
 import { fail, identify, internalError, type Env } from './http.ts';
 import { groupProgressApp } from './group-progress.ts';
@@ -72,7 +73,7 @@ export function createApp(deps: Deps) {
   app.route('/', paymentsApp);
   app.route('/', receiptsApp);
   // The local PayPal stand-in (REST paths and JS SDK), only when no PayPal credentials are set.
-  if (deps.paypalStandIn) app.route('/sandbox/paypal', deps.paypalStandIn.app);
+  if (deps.paypalStandIn) app.route(PAYPAL_STANDIN_PATH, deps.paypalStandIn.app);
   app.route('/', sandboxFormsApp);
   app.route('/', attemptsApp);
   app.route('/', progressApp);

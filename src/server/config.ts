@@ -96,6 +96,9 @@ export const PAYPAL_API = { sandbox: 'https://api-m.sandbox.paypal.com', live: '
 /** The NODE_ENV values of the local mode (the Auth emulator, a default launch secret, the stand-ins, demo data); unset, as `npm start` runs, is local too. */
 export const LOCAL_NODE_ENVS: readonly string[] = ['development', 'test'];
 
+/** Where the local PayPal stand-in (REST paths and JS SDK) is served, under /api, when no PayPal credentials are set. */
+export const PAYPAL_STANDIN_PATH = '/sandbox/paypal';
+
 /** True when the server talks to the real PayPal; false means the local stand-in (test payments). */
 export const realPaypal = (config: Pick<Config, 'paypal'>): boolean => Boolean(config.paypal.clientId && config.paypal.clientSecret);
 

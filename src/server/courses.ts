@@ -8,7 +8,7 @@ import { courseOf } from './catalogue.ts';
 import { courses, plans } from './db/schema.ts';
 import { bearer, errors, fail, idParam, json, jsonBody, rawJson, requireAdmin, subApp } from './http.ts';
 import { contentLocale } from './lang.ts';
-import { planOf } from './pricing.ts';
+import { planOf } from './mappers.ts';
 
 /** /courses: the public catalogue (served from memory) and the admin's edits. */
 export const coursesApp = subApp()

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { ErrorCode } from '../api/errors.ts';
 import { GroupProgress } from '../api/learning.ts';
 import { groupMembers, users } from './db/schema.ts';
-import { NOT_VISIBLE, visibleGroup } from './groups.ts';
+import { NOT_VISIBLE, visibleGroup } from './access.ts';
 import { bearer, errors, fail, idParam, json, requireUser, subApp, type Env } from './http.ts';
 import { activeCourses, progressLine, recordsOf } from './records.ts';
 

@@ -1,14 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
 import { ErrorCode } from '../api/errors.ts';
 import { Group, GroupDetail, GroupInput, GroupMemberInput } from '../api/learning.ts';
 import { dbString } from '../api/schemas.ts';
-import { directsGroup } from './access.ts';
+import { NOT_VISIBLE, visibleGroup } from './access.ts';
 import { recordAudit } from './audit.ts';
 import type { Db } from './db/client.ts';
 import { groupMembers, groups, users } from './db/schema.ts';
-import { bearer, callerIsAdmin, errors, fail, idParam, json, jsonBody, requireAdmin, requireUser, subApp, type Env } from './http.ts';
+import { bearer, callerIsAdmin, errors, fail, idParam, json, jsonBody, requireAdmin, requireUser, subApp } from './http.ts';
 
 type GroupRow = typeof groups.$inferSelect;
 
@@ -42,19 +41,6 @@ export async function groupDetail(db: Pick<Db, 'select'>, group: GroupRow): Prom
     createdAt: group.createdAt.toISOString(),
     people: people.map((p) => ({ ...p, addedAt: p.addedAt.toISOString() })),
   };
-}
-
-export const NOT_VISIBLE = "Only this group's directors and administrators may see it";
-
-/**
- * The group if the caller may see it (an admin, or one of its directors), else the status to refuse with. Access is
- * checked before existence, so only admins learn whether an id exists.
- */
-export async function visibleGroup(c: Context<Env>, id: string): Promise<GroupRow | 403 | 404> {
-  const db = c.get('deps').db.db;
-  if (!(await callerIsAdmin(c)) && !(await directsGroup(db, c.get('caller')!.uid, id))) return 403;
-  const [row] = await db.select().from(groups).where(eq(groups.id, id));
-  return row ?? 404;
 }
 
 const memberParams = z.object({ id: dbString().min(1).max(128), userId: dbString().min(1).max(128) });

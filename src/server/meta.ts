@@ -1,10 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, desc, eq } from 'drizzle-orm';
 import { AuditEntry, dbString, PublicConfig, UnityVersion } from '../api/schemas.ts';
-import { realPaypal } from './config.ts';
+import { PAYPAL_STANDIN_PATH, realPaypal } from './config.ts';
 import { formEndpoints } from './security.ts';
 import { audit } from './db/schema.ts';
-import { STANDIN_PATH } from './payments.ts';
 import { bearer, errors, json, requireAdmin, subApp } from './http.ts';
 
 /** Configuration the browser needs at run time, the simulator address, and the audit trail. */
@@ -23,7 +22,7 @@ export const metaApp = subApp()
           environment: paypal.env === 'live' ? ('production' as const) : ('sandbox' as const),
           testPayments: paypal.env !== 'live',
         }
-      : { clientId: 'standin', sdkBaseUrl: `${STANDIN_PATH}/sdk/js`, environment: 'sandbox' as const, testPayments: true };
+      : { clientId: 'standin', sdkBaseUrl: `/api${PAYPAL_STANDIN_PATH}/sdk/js`, environment: 'sandbox' as const, testPayments: true };
     return c.json(
       { firebase, authEmulatorUrl: authEmulatorHost ? `http://${authEmulatorHost}` : null, paypal: paypalConfig, forms, promoVideoUrl, chatNumber },
       200,

@@ -12,10 +12,7 @@ import { LIMITS, rateLimit } from './rate-limit.ts';
 import { bearer, errors, fail, json, jsonBody, requireUser, subApp, type Env } from './http.ts';
 import { describeError, logFailure } from './log.ts';
 import { PaypalError, type PaypalOrder } from './paypal.ts';
-import { toUser } from './users.ts';
-
-/** Where app.ts mounts the local PayPal stand-in (REST paths and JS SDK) when no PayPal credentials are set. */
-export const STANDIN_PATH = '/api/sandbox/paypal';
+import { toUser } from './mappers.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 

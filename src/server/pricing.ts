@@ -9,12 +9,7 @@ import type { Db } from './db/client.ts';
 import { courses, plans, users } from './db/schema.ts';
 import { bearer, callerIsAdmin, errors, fail, idParam, json, jsonBody, requireAdmin, subApp } from './http.ts';
 import { contentLocale } from './lang.ts';
-
-/** The contract's plan from its row, as stored (English texts, translations beside them). */
-export function planOf(row: typeof plans.$inferSelect): Plan {
-  const { id, title, price, duration, description, courses: included, visibility, translations } = row;
-  return { id, title, price, duration, description, courses: included, visibility, translations };
-}
+import { planOf } from './mappers.ts';
 
 /** The ids in `ids` that are not courses of the catalogue. */
 async function unknownCourses(db: Pick<Db, 'select'>, ids: string[]): Promise<string[]> {

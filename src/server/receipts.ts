@@ -4,31 +4,17 @@ import type { Context } from 'hono';
 import { Receipt } from '../api/account.ts';
 import { ErrorCode } from '../api/errors.ts';
 import { dbString } from '../api/schemas.ts';
-import { pick, type ContentLocale } from '../domain/localize.ts';
 import { DEFAULT_LOCALE } from '../i18n/locales.ts';
 import { orders } from './db/schema.ts';
 import { bearer, callerIsAdmin, errors, fail, json, requireUser, subApp, type Env } from './http.ts';
 import { pdfAnswer, documentLanguage, pdfLimit, sendPdf } from './pdf-route.ts';
 import { rateLimit } from './rate-limit.ts';
 import { receiptPdf } from './receipt-pdf.ts';
+import { receiptOf } from './mappers.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
 const PDF_LIMIT = pdfLimit('receipt-pdf');
-
-/** A completed order as its receipt, with the plan's title in `locale`. */
-export function receiptOf(row: OrderRow, seller: { name: string; address: string }, locale: ContentLocale): Receipt {
-  return {
-    orderId: row.id,
-    date: (row.capturedAt ?? row.createdAt).toISOString(),
-    seller,
-    buyer: { name: row.buyerName, email: row.buyerEmail },
-    plan: { id: row.planId, title: pick(row.planTitle, row.planTranslations, locale, 'title') || row.planId },
-    amount: row.amount,
-    currency: row.currency,
-    paidUntil: row.paidUntil?.toISOString() ?? null,
-  };
-}
 
 /** The buyer's completed order, or why the caller may not read it. */
 async function readable(c: Context<Env>, orderId: string): Promise<OrderRow | 'missing' | 'forbidden'> {

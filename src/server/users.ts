@@ -3,16 +3,10 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { ErrorCode } from '../api/errors.ts';
 import { dbString, NewUser, User, UserUpdate } from '../api/schemas.ts';
 import { recordAudit } from './audit.ts';
+import { toUser } from './mappers.ts';
 import { users } from './db/schema.ts';
 import { LIMITS, rateLimit } from './rate-limit.ts';
 import { bearer, callerIsAdmin, errors, fail, idParam, json, jsonBody, requireAdmin, requireUser, subApp } from './http.ts';
-
-type Row = typeof users.$inferSelect;
-
-export function toUser(row: Row): User {
-  const { id, email, name, contact, isAdmin, isPremium, isExpert, subscriptions } = row;
-  return { id, email, name, contact, isAdmin, isPremium, isExpert, subscriptions };
-}
 
 /** /users: the caller's own record, sign-up, and the admin's search and save. */
 export const usersApp = subApp()
