@@ -4,7 +4,8 @@ import { ErrorCode } from '../api/errors.ts';
 import { dbString } from '../api/schemas.ts';
 import { CONTACT_LIMITS } from '../domain/contact.ts';
 import { sandboxMessages } from '../server/db/schema.ts';
-import { LIMITS, rateLimit } from '../server/rate-limit.ts';
+import { LIMITS } from '../server/rate-counters.ts';
+import { rateLimit } from '../server/rate-limit.ts';
 import { bearer, errors, fail, json, jsonBody, requireAdmin, subApp } from '../server/http.ts';
 
 /** Where the local stand-ins listen; /api/config hands these to the browser when no real service is configured. */

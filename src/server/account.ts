@@ -7,7 +7,8 @@ import { User } from '../api/schemas.ts';
 import { recordAudit } from './audit.ts';
 import { attempts, audit, certificates, groupMembers, groups, orders, users } from './db/schema.ts';
 import { bearer, errors, fail, json, jsonBody, requireUser, subApp } from './http.ts';
-import { LIMITS, rateLimit } from './rate-limit.ts';
+import { LIMITS } from './rate-counters.ts';
+import { rateLimit } from './rate-limit.ts';
 import { receiptOf, toUser } from './mappers.ts';
 
 /** The event log an attempt was scored from, as the learner sent it. */

@@ -2,7 +2,7 @@ import type { VerifyToken } from './auth.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import type { RateLimiter } from './rate-limit.ts';
+import type { RateLimiter } from './rate-counters.ts';
 import type { ReplayPool } from './replay/pool.ts';
 import type { PaypalStandIn } from '../sandbox/paypal/standin.ts';
 import type { PaypalClient } from './paypal.ts';

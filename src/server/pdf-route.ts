@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { LOCALES, type Locale } from '../i18n/locales.ts';
-import type { Limit } from './rate-limit.ts';
+import type { Limit } from './rate-counters.ts';
 
 /** What the receipt and certificate PDF routes share: the language asked for, the rate, the answer and its headers. */
 

@@ -4,7 +4,7 @@ import { Catalogue } from './catalogue.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import type { Deps } from './deps.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { RateLimiter } from './rate-counters.ts';
 import { ReplayPool } from './replay/pool.ts';
 import { createPaypalStandIn } from '../sandbox/paypal/standin.ts';
 import { paypalBaseUrl, paypalClient } from './paypal.ts';

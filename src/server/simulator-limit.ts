@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { ErrorCode } from '../api/errors.ts';
 import { fail, type Env } from './http.ts';
-import { LIMITS } from './rate-limit.ts';
+import { LIMITS } from './rate-counters.ts';
 
 /**
  * Launches and attempts share one budget per user (LIMITS.simulator). It is counted by user only: trainees

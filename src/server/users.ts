@@ -5,7 +5,8 @@ import { dbString, NewUser, User, UserUpdate } from '../api/schemas.ts';
 import { recordAudit } from './audit.ts';
 import { toUser } from './mappers.ts';
 import { users } from './db/schema.ts';
-import { LIMITS, rateLimit } from './rate-limit.ts';
+import { LIMITS } from './rate-counters.ts';
+import { rateLimit } from './rate-limit.ts';
 import { bearer, callerIsAdmin, errors, fail, idParam, json, jsonBody, requireAdmin, requireUser, subApp } from './http.ts';
 
 /** /users: the caller's own record, sign-up, and the admin's search and save. */

@@ -1,0 +1,49 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** The shape of the source: what imports what, read from the files as they are. */
+const root = join(import.meta.dirname, '../..');
+const files = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.(ts|tsx)$/.test(f))
+  .map((f) => normalize(join('src', f)));
+
+const imports = new Map(
+  files.map((file) => {
+    const text = readFileSync(join(root, file), 'utf8');
+    const targets = [...text.matchAll(/^(?:import|export)[^;]*? from '(\.[^']+)'/gms)].map((m) => normalize(join(dirname(file), m[1]!)));
+    return [file, targets] as const;
+  }),
+);
+
+/** The files that define a sub-app of the API: one per area of routes. */
+const routeFiles = files.filter((f) => /export const \w+App = subApp\(\)/.test(readFileSync(join(root, f), 'utf8')));
+
+describe('the source layout', () => {
+  it('has route files to check', () => expect(routeFiles.length).toBeGreaterThan(10));
+
+  it('has no route file that imports another: what they share lives in its own module', () => {
+    const crossing = routeFiles.flatMap((file) =>
+      imports
+        .get(file)!
+        .filter((t) => routeFiles.includes(t))
+        .map((t) => `${file} -> ${t}`),
+    );
+    expect(crossing).toEqual([]);
+  });
+
+  it('has no import loop, type-only imports included', () => {
+    const loops: string[] = [];
+    const done = new Set<string>();
+    const visit = (file: string, path: string[]) => {
+      for (const next of imports.get(file) ?? []) {
+        const at = path.indexOf(next);
+        if (at >= 0) loops.push([...path.slice(at), next].map((f) => relative('src', f)).join(' -> '));
+        else if (!done.has(next)) visit(next, [...path, next]);
+      }
+      done.add(file);
+    };
+    for (const file of files) if (!done.has(file)) visit(file, [file]);
+    expect(loops).toEqual([]);
+  });
+});
