@@ -4,6 +4,7 @@ import { asc, eq, or } from 'drizzle-orm';
 import { AccountErrorCode, ProfileUpdate } from '../api/account.ts';
 import { ErrorCode } from '../api/errors.ts';
 import { User } from '../api/schemas.ts';
+import { lockKeepingAnAdmin } from './admins.ts';
 import { recordAudit } from './audit.ts';
 import { attempts, audit, certificates, groupMembers, groups, orders, users } from './db/schema.ts';
 import { bearer, errors, fail, json, jsonBody, requireUser, subApp } from './http.ts';
@@ -114,12 +115,8 @@ export const accountApp = subApp()
       const caller = c.get('caller')!;
       const uid = caller.uid;
       const outcome = await c.get('deps').db.db.transaction(async (tx) => {
-        // Every admin row is locked first, in id order, as a demotion does: two admins deleting themselves at once
-        // run one after the other, and the second is refused instead of leaving no admin.
-        const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id)).for('update');
-        const [before] = await tx.select().from(users).where(eq(users.id, uid)).for('update');
-        if (!before) return 'missing' as const;
-        if (before.isAdmin && admins.length <= 1) return 'last-admin' as const;
+        const before = await lockKeepingAnAdmin(tx, uid, true);
+        if (typeof before === 'string') return before;
         await tx.delete(attempts).where(eq(attempts.userId, uid));
         await tx.delete(certificates).where(eq(certificates.userId, uid));
         await tx.delete(groupMembers).where(eq(groupMembers.userId, uid));

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { ErrorCode } from '../api/errors.ts';
 import { dbString, NewUser, User, UserUpdate } from '../api/schemas.ts';
+import { lockKeepingAnAdmin } from './admins.ts';
 import { recordAudit } from './audit.ts';
 import { toUser } from './mappers.ts';
 import { users } from './db/schema.ts';
@@ -99,12 +100,8 @@ export const usersApp = subApp()
       const caller = c.get('caller')!;
       const db = c.get('deps').db.db;
       const outcome = await db.transaction(async (tx) => {
-        // A save without the admin flag first locks every admin row, in id order: two concurrent demotions
-        // then run one after the other, and the second sees the first's result instead of two admins.
-        const admins = body.isAdmin ? [] : await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id)).for('update');
-        const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-        if (!before) return 'missing' as const;
-        if (before.isAdmin && !body.isAdmin && admins.length <= 1) return 'last-admin' as const;
+        const before = await lockKeepingAnAdmin(tx, id, !body.isAdmin);
+        if (typeof before === 'string') return before;
         const [after] = await tx
           .update(users)
           .set({
