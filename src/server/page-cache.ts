@@ -202,8 +202,11 @@ function headersOf(head: Head | null): OutgoingHttpHeaders {
 function send(req: IncomingMessage, res: ServerResponse, page: Page): void {
   const accepts = req.headers['accept-encoding'] ?? '';
   const variant = (page.br && /\bbr\b/.test(accepts) ? page.br : page.gzip && /\bgzip\b/.test(accepts) ? page.gzip : null) ?? page.identity;
-  if (matches(req.headers['if-none-match'], variant.etag)) {
-    const { 'content-length': _length, 'content-encoding': _encoding, ...headers } = variant.headers;
+  // A copy of this very page, in any encoding, is still current: the uncompressed one a browser got before the
+  // compressed copies were ready is not sent again once they are.
+  const held = [page.identity, page.br, page.gzip].find((v) => v && matches(req.headers['if-none-match'], v.etag));
+  if (held) {
+    const { 'content-length': _length, 'content-encoding': _encoding, ...headers } = held.headers;
     res.writeHead(304, headers);
     res.end();
     return;

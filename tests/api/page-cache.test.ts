@@ -77,6 +77,17 @@ describe('the page cache', () => {
     expect(renders).toEqual(['/courses/a']);
   });
 
+  it('answers 304 to a browser holding the uncompressed copy it got before the compressed ones were ready', async () => {
+    const early = await fetch(`${base}/courses/a`, { headers: { 'accept-encoding': 'br' } });
+    expect(early.headers.get('content-encoding')).toBeNull();
+    const etag = early.headers.get('etag')!;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const again = await fetch(`${base}/courses/a`, { headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(renders).toEqual(['/courses/a']);
+  });
+
   it.each([
     ['a cookie', '/courses/a', { cookie: 'session=1' }],
     ['an authorization header', '/courses/a', { authorization: 'Bearer x' }],
