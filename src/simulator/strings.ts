@@ -28,6 +28,18 @@ export const PLACENTA_KEYS = { anterior: 'sim.intro.anterior', posterior: 'sim.i
 /** The marking dialog's choices, in the order of the 1-4 keys. */
 export const KIND_KEYS = { AV: 'sim.mark.AV', VA: 'sim.mark.VA', AA: 'sim.mark.AA', VV: 'sim.mark.VV' } as const satisfies Record<AnastomosisKind, Key>;
 
+/** The keyboard help beside the view, one line per control. */
+export const HELP_KEYS = [
+  'sim.keys.turn',
+  'sim.keys.advance',
+  'sim.keys.roll',
+  'sim.keys.laser',
+  'sim.keys.fire',
+  'sim.keys.mark',
+  'sim.keys.pause',
+  'sim.keys.finish',
+] as const satisfies readonly Key[];
+
 export const SIM_KEYS = [
   'sim.title',
   'sim.caseLabel',
@@ -44,14 +56,7 @@ export const SIM_KEYS = [
   'sim.view',
   'sim.minimap',
   'sim.keys.title',
-  'sim.keys.turn',
-  'sim.keys.advance',
-  'sim.keys.roll',
-  'sim.keys.laser',
-  'sim.keys.fire',
-  'sim.keys.mark',
-  'sim.keys.pause',
-  'sim.keys.finish',
+  ...HELP_KEYS,
   'sim.guide',
   'sim.stepOf',
   ...Object.values(STEP_KEYS),
