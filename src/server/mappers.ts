@@ -16,12 +16,12 @@ export function planOf(row: typeof plans.$inferSelect): Plan {
   return { id, title, price, duration, description, courses: included, visibility, translations };
 }
 
-/** A completed order as its receipt, with the plan's title in `locale`. */
+/** A completed order as its receipt, with the plan's title in `locale`; `seller` names it when the order kept none. */
 export function receiptOf(row: typeof orders.$inferSelect, seller: { name: string; address: string }, locale: ContentLocale): Receipt {
   return {
     orderId: row.id,
     date: (row.capturedAt ?? row.createdAt).toISOString(),
-    seller,
+    seller: row.sellerName ? { name: row.sellerName, address: row.sellerAddress } : seller,
     buyer: { name: row.buyerName, email: row.buyerEmail },
     plan: { id: row.planId, title: pick(row.planTitle, row.planTranslations, locale, 'title') || row.planId },
     amount: row.amount,

@@ -188,6 +188,8 @@ export const paymentsApp = subApp()
             buyerEmail: before.email,
             planTitle: plan.title,
             planTranslations: plan.translations,
+            sellerName: config.seller.name,
+            sellerAddress: config.seller.address,
             paidUntil: toDate(subscription.next_billing_time),
           })
           .where(eq(orders.id, order.id));

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
-import { plans, users } from '../../src/server/db/schema.ts';
+import { orders, plans, users } from '../../src/server/db/schema.ts';
 import type { TestApi } from './harness.ts';
 import { pdfText } from './learning-support.ts';
 import { buyPlan, expectRefused, useApi } from './support.ts';
@@ -140,5 +140,20 @@ describe('the seller on receipts', () => {
   it('defaults to the product name and no address', () => {
     expect(loadConfig({}).seller).toEqual({ name: 'Fetal Surgery Academy', address: '' });
     expect(loadConfig({ PRODUCT_NAME: 'Academy', SELLER_ADDRESS: ' 1 Main St ' }).seller).toEqual({ name: 'Academy', address: '1 Main St' });
+  });
+
+  it("is the one configured at payment, after the seller moves; a payment that kept none names today's", async () => {
+    const kept = await buy();
+    const config = api().deps.config;
+    const before = config.seller;
+    try {
+      config.seller = { name: 'Fetal Surgery Academy GmbH', address: 'Hauptstraße 2, 10115 Berlin' };
+      expect((await api().call('GET', `/receipts/${kept}`, { as: 'learner' })).json.seller).toEqual(before);
+      const earlier = await buy('learner', 'plan-complete');
+      await api().deps.db.db.update(orders).set({ sellerName: '', sellerAddress: '' }).where(eq(orders.id, earlier));
+      expect((await api().call('GET', `/receipts/${earlier}`, { as: 'learner' })).json.seller).toEqual(config.seller);
+    } finally {
+      config.seller = before;
+    }
   });
 });

@@ -92,6 +92,9 @@ export const orders = pgTable('orders', {
   buyerEmail: text('buyer_email').notNull().default(''),
   planTitle: text('plan_title').notNull().default(''),
   planTranslations: jsonb('plan_translations').$type<Translations<PlanText>>().notNull().default({}),
+  /** The seller as configured at capture; empty on payments captured before it was kept (their receipts name today's). */
+  sellerName: text('seller_name').notNull().default(''),
+  sellerAddress: text('seller_address').notNull().default(''),
   /** Until when the payment gave access: the subscription's end date right after this capture. */
   paidUntil: timestamp('paid_until', { withTimezone: true }),
 });
