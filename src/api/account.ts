@@ -26,9 +26,3 @@ export const ProfileUpdate = z.strictObject({
   contact: dbString().trim().max(50),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
-
-/** Error codes of the account routes beyond the common ones; the profile store turns each into a translated message. */
-export const AccountErrorCode = {
-  /** Deleting this account would leave nobody an administrator. */
-  lastAdmin: 'last_admin',
-} as const;

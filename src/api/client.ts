@@ -1,5 +1,5 @@
 import type { ContentLocale } from '../domain/localize.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, apiErrorOf, ErrorCode } from './errors.ts';
 import type {
   AttemptInput,
   AttemptResult,
@@ -34,14 +34,11 @@ export async function call<T>(method: string, path: string, token?: Token, body?
   try {
     res = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
-    throw new ApiError(0, 'network', 'Network error');
+    throw new ApiError(0, ErrorCode.network, 'Network error');
   }
   if (res.status === 204) return undefined as T;
   const data: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const err = (data ?? {}) as { error?: string; message?: string };
-    throw new ApiError(res.status, err.error ?? 'http', err.message ?? res.statusText);
-  }
+  if (!res.ok) throw apiErrorOf(res.status, data, res.statusText);
   return data as T;
 }
 
@@ -55,11 +52,11 @@ async function uploadImage(file: Blob, token: Token): Promise<UploadedImage> {
   try {
     res = await fetch('/api/images', { method: 'POST', headers, body: file });
   } catch {
-    throw new ApiError(0, 'network', 'Network error');
+    throw new ApiError(0, ErrorCode.network, 'Network error');
   }
-  const data = (await res.json().catch(() => null)) as (UploadedImage & { error?: string; message?: string }) | null;
-  if (!res.ok) throw new ApiError(res.status, data?.error ?? 'http', data?.message ?? res.statusText);
-  return data!;
+  const data: unknown = await res.json().catch(() => null);
+  if (!res.ok) throw apiErrorOf(res.status, data, res.statusText);
+  return data as UploadedImage;
 }
 
 /** A query string from the defined values, '' when there are none. */

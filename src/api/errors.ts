@@ -1,4 +1,6 @@
-/** Error codes every /api failure answers with, in `{ error, message }`. */
+import type { ErrorBody } from './schemas.ts';
+
+/** Every error code a failed /api call can carry in `{ error, message, issues }`, and the two the browser adds itself. */
 export const ErrorCode = {
   invalidJson: 'invalid_json',
   invalidBody: 'invalid_body',
@@ -9,17 +11,52 @@ export const ErrorCode = {
   payloadTooLarge: 'payload_too_large',
   tooManyRequests: 'too_many_requests',
   internal: 'internal',
+  /** A simulator launch token that is forged, expired or for another case. */
+  invalidToken: 'invalid_token',
+  /** Too many attempts are being scored at once; trying again shortly is safe. */
+  busy: 'busy',
+  /** An attempt's log took longer to replay than the server allows. */
+  replayOverBudget: 'replay_over_budget',
+  /** PayPal answered an error (or could not be reached); nothing was added. */
+  paymentFailed: 'payment_failed',
+  /** PayPal did not answer in time; retrying is safe (the same PayPal-Request-Id). */
+  paymentTimeout: 'payment_timeout',
+  /** The buyer has not approved the order in PayPal yet. */
+  paymentNotApproved: 'payment_not_approved',
+  /** The plan was hidden, deleted or repriced after the order was created: nothing was captured. */
+  planUnavailable: 'plan_unavailable',
+  /** PayPal captured something other than the order (amount, currency, plan or status): no subscription, needs a person. */
+  paymentMismatch: 'payment_mismatch',
+  /** Deleting this account would leave nobody an administrator. */
+  lastAdmin: 'last_admin',
+  /** A local stand-in (form mail) was asked to fail, so the failure path can be tried. */
+  sandboxFailure: 'sandbox_failure',
+  /** The browser could not reach /api at all. */
+  network: 'network',
+  /** A failed answer without an error body of ours (a proxy's page, say). */
+  http: 'http',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** One reason input was refused: the dotted path of the field ('' for the whole input) and what is wrong with it. */
+export type Issue = NonNullable<ErrorBody['issues']>[number];
 
 /** A failed /api call as the browser sees it. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, message: string) {
+  readonly issues: readonly Issue[];
+  constructor(status: number, code: string, message: string, issues: readonly Issue[] = []) {
     super(message);
     this.status = status;
     this.code = code;
+    this.issues = issues;
   }
+}
+
+/** The ApiError of a failed answer, from its status and its JSON body (null when it had none). */
+export function apiErrorOf(status: number, body: unknown, statusText: string): ApiError {
+  const err = (body ?? {}) as Partial<ErrorBody>;
+  return new ApiError(status, err.error ?? ErrorCode.http, err.message ?? statusText, Array.isArray(err.issues) ? err.issues : []);
 }

@@ -1,5 +1,5 @@
 import { call, type Token } from './client.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, apiErrorOf, ErrorCode } from './errors.ts';
 import type {
   CertificateSummary,
   CertificateVerification,
@@ -24,12 +24,9 @@ export async function file(path: string, token: Token): Promise<{ blob: Blob; na
   try {
     res = await fetch(`/api${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   } catch {
-    throw new ApiError(0, 'network', 'Network error');
+    throw new ApiError(0, ErrorCode.network, 'Network error');
   }
-  if (!res.ok) {
-    const err = ((await res.json().catch(() => null)) ?? {}) as { error?: string; message?: string };
-    throw new ApiError(res.status, err.error ?? 'http', err.message ?? res.statusText);
-  }
+  if (!res.ok) throw apiErrorOf(res.status, await res.json().catch(() => null), res.statusText);
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
   return { blob: await res.blob(), name };
 }

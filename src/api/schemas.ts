@@ -16,8 +16,18 @@ export const dbString = () => z.string().overwrite(stripInvisible).refine(storab
 const text = (max: number) => dbString().trim().max(max);
 const title = dbString().trim().min(1).max(200);
 
-/** Every /api failure; `requestId` names a failure the server logged (quote it when reporting a problem). */
-export const ErrorBody = z.object({ error: z.string(), message: z.string(), requestId: z.string().optional() }).meta({ id: 'Error' });
+/**
+ * Every /api failure; `requestId` names a failure the server logged (quote it when reporting a problem), and `issues`
+ * lists each field refused input failed on (its dotted path), so the browser never reads a field out of `message`.
+ */
+export const ErrorBody = z
+  .object({
+    error: z.string(),
+    message: z.string(),
+    requestId: z.string().optional(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: 'Error' });
 
 export const TimestampSchema = z.strictObject({
   seconds: z.number().int().min(0).max(253402300799),

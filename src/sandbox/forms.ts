@@ -42,7 +42,8 @@ export const sandboxFormsApp = subApp()
       const { config, db } = c.get('deps');
       if (config.formMailUrl) return fail(c, 404, ErrorCode.notFound, 'The form-mail stand-in is off: a real service is configured');
       const body = c.req.valid('json');
-      if (Object.values(body).some((v) => v.includes(SANDBOX_FAIL_MARKER))) return fail(c, 502, 'sandbox_failure', 'The form-mail stand-in was asked to fail');
+      if (Object.values(body).some((v) => v.includes(SANDBOX_FAIL_MARKER)))
+        return fail(c, 502, ErrorCode.sandboxFailure, 'The form-mail stand-in was asked to fail');
       await db.db.insert(sandboxMessages).values({ service: 'formmail', body });
       return c.json({ success: true as const, message: 'Stored by the local form-mail stand-in' }, 200);
     },
@@ -61,7 +62,7 @@ export const sandboxFormsApp = subApp()
       const { access_key, ...body } = c.req.valid('json');
       if (access_key !== config.formAccessKey) return fail(c, 403, ErrorCode.forbidden, 'Wrong access key');
       if (Object.values(body).some((v) => v.includes(SANDBOX_FAIL_MARKER)))
-        return fail(c, 502, 'sandbox_failure', 'The form-submission stand-in was asked to fail');
+        return fail(c, 502, ErrorCode.sandboxFailure, 'The form-submission stand-in was asked to fail');
       await db.db.insert(sandboxMessages).values({ service: 'forms', body });
       return c.json({ success: true as const, message: 'Stored by the local form-submission stand-in' }, 200);
     },

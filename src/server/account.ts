@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { createRoute, z } from '@hono/zod-openapi';
 import { asc, eq, or } from 'drizzle-orm';
-import { AccountErrorCode, ProfileUpdate } from '../api/account.ts';
+import { ProfileUpdate } from '../api/account.ts';
 import { ErrorCode } from '../api/errors.ts';
 import { User } from '../api/schemas.ts';
 import { lockKeepingAnAdmin } from './admins.ts';
@@ -142,7 +142,7 @@ export const accountApp = subApp()
       });
       if (outcome === 'missing') return fail(c, 404, ErrorCode.notFound, 'Your account has no profile to delete');
       if (outcome === 'last-admin')
-        return fail(c, 409, AccountErrorCode.lastAdmin, 'You are the only administrator: make someone else an administrator before deleting your account');
+        return fail(c, 409, ErrorCode.lastAdmin, 'You are the only administrator: make someone else an administrator before deleting your account');
       // An expert's attempts set the pass marks the cached course pages show.
       if (outcome === 'deleted-expert') await c.get('deps').catalogue.changed();
       return c.body(null, 204);

@@ -7,7 +7,7 @@ import { benchmarkOf, courseBenchmarks, isExpert } from './benchmarks.ts';
 import { attempts } from './db/schema.ts';
 import { userEntitled } from './entitlement.ts';
 import { canReadUser } from './access.ts';
-import { bearer, errors, fail, idParam, json, jsonBody, requireUser, subApp } from './http.ts';
+import { bearer, errors, fail, idParam, invalid, json, jsonBody, requireUser, subApp } from './http.ts';
 import { verifyLaunchToken } from './launch-token.ts';
 import { simulatorLimit } from './simulator-limit.ts';
 
@@ -55,7 +55,7 @@ export const attemptsApp = subApp()
       const { catalogue, config, db, replay } = c.get('deps');
       const now = new Date();
       const claims = await verifyLaunchToken(config.launchSecret, token, now);
-      if (!claims) return fail(c, 401, 'invalid_token', 'The launch token is invalid or expired');
+      if (!claims) return fail(c, 401, ErrorCode.invalidToken, 'The launch token is invalid or expired');
       const limited = await simulatorLimit(c, claims.uid);
       if (limited) return limited;
       const course = (await catalogue.course(claims.course))?.value;
@@ -75,18 +75,18 @@ export const attemptsApp = subApp()
       if (stored) return answerStored(stored);
       const lastT = events.reduce((m, e) => Math.max(m, e.t), 0);
       if (lastT > now.getTime() - claims.issuedAt + LOG_GRACE_MS) {
-        return fail(c, 400, ErrorCode.invalidBody, 'events: the log lasts longer than the time since the launch');
+        return invalid(c, [{ path: 'events', message: 'the log lasts longer than the time since the launch' }]);
       }
       const answer = await replay.run({ course: claims.course, level: claims.level, case: claims.case, variant: claims.variant, sim: claims.sim, eventsJson });
       if (answer.status === 'busy') {
         c.header('Retry-After', '5');
-        return fail(c, 503, 'busy', 'Too many attempts are being scored: try again in a few seconds');
+        return fail(c, 503, ErrorCode.busy, 'Too many attempts are being scored: try again in a few seconds');
       }
       if (answer.status === 'over-budget') {
-        return fail(c, 422, 'replay_over_budget', `The log took more than ${replay.budgetMs} ms to replay`);
+        return fail(c, 422, ErrorCode.replayOverBudget, `The log took more than ${replay.budgetMs} ms to replay`);
       }
       const { outcome } = answer;
-      if (!outcome.opened) return fail(c, 400, ErrorCode.invalidBody, 'events: the fetoscopy was never opened');
+      if (!outcome.opened) return invalid(c, [{ path: 'events', message: 'the fetoscopy was never opened' }]);
       const [inserted] = await db.db
         .insert(attempts)
         .values({

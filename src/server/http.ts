@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { dbString, ErrorBody } from '../api/schemas.ts';
-import { ErrorCode } from '../api/errors.ts';
+import { ErrorCode, type Issue } from '../api/errors.ts';
 import type { Caller } from './auth.ts';
 import type { Deps } from './deps.ts';
 import { logFailure } from './log.ts';
@@ -32,13 +32,18 @@ export function rawJson<T>(c: Context, cached: { value: T; json: string }) {
   return c.body(cached.json, 200, { 'content-type': 'application/json; charset=UTF-8' }) as unknown as TypedResponse<T, 200, 'json'>;
 }
 
+/** The 400 for refused input: every issue as data, and the first one as the message ("path: message"). */
+export function invalid(c: Context, issues: Issue[]) {
+  const first = issues[0];
+  const where = first?.path ? `${first.path}: ` : '';
+  return c.json({ error: ErrorCode.invalidBody, message: `${where}${first?.message ?? 'Invalid request'}`, issues }, 400);
+}
+
 /** Turns a failed zod validation into the contract's 400 body. */
 const validationHook: Hook<unknown, Env, string, unknown> = (result, c) => {
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-    return fail(c, 400, ErrorCode.invalidBody, `${where}${issue?.message ?? 'Invalid request'}`);
-  }
+  if (result.success) return;
+  const issues = result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  return invalid(c, issues);
 };
 
 /** A sub-app with the contract's validation errors. */

@@ -57,7 +57,7 @@ export const launchApp = subApp()
     async (c) => {
       const { config, db } = c.get('deps');
       const claims = await verifyLaunchToken(config.launchSecret, c.req.valid('query').token);
-      if (!claims) return fail(c, 401, 'invalid_token', 'The launch token is invalid or expired');
+      if (!claims) return fail(c, 401, ErrorCode.invalidToken, 'The launch token is invalid or expired');
       const entitled = await userEntitled(db.db, claims.uid, claims.course, new Date());
       const { uid, course, level, variant, sim } = claims;
       return c.json({ userid: uid, course, level, case: claims.case, variant, sim, entitled }, 200);

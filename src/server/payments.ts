@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { ErrorCode } from '../api/errors.ts';
-import { orderDescription, PaymentErrorCode } from '../api/payments.ts';
+import { orderDescription } from '../api/payments.ts';
 import { dbString, ErrorBody, PaymentCapture, PaymentOrder, PaymentOrderRequest, type Subscription } from '../api/schemas.ts';
 import { renewSubscription } from '../domain/renewal.ts';
 import { toDate, toTimestamp } from '../domain/time.ts';
@@ -27,12 +27,12 @@ function paypalFailure(c: Context<Env>, err: unknown, what: string) {
     return fail(
       c,
       504,
-      PaymentErrorCode.timeout,
+      ErrorCode.paymentTimeout,
       `PayPal did not answer in time (${what}); nothing was added. Try again: the same order is never charged twice.`,
       requestId,
     );
   }
-  return fail(c, 502, PaymentErrorCode.failed, `PayPal could not ${what} the payment; nothing was added. Try again in a moment.`, requestId);
+  return fail(c, 502, ErrorCode.paymentFailed, `PayPal could not ${what} the payment; nothing was added. Try again in a moment.`, requestId);
 }
 
 /** What is wrong with a capture for this order, or null when it is COMPLETED for its amount, currency and plan. */
@@ -127,11 +127,11 @@ export const paymentsApp = subApp()
       if (order.userId !== caller.uid) return fail(c, 403, ErrorCode.forbidden, 'This order belongs to another account');
       if (order.status === 'COMPLETED') return c.json(await completedAnswer(c, orderId), 200);
       if (order.status === 'MISMATCH') {
-        return fail(c, 409, PaymentErrorCode.mismatch, 'This payment did not match its plan and is being reviewed; contact us');
+        return fail(c, 409, ErrorCode.paymentMismatch, 'This payment did not match its plan and is being reviewed; contact us');
       }
       const [plan] = await db.db.select().from(plans).where(eq(plans.id, order.planId));
       if (!plan?.visibility || plan.price !== order.amount) {
-        return fail(c, 409, PaymentErrorCode.planUnavailable, 'This plan is no longer on sale at this price; nothing was charged');
+        return fail(c, 409, ErrorCode.planUnavailable, 'This plan is no longer on sale at this price; nothing was charged');
       }
 
       let captured: PaypalOrder;
@@ -143,7 +143,7 @@ export const paymentsApp = subApp()
         );
       } catch (err) {
         if (err instanceof PaypalError && err.issue === 'ORDER_NOT_APPROVED') {
-          return fail(c, 409, PaymentErrorCode.notApproved, 'The payment was not approved in PayPal; nothing was charged');
+          return fail(c, 409, ErrorCode.paymentNotApproved, 'The payment was not approved in PayPal; nothing was charged');
         }
         if (!(err instanceof PaypalError && err.issue === 'ORDER_ALREADY_CAPTURED')) return paypalFailure(c, err, 'capture');
         try {
@@ -159,7 +159,7 @@ export const paymentsApp = subApp()
           .update(orders)
           .set({ status: 'MISMATCH' })
           .where(and(eq(orders.id, order.id), ne(orders.status, 'COMPLETED')));
-        return fail(c, 409, PaymentErrorCode.mismatch, `The payment does not match the plan (${problem}); no subscription was added. Contact us.`, requestId);
+        return fail(c, 409, ErrorCode.paymentMismatch, `The payment does not match the plan (${problem}); no subscription was added. Contact us.`, requestId);
       }
 
       const now = new Date();

@@ -7,7 +7,7 @@ import { localizePlan } from '../domain/localize.ts';
 import { recordAudit } from './audit.ts';
 import type { Db } from './db/client.ts';
 import { courses, plans, users } from './db/schema.ts';
-import { bearer, callerIsAdmin, errors, fail, idParam, json, jsonBody, requireAdmin, subApp } from './http.ts';
+import { bearer, callerIsAdmin, errors, fail, idParam, invalid, json, jsonBody, requireAdmin, subApp } from './http.ts';
 import { contentLocale } from './lang.ts';
 import { planOf } from './mappers.ts';
 
@@ -57,7 +57,7 @@ export const pricingApp = subApp()
       const body = c.req.valid('json');
       const db = c.get('deps').db.db;
       const unknown = await unknownCourses(db, body.courses);
-      if (unknown.length) return fail(c, 400, ErrorCode.invalidBody, `courses: unknown course ${unknown.join(', ')}`);
+      if (unknown.length) return invalid(c, [{ path: 'courses', message: `unknown course ${unknown.join(', ')}` }]);
       const plan = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(plans)
@@ -86,7 +86,7 @@ export const pricingApp = subApp()
       const body = c.req.valid('json');
       const db = c.get('deps').db.db;
       const unknown = await unknownCourses(db, body.courses);
-      if (unknown.length) return fail(c, 400, ErrorCode.invalidBody, `courses: unknown course ${unknown.join(', ')}`);
+      if (unknown.length) return invalid(c, [{ path: 'courses', message: `unknown course ${unknown.join(', ')}` }]);
       const plan = await db.transaction(async (tx) => {
         const [before] = await tx.select().from(plans).where(eq(plans.id, id)).for('update');
         if (!before) return null;

@@ -8,7 +8,7 @@ import { toUser } from './mappers.ts';
 import { users } from './db/schema.ts';
 import { LIMITS } from './rate-counters.ts';
 import { rateLimit } from './rate-limit.ts';
-import { bearer, callerIsAdmin, errors, fail, idParam, json, jsonBody, requireAdmin, requireUser, subApp } from './http.ts';
+import { bearer, callerIsAdmin, errors, fail, idParam, invalid, json, jsonBody, requireAdmin, requireUser, subApp } from './http.ts';
 
 /** /users: the caller's own record, sign-up, and the admin's search and save. */
 export const usersApp = subApp()
@@ -72,7 +72,7 @@ export const usersApp = subApp()
       if (!caller.email)
         return fail(c, 403, ErrorCode.forbidden, 'This sign-in carries no email address, and a profile needs one: sign up with email or Google');
       if (caller.email.toLowerCase() !== body.email.toLowerCase()) {
-        return fail(c, 400, ErrorCode.invalidBody, 'email: does not match the signed-in account');
+        return invalid(c, [{ path: 'email', message: 'does not match the signed-in account' }]);
       }
       const db = c.get('deps').db.db;
       const [row] = await db

@@ -1,8 +1,7 @@
 import { loadScript, type PayPalNamespace } from '@paypal/paypal-js';
 import { atom } from 'nanostores';
 import { api } from '../api/client.ts';
-import { ApiError } from '../api/errors.ts';
-import { PaymentErrorCode } from '../api/payments.ts';
+import { ApiError, ErrorCode } from '../api/errors.ts';
 import type { Subscription } from '../api/schemas.ts';
 import { publicConfig } from './firebase.ts';
 import { $session, idToken, setProfile } from './session.ts';
@@ -86,9 +85,9 @@ export function paypalUnavailable(err: unknown): void {
 
 function errorKey(err: unknown, fallback: CheckoutErrorKey): CheckoutErrorKey {
   if (!(err instanceof ApiError)) return fallback;
-  if (err.code === PaymentErrorCode.timeout) return 'checkout.error.timeout';
-  if (err.code === PaymentErrorCode.mismatch) return 'checkout.error.mismatch';
-  if (err.code === PaymentErrorCode.planUnavailable || err.status === 404) return 'checkout.error.unavailable';
+  if (err.code === ErrorCode.paymentTimeout) return 'checkout.error.timeout';
+  if (err.code === ErrorCode.paymentMismatch) return 'checkout.error.mismatch';
+  if (err.code === ErrorCode.planUnavailable || err.status === 404) return 'checkout.error.unavailable';
   return fallback;
 }
 

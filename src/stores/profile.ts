@@ -1,6 +1,5 @@
-import { AccountErrorCode } from '../api/account.ts';
 import { accountApi } from '../api/account-client.ts';
-import { ApiError } from '../api/errors.ts';
+import { ApiError, ErrorCode } from '../api/errors.ts';
 import { signedInRecently } from '../domain/time.ts';
 import { authErrorKey, type AuthErrorKey } from './auth-actions.ts';
 import { saveFile } from './progress.ts';
@@ -79,7 +78,7 @@ export async function deleteAccount(password: string | null, homeHref: string): 
   try {
     await accountApi.deleteAccount(await idToken());
   } catch (err) {
-    if (err instanceof ApiError && err.code === AccountErrorCode.lastAdmin) return 'lastAdmin';
+    if (err instanceof ApiError && err.code === ErrorCode.lastAdmin) return 'lastAdmin';
     if (!(err instanceof ApiError && err.status === 404)) return 'failed';
   }
   try {

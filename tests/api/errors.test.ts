@@ -69,6 +69,31 @@ describe('bodies', () => {
     const raw = JSON.stringify(body).replace(/^\{/, '{"__proto__":{"isAdmin":true},');
     await expectRefused(api(), method, path, { as, raw }, 400);
   });
+
+  it('lists every issue of a refused body with its dotted path, the first also in the message', async () => {
+    const body = validPlan({ price: -1, duration: 0, courses: [''] });
+    const res = await expectRefused(api(), 'POST', '/pricing', { as: 'admin', body }, 400);
+    expect(res.json.issues).toEqual([
+      { path: 'price', message: expect.any(String) },
+      { path: 'duration', message: expect.any(String) },
+      { path: 'courses.0', message: expect.any(String) },
+    ]);
+    expect(res.json.message).toBe(`price: ${res.json.issues[0].message}`);
+  });
+
+  it('lists the field of input the route itself refuses, as the schema does', async () => {
+    const res = await expectRefused(api(), 'PUT', '/pricing/plan-fetoscopy', { as: 'admin', body: validPlan({ courses: ['ghost-course'] }) }, 400);
+    expect(res.json).toEqual({
+      error: 'invalid_body',
+      message: 'courses: unknown course ghost-course',
+      issues: [{ path: 'courses', message: 'unknown course ghost-course' }],
+    });
+  });
+
+  it('lists the issues of refused query parameters', async () => {
+    const res = await expectRefused(api(), 'GET', '/courses?lang=xx', {}, 400);
+    expect(res.json.issues).toEqual([{ path: 'lang', message: expect.any(String) }]);
+  });
 });
 
 describe('tokens', () => {

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { AttemptInput, CourseInput, LaunchRequest, NewCourseInput, NewUser, PaymentOrderRequest, PlanInput, UserUpdate } from '../../src/api/schemas.ts';
 import { ProfileUpdate } from '../../src/api/account.ts';
 import { ContactBody, SupportBody } from '../../src/sandbox/forms.ts';
-import { useApi, validCourse, validPlan } from './support.ts';
+import { expectErrorBody, useApi, validCourse, validPlan } from './support.ts';
 
 /** Property-based: 1,000 hostile bodies per write endpoint; never a 5xx, and a refused body changes nothing. */
 const RUNS = 1000;
@@ -76,7 +76,7 @@ describe.each(ENDPOINTS)('%s %s with hostile bodies', (method, path, schema, bas
         if (!parses(schema, raw)) {
           refused++;
           expect(res.status, raw.slice(0, 200)).toBeGreaterThanOrEqual(400);
-          expect(res.json).toEqual({ error: expect.any(String), message: expect.any(String) });
+          expectErrorBody(res.json);
           expect(await api().snapshot()).toBe(before);
         }
       }),
