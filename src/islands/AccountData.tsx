@@ -34,7 +34,7 @@ export default function AccountData({ homeHref, passwordSignIn, strings }: Props
     }
   }
 
-  const failureText = failure === 'lastAdmin' ? strings['delete.lastAdmin'] : failure === 'failed' ? strings['delete.error'] : failure && strings[failure];
+  const failureText = failure && strings[failure];
 
   return (
     <section aria-labelledby="data-title">

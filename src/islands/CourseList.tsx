@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { CourseSummary } from '../api/schemas.ts';
 import type { ContentLocale } from '../domain/localize.ts';
-import { COURSE_ERROR_KEYS, type CourseErrorKey } from '../stores/course-errors.ts';
+import { COURSE_ERROR_KEYS, type ErrorKey } from '../stores/error-messages.ts';
 import { $courseAction, $courses, createCourse, deleteCourse, loadCourses } from '../stores/courses.ts';
 import { $session } from '../stores/session.ts';
 import CoursePicture from './CoursePicture.tsx';
@@ -31,7 +31,7 @@ export const COURSE_LIST_KEYS = [
   ...COURSE_ERROR_KEYS,
 ] as const;
 
-type Keys = (typeof COURSE_LIST_KEYS)[number] | CourseErrorKey;
+type Keys = (typeof COURSE_LIST_KEYS)[number] | ErrorKey<'course'>;
 
 interface Props {
   /** The page's language: the list is asked for in it. */

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, useState, type SubmitEvent } from 'react';
-import { authErrorKey, signInWithEmail, signInWithGoogle, signInWithGoogleStandIn, type AuthErrorKey } from '../stores/auth-actions.ts';
+import { signInWithEmail, signInWithGoogle, signInWithGoogleStandIn } from '../stores/auth-actions.ts';
+import { errorKey, type ErrorKey } from '../stores/error-messages.ts';
 import { publicConfig } from '../stores/firebase.ts';
 import Field from './Field.tsx';
 import type { StandInKey } from './standin-keys.ts';
@@ -17,7 +18,7 @@ type Keys =
   | 'login.noAccount'
   | 'login.signupLink'
   | StandInKey
-  | AuthErrorKey;
+  | ErrorKey<'auth'>;
 
 const GoogleStandIn = lazy(() => import('./GoogleStandIn.tsx'));
 
@@ -33,7 +34,7 @@ export default function LoginForm({ homeHref, resetHref, signupHref, strings }: 
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<AuthErrorKey | null>(null);
+  const [error, setError] = useState<ErrorKey<'auth'> | null>(null);
   const [chooser, setChooser] = useState(false);
   const session = useRedirectSignedIn(homeHref, !busy);
   const hydrated = useHydrated();
@@ -50,7 +51,7 @@ export default function LoginForm({ homeHref, resetHref, signupHref, strings }: 
       await action();
       window.location.replace(nextHref(homeHref));
     } catch (err) {
-      setError(authErrorKey(err));
+      setError(errorKey('auth', err));
       setBusy(false);
     }
   }

@@ -1,7 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import type { CourseSummary, Plan } from '../api/schemas.ts';
 import { CONTENT_LOCALES, missingPlanLocales, TRANSLATED_LOCALES, type ContentLocale, type PlanText } from '../domain/localize.ts';
-import { $plans, savePlan, type PlanField } from '../stores/plans.ts';
+import { $plans, savePlan, type PlanField, type SaveOutcome } from '../stores/plans.ts';
 import Field from './Field.tsx';
 import LocalePicker, { localeNames } from './LocalePicker.tsx';
 import { useIslandStore } from './useIslandStore.ts';
@@ -19,15 +19,6 @@ interface Props {
   onDone: () => void;
   onCancel?: () => void;
 }
-
-const ERROR_KEYS = {
-  title: 'pricing.form.error.title',
-  price: 'pricing.form.error.price',
-  duration: 'pricing.form.error.duration',
-  description: 'pricing.form.error.description',
-  courses: 'pricing.form.error.courses',
-  visibility: 'pricing.form.error.generic',
-} as const satisfies Record<PlanField, keyof PricingStrings>;
 
 const isText = (field: PlanField) => field === 'title' || field === 'description';
 
@@ -58,10 +49,10 @@ export default function PlanForm({ plan, subscribers, locale, courses, strings, 
   const [included, setIncluded] = useState<string[]>(plan?.courses ?? []);
   const [visibility, setVisibility] = useState(plan?.visibility ?? true);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ field: PlanField | null } | null>(null);
+  const [error, setError] = useState<Extract<SaveOutcome, { ok: false }> | null>(null);
   const hydrated = useHydrated();
   // A refused title or description is the English one: it is marked while the English texts are shown.
-  const fieldError = (field: PlanField) => (error?.field === field && (lang === 'en' || !isText(field)) ? strings[ERROR_KEYS[field]] : undefined);
+  const fieldError = (field: PlanField) => (error?.field === field && (lang === 'en' || !isText(field)) ? strings[error.message] : undefined);
   const toNumber = (text: string) => (text.trim() === '' ? null : Number(text));
 
   async function submit(e: SubmitEvent) {
@@ -80,7 +71,7 @@ export default function PlanForm({ plan, subscribers, locale, courses, strings, 
     const outcome = await savePlan(plan?.id ?? null, input as Parameters<typeof savePlan>[1]);
     setBusy(false);
     if (outcome.ok) return onDone();
-    setError({ field: outcome.field });
+    setError(outcome);
     // The server checks the English texts, which every other language falls back on: show them, where the message is.
     if (outcome.field && isText(outcome.field)) setLang('en');
   }
@@ -183,9 +174,9 @@ export default function PlanForm({ plan, subscribers, locale, courses, strings, 
           {subscribersNote}
         </p>
       )}
-      {error && (error.field === null || error.field === 'visibility') && (
+      {error?.field === null && (
         <p className="form-error" role="alert">
-          {strings['pricing.form.error.generic']}
+          {strings[error.message]}
         </p>
       )}
       <div className="plan-actions">

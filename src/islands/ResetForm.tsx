@@ -1,10 +1,11 @@
 import { useRef, useState, type SubmitEvent } from 'react';
-import { authErrorKey, sendReset, type AuthErrorKey } from '../stores/auth-actions.ts';
+import { sendReset } from '../stores/auth-actions.ts';
+import { errorKey, type ErrorKey } from '../stores/error-messages.ts';
 import Field from './Field.tsx';
 import { useAdoptTyped } from './useAdoptTyped.ts';
 import { useHydrated } from './useHydrated.ts';
 
-type Keys = 'common.email' | 'reset.submit' | 'reset.sent' | 'reset.back' | 'signup.error.email' | AuthErrorKey;
+type Keys = 'common.email' | 'reset.submit' | 'reset.sent' | 'reset.back' | 'signup.error.email' | ErrorKey<'auth'>;
 
 interface Props {
   loginHref: string;
@@ -30,7 +31,7 @@ export default function ResetForm({ loginHref, strings }: Props) {
       await sendReset(email);
       setState('sent');
     } catch (err) {
-      const key = authErrorKey(err);
+      const key = errorKey('auth', err);
       if (key === 'auth.error.userNotFound') return setState('sent');
       setError(key);
       setState('idle');

@@ -1,6 +1,7 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { validateSignup, type SignupErrorKey, type SignupField, type SignupInput } from '../domain/signup.ts';
-import { authErrorKey, signUp, type AuthErrorKey } from '../stores/auth-actions.ts';
+import { signUp } from '../stores/auth-actions.ts';
+import { errorKey, type ErrorKey } from '../stores/error-messages.ts';
 import Field from './Field.tsx';
 import { useAdoptTyped } from './useAdoptTyped.ts';
 import { useHydrated } from './useHydrated.ts';
@@ -17,7 +18,7 @@ type Keys =
   | 'signup.haveAccount'
   | 'signup.loginLink'
   | SignupErrorKey
-  | AuthErrorKey;
+  | ErrorKey<'auth'>;
 
 interface Props {
   homeHref: string;
@@ -38,7 +39,7 @@ const FIELDS: Array<{ name: SignupField; label: Keys; type: string; autoComplete
 export default function SignupForm({ homeHref, loginHref, strings }: Props) {
   const [input, setInput] = useState<SignupInput>({ name: '', lastname: '', contact: '', email: '', password: '', repeat: '' });
   const [errors, setErrors] = useState<Partial<Record<SignupField, SignupErrorKey>>>({});
-  const [failure, setFailure] = useState<AuthErrorKey | null>(null);
+  const [failure, setFailure] = useState<ErrorKey<'auth'> | null>(null);
   const [busy, setBusy] = useState(false);
   useRedirectSignedIn(homeHref, !busy);
   const form = useRef<HTMLFormElement>(null);
@@ -58,7 +59,7 @@ export default function SignupForm({ homeHref, loginHref, strings }: Props) {
       await signUp(input);
       window.location.assign(homeHref);
     } catch (err) {
-      setFailure(authErrorKey(err));
+      setFailure(errorKey('auth', err));
       setBusy(false);
     }
   }

@@ -1,4 +1,4 @@
-import { AUTH_ERROR_KEYS } from '../stores/auth-actions.ts';
+import { AUTH_ERROR_KEYS } from '../stores/error-messages.ts';
 
 /** The strings the billing history needs: its own and the receipt's labels, which the PDF prints too. */
 export const BILLING_KEYS = [

@@ -1,4 +1,4 @@
-import { COURSE_ERROR_KEYS } from '../stores/course-errors.ts';
+import { COURSE_ERROR_KEYS } from '../stores/error-messages.ts';
 
 /** The strings the course editor shows; kept apart so the page can pick them without loading the editor's code. */
 export const EDITOR_KEYS = [

@@ -1,4 +1,4 @@
-import { CHECKOUT_ERROR_KEYS } from '../stores/checkout.ts';
+import { CHECKOUT_ERROR_KEYS } from '../stores/error-messages.ts';
 
 /** The strings the /pricing island needs (the page picks them for its locale). */
 export const PRICING_KEYS = [

@@ -3,26 +3,18 @@ import { api } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { AuditEntry, Plan, User } from '../api/schemas.ts';
 import { adminSubscription, searchKind } from '../domain/admin-subscription.ts';
+import { errorKey, type ErrorKey } from './error-messages.ts';
 import { $session, idToken, setProfile } from './session.ts';
-
-/** Why an admin call failed, as the key of the message the screen shows. */
-export type AdminErrorKey =
-  | 'adminUsers.error.lastAdmin'
-  | 'adminUsers.error.invalid'
-  | 'adminUsers.error.forbidden'
-  | 'adminUsers.error.gone'
-  | 'adminUsers.error.network'
-  | 'adminUsers.error.generic';
 
 export interface AdminUsersState {
   searching: boolean;
   notFound: 'email' | 'uid' | null;
-  searchError: AdminErrorKey | null;
+  searchError: ErrorKey<'adminUsers'> | null;
   /** The user as the server last answered it, and the admin's local edits of it. */
   saved: User | null;
   draft: User | null;
   saving: boolean;
-  saveError: AdminErrorKey | null;
+  saveError: ErrorKey<'adminUsers'> | null;
   justSaved: boolean;
   plans: Plan[] | null;
   plansError: boolean;
@@ -49,17 +41,6 @@ const initial: AdminUsersState = {
 export const $adminUsers = atom<AdminUsersState>(initial);
 
 const patch = (p: Partial<AdminUsersState>) => $adminUsers.set({ ...$adminUsers.get(), ...p });
-
-/** The message for a failed call: the server's reason (409 last admin, 400, 401/403, 404) or the network. */
-export function adminErrorKey(err: unknown): AdminErrorKey {
-  if (!(err instanceof ApiError)) return 'adminUsers.error.generic';
-  if (err.status === 0) return 'adminUsers.error.network';
-  if (err.status === 409) return 'adminUsers.error.lastAdmin';
-  if (err.status === 400) return 'adminUsers.error.invalid';
-  if (err.status === 401 || err.status === 403) return 'adminUsers.error.forbidden';
-  if (err.status === 404) return 'adminUsers.error.gone';
-  return 'adminUsers.error.generic';
-}
 
 /** True when the draft differs from what the server holds. */
 export function isDirty(state: AdminUsersState): boolean {
@@ -103,7 +84,7 @@ export async function searchUser(input: string): Promise<void> {
   } catch (err) {
     // An unknown uid is a 404; text the server cannot take as an id or address (too long, NUL) is not a user either.
     if (err instanceof ApiError && (err.status === 404 || err.status === 400)) patch({ notFound: kind });
-    else patch({ searchError: adminErrorKey(err) });
+    else patch({ searchError: errorKey('adminUsers', err) });
   } finally {
     patch({ searching: false });
   }
@@ -150,7 +131,7 @@ export async function saveUser(): Promise<void> {
     if ($session.get().user?.id === saved.id) setProfile(saved);
     void loadHistory(saved.id);
   } catch (err) {
-    patch({ saveError: adminErrorKey(err) });
+    patch({ saveError: errorKey('adminUsers', err) });
   } finally {
     patch({ saving: false });
   }

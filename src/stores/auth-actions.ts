@@ -4,47 +4,6 @@ import { fullName, type SignupInput } from '../domain/signup.ts';
 import { firebaseAuth } from './firebase.ts';
 import { leaveSession, loadProfile, setProfile } from './session.ts';
 
-/** Translation keys for the Firebase errors a person can run into. */
-export const AUTH_ERROR_KEYS = [
-  'auth.error.wrongPassword',
-  'auth.error.userNotFound',
-  'auth.error.emailInUse',
-  'auth.error.invalidEmail',
-  'auth.error.weakPassword',
-  'auth.error.tooMany',
-  'auth.error.network',
-  'auth.error.popupClosed',
-  'auth.error.profile',
-  'auth.error.recentLogin',
-  'auth.error.generic',
-] as const;
-
-export type AuthErrorKey = (typeof AUTH_ERROR_KEYS)[number];
-
-const CODES: Record<string, AuthErrorKey> = {
-  'auth/wrong-password': 'auth.error.wrongPassword',
-  'auth/invalid-credential': 'auth.error.wrongPassword',
-  'auth/invalid-login-credentials': 'auth.error.wrongPassword',
-  'auth/user-not-found': 'auth.error.userNotFound',
-  'auth/email-already-in-use': 'auth.error.emailInUse',
-  'auth/invalid-email': 'auth.error.invalidEmail',
-  'auth/missing-email': 'auth.error.invalidEmail',
-  'auth/weak-password': 'auth.error.weakPassword',
-  'auth/too-many-requests': 'auth.error.tooMany',
-  'auth/network-request-failed': 'auth.error.network',
-  'auth/popup-closed-by-user': 'auth.error.popupClosed',
-  'auth/cancelled-popup-request': 'auth.error.popupClosed',
-  'auth/requires-recent-login': 'auth.error.recentLogin',
-};
-
-/** What went wrong, as the key of a message to show. */
-export function authErrorKey(err: unknown): AuthErrorKey {
-  const code = (err as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && CODES[code]) return CODES[code];
-  if ((err as { status?: unknown } | null)?.status === 0) return 'auth.error.network';
-  return 'auth.error.generic';
-}
-
 export async function signInWithEmail(email: string, password: string): Promise<void> {
   const { signInWithEmailAndPassword } = await import('firebase/auth');
   await signInWithEmailAndPassword(await firebaseAuth(), email, password);

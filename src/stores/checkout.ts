@@ -1,27 +1,17 @@
 import { loadScript, type PayPalNamespace } from '@paypal/paypal-js';
 import { atom } from 'nanostores';
 import { api } from '../api/client.ts';
-import { ApiError, ErrorCode } from '../api/errors.ts';
+import { ApiError } from '../api/errors.ts';
 import type { Subscription } from '../api/schemas.ts';
+import { errorKey, type ErrorKey } from './error-messages.ts';
 import { publicConfig } from './firebase.ts';
 import { $session, idToken, setProfile } from './session.ts';
-
-/** Translation keys of what can go wrong while paying, each saying what to do next. */
-export const CHECKOUT_ERROR_KEYS = [
-  'checkout.error.sdk',
-  'checkout.error.create',
-  'checkout.error.capture',
-  'checkout.error.timeout',
-  'checkout.error.unavailable',
-  'checkout.error.mismatch',
-] as const;
-export type CheckoutErrorKey = (typeof CHECKOUT_ERROR_KEYS)[number];
 
 /** One plan card at a time is in purchase mode: asking to sign in, loading PayPal, paying, confirming, done or failed. */
 export interface CheckoutState {
   planId: string | null;
   phase: 'idle' | 'signin' | 'loading' | 'ready' | 'capturing' | 'done' | 'error';
-  error: CheckoutErrorKey | null;
+  error: ErrorKey<'paypalSdk' | 'checkoutOrder' | 'checkoutCapture'> | null;
   subscription: Subscription | null;
   /**
    * An approved order whose capture failed in a way PayPal may still have charged (no answer, PayPal or the network
@@ -80,15 +70,7 @@ export function paypalReady(): void {
 
 export function paypalUnavailable(err: unknown): void {
   console.error('PayPal SDK failed to load', err);
-  patch({ phase: 'error', error: 'checkout.error.sdk' });
-}
-
-function errorKey(err: unknown, fallback: CheckoutErrorKey): CheckoutErrorKey {
-  if (!(err instanceof ApiError)) return fallback;
-  if (err.code === ErrorCode.paymentTimeout) return 'checkout.error.timeout';
-  if (err.code === ErrorCode.paymentMismatch) return 'checkout.error.mismatch';
-  if (err.code === ErrorCode.planUnavailable || err.status === 404) return 'checkout.error.unavailable';
-  return fallback;
+  patch({ phase: 'error', error: errorKey('paypalSdk', err) });
 }
 
 /** PayPal's createOrder: our server creates the order at the plan's price and answers its id. */
@@ -96,7 +78,7 @@ export async function createOrder(planId: string): Promise<string> {
   try {
     return (await api.createPaymentOrder(planId, await idToken())).id;
   } catch (err) {
-    patch({ phase: 'error', error: errorKey(err, 'checkout.error.create') });
+    patch({ phase: 'error', error: errorKey('checkoutOrder', err) });
     throw err;
   }
 }
@@ -110,7 +92,7 @@ export async function approveOrder(orderId: string): Promise<void> {
     patch({ phase: 'done', subscription: result.subscription });
   } catch (err) {
     const uncertain = !(err instanceof ApiError) || err.status === 0 || err.status >= 500;
-    patch({ phase: 'error', error: errorKey(err, 'checkout.error.capture'), approvedOrder: uncertain ? orderId : null });
+    patch({ phase: 'error', error: errorKey('checkoutCapture', err), approvedOrder: uncertain ? orderId : null });
   }
 }
 

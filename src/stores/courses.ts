@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import { api } from '../api/client.ts';
 import type { CourseSummary } from '../api/schemas.ts';
 import type { ContentLocale } from '../domain/localize.ts';
-import { courseErrorKey, type CourseErrorKey } from './course-errors.ts';
+import { errorKey, type ErrorKey } from './error-messages.ts';
 import { idToken } from './session.ts';
 
 /** The course list: loading until the first answer, then the list or a failure the page can retry. */
@@ -12,7 +12,7 @@ export type CoursesState =
 export const $courses = atom<CoursesState>({ status: 'loading', list: [] });
 
 /** Why the last admin change (add, delete) failed, if it did. */
-export const $courseAction = atom<{ busy: boolean; error: CourseErrorKey | null }>({ busy: false, error: null });
+export const $courseAction = atom<{ busy: boolean; error: ErrorKey<'course'> | null }>({ busy: false, error: null });
 
 let request = 0;
 
@@ -34,7 +34,7 @@ async function adminAction<T>(action: (token: string | null) => Promise<T>): Pro
     $courseAction.set({ busy: false, error: null });
     return result;
   } catch (err) {
-    $courseAction.set({ busy: false, error: courseErrorKey(err) });
+    $courseAction.set({ busy: false, error: errorKey('course', err) });
     return null;
   }
 }

@@ -4,7 +4,7 @@ import type { CourseInput } from '../api/schemas.ts';
 import { newCase, newLevel, type CaseItem, type Level } from '../domain/defaults.ts';
 import type { ContentLocale, TitleText, Translations, TranslatedLocale } from '../domain/localize.ts';
 import { paramsOfCase, type CaseParams } from '../domain/simulator/params.ts';
-import { courseErrorKey, type CourseErrorKey } from './course-errors.ts';
+import { errorKey, type ErrorKey } from './error-messages.ts';
 import { idToken } from './session.ts';
 
 /** The admin's local copy of a course: nothing reaches the server until save(). */
@@ -15,7 +15,7 @@ export interface EditorState {
   draft: CourseInput | null;
   dirty: boolean;
   saving: boolean;
-  error: CourseErrorKey | null;
+  error: ErrorKey<'course'> | null;
   /** The language the texts are being written in; English is the course's own, the others its translations. */
   lang: ContentLocale;
   picture: 'idle' | 'uploading' | 'error';
@@ -45,7 +45,7 @@ export async function openEditor(courseId: string): Promise<void> {
     const { id: _id, ...course } = await api.getCourse(courseId);
     $editor.set({ ...$editor.get(), loading: false, draft: course });
   } catch (err) {
-    $editor.set({ ...$editor.get(), loading: false, error: courseErrorKey(err) });
+    $editor.set({ ...$editor.get(), loading: false, error: errorKey('course', err) });
   }
 }
 
@@ -133,7 +133,7 @@ export async function save(): Promise<void> {
     $editor.set({ ...$editor.get(), saving: false, dirty: false });
     window.location.reload();
   } catch (err) {
-    $editor.set({ ...$editor.get(), saving: false, error: courseErrorKey(err) });
+    $editor.set({ ...$editor.get(), saving: false, error: errorKey('course', err) });
   }
 }
 

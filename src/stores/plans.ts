@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
 import { api } from '../api/client.ts';
-import { ApiError } from '../api/errors.ts';
 import type { CourseSummary, Plan, PlanInput } from '../api/schemas.ts';
 import type { ContentLocale } from '../domain/localize.ts';
+import { errorField, errorKey, type ErrorField, type ErrorKey } from './error-messages.ts';
 import { $session, idToken } from './session.ts';
 
 /** The plans on /pricing (hidden ones too for admins) and the catalogue's course titles they refer to. */
@@ -19,11 +19,11 @@ export const $plans = atom<PlansState>({ loading: true, error: false, plans: [],
 /** The page's language, kept so a reload after a save shows the same language. */
 let shownIn: ContentLocale = 'en';
 
-export const PLAN_FIELDS = ['title', 'price', 'duration', 'description', 'courses', 'visibility'] as const;
-export type PlanField = (typeof PLAN_FIELDS)[number];
+/** A form field the server can refuse a plan for, with its own message next to it. */
+export type PlanField = ErrorField<'plan'>;
 
-/** A refused save: the field the server named (its 400 message starts with the field path), or null. */
-export type SaveOutcome = { ok: true; plan: Plan } | { ok: false; field: PlanField | null };
+/** A refused save: the field the server named (null when the message is for the whole form) and the message's key. */
+export type SaveOutcome = { ok: true; plan: Plan } | { ok: false; field: PlanField | null; message: ErrorKey<'plan'> };
 
 /** Loads plans with the caller's token (so admins also get hidden plans) and the course titles, in the page's language. */
 export async function loadPlans(lang: ContentLocale = shownIn): Promise<void> {
@@ -40,12 +40,6 @@ export async function loadPlans(lang: ContentLocale = shownIn): Promise<void> {
   }
 }
 
-/** The field a 400 message names ("price: Too small"), if it is one of the form's. */
-export function fieldOf(message: string): PlanField | null {
-  const path = message.split(':')[0]?.split('.')[0]?.trim();
-  return PLAN_FIELDS.find((f) => f === path) ?? null;
-}
-
 /** Creates (id null) or saves a plan; the server validates, and its 400 is pinned to the field it names. */
 export async function savePlan(id: string | null, input: PlanInput): Promise<SaveOutcome> {
   try {
@@ -54,7 +48,7 @@ export async function savePlan(id: string | null, input: PlanInput): Promise<Sav
     await loadPlans();
     return { ok: true, plan };
   } catch (err) {
-    return { ok: false, field: err instanceof ApiError && err.status === 400 ? fieldOf(err.message) : null };
+    return { ok: false, field: errorField('plan', err), message: errorKey('plan', err) };
   }
 }
 

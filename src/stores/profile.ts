@@ -1,7 +1,7 @@
 import { accountApi } from '../api/account-client.ts';
-import { ApiError, ErrorCode } from '../api/errors.ts';
+import { ApiError } from '../api/errors.ts';
 import { signedInRecently } from '../domain/time.ts';
-import { authErrorKey, type AuthErrorKey } from './auth-actions.ts';
+import { errorKey, type ErrorKey } from './error-messages.ts';
 import { saveFile } from './progress.ts';
 import { currentFirebaseUser, idToken, leaveSession, reloadFirebaseUser, setProfile, stayInSession } from './session.ts';
 
@@ -25,14 +25,14 @@ async function reauthenticate(password: string): Promise<void> {
 }
 
 /** Changes the password through Firebase's SDK; answers null, or the key of what went wrong. */
-export async function changePassword(current: string, next: string): Promise<AuthErrorKey | null> {
+export async function changePassword(current: string, next: string): Promise<ErrorKey<'auth'> | null> {
   try {
     await reauthenticate(current);
     const { updatePassword } = await import('firebase/auth');
     await updatePassword(currentFirebaseUser()!, next);
     return null;
   } catch (err) {
-    return authErrorKey(err);
+    return errorKey('auth', err);
   }
 }
 
@@ -60,7 +60,7 @@ export async function exportData(): Promise<boolean> {
   }
 }
 
-export type DeleteOutcome = 'deleted' | 'lastAdmin' | AuthErrorKey | 'failed';
+export type DeleteOutcome = 'deleted' | ErrorKey<'accountDeletion' | 'auth'>;
 
 /**
  * Deletes the account: a fresh sign-in first (the password, or a Google sign-in still recent), then our personal
@@ -73,13 +73,12 @@ export async function deleteAccount(password: string | null, homeHref: string): 
     if (password !== null) await reauthenticate(password);
     else if (!signedInRecently(currentFirebaseUser()?.metadata.lastSignInTime, Date.now())) return 'auth.error.recentLogin';
   } catch (err) {
-    return authErrorKey(err);
+    return errorKey('auth', err);
   }
   try {
     await accountApi.deleteAccount(await idToken());
   } catch (err) {
-    if (err instanceof ApiError && err.code === ErrorCode.lastAdmin) return 'lastAdmin';
-    if (!(err instanceof ApiError && err.status === 404)) return 'failed';
+    if (!(err instanceof ApiError && err.status === 404)) return errorKey('accountDeletion', err);
   }
   try {
     const { deleteUser } = await import('firebase/auth');
@@ -87,7 +86,7 @@ export async function deleteAccount(password: string | null, homeHref: string): 
     await deleteUser(currentFirebaseUser()!);
   } catch (err) {
     stayInSession();
-    return authErrorKey(err);
+    return errorKey('auth', err);
   }
   window.location.assign(homeHref);
   return 'deleted';

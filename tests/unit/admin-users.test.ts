@@ -120,9 +120,9 @@ describe('the admin users store', () => {
     [0, 'adminUsers.error.network'],
     [500, 'adminUsers.error.generic'],
   ])('shows the server answer %i as %s', async (status, key) => {
-    const { adminErrorKey } = await import('../../src/stores/admin-users.ts');
+    const { errorKey } = await import('../../src/stores/error-messages.ts');
     const { ApiError } = await import('../../src/api/errors.ts');
-    expect(adminErrorKey(new ApiError(status, 'x', 'm'))).toBe(key);
+    expect(errorKey('adminUsers', new ApiError(status, 'x', 'm'))).toBe(key);
   });
 
   it('keeps edits local until Save: a draft differs from the saved user, and discarding puts it back', async () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.ts';
 import { paramsOfCase } from '../../src/domain/simulator/params.ts';
-import { courseErrorKey } from '../../src/stores/course-errors.ts';
 import { $editor, caseParams, resetCaseParams, setCaseParam } from '../../src/stores/editor.ts';
+import { errorKey } from '../../src/stores/error-messages.ts';
 import { fill } from '../../src/i18n/fill.ts';
 
-describe('courseErrorKey', () => {
+describe('the message of a failed course call', () => {
   it.each([
     [0, 'course.error.network'],
     [400, 'course.error.invalid'],
@@ -13,8 +13,8 @@ describe('courseErrorKey', () => {
     [403, 'course.error.forbidden'],
     [404, 'course.error.notFound'],
     [500, 'course.error.generic'],
-  ])('maps status %i to %s', (status, key) => expect(courseErrorKey(new ApiError(status, 'x', 'x'))).toBe(key));
-  it('maps anything else to the generic message', () => expect(courseErrorKey(new Error('boom'))).toBe('course.error.generic'));
+  ])('maps status %i to %s', (status, key) => expect(errorKey('course', new ApiError(status, 'x', 'x'))).toBe(key));
+  it('maps anything else to the generic message', () => expect(errorKey('course', new Error('boom'))).toBe('course.error.generic'));
 });
 
 describe('fill', () => {

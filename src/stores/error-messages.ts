@@ -1,0 +1,130 @@
+import { ApiError, ErrorCode } from '../api/errors.ts';
+import type { Key } from '../i18n/en.ts';
+
+/** How one area words its failures: by the error's code, else the field it refused, else its status, else `fallback`. */
+interface Wording {
+  readonly codes?: Readonly<Record<string, Key>>;
+  /** By the top-level field of the first issue of a refused input. */
+  readonly fields?: Readonly<Record<string, Key>>;
+  /** 0 is the network: /api could not be reached. */
+  readonly statuses?: Readonly<Record<number, Key>>;
+  readonly fallback: Key;
+  /** Keys the area's islands also receive, for failures found outside this table. */
+  readonly also?: readonly Key[];
+}
+
+const PAYMENT = {
+  codes: {
+    [ErrorCode.paymentTimeout]: 'checkout.error.timeout',
+    [ErrorCode.paymentMismatch]: 'checkout.error.mismatch',
+    [ErrorCode.planUnavailable]: 'checkout.error.unavailable',
+  },
+  statuses: { 404: 'checkout.error.unavailable' },
+} as const;
+
+/**
+ * The translated message of every failure the stores report, per area: the same failure is worded for where it
+ * happens (a 404 is a course gone in the editor, a user gone on the admin screen, a plan no longer on sale at checkout).
+ */
+const MESSAGES = {
+  course: {
+    statuses: {
+      0: 'course.error.network',
+      400: 'course.error.invalid',
+      401: 'course.error.unauthorized',
+      403: 'course.error.forbidden',
+      404: 'course.error.notFound',
+    },
+    fallback: 'course.error.generic',
+  },
+  adminUsers: {
+    statuses: {
+      0: 'adminUsers.error.network',
+      400: 'adminUsers.error.invalid',
+      401: 'adminUsers.error.forbidden',
+      403: 'adminUsers.error.forbidden',
+      404: 'adminUsers.error.gone',
+      409: 'adminUsers.error.lastAdmin',
+    },
+    fallback: 'adminUsers.error.generic',
+  },
+  plan: {
+    fields: {
+      title: 'pricing.form.error.title',
+      price: 'pricing.form.error.price',
+      duration: 'pricing.form.error.duration',
+      description: 'pricing.form.error.description',
+      courses: 'pricing.form.error.courses',
+    },
+    fallback: 'pricing.form.error.generic',
+  },
+  paypalSdk: { fallback: 'checkout.error.sdk' },
+  checkoutOrder: { ...PAYMENT, fallback: 'checkout.error.create' },
+  checkoutCapture: { ...PAYMENT, fallback: 'checkout.error.capture' },
+  accountDeletion: { codes: { [ErrorCode.lastAdmin]: 'delete.lastAdmin' }, fallback: 'delete.error' },
+  /** Firebase Auth's codes, and our own /api calls made while signing in or up. */
+  auth: {
+    codes: {
+      'auth/wrong-password': 'auth.error.wrongPassword',
+      'auth/invalid-credential': 'auth.error.wrongPassword',
+      'auth/invalid-login-credentials': 'auth.error.wrongPassword',
+      'auth/user-not-found': 'auth.error.userNotFound',
+      'auth/email-already-in-use': 'auth.error.emailInUse',
+      'auth/invalid-email': 'auth.error.invalidEmail',
+      'auth/missing-email': 'auth.error.invalidEmail',
+      'auth/weak-password': 'auth.error.weakPassword',
+      'auth/too-many-requests': 'auth.error.tooMany',
+      'auth/network-request-failed': 'auth.error.network',
+      'auth/popup-closed-by-user': 'auth.error.popupClosed',
+      'auth/cancelled-popup-request': 'auth.error.popupClosed',
+      'auth/requires-recent-login': 'auth.error.recentLogin',
+    },
+    statuses: { 0: 'auth.error.network' },
+    fallback: 'auth.error.generic',
+    also: ['auth.error.profile'],
+  },
+} as const satisfies Record<string, Wording>;
+
+type Messages = typeof MESSAGES;
+export type ErrorArea = keyof Messages;
+type KeysOf<W> = W extends unknown ? { [P in keyof W]: W[P] extends string ? W[P] : W[P] extends readonly (infer K)[] ? K : W[P][keyof W[P]] }[keyof W] : never;
+/** The keys of the messages an area can show. */
+export type ErrorKey<A extends ErrorArea> = KeysOf<Messages[A]>;
+/** The fields an area has a message of their own for. */
+export type ErrorField<A extends ErrorArea> = Messages[A] extends { fields: infer F } ? keyof F : never;
+
+const lookup = <K extends PropertyKey>(table: Readonly<Record<K, Key>> | undefined, at: K): Key | undefined =>
+  table && Object.hasOwn(table, at) ? table[at] : undefined;
+
+/** The field a refused input names first (its first issue's top-level field), when the area has a message for it. */
+export function errorField<A extends ErrorArea>(area: A, err: unknown): ErrorField<A> | null {
+  const field = err instanceof ApiError ? err.issues[0]?.path.split('.')[0] : undefined;
+  return field !== undefined && lookup((MESSAGES[area] as Wording).fields, field) ? (field as ErrorField<A>) : null;
+}
+
+/** The key of the message to show for a failure in an area: an ApiError, a Firebase error, or anything thrown. */
+export function errorKey<A extends ErrorArea>(area: A, err: unknown): ErrorKey<A> {
+  const wording: Wording = MESSAGES[area];
+  const code = (err as { code?: unknown } | null | undefined)?.code;
+  const field = errorField(area, err);
+  const key =
+    (typeof code === 'string' ? lookup(wording.codes, code) : undefined) ??
+    (field === null ? undefined : lookup(wording.fields, field as string)) ??
+    (err instanceof ApiError ? lookup(wording.statuses, err.status) : undefined) ??
+    wording.fallback;
+  return key as ErrorKey<A>;
+}
+
+/** Every key the areas can show, once each, for the strings a page passes the island that shows them. */
+function errorKeys<A extends ErrorArea>(...areas: A[]): ErrorKey<A>[] {
+  const keys = areas.flatMap((area) => {
+    const wording: Wording = MESSAGES[area];
+    const tables = [wording.codes, wording.fields, wording.statuses].flatMap((table) => Object.values(table ?? {}));
+    return [...tables, ...(wording.also ?? []), wording.fallback];
+  });
+  return [...new Set(keys)] as ErrorKey<A>[];
+}
+
+export const COURSE_ERROR_KEYS = errorKeys('course');
+export const CHECKOUT_ERROR_KEYS = errorKeys('paypalSdk', 'checkoutOrder', 'checkoutCapture');
+export const AUTH_ERROR_KEYS = errorKeys('auth');

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, apiErrorOf, ErrorCode } from '../../src/api/errors.ts';
+import { en } from '../../src/i18n/en.ts';
+import { AUTH_ERROR_KEYS, CHECKOUT_ERROR_KEYS, COURSE_ERROR_KEYS, errorField, errorKey } from '../../src/stores/error-messages.ts';
+
+const refused = (...paths: string[]) =>
+  new ApiError(
+    400,
+    ErrorCode.invalidBody,
+    'refused',
+    paths.map((path) => ({ path, message: 'wrong' })),
+  );
+
+describe('a failed answer as an ApiError', () => {
+  it('carries the code, message and issues of our error body', () => {
+    const err = apiErrorOf(400, { error: 'invalid_body', message: 'price: Too small', issues: [{ path: 'price', message: 'Too small' }] }, 'Bad Request');
+    expect(err).toMatchObject({ status: 400, code: 'invalid_body', message: 'price: Too small', issues: [{ path: 'price', message: 'Too small' }] });
+  });
+
+  it('falls back on the status text and the http code for a body that is not ours', () => {
+    for (const body of [null, 'Bad gateway', { detail: 'x' }]) {
+      expect(apiErrorOf(502, body, 'Bad Gateway')).toMatchObject({ status: 502, code: ErrorCode.http, message: 'Bad Gateway', issues: [] });
+    }
+  });
+});
+
+describe('the messages of failures', () => {
+  it.each([
+    ['checkoutOrder', ErrorCode.paymentTimeout, 504, 'checkout.error.timeout'],
+    ['checkoutOrder', ErrorCode.paymentMismatch, 409, 'checkout.error.mismatch'],
+    ['checkoutOrder', ErrorCode.planUnavailable, 409, 'checkout.error.unavailable'],
+    ['checkoutOrder', ErrorCode.notFound, 404, 'checkout.error.unavailable'],
+    ['checkoutOrder', ErrorCode.paymentFailed, 502, 'checkout.error.create'],
+    ['checkoutCapture', ErrorCode.paymentTimeout, 504, 'checkout.error.timeout'],
+    ['checkoutCapture', ErrorCode.paymentNotApproved, 409, 'checkout.error.capture'],
+    ['checkoutCapture', ErrorCode.network, 0, 'checkout.error.capture'],
+    ['accountDeletion', ErrorCode.lastAdmin, 409, 'delete.lastAdmin'],
+    ['accountDeletion', ErrorCode.internal, 500, 'delete.error'],
+    ['auth', ErrorCode.network, 0, 'auth.error.network'],
+    ['auth', ErrorCode.conflict, 409, 'auth.error.generic'],
+  ] as const)('%s: %s (%i) is %s', (area, code, status, key) => {
+    expect(errorKey(area, new ApiError(status, code, 'm'))).toBe(key);
+  });
+
+  it('words a Firebase error by its code, and anything else thrown by the fallback', () => {
+    expect(errorKey('auth', Object.assign(new Error('x'), { code: 'auth/invalid-credential' }))).toBe('auth.error.wrongPassword');
+    expect(errorKey('auth', Object.assign(new Error('x'), { code: 'auth/requires-recent-login' }))).toBe('auth.error.recentLogin');
+    expect(errorKey('auth', Object.assign(new Error('x'), { code: 'auth/unheard-of' }))).toBe('auth.error.generic');
+    expect(errorKey('checkoutOrder', new TypeError('Failed to fetch'))).toBe('checkout.error.create');
+    expect(errorKey('paypalSdk', new Error('The PayPal SDK loaded without Buttons'))).toBe('checkout.error.sdk');
+    expect(errorKey('accountDeletion', undefined)).toBe('delete.error');
+  });
+
+  it('pins a refused plan to the field of its first issue, read from the issues and never from the message', () => {
+    expect(errorField('plan', refused('price', 'title'))).toBe('price');
+    expect(errorKey('plan', refused('price', 'title'))).toBe('pricing.form.error.price');
+    expect(errorField('plan', refused('courses.0'))).toBe('courses');
+    expect(errorKey('plan', refused('courses.0'))).toBe('pricing.form.error.courses');
+    expect(errorField('plan', new ApiError(400, ErrorCode.invalidBody, 'price: Too small'))).toBeNull();
+  });
+
+  it('keeps a field without a message of its own, or no field, for the whole form', () => {
+    for (const err of [refused('visibility'), refused('translations.es.title'), refused(''), refused('constructor'), new ApiError(500, 'internal', 'm')]) {
+      expect(errorField('plan', err)).toBeNull();
+      expect(errorKey('plan', err)).toBe('pricing.form.error.generic');
+    }
+  });
+
+  it('lists each key an island shows once, every one in the dictionary', () => {
+    for (const keys of [COURSE_ERROR_KEYS, CHECKOUT_ERROR_KEYS, AUTH_ERROR_KEYS]) {
+      expect(new Set(keys).size).toBe(keys.length);
+      for (const key of keys) expect(en).toHaveProperty([key]);
+    }
+    expect([...CHECKOUT_ERROR_KEYS].sort()).toEqual(
+      [
+        'checkout.error.capture',
+        'checkout.error.create',
+        'checkout.error.mismatch',
+        'checkout.error.sdk',
+        'checkout.error.timeout',
+        'checkout.error.unavailable',
+      ].sort(),
+    );
+    expect(AUTH_ERROR_KEYS).toContain('auth.error.profile');
+    expect(AUTH_ERROR_KEYS).toHaveLength(11);
+  });
+});
