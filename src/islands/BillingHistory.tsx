@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locales.ts';
 import { useEffect, useState } from 'react';
 import type { Receipt } from '../api/account.ts';
 import { formatDay, formatPrice } from '../domain/format.ts';
@@ -8,7 +9,7 @@ import Dialog from './Dialog.tsx';
 import { useIslandStore } from './useIslandStore.ts';
 
 interface Props {
-  locale: string;
+  locale: Locale;
   strings: BillingStrings;
 }
 

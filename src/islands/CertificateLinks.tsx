@@ -1,10 +1,11 @@
+import type { Locale } from '../i18n/locales.ts';
 import { useState } from 'react';
 import type { CertificateSummary } from '../api/learning.ts';
 import { downloadCertificate } from '../stores/progress.ts';
 
 interface Props {
   certificate: CertificateSummary;
-  locale: string;
+  locale: Locale;
   /** The locale's path of the verification page, without the id. */
   verifyPath: string;
   strings: Record<'cert.download' | 'cert.downloading' | 'cert.downloadError' | 'cert.verifyLink' | 'cert.revoked', string>;

@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locales.ts';
 import { useEffect } from 'react';
 import type { CaseStanding, CourseProgress, ModuleStanding } from '../api/learning.ts';
 import { formatDay } from '../domain/format.ts';
@@ -11,7 +12,7 @@ import { useSessionWhenIdle } from './useSessionWhenIdle.ts';
 import { fill } from '../i18n/fill.ts';
 
 interface Props {
-  locale: string;
+  locale: Locale;
   courseId: string;
   courseTitle: string;
   /** The outline as a new learner sees it (no attempts): pass marks and, in proficiency order, the closed modules. */

@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locales.ts';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { $groups, createGroup, loadGroups } from '../stores/groups.ts';
 import { $session, startSession } from '../stores/session.ts';
@@ -10,7 +11,7 @@ import { useIslandStore } from './useIslandStore.ts';
 import { fill } from '../i18n/fill.ts';
 
 interface Props {
-  locale: string;
+  locale: Locale;
   loginHref: string;
   verifyPath: string;
   strings: GroupsStrings;

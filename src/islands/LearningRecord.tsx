@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locales.ts';
 import { useEffect, useState } from 'react';
 import { directsAnyGroup } from '../stores/groups.ts';
 import { $session } from '../stores/session.ts';
@@ -8,7 +9,7 @@ import ProgressLine from './ProgressLine.tsx';
 import { useIslandStore } from './useIslandStore.ts';
 
 interface Props {
-  locale: string;
+  locale: Locale;
   coursesPath: string;
   verifyPath: string;
   groupsPath: string;

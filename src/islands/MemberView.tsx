@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locales.ts';
 import { useEffect } from 'react';
 import type { CaseStanding } from '../api/learning.ts';
 import { $group, $member, openMember } from '../stores/groups.ts';
@@ -9,7 +10,7 @@ import { useIslandStore } from './useIslandStore.ts';
 import { fill } from '../i18n/fill.ts';
 
 interface Props {
-  locale: string;
+  locale: Locale;
   verifyPath: string;
   groupId: string;
   userId: string;
