@@ -96,8 +96,8 @@ export default function GroupView({ verifyPath, groupId, isAdmin, strings }: Pro
                         <td key={c.id} data-course={c.id}>
                           {line && (
                             <>
-                              <progress max={100} value={line.percent} aria-label={fill(strings['progress.bar'], { title: c.title })} />{' '}
-                              {fill(strings['progress.short'], { percent: line.percent, passed: line.passed, total: line.total })}
+                              <progress max={100} value={line.percent} aria-label={fill(strings['progress.line.bar'], { title: c.title })} />{' '}
+                              {fill(strings['progress.line.short'], { percent: line.percent, passed: line.passed, total: line.total })}
                               {line.certificate && (
                                 <>
                                   <br />

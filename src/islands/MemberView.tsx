@@ -68,7 +68,7 @@ export default function MemberView({ locale, verifyPath, groupId, userId, string
             <div key={s.courseId} className="table-scroll">
               <table className="member-course" data-course={s.courseId}>
                 <caption>
-                  <bdi>{line.title}</bdi> — {fill(strings['progress.short'], { percent: s.percent, passed: s.passed, total: s.total })}
+                  <bdi>{line.title}</bdi> — {fill(strings['progress.line.short'], { percent: s.percent, passed: s.passed, total: s.total })}
                 </caption>
                 <thead>
                   <tr>

@@ -104,8 +104,8 @@ export default function PlanForm({ plan, subscribers, locale, courses, strings, 
         onChange={setLang}
         missing={missing}
         label={strings['pricing.language']}
-        missingMark={strings['course.missingMark']}
-        summary={missing.length ? fill(strings['pricing.missing'], { locales: localeNames(missing) }) : strings['course.allTranslated']}
+        missingMark={strings['common.missingMark']}
+        summary={missing.length ? fill(strings['pricing.missing'], { locales: localeNames(missing) }) : strings['common.allTranslated']}
       />
       <Field
         name={`${prefix}-title`}

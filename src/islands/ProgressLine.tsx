@@ -27,8 +27,8 @@ export default function ProgressLine({ line, strings }: Props) {
   if (!line || (line.attempts === 0 && line.passed === 0)) return null;
   return (
     <p className="progress-line">
-      <progress max={100} value={line.percent} aria-label={fill(strings['progress.bar'], { title: line.title })} />
-      <span>{fill(strings['progress.short'], { percent: line.percent, passed: line.passed, total: line.total })}</span>
+      <progress max={100} value={line.percent} aria-label={fill(strings['progress.line.bar'], { title: line.title })} />
+      <span>{fill(strings['progress.line.short'], { percent: line.percent, passed: line.passed, total: line.total })}</span>
     </p>
   );
 }

@@ -1,11 +1,11 @@
 /** The strings of the learning-record islands, picked by the pages that show them. */
 export const OUTLINE_KEYS = [
-  'course.module',
-  'course.playCase',
+  'common.module',
+  'progress.playCase',
   'progress.loading',
   'progress.error',
   'progress.summary',
-  'progress.bar',
+  'progress.line.bar',
   'progress.module',
   'progress.notStarted',
   'progress.attempted',
@@ -29,7 +29,7 @@ export const OUTLINE_KEYS = [
 ] as const;
 
 /** The course list's progress line per course. */
-export const COURSE_PROGRESS_KEYS = ['progress.short', 'progress.bar'] as const;
+export const COURSE_PROGRESS_KEYS = ['progress.line.short', 'progress.line.bar'] as const;
 
 /** My account's learning record. */
 export const RECORD_KEYS = [
@@ -41,8 +41,8 @@ export const RECORD_KEYS = [
   'record.notYet',
   'record.groups',
   'record.error',
-  'progress.short',
-  'progress.bar',
+  'progress.line.short',
+  'progress.line.bar',
   'cert.download',
   'cert.downloading',
   'cert.downloadError',
@@ -111,8 +111,8 @@ export const GROUPS_KEYS = [
   'groups.state',
   'record.notYet',
   'record.certificate',
-  'progress.short',
-  'progress.bar',
+  'progress.line.short',
+  'progress.line.bar',
   'progress.notStarted',
   'progress.attempted',
   'progress.passed',
