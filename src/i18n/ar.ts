@@ -561,7 +561,6 @@ export const ar: Dict = {
   'progress.withPlan': 'تُفتح مع خطة',
   'progress.afterModule': 'تُفتح مع خطة بعد اجتياز الوحدة {{module}}',
   'progress.signIn': 'سجّل الدخول لمتابعة تقدّمك',
-  'progress.certificate': 'شهادتك',
   'progress.playCase': 'تشغيل الحالة {{n}}: {{title}}',
   'cert.download': 'تنزيل الشهادة (PDF)',
   'cert.downloading': 'جارٍ تجهيز ملف PDF…',

@@ -566,7 +566,6 @@ export const en = {
   'progress.withPlan': 'Opens with a plan',
   'progress.afterModule': 'Opens with a plan once module {{module}} is passed',
   'progress.signIn': 'Log in to follow your progress',
-  'progress.certificate': 'Your certificate',
   'progress.playCase': 'Play case {{n}}: {{title}}',
   'cert.download': 'Download the certificate (PDF)',
   'cert.downloading': 'Preparing the PDF…',

@@ -570,7 +570,6 @@ export const es: Dict = {
   'progress.withPlan': 'Se abre con un plan',
   'progress.afterModule': 'Se abre con un plan tras superar el módulo {{module}}',
   'progress.signIn': 'Inicia sesión para seguir tu progreso',
-  'progress.certificate': 'Tu certificado',
   'progress.playCase': 'Jugar el caso {{n}}: {{title}}',
   'cert.download': 'Descargar el certificado (PDF)',
   'cert.downloading': 'Preparando el PDF…',

@@ -573,7 +573,6 @@ export const fr: Dict = {
   'progress.withPlan': "S'ouvre avec une formule",
   'progress.afterModule': "S'ouvre avec une formule une fois le module {{module}} réussi",
   'progress.signIn': 'Connectez-vous pour suivre votre progression',
-  'progress.certificate': 'Votre certificat',
   'progress.playCase': 'Lancer le cas {{n}} : {{title}}',
   'cert.download': 'Télécharger le certificat (PDF)',
   'cert.downloading': 'Préparation du PDF…',

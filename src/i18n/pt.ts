@@ -570,7 +570,6 @@ export const pt: Dict = {
   'progress.withPlan': 'Abre com um plano',
   'progress.afterModule': 'Abre com um plano após a aprovação no módulo {{module}}',
   'progress.signIn': 'Entre para acompanhar seu progresso',
-  'progress.certificate': 'Seu certificado',
   'progress.playCase': 'Jogar o caso {{n}}: {{title}}',
   'cert.download': 'Baixar o certificado (PDF)',
   'cert.downloading': 'Preparando o PDF…',

@@ -568,7 +568,6 @@ export const ru: Dict = {
   'progress.withPlan': 'Открывается с тарифом',
   'progress.afterModule': 'Открывается с тарифом после прохождения модуля {{module}}',
   'progress.signIn': 'Войдите, чтобы следить за прогрессом',
-  'progress.certificate': 'Ваш сертификат',
   'progress.playCase': 'Запустить случай {{n}}: {{title}}',
   'cert.download': 'Скачать сертификат (PDF)',
   'cert.downloading': 'Готовим PDF…',

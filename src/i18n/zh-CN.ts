@@ -555,7 +555,6 @@ export const zhCN: Dict = {
   'progress.withPlan': '购买方案后开放',
   'progress.afterModule': '购买方案并通过模块 {{module}} 后开放',
   'progress.signIn': '登录以查看你的进度',
-  'progress.certificate': '你的证书',
   'progress.playCase': '开始病例 {{n}}：{{title}}',
   'cert.download': '下载证书（PDF）',
   'cert.downloading': '正在生成 PDF…',

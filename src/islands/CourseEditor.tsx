@@ -26,14 +26,14 @@ import LocalePicker, { localeNames } from './LocalePicker.tsx';
 import CaseSimFields from './CaseSimFields.tsx';
 import CoursePicture from './CoursePicture.tsx';
 import TrashIcon from './TrashIcon.tsx';
-import type { EditorKey } from './course-keys.ts';
 import Field from './Field.tsx';
 import { useIslandStore } from './useIslandStore.ts';
 import { fill } from '../i18n/fill.ts';
+import type { Sections } from '../i18n/index.ts';
 
 interface Props {
   locale: string;
-  strings: Record<EditorKey, string>;
+  strings: Sections<'course' | 'common'>;
 }
 
 function Arrow() {

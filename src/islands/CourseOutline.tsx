@@ -5,10 +5,10 @@ import { formatDay } from '../domain/format.ts';
 import { $courseProgress, loadCourseProgress } from '../stores/progress.ts';
 import { $session } from '../stores/session.ts';
 import CertificateLinks from './CertificateLinks.tsx';
-import type { OutlineStrings } from './learning-keys.ts';
 import { useIslandStore } from './useIslandStore.ts';
 import { useSessionWhenIdle } from './useSessionWhenIdle.ts';
 import { fill } from '../i18n/fill.ts';
+import type { Sections } from '../i18n/index.ts';
 
 interface Props {
   locale: string;
@@ -21,7 +21,7 @@ interface Props {
   /** Where a play link leads without JavaScript (login, then back here). */
   loginHref: string;
   verifyPath: string;
-  strings: OutlineStrings;
+  strings: Sections<'progress' | 'cert' | 'common'>;
 }
 
 const Lock = () => (
