@@ -4,13 +4,13 @@ import type { Receipt } from '../api/account.ts';
 import { formatDay, formatPrice } from '../domain/format.ts';
 import { $billing, downloadReceipt, loadReceipts } from '../stores/billing.ts';
 import { $session } from '../stores/session.ts';
-import type { BillingStrings } from './account-keys.ts';
 import Dialog from './Dialog.tsx';
 import { useIslandStore } from './useIslandStore.ts';
+import type { Sections } from '../i18n/index.ts';
 
 interface Props {
   locale: Locale;
-  strings: BillingStrings;
+  strings: Sections<'billing' | 'receipt'>;
 }
 
 /** My account's billing history: one line per payment, its receipt on screen and as a PDF in the page's language. */

@@ -2,22 +2,10 @@ import { lazy, Suspense, useRef, useState, type SubmitEvent } from 'react';
 import { authErrorKey, signInWithEmail, signInWithGoogle, signInWithGoogleStandIn, type AuthErrorKey } from '../stores/auth-actions.ts';
 import { publicConfig } from '../stores/firebase.ts';
 import Field from './Field.tsx';
-import type { StandInKey } from './standin-keys.ts';
 import { useAdoptTyped } from './useAdoptTyped.ts';
 import { useHydrated } from './useHydrated.ts';
 import { nextHref, useRedirectSignedIn } from './useRedirectSignedIn.ts';
-
-type Keys =
-  | 'common.email'
-  | 'common.password'
-  | 'login.submit'
-  | 'login.google'
-  | 'login.or'
-  | 'login.forgot'
-  | 'login.noAccount'
-  | 'login.signupLink'
-  | StandInKey
-  | AuthErrorKey;
+import type { Sections } from '../i18n/index.ts';
 
 const GoogleStandIn = lazy(() => import('./GoogleStandIn.tsx'));
 
@@ -25,7 +13,7 @@ interface Props {
   homeHref: string;
   resetHref: string;
   signupHref: string;
-  strings: Record<Keys, string>;
+  strings: Sections<'login' | 'common' | 'auth'>;
 }
 
 /** Email and password or Google sign-in; does nothing while a field is empty. */
