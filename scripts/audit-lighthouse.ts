@@ -1,3 +1,4 @@
+import { apiAt } from './lib/api.ts';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,7 +98,7 @@ let failed = false;
 const rows: string[][] = [];
 const scriptLists: string[] = [];
 try {
-  await Promise.race([waitUntil(`${base}/api/config`, 120_000), exited]);
+  await Promise.race([waitUntil(apiAt(base).config.$url().href, 120_000), exited]);
   chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
     chromeFlags: [

@@ -1,3 +1,4 @@
+import { apiAt } from './lib/api.ts';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -89,16 +90,16 @@ async function ours(database: 'PGlite' | 'PostgreSQL', databaseUrl: string, with
   dirs.push(dataDir);
   const server = node('src/server/main.ts', { PORT: String(PORT), DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: emulator.host, DATABASE_URL: databaseUrl });
   try {
-    await up(server, `http://127.0.0.1:${PORT}/api/courses`);
+    const api = apiAt(`http://127.0.0.1:${PORT}`);
+    await up(server, api.courses.$url().href);
     const token = await emulatorToken(emulator.host, 'learner@example.com', 'learner123');
     const uid = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
     const targets: Array<Omit<Row, 'payload'>> = [];
-    if (withCatalogue)
-      targets.push({ what: 'GET /api/courses (catalogue, in-memory cache)', database, url: `http://127.0.0.1:${PORT}/api/courses`, headers: {} });
+    if (withCatalogue) targets.push({ what: 'GET /api/courses (catalogue, in-memory cache)', database, url: api.courses.$url().href, headers: {} });
     targets.push({
       what: 'GET /api/users/{uid} (signed in, one SELECT per request)',
       database,
-      url: `http://127.0.0.1:${PORT}/api/users/${uid}`,
+      url: api.users[':id'].$url({ param: { id: uid } }).href,
       headers: { authorization: `Bearer ${token}` },
     });
     for (const target of targets) {

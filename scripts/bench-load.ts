@@ -1,3 +1,5 @@
+import { SANDBOX_PATHS } from '../src/sandbox/forms.ts';
+import { apiAt } from './lib/api.ts';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +28,7 @@ const mb = (values: number[]) => values.map((v) => `${v.toFixed(0)} MB`).join(' 
 /** Posts form messages from one address, alternating between the servers, and shows where the shared limit stops them. */
 async function sharedLimitCheck(ports: number[]): Promise<boolean> {
   const post = async (port: number, i: number) => {
-    const res = await fetch(`http://127.0.0.1:${port}/api/sandbox/formmail`, {
+    const res = await fetch(`http://127.0.0.1:${port}${SANDBOX_PATHS.formmail}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ Nombre: 'Bench', Email: 'bench@example.com', Pregunta: `Shared limit ${i}` }),
@@ -64,7 +66,7 @@ async function run(backend: 'pglite' | 'postgres') {
       servers.push(
         node('src/server/main.ts', { PORT: String(port), DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: emulator.host, DATABASE_URL: pg?.url ?? '' }),
       );
-      await waitUntil(`http://127.0.0.1:${port}/api/courses`);
+      await waitUntil(apiAt(`http://127.0.0.1:${port}`).courses.$url().href);
     }
     // At rest: started, migrated, seeded and answering, then left alone for a few seconds.
     await new Promise((resolve) => setTimeout(resolve, 5000));
@@ -74,15 +76,16 @@ async function run(backend: 'pglite' | 'postgres') {
     const learnerId = JSON.parse(Buffer.from(learner.split('.')[1]!, 'base64url').toString()).sub as string;
     const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
     let n = 0;
+    const api = apiAt(`http://127.0.0.1:${ports[0]}`);
     const requests: autocannon.Request[] = [
-      { method: 'GET', path: '/api/courses' },
+      { method: 'GET', path: api.courses.$path() },
       { method: 'GET', path: '/courses/fetoscopy-simulator' },
-      { method: 'GET', path: `/api/users/${learnerId}`, headers: auth(learner) },
-      { method: 'GET', path: '/api/courses/bronchoscopy' },
-      { method: 'GET', path: '/api/pricing' },
+      { method: 'GET', path: api.users[':id'].$path({ param: { id: learnerId } }), headers: auth(learner) },
+      { method: 'GET', path: api.courses[':id'].$path({ param: { id: 'bronchoscopy' } }) },
+      { method: 'GET', path: api.pricing.$path() },
       {
         method: 'PUT',
-        path: '/api/courses/pleuroamniotic',
+        path: api.courses[':id'].$path({ param: { id: 'pleuroamniotic' } }),
         headers: auth(admin),
         setupRequest: (req) => ({
           ...req,

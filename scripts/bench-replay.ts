@@ -1,3 +1,4 @@
+import { apiAt } from './lib/api.ts';
 import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,7 @@ import { emulatorToken, node, startEmulator, stop, waitUntil } from './lib/proce
  * as a learner's token is when they finish a long session.
  */
 const PORT = 4813;
+const api = apiAt(`http://127.0.0.1:${PORT}`);
 const EMULATOR_PORT = 9813;
 const CLIENTS = 4;
 const CONNECTIONS = 10;
@@ -72,7 +74,7 @@ async function poster(uid: string, body: string, until: number, figures: PostFig
   while (Date.now() < until) {
     const token = await signLaunchToken(SECRET, { uid, ...CASE, variant: randomInt(2 ** 32), sim }, new Date(Date.now() - issuedAgo));
     const started = performance.now();
-    const res = await fetch(`http://127.0.0.1:${PORT}/api/attempts`, {
+    const res = await fetch(api.attempts.$url(), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: `{"token":${JSON.stringify(token)},"events":${body}}`,
@@ -87,7 +89,7 @@ async function poster(uid: string, body: string, until: number, figures: PostFig
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
 
 async function measure(label: string, seconds: number) {
-  const result = await autocannon({ url: `http://127.0.0.1:${PORT}/api/courses`, connections: CONNECTIONS, duration: seconds });
+  const result = await autocannon({ url: api.courses.$url().href, connections: CONNECTIONS, duration: seconds });
   const errors = result.errors + result.non2xx + result.timeouts;
   console.log(
     `| ${label} | ${result.requests.total} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ${errors} |`,
@@ -106,15 +108,14 @@ const server = node('src/server/main.ts', {
 });
 let ok = false;
 try {
-  await waitUntil(`http://127.0.0.1:${PORT}/api/courses`);
+  await waitUntil(api.courses.$url().href);
   const admin = await emulatorToken(emulator.host, 'admin@example.com', 'admin123');
   const learner = await emulatorToken(emulator.host, 'learner@example.com', 'learner123');
   const uid = JSON.parse(Buffer.from(learner.split('.')[1]!, 'base64url').toString()).sub as string;
-  const grant = await fetch(`http://127.0.0.1:${PORT}/api/users/${uid}`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ isAdmin: false, isPremium: true, subscriptions: [] }),
-  });
+  const grant = await api.users[':id'].$put(
+    { param: { id: uid }, json: { isAdmin: false, isPremium: true, subscriptions: [] } },
+    { headers: { authorization: `Bearer ${admin}` } },
+  );
   if (!grant.ok) throw new Error(`Could not make the learner premium: ${grant.status}`);
   const body = JSON.stringify(heavyLog());
   console.log(

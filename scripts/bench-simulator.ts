@@ -1,3 +1,4 @@
+import { apiAt, apiBase } from './lib/api.ts';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -43,7 +44,7 @@ async function startServer() {
     if (child.exitCode !== null) throw new Error('The server exited before answering');
     if (Date.now() > until) throw new Error(`The server did not answer at ${base} within 240 s`);
     try {
-      if ((await fetch(`${base}/api/config`)).ok) break;
+      if ((await fetch(apiAt(base).config.$url())).ok) break;
     } catch {
       // not listening yet
     }
@@ -63,7 +64,7 @@ async function load(browser: Browser) {
   const page = await context.newPage();
   const transfers: Promise<{ url: string; type: string; raw: number; gzip: number }>[] = [];
   page.on('response', (res) => {
-    if (!res.url().startsWith(base) || res.url().includes('/api/')) return;
+    if (!res.url().startsWith(base) || res.url().startsWith(apiBase(base))) return;
     transfers.push(
       res.body().then((body) => ({
         url: new URL(res.url()).pathname,

@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PAYPAL_STANDIN_PATH } from '../src/server/config.ts';
+import { apiAt, apiBase, bearer, reply } from './lib/api.ts';
 import { emulatorSignUp, emulatorToken, node, startEmulator, startPostgres, stop, waitUntil } from './lib/processes.ts';
 
 /**
@@ -9,21 +11,13 @@ import { emulatorSignUp, emulatorToken, node, startEmulator, startPostgres, stop
  * without PostgreSQL the run fails ("not run") unless CRASH_DATABASES=pglite asks for PGlite alone.
  */
 const PORT = 4711;
-const BASE = `http://127.0.0.1:${PORT}/api`;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const api = apiAt(ORIGIN);
 const WRITERS = 4;
 
 interface Pending<T> {
   acked: T | null;
   inflight: T | null;
-}
-
-async function call(method: string, path: string, token: string, body?: unknown) {
-  const res = await fetch(`${BASE}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json().catch(() => null)) as any };
 }
 
 type Outcome = 'passed' | 'failed' | 'not run';
@@ -40,13 +34,13 @@ async function scenario(backend: Backend): Promise<Outcome> {
   const env = { PORT: String(PORT), DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: emulator.host, DATABASE_URL: pg?.url ?? '', RATE_LIMIT_SCALE: '1000' };
   let server = node('src/server/main.ts', env);
   try {
-    await waitUntil(`${BASE}/courses`);
+    await waitUntil(api.courses.$url().href);
     const admin = await emulatorToken(emulator.host, 'admin@example.com', 'admin123');
-    const learner = (await call('GET', '/users?email=learner@example.com', admin)).json[0];
+    const learner = (await reply(api.users.$get({ query: { email: 'learner@example.com' } }, bearer(admin)))).json[0];
     const buyer = await emulatorSignUp(emulator.host, 'buyer@example.com', 'buyer123');
-    await call('POST', '/users', buyer.token, { id: buyer.uid, email: 'buyer@example.com' });
+    await reply(api.users.$post({ json: { id: buyer.uid, email: 'buyer@example.com' } }, bearer(buyer.token)));
     const courseIds: string[] = [];
-    for (let k = 0; k < WRITERS; k++) courseIds.push((await call('POST', '/courses', admin, { title: `crash ${k}` })).json);
+    for (let k = 0; k < WRITERS; k++) courseIds.push((await reply(api.courses.$post({ json: { title: `crash ${k}` } }, bearer(admin)))).json);
 
     const plans = new Map<string, unknown>();
     const courses = courseIds.map((): Pending<string> => ({ acked: null, inflight: null }));
@@ -62,23 +56,21 @@ async function scenario(backend: Backend): Promise<Outcome> {
         loop(async (n) => {
           const title = `writer ${k} version ${n}`;
           courses[k]!.inflight = title;
-          const res = await call('PUT', `/courses/${id}`, admin, {
-            title,
-            subtitle: 's',
-            levels: [{ title: `m${n}`, active: true, cases: [{ title: 'c', bubbles: [] }] }],
-          });
+          const json = { title, subtitle: 's', levels: [{ title: `m${n}`, active: true, cases: [{ title: 'c', bubbles: [] }] }] };
+          const res = await reply(api.courses[':id'].$put({ param: { id }, json }, bearer(admin)));
           if (res.status === 200) courses[k] = { acked: title, inflight: null };
         }),
       ),
       loop(async (n) => {
-        const res = await call('POST', '/pricing', admin, {
+        const json = {
           title: `plan ${n}`,
           price: 10 + n / 100,
           duration: 1 + (n % 12),
           description: `d${n}`,
-          courses: [courseIds[0]],
+          courses: [courseIds[0]!],
           visibility: n % 2 === 0,
-        });
+        };
+        const res = await reply(api.pricing.$post({ json }, bearer(admin)));
         if (res.status === 201) plans.set(res.json.id, res.json);
       }),
       loop(async (n) => {
@@ -90,15 +82,16 @@ async function scenario(backend: Backend): Promise<Outcome> {
           next_billing_time: { seconds: 2_000_000_000, nanoseconds: 0 },
         }));
         user.inflight = subscriptions.length;
-        const res = await call('PUT', `/users/${learner.id}`, admin, { isAdmin: false, isPremium: n % 2 === 0, subscriptions });
+        const json = { isAdmin: false, isPremium: n % 2 === 0, subscriptions };
+        const res = await reply(api.users[':id'].$put({ param: { id: learner.id }, json }, bearer(admin)));
         if (res.status === 200) Object.assign(user, { acked: subscriptions.length, inflight: null });
       }),
       loop(async () => {
-        const order = await call('POST', '/payments/orders', buyer.token, { planId: 'plan-fetoscopy' });
+        const order = await reply(api.payments.orders.$post({ json: { planId: 'plan-fetoscopy' } }, bearer(buyer.token)));
         if (order.status !== 201) return;
-        await call('POST', `/sandbox/paypal/approve/${order.json.id}`, buyer.token);
+        await fetch(`${apiBase(ORIGIN)}${PAYPAL_STANDIN_PATH}/approve/${order.json.id}`, { method: 'POST', ...bearer(buyer.token) });
         captures++;
-        const res = await call('POST', `/payments/orders/${order.json.id}/capture`, buyer.token);
+        const res = await reply(api.payments.orders[':orderId'].capture.$post({ param: { orderId: order.json.id } }, bearer(buyer.token)));
         if (res.status === 200) captured.add(res.json.subscription.subscription_id);
       }),
     ];
@@ -108,19 +101,23 @@ async function scenario(backend: Backend): Promise<Outcome> {
     await Promise.all([killed, ...burst]);
 
     server = node('src/server/main.ts', env);
-    await waitUntil(`${BASE}/courses`);
+    await waitUntil(api.courses.$url().href);
     const problems: string[] = [];
-    const stored = new Map<string, unknown>(((await call('GET', '/pricing', admin)).json as Array<{ id: string }>).map((p) => [p.id, p]));
+    const stored = new Map<string, unknown>(
+      ((await reply(api.pricing.$get({ query: {} }, bearer(admin)))).json as Array<{ id: string }>).map((p) => [p.id, p]),
+    );
     for (const [id, plan] of plans) if (JSON.stringify(stored.get(id)) !== JSON.stringify(plan)) problems.push(`plan ${id} lost or changed`);
     for (const [k, id] of courseIds.entries()) {
-      const title = (await call('GET', `/courses/${id}`, admin)).json?.title;
+      const title = (await reply(api.courses[':id'].$get({ param: { id }, query: {} }))).json?.title;
       const { acked, inflight } = courses[k]!;
       if (acked !== null && title !== acked && title !== inflight) problems.push(`course ${k}: ${title}, acknowledged ${acked}`);
     }
-    const subs = (await call('GET', `/users/${learner.id}`, admin)).json.subscriptions.length;
+    const subs = (await reply(api.users[':id'].$get({ param: { id: learner.id } }, bearer(admin)))).json.subscriptions.length;
     if (user.acked !== null && subs !== user.acked && subs !== user.inflight) problems.push(`user: ${subs} subscriptions, acknowledged ${user.acked}`);
     const paid = new Set<string>(
-      (await call('GET', `/users/${buyer.uid}`, admin)).json.subscriptions.map((s: { subscription_id: string }) => s.subscription_id),
+      (await reply(api.users[':id'].$get({ param: { id: buyer.uid } }, bearer(admin)))).json.subscriptions.map(
+        (s: { subscription_id: string }) => s.subscription_id,
+      ),
     );
     for (const id of captured) if (!paid.has(id)) problems.push(`captured payment ${id} has no subscription`);
     if (paid.size > captures) problems.push(`${paid.size} subscriptions from ${captures} captures`);

@@ -1,15 +1,13 @@
-import type { ProfileUpdate, Receipt } from './account.ts';
-import { call, type Token } from './client.ts';
-import { file } from './learning-client.ts';
-import type { User } from './schemas.ts';
+import type { ContentLocale } from '../domain/localize.ts';
+import { answer, auth, client, download, enc, type Token } from './client.ts';
+import type { ProfileUpdate } from './account.ts';
 
 /** Typed calls to the caller's own account: receipts, profile, export and deletion. */
-const enc = encodeURIComponent;
-
 export const accountApi = {
-  receipts: (lang: string, token: Token) => call<Receipt[]>('GET', `/receipts?lang=${enc(lang)}`, token),
-  receiptPdf: (orderId: string, lang: string, token: Token) => file(`/receipts/${enc(orderId)}/pdf?lang=${enc(lang)}`, token),
-  updateProfile: (body: ProfileUpdate, token: Token) => call<User>('PATCH', '/users/me', token, body),
-  exportData: (token: Token) => file('/users/me/export', token),
-  deleteAccount: (token: Token) => call<void>('DELETE', '/users/me', token),
+  receipts: (lang: ContentLocale, token: Token) => answer(client.receipts.$get({ query: { lang } }, auth(token))),
+  receiptPdf: (orderId: string, lang: ContentLocale, token: Token) =>
+    download(client.receipts[':orderId'].pdf.$get({ param: { orderId: enc(orderId) }, query: { lang } }, auth(token))),
+  updateProfile: (json: ProfileUpdate, token: Token) => answer(client.users.me.$patch({ json }, auth(token))),
+  exportData: (token: Token) => download(client.users.me.export.$get(undefined, auth(token))),
+  deleteAccount: (token: Token) => answer(client.users.me.$delete(undefined, auth(token))),
 };

@@ -1,4 +1,6 @@
-const STORED = /^\/api\/images\/([a-f0-9]{24})\.webp$/;
+import { imageUrl } from '../api/routes/paths.ts';
+
+const STORED = new RegExp(`^${imageUrl('([a-f0-9]{24})')}\\.webp$`);
 
 /**
  * The `<source>`s to put before a course picture's `<img>`: a picture the server stored (its address is the WebP)
@@ -6,5 +8,5 @@ const STORED = /^\/api\/images\/([a-f0-9]{24})\.webp$/;
  */
 export function imageSources(url: string | null | undefined): Array<{ type: string; srcset: string }> {
   const match = url ? STORED.exec(url) : null;
-  return match ? [{ type: 'image/avif', srcset: `/api/images/${match[1]}.avif` }] : [];
+  return match ? [{ type: 'image/avif', srcset: imageUrl(`${match[1]}.avif`) }] : [];
 }

@@ -31,10 +31,21 @@ export function useT(locale: Locale): T {
   return (key, vars) => fixed(key, vars);
 }
 
-/** The strings one island needs, picked so the page ships only those. */
-export function pick<K extends Key>(locale: Locale, keys: readonly K[]): Record<K, string> {
+/** Every dotted start of a key ('course', 'course.sim', 'sim.debrief', ...): the dictionary's sections. */
+type Starts<K extends string> = K extends `${infer Head}.${infer Rest}` ? Head | `${Head}.${Starts<Rest>}` : never;
+export type Prefix = Starts<Key>;
+
+/** The strings of every key under the prefixes P, key by key: Sections<'course'> has 'course.save', 'course.sim.task', ... */
+export type Sections<P extends Prefix> = Record<Extract<Key, `${P}.${string}`>, string>;
+
+/**
+ * Whole dictionary sections for one island. Pages hand strings over by prefix and islands read them by their literal
+ * keys, so no list of keys is kept beside the code that shows them, and the unused-key check sees where each is read.
+ */
+export function sections<P extends Prefix>(locale: Locale, ...prefixes: P[]): Sections<P> {
   const t = useT(locale);
-  return Object.fromEntries(keys.map((k) => [k, t(k)])) as Record<K, string>;
+  const keys = (Object.keys(en) as Key[]).filter((key) => prefixes.some((prefix) => key.startsWith(`${prefix}.`)));
+  return Object.fromEntries(keys.map((key) => [key, t(key)])) as Sections<P>;
 }
 
 export type { Key, Dict };

@@ -1,13 +1,13 @@
 import { useState, type SubmitEvent } from 'react';
 import { deleteAccount, exportData, type DeleteOutcome } from '../stores/profile.ts';
-import type { ProfileStrings } from './account-keys.ts';
 import Dialog from './Dialog.tsx';
 import Field from './Field.tsx';
+import type { Sections } from '../i18n/index.ts';
 
 interface Props {
   homeHref: string;
   passwordSignIn: boolean;
-  strings: ProfileStrings;
+  strings: Sections<'data' | 'delete' | 'auth'>;
 }
 
 /** "Your data": a JSON copy of everything we hold, and deleting the account after a confirmation (and the password, when there is one). */

@@ -3,14 +3,14 @@ import { subscriptionStatus } from '../domain/entitlement.ts';
 import { formatDateTime } from '../domain/format.ts';
 import { toDate } from '../domain/time.ts';
 import { $session, startSession } from '../stores/session.ts';
-import type { AccountStrings } from './pricing-keys.ts';
 import { useIslandStore } from './useIslandStore.ts';
+import type { Sections } from '../i18n/index.ts';
 
 interface Props {
   locale: string;
   loginHref: string;
   pricingHref: string;
-  strings: AccountStrings;
+  strings: Sections<'account' | 'common'>;
 }
 
 /** "My account": who is signed in and their subscriptions, with status from the domain rule; visitors go to login. */

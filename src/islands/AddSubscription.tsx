@@ -2,13 +2,13 @@ import { useState, type SubmitEvent } from 'react';
 import type { Plan } from '../api/schemas.ts';
 import { ADMIN_PLAN_NAME, ADMIN_SUBSCRIPTION_DAYS, MAX_ADMIN_SUBSCRIPTION_DAYS, validGrantDays } from '../domain/admin-subscription.ts';
 import { addSubscription } from '../stores/admin-users.ts';
-import type { AdminUsersStrings } from './admin-users-strings.ts';
 import { fill } from '../i18n/fill.ts';
+import type { Sections } from '../i18n/index.ts';
 
 interface Props {
   plans: Plan[] | null;
   plansError: boolean;
-  strings: AdminUsersStrings;
+  strings: Sections<'adminUsers'>;
   disabled: boolean;
 }
 

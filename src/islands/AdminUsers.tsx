@@ -1,25 +1,23 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { $adminUsers, isDirty, loadPlans, searchUser } from '../stores/admin-users.ts';
 import { $session, startSession } from '../stores/session.ts';
-import type { AdminUsersStrings } from './admin-users-strings.ts';
 import Field from './Field.tsx';
 import { useIslandStore } from './useIslandStore.ts';
 import UserEditor from './UserEditor.tsx';
 import UserHistory from './UserHistory.tsx';
 import AttemptHistory from './AttemptHistory.tsx';
-import type { AttemptStrings, DebriefDialogStrings } from './attempt-keys.ts';
+import type { AttemptStrings } from './attempt-strings.ts';
 import { useHydrated } from './useHydrated.ts';
+import type { Sections } from '../i18n/index.ts';
 
 interface Props {
   locale: string;
   homeHref: string;
-  strings: AdminUsersStrings;
-  attemptStrings: AttemptStrings;
-  debriefStrings: DebriefDialogStrings;
+  strings: Sections<'adminUsers'> & AttemptStrings;
 }
 
 /** /admin-users: admins search a user by email or uid, edit access and subscriptions, save, and read the history. */
-export default function AdminUsers({ locale, homeHref, strings, attemptStrings, debriefStrings }: Props) {
+export default function AdminUsers({ locale, homeHref, strings }: Props) {
   const session = useIslandStore($session);
   const state = useIslandStore($adminUsers);
   const hydrated = useHydrated();
@@ -85,7 +83,7 @@ export default function AdminUsers({ locale, homeHref, strings, attemptStrings, 
       </div>
       {state.draft && <UserEditor locale={locale} state={state} strings={strings} hydrated={hydrated} />}
       {state.saved && <UserHistory locale={locale} state={state} strings={strings} />}
-      {state.saved && <AttemptHistory locale={locale} userId={state.saved.id} strings={attemptStrings} debriefStrings={debriefStrings} />}
+      {state.saved && <AttemptHistory locale={locale} userId={state.saved.id} strings={strings} />}
     </div>
   );
 }

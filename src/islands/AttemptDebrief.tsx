@@ -3,9 +3,9 @@ import { clockText } from '../domain/time.ts';
 import type { Task } from '../domain/simulator/params.ts';
 import { dirOf, isLocale } from '../i18n/locales.ts';
 import { debriefSvg } from '../simulator/debrief-map.ts';
-import { componentRows, debriefLabels, type DebriefKey } from '../simulator/debrief-text.ts';
+import { componentRows, debriefLabels } from '../simulator/debrief-text.ts';
 import { $debrief, closeDebrief, openDebrief, type DebriefFailure } from '../stores/debrief.ts';
-import type { DebriefDialogStrings } from './attempt-keys.ts';
+import type { AttemptStrings } from './attempt-strings.ts';
 import Dialog from './Dialog.tsx';
 import { useIslandStore } from './useIslandStore.ts';
 import { fill } from '../i18n/fill.ts';
@@ -16,20 +16,20 @@ interface Props {
   caption: string;
   scoreLabel: string;
   timeLabel: string;
-  strings: DebriefDialogStrings;
+  strings: AttemptStrings;
 }
 
 const TASK_KEYS = {
   navigation: 'sim.task.navigation',
   selective: 'sim.task.selective',
   solomon: 'sim.task.solomon',
-} as const satisfies Record<Task, keyof DebriefDialogStrings>;
+} as const satisfies Record<Task, keyof AttemptStrings>;
 
 const FAILURES = {
   gone: 'attempts.debriefGone',
   network: 'attempts.debriefNetwork',
   failed: 'attempts.debriefError',
-} as const satisfies Record<DebriefFailure, keyof DebriefDialogStrings>;
+} as const satisfies Record<DebriefFailure, keyof AttemptStrings>;
 
 function Result({ result, locale, scoreLabel, timeLabel, strings }: { result: AttemptResult } & Omit<Props, 'caption'>) {
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0, numberingSystem: 'latn' });
@@ -78,7 +78,7 @@ function Result({ result, locale, scoreLabel, timeLabel, strings }: { result: At
                     <th scope="row">{strings[row.name]}</th>
                     <td data-label={strings['sim.debrief.value']}>{percent.format(row.value)}</td>
                     <td data-label={strings['sim.debrief.weight']}>{percent.format(row.weight / total)}</td>
-                    <td>{strings[row.advice as DebriefKey]}</td>
+                    <td>{strings[row.advice]}</td>
                   </tr>
                 ))}
               </tbody>

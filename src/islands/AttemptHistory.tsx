@@ -6,7 +6,7 @@ import { loadAttempts } from '../stores/attempts.ts';
 import { openDebrief } from '../stores/debrief.ts';
 import { $session, startSession } from '../stores/session.ts';
 import AttemptDebrief from './AttemptDebrief.tsx';
-import { caseLabel, type AttemptStrings, type DebriefDialogStrings } from './attempt-keys.ts';
+import { caseLabel, type AttemptStrings } from './attempt-strings.ts';
 import { useIslandStore } from './useIslandStore.ts';
 import { fill } from '../i18n/fill.ts';
 
@@ -15,11 +15,10 @@ interface Props {
   /** Another user's attempts (admins); the signed-in user's own when absent. */
   userId?: string;
   strings: AttemptStrings;
-  debriefStrings: DebriefDialogStrings;
 }
 
 /** Recent simulator attempts with the score and surgery time the server computed. */
-export default function AttemptHistory({ locale, userId, strings, debriefStrings }: Props) {
+export default function AttemptHistory({ locale, userId, strings }: Props) {
   const session = useIslandStore($session);
   const [rows, setRows] = useState<AttemptSummary[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -48,7 +47,7 @@ export default function AttemptHistory({ locale, userId, strings, debriefStrings
                 <th scope="col">{strings['attempts.score']}</th>
                 <th scope="col">{strings['attempts.time']}</th>
                 <th scope="col">{strings['attempts.date']}</th>
-                <th scope="col">{debriefStrings['attempts.details']}</th>
+                <th scope="col">{strings['attempts.details']}</th>
               </tr>
             </thead>
             <tbody>
@@ -66,13 +65,13 @@ export default function AttemptHistory({ locale, userId, strings, debriefStrings
                     <button
                       type="button"
                       className="button button-small button-ghost"
-                      aria-label={fill(debriefStrings['attempts.debriefOf'], { attempt: describe(a) })}
+                      aria-label={fill(strings['attempts.debriefOf'], { attempt: describe(a) })}
                       onClick={() => {
                         setCaption(describe(a));
                         void openDebrief(a.id);
                       }}
                     >
-                      {debriefStrings['sim.debrief.title']}
+                      {strings['sim.debrief.title']}
                     </button>
                   </td>
                 </tr>
@@ -81,7 +80,7 @@ export default function AttemptHistory({ locale, userId, strings, debriefStrings
           </table>
         </div>
       )}
-      <AttemptDebrief locale={locale} caption={caption} scoreLabel={strings['attempts.score']} timeLabel={strings['attempts.time']} strings={debriefStrings} />
+      <AttemptDebrief locale={locale} caption={caption} scoreLabel={strings['attempts.score']} timeLabel={strings['attempts.time']} strings={strings} />
     </section>
   );
 }

@@ -1,15 +1,16 @@
+import type { Locale } from '../i18n/locales.ts';
 import { useEffect, useState } from 'react';
 import type { Receipt } from '../api/account.ts';
 import { formatDay, formatPrice } from '../domain/format.ts';
 import { $billing, downloadReceipt, loadReceipts } from '../stores/billing.ts';
 import { $session } from '../stores/session.ts';
-import type { BillingStrings } from './account-keys.ts';
 import Dialog from './Dialog.tsx';
 import { useIslandStore } from './useIslandStore.ts';
+import type { Sections } from '../i18n/index.ts';
 
 interface Props {
-  locale: string;
-  strings: BillingStrings;
+  locale: Locale;
+  strings: Sections<'billing' | 'receipt'>;
 }
 
 /** My account's billing history: one line per payment, its receipt on screen and as a PDF in the page's language. */

@@ -12,8 +12,10 @@ import {
 } from '../domain/simulator/params.ts';
 
 import { caseParams, resetCaseParams, setCaseParam } from '../stores/editor.ts';
-import type { EditorKey } from './course-keys.ts';
 import { fill } from '../i18n/fill.ts';
+import type { Sections } from '../i18n/index.ts';
+
+type Strings = Sections<'course.sim'>;
 
 interface Props {
   /** Module and case positions, from 0, as the editor's actions take them. */
@@ -23,20 +25,20 @@ interface Props {
   locale: string;
   id: string;
   hidden: boolean;
-  strings: Record<EditorKey, string>;
+  strings: Strings;
 }
 
-const TASK_LABELS: Record<Task, EditorKey> = {
+const TASK_LABELS: Record<Task, keyof Strings> = {
   navigation: 'course.sim.task.navigation',
   selective: 'course.sim.task.selective',
   solomon: 'course.sim.task.solomon',
 };
-const PLACENTA_LABELS: Record<PlacentaSite, EditorKey> = {
+const PLACENTA_LABELS: Record<PlacentaSite, keyof Strings> = {
   posterior: 'course.sim.placenta.posterior',
   anterior: 'course.sim.placenta.anterior',
   either: 'course.sim.placenta.either',
 };
-const SCOPE_LABELS: Record<ScopeOffer, EditorKey> = {
+const SCOPE_LABELS: Record<ScopeOffer, keyof Strings> = {
   straight: 'course.sim.scopes.straight',
   angled: 'course.sim.scopes.angled',
   both: 'course.sim.scopes.both',
@@ -55,7 +57,7 @@ export default function CaseSimFields({ level, index, item, locale, id, hidden, 
   const where = { n: level + 1, c: index + 1 };
   const decimal = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, numberingSystem: 'latn' });
 
-  const field = <K extends keyof CaseParams>(key: K, label: EditorKey, options: ReadonlyArray<readonly [CaseParams[K], string]>) => (
+  const field = <K extends keyof CaseParams>(key: K, label: keyof Strings, options: ReadonlyArray<readonly [CaseParams[K], string]>) => (
     <div className="field">
       <label htmlFor={`${id}-${key}`}>{strings[label]}</label>
       <select

@@ -3,14 +3,14 @@ import { formatDay } from '../domain/format.ts';
 import { $verification, certificateIdOf, revoke, verify } from '../stores/certificate.ts';
 import { $session } from '../stores/session.ts';
 import Field from './Field.tsx';
-import type { VerifyStrings } from './learning-keys.ts';
 import { useIslandStore } from './useIslandStore.ts';
 import { useSessionWhenIdle } from './useSessionWhenIdle.ts';
 import { fill } from '../i18n/fill.ts';
+import type { Sections } from '../i18n/index.ts';
 
 interface Props {
   locale: string;
-  strings: VerifyStrings;
+  strings: Sections<'verify'>;
 }
 
 /** The public check of a certificate named by the address: genuine, revoked or unknown; admins may revoke it here. */

@@ -1,13 +1,15 @@
+import type { Locale } from '../i18n/locales.ts';
 import { useState } from 'react';
 import type { CertificateSummary } from '../api/learning.ts';
 import { downloadCertificate } from '../stores/progress.ts';
+import type { Sections } from '../i18n/index.ts';
 
 interface Props {
   certificate: CertificateSummary;
-  locale: string;
+  locale: Locale;
   /** The locale's path of the verification page, without the id. */
   verifyPath: string;
-  strings: Record<'cert.download' | 'cert.downloading' | 'cert.downloadError' | 'cert.verifyLink' | 'cert.revoked', string>;
+  strings: Sections<'cert'>;
 }
 
 /** A certificate's PDF download (in the page's language) and its public verification page; a revoked one says so. */

@@ -5,30 +5,10 @@ import { sendMessage, type ContactKind } from '../stores/contact.ts';
 import Field from './Field.tsx';
 import { useAdoptTyped } from './useAdoptTyped.ts';
 import { useHydrated } from './useHydrated.ts';
+import type { Sections } from '../i18n/index.ts';
 
-export const CONTACT_KEYS = [
-  'contact.name',
-  'common.email',
-  'contact.question',
-  'contact.submit',
-  'contact.sending',
-  'contact.sent',
-  'contact.error.required',
-  'contact.error.email',
-  'contact.error.send',
-] as const;
-export const SUPPORT_KEYS = [
-  ...CONTACT_KEYS,
-  'support.platform',
-  'support.platform.windows',
-  'support.platform.mac',
-  'support.platform.browser',
-  'support.platform.other',
-  'support.submit',
-  'support.sent',
-] as const;
-
-type Strings = Record<(typeof CONTACT_KEYS)[number], string> & Partial<Record<(typeof SUPPORT_KEYS)[number], string>>;
+/** The support form adds its own section to the contact form's. */
+type Strings = Sections<'contact' | 'common'> & Partial<Sections<'support'>>;
 
 interface Props {
   kind: ContactKind;
@@ -40,6 +20,13 @@ const PLATFORMS = ['windows', 'mac', 'browser', 'other'] as const;
 type Platform = (typeof PLATFORMS)[number];
 /** The Platform tag the support team receives, whatever the visitor's language. */
 const PLATFORM_TAGS: Record<Platform, string> = { windows: 'Windows', mac: 'macOS', browser: 'Browser', other: 'Other' };
+/** The platform's name in the visitor's language. */
+const PLATFORM_LABELS = {
+  windows: 'support.platform.windows',
+  mac: 'support.platform.mac',
+  browser: 'support.platform.browser',
+  other: 'support.platform.other',
+} as const satisfies Record<Platform, keyof Strings>;
 
 /** The home contact form and the support form: errors beside the fields, nothing typed is lost when sending fails. */
 export default function ContactForm({ kind, strings }: Props) {
@@ -122,7 +109,7 @@ export default function ContactForm({ kind, strings }: Props) {
           <select id={id('platform')} name={id('platform')} value={platform} onChange={(e) => setPlatform(e.target.value as Platform)}>
             {PLATFORMS.map((p) => (
               <option key={p} value={p}>
-                {strings[`support.platform.${p}`]}
+                {strings[PLATFORM_LABELS[p]]}
               </option>
             ))}
           </select>

@@ -2,16 +2,16 @@ import { lazy, Suspense, useEffect, useEffectEvent } from 'react';
 import { $editor, openEditor } from '../stores/editor.ts';
 import { $launch, closeLaunch, play, type PlayContext } from '../stores/launch.ts';
 import { $session } from '../stores/session.ts';
-import type { EditorKey, LaunchKey } from './course-keys.ts';
 import Dialog from './Dialog.tsx';
 import { useHydrated } from './useHydrated.ts';
 import { useIslandStore } from './useIslandStore.ts';
 import { useSessionWhenIdle } from './useSessionWhenIdle.ts';
+import type { Sections } from '../i18n/index.ts';
 
 const CourseEditor = lazy(() => import('./CourseEditor.tsx'));
 
 interface Props extends PlayContext {
-  strings: Record<LaunchKey | EditorKey, string>;
+  strings: Sections<'course' | 'common'>;
 }
 
 /**

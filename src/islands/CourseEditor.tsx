@@ -26,14 +26,14 @@ import LocalePicker, { localeNames } from './LocalePicker.tsx';
 import CaseSimFields from './CaseSimFields.tsx';
 import CoursePicture from './CoursePicture.tsx';
 import TrashIcon from './TrashIcon.tsx';
-import type { EditorKey } from './course-keys.ts';
 import Field from './Field.tsx';
 import { useIslandStore } from './useIslandStore.ts';
 import { fill } from '../i18n/fill.ts';
+import type { Sections } from '../i18n/index.ts';
 
 interface Props {
   locale: string;
-  strings: Record<EditorKey, string>;
+  strings: Sections<'course' | 'common'>;
 }
 
 function Arrow() {
@@ -107,8 +107,8 @@ export default function CourseEditor({ locale, strings }: Props) {
         onChange={(l: ContentLocale) => setLang(l)}
         missing={missing}
         label={strings['course.language']}
-        missingMark={strings['course.missingMark']}
-        summary={missing.length ? fill(strings['course.missing'], { locales: localeNames(missing) }) : strings['course.allTranslated']}
+        missingMark={strings['common.missingMark']}
+        summary={missing.length ? fill(strings['course.missing'], { locales: localeNames(missing) }) : strings['common.allTranslated']}
       />
       <Field
         name="course-title"
@@ -214,7 +214,7 @@ export default function CourseEditor({ locale, strings }: Props) {
                 <label className="active-toggle">
                   <input type="checkbox" checked={level.active} onChange={(e) => setModuleActive(i, e.target.checked)} />
                   {strings['course.active']}
-                  <span className="visually-hidden">{fill(strings['course.module'], { n })}</span>
+                  <span className="visually-hidden">{fill(strings['common.module'], { n })}</span>
                 </label>
                 {!level.active && <span className="module-badge">{strings['course.inactive']}</span>}
                 <button type="button" className="icon-button" aria-label={fill(strings['course.deleteModule'], { n })} onClick={() => deleteModule(i)}>

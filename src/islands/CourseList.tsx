@@ -1,44 +1,24 @@
 import { useEffect, useState } from 'react';
 import type { CourseSummary } from '../api/schemas.ts';
 import type { ContentLocale } from '../domain/localize.ts';
-import { COURSE_ERROR_KEYS, type ErrorKey } from '../stores/error-messages.ts';
 import { $courseAction, $courses, createCourse, deleteCourse, loadCourses } from '../stores/courses.ts';
 import { $session } from '../stores/session.ts';
 import CoursePicture from './CoursePicture.tsx';
 import Dialog from './Dialog.tsx';
-import { COURSE_PROGRESS_KEYS } from './learning-keys.ts';
 import ProgressLine, { useProgressLines } from './ProgressLine.tsx';
 import TrashIcon from './TrashIcon.tsx';
 import { useHydrated } from './useHydrated.ts';
 import { useIslandStore } from './useIslandStore.ts';
 import { useSessionWhenIdle } from './useSessionWhenIdle.ts';
 import { fill } from '../i18n/fill.ts';
-
-/** The keys a page passes (with `pick`) to CourseList. */
-export const COURSE_LIST_KEYS = [
-  'courses.loading',
-  'courses.loadError',
-  'courses.retry',
-  'courses.empty',
-  'courses.add',
-  'courses.adding',
-  'courses.delete',
-  'courses.confirmTitle',
-  'courses.confirmText',
-  'courses.confirmDelete',
-  'courses.cancel',
-  ...COURSE_PROGRESS_KEYS,
-  ...COURSE_ERROR_KEYS,
-] as const;
-
-type Keys = (typeof COURSE_LIST_KEYS)[number] | ErrorKey<'course'>;
+import type { Sections } from '../i18n/index.ts';
 
 interface Props {
   /** The page's language: the list is asked for in it. */
   lang: ContentLocale;
   /** The locale's /courses path; each course links to `${coursesHref}/${id}`. */
   coursesHref: string;
-  strings: Record<Keys, string>;
+  strings: Sections<'courses' | 'progress.line' | 'course.error'>;
   /** Heading level of each course's title, so the list fits under the page's own headings. */
   headingLevel?: 2 | 3;
   /** The list as the server rendered it (on /courses); without it the island shows a spinner and fetches. */

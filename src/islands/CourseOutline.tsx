@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locales.ts';
 import { useEffect } from 'react';
 import type { CaseStanding, CourseProgress, ModuleStanding } from '../api/learning.ts';
 import { formatDay } from '../domain/format.ts';
@@ -5,13 +6,13 @@ import { formatDay } from '../domain/format.ts';
 import { $courseProgress, loadCourseProgress } from '../stores/progress.ts';
 import { $session } from '../stores/session.ts';
 import CertificateLinks from './CertificateLinks.tsx';
-import type { OutlineStrings } from './learning-keys.ts';
 import { useIslandStore } from './useIslandStore.ts';
 import { useSessionWhenIdle } from './useSessionWhenIdle.ts';
 import { fill } from '../i18n/fill.ts';
+import type { Sections } from '../i18n/index.ts';
 
 interface Props {
-  locale: string;
+  locale: Locale;
   courseId: string;
   courseTitle: string;
   /** The outline as a new learner sees it (no attempts): pass marks and, in proficiency order, the closed modules. */
@@ -21,7 +22,7 @@ interface Props {
   /** Where a play link leads without JavaScript (login, then back here). */
   loginHref: string;
   verifyPath: string;
-  strings: OutlineStrings;
+  strings: Sections<'progress' | 'cert' | 'common'>;
 }
 
 const Lock = () => (
@@ -103,7 +104,7 @@ export default function CourseOutline({ locale, courseId, courseTitle, outline, 
         {mine && (
           <div className="outline-progress">
             <p className="outline-share">
-              <progress max={100} value={mine.percent} aria-label={fill(strings['progress.bar'], { title: courseTitle })} />
+              <progress max={100} value={mine.percent} aria-label={fill(strings['progress.line.bar'], { title: courseTitle })} />
               <span>{fill(strings['progress.summary'], { passed: mine.passed, total: mine.total })}</span>
             </p>
             {mine.next && nextModule && (
@@ -134,7 +135,7 @@ export default function CourseOutline({ locale, courseId, courseTitle, outline, 
                   {m.shown}
                 </span>
                 <h2 className="module-title">
-                  <span className="visually-hidden">{fill(strings['course.module'], { n: m.shown })}: </span>
+                  <span className="visually-hidden">{fill(strings['common.module'], { n: m.shown })}: </span>
                   {m.title}
                 </h2>
                 {mine && <span className="module-share">{fill(strings['progress.module'], { passed: m.passed, total: m.total })}</span>}
@@ -172,7 +173,7 @@ export default function CourseOutline({ locale, courseId, courseTitle, outline, 
                           data-play
                           data-level={c.level}
                           data-case={c.case}
-                          aria-label={fill(strings['course.playCase'], { n: c.case, title: c.title })}
+                          aria-label={fill(strings['progress.playCase'], { n: c.case, title: c.title })}
                         >
                           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
                             <path fill="currentColor" d="M7 4.5v15l13-7.5z" />

@@ -3,10 +3,10 @@ import { isEmail } from '../domain/contact.ts';
 import '../styles/standin.css';
 import Dialog from './Dialog.tsx';
 import Field from './Field.tsx';
-import type { StandInKey } from './standin-keys.ts';
+import type { Sections } from '../i18n/index.ts';
 
 interface Props {
-  strings: Record<StandInKey | 'common.email' | 'auth.error.invalidEmail', string>;
+  strings: Sections<'login.standIn' | 'common' | 'auth.error'>;
   onChoose: (account: { email: string; name: string }) => void;
   onCancel: () => void;
 }

@@ -3,14 +3,14 @@ import type { GroupDetail, GroupRole } from '../api/learning.ts';
 import { $group, addPerson, deleteGroup, removePerson, renameGroup } from '../stores/groups.ts';
 import Dialog from './Dialog.tsx';
 import Field from './Field.tsx';
-import type { GroupsStrings } from './learning-keys.ts';
 import TrashIcon from './TrashIcon.tsx';
 import { useIslandStore } from './useIslandStore.ts';
 import { fill } from '../i18n/fill.ts';
+import type { Sections } from '../i18n/index.ts';
 
 interface Props {
   detail: GroupDetail;
-  strings: GroupsStrings;
+  strings: Sections<'groups'>;
 }
 
 /** The admin's side of a group: its name, its members and directors (added by email), and deleting it. */

@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import { $group, exportGroup, openGroup } from '../stores/groups.ts';
 import GroupPeople from './GroupPeople.tsx';
-import type { GroupsStrings } from './learning-keys.ts';
 import { useIslandStore } from './useIslandStore.ts';
 import { fill } from '../i18n/fill.ts';
+import type { Sections } from '../i18n/index.ts';
 
 interface Props {
   locale: string;
   verifyPath: string;
   groupId: string;
   isAdmin: boolean;
-  strings: GroupsStrings;
+  strings: Sections<'groups' | 'progress.line' | 'record' | 'cert'>;
 }
 
 /** One group: each member's share of every course any member has played, certificates, the CSV export; admins manage its people. */
@@ -96,8 +96,8 @@ export default function GroupView({ verifyPath, groupId, isAdmin, strings }: Pro
                         <td key={c.id} data-course={c.id}>
                           {line && (
                             <>
-                              <progress max={100} value={line.percent} aria-label={fill(strings['progress.bar'], { title: c.title })} />{' '}
-                              {fill(strings['progress.short'], { percent: line.percent, passed: line.passed, total: line.total })}
+                              <progress max={100} value={line.percent} aria-label={fill(strings['progress.line.bar'], { title: c.title })} />{' '}
+                              {fill(strings['progress.line.short'], { percent: line.percent, passed: line.passed, total: line.total })}
                               {line.certificate && (
                                 <>
                                   <br />

@@ -1,21 +1,20 @@
+import type { Locale } from '../i18n/locales.ts';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { $groups, createGroup, loadGroups } from '../stores/groups.ts';
 import { $session, startSession } from '../stores/session.ts';
-import type { AttemptStrings, DebriefDialogStrings } from './attempt-keys.ts';
+import type { AttemptStrings } from './attempt-strings.ts';
 import Field from './Field.tsx';
 import GroupView from './GroupView.tsx';
-import type { GroupsStrings } from './learning-keys.ts';
 import MemberView from './MemberView.tsx';
 import { useIslandStore } from './useIslandStore.ts';
 import { fill } from '../i18n/fill.ts';
+import type { Sections } from '../i18n/index.ts';
 
 interface Props {
-  locale: string;
+  locale: Locale;
   loginHref: string;
   verifyPath: string;
-  strings: GroupsStrings;
-  attemptStrings: AttemptStrings;
-  debriefStrings: DebriefDialogStrings;
+  strings: Sections<'groups' | 'progress' | 'record' | 'cert'> & AttemptStrings;
 }
 
 /** Where the page is: the list, a group (?group=), or one member of it (&member=). */
@@ -28,7 +27,7 @@ function place(): { group: string | null; member: string | null } {
  * /groups: directors see the groups they direct, each member's progress, attempts and certificates, and export them;
  * administrators also create groups and name their members and directors.
  */
-export default function Groups({ locale, loginHref, verifyPath, strings, attemptStrings, debriefStrings }: Props) {
+export default function Groups({ locale, loginHref, verifyPath, strings }: Props) {
   const session = useIslandStore($session);
   const groups = useIslandStore($groups);
   const [where, setWhere] = useState<{ group: string | null; member: string | null } | null>(null);
@@ -51,8 +50,7 @@ export default function Groups({ locale, loginHref, verifyPath, strings, attempt
       </p>
     );
   const common = { locale, verifyPath, strings };
-  if (where.group && where.member)
-    return <MemberView {...common} groupId={where.group} userId={where.member} attemptStrings={attemptStrings} debriefStrings={debriefStrings} />;
+  if (where.group && where.member) return <MemberView {...common} groupId={where.group} userId={where.member} />;
   if (where.group) return <GroupView {...common} groupId={where.group} isAdmin={isAdmin} />;
 
   async function create(e: SubmitEvent) {

@@ -1,18 +1,19 @@
+import type { Locale } from '../i18n/locales.ts';
 import { useEffect, useState } from 'react';
 import { directsAnyGroup } from '../stores/groups.ts';
 import { $session } from '../stores/session.ts';
 import { $progressLines, loadProgressLines } from '../stores/progress.ts';
 import CertificateLinks from './CertificateLinks.tsx';
-import type { RecordStrings } from './learning-keys.ts';
 import ProgressLine from './ProgressLine.tsx';
 import { useIslandStore } from './useIslandStore.ts';
+import type { Sections } from '../i18n/index.ts';
 
 interface Props {
-  locale: string;
+  locale: Locale;
   coursesPath: string;
   verifyPath: string;
   groupsPath: string;
-  strings: RecordStrings;
+  strings: Sections<'record' | 'progress.line' | 'cert'>;
 }
 
 /** My account's learning record: progress in every course played, certificates, and the groups the learner directs. */

@@ -3,22 +3,10 @@ import { signInWithEmail, signInWithGoogle, signInWithGoogleStandIn } from '../s
 import { errorKey, type ErrorKey } from '../stores/error-messages.ts';
 import { publicConfig } from '../stores/firebase.ts';
 import Field from './Field.tsx';
-import type { StandInKey } from './standin-keys.ts';
 import { useAdoptTyped } from './useAdoptTyped.ts';
 import { useHydrated } from './useHydrated.ts';
 import { nextHref, useRedirectSignedIn } from './useRedirectSignedIn.ts';
-
-type Keys =
-  | 'common.email'
-  | 'common.password'
-  | 'login.submit'
-  | 'login.google'
-  | 'login.or'
-  | 'login.forgot'
-  | 'login.noAccount'
-  | 'login.signupLink'
-  | StandInKey
-  | ErrorKey<'auth'>;
+import type { Sections } from '../i18n/index.ts';
 
 const GoogleStandIn = lazy(() => import('./GoogleStandIn.tsx'));
 
@@ -26,7 +14,7 @@ interface Props {
   homeHref: string;
   resetHref: string;
   signupHref: string;
-  strings: Record<Keys, string>;
+  strings: Sections<'login' | 'common' | 'auth'>;
 }
 
 /** Email and password or Google sign-in; does nothing while a field is empty. */

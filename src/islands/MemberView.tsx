@@ -1,25 +1,24 @@
+import type { Locale } from '../i18n/locales.ts';
 import { useEffect } from 'react';
 import type { CaseStanding } from '../api/learning.ts';
 import { $group, $member, openMember } from '../stores/groups.ts';
 import AttemptHistory from './AttemptHistory.tsx';
-import type { AttemptStrings, DebriefDialogStrings } from './attempt-keys.ts';
+import type { AttemptStrings } from './attempt-strings.ts';
 import CertificateLinks from './CertificateLinks.tsx';
-import type { GroupsStrings } from './learning-keys.ts';
 import { useIslandStore } from './useIslandStore.ts';
 import { fill } from '../i18n/fill.ts';
+import type { Sections } from '../i18n/index.ts';
 
 interface Props {
-  locale: string;
+  locale: Locale;
   verifyPath: string;
   groupId: string;
   userId: string;
-  strings: GroupsStrings;
-  attemptStrings: AttemptStrings;
-  debriefStrings: DebriefDialogStrings;
+  strings: Sections<'groups' | 'progress' | 'record' | 'cert'> & AttemptStrings;
 }
 
 /** One member for their director: best scores and state per case, certificates, and attempts over time with their debriefs. */
-export default function MemberView({ locale, verifyPath, groupId, userId, strings, attemptStrings, debriefStrings }: Props) {
+export default function MemberView({ locale, verifyPath, groupId, userId, strings }: Props) {
   const member = useIslandStore($member);
   const group = useIslandStore($group);
   useEffect(() => void openMember(groupId, userId), [groupId, userId]);
@@ -68,7 +67,7 @@ export default function MemberView({ locale, verifyPath, groupId, userId, string
             <div key={s.courseId} className="table-scroll">
               <table className="member-course" data-course={s.courseId}>
                 <caption>
-                  <bdi>{line.title}</bdi> — {fill(strings['progress.short'], { percent: s.percent, passed: s.passed, total: s.total })}
+                  <bdi>{line.title}</bdi> — {fill(strings['progress.line.short'], { percent: s.percent, passed: s.passed, total: s.total })}
                 </caption>
                 <thead>
                   <tr>
@@ -109,7 +108,7 @@ export default function MemberView({ locale, verifyPath, groupId, userId, string
           )}
         </ul>
       </section>
-      <AttemptHistory locale={locale} userId={userId} strings={attemptStrings} debriefStrings={debriefStrings} />
+      <AttemptHistory locale={locale} userId={userId} strings={strings} />
     </div>
   );
 }

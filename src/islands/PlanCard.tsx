@@ -7,8 +7,8 @@ import { cancelPurchase, retryPurchase, startPurchase, type CheckoutState } from
 import { hidePlan, planSubscribers, removePlan } from '../stores/plans.ts';
 import PaypalButtons from './PaypalButtons.tsx';
 import PlanForm from './PlanForm.tsx';
-import type { PricingStrings } from './pricing-keys.ts';
 import { fill } from '../i18n/fill.ts';
+import type { Sections } from '../i18n/index.ts';
 
 interface Props {
   plan: Plan;
@@ -21,7 +21,7 @@ interface Props {
   loginHref: string;
   pricingHref: string;
   accountHref: string;
-  strings: PricingStrings;
+  strings: Sections<'pricing' | 'checkout' | 'common'>;
 }
 
 /**

@@ -5,9 +5,11 @@ import { $plans, savePlan, type PlanField, type SaveOutcome } from '../stores/pl
 import Field from './Field.tsx';
 import LocalePicker, { localeNames } from './LocalePicker.tsx';
 import { useIslandStore } from './useIslandStore.ts';
-import type { PricingStrings } from './pricing-keys.ts';
 import { useHydrated } from './useHydrated.ts';
 import { fill } from '../i18n/fill.ts';
+import type { Sections } from '../i18n/index.ts';
+
+type Strings = Sections<'pricing' | 'common'>;
 
 interface Props {
   plan: Plan | null;
@@ -15,7 +17,7 @@ interface Props {
   subscribers?: number | null | undefined;
   locale?: string;
   courses: CourseSummary[];
-  strings: PricingStrings;
+  strings: Strings;
   onDone: () => void;
   onCancel?: () => void;
 }
@@ -95,8 +97,8 @@ export default function PlanForm({ plan, subscribers, locale, courses, strings, 
         onChange={setLang}
         missing={missing}
         label={strings['pricing.language']}
-        missingMark={strings['course.missingMark']}
-        summary={missing.length ? fill(strings['pricing.missing'], { locales: localeNames(missing) }) : strings['course.allTranslated']}
+        missingMark={strings['common.missingMark']}
+        summary={missing.length ? fill(strings['pricing.missing'], { locales: localeNames(missing) }) : strings['common.allTranslated']}
       />
       <Field
         name={`${prefix}-title`}

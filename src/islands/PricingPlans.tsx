@@ -5,8 +5,8 @@ import { $plans, loadPlans } from '../stores/plans.ts';
 import { $session, startSession } from '../stores/session.ts';
 import PlanCard from './PlanCard.tsx';
 import PlanForm from './PlanForm.tsx';
-import type { PricingStrings } from './pricing-keys.ts';
 import { useIslandStore } from './useIslandStore.ts';
+import type { Sections } from '../i18n/index.ts';
 
 interface Props {
   locale: string;
@@ -14,7 +14,7 @@ interface Props {
   pricingHref: string;
   accountHref: string;
   contactHref: string;
-  strings: PricingStrings;
+  strings: Sections<'pricing' | 'checkout' | 'common'>;
 }
 
 /** /pricing: the plan cards, the "Educacional" card, and for admins the create-plan form. */

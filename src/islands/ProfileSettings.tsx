@@ -2,18 +2,20 @@ import { useState, type SubmitEvent } from 'react';
 import { changePassword, saveProfile } from '../stores/profile.ts';
 import { $session } from '../stores/session.ts';
 import AccountData from './AccountData.tsx';
-import type { ProfileStrings } from './account-keys.ts';
 import Field from './Field.tsx';
 import { useIslandStore } from './useIslandStore.ts';
+import type { Sections } from '../i18n/index.ts';
+
+type Strings = Sections<'account' | 'profile' | 'password' | 'data' | 'delete' | 'auth'>;
 
 interface Props {
   homeHref: string;
-  strings: ProfileStrings;
+  strings: Strings;
 }
 
-type Note = { key: keyof ProfileStrings; alert: boolean } | null;
+type Note = { key: keyof Strings; alert: boolean } | null;
 
-const Message = ({ note, strings }: { note: Note; strings: ProfileStrings }) =>
+const Message = ({ note, strings }: { note: Note; strings: Strings }) =>
   note && (
     <p className={note.alert ? 'form-error' : 'form-success'} role={note.alert ? 'alert' : 'status'}>
       {strings[note.key]}

@@ -1,22 +1,23 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { sendReset } from '../stores/auth-actions.ts';
-import { errorKey, type ErrorKey } from '../stores/error-messages.ts';
+import { errorKey } from '../stores/error-messages.ts';
 import Field from './Field.tsx';
 import { useAdoptTyped } from './useAdoptTyped.ts';
 import { useHydrated } from './useHydrated.ts';
+import type { Sections } from '../i18n/index.ts';
 
-type Keys = 'common.email' | 'reset.submit' | 'reset.sent' | 'reset.back' | 'signup.error.email' | ErrorKey<'auth'>;
+type Strings = Sections<'reset' | 'common' | 'auth' | 'signup.error'>;
 
 interface Props {
   loginHref: string;
-  strings: Record<Keys, string>;
+  strings: Strings;
 }
 
 /** Sends Firebase's password-reset email, with a link back to login. */
 export default function ResetForm({ loginHref, strings }: Props) {
   const [email, setEmail] = useState('');
   const [state, setState] = useState<'idle' | 'busy' | 'sent'>('idle');
-  const [error, setError] = useState<Keys | null>(null);
+  const [error, setError] = useState<keyof Strings | null>(null);
   const form = useRef<HTMLFormElement>(null);
   useAdoptTyped(form, (typed) => {
     if (typed.email !== undefined) setEmail(typed.email);

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { logout } from '../stores/auth-actions.ts';
 import { $session, startSession } from '../stores/session.ts';
 import { useIslandStore } from './useIslandStore.ts';
+import type { Sections } from '../i18n/index.ts';
 
 interface Props {
   homeHref: string;
@@ -9,7 +10,7 @@ interface Props {
   accountHref: string;
   adminUsersHref: string;
   groupsHref: string;
-  strings: Record<'nav.login' | 'nav.logout' | 'nav.admin' | 'nav.adminUsers' | 'nav.groups' | 'nav.account', string>;
+  strings: Sections<'nav'>;
 }
 
 /** The right side of the header: Login, or the user's photo and Logout; the Admin menu for admins only. */

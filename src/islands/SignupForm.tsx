@@ -6,27 +6,17 @@ import Field from './Field.tsx';
 import { useAdoptTyped } from './useAdoptTyped.ts';
 import { useHydrated } from './useHydrated.ts';
 import { useRedirectSignedIn } from './useRedirectSignedIn.ts';
+import type { Sections } from '../i18n/index.ts';
 
-type Keys =
-  | 'signup.name'
-  | 'signup.lastname'
-  | 'signup.contact'
-  | 'common.email'
-  | 'common.password'
-  | 'signup.repeat'
-  | 'signup.submit'
-  | 'signup.haveAccount'
-  | 'signup.loginLink'
-  | SignupErrorKey
-  | ErrorKey<'auth'>;
+type Strings = Sections<'signup' | 'common' | 'auth'>;
 
 interface Props {
   homeHref: string;
   loginHref: string;
-  strings: Record<Keys, string>;
+  strings: Strings;
 }
 
-const FIELDS: Array<{ name: SignupField; label: Keys; type: string; autoComplete: string }> = [
+const FIELDS: Array<{ name: SignupField; label: keyof Strings; type: string; autoComplete: string }> = [
   { name: 'name', label: 'signup.name', type: 'text', autoComplete: 'given-name' },
   { name: 'lastname', label: 'signup.lastname', type: 'text', autoComplete: 'family-name' },
   { name: 'contact', label: 'signup.contact', type: 'tel', autoComplete: 'tel' },

@@ -3,13 +3,13 @@ import { subscriptionStatus } from '../domain/entitlement.ts';
 import { formatDateTime } from '../domain/format.ts';
 import { toDate } from '../domain/time.ts';
 import { removeSubscription } from '../stores/admin-users.ts';
-import type { AdminUsersStrings } from './admin-users-strings.ts';
+import type { Sections } from '../i18n/index.ts';
 
 interface Props {
   locale: string;
   subscriptions: Subscription[];
   plans: Plan[] | null;
-  strings: AdminUsersStrings;
+  strings: Sections<'adminUsers'>;
   disabled: boolean;
 }
 

@@ -1,12 +1,12 @@
 import { discardChanges, isDirty, saveUser, setFlag, type AdminUsersState } from '../stores/admin-users.ts';
 import AddSubscription from './AddSubscription.tsx';
-import type { AdminUsersStrings } from './admin-users-strings.ts';
 import SubscriptionTable from './SubscriptionTable.tsx';
+import type { Sections } from '../i18n/index.ts';
 
 interface Props {
   locale: string;
   state: AdminUsersState;
-  strings: AdminUsersStrings;
+  strings: Sections<'adminUsers'>;
   hydrated: boolean;
 }
 

@@ -3,16 +3,18 @@ import { auditChanges, type AuditChange } from '../domain/audit-diff.ts';
 import { formatDateTime } from '../domain/format.ts';
 import { dirOf, isLocale } from '../i18n/locales.ts';
 import type { AdminUsersState } from '../stores/admin-users.ts';
-import type { AdminUsersKey, AdminUsersStrings } from './admin-users-strings.ts';
 import { fill } from '../i18n/fill.ts';
+import type { Sections } from '../i18n/index.ts';
+
+type Strings = Sections<'adminUsers'>;
 
 interface Props {
   locale: string;
   state: AdminUsersState;
-  strings: AdminUsersStrings;
+  strings: Strings;
 }
 
-const FIELD_LABELS: Record<string, AdminUsersKey> = {
+const FIELD_LABELS: Record<string, keyof Strings> = {
   isAdmin: 'adminUsers.access.admin',
   isPremium: 'adminUsers.access.premium',
   isExpert: 'adminUsers.access.expert',
@@ -27,7 +29,7 @@ const SUB_LABELS = {
   changed: 'adminUsers.history.changed',
 } as const;
 
-function describe(change: AuditChange, strings: AdminUsersStrings, plans: Plan[] | null, arrow: string): string {
+function describe(change: AuditChange, strings: Strings, plans: Plan[] | null, arrow: string): string {
   // A stored value is isolated (FSI … PDI), so its own direction cannot reorder the sentence around it.
   const value = (v: unknown) => (typeof v === 'boolean' ? strings[v ? 'adminUsers.yes' : 'adminUsers.no'] : v === undefined ? '—' : `\u2068${String(v)}\u2069`);
   if (change.kind === 'field') {
@@ -38,7 +40,7 @@ function describe(change: AuditChange, strings: AdminUsersStrings, plans: Plan[]
   return `${strings[SUB_LABELS[change.change]]}: ${change.subscription.plan_name} (${plan})`;
 }
 
-function Entry({ entry, locale, strings, plans }: { entry: AuditEntry; locale: string; strings: AdminUsersStrings; plans: Plan[] | null }) {
+function Entry({ entry, locale, strings, plans }: { entry: AuditEntry; locale: string; strings: Strings; plans: Plan[] | null }) {
   const changes = auditChanges(entry.before, entry.after);
   // "from → to" must point the way the language reads.
   const arrow = isLocale(locale) && dirOf(locale) === 'rtl' ? '←' : '→';

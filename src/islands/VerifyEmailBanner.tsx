@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { checkVerified, sendVerification } from '../stores/profile.ts';
 import { $session } from '../stores/session.ts';
-import type { VerifyStrings } from './account-keys.ts';
 import { useIslandStore } from './useIslandStore.ts';
 import { fill } from '../i18n/fill.ts';
+import type { Sections } from '../i18n/index.ts';
 
 interface Props {
-  strings: VerifyStrings;
+  strings: Sections<'emailVerify'>;
 }
 
 /** A reminder, until the address is verified, that the link we sent is waiting; it can be sent again. */

@@ -6,7 +6,8 @@ import { CONTACT_LIMITS } from '../domain/contact.ts';
 import { sandboxMessages } from '../server/db/schema.ts';
 import { LIMITS } from '../server/rate-counters.ts';
 import { rateLimit } from '../server/rate-limit.ts';
-import { bearer, errors, fail, json, jsonBody, requireAdmin, subApp } from '../server/http.ts';
+import { bearer, errors, json, jsonBody } from '../api/routes/shared.ts';
+import { fail, requireAdmin, subApp } from '../server/http.ts';
 
 /** Where the local stand-ins listen; /api/config hands these to the browser when no real service is configured. */
 export const SANDBOX_PATHS = { formmail: '/api/sandbox/formmail', forms: '/api/sandbox/forms' } as const;

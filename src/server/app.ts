@@ -2,34 +2,37 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { ErrorCode } from '../api/errors.ts';
+import * as imageRoutes from '../api/routes/images.ts';
+import { MAX_IMAGE_BYTES } from '../api/routes/images.ts';
+import { API_BASE } from '../api/routes/paths.ts';
 import { isContentLocale, negotiateLocale } from '../domain/localize.ts';
-import { accountApp } from './account.ts';
-import { attemptsApp } from './attempts.ts';
-import { certificatesApp } from './certificates.ts';
-import { coursesApp } from './courses.ts';
+import { sandboxFormsApp } from '../sandbox/forms.ts';
+import { cachedJsonAnswers } from './cached-json.ts';
 import { PAYPAL_STANDIN_PATH } from './config.ts';
+import { crossOrigin } from './cors.ts';
 import type { Deps } from './deps.ts';
 import { fail, identify, internalError, type Env } from './http.ts';
-import { groupProgressApp } from './group-progress.ts';
-import { groupsApp } from './groups.ts';
-import { imagesApp, MAX_IMAGE_BYTES } from './images.ts';
-import { launchApp } from './launch.ts';
-import { metaApp } from './meta.ts';
-import { paymentsApp } from './payments.ts';
-import { pricingApp } from './pricing.ts';
-import { progressApp } from './progress.ts';
-import { receiptsApp } from './receipts.ts';
+import { accountApp } from './routes/account/index.ts';
+import { attemptsApp } from './routes/attempts/index.ts';
+import { certificatesApp } from './routes/certificates/index.ts';
+import { coursesApp } from './routes/courses/index.ts';
+import { groupProgressApp } from './routes/group-progress/index.ts';
+import { groupsApp } from './routes/groups/index.ts';
+import { imagesApp } from './routes/images/index.ts';
+import { launchApp } from './routes/launch/index.ts';
+import { metaApp } from './routes/meta/index.ts';
+import { paymentsApp } from './routes/payments/index.ts';
+import { pricingApp } from './routes/pricing/index.ts';
+import { progressApp } from './routes/progress/index.ts';
+import { receiptsApp } from './routes/receipts/index.ts';
+import { usersApp } from './routes/users/index.ts';
 import { API_POLICY, commonHeaders } from './security.ts';
-import { crossOrigin } from './cors.ts';
-import { cachedJsonAnswers } from './cached-json.ts';
-import { sandboxFormsApp } from '../sandbox/forms.ts';
-import { usersApp } from './users.ts';
 
 export const MAX_BODY = 1024 * 1024;
 
 /** The /api application: one sub-app per area. It can run inside main.ts or alone. */
 export function createApp(deps: Deps) {
-  const app = new OpenAPIHono<Env>().basePath('/api');
+  const app = new OpenAPIHono<Env>().basePath(API_BASE);
   // Answers are about the caller or change with any write: none is stored, except the catalogue's (revalidated by ETag).
   const headers = { ...commonHeaders(deps.config), 'content-security-policy': API_POLICY, 'cache-control': 'private, no-store' };
   const headerList = Object.entries(headers);
@@ -61,26 +64,30 @@ export function createApp(deps: Deps) {
   // Reading a GET's body would make the Node adapter build a full Request for nothing, on the busiest routes.
   app.use((c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    return c.req.path === '/api/images' ? limitImage(c, next) : limitBody(c, next);
+    return c.req.path === `${API_BASE}${imageRoutes.upload.path}` ? limitImage(c, next) : limitBody(c, next);
   });
   app.use(identify);
-  app.route('/', accountApp);
-  app.route('/', usersApp);
-  app.route('/', coursesApp);
-  app.route('/', pricingApp);
-  app.route('/', metaApp);
-  app.route('/', launchApp);
-  app.route('/', paymentsApp);
-  app.route('/', receiptsApp);
+  // Chained so that AppType carries every route of the contract, which the typed clients are derived from. The
+  // stand-ins stay where they were always mounted, so the OpenAPI document keeps its order.
+  const first = app
+    .route('/', accountApp)
+    .route('/', usersApp)
+    .route('/', coursesApp)
+    .route('/', pricingApp)
+    .route('/', metaApp)
+    .route('/', launchApp)
+    .route('/', paymentsApp)
+    .route('/', receiptsApp);
   // The local PayPal stand-in (REST paths and JS SDK), only when no PayPal credentials are set.
   if (deps.paypalStandIn) app.route(PAYPAL_STANDIN_PATH, deps.paypalStandIn.app);
   app.route('/', sandboxFormsApp);
-  app.route('/', attemptsApp);
-  app.route('/', progressApp);
-  app.route('/', certificatesApp);
-  app.route('/', groupsApp);
-  app.route('/', groupProgressApp);
-  app.route('/', imagesApp);
+  const api = first
+    .route('/', attemptsApp)
+    .route('/', progressApp)
+    .route('/', certificatesApp)
+    .route('/', groupsApp)
+    .route('/', groupProgressApp)
+    .route('/', imagesApp);
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' });
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
@@ -94,5 +101,8 @@ export function createApp(deps: Deps) {
     if (err instanceof HTTPException) return fail(c, err.status, ErrorCode.invalidBody, err.message);
     return internalError(c, err);
   });
-  return app;
+  return api;
 }
+
+/** Every route of /api with its inputs and answers, for the typed clients. */
+export type AppType = ReturnType<typeof createApp>;

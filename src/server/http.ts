@@ -1,8 +1,7 @@
-import { OpenAPIHono, z, type Hook } from '@hono/zod-openapi';
+import { OpenAPIHono, type Hook, type RouteConfig } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { dbString, ErrorBody } from '../api/schemas.ts';
 import { ErrorCode, type Issue } from '../api/errors.ts';
 import type { Caller } from './auth.ts';
 import type { Deps } from './deps.ts';
@@ -80,33 +79,7 @@ export const requireAdmin = createMiddleware<Env>(async (c, next) => {
   await next();
 });
 
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBody } },
-});
-
-/** The error answers a route declares in the OpenAPI document. */
-export const errors = {
-  400: errorResponse('Invalid body or parameters'),
-  401: errorResponse('Missing or invalid token'),
-  403: errorResponse('Wrong role'),
-  404: errorResponse('Unknown id'),
-  409: errorResponse('Conflict'),
-  429: errorResponse('Too many requests; see Retry-After'),
-} as const;
-
-export const bearer = [{ bearer: [] }];
-
-/** A JSON answer for the OpenAPI document. */
-export const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-
-/** A required JSON request body. */
-export const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
-
-export const idParam = z.object({ id: dbString().min(1).max(128) });
+/** A route of the contract with the middleware that guards it here (who may call it). */
+export function guarded<R extends RouteConfig, M extends MiddlewareHandler<Env>[]>(route: R, ...middleware: M) {
+  return { ...route, middleware };
+}

@@ -1,3 +1,4 @@
+import { API_BASE } from '../api/routes/paths.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
@@ -43,7 +44,7 @@ export async function startServer(config: Config) {
       locals,
     );
   const server = createServer((req, res) => {
-    if (req.url === '/api' || req.url?.startsWith('/api/') || req.url?.startsWith('/api?')) return shutdown.track(api(req, res));
+    if (req.url === API_BASE || req.url?.startsWith(`${API_BASE}/`) || req.url?.startsWith(`${API_BASE}?`)) return shutdown.track(api(req, res));
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     res.setHeader('content-security-policy', staticPolicy);
     // Set before sirv answers, so its 304s carry them too.

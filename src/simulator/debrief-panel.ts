@@ -5,7 +5,7 @@ import { clockText } from '../domain/time.ts';
 import type { AttemptResult } from '../api/schemas.ts';
 import { $submission } from '../stores/attempt.ts';
 import { debriefSvg } from './debrief-map.ts';
-import { componentRows, debriefLabels, type DebriefKey } from './debrief-text.ts';
+import { componentRows, debriefLabels } from './debrief-text.ts';
 import type { SimStrings, Translate } from './strings.ts';
 
 /** What the debrief shows; the local replay fills it first, the server's stored attempt replaces it. */
@@ -44,7 +44,7 @@ export function showDebrief(state: SimState, t: Translate, strings: SimStrings, 
     debrief: debriefOf(state),
     benchmark: null,
   };
-  const labels = debriefLabels(strings as Record<DebriefKey, string>, dir);
+  const labels = debriefLabels(strings, dir);
 
   const render = (f: Figures) => {
     byId('sim-map').innerHTML = debriefSvg(f.debrief, labels);

@@ -1,7 +1,8 @@
 // The debrief's words: which dictionary key names each score component and gives its one piece of advice, and
-// the map's labels. Shared by the simulator page and the learner's history, which pick these keys' strings.
+// the map's labels. Shared by the simulator page and the learner's history, which both receive these sections.
 import type { ComponentId } from '../domain/simulator/index.ts';
 import type { Key } from '../i18n/en.ts';
+import type { Sections } from '../i18n/index.ts';
 import type { DebriefLabels } from './debrief-map.ts';
 
 /** A component at or above this share reads "good"; below it the advice says what to improve. */
@@ -40,23 +41,11 @@ export const MAP_LABEL_KEYS = {
   markedAs: 'sim.debrief.markedAs',
 } as const satisfies Record<Exclude<keyof DebriefLabels, 'dir'>, Key>;
 
-/** Every key a debrief needs: the map, the components table and the benchmark line. */
-export const DEBRIEF_KEYS = [
-  ...Object.values(MAP_LABEL_KEYS),
-  ...Object.values(COMPONENT_KEYS).flatMap((k) => [k.name, k.good, k.improve]),
-  'sim.debrief.title',
-  'sim.debrief.components',
-  'sim.debrief.component',
-  'sim.debrief.value',
-  'sim.debrief.weight',
-  'sim.debrief.advice',
-  'sim.debrief.benchmark',
-  'sim.debrief.benchmarkScore',
-] as const;
-export type DebriefKey = (typeof DEBRIEF_KEYS)[number];
+/** A debrief's words: the map, the components table and the benchmark line. */
+export type DebriefStrings = Sections<'sim.debrief' | 'sim.component' | 'sim.advice'>;
 
-/** The map's labels in one language, from strings picked by DEBRIEF_KEYS. */
-export function debriefLabels(strings: Record<DebriefKey, string>, dir: 'ltr' | 'rtl'): DebriefLabels {
+/** The map's labels in one language. */
+export function debriefLabels(strings: DebriefStrings, dir: 'ltr' | 'rtl'): DebriefLabels {
   const labels = Object.fromEntries(Object.entries(MAP_LABEL_KEYS).map(([field, key]) => [field, strings[key]]));
   return { ...(labels as Omit<DebriefLabels, 'dir'>), dir };
 }

@@ -1,7 +1,7 @@
-// The simulator page's strings: the page embeds these keys in its own language for the script to show.
+// The simulator page's strings: the page embeds the 'sim' section in its own language for the script to show.
 import type { AnastomosisKind, GuidedStepId, PlacentalPosition, Task } from '../domain/simulator/index.ts';
 import type { Key } from '../i18n/en.ts';
-import { DEBRIEF_KEYS } from './debrief-text.ts';
+import type { Sections } from '../i18n/index.ts';
 import { fill } from '../i18n/fill.ts';
 
 /** The guided prompt of each step. */
@@ -40,75 +40,9 @@ export const HELP_KEYS = [
   'sim.keys.finish',
 ] as const satisfies readonly Key[];
 
-export const SIM_KEYS = [
-  'sim.title',
-  'sim.caseLabel',
-  'sim.loading',
-  ...Object.values(TASK_KEYS).flatMap((k) => [k.name, k.intro]),
-  ...Object.values(PLACENTA_KEYS),
-  'sim.scope.choose',
-  'sim.scope.straight',
-  'sim.scope.angled',
-  'sim.scope.angledHint',
-  'sim.start',
-  'sim.mode.guided',
-  'sim.mode.test',
-  'sim.view',
-  'sim.minimap',
-  'sim.keys.title',
-  ...HELP_KEYS,
-  'sim.guide',
-  'sim.stepOf',
-  ...Object.values(STEP_KEYS),
-  'sim.hud.title',
-  'sim.hud.distance',
-  'sim.hud.angle',
-  'sim.hud.offPlate',
-  'sim.hud.scope',
-  'sim.hud.laser',
-  'sim.hud.contacts',
-  'sim.hud.target',
-  'sim.hud.targetOf',
-  'sim.hud.targetsDone',
-  'sim.laserOn',
-  'sim.laserOff',
-  'sim.firing',
-  'sim.time',
-  'sim.contact',
-  'sim.finish',
-  'sim.paused',
-  'sim.pausedHint',
-  'sim.resume',
-  'sim.mark.title',
-  'sim.mark.hint',
-  ...Object.values(KIND_KEYS),
-  'sim.mark.cancel',
-  'sim.mark.offPlate',
-  'sim.mark.done',
-  ...DEBRIEF_KEYS,
-  'sim.debrief.local',
-  'sim.debrief.confirmed',
-  'sim.next',
-  'sim.result.title',
-  'sim.result.score',
-  'sim.result.time',
-  'sim.result.saving',
-  'sim.result.saved',
-  'sim.result.practice',
-  'sim.result.demo',
-  'sim.demo.case',
-  'sim.error.save',
-  'sim.error.expired',
-  'sim.retrySave',
-  'sim.again',
-  'sim.backToCourse',
-  'sim.error.link',
-  'sim.error.course',
-  'sim.error.webgl',
-] as const satisfies readonly Key[];
-
-export type SimKey = (typeof SIM_KEYS)[number];
-export type SimStrings = Record<SimKey, string>;
+/** Every string the page's script may show: the whole 'sim' section of the dictionary. */
+export type SimStrings = Sections<'sim'>;
+export type SimKey = keyof SimStrings;
 
 export type Translate = (key: SimKey, vars?: Record<string, string | number>) => string;
 

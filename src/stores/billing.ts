@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locales.ts';
 import { atom } from 'nanostores';
 import type { Receipt } from '../api/account.ts';
 import { accountApi } from '../api/account-client.ts';
@@ -12,7 +13,7 @@ export interface BillingState {
 
 export const $billing = atom<BillingState>({ status: 'loading', receipts: [] });
 
-export async function loadReceipts(lang: string): Promise<void> {
+export async function loadReceipts(lang: Locale): Promise<void> {
   $billing.set({ ...$billing.get(), status: 'loading' });
   try {
     $billing.set({ status: 'ready', receipts: await accountApi.receipts(lang, await idToken()) });
@@ -22,7 +23,7 @@ export async function loadReceipts(lang: string): Promise<void> {
 }
 
 /** Saves a receipt's PDF in the page's language; false when it failed. */
-export async function downloadReceipt(orderId: string, lang: string): Promise<boolean> {
+export async function downloadReceipt(orderId: string, lang: Locale): Promise<boolean> {
   try {
     saveFile(await accountApi.receiptPdf(orderId, lang, await idToken()));
     return true;

@@ -9,8 +9,6 @@ interface Wording {
   /** 0 is the network: /api could not be reached. */
   readonly statuses?: Readonly<Record<number, Key>>;
   readonly fallback: Key;
-  /** Keys the area's islands also receive, for failures found outside this table. */
-  readonly also?: readonly Key[];
 }
 
 const PAYMENT = {
@@ -81,13 +79,12 @@ const MESSAGES = {
     },
     statuses: { 0: 'auth.error.network' },
     fallback: 'auth.error.generic',
-    also: ['auth.error.profile'],
   },
 } as const satisfies Record<string, Wording>;
 
 type Messages = typeof MESSAGES;
 export type ErrorArea = keyof Messages;
-type KeysOf<W> = W extends unknown ? { [P in keyof W]: W[P] extends string ? W[P] : W[P] extends readonly (infer K)[] ? K : W[P][keyof W[P]] }[keyof W] : never;
+type KeysOf<W> = W extends unknown ? { [P in keyof W]: W[P] extends string ? W[P] : W[P][keyof W[P]] }[keyof W] : never;
 /** The keys of the messages an area can show. */
 export type ErrorKey<A extends ErrorArea> = KeysOf<Messages[A]>;
 /** The fields an area has a message of their own for. */
@@ -114,17 +111,3 @@ export function errorKey<A extends ErrorArea>(area: A, err: unknown): ErrorKey<A
     wording.fallback;
   return key as ErrorKey<A>;
 }
-
-/** Every key the areas can show, once each, for the strings a page passes the island that shows them. */
-function errorKeys<A extends ErrorArea>(...areas: A[]): ErrorKey<A>[] {
-  const keys = areas.flatMap((area) => {
-    const wording: Wording = MESSAGES[area];
-    const tables = [wording.codes, wording.fields, wording.statuses].flatMap((table) => Object.values(table ?? {}));
-    return [...tables, ...(wording.also ?? []), wording.fallback];
-  });
-  return [...new Set(keys)] as ErrorKey<A>[];
-}
-
-export const COURSE_ERROR_KEYS = errorKeys('course');
-export const CHECKOUT_ERROR_KEYS = errorKeys('paypalSdk', 'checkoutOrder', 'checkoutCapture');
-export const AUTH_ERROR_KEYS = errorKeys('auth');

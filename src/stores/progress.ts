@@ -1,4 +1,5 @@
 // The learner's learning record as the islands show it: one course's standing, every course's line, certificate files.
+import type { Locale } from '../i18n/locales.ts';
 import { atom } from 'nanostores';
 import type { CourseProgress, CourseProgressLine } from '../api/learning.ts';
 import { learningApi } from '../api/learning-client.ts';
@@ -43,7 +44,7 @@ export function saveFile({ blob, name }: { blob: Blob; name: string }): void {
 }
 
 /** Downloads a certificate's PDF in the page's language; false when it failed. */
-export async function downloadCertificate(id: string, lang: string): Promise<boolean> {
+export async function downloadCertificate(id: string, lang: Locale): Promise<boolean> {
   try {
     saveFile(await learningApi.certificatePdf(id, lang, await idToken()));
     return true;

@@ -1,3 +1,4 @@
+import { API_BASE } from '../../src/api/routes/paths.ts';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
@@ -63,7 +64,7 @@ export async function testApi(env: Record<string, string> = {}) {
     let body: string | undefined = opts.raw;
     if (opts.body !== undefined) body = JSON.stringify(opts.body);
     if (body !== undefined) headers['content-type'] ??= 'application/json';
-    const res = await app.request(`/api${path}`, { method, headers, body });
+    const res = await app.request(`${API_BASE}${path}`, { method, headers, body });
     const text = await res.text();
     let json: unknown = null;
     try {

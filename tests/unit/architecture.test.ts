@@ -4,9 +4,12 @@ import { describe, expect, it } from 'vitest';
 
 /** The shape of the source: what imports what, read from the files as they are. */
 const root = join(import.meta.dirname, '../..');
-const files = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
-  .filter((f) => /\.(ts|tsx)$/.test(f))
-  .map((f) => normalize(join('src', f)));
+const sources = (dir: string) =>
+  readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.(ts|tsx|astro)$/.test(f))
+    .map((f) => normalize(join(dir, f)));
+const files = sources('src').filter((f) => !f.endsWith('.astro'));
+const read = (file: string) => readFileSync(join(root, file), 'utf8');
 
 const imports = new Map(
   files.map((file) => {
@@ -30,6 +33,20 @@ describe('the source layout', () => {
         .map((t) => `${file} -> ${t}`),
     );
     expect(crossing).toEqual([]);
+  });
+
+  it('implements each area of routes in src/server/routes/<area>/index.ts', () => {
+    expect(routeFiles.filter((f) => !/^src\/server\/routes\/[a-z-]+\/index\.ts$/.test(f) && !f.startsWith('src/sandbox/'))).toEqual([]);
+  });
+
+  it('defines every route once, in src/api/routes: no route definition anywhere else', () => {
+    expect(files.filter((f) => !f.startsWith('src/api/routes/') && /\bcreateRoute\(/.test(read(f)))).toEqual([]);
+  });
+
+  it('writes no /api address outside the route definitions: the clients, the server and the scripts derive them', () => {
+    const literal = /['"`]\/api(?:[/?'"`]|\$\{)/;
+    const written = [...sources('src'), ...sources('scripts')].filter((f) => !f.startsWith('src/api/routes/') && literal.test(read(f)));
+    expect(written).toEqual([]);
   });
 
   it('has no import loop, type-only imports included', () => {

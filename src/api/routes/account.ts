@@ -1,0 +1,36 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { User } from '../schemas.ts';
+import { ProfileUpdate } from '../account.ts';
+import { bearer, errors, json, jsonBody } from './shared.ts';
+
+export const updateMe = createRoute({
+  method: 'patch',
+  path: '/users/me',
+  description: "Changes the caller's own name and phone (audited).",
+  security: bearer,
+  request: { body: jsonBody(ProfileUpdate) },
+  responses: { 200: json(User), 400: errors[400], 401: errors[401], 404: errors[404] },
+});
+
+export const exportMe = createRoute({
+  method: 'get',
+  path: '/users/me/export',
+  description:
+    'Everything we hold about the caller, as a JSON download: profile, payments, attempts with their event logs, certificates, groups and the audit entries about them.',
+  security: bearer,
+  responses: {
+    200: { description: 'The JSON file', content: { 'application/json': { schema: z.looseObject({ profile: User }) } } },
+    401: errors[401],
+    404: errors[404],
+    429: errors[429],
+  },
+});
+
+export const deleteMe = createRoute({
+  method: 'delete',
+  path: '/users/me',
+  description:
+    "Deletes the caller's personal data: profile, attempts, certificates and group memberships; payments stay, anonymised, for the accounts. Audited. Refused (409 `last_admin`) when the caller is the last administrator. The browser then deletes the Firebase account.",
+  security: bearer,
+  responses: { 204: { description: 'Deleted' }, 401: errors[401], 404: errors[404], 409: errors[409] },
+});

@@ -1,0 +1,49 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { dbString } from '../schemas.ts';
+import { CertificateSummary, CertificateVerification, RevokeInput } from '../learning.ts';
+import { documentLanguage, pdfAnswer, bearer, errors, idParam, json, jsonBody } from './shared.ts';
+
+const pdfQuery = z.strictObject({ lang: documentLanguage });
+
+export const list = createRoute({
+  method: 'get',
+  path: '/certificates',
+  description: "A learner's certificates, newest first: the caller's own; administrators and the learner's group directors may pass `userId`.",
+  security: bearer,
+  request: { query: z.strictObject({ userId: dbString().min(1).max(128).optional() }) },
+  responses: { 200: json(z.array(CertificateSummary)), 400: errors[400], 401: errors[401], 403: errors[403] },
+});
+
+export const verify = createRoute({
+  method: 'get',
+  path: '/certificates/{id}',
+  description: 'Public verification: whether the certificate is genuine (valid or revoked), its holder, course and date; nothing else about the holder.',
+  request: { params: idParam },
+  responses: { 200: json(CertificateVerification), 404: errors[404] },
+});
+
+export const pdf = createRoute({
+  method: 'get',
+  path: '/certificates/{id}/pdf',
+  description: "The certificate as a PDF in the language asked for (`lang`, default English): its holder, administrators and the holder's group directors.",
+  security: bearer,
+  request: { params: idParam, query: pdfQuery },
+  responses: {
+    200: pdfAnswer,
+    400: errors[400],
+    401: errors[401],
+    403: errors[403],
+    404: errors[404],
+    409: { description: 'The certificate was revoked', content: errors[409].content },
+    429: errors[429],
+  },
+});
+
+export const revoke = createRoute({
+  method: 'post',
+  path: '/certificates/{id}/revoke',
+  description: 'Revokes a certificate for good (administrators; audited). Its verification page then says it was revoked.',
+  security: bearer,
+  request: { params: idParam, body: jsonBody(RevokeInput) },
+  responses: { 200: json(CertificateVerification), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+});

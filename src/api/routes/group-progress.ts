@@ -1,0 +1,26 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { GroupProgress } from '../learning.ts';
+import { bearer, errors, idParam, json } from './shared.ts';
+
+export const progress = createRoute({
+  method: 'get',
+  path: '/groups/{id}/progress',
+  description: "Each member's progress in every course any member has played, with certificates: the group's directors and administrators.",
+  security: bearer,
+  request: { params: idParam },
+  responses: { 200: json(GroupProgress), 401: errors[401], 403: errors[403], 404: errors[404] },
+});
+
+export const exportCsv = createRoute({
+  method: 'get',
+  path: '/groups/{id}/export.csv',
+  description: "The group as CSV, one row per member and case of every course any member has played: the group's directors and administrators.",
+  security: bearer,
+  request: { params: idParam },
+  responses: {
+    200: { description: 'CSV (UTF-8, header row first)', content: { 'text/csv': { schema: z.string() } } },
+    401: errors[401],
+    403: errors[403],
+    404: errors[404],
+  },
+});

@@ -1,0 +1,72 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { GroupDetail, GroupInput, GroupMemberInput, Group } from '../learning.ts';
+import { dbString } from '../schemas.ts';
+import { bearer, errors, idParam, json, jsonBody } from './shared.ts';
+
+const memberParams = z.object({ id: dbString().min(1).max(128), userId: dbString().min(1).max(128) });
+
+export const list = createRoute({
+  method: 'get',
+  path: '/groups',
+  description: 'Administrators: every group. Anyone else: the groups they direct (none for a learner).',
+  security: bearer,
+  responses: { 200: json(z.array(Group)), 401: errors[401] },
+});
+
+export const create = createRoute({
+  method: 'post',
+  path: '/groups',
+  security: bearer,
+  request: { body: jsonBody(GroupInput) },
+  responses: { 201: json(GroupDetail, 'Created'), 400: errors[400], 401: errors[401], 403: errors[403] },
+});
+
+export const get = createRoute({
+  method: 'get',
+  path: '/groups/{id}',
+  security: bearer,
+  request: { params: idParam },
+  responses: { 200: json(GroupDetail), 401: errors[401], 403: errors[403], 404: errors[404] },
+});
+
+export const update = createRoute({
+  method: 'put',
+  path: '/groups/{id}',
+  description: 'Renames the group (administrators; audited).',
+  security: bearer,
+  request: { params: idParam, body: jsonBody(GroupInput) },
+  responses: { 200: json(GroupDetail), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+});
+
+export const remove = createRoute({
+  method: 'delete',
+  path: '/groups/{id}',
+  description: 'Deletes the group and its memberships (administrators; audited). Learners keep their records and certificates.',
+  security: bearer,
+  request: { params: idParam },
+  responses: { 204: { description: 'Deleted' }, 401: errors[401], 403: errors[403], 404: errors[404] },
+});
+
+export const addMember = createRoute({
+  method: 'post',
+  path: '/groups/{id}/members',
+  description: 'Adds a registered user by email as a member or a director, or changes their role (administrators; audited). Takes effect at once.',
+  security: bearer,
+  request: { params: idParam, body: jsonBody(GroupMemberInput) },
+  responses: {
+    200: json(GroupDetail),
+    400: errors[400],
+    401: errors[401],
+    403: errors[403],
+    404: { description: 'No such group, or no user has this email', content: errors[404].content },
+  },
+});
+
+export const removeMember = createRoute({
+  method: 'delete',
+  path: '/groups/{id}/members/{userId}',
+  description: 'Removes a member or a director from the group (administrators; audited). A removed director loses access at once.',
+  security: bearer,
+  request: { params: memberParams },
+  responses: { 200: json(GroupDetail), 401: errors[401], 403: errors[403], 404: errors[404] },
+});

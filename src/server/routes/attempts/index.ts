@@ -1,0 +1,133 @@
+import { and, count, desc, eq, max, not, sql } from 'drizzle-orm';
+import { ErrorCode } from '../../../api/errors.ts';
+import { attemptIdOf, findAttempt, resultOf, sha256, summaryOf, type AttemptRow } from '../../attempt-rows.ts';
+import { benchmarkOf, courseBenchmarks, isExpert } from '../../benchmarks.ts';
+import { attempts } from '../../db/schema.ts';
+import { userEntitled } from '../../entitlement.ts';
+import { canReadUser } from '../../access.ts';
+import { fail, guarded, invalid, requireUser, subApp } from '../../http.ts';
+import { verifyLaunchToken } from '../../launch-token.ts';
+import { simulatorLimit } from '../../simulator-limit.ts';
+import * as routes from '../../../api/routes/attempts.ts';
+
+/** A log may run this much longer than its token has existed: clocks drift and the page starts before its first frame. */
+const LOG_GRACE_MS = 5000;
+
+/** /attempts: the simulator's results, scored here by replaying the event log, never trusted from the browser. */
+export const attemptsApp = subApp()
+  .openapi(routes.submit, async (c) => {
+    const { token, events } = c.req.valid('json');
+    const { catalogue, config, db, replay } = c.get('deps');
+    const now = new Date();
+    const claims = await verifyLaunchToken(config.launchSecret, token, now);
+    if (!claims) return fail(c, 401, ErrorCode.invalidToken, 'The launch token is invalid or expired');
+    const limited = await simulatorLimit(c, claims.uid);
+    if (limited) return limited;
+    const course = (await catalogue.course(claims.course))?.value;
+    if (!course) return fail(c, 404, ErrorCode.notFound, 'No such course');
+    if (!course.levels[claims.level - 1]?.cases[claims.case - 1]) return fail(c, 404, ErrorCode.notFound, 'No such case in this course');
+    if (!(await userEntitled(db.db, claims.uid, claims.course, now))) {
+      return fail(c, 403, ErrorCode.forbidden, 'No subscription includes this course any more');
+    }
+    const id = attemptIdOf(token);
+    const eventsJson = JSON.stringify(events);
+    const logHash = sha256(eventsJson);
+    const answerStored = async (row: AttemptRow) =>
+      row.logHash === logHash
+        ? c.json(resultOf(row, await benchmarkOf(db.db, row.courseId, row.level, row.caseIndex, row.task)), 200)
+        : fail(c, 409, ErrorCode.conflict, 'This launch already made an attempt with a different log: launch the case again');
+    const stored = await findAttempt(db.db, id);
+    if (stored) return answerStored(stored);
+    const lastT = events.reduce((m, e) => Math.max(m, e.t), 0);
+    if (lastT > now.getTime() - claims.issuedAt + LOG_GRACE_MS) {
+      return invalid(c, [{ path: 'events', message: 'the log lasts longer than the time since the launch' }]);
+    }
+    const answer = await replay.run({ course: claims.course, level: claims.level, case: claims.case, variant: claims.variant, sim: claims.sim, eventsJson });
+    if (answer.status === 'busy') {
+      c.header('Retry-After', '5');
+      return fail(c, 503, ErrorCode.busy, 'Too many attempts are being scored: try again in a few seconds');
+    }
+    if (answer.status === 'over-budget') {
+      return fail(c, 422, ErrorCode.replayOverBudget, `The log took more than ${replay.budgetMs} ms to replay`);
+    }
+    const { outcome } = answer;
+    if (!outcome.opened) return invalid(c, [{ path: 'events', message: 'the fetoscopy was never opened' }]);
+    const [inserted] = await db.db
+      .insert(attempts)
+      .values({
+        id,
+        userId: claims.uid,
+        courseId: claims.course,
+        level: claims.level,
+        caseIndex: claims.case,
+        task: claims.sim.task,
+        variant: claims.variant,
+        score: outcome.score,
+        metrics: outcome.metrics,
+        components: outcome.components,
+        weights: outcome.weights,
+        debrief: outcome.debrief,
+        flagged: outcome.flagged,
+        logHash,
+        logGzip: outcome.logGzip,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // Sent twice at once: the other request stored it first.
+    if (!inserted) return answerStored((await findAttempt(db.db, id))!);
+    if (!inserted.flagged && (await isExpert(db.db, inserted.userId))) await catalogue.changed(inserted.courseId);
+    return c.json(resultOf(inserted, await benchmarkOf(db.db, inserted.courseId, inserted.level, inserted.caseIndex, inserted.task)), 201);
+  })
+  .openapi(guarded(routes.list, requireUser), async (c) => {
+    const { userId, courseId, limit } = c.req.valid('query');
+    const uid = userId ?? c.get('caller')!.uid;
+    if (!(await canReadUser(c, uid)))
+      return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another user's attempts");
+    const rows = await c
+      .get('deps')
+      .db.db.select()
+      .from(attempts)
+      .where(and(eq(attempts.userId, uid), courseId ? eq(attempts.courseId, courseId) : undefined))
+      .orderBy(desc(attempts.createdAt), desc(attempts.id))
+      .limit(limit);
+    return c.json(rows.map(summaryOf), 200);
+  })
+  .openapi(guarded(routes.summary, requireUser), async (c) => {
+    const { userId, courseId } = c.req.valid('query');
+    const uid = userId ?? c.get('caller')!.uid;
+    if (!(await canReadUser(c, uid)))
+      return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another user's attempts");
+    const rows = await c
+      .get('deps')
+      .db.db.select({
+        courseId: attempts.courseId,
+        level: attempts.level,
+        case: attempts.caseIndex,
+        bestScore: max(attempts.score),
+        attempts: count(),
+        lastAt: sql<string>`max(${attempts.createdAt})`.mapWith((v: unknown) => new Date(v as string).toISOString()),
+      })
+      .from(attempts)
+      .where(and(eq(attempts.userId, uid), not(attempts.flagged), courseId ? eq(attempts.courseId, courseId) : undefined))
+      .groupBy(attempts.courseId, attempts.level, attempts.caseIndex)
+      .orderBy(attempts.courseId, attempts.level, attempts.caseIndex);
+    return c.json(
+      rows.map((r) => ({ ...r, bestScore: r.bestScore ?? 0 })),
+      200,
+    );
+  })
+  .openapi(guarded(routes.get, requireUser), async (c) => {
+    const db = c.get('deps').db.db;
+    const row = await findAttempt(db, c.req.valid('param').id);
+    if (!row) return fail(c, 404, ErrorCode.notFound, 'No such attempt');
+    if (!(await canReadUser(c, row.userId))) {
+      return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another user's attempts");
+    }
+    return c.json(resultOf(row, await benchmarkOf(db, row.courseId, row.level, row.caseIndex, row.task)), 200);
+  })
+  .openapi(routes.benchmarks, async (c) => {
+    const { catalogue, db } = c.get('deps');
+    const course = (await catalogue.course(c.req.valid('query').courseId))?.value;
+    if (!course) return fail(c, 404, ErrorCode.notFound, 'No such course');
+    return c.json(await courseBenchmarks(db.db, course), 200);
+  });

@@ -1,0 +1,93 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { ErrorCode } from '../../../api/errors.ts';
+import { DEFAULT_LOCALE, localePath, type Locale } from '../../../i18n/locales.ts';
+import { canReadUser } from '../../access.ts';
+import { recordAudit } from '../../audit.ts';
+import { certificatePdf } from '../../certificate-pdf.ts';
+import { certificates } from '../../db/schema.ts';
+import { type Env, fail, guarded, requireAdmin, requireUser, subApp } from '../../http.ts';
+import { pdfLimit, sendPdf } from '../../pdf-route.ts';
+import { rateLimit } from '../../rate-limit.ts';
+import { certificateSummary, type CertificateRow } from '../../records.ts';
+import * as routes from '../../../api/routes/certificates.ts';
+
+const PDF_LIMIT = pdfLimit('certificate-pdf');
+
+/** The PDFs made lately, by certificate, language and address: a certificate never changes once issued (revocation is checked first). */
+const made = new Map<string, Buffer>();
+async function pdfOf(row: CertificateRow, locale: Locale, verifyUrl: string): Promise<Buffer> {
+  const key = `${row.id}|${locale}|${verifyUrl}`;
+  const hit = made.get(key);
+  if (hit) return hit;
+  const pdf = await certificatePdf({ ...row, verifyUrl }, locale);
+  made.set(key, pdf);
+  if (made.size > 64) made.delete(made.keys().next().value!);
+  return pdf;
+}
+
+/** What the public verification shows: genuine or revoked, holder, course, date. */
+const verificationOf = (row: CertificateRow) => ({
+  id: row.id,
+  status: row.revokedAt ? ('revoked' as const) : ('valid' as const),
+  holderName: row.holderName,
+  courseTitle: row.courseTitle,
+  completedAt: row.completedAt.toISOString(),
+  revokedAt: row.revokedAt?.toISOString() ?? null,
+});
+
+const find = async (c: Context<Env>, id: string): Promise<CertificateRow | null> =>
+  (await c.get('deps').db.db.select().from(certificates).where(eq(certificates.id, id)))[0] ?? null;
+
+/** Where the certificate is verified: the public page in the language it was printed in. */
+function verifyUrl(c: Context<Env>, id: string, locale: Locale): string {
+  const origin = c.get('deps').config.siteUrl ?? new URL(c.req.url).origin;
+  return `${origin}${localePath(locale, `/certificates/${id}`)}`;
+}
+
+/** /certificates: issued by the server when a course is completed (see /progress), verified by anyone, revoked by admins. */
+export const certificatesApp = subApp()
+  .openapi(guarded(routes.list, requireUser), async (c) => {
+    const uid = c.req.valid('query').userId ?? c.get('caller')!.uid;
+    if (!(await canReadUser(c, uid)))
+      return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another learner's certificates");
+    const rows = await c.get('deps').db.db.select().from(certificates).where(eq(certificates.userId, uid)).orderBy(desc(certificates.issuedAt));
+    return c.json(rows.map(certificateSummary), 200);
+  })
+  .openapi(routes.verify, async (c) => {
+    const row = await find(c, c.req.valid('param').id);
+    if (!row) return fail(c, 404, ErrorCode.notFound, 'No certificate has this id');
+    return c.json(verificationOf(row), 200);
+  })
+  .openapi(guarded(routes.pdf, requireUser, rateLimit(PDF_LIMIT)), async (c) => {
+    const { id } = c.req.valid('param');
+    const lang = c.req.valid('query').lang;
+    const locale = lang ?? DEFAULT_LOCALE;
+    const row = await find(c, id);
+    if (!row) return fail(c, 404, ErrorCode.notFound, 'No certificate has this id');
+    if (!(await canReadUser(c, row.userId)))
+      return fail(c, 403, ErrorCode.forbidden, 'Only the holder, their group directors and administrators may download this certificate');
+    if (row.revokedAt) return fail(c, 409, ErrorCode.conflict, 'This certificate was revoked');
+    const pdf = await pdfOf(row, locale, verifyUrl(c, row.id, locale));
+    return sendPdf(c, pdf, 'certificate', row.courseId);
+  })
+  .openapi(guarded(routes.revoke, requireAdmin), async (c) => {
+    const { id } = c.req.valid('param');
+    const { reason } = c.req.valid('json');
+    const caller = c.get('caller')!;
+    const outcome = await c.get('deps').db.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(certificates).where(eq(certificates.id, id)).for('update');
+      if (!before) return 'unknown' as const;
+      const [after] = await tx
+        .update(certificates)
+        .set({ revokedAt: new Date(), revokedBy: caller.uid, revokeReason: reason })
+        .where(and(eq(certificates.id, id), isNull(certificates.revokedAt)))
+        .returning();
+      if (!after) return 'revoked' as const;
+      await recordAudit(tx, caller, 'certificate', id, 'revoke', certificateSummary(before), { ...certificateSummary(after), reason });
+      return after;
+    });
+    if (outcome === 'unknown') return fail(c, 404, ErrorCode.notFound, 'No certificate has this id');
+    if (outcome === 'revoked') return fail(c, 409, ErrorCode.conflict, 'This certificate is already revoked');
+    return c.json(verificationOf(outcome), 200);
+  });

@@ -1,0 +1,89 @@
+import { eq, sql } from 'drizzle-orm';
+import { ErrorCode } from '../../../api/errors.ts';
+import { newCourseBody } from '../../../domain/defaults.ts';
+import { recordAudit } from '../../audit.ts';
+import { courseOf } from '../../catalogue.ts';
+import { courses, plans } from '../../db/schema.ts';
+import { fail, guarded, rawJson, requireAdmin, subApp } from '../../http.ts';
+import { contentLocale } from '../../lang.ts';
+import { planOf } from '../../mappers.ts';
+import * as routes from '../../../api/routes/courses.ts';
+
+/** /courses: the public catalogue (served from memory) and the admin's edits. */
+export const coursesApp = subApp()
+  .openapi(routes.list, async (c) => rawJson(c, await c.get('deps').catalogue.summaries(contentLocale(c))))
+  .openapi(routes.get, async (c) => {
+    const hit = await c.get('deps').catalogue.course(c.req.valid('param').id, contentLocale(c));
+    if (!hit) return fail(c, 404, ErrorCode.notFound, 'No such course');
+    return rawJson(c, hit);
+  })
+  .openapi(guarded(routes.create, requireAdmin), async (c) => {
+    const body = { ...newCourseBody(), thumbnail: null, ...c.req.valid('json') };
+    const { catalogue, db } = c.get('deps');
+    const id = crypto.randomUUID();
+    await db.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(courses)
+        .values({ id, ...body, thumbnail: body.thumbnail ?? null })
+        .returning();
+      await recordAudit(tx, c.get('caller')!, 'course', id, 'create', null, row && courseOf(row));
+    });
+    await catalogue.changed(id);
+    return c.json(id, 201);
+  })
+  .openapi(guarded(routes.update, requireAdmin), async (c) => {
+    const { id } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const { catalogue, db } = c.get('deps');
+    const after = await db.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(courses).where(eq(courses.id, id)).for('update');
+      if (!before) return null;
+      const [row] = await tx
+        .update(courses)
+        .set({
+          title: body.title,
+          subtitle: body.subtitle,
+          levels: body.levels,
+          thumbnail: body.thumbnail === undefined ? before.thumbnail : body.thumbnail,
+          proficiencyOrder: body.proficiencyOrder ?? before.proficiencyOrder,
+          outcomes: body.outcomes ?? before.outcomes,
+          durationMinutes: body.durationMinutes === undefined ? before.durationMinutes : body.durationMinutes,
+          translations: body.translations ?? before.translations,
+        })
+        .where(eq(courses.id, id))
+        .returning();
+      const course = courseOf(row!);
+      await recordAudit(tx, c.get('caller')!, 'course', id, 'update', courseOf(before), course);
+      return course;
+    });
+    if (!after) return fail(c, 404, ErrorCode.notFound, 'No such course');
+    await catalogue.changed(id);
+    return c.json(after, 200);
+  })
+  .openapi(guarded(routes.remove, requireAdmin), async (c) => {
+    const { id } = c.req.valid('param');
+    const { catalogue, db } = c.get('deps');
+    const deleted = await db.db.transaction(async (tx) => {
+      const [row] = await tx.delete(courses).where(eq(courses.id, id)).returning();
+      if (!row) return row;
+      await recordAudit(tx, c.get('caller')!, 'course', id, 'delete', courseOf(row), null);
+      // Plans stop naming the deleted course, so they stay valid (a plan naming an unknown course cannot be saved).
+      const naming = await tx
+        .select()
+        .from(plans)
+        .where(sql`${plans.courses} @> ${JSON.stringify([id])}::jsonb`)
+        .for('update');
+      for (const before of naming) {
+        const [after] = await tx
+          .update(plans)
+          .set({ courses: before.courses.filter((x) => x !== id) })
+          .where(eq(plans.id, before.id))
+          .returning();
+        await recordAudit(tx, c.get('caller')!, 'plan', before.id, 'update', planOf(before), after && planOf(after));
+      }
+      return row;
+    });
+    if (!deleted) return fail(c, 404, ErrorCode.notFound, 'No such course');
+    await catalogue.changed();
+    return c.body(null, 204);
+  });

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { ErrorCode } from '../../../api/errors.ts';
+import { paramsOfCase } from '../../../domain/simulator/index.ts';
+import { userEntitled } from '../../entitlement.ts';
+import { fail, guarded, requireUser, subApp } from '../../http.ts';
+import { LAUNCH_TOKEN_TTL_SECONDS, signLaunchToken, verifyLaunchToken } from '../../launch-token.ts';
+import { launchLock } from '../../records.ts';
+import { simulatorLimit } from '../../simulator-limit.ts';
+import * as routes from '../../../api/routes/launch.ts';
+
+/** /launch: signed, short-lived tokens that let a simulator trust who opens which case, and which placenta of it. */
+export const launchApp = subApp()
+  .openapi(guarded(routes.launch, requireUser), async (c) => {
+    const body = c.req.valid('json');
+    const uid = c.get('caller')!.uid;
+    const limited = await simulatorLimit(c, uid);
+    if (limited) return limited;
+    const { catalogue, config, db } = c.get('deps');
+    const course = (await catalogue.course(body.course))?.value;
+    if (!course) return fail(c, 404, ErrorCode.notFound, 'No such course');
+    const level = course.levels[body.level - 1];
+    const stored = level?.active ? level.cases[body.case - 1] : undefined;
+    if (!stored) return fail(c, 400, ErrorCode.invalidBody, 'level/case: no such case in this course');
+    const now = new Date();
+    if (!(await userEntitled(db.db, uid, body.course, now))) {
+      return fail(c, 403, ErrorCode.forbidden, 'No subscription includes this course');
+    }
+    const lock = await launchLock(db.db, uid, course, body.level, body.case);
+    if (lock) return fail(c, 403, ErrorCode.forbidden, `Proficiency order: pass every case of module ${lock.module} first (${lock.remaining} left)`);
+    const sim = paramsOfCase(stored.sim, body.level, body.case);
+    const variant = randomBytes(4).readUInt32BE();
+    const token = await signLaunchToken(config.launchSecret, { uid, ...body, variant, sim }, now);
+    const expiresAt = new Date(now.getTime() + LAUNCH_TOKEN_TTL_SECONDS * 1000).toISOString();
+    return c.json({ token, expiresAt, scheme: config.launchScheme }, 201);
+  })
+  .openapi(routes.verify, async (c) => {
+    const { config, db } = c.get('deps');
+    const claims = await verifyLaunchToken(config.launchSecret, c.req.valid('query').token);
+    if (!claims) return fail(c, 401, ErrorCode.invalidToken, 'The launch token is invalid or expired');
+    const entitled = await userEntitled(db.db, claims.uid, claims.course, new Date());
+    const { uid, course, level, variant, sim } = claims;
+    return c.json({ userid: uid, course, level, case: claims.case, variant, sim, entitled }, 200);
+  });

@@ -1,0 +1,42 @@
+import { API_BASE } from '../../../api/routes/paths.ts';
+import { and, desc, eq } from 'drizzle-orm';
+import { PAYPAL_STANDIN_PATH, realPaypal } from '../../config.ts';
+import { formEndpoints } from '../../security.ts';
+import { audit } from '../../db/schema.ts';
+import { guarded, requireAdmin, subApp } from '../../http.ts';
+import * as routes from '../../../api/routes/meta.ts';
+
+/** Configuration the browser needs at run time, the simulator address, and the audit trail. */
+export const metaApp = subApp()
+  .openapi(routes.unityVersion, (c) => c.json({ production: c.get('deps').config.simulatorUrl }, 200))
+  .openapi(routes.config, (c) => {
+    const config = c.get('deps').config;
+    const { firebase, authEmulatorHost, paypal, formAccessKey, promoVideoUrl, chatNumber } = config;
+    const forms = { ...formEndpoints(config), accessKey: formAccessKey };
+    const paypalConfig = realPaypal(config)
+      ? {
+          clientId: paypal.clientId!,
+          sdkBaseUrl: null,
+          environment: paypal.env === 'live' ? ('production' as const) : ('sandbox' as const),
+          testPayments: paypal.env !== 'live',
+        }
+      : { clientId: 'standin', sdkBaseUrl: `${API_BASE}${PAYPAL_STANDIN_PATH}/sdk/js`, environment: 'sandbox' as const, testPayments: true };
+    return c.json(
+      { firebase, authEmulatorUrl: authEmulatorHost ? `http://${authEmulatorHost}` : null, paypal: paypalConfig, forms, promoVideoUrl, chatNumber },
+      200,
+    );
+  })
+  .openapi(guarded(routes.audit, requireAdmin), async (c) => {
+    const { entity, id, limit } = c.req.valid('query');
+    const rows = await c
+      .get('deps')
+      .db.db.select()
+      .from(audit)
+      .where(and(entity ? eq(audit.entity, entity) : undefined, id ? eq(audit.entityId, id) : undefined))
+      .orderBy(desc(audit.at), desc(audit.id))
+      .limit(limit);
+    return c.json(
+      rows.map((r) => ({ ...r, at: r.at.toISOString() })),
+      200,
+    );
+  });

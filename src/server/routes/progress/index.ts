@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm';
+import { ErrorCode } from '../../../api/errors.ts';
+import { courseStanding } from '../../../domain/progress.ts';
+import { canReadUser } from '../../access.ts';
+import { users } from '../../db/schema.ts';
+import { fail, guarded, requireUser, subApp } from '../../http.ts';
+import { activeCourses, attemptFacts, benchmarkFacts, certificatesOf, issueIfComplete, progressLine, progressOf, recordsOf } from '../../records.ts';
+import * as routes from '../../../api/routes/progress.ts';
+
+/** /progress: a learner's standing per course, computed here from the stored attempts; a completed course issues its certificate. */
+export const progressApp = subApp().openapi(guarded(routes.progress, requireUser), async (c) => {
+  const { course: courseId, userId } = c.req.valid('query');
+  const { catalogue, db } = c.get('deps');
+  const uid = userId ?? c.get('caller')!.uid;
+  if (!(await canReadUser(c, uid)))
+    return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another learner's progress");
+  const [user] = await db.db.select({ id: users.id }).from(users).where(eq(users.id, uid));
+  if (!user) return fail(c, 404, ErrorCode.notFound, 'No such user');
+  if (courseId === undefined) {
+    const lines = (await recordsOf(db.db, [uid], await activeCourses(catalogue))).get(uid) ?? [];
+    return c.json(
+      lines.map((l) => progressLine(l.course, l.standing, l.facts, l.certificate)),
+      200,
+    );
+  }
+  const course = (await catalogue.course(courseId))?.value;
+  if (!course) return fail(c, 404, ErrorCode.notFound, 'No such course');
+  const facts = (await attemptFacts(db.db, [uid], course.id)).get(uid)?.get(course.id) ?? [];
+  const standing = courseStanding(course, facts, await benchmarkFacts(db.db, course));
+  const existing = (await certificatesOf(db.db, [uid])).find((row) => row.courseId === course.id);
+  return c.json(progressOf(uid, course, standing, await issueIfComplete(db.db, uid, course, standing, existing)), 200);
+});

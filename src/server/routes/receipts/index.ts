@@ -1,0 +1,63 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { ErrorCode } from '../../../api/errors.ts';
+import { DEFAULT_LOCALE } from '../../../i18n/locales.ts';
+import { orders } from '../../db/schema.ts';
+import { callerIsAdmin, type Env, fail, guarded, requireUser, subApp } from '../../http.ts';
+import { pdfLimit, sendPdf } from '../../pdf-route.ts';
+import { rateLimit } from '../../rate-limit.ts';
+import { receiptPdf } from '../../receipt-pdf.ts';
+import { receiptOf } from '../../mappers.ts';
+import * as routes from '../../../api/routes/receipts.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+
+const PDF_LIMIT = pdfLimit('receipt-pdf');
+
+/** The buyer's completed order, or why the caller may not read it. */
+async function readable(c: Context<Env>, orderId: string): Promise<OrderRow | 'missing' | 'forbidden'> {
+  const [row] = await c
+    .get('deps')
+    .db.db.select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'COMPLETED')));
+  if (!row) return 'missing';
+  if (row.userId !== c.get('caller')!.uid && !(await callerIsAdmin(c))) return 'forbidden';
+  return row;
+}
+
+const refusal = (c: Context<Env>, outcome: 'missing' | 'forbidden') =>
+  outcome === 'missing'
+    ? fail(c, 404, ErrorCode.notFound, 'No receipt has this order id')
+    : fail(c, 403, ErrorCode.forbidden, 'Only the buyer and administrators may read this receipt');
+
+/** /receipts: one receipt per captured payment, for the buyer (and administrators), as JSON and as a PDF. */
+export const receiptsApp = subApp()
+  .openapi(guarded(routes.list, requireUser), async (c) => {
+    const { userId, lang: locale = DEFAULT_LOCALE } = c.req.valid('query');
+    const uid = userId ?? c.get('caller')!.uid;
+    if (uid !== c.get('caller')!.uid && !(await callerIsAdmin(c)))
+      return fail(c, 403, ErrorCode.forbidden, "Only administrators may read another account's receipts");
+    const { db, config } = c.get('deps');
+    const rows = await db.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, uid), eq(orders.status, 'COMPLETED')))
+      .orderBy(desc(orders.capturedAt));
+    return c.json(
+      rows.map((row) => receiptOf(row, config.seller, locale)),
+      200,
+    );
+  })
+  .openapi(guarded(routes.get, requireUser), async (c) => {
+    const row = await readable(c, c.req.valid('param').orderId);
+    if (typeof row === 'string') return refusal(c, row);
+    return c.json(receiptOf(row, c.get('deps').config.seller, c.req.valid('query').lang ?? DEFAULT_LOCALE), 200);
+  })
+  .openapi(guarded(routes.pdf, requireUser, rateLimit(PDF_LIMIT)), async (c) => {
+    const row = await readable(c, c.req.valid('param').orderId);
+    if (typeof row === 'string') return refusal(c, row);
+    const locale = c.req.valid('query').lang ?? DEFAULT_LOCALE;
+    const pdf = await receiptPdf(receiptOf(row, c.get('deps').config.seller, locale), locale);
+    return sendPdf(c, pdf, 'receipt', row.id);
+  });
