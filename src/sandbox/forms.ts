@@ -8,9 +8,6 @@ import { LIMITS } from '../server/rate-counters.ts';
 import { rateLimit } from '../server/rate-limit.ts';
 import { bearer, errors, fail, json, jsonBody, requireAdmin, subApp } from '../server/http.ts';
 
-/** Where the local stand-ins listen; /api/config hands these to the browser when no real service is configured. */
-export const SANDBOX_PATHS = { formmail: '/api/sandbox/formmail', forms: '/api/sandbox/forms' } as const;
-
 /** A message containing this makes the stand-in answer as a failing service would (502), for tests and demos. */
 export const SANDBOX_FAIL_MARKER = '[sandbox-fail]';
 

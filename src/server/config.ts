@@ -99,6 +99,9 @@ export const LOCAL_NODE_ENVS: readonly string[] = ['development', 'test'];
 /** Where the local PayPal stand-in (REST paths and JS SDK) is served, under /api, when no PayPal credentials are set. */
 export const PAYPAL_STANDIN_PATH = '/sandbox/paypal';
 
+/** Where the local form stand-ins listen; /api/config hands these to the browser when no real service is configured. */
+export const SANDBOX_PATHS = { formmail: '/api/sandbox/formmail', forms: '/api/sandbox/forms' } as const;
+
 /** True when the server talks to the real PayPal; false means the local stand-in (test payments). */
 export const realPaypal = (config: Pick<Config, 'paypal'>): boolean => Boolean(config.paypal.clientId && config.paypal.clientSecret);
 
