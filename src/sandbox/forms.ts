@@ -25,7 +25,10 @@ const Stored = z.object({ id: z.number(), service: z.enum(['formmail', 'forms'])
 
 const unavailable = { description: 'The service failed', content: { 'application/json': { schema: z.object({ error: z.string(), message: z.string() }) } } };
 
-/** Local stand-ins for the form-mail and form-submission services: they keep every message in sandbox_messages; off once a real address is configured. */
+/**
+ * Local stand-ins for the form-mail and form-submission services: they keep every message in sandbox_messages. Each is
+ * off once its real address is configured; with both configured the server does not load them at all.
+ */
 export const sandboxFormsApp = subApp()
   .openapi(
     createRoute({
@@ -86,3 +89,5 @@ export const sandboxFormsApp = subApp()
       );
     },
   );
+
+export type FormsStandIn = typeof sandboxFormsApp;

@@ -22,7 +22,6 @@ import { receiptsApp } from './receipts.ts';
 import { API_POLICY, commonHeaders } from './security.ts';
 import { crossOrigin } from './cors.ts';
 import { cachedJsonAnswers } from './cached-json.ts';
-import { sandboxFormsApp } from '../sandbox/forms.ts';
 import { usersApp } from './users.ts';
 
 export const MAX_BODY = 1024 * 1024;
@@ -74,7 +73,8 @@ export function createApp(deps: Deps) {
   app.route('/', receiptsApp);
   // The local PayPal stand-in (REST paths and JS SDK), only when no PayPal credentials are set.
   if (deps.paypalStandIn) app.route(PAYPAL_STANDIN_PATH, deps.paypalStandIn.app);
-  app.route('/', sandboxFormsApp);
+  // The local form stand-ins, only when a form service is not configured.
+  if (deps.formsStandIn) app.route('/', deps.formsStandIn);
   app.route('/', attemptsApp);
   app.route('/', progressApp);
   app.route('/', certificatesApp);
