@@ -3,10 +3,11 @@ import { desc, eq } from 'drizzle-orm';
 import { ErrorCode } from '../api/errors.ts';
 import { dbString } from '../api/schemas.ts';
 import { CONTACT_LIMITS } from '../domain/contact.ts';
-import { sandboxMessages } from '../server/db/schema.ts';
 import { LIMITS } from '../server/rate-counters.ts';
 import { rateLimit } from '../server/rate-limit.ts';
+import type { Db } from '../server/db/client.ts';
 import { bearer, errors, fail, json, jsonBody, requireAdmin, subApp } from '../server/http.ts';
+import { createSandboxTables, sandboxMessages } from './messages.ts';
 
 /** A message containing this makes the stand-in answer as a failing service would (502), for tests and demos. */
 export const SANDBOX_FAIL_MARKER = '[sandbox-fail]';
@@ -29,7 +30,7 @@ const unavailable = { description: 'The service failed', content: { 'application
  * Local stand-ins for the form-mail and form-submission services: they keep every message in sandbox_messages. Each is
  * off once its real address is configured; with both configured the server does not load them at all.
  */
-export const sandboxFormsApp = subApp()
+const formsApp = subApp()
   .openapi(
     createRoute({
       method: 'post',
@@ -90,4 +91,10 @@ export const sandboxFormsApp = subApp()
     },
   );
 
-export type FormsStandIn = typeof sandboxFormsApp;
+/** The stand-ins' routes, once their table is there; the server calls this only when a form service is not configured. */
+export async function startFormsStandIn(db: Db) {
+  await createSandboxTables(db);
+  return formsApp;
+}
+
+export type FormsStandIn = typeof formsApp;

@@ -17,7 +17,7 @@ export async function createDeps(config: Config, options: { inMemory?: boolean }
   const realBase = paypalBaseUrl(config);
   // A stand-in is imported only when its real service is not configured, so a configured server never loads src/sandbox.
   const paypalStandIn = realBase ? null : (await import('../sandbox/paypal/standin.ts')).createPaypalStandIn();
-  const formsStandIn = config.formMailUrl && config.formSubmitUrl ? null : (await import('../sandbox/forms.ts')).sandboxFormsApp;
+  const formsStandIn = config.formMailUrl && config.formSubmitUrl ? null : await (await import('../sandbox/forms.ts')).startFormsStandIn(db.db);
   const paypal = paypalStandIn
     ? paypalClient({ baseUrl: 'http://paypal.standin', clientId: 'standin', clientSecret: 'standin', timeoutMs, fetch: paypalStandIn.fetch })
     : paypalClient({ baseUrl: realBase!, clientId: clientId!, clientSecret: clientSecret!, timeoutMs });

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
@@ -45,14 +46,14 @@ function sandboxModulesLoaded(env: Record<string, string>): string[] {
 
 describe('the local stand-ins', () => {
   it('are loaded when no real service is configured', () => {
-    expect(sandboxModulesLoaded({})).toEqual(['src/sandbox/forms.ts', 'src/sandbox/paypal/sdk.ts', 'src/sandbox/paypal/standin.ts']);
+    expect(sandboxModulesLoaded({})).toEqual(['src/sandbox/forms.ts', 'src/sandbox/messages.ts', 'src/sandbox/paypal/sdk.ts', 'src/sandbox/paypal/standin.ts']);
   }, 60_000);
 
   it('are not even loaded when PayPal and both form services are configured', () => {
     expect(sandboxModulesLoaded(REAL_SERVICES)).toEqual([]);
   }, 60_000);
 
-  it('leave no route and no entry in the API description when PayPal and both form services are configured', async () => {
+  it('leave no route, no table and no entry in the API description when PayPal and both form services are configured', async () => {
     const deps = await createDeps(loadConfig(REAL_SERVICES), { inMemory: true });
     try {
       expect({ paypal: deps.paypalStandIn, forms: deps.formsStandIn }).toEqual({ paypal: null, forms: null });
@@ -64,6 +65,7 @@ describe('the local stand-ins', () => {
       expect((await app.request('/api/sandbox/paypal/sdk/js')).status).toBe(404);
       const paths = Object.keys(((await (await app.request('/api/openapi.json')).json()) as { paths: object }).paths);
       expect(paths.filter((p) => p.startsWith('/api/sandbox'))).toEqual([]);
+      expect(await deps.db.db.execute(sql`SELECT tablename FROM pg_tables WHERE tablename = 'sandbox_messages'`)).toMatchObject({ rows: [] });
     } finally {
       await deps.db.close();
     }
