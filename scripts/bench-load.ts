@@ -1,4 +1,4 @@
-import { SANDBOX_PATHS } from '../src/sandbox/forms.ts';
+import { SANDBOX_PATHS } from '../src/server/config.ts';
 import { apiAt } from './lib/api.ts';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

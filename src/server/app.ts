@@ -6,7 +6,6 @@ import * as imageRoutes from '../api/routes/images.ts';
 import { MAX_IMAGE_BYTES } from '../api/routes/images.ts';
 import { API_BASE } from '../api/routes/paths.ts';
 import { isContentLocale, negotiateLocale } from '../domain/localize.ts';
-import { sandboxFormsApp } from '../sandbox/forms.ts';
 import { cachedJsonAnswers } from './cached-json.ts';
 import { PAYPAL_STANDIN_PATH } from './config.ts';
 import { crossOrigin } from './cors.ts';
@@ -80,7 +79,8 @@ export function createApp(deps: Deps) {
     .route('/', receiptsApp);
   // The local PayPal stand-in (REST paths and JS SDK), only when no PayPal credentials are set.
   if (deps.paypalStandIn) app.route(PAYPAL_STANDIN_PATH, deps.paypalStandIn.app);
-  app.route('/', sandboxFormsApp);
+  // The local form stand-ins, only when a form service is not configured.
+  if (deps.formsStandIn) app.route('/', deps.formsStandIn);
   const api = first
     .route('/', attemptsApp)
     .route('/', progressApp)

@@ -1,3 +1,5 @@
+import * as sandboxRoutes from '../api/routes/sandbox.ts';
+import { API_BASE } from '../api/routes/paths.ts';
 import { isIP } from 'node:net';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -98,6 +100,9 @@ export const LOCAL_NODE_ENVS: readonly string[] = ['development', 'test'];
 
 /** Where the local PayPal stand-in (REST paths and JS SDK) is served, under /api, when no PayPal credentials are set. */
 export const PAYPAL_STANDIN_PATH = '/sandbox/paypal';
+
+/** Where the local form stand-ins listen; /api/config hands these to the browser when no real service is configured. */
+export const SANDBOX_PATHS = { formmail: `${API_BASE}${sandboxRoutes.formmail.path}`, forms: `${API_BASE}${sandboxRoutes.forms.path}` } as const;
 
 /** True when the server talks to the real PayPal; false means the local stand-in (test payments). */
 export const realPaypal = (config: Pick<Config, 'paypal'>): boolean => Boolean(config.paypal.clientId && config.paypal.clientSecret);

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { RateLimiter } from './rate-counters.ts';
 import type { ReplayPool } from './replay/pool.ts';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { PaypalStandIn } from '../sandbox/paypal/standin.ts';
 import type { PaypalClient } from './paypal.ts';
 
@@ -19,4 +20,9 @@ export interface Deps {
   paypal: PaypalClient;
   /** The local PayPal stand-in, when no PayPal credentials are set (null with real PayPal). */
   paypalStandIn: PaypalStandIn | null;
+  /**
+   * The local form-mail and form-submission stand-ins' routes, when either service is not configured (null when both
+   * are); typed as any sub-app, as the stand-ins' own type would bring the request context back here.
+   */
+  formsStandIn: OpenAPIHono<any, any, any> | null;
 }

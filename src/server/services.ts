@@ -6,7 +6,6 @@ import { openDatabase } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { RateLimiter } from './rate-counters.ts';
 import { ReplayPool } from './replay/pool.ts';
-import { createPaypalStandIn } from '../sandbox/paypal/standin.ts';
 import { paypalBaseUrl, paypalClient } from './paypal.ts';
 
 /** Opens the database and builds what the API and the on-demand pages share. */
@@ -16,9 +15,11 @@ export async function createDeps(config: Config, options: { inMemory?: boolean }
   await catalogue.start();
   const { clientId, clientSecret, timeoutMs } = config.paypal;
   const realBase = paypalBaseUrl(config);
-  const paypalStandIn = realBase ? null : createPaypalStandIn();
+  // A stand-in is imported only when its real service is not configured, so a configured server never loads src/sandbox.
+  const paypalStandIn = realBase ? null : (await import('../sandbox/paypal/standin.ts')).createPaypalStandIn();
+  const formsStandIn = config.formMailUrl && config.formSubmitUrl ? null : await (await import('../sandbox/forms.ts')).startFormsStandIn(db.db);
   const paypal = paypalStandIn
     ? paypalClient({ baseUrl: 'http://paypal.standin', clientId: 'standin', clientSecret: 'standin', timeoutMs, fetch: paypalStandIn.fetch })
     : paypalClient({ baseUrl: realBase!, clientId: clientId!, clientSecret: clientSecret!, timeoutMs });
-  return { config, db, catalogue, verify: tokenVerifier(config), limiter: new RateLimiter(db), replay: new ReplayPool(), paypal, paypalStandIn };
+  return { config, db, catalogue, verify: tokenVerifier(config), limiter: new RateLimiter(db), replay: new ReplayPool(), paypal, paypalStandIn, formsStandIn };
 }

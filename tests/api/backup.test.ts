@@ -8,21 +8,9 @@ import { createApp } from '../../src/server/app.ts';
 import { backup, restore } from '../../src/server/backup.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
-import {
-  attempts,
-  audit,
-  certificates,
-  courses,
-  groupMembers,
-  groups,
-  images,
-  orders,
-  plans,
-  rateLimits,
-  sandboxMessages,
-  users,
-} from '../../src/server/db/schema.ts';
+import { attempts, audit, certificates, courses, groupMembers, groups, images, orders, plans, rateLimits, users } from '../../src/server/db/schema.ts';
 import { createDeps } from '../../src/server/services.ts';
+import { createSandboxTables, sandboxMessages } from '../../src/sandbox/messages.ts';
 
 const root = join(import.meta.dirname, '../..');
 const dirs: string[] = [];
@@ -72,6 +60,8 @@ async function fillEveryTable(db: Database['db'], id: string) {
   await db.insert(audit).values({ actor: id, entity: 'plan', entityId: id, action: 'create', after: { title: name } });
   await db.insert(orders).values({ id, userId: id, planId: id, amount: 12.34 });
   await db.insert(attempts).values({ id, userId: id, courseId: id, level: 1, caseIndex: 1, score: 73, metrics: { surgeryTimeMs: 1000 }, events: [] });
+  // The form stand-ins' table is not in the schema, but a local instance has it, and a backup carries it along.
+  await createSandboxTables(db);
   await db.insert(sandboxMessages).values({ service: 'forms', body: { message: name } });
   await db.insert(rateLimits).values({ key: `forms:${id}`, count: 2, expiresAt: new Date(Date.now() + 60_000) });
   await db

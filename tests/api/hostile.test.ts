@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { AttemptInput, CourseInput, LaunchRequest, NewCourseInput, NewUser, PaymentOrderRequest, PlanInput, UserUpdate } from '../../src/api/schemas.ts';
 import { ProfileUpdate } from '../../src/api/account.ts';
-import { ContactBody, SupportBody } from '../../src/sandbox/forms.ts';
+import { ContactBody, SupportBody } from '../../src/api/routes/sandbox.ts';
 import { expectErrorBody, useApi, validCourse, validPlan } from './support.ts';
 
 /** Property-based: 1,000 hostile bodies per write endpoint; never a 5xx, and a refused body changes nothing. */

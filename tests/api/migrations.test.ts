@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createSandboxTables, sandboxMessages } from '../../src/sandbox/messages.ts';
 
 const source = join(import.meta.dirname, '../../src/server/db/migrations');
 const folders: string[] = [];
@@ -72,6 +73,25 @@ describe('the receipts of payments captured before receipts kept their facts', (
         plan_translations: { es: { title: 'Fetoscopia' } },
         paid_until: new Date(1_900_000_000_000),
       },
+    ]);
+    await client.close();
+  });
+});
+
+describe("the form stand-ins' messages", () => {
+  it('leave the production schema, and the stand-ins create their own table again, as often as they are loaded', async () => {
+    const client = new PGlite();
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: migrationsUpTo(8) });
+    await client.exec(`INSERT INTO sandbox_messages (service, body) VALUES ('forms', '{"Nombre":"Ana"}')`);
+    await migrate(db, { migrationsFolder: source });
+    const tables = async () => (await client.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE tablename = 'sandbox_messages'`)).rows;
+    expect(await tables()).toEqual([]);
+    await createSandboxTables(db);
+    await createSandboxTables(db);
+    await db.insert(sandboxMessages).values({ service: 'formmail', body: { Nombre: 'Ana' } });
+    expect(await db.select({ service: sandboxMessages.service, body: sandboxMessages.body }).from(sandboxMessages)).toEqual([
+      { service: 'formmail', body: { Nombre: 'Ana' } },
     ]);
     await client.close();
   });

@@ -134,14 +134,6 @@ export const attempts = pgTable(
   (t) => [index('attempts_user_course').on(t.userId, t.courseId), index('attempts_course_case').on(t.courseId, t.level, t.caseIndex)],
 );
 
-/** Messages kept by the local form-mail stand-ins (src/sandbox), so they can be read back. */
-export const sandboxMessages = pgTable('sandbox_messages', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  service: text('service').notNull(),
-  body: jsonb('body').notNull(),
-  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-});
-
 /** Rate-limit counters on PostgreSQL, so every instance sharing it counts against one budget: a row per caller, limit and window. */
 export const rateLimits = pgTable(
   'rate_limits',
