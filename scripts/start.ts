@@ -1,12 +1,11 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { assertWritableDataDir, ConfigError, distDir, loadConfig, type Config } from '../src/server/config.ts';
 import { startServer } from '../src/server/main.ts';
-import { waitUntil } from './lib/processes.ts';
+import { root, startEmulator } from './lib/processes.ts';
 
 /** npm start: builds the site if sources changed, starts the Auth emulator (locally) and the server; Ctrl-C stops both. `--fresh` empties DATA_DIR first. */
-const root = join(import.meta.dirname, '..');
 
 function newest(path: string): number {
   const st = statSync(path);
@@ -21,28 +20,6 @@ function buildIfStale() {
   if (built > sources) return;
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
   if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-/** Starts the Auth emulator on `port`, importing and exporting its accounts under dataDir/auth. */
-async function startEmulator(dataDir: string, port: number, projectId: string) {
-  const authDir = join(dataDir, 'auth');
-  mkdirSync(authDir, { recursive: true });
-  const template = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
-  template.emulators.auth.port = port;
-  template.emulators.hub = { host: '127.0.0.1', port: port + 1 };
-  template.emulators.logging = { host: '127.0.0.1', port: port + 2 };
-  const configFile = join(dataDir, 'firebase.json');
-  writeFileSync(configFile, JSON.stringify(template, null, 2));
-  const imports = existsSync(join(authDir, 'firebase-export-metadata.json')) ? ['--import', authDir] : [];
-  const cli = join(root, 'node_modules/firebase-tools/lib/bin/firebase.js');
-  const args = [cli, '--config', configFile, '--project', projectId, 'emulators:start', '--only', 'auth', ...imports, '--export-on-exit', authDir];
-  const child = spawn(process.execPath, args, { cwd: dataDir, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NO_UPDATE_NOTIFIER: '1' } });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await Promise.race([
-    waitUntil(`http://127.0.0.1:${port}/emulator/v1/projects/${projectId}/config`, 90_000),
-    exited.then(() => Promise.reject(new Error('The Auth emulator exited'))),
-  ]);
-  return { stop: async () => (child.exitCode === null ? (child.kill('SIGINT'), exited) : undefined) };
 }
 
 /** A refusal (a setting, the data folder) is printed as its message, without a stack. */
@@ -63,7 +40,7 @@ buildIfStale();
 let emulator: { stop(): Promise<void> } | null = null;
 if (!config.production) {
   const port = Number(process.env.AUTH_EMULATOR_PORT ?? 9099);
-  emulator = await startEmulator(config.dataDir, port, config.firebase.projectId);
+  emulator = await startEmulator(port, { dataDir: config.dataDir, projectId: config.firebase.projectId });
   process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${port}`;
 }
 const server = await startServer(loadConfig()).catch(async (err: unknown) => {

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -43,35 +43,39 @@ export function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGINT'): Pr
   });
 }
 
-/** The Auth emulator alone, on `port`, with a fresh state. */
-export async function startEmulator(port: number): Promise<{ host: string; stop(): Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'fsa-emulator-'));
+/**
+ * The Auth emulator on `port`. By default a fresh state in a throwaway folder; with `dataDir` (npm start) its accounts
+ * are imported from and exported on exit to `dataDir/auth`, and its output is shown.
+ */
+export async function startEmulator(port: number, opts: { dataDir?: string; projectId?: string } = {}): Promise<{ host: string; stop(): Promise<void> }> {
+  const projectId = opts.projectId ?? 'demo-fetal-surgery';
+  const dir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'fsa-emulator-'));
+  const template = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
+  template.emulators.auth.port = port;
+  template.emulators.hub = { host: '127.0.0.1', port: port + 1 };
+  template.emulators.logging = { host: '127.0.0.1', port: port + 2 };
   const config = join(dir, 'firebase.json');
-  const { writeFileSync } = await import('node:fs');
-  writeFileSync(
-    config,
-    JSON.stringify({
-      emulators: {
-        auth: { host: '127.0.0.1', port },
-        hub: { host: '127.0.0.1', port: port + 1 },
-        logging: { host: '127.0.0.1', port: port + 2 },
-        ui: { enabled: false },
-        singleProjectMode: true,
-      },
-    }),
-  );
+  writeFileSync(config, JSON.stringify(template, null, 2));
+  const authDir = join(dir, 'auth');
+  const kept = opts.dataDir ? ['--export-on-exit', authDir] : [];
+  if (opts.dataDir) mkdirSync(authDir, { recursive: true });
+  const imports = opts.dataDir && existsSync(join(authDir, 'firebase-export-metadata.json')) ? ['--import', authDir] : [];
   const cli = join(root, 'node_modules/firebase-tools/lib/bin/firebase.js');
-  const child = spawn(process.execPath, [cli, '--config', config, '--project', 'demo-fetal-surgery', 'emulators:start', '--only', 'auth'], {
+  const child = spawn(process.execPath, [cli, '--config', config, '--project', projectId, 'emulators:start', '--only', 'auth', ...imports, ...kept], {
     cwd: dir,
-    stdio: 'ignore',
+    stdio: ['ignore', opts.dataDir ? 'inherit' : 'ignore', opts.dataDir ? 'inherit' : 'ignore'],
     env: { ...process.env, NO_UPDATE_NOTIFIER: '1' },
   });
-  await waitUntil(`http://127.0.0.1:${port}/emulator/v1/projects/demo-fetal-surgery/config`);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await Promise.race([
+    waitUntil(`http://127.0.0.1:${port}/emulator/v1/projects/${projectId}/config`, 90_000),
+    exited.then(() => Promise.reject(new Error('The Auth emulator exited'))),
+  ]);
   return {
     host: `127.0.0.1:${port}`,
     async stop() {
       await stop(child);
-      rmSync(dir, { recursive: true, force: true });
+      if (!opts.dataDir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
