@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, apiErrorOf, ErrorCode } from '../../src/api/errors.ts';
-import { en } from '../../src/i18n/en.ts';
 import { errorField, errorKey } from '../../src/stores/error-messages.ts';
 
 const refused = (...paths: string[]) =>
