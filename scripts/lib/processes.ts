@@ -23,15 +23,18 @@ export async function waitUntil(url: string, ms = 120_000): Promise<void> {
  * How the server's Node runs (npm start and npm run serve pass the same flags). PGlite's PostgreSQL, compiled to
  * WebAssembly, stays in V8's baseline code: optimising it too held a second copy of its hot code and kept this
  * machine's two cores busy compiling. gc is exposed so the server returns start-up's garbage (PGlite's initdb,
- * migrations, seeding) at once.
+ * migrations, seeding) at once. The young generation is capped at 8 MB: loading the server's modules grew it to
+ * 134 MB, which V8 then kept for good. glibc's malloc keeps large blocks in mmap (its threshold otherwise rises with
+ * the first big block freed, and initdb's buffers stayed in a heap it never gave back).
  */
-export const SERVER_NODE_FLAGS = ['--liftoff-only', '--expose-gc'];
+export const SERVER_NODE_FLAGS = ['--liftoff-only', '--expose-gc', '--max-semi-space-size=8'];
+export const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' };
 
 export function node(script: string, env: Record<string, string>, quiet = true): ChildProcess {
   return spawn(process.execPath, [...(script.startsWith('src/server/') ? SERVER_NODE_FLAGS : []), join(root, script)], {
     cwd: root,
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...(script.startsWith('src/server/') ? SERVER_ENV : {}), ...env },
   });
 }
 

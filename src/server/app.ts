@@ -5,8 +5,6 @@ import { ErrorCode } from '../api/errors.ts';
 import * as imageRoutes from '../api/routes/images.ts';
 import { MAX_IMAGE_BYTES } from '../api/routes/images.ts';
 import { API_BASE } from '../api/routes/paths.ts';
-import { isContentLocale, negotiateLocale } from '../domain/localize.ts';
-import { cachedJsonAnswers } from './cached-json.ts';
 import { PAYPAL_STANDIN_PATH } from './config.ts';
 import { crossOrigin } from './cors.ts';
 import type { Deps } from './deps.ts';
@@ -32,25 +30,10 @@ export const MAX_BODY = 1024 * 1024;
 /** The /api application: one sub-app per area. It can run inside main.ts or alone. */
 export function createApp(deps: Deps) {
   const app = new OpenAPIHono<Env>().basePath(API_BASE);
-  // Answers are about the caller or change with any write: none is stored, except the catalogue's (revalidated by ETag).
+  // Answers are about the caller or change with any write: none is stored, except the catalogue's (revalidated by ETag,
+  // its headers made with its bytes in catalogue-answer.ts).
   const headers = { ...commonHeaders(deps.config), 'content-security-policy': API_POLICY, 'cache-control': 'private, no-store' };
   const headerList = Object.entries(headers);
-  const catalogueAnswer = cachedJsonAnswers(headers);
-  // The catalogue, the busiest read, is answered before the middleware: it reads no body and no caller, and a request
-  // without Origin is not cross-origin, so none of them has anything to do. Others go on to the route below.
-  app.get('/courses', async (c, next) => {
-    if (c.req.header('origin')) return next();
-    // A language we do not have goes on to the route, which refuses it.
-    const asked = c.req.query('lang');
-    if (asked !== undefined && !isContentLocale(asked)) return next();
-    const locale = asked ?? negotiateLocale(c.req.header('accept-language'));
-    const cached = await deps.catalogue.summaries(locale).catch(() => null);
-    if (!cached) return next();
-    const res = catalogueAnswer(cached, c.req.header('accept-encoding'), c.req.header('if-none-match'));
-    res.headers.set('content-language', locale);
-    res.headers.append('vary', 'Accept-Language');
-    return res;
-  });
   // Set before the handler runs, so they travel with the response it builds instead of rewriting it afterwards.
   app.use(async (c, next) => {
     c.set('deps', deps);

@@ -1,8 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Course, CourseSummary } from '../api/schemas.ts';
+import type { Course, CourseSummary, Plan } from '../api/schemas.ts';
 import { localizeCourse, orEnglish, type ContentLocale } from '../domain/localize.ts';
 import type { Database } from './db/client.ts';
-import { courses } from './db/schema.ts';
+import { courses, plans } from './db/schema.ts';
+import { planOf } from './mappers.ts';
 
 const CHANNEL = 'catalogue';
 
@@ -19,8 +20,10 @@ interface Cached<T> {
 export class Catalogue {
   private generation = 0;
   private lists = new Map<ContentLocale, Cached<CourseSummary[]>>();
-  /** Keyed by locale and id; English holds the stored course the other locales are derived from. */
-  private byId = new Map<string, Cached<Course> | null>();
+  /** Per course id, then locale; English holds the stored course the other locales are derived from. */
+  private byId = new Map<string, Map<ContentLocale, Cached<Course> | null>>();
+  /** Every plan, hidden ones included, in the order of the pricing page. */
+  private plans: Plan[] | null = null;
   private readonly database: Database;
   private readonly listeners: Array<(course: string | null) => void> = [];
 
@@ -37,26 +40,37 @@ export class Catalogue {
     this.listeners.push(fn);
   }
 
+  /** A change to one course leaves the other courses and the plans as they are; the lists show every course. */
   private clear(course: string | null): void {
     this.generation++;
     this.lists.clear();
-    this.byId.clear();
+    if (course === null) {
+      this.byId.clear();
+      this.plans = null;
+    } else {
+      this.byId.delete(course);
+    }
     for (const fn of this.listeners) fn(course);
   }
 
   /**
    * Every write to what a course page or the catalogue shows must call this once committed: courses, plans, their
-   * translations, experts' results. `course` names the one course a write touched only (so the other courses' pages
-   * stay cached); without it everything is read again.
+   * translations, experts' results. `course` names the one course a write touched only (so the other courses and
+   * their pages stay cached); without it everything is read again, plans included: a plan write names no course.
    */
   async changed(course?: string): Promise<void> {
     this.clear(course ?? null);
     await this.database.notify(CHANNEL, course ?? '');
   }
 
+  /** The list in `locale` if it is in memory, without reading it. */
+  cachedSummaries(locale: ContentLocale): Cached<CourseSummary[]> | undefined {
+    return this.lists.get(locale);
+  }
+
   /** Every course, in `locale` (English where a text is missing). */
   async summaries(locale: ContentLocale = 'en'): Promise<Cached<CourseSummary[]>> {
-    const hit = this.lists.get(locale);
+    const hit = this.cachedSummaries(locale);
     if (hit) return hit;
     const gen = this.generation;
     const rows = await this.database.db
@@ -82,15 +96,28 @@ export class Catalogue {
 
   /** One course in `locale`; English (the default) is the course as stored. */
   async course(id: string, locale: ContentLocale = 'en'): Promise<Cached<Course> | null> {
-    const key = `${locale}\0${id}`;
-    const hit = this.byId.get(key);
+    const hit = this.byId.get(id)?.get(locale);
     if (hit !== undefined) return hit;
     const gen = this.generation;
     const stored = locale === 'en' ? await this.read(id) : (await this.course(id, 'en'))?.value;
     const value = stored && localizeCourse(stored, locale);
     const cached = value ? { value, json: JSON.stringify(value) } : null;
-    if (gen === this.generation && this.byId.size < 10_000) this.byId.set(key, cached);
+    if (gen === this.generation) {
+      const locales = this.byId.get(id) ?? (this.byId.size < 10_000 ? new Map() : null);
+      locales?.set(locale, cached);
+      if (locales) this.byId.set(id, locales);
+    }
     return cached;
+  }
+
+  /** Every plan, hidden ones included, oldest first. */
+  async allPlans(): Promise<Plan[]> {
+    if (this.plans) return this.plans;
+    const gen = this.generation;
+    const rows = await this.database.db.select().from(plans).orderBy(asc(plans.createdAt), asc(plans.id));
+    const all = rows.map(planOf);
+    if (gen === this.generation) this.plans = all;
+    return all;
   }
 
   private async read(id: string): Promise<Course | undefined> {

@@ -1,5 +1,6 @@
 import type { VerifyToken } from './auth.ts';
 import type { Catalogue } from './catalogue.ts';
+import type { CatalogueAnswers } from './catalogue-answer.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { RateLimiter } from './rate-counters.ts';
@@ -14,6 +15,8 @@ export interface Deps {
   db: Database;
   verify: VerifyToken;
   catalogue: Catalogue;
+  /** The catalogue's answers, bytes and headers made once per value (`GET /api/courses`). */
+  catalogueAnswer: CatalogueAnswers;
   limiter: RateLimiter;
   /** Scores attempts off the main thread. */
   replay: ReplayPool;

@@ -4,6 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ErrorCode, type Issue } from '../api/errors.ts';
 import type { Caller } from './auth.ts';
+import type { Answer } from './catalogue-answer.ts';
 import type { Deps } from './deps.ts';
 import { logFailure } from './log.ts';
 import { users } from './db/schema.ts';
@@ -29,6 +30,11 @@ export function internalError(c: Context, err: unknown) {
 /** Answers JSON already serialized (the catalogue cache) without serializing it again; typed as the value it holds. */
 export function rawJson<T>(c: Context, cached: { value: T; json: string }) {
   return c.body(cached.json, 200, { 'content-type': 'application/json; charset=UTF-8' }) as unknown as TypedResponse<T, 200, 'json'>;
+}
+
+/** An answer made ahead (bytes and every header, catalogue-answer.ts) as the route's typed JSON answer; a 304 is typed alike. */
+export function prepared<T>(answer: Answer) {
+  return new Response(answer.body, { status: answer.status, headers: answer.headers }) as unknown as TypedResponse<T, 200, 'json'>;
 }
 
 /** The 400 for refused input: every issue as data, and the first one as the message ("path: message"). */

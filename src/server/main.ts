@@ -1,3 +1,4 @@
+import * as coursesRoutes from '../api/routes/courses.ts';
 import { API_BASE } from '../api/routes/paths.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -15,6 +16,8 @@ import { PageCache } from './page-cache.ts';
 import { cacheControl } from './cache-control.ts';
 import { createDeps } from './services.ts';
 import { graceful } from './shutdown.ts';
+
+const CATALOGUE = `${API_BASE}${coursesRoutes.list.path}`;
 
 /** The one Node server: /api goes straight to Hono, built files are served as they are, the rest goes to Astro. */
 export async function startServer(config: Config) {
@@ -43,8 +46,33 @@ export async function startServer(config: Config) {
       undefined,
       locals,
     );
+  // The catalogue, the busiest read, answered before Hono from the bytes and headers made for it when it is in memory:
+  // a same-origin GET carries no body, and its caller changes nothing, so no middleware has anything to do. Anything
+  // else, and the first request after a change (which reads the list), goes to the API.
+  const catalogue = (req: IncomingMessage, res: ServerResponse, query: string | null): boolean => {
+    const answer = deps.catalogueAnswer.cached({
+      lang: query === null ? undefined : new URLSearchParams(query).get('lang'),
+      acceptLanguage: req.headers['accept-language'],
+      acceptEncoding: req.headers['accept-encoding'],
+      ifNoneMatch: req.headers['if-none-match'],
+    });
+    if (!answer) return false;
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
+    return true;
+  };
   const server = createServer((req, res) => {
-    if (req.url === API_BASE || req.url?.startsWith(`${API_BASE}/`) || req.url?.startsWith(`${API_BASE}?`)) return shutdown.track(api(req, res));
+    const url = req.url ?? '/';
+    const onCatalogue = url.startsWith(CATALOGUE) && (url.length === CATALOGUE.length || url[CATALOGUE.length] === '?');
+    if (
+      onCatalogue &&
+      req.method === 'GET' &&
+      !req.headers.origin &&
+      catalogue(req, res, url.length === CATALOGUE.length ? null : url.slice(CATALOGUE.length + 1))
+    ) {
+      return;
+    }
+    if (url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`)) return shutdown.track(api(req, res));
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     res.setHeader('content-security-policy', staticPolicy);
     // Set before sirv answers, so its 304s carry them too.

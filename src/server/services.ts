@@ -1,12 +1,14 @@
 import { join } from 'node:path';
 import { tokenVerifier } from './auth.ts';
 import { Catalogue } from './catalogue.ts';
+import { catalogueAnswers } from './catalogue-answer.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { RateLimiter } from './rate-counters.ts';
 import { ReplayPool } from './replay/pool.ts';
 import { paypalBaseUrl, paypalClient } from './paypal.ts';
+import { API_POLICY, commonHeaders } from './security.ts';
 
 /** Opens the database and builds what the API and the on-demand pages share. */
 export async function createDeps(config: Config, options: { inMemory?: boolean } = {}): Promise<Deps> {
@@ -21,5 +23,17 @@ export async function createDeps(config: Config, options: { inMemory?: boolean }
   const paypal = paypalStandIn
     ? paypalClient({ baseUrl: 'http://paypal.standin', clientId: 'standin', clientSecret: 'standin', timeoutMs, fetch: paypalStandIn.fetch })
     : paypalClient({ baseUrl: realBase!, clientId: clientId!, clientSecret: clientSecret!, timeoutMs });
-  return { config, db, catalogue, verify: tokenVerifier(config), limiter: new RateLimiter(db), replay: new ReplayPool(), paypal, paypalStandIn, formsStandIn };
+  const catalogueAnswer = catalogueAnswers(catalogue, { ...commonHeaders(config), 'content-security-policy': API_POLICY });
+  return {
+    config,
+    db,
+    catalogue,
+    catalogueAnswer,
+    verify: tokenVerifier(config),
+    limiter: new RateLimiter(db),
+    replay: new ReplayPool(),
+    paypal,
+    paypalStandIn,
+    formsStandIn,
+  };
 }

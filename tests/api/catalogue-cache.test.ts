@@ -122,3 +122,27 @@ describe('the catalogue change that clears the cached pages', () => {
     ).toEqual([]);
   });
 });
+
+describe('what a change lets go', () => {
+  it('keeps the other courses and the plans when one course is saved, and reads everything again after a plan write', async () => {
+    const { catalogue } = api().deps;
+    const other = await catalogue.course('fetoscopy-simulator', 'fr');
+    const plans = await catalogue.allPlans();
+    const list = await catalogue.summaries('en');
+    expect((await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse({ title: 'Renamed' }) })).status).toBe(200);
+    // The same objects: nothing was read again.
+    expect(await catalogue.course('fetoscopy-simulator', 'fr')).toBe(other);
+    expect(await catalogue.allPlans()).toBe(plans);
+    // The list shows every course, so it is read again, with the new title.
+    const relisted = await catalogue.summaries('en');
+    expect(relisted).not.toBe(list);
+    expect(relisted.value).toContainEqual(expect.objectContaining({ id: 'bronchoscopy', title: 'Renamed' }));
+    expect((await catalogue.course('bronchoscopy'))?.value.title).toBe('Renamed');
+
+    const created = (await api().call('POST', '/pricing', { as: 'admin', body: validPlan({ title: 'Fresh plan' }) })).json as { id: string };
+    expect(await catalogue.course('fetoscopy-simulator', 'fr')).not.toBe(other);
+    expect((await catalogue.allPlans()).map((p) => p.id)).toContain(created.id);
+    const pricing = (await api().call('GET', '/pricing')).json as Array<{ id: string }>;
+    expect(pricing.map((p) => p.id)).toContain(created.id);
+  });
+});

@@ -4,14 +4,24 @@ import { newCourseBody } from '../../../domain/defaults.ts';
 import { recordAudit } from '../../audit.ts';
 import { courseOf } from '../../catalogue.ts';
 import { courses, plans } from '../../db/schema.ts';
-import { fail, guarded, rawJson, requireAdmin, subApp } from '../../http.ts';
+import { fail, guarded, prepared, rawJson, requireAdmin, subApp } from '../../http.ts';
+import type { CourseSummary } from '../../../api/schemas.ts';
 import { contentLocale } from '../../lang.ts';
 import { planOf } from '../../mappers.ts';
 import * as routes from '../../../api/routes/courses.ts';
 
 /** /courses: the public catalogue (served from memory) and the admin's edits. */
 export const coursesApp = subApp()
-  .openapi(routes.list, async (c) => rawJson(c, await c.get('deps').catalogue.summaries(contentLocale(c))))
+  .openapi(routes.list, async (c) => {
+    const answer = await c.get('deps').catalogueAnswer.read({
+      lang: c.req.valid('query').lang,
+      acceptLanguage: c.req.header('accept-language'),
+      acceptEncoding: c.req.header('accept-encoding'),
+      ifNoneMatch: c.req.header('if-none-match'),
+    });
+    // The query was validated, so the language is one we have and there is an answer.
+    return prepared<CourseSummary[]>(answer!);
+  })
   .openapi(routes.get, async (c) => {
     const hit = await c.get('deps').catalogue.course(c.req.valid('param').id, contentLocale(c));
     if (!hit) return fail(c, 404, ErrorCode.notFound, 'No such course');

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../api/errors.ts';
 import { holdsPlan } from '../../../domain/entitlement.ts';
 import { localizePlan } from '../../../domain/localize.ts';
@@ -31,10 +31,10 @@ export async function activeSubscribers(db: Pick<Db, 'select'>, planId: string, 
 export const pricingApp = subApp()
   .openapi(routes.list, async (c) => {
     const locale = contentLocale(c);
-    const all = await c.get('deps').db.db.select().from(plans).orderBy(asc(plans.createdAt), asc(plans.id));
+    const all = await c.get('deps').catalogue.allPlans();
     const admin = await callerIsAdmin(c);
     return c.json(
-      all.filter((p) => admin || p.visibility).map((p) => localizePlan(planOf(p), locale)),
+      all.filter((p) => admin || p.visibility).map((p) => localizePlan(p, locale)),
       200,
     );
   })

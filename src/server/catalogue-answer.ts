@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { isContentLocale, negotiateLocale, type ContentLocale } from '../domain/localize.ts';
+import type { Catalogue } from './catalogue.ts';
+
+/** An answer as its status, headers and bytes, for Node's `writeHead` as much as for a `Response`. */
+export interface Answer {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  body: Uint8Array<ArrayBuffer> | null;
+}
+
+/** What a catalogue request carries that its answer depends on. */
+export interface CatalogueRequest {
+  /** `?lang=`; a language we do not have gets no answer here (the route refuses it). */
+  lang: string | null | undefined;
+  acceptLanguage: string | null | undefined;
+  acceptEncoding: string | null | undefined;
+  ifNoneMatch: string | null | undefined;
+}
+
+interface Variant {
+  ok: Answer;
+  notModified: Answer;
+  etag: string;
+}
+
+interface Variants {
+  identity: Variant;
+  br: Variant;
+  gzip: Variant;
+}
+
+function variantsOf(json: string, base: Record<string, string>): Variants {
+  const body = Buffer.from(json);
+  const tag = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+  // The list is in the language asked for, so the language varies the answer as much as the encoding does.
+  const headers = { ...base, 'cache-control': 'no-cache', vary: 'Accept-Encoding, Accept-Language' };
+  const variant = (data: Buffer, encoding: string | null): Variant => {
+    const etag = `"${tag}${encoding ? `-${encoding}` : ''}"`;
+    return {
+      etag,
+      ok: {
+        status: 200,
+        headers: {
+          ...headers,
+          'content-type': 'application/json; charset=UTF-8',
+          ...(encoding ? { 'content-encoding': encoding } : {}),
+          etag,
+          'content-length': String(data.length),
+        },
+        body: data as Uint8Array<ArrayBuffer>,
+      },
+      notModified: { status: 304, headers: { ...headers, etag }, body: null },
+    };
+  };
+  return {
+    identity: variant(body, null),
+    // Made again after every write, on the event loop: quick settings (brotli's best took milliseconds under admin edits).
+    br: variant(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }), 'br'),
+    gzip: variant(gzipSync(body, { level: 6 }), 'gzip'),
+  };
+}
+
+/** Whether `If-None-Match` names this representation. */
+function matches(header: string, etag: string): boolean {
+  return header === etag || header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * The course catalogue's answers (`GET /api/courses`), made once per language and value: the bytes, the brotli and
+ * gzip copies and every header, with its ETag. A request then costs a lookup: a 304 when the browser's ETag matches,
+ * brotli or gzip when it accepts them. Null for a language we do not have, which the route refuses.
+ */
+export function catalogueAnswers(catalogue: Catalogue, base: Record<string, string>) {
+  const made = new WeakMap<object, Variants>();
+  const localeOf = (request: CatalogueRequest): ContentLocale | null => {
+    if (request.lang == null) return negotiateLocale(request.acceptLanguage);
+    return isContentLocale(request.lang) ? request.lang : null;
+  };
+  const answer = (cached: { json: string }, locale: ContentLocale, request: CatalogueRequest): Answer => {
+    let variants = made.get(cached);
+    if (!variants) {
+      variants = variantsOf(cached.json, { ...base, 'content-language': locale });
+      made.set(cached, variants);
+    }
+    const accepts = request.acceptEncoding ?? '';
+    const chosen = /\bbr\b/.test(accepts) ? variants.br : /\bgzip\b/.test(accepts) ? variants.gzip : variants.identity;
+    return request.ifNoneMatch && matches(request.ifNoneMatch, chosen.etag) ? chosen.notModified : chosen.ok;
+  };
+  return {
+    /** The answer from memory alone: null until the list in that language has been read since the last change. */
+    cached(request: CatalogueRequest): Answer | null {
+      const locale = localeOf(request);
+      const cached = locale && catalogue.cachedSummaries(locale);
+      return cached ? answer(cached, locale, request) : null;
+    },
+    /** The answer, reading the list first when it is not in memory. */
+    async read(request: CatalogueRequest): Promise<Answer | null> {
+      const locale = localeOf(request);
+      return locale && answer(await catalogue.summaries(locale), locale, request);
+    },
+  };
+}
+
+export type CatalogueAnswers = ReturnType<typeof catalogueAnswers>;
