@@ -25,18 +25,26 @@ interface Variant {
   etag: string;
 }
 
+type Encoding = 'br' | 'gzip';
+
+/** The answer as it is, and its brotli and gzip copies once a client has asked for them. */
 interface Variants {
   identity: Variant;
-  br: Variant;
-  gzip: Variant;
+  compressed(encoding: Encoding): Variant;
 }
+
+/** Made again after every write, on the event loop: quick settings (brotli's best took milliseconds under admin edits). */
+const compress: Record<Encoding, (body: Buffer) => Buffer> = {
+  br: (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  gzip: (body) => gzipSync(body, { level: 6 }),
+};
 
 function variantsOf(json: string, base: Record<string, string>): Variants {
   const body = Buffer.from(json);
   const tag = createHash('sha256').update(body).digest('base64url').slice(0, 27);
   // The list is in the language asked for, so the language varies the answer as much as the encoding does.
   const headers = { ...base, 'cache-control': 'no-cache', vary: 'Accept-Encoding, Accept-Language' };
-  const variant = (data: Buffer, encoding: string | null): Variant => {
+  const variant = (data: Buffer, encoding: Encoding | null): Variant => {
     const etag = `"${tag}${encoding ? `-${encoding}` : ''}"`;
     return {
       etag,
@@ -54,11 +62,17 @@ function variantsOf(json: string, base: Record<string, string>): Variants {
       notModified: { status: 304, headers: { ...headers, etag }, body: null },
     };
   };
+  const copies = new Map<Encoding, Variant>();
   return {
     identity: variant(body, null),
-    // Made again after every write, on the event loop: quick settings (brotli's best took milliseconds under admin edits).
-    br: variant(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }), 'br'),
-    gzip: variant(gzipSync(body, { level: 6 }), 'gzip'),
+    compressed(encoding) {
+      let copy = copies.get(encoding);
+      if (!copy) {
+        copy = variant(compress[encoding](body), encoding);
+        copies.set(encoding, copy);
+      }
+      return copy;
+    },
   };
 }
 
@@ -85,7 +99,7 @@ export function catalogueAnswers(catalogue: Catalogue, base: Record<string, stri
       made.set(cached, variants);
     }
     const accepts = request.acceptEncoding ?? '';
-    const chosen = /\bbr\b/.test(accepts) ? variants.br : /\bgzip\b/.test(accepts) ? variants.gzip : variants.identity;
+    const chosen = /\bbr\b/.test(accepts) ? variants.compressed('br') : /\bgzip\b/.test(accepts) ? variants.compressed('gzip') : variants.identity;
     return request.ifNoneMatch && matches(request.ifNoneMatch, chosen.etag) ? chosen.notModified : chosen.ok;
   };
   return {
