@@ -61,13 +61,15 @@ async function useApiWithOrigin(origin: string) {
   }
 }
 
+/** Lets in the notifications of earlier changes, which come back a moment later on PostgreSQL. */
+const echoes = () => new Promise((resolve) => setTimeout(resolve, 150));
+
 /**
  * What the catalogue told its listeners during `write`, each once: this instance hears a change at once and again
  * when the database's notification comes back, a moment later on PostgreSQL; so the echoes of earlier changes (the
  * reset before each test's) are let in before listening starts, and the write's own before it ends.
  */
 async function changesOf(write: () => Promise<unknown>): Promise<Array<string | null>> {
-  const echoes = () => new Promise((resolve) => setTimeout(resolve, 150));
   await echoes();
   changes = [];
   await write();
@@ -126,6 +128,8 @@ describe('the catalogue change that clears the cached pages', () => {
 describe('what a change lets go', () => {
   it('keeps the other courses and the plans when one course is saved, and reads everything again after a plan write', async () => {
     const { catalogue } = api().deps;
+    // The reset before the test changed everything; its notification must not land between the reads below.
+    await echoes();
     const other = await catalogue.course('fetoscopy-simulator', 'fr');
     const plans = await catalogue.allPlans();
     const list = await catalogue.summaries('en');
