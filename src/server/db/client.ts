@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { ConfigError } from '../config.ts';
@@ -24,18 +25,47 @@ export async function openDatabase(url: string | null, dir: string | null): Prom
   return url ? openPostgres(url) : openPglite(dir);
 }
 
-async function openPglite(dir: string | null): Promise<Database> {
+/** A PGlite instance in `dir` (in memory when null) with this server's settings, its schema migrated. */
+export async function openMigratedPglite(dir: string | null) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (dir) mkdirSync(dir, { recursive: true });
   // PostgreSQL's default 128 MB of shared buffers is touched at start and never returned; 16 MB holds this database's
   // working set many times over.
-  const pglite = new PGlite(dir ?? undefined, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] });
+  // One options object: given a folder of undefined (in memory) and options apart, PGlite ignores the options.
+  const pglite = new PGlite({
+    dataDir: dir ?? undefined,
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+    parsers: Object.fromEntries(AS_TEXT.map((oid) => [oid, (value: string) => value])),
+  });
   await pglite.waitReady;
-  const client = takingTurns(pglite);
+  await migrate(drizzle({ client: pglite, schema }), { migrationsFolder });
+  return pglite;
+}
+
+/**
+ * Creates and migrates a new data folder in a child process. The memory that initdb and the first migrations touch in
+ * PGlite's WebAssembly heap is never given back while its instance lives (a first start held about 90 MB more than
+ * any later one); the child's goes with it, and the server's own instance opens the folder as on any later start.
+ */
+function createInChild(dir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, join(import.meta.dirname, 'pglite-create.ts'), dir], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Creating the database in ${dir} stopped with exit code ${code}`))));
+  });
+}
+
+async function openPglite(dir: string | null): Promise<Database> {
+  const { drizzle } = await import('drizzle-orm/pglite');
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    if (!existsSync(join(dir, 'PG_VERSION'))) await createInChild(dir);
+  }
+  const client = takingTurns(withoutQueryParsers(await openMigratedPglite(dir)));
   const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder });
   const listeners = new Map<string, Array<(payload: string) => void>>();
   return {
     db: db as unknown as Db,
@@ -60,8 +90,41 @@ export function describeDatabase(url: string): string {
   }
 }
 
-/** How long queued PGlite queries may run back to back before the event loop gets a turn. */
-const PGLITE_TURN_MS = 10;
+/**
+ * The types Drizzle asks PGlite to leave as text, by OID: timestamp, timestamptz, interval, date, numeric[] and the
+ * arrays of the first four; Drizzle parses them itself. It passes them with every query, and PGlite then copies its
+ * whole table of parsers for that query, a third of the time a one-row read takes. Given once, to the instance, they
+ * do the same for nothing.
+ */
+const AS_TEXT = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+
+type Queries = { query: Function };
+
+/** Drops the per-query parsers that name exactly AS_TEXT (which the instance already applies), in transactions too. */
+function withoutQueryParsers<T extends Queries & { transaction: Function }>(client: T): T {
+  const known = new Set(AS_TEXT.map(String));
+  const redundant = (parsers: object) => {
+    const keys = Object.keys(parsers);
+    return keys.length === known.size && keys.every((k) => known.has(k));
+  };
+  const lean = <Q extends Queries>(target: Q): Q => {
+    const run = target.query.bind(target) as (query: string, params?: unknown[], options?: { parsers?: object }) => Promise<unknown>;
+    return Object.assign(target, {
+      query: (query: string, params?: unknown[], options?: { parsers?: object }) =>
+        run(query, params, options?.parsers && redundant(options.parsers) ? { ...options, parsers: undefined } : options),
+    });
+  };
+  const transaction = client.transaction.bind(client) as (fn: (tx: Queries) => Promise<unknown>) => Promise<unknown>;
+  return Object.assign(lean(client), { transaction: (fn: (tx: Queries) => Promise<unknown>) => transaction((tx) => fn(lean(tx))) });
+}
+
+/**
+ * How long queued PGlite queries may run back to back before the event loop gets a turn. Each turn answers every
+ * request that needs no query (cached pages, the catalogue) before the queue goes on, so a short slice left the
+ * queries' share of the time small and their wait long: under npm run bench:load, 10 ms gave reads a p99 of 190 ms
+ * and course saves (two queued queries each) 1.8 s; 100 ms gives 91 ms and 137 ms.
+ */
+const PGLITE_TURN_MS = 100;
 
 /**
  * PGlite runs each query synchronously on this thread, and a queue of waiting queries would drain in one event-loop
