@@ -106,10 +106,11 @@ async function run(backend: 'pglite' | 'postgres') {
     // The peak during the load, sampled: the process's own high-water mark would include the first start's initdb.
     const peaks = servers.map(() => 0);
     const sampler = setInterval(() => servers.forEach((s, i) => (peaks[i] = Math.max(peaks[i]!, memoryMb(s.pid!)))), 200);
-    const share = (total: number) => Math.max(1, Math.ceil(total / ports.length));
     const [readers, saves] = await Promise.all([
       Promise.all(
-        ports.map((port) => autocannon({ url: `http://127.0.0.1:${port}`, connections: share(CONNECTIONS - ADMINS), duration: DURATION, requests: reads })),
+        ports.map((port) =>
+          autocannon({ url: `http://127.0.0.1:${port}`, connections: Math.ceil((CONNECTIONS - ADMINS) / ports.length), duration: DURATION, requests: reads }),
+        ),
       ),
       Promise.all(Array.from({ length: ADMINS }, (_, i) => administrator(ports[i % ports.length]!))),
     ]);

@@ -1,10 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 
-/**
+/*
  * An administrator for npm run bench:load, in a worker thread so that its answer times are not those of the busy
  * loop sending the readers' requests: saves a course every `everyMs`, waits for each answer, until `seconds` are up,
  * then posts the answer times (ms) and the number of failed saves.
  */
+
+/** What bench:load gives the worker: the course's address, an admin's ID token, the pace and the duration. */
 export interface SaverData {
   url: string;
   token: string;
