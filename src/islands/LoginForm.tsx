@@ -23,7 +23,11 @@ export default function LoginForm({ homeHref, resetHref, signupHref, strings }: 
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorKey<'auth'> | null>(null);
-  const [chooser, setChooser] = useState(false);
+  /**
+   * The stand-in chooser's opening, counted (0: closed). A chooser closed by Escape tells us so a moment later (the
+   * dialog's close event is a task of its own); the count keeps that late word from closing one opened since.
+   */
+  const [chooser, setChooser] = useState(0);
   const session = useRedirectSignedIn(homeHref, !busy);
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
@@ -47,7 +51,7 @@ export default function LoginForm({ homeHref, resetHref, signupHref, strings }: 
   /** Google's popup, or against the Auth emulator (offline, no Google) the local stand-in chooser. */
   async function google() {
     const cfg = await publicConfig().catch(() => null);
-    if (cfg?.authEmulatorUrl) setChooser(true);
+    if (cfg?.authEmulatorUrl) setChooser((opening) => opening + 1);
     else await run(signInWithGoogle);
   }
 
@@ -68,13 +72,14 @@ export default function LoginForm({ homeHref, resetHref, signupHref, strings }: 
         </svg>
         {strings['login.google']}
       </button>
-      {chooser && (
+      {chooser > 0 && (
         <Suspense fallback={null}>
           <GoogleStandIn
+            key={chooser}
             strings={strings}
-            onCancel={() => setChooser(false)}
+            onCancel={() => setChooser((opening) => (opening === chooser ? 0 : opening))}
             onChoose={(account) => {
-              setChooser(false);
+              setChooser(0);
               void run(() => signInWithGoogleStandIn(account));
             }}
           />
