@@ -17,8 +17,9 @@ beforeEach(async () => {
 
 describe('POST /attempts', () => {
   it('stores the attempt with the score, components, weights and debrief the server computed by replaying the log', async () => {
-    const token = await tokenFor('learner');
-    // The autopilot may leave a small anastomosis of a freshly drawn layout open: the server must agree with its own play.
+    // One fixed placenta: on a rare random layout the autopilot leaves anastomoses open and scores under 80 (seen once
+    // in CI: 69), which says nothing about the server. The tests below still draw their layouts at random.
+    const token = await tokenFor('learner', SELECTIVE, undefined, undefined, 7919);
     const { events, expected, surgeryTimeMs, metrics } = play(token);
     const n = claimsOf(token).sim.anastomoses;
     expect(expected.score).toBeGreaterThan(80);
