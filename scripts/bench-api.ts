@@ -12,7 +12,8 @@ import { emulatorToken, node, startEmulator, stop, waitUntil } from './lib/proce
 /**
  * npm run bench:api: four things in one run, 50 connections for 10 s each, one process measured at a time.
  * 1. the course catalogue, answered from the server's in-memory cache (no query after the first request);
- * 2. a signed-in learner reading their own record (GET /api/users/{uid}), one SELECT on every request:
+ * 2. a signed-in learner reading their own record (GET /api/users/{uid}): the token checked on every request, the
+ *    record read once and then answered from memory (src/server/user-cache.ts);
  *    on PGlite always, and on the PostgreSQL of DATABASE_URL when it is set (the PGlite server never inherits it);
  * 3. right after each of those, a bare Hono handler answering its payload from memory, byte for byte with the same headers;
  * 4. pages: the prerendered home page, then the pages rendered on demand (a course, in English and Arabic, and the
@@ -97,7 +98,7 @@ async function ours(database: 'PGlite' | 'PostgreSQL', databaseUrl: string, with
     const targets: Array<Omit<Row, 'payload'>> = [];
     if (withCatalogue) targets.push({ what: 'GET /api/courses (catalogue, in-memory cache)', database, url: api.courses.$url().href, headers: {} });
     targets.push({
-      what: 'GET /api/users/{uid} (signed in, one SELECT per request)',
+      what: 'GET /api/users/{uid} (signed in, the record kept in memory)',
       database,
       url: api.users[':id'].$url({ param: { id: uid } }).href,
       headers: { authorization: `Bearer ${token}` },

@@ -13,9 +13,11 @@ interface Cached<T> {
 }
 
 /**
- * The course catalogue served from memory. Every write calls `changed()`, which clears this instance at once
- * and tells the others through the database (PostgreSQL LISTEN/NOTIFY); a read that raced a write is not kept.
- * What else is kept from the catalogue (the course pages' HTML) listens through `onChange`.
+ * The course catalogue served from memory. The database announces every committed write to what it shows (triggers
+ * of migration 0010 notify the channel `catalogue`), which clears every instance sharing it; the instance that wrote
+ * also calls `changed()`, so that it answers its own next request from the new data without waiting for the
+ * announcement. A read that raced a write is not kept. What else is kept from the catalogue (the course pages' HTML)
+ * listens through `onChange`.
  */
 export class Catalogue {
   private generation = 0;
@@ -54,13 +56,13 @@ export class Catalogue {
   }
 
   /**
-   * Every write to what a course page or the catalogue shows must call this once committed: courses, plans, their
-   * translations, experts' results. `course` names the one course a write touched only (so the other courses and
-   * their pages stay cached); without it everything is read again, plans included: a plan write names no course.
+   * Forgets at once, on this instance, what a committed write changed: courses, plans, their translations, experts'
+   * results (the other instances hear it from the database). `course` names the one course a write touched only (so
+   * the other courses and their pages stay cached); without it everything is read again, plans included: a plan
+   * write names no course. Say the same as the trigger of the table written says.
    */
-  async changed(course?: string): Promise<void> {
+  changed(course?: string): void {
     this.clear(course ?? null);
-    await this.database.notify(CHANNEL, course ?? '');
   }
 
   /** The list in `locale` if it is in memory, without reading it. */
@@ -126,17 +128,20 @@ export class Catalogue {
   }
 }
 
+/** The contract's course, field by field, from the columns that hold it. */
+export const courseColumns = {
+  id: courses.id,
+  title: courses.title,
+  subtitle: courses.subtitle,
+  thumbnail: courses.thumbnail,
+  levels: courses.levels,
+  proficiencyOrder: courses.proficiencyOrder,
+  outcomes: courses.outcomes,
+  durationMinutes: courses.durationMinutes,
+  translations: courses.translations,
+} satisfies Record<keyof Course, unknown>;
+
 /** The contract's course from its row. */
 export function courseOf(row: typeof courses.$inferSelect): Course {
-  return {
-    id: row.id,
-    title: row.title,
-    subtitle: row.subtitle,
-    thumbnail: row.thumbnail,
-    levels: row.levels,
-    proficiencyOrder: row.proficiencyOrder,
-    outcomes: row.outcomes,
-    durationMinutes: row.durationMinutes,
-    translations: row.translations,
-  };
+  return Object.fromEntries(Object.keys(courseColumns).map((name) => [name, row[name as keyof Course]])) as Course;
 }

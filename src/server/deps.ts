@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { RateLimiter } from './rate-counters.ts';
 import type { ReplayPool } from './replay/pool.ts';
+import type { UserCache } from './user-cache.ts';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { PaypalStandIn } from '../sandbox/paypal/standin.ts';
 import type { PaypalClient } from './paypal.ts';
@@ -17,6 +18,8 @@ export interface Deps {
   catalogue: Catalogue;
   /** The catalogue's answers, bytes and headers made once per value (`GET /api/courses`). */
   catalogueAnswer: CatalogueAnswers;
+  /** The users' own records, served from memory. */
+  userCache: UserCache;
   limiter: RateLimiter;
   /** Scores attempts off the main thread. */
   replay: ReplayPool;

@@ -126,7 +126,7 @@ export async function seedCatalogue(deps: Pick<Deps, 'db' | 'catalogue'>): Promi
     .insert(plans)
     .values(PLANS.map((p, i) => ({ ...p, createdAt: new Date(base + i * 1000) })))
     .onConflictDoNothing();
-  await deps.catalogue.changed();
+  deps.catalogue.changed();
 }
 
 /** Creates (or finds) an email account in the Auth emulator and answers its uid. */

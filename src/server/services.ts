@@ -9,12 +9,15 @@ import { RateLimiter } from './rate-counters.ts';
 import { ReplayPool } from './replay/pool.ts';
 import { paypalBaseUrl, paypalClient } from './paypal.ts';
 import { API_POLICY, commonHeaders } from './security.ts';
+import { UserCache } from './user-cache.ts';
 
 /** Opens the database and builds what the API and the on-demand pages share. */
 export async function createDeps(config: Config, options: { inMemory?: boolean } = {}): Promise<Deps> {
   const db = await openDatabase(config.databaseUrl, options.inMemory ? null : join(config.dataDir, 'pglite'));
   const catalogue = new Catalogue(db);
   await catalogue.start();
+  const userCache = new UserCache(db);
+  await userCache.start();
   const { clientId, clientSecret, timeoutMs } = config.paypal;
   const realBase = paypalBaseUrl(config);
   // A stand-in is imported only when its real service is not configured, so a configured server never loads src/sandbox.
@@ -29,6 +32,7 @@ export async function createDeps(config: Config, options: { inMemory?: boolean }
     db,
     catalogue,
     catalogueAnswer,
+    userCache,
     verify: tokenVerifier(config),
     limiter: new RateLimiter(db),
     replay: new ReplayPool(),

@@ -1,5 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/db/client.ts';
 import { useApi, validCourse, validPlan } from './support.ts';
 
 const api = useApi();
@@ -122,6 +124,50 @@ describe('the catalogue change that clears the cached pages', () => {
         await api().call('PUT', '/courses/nope', { as: 'admin', body: validCourse() });
       }),
     ).toEqual([]);
+  });
+});
+
+describe('the announcements of the database itself', () => {
+  /** What the database announced on the catalogue's channel while `write` ran (SQL, or a function of the database), each once. */
+  async function heardOf(write: string | ((db: Db) => Promise<unknown>)): Promise<string[]> {
+    const heard: string[] = [];
+    await echoes();
+    announced = heard;
+    const db = api().deps.db.db;
+    await (typeof write === 'string' ? db.execute(sql.raw(write)) : write(db));
+    await echoes();
+    announced = null;
+    return [...new Set(heard)];
+  }
+  let announced: string[] | null = null;
+  let subscribed = false;
+  beforeEach(async () => {
+    if (!subscribed) await api().deps.db.listen('catalogue', (payload) => announced?.push(payload));
+    subscribed = true;
+  });
+
+  it('reaches every instance for a write made outside the API, when it commits: the course, or everything', async () => {
+    expect(await heardOf(`UPDATE courses SET title = 'By hand' WHERE id = 'bronchoscopy'`)).toEqual(['bronchoscopy']);
+    expect(await heardOf(`INSERT INTO courses (id, title, subtitle) VALUES ('by-hand', 'By hand', '')`)).toEqual(['by-hand']);
+    expect(await heardOf(`DELETE FROM courses WHERE id = 'by-hand'`)).toEqual(['']);
+    expect(await heardOf(`UPDATE plans SET title = 'By hand' WHERE id = 'plan-pilot'`)).toEqual(['']);
+    const undone = (db: Db) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`UPDATE courses SET title = 'Undone' WHERE id = 'bronchoscopy'`);
+        tx.rollback();
+      });
+    expect(await heardOf((db) => expect(undone(db)).rejects.toThrow('Rollback'))).toEqual([]);
+  });
+
+  it("names a case's course when an expert's result lands, and everything when the experts change", async () => {
+    const attempt = (id: string, user: string, flagged: boolean) =>
+      `INSERT INTO attempts (id, user_id, course_id, level, case_index, score, metrics, flagged) VALUES ('${id}', '${user}', 'fetoscopy-simulator', 0, 0, 90, '{}', ${flagged})`;
+    expect(await heardOf(`UPDATE users SET name = 'Renamed', is_expert = false WHERE id = 'learner'`)).toEqual([]);
+    expect(await heardOf(attempt('a1', 'learner', false))).toEqual([]);
+    expect(await heardOf(`UPDATE users SET is_expert = true WHERE id = 'learner'`)).toEqual(['']);
+    expect(await heardOf(attempt('a2', 'learner', false))).toEqual(['fetoscopy-simulator']);
+    expect(await heardOf(attempt('a3', 'learner', true))).toEqual([]);
+    expect(await heardOf(`DELETE FROM users WHERE id = 'learner'`)).toEqual(['']);
   });
 });
 

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app.ts';
-import { Catalogue } from '../../src/server/catalogue.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
-import { auditTrail, CALLERS, expectRefused, SEEDED_COURSES, useApi, validCourse } from './support.ts';
+import { auditTrail, CALLERS, expectRefused, SEEDED_COURSES, useApi, validCourse, withSecondInstance } from './support.ts';
 
 const api = useApi();
 const everyone = Object.keys(CALLERS) as Array<keyof typeof CALLERS>;
@@ -132,6 +129,20 @@ describe('PUT /courses/{id}', () => {
     });
     const [entry] = await auditTrail(api(), '?entity=course&id=bronchoscopy');
     expect(entry).toMatchObject({ actor: 'admin', action: 'update', before: beforeDetail, after: course });
+  });
+
+  it('records saves made at the same moment one after the other: each entry starts from the one before it', async () => {
+    const titles = ['First', 'Second', 'Third', 'Fourth', 'Fifth'];
+    const answers = await Promise.all(titles.map((title) => api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse({ title }) })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const entries = (await auditTrail(api(), '?entity=course&id=bronchoscopy')).filter((e) => e.action === 'update');
+    expect(entries).toHaveLength(5);
+    // The saves took turns: each one's "before" is another's "after", from the seeded course to the stored one.
+    const chain = [entries.find((e) => e.before.title === 'Bronchoscopy')];
+    while (chain.length < entries.length) chain.push(entries.find((e) => e.before.title === chain.at(-1).after.title));
+    for (let i = 1; i < chain.length; i++) expect(chain[i].before).toEqual(chain[i - 1].after);
+    expect(chain.map((e) => e.after.title).sort()).toEqual([...titles].sort());
+    expect((await api().call('GET', '/courses/bronchoscopy')).json.title).toBe(chain.at(-1).after.title);
   });
 
   it('keeps the thumbnail when the body leaves it out and clears it with null', async () => {
@@ -306,20 +317,11 @@ describe('DELETE /courses/{id}', () => {
 
 describe('the catalogue cache across server instances', () => {
   it('a second instance sharing the database serves the change after a write on the first', async () => {
-    const first = api();
-    // PGlite lives in this process: the second instance shares its handle. PostgreSQL: a connection of its own.
-    const url = first.deps.config.databaseUrl;
-    const database = url ? await openDatabase(url, null) : first.deps.db;
-    const catalogue = new Catalogue(database);
-    await catalogue.start();
-    const second = createApp({ ...first.deps, db: database, catalogue });
-    const read = async () => (await (await second.request('/api/courses/bronchoscopy')).json()) as { title: string };
-    try {
+    await withSecondInstance(api(), async (second) => {
+      const read = async () => (await (await second.request('/api/courses/bronchoscopy')).json()) as { title: string };
       expect((await read()).title).toBe('Bronchoscopy');
-      await first.call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse({ title: 'Seen everywhere' }) });
+      await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse({ title: 'Seen everywhere' }) });
       await expect.poll(async () => (await read()).title, { timeout: 5000 }).toBe('Seen everywhere');
-    } finally {
-      if (url) await database.close();
-    }
+    });
   });
 });

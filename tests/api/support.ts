@@ -2,6 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { ErrorCode } from '../../src/api/errors.ts';
 import type { PlanInput } from '../../src/api/schemas.ts';
+import { createApp } from '../../src/server/app.ts';
+import { Catalogue } from '../../src/server/catalogue.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { UserCache } from '../../src/server/user-cache.ts';
 import { rowsOf, testApi, type TestApi } from './harness.ts';
 
 type CallOptions = Parameters<TestApi['call']>[2];
@@ -43,7 +47,9 @@ export function useApi(env: Record<string, string> = {}): () => TestApi {
     for (const { table, rows } of initial) {
       await db.execute(sql`INSERT INTO ${sql.identifier(table)} SELECT * FROM json_populate_recordset(NULL::${sql.identifier(table)}, ${rows}::json)`);
     }
-    await api!.deps.catalogue.changed();
+    // As a server writing them would; the database's own announcements of the reset come a moment later on PostgreSQL.
+    api!.deps.catalogue.changed();
+    api!.deps.userCache.forget(null);
   });
   afterAll(async () => {
     await api?.close();
@@ -128,3 +134,21 @@ export const PRODUCTION_ENV: Record<string, string> = {
   FORM_ACCESS_KEY: 'key',
   CHAT_NUMBER: '15550001111',
 };
+
+/**
+ * Runs `test` with a second server instance sharing `first`'s database, with caches of its own: on PGlite (which lives
+ * in this process) the same handle, on PostgreSQL a connection of its own.
+ */
+export async function withSecondInstance(first: TestApi, test: (second: ReturnType<typeof createApp>) => Promise<void>): Promise<void> {
+  const url = first.deps.config.databaseUrl;
+  const database = url ? await openDatabase(url, null) : first.deps.db;
+  try {
+    const catalogue = new Catalogue(database);
+    const userCache = new UserCache(database);
+    await catalogue.start();
+    await userCache.start();
+    await test(createApp({ ...first.deps, db: database, catalogue, userCache }));
+  } finally {
+    if (url) await database.close();
+  }
+}

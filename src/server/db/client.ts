@@ -7,13 +7,11 @@ import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** A database handle plus a change channel that reaches every server instance sharing it. */
+/** A database handle plus the changes it announces to every server instance sharing it. */
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Tells every instance (this one included) that `channel` changed; `payload` says what (empty: everything). */
-  notify(channel: string, payload?: string): Promise<void>;
-  /** Calls `fn` with the payload when any instance notifies `channel`. */
+  /** Calls `fn` with the payload of each notification on `channel` (its triggers send them when a write commits). */
   listen(channel: string, fn: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
@@ -66,15 +64,11 @@ async function openPglite(dir: string | null): Promise<Database> {
   }
   const client = takingTurns(withoutQueryParsers(await openMigratedPglite(dir)));
   const db = drizzle({ client, schema });
-  const listeners = new Map<string, Array<(payload: string) => void>>();
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    async notify(channel, payload = '') {
-      for (const fn of listeners.get(channel) ?? []) fn(payload);
-    },
     async listen(channel, fn) {
-      listeners.set(channel, [...(listeners.get(channel) ?? []), fn]);
+      await client.listen(channel, fn);
     },
     close: () => client.close(),
   };
@@ -168,9 +162,6 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    async notify(channel, payload = '') {
-      await client.notify(channel, payload);
-    },
     async listen(channel, fn) {
       await client.listen(channel, fn);
     },

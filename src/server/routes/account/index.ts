@@ -29,6 +29,7 @@ export const accountApp = subApp()
       return after!;
     });
     if (!updated) return fail(c, 404, ErrorCode.notFound, 'Your account has no profile yet: finish signing up first');
+    c.get('deps').userCache.forget(caller.uid);
     return c.json(toUser(updated), 200);
   })
   .openapi(guarded(routes.exportMe, requireUser, rateLimit(LIMITS.exports)), async (c) => {
@@ -104,7 +105,8 @@ export const accountApp = subApp()
     if (outcome === 'missing') return fail(c, 404, ErrorCode.notFound, 'Your account has no profile to delete');
     if (outcome === 'last-admin')
       return fail(c, 409, ErrorCode.lastAdmin, 'You are the only administrator: make someone else an administrator before deleting your account');
+    c.get('deps').userCache.forget(uid);
     // An expert's attempts set the pass marks the cached course pages show.
-    if (outcome === 'deleted-expert') await c.get('deps').catalogue.changed();
+    if (outcome === 'deleted-expert') c.get('deps').catalogue.changed();
     return c.body(null, 204);
   });

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../api/errors.ts';
 import { newCourseBody } from '../../../domain/defaults.ts';
-import { recordAudit } from '../../audit.ts';
-import { courseOf } from '../../catalogue.ts';
+import { recordAudit, updateAudited } from '../../audit.ts';
+import { courseColumns, courseOf } from '../../catalogue.ts';
 import { courses, plans } from '../../db/schema.ts';
 import { fail, guarded, prepared, rawJson, requireAdmin, subApp } from '../../http.ts';
-import type { CourseSummary } from '../../../api/schemas.ts';
+import type { Course, CourseSummary } from '../../../api/schemas.ts';
 import { contentLocale } from '../../lang.ts';
 import { planOf } from '../../mappers.ts';
 import * as routes from '../../../api/routes/courses.ts';
@@ -38,36 +38,17 @@ export const coursesApp = subApp()
         .returning();
       await recordAudit(tx, c.get('caller')!, 'course', id, 'create', null, row && courseOf(row));
     });
-    await catalogue.changed(id);
+    catalogue.changed(id);
     return c.json(id, 201);
   })
   .openapi(guarded(routes.update, requireAdmin), async (c) => {
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
     const { catalogue, db } = c.get('deps');
-    const after = await db.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(courses).where(eq(courses.id, id)).for('update');
-      if (!before) return null;
-      const [row] = await tx
-        .update(courses)
-        .set({
-          title: body.title,
-          subtitle: body.subtitle,
-          levels: body.levels,
-          thumbnail: body.thumbnail === undefined ? before.thumbnail : body.thumbnail,
-          proficiencyOrder: body.proficiencyOrder ?? before.proficiencyOrder,
-          outcomes: body.outcomes ?? before.outcomes,
-          durationMinutes: body.durationMinutes === undefined ? before.durationMinutes : body.durationMinutes,
-          translations: body.translations ?? before.translations,
-        })
-        .where(eq(courses.id, id))
-        .returning();
-      const course = courseOf(row!);
-      await recordAudit(tx, c.get('caller')!, 'course', id, 'update', courseOf(before), course);
-      return course;
-    });
+    // What the body leaves out (proficiency order, outcomes, duration, translations, thumbnail) stays as stored.
+    const after = await updateAudited<Course>(db.db, c.get('caller')!, 'course', courses, courseColumns, id, body);
     if (!after) return fail(c, 404, ErrorCode.notFound, 'No such course');
-    await catalogue.changed(id);
+    catalogue.changed(id);
     return c.json(after, 200);
   })
   .openapi(guarded(routes.remove, requireAdmin), async (c) => {
@@ -94,6 +75,6 @@ export const coursesApp = subApp()
       return row;
     });
     if (!deleted) return fail(c, 404, ErrorCode.notFound, 'No such course');
-    await catalogue.changed();
+    catalogue.changed();
     return c.body(null, 204);
   });

@@ -80,7 +80,7 @@ export const paymentsApp = subApp()
   .openapi(guarded(routes.captureOrder, requireUser, rateLimit(LIMITS.payments)), async (c) => {
     const { orderId } = c.req.valid('param');
     const caller = c.get('caller')!;
-    const { db, paypal, config } = c.get('deps');
+    const { db, paypal, config, userCache } = c.get('deps');
     const [order] = await db.db.select().from(orders).where(eq(orders.id, orderId));
     if (!order) return fail(c, 404, ErrorCode.notFound, 'No such order');
     if (order.userId !== caller.uid) return fail(c, 403, ErrorCode.forbidden, 'This order belongs to another account');
@@ -154,5 +154,6 @@ export const paymentsApp = subApp()
         .where(eq(orders.id, order.id));
       await recordAudit(tx, caller, 'user', caller.uid, 'update', toUser(before), toUser(after!));
     });
+    userCache.forget(caller.uid);
     return c.json(await completedAnswer(c, orderId), 200);
   });

@@ -53,7 +53,7 @@ export const pricingApp = subApp()
       return created;
     });
     // The course pages name the plans that open them.
-    await c.get('deps').catalogue.changed();
+    c.get('deps').catalogue.changed();
     return c.json(plan, 201);
   })
   .openapi(guarded(routes.update, requireAdmin), async (c) => {
@@ -75,7 +75,7 @@ export const pricingApp = subApp()
       return updated;
     });
     if (!plan) return fail(c, 404, ErrorCode.notFound, 'No such plan');
-    await c.get('deps').catalogue.changed();
+    c.get('deps').catalogue.changed();
     return c.json(plan, 200);
   })
   .openapi(guarded(routes.remove, requireAdmin), async (c) => {
@@ -94,7 +94,7 @@ export const pricingApp = subApp()
       return fail(c, 409, ErrorCode.conflict, message);
     }
     if (!outcome.deleted) return fail(c, 404, ErrorCode.notFound, 'No such plan');
-    await c.get('deps').catalogue.changed();
+    c.get('deps').catalogue.changed();
     return c.body(null, 204);
   })
   .openapi(guarded(routes.subscribers, requireAdmin), async (c) => {

@@ -24,9 +24,9 @@ export const usersApp = subApp()
     if (c.get('caller')?.uid !== id && !(await callerIsAdmin(c))) {
       return fail(c, 403, ErrorCode.forbidden, 'You may only read your own record');
     }
-    const [row] = await c.get('deps').db.db.select().from(users).where(eq(users.id, id));
-    if (!row) return fail(c, 404, ErrorCode.notFound, 'No such user');
-    return c.json(toUser(row), 200);
+    const user = await c.get('deps').userCache.get(id);
+    if (!user) return fail(c, 404, ErrorCode.notFound, 'No such user');
+    return c.json(user, 200);
   })
   .openapi(guarded(routes.create, requireUser, rateLimit(LIMITS.signup)), async (c) => {
     const body = c.req.valid('json');
@@ -74,7 +74,8 @@ export const usersApp = subApp()
     if (outcome === 'last-admin') {
       return fail(c, 409, ErrorCode.conflict, 'The last administrator cannot lose the admin flag: make someone else an admin first');
     }
+    c.get('deps').userCache.forget(id);
     // The course pages show the experts' pass marks, which count only experts' attempts.
-    if (body.isExpert !== undefined) await c.get('deps').catalogue.changed();
+    if (body.isExpert !== undefined) c.get('deps').catalogue.changed();
     return c.json(toUser(outcome), 200);
   });

@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import type { User } from '../api/schemas.ts';
+import type { Database } from './db/client.ts';
+import { users } from './db/schema.ts';
+import { toUser } from './mappers.ts';
+
+const CHANNEL = 'users';
+/** At most this many records are kept; the oldest kept goes first. */
+const MOST = 10_000;
+
+/**
+ * The users' own records (`GET /users/{uid}`, read by every signed-in page) served from memory. The database announces
+ * every committed change to a user's row (triggers of migration 0010 notify the channel `users` with its id, or '' for
+ * all), which clears it on every instance sharing the database; the instance that wrote also calls `forget()`, so that
+ * it answers its own next request from the new row without waiting for the announcement. A read that raced a write is
+ * not kept. Who may do what is never decided from here: the admin checks read the database.
+ */
+export class UserCache {
+  private generation = 0;
+  private readonly kept = new Map<string, User>();
+  private readonly database: Database;
+
+  constructor(database: Database) {
+    this.database = database;
+  }
+
+  async start(): Promise<void> {
+    await this.database.listen(CHANNEL, (id) => this.forget(id || null));
+  }
+
+  /** Forgets, on this instance, the record of `id` (null: every record), once a write to it committed. */
+  forget(id: string | null): void {
+    this.generation++;
+    if (id === null) this.kept.clear();
+    else this.kept.delete(id);
+  }
+
+  /** The record of `id`, or null when there is none (which is not kept: the sign-up that follows creates it). */
+  async get(id: string): Promise<User | null> {
+    const hit = this.kept.get(id);
+    if (hit) return hit;
+    const generation = this.generation;
+    const [row] = await this.database.db.select().from(users).where(eq(users.id, id));
+    if (!row) return null;
+    const user = toUser(row);
+    if (generation === this.generation) {
+      if (this.kept.size >= MOST) this.kept.delete(this.kept.keys().next().value!);
+      this.kept.set(id, user);
+    }
+    return user;
+  }
+}
