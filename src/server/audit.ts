@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Caller } from './auth.ts';
-import type { Db } from './db/client.ts';
+import { rowsOf, type Db } from './db/client.ts';
 import { audit } from './db/schema.ts';
 
 export type AuditEntity = 'course' | 'plan' | 'user' | 'group' | 'certificate' | 'image';
@@ -64,8 +64,7 @@ export async function updateAudited<T extends Record<string, unknown>>(
       columns.map(([name, column]) => sql`"after".${sql.identifier(column.name)} as ${sql.identifier(name)}`),
       sql`, `,
     )} from "after"`);
-  // PGlite answers { rows }, postgres.js the rows themselves.
-  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<Record<string, unknown>>;
+  const [row] = rowsOf(result);
   if (!row) return null;
   return Object.fromEntries(columns.map(([name, column]) => [name, row[name] === null ? null : column.mapFromDriverValue(row[name])])) as T;
 }

@@ -59,7 +59,7 @@ export class Catalogue {
    * Forgets at once, on this instance, what a committed write changed: courses, plans, their translations, experts'
    * results (the other instances hear it from the database). `course` names the one course a write touched only (so
    * the other courses and their pages stay cached); without it everything is read again, plans included: a plan
-   * write names no course. Say the same as the trigger of the table written says.
+   * write names no course. `course` says what the trigger of the table written says (migration 0010).
    */
   changed(course?: string): void {
     this.clear(course ?? null);

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { backup, restore } from '../../src/server/backup.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { openDatabase, rowsOf, type Database } from '../../src/server/db/client.ts';
 import { attempts, audit, certificates, courses, groupMembers, groups, images, orders, plans, rateLimits, users } from '../../src/server/db/schema.ts';
 import { createDeps } from '../../src/server/services.ts';
 import { createSandboxTables, sandboxMessages } from '../../src/sandbox/messages.ts';
@@ -20,9 +20,6 @@ const temp = () => {
   return dir;
 };
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-const rowsOf = (res: unknown) =>
-  res && typeof res === 'object' && 'rows' in res ? (res.rows as Record<string, unknown>[]) : (res as Record<string, unknown>[]);
 
 /** Every table of every schema but the system's (ours and drizzle's migration journal), read from the database itself. */
 async function tablesOf(db: Database['db']): Promise<string[]> {

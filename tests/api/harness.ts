@@ -2,6 +2,7 @@ import { API_BASE } from '../../src/api/routes/paths.ts';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { rowsOf } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { seedCatalogue } from '../../src/server/seed.ts';
 import { createDeps } from '../../src/server/services.ts';
@@ -25,10 +26,6 @@ export function token(uid: string, opts: { email?: string; project?: string; exp
   };
   return `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
 }
-
-/** The rows of a raw query's answer, whichever driver (PGlite or node-postgres) gave it. */
-export const rowsOf = (res: unknown) =>
-  res && typeof res === 'object' && 'rows' in res ? (res.rows as Record<string, unknown>[]) : (res as Record<string, unknown>[]);
 
 /** A fresh API on an empty database (in-memory PGlite, or the PostgreSQL in DATABASE_URL, emptied) with the demo catalogue. */
 export async function testApi(env: Record<string, string> = {}) {

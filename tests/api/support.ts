@@ -4,9 +4,9 @@ import { ErrorCode } from '../../src/api/errors.ts';
 import type { PlanInput } from '../../src/api/schemas.ts';
 import { createApp } from '../../src/server/app.ts';
 import { Catalogue } from '../../src/server/catalogue.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
+import { openDatabase, rowsOf } from '../../src/server/db/client.ts';
 import { UserCache } from '../../src/server/user-cache.ts';
-import { rowsOf, testApi, type TestApi } from './harness.ts';
+import { testApi, type TestApi } from './harness.ts';
 
 type CallOptions = Parameters<TestApi['call']>[2];
 

@@ -16,6 +16,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The rows of a raw query's answer (`db.execute`), whichever driver gave it: PGlite answers `{ rows }`, postgres.js the rows. */
+export const rowsOf = (res: unknown) =>
+  res && typeof res === 'object' && 'rows' in res ? (res.rows as Record<string, unknown>[]) : (res as Record<string, unknown>[]);
+
 const migrationsFolder = join(import.meta.dirname, 'migrations');
 
 /** Opens PostgreSQL when `url` is set, otherwise PGlite in `dir` (or in memory when dir is null), migrated. */
