@@ -11,7 +11,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Calls `fn` with the payload of each notification on `channel` (its triggers send them when a write commits). */
+  /**
+   * Calls `fn` with the payload of each notification on `channel` (its triggers send them when a write commits), and
+   * with '' (everything may have changed) each time PostgreSQL's listening connection is made: after one was lost,
+   * nothing said meanwhile was heard.
+   */
   listen(channel: string, fn: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
@@ -167,7 +171,7 @@ async function openPostgres(url: string): Promise<Database> {
     db: db as unknown as Db,
     kind: 'postgres',
     async listen(channel, fn) {
-      await client.listen(channel, fn);
+      await client.listen(channel, fn, () => fn(''));
     },
     close: () => client.end({ timeout: 5 }),
   };
