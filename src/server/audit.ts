@@ -31,8 +31,8 @@ export async function recordAudit(
  * Updates the row `id` of `table` and writes its audit entry in one statement: the row is locked and read as it was,
  * changed, and both versions recorded, all or nothing, in one round trip to the database where a transaction takes
  * five (each a turn of a busy event loop). `fields` names the columns by the contract's names, the shape of the entry
- * and of the answer; `values` holds the new values by the same names, an undefined one leaving its column as it was.
- * Null when there is no such row.
+ * and of the answer; `values` holds the new values by the same names, an undefined one leaving its column as it was
+ * (at least one must be set). Null when there is no such row.
  */
 export async function updateAudited<T extends Record<string, unknown>>(
   db: Db,

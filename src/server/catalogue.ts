@@ -34,7 +34,7 @@ export class Catalogue {
   }
 
   async start(): Promise<void> {
-    await this.database.listen(CHANNEL, (payload) => this.clear(payload || null));
+    await this.database.listen(CHANNEL, (payload) => this.changed(payload || null));
   }
 
   /** Calls `fn` on every change, here or on another instance, with the course it was about (null: anything). */
@@ -42,8 +42,15 @@ export class Catalogue {
     this.listeners.push(fn);
   }
 
-  /** A change to one course leaves the other courses and the plans as they are; the lists show every course. */
-  private clear(course: string | null): void {
+  /**
+   * Forgets at once, on this instance, what a committed write changed: courses, plans, their translations, experts'
+   * results. The database's announcement calls it on every instance; the instance that wrote calls it too, so that it
+   * answers its own next request from the new data without waiting. `course` names the one course a write touched
+   * only (the other courses, their pages and the plans stay; the lists show every course, so they go); without it
+   * everything is read again: a plan write names no course. It says what the trigger of the table written says
+   * (migration 0010).
+   */
+  changed(course: string | null = null): void {
     this.generation++;
     this.lists.clear();
     if (course === null) {
@@ -53,16 +60,6 @@ export class Catalogue {
       this.byId.delete(course);
     }
     for (const fn of this.listeners) fn(course);
-  }
-
-  /**
-   * Forgets at once, on this instance, what a committed write changed: courses, plans, their translations, experts'
-   * results (the other instances hear it from the database). `course` names the one course a write touched only (so
-   * the other courses and their pages stay cached); without it everything is read again, plans included: a plan
-   * write names no course. `course` says what the trigger of the table written says (migration 0010).
-   */
-  changed(course?: string): void {
-    this.clear(course ?? null);
   }
 
   /** The list in `locale` if it is in memory, without reading it. */
