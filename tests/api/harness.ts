@@ -72,11 +72,18 @@ export async function testApi(env: Record<string, string> = {}) {
     return { status: res.status, json: json as any, headers: res.headers };
   }
 
-  /** Every table's rows, to show a refused request changed nothing (rate-limit counters count refused requests too). */
+  /**
+   * A fingerprint of every table's rows, computed in the database (an md5 per row, sorted, then per table), to show a
+   * refused request changed nothing (rate-limit counters count refused requests too). Names each table, so a
+   * failing comparison says which one changed.
+   */
   async function snapshot() {
-    const out: Record<string, unknown> = {};
-    for (const t of tables) if (t !== 'rate_limits') out[t] = rowsOf(await deps.db.db.execute(sql.raw(`SELECT * FROM "${t}" ORDER BY 1`)));
-    return JSON.stringify(out);
+    const parts = tables
+      .filter((t) => t !== 'rate_limits')
+      .map((t) => `SELECT '${t}' AS t, (SELECT md5(coalesce(string_agg(md5(x::text), '' ORDER BY md5(x::text)), '')) FROM "${t}" x) AS h`);
+    return rowsOf(await deps.db.db.execute(sql.raw(parts.join(' UNION ALL '))))
+      .map((r) => `${r.t}:${r.h}`)
+      .join('\n');
   }
 
   return { app, deps, call, tokens, snapshot, tables, close: () => deps.db.close() };
