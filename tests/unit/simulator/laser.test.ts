@@ -60,4 +60,34 @@ describe('laser energy model', () => {
     expect(m.collateralEnergyJ).toBeCloseTo(m.energyTotalJ, 6);
     expect(m.techniqueShare).toBe(0);
   });
+
+  // A straight scope looks along its shaft through the trocar, so the incidence's cosine at a point of the plate is
+  // the entry's height over its distance to that point: an anterior placenta's low entry gives any angle wanted.
+  const techniqueAt = (cos: number) => {
+    const sim = openCase({ task: 'selective', difficulty: 1, anastomoses: 1, placenta: 'anterior' });
+    const { entry } = sim.state.scenario.trocar;
+    const foot = Math.hypot(entry.x, entry.y);
+    const reach = entry.z * Math.sqrt(1 / cos ** 2 - 1);
+    const target = { x: entry.x * (1 - reach / foot), y: entry.y * (1 - reach / foot) };
+    expect(steer(sim, target, 12)).toBe(true);
+    fire(sim, 500);
+    return { aim: sim.state.aim!, share: computeMetrics(sim.state).techniqueShare };
+  };
+
+  it('counts firing at a working distance but beyond 40° of perpendicular as poor technique', () => {
+    const { aim, share } = techniqueAt(0.74);
+    expect(aim.distanceMm).toBeGreaterThanOrEqual(LASER.workingMinMm);
+    expect(aim.distanceMm).toBeLessThanOrEqual(LASER.workingMaxMm);
+    expect(aim.cos).toBeLessThan(LASER.workingMinCos);
+    expect(share).toBe(0);
+  });
+
+  it('counts firing at a working distance just within 40° of perpendicular as good technique', () => {
+    const { aim, share } = techniqueAt(0.79);
+    expect(aim.distanceMm).toBeGreaterThanOrEqual(LASER.workingMinMm);
+    expect(aim.distanceMm).toBeLessThanOrEqual(LASER.workingMaxMm);
+    expect(aim.cos).toBeGreaterThanOrEqual(LASER.workingMinCos);
+    expect(aim.cos).toBeLessThan(0.8);
+    expect(share).toBe(1);
+  });
 });
