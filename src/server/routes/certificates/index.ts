@@ -16,14 +16,15 @@ const PDF_LIMIT = pdfLimit('certificate-pdf');
 
 /** The PDFs made lately, by certificate, language and address: a certificate never changes once issued (revocation is checked first). */
 const made = new Map<string, Buffer>();
-async function pdfOf(row: CertificateRow, locale: Locale, verifyUrl: string): Promise<Buffer> {
+/** The PDF, and whether it came from memory (sent as X-Cache, so the cache can be seen working). */
+async function pdfOf(row: CertificateRow, locale: Locale, verifyUrl: string): Promise<{ pdf: Buffer; hit: boolean }> {
   const key = `${row.id}|${locale}|${verifyUrl}`;
-  const hit = made.get(key);
-  if (hit) return hit;
+  const kept = made.get(key);
+  if (kept) return { pdf: kept, hit: true };
   const pdf = await certificatePdf({ ...row, verifyUrl }, locale);
   made.set(key, pdf);
   if (made.size > 64) made.delete(made.keys().next().value!);
-  return pdf;
+  return { pdf, hit: false };
 }
 
 /** What the public verification shows: genuine or revoked, holder, course, date. */
@@ -68,7 +69,8 @@ export const certificatesApp = subApp()
     if (!(await canReadUser(c, row.userId)))
       return fail(c, 403, ErrorCode.forbidden, 'Only the holder, their group directors and administrators may download this certificate');
     if (row.revokedAt) return fail(c, 409, ErrorCode.conflict, 'This certificate was revoked');
-    const pdf = await pdfOf(row, locale, verifyUrl(c, row.id, locale));
+    const { pdf, hit } = await pdfOf(row, locale, verifyUrl(c, row.id, locale));
+    c.header('x-cache', hit ? 'hit' : 'miss');
     return sendPdf(c, pdf, 'certificate', row.courseId);
   })
   .openapi(guarded(routes.revoke, requireAdmin), async (c) => {
