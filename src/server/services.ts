@@ -11,9 +11,9 @@ import { paypalBaseUrl, paypalClient } from './paypal.ts';
 import { API_POLICY, commonHeaders } from './security.ts';
 import { UserCache } from './user-cache.ts';
 
-/** Opens the database and builds what the API and the on-demand pages share. */
-export async function createDeps(config: Config, options: { inMemory?: boolean } = {}): Promise<Deps> {
-  const db = await openDatabase(config.databaseUrl, options.inMemory ? null : join(config.dataDir, 'pglite'));
+/** Opens the database (in memory, from a PGlite archive when given one) and builds what the API and the on-demand pages share. */
+export async function createDeps(config: Config, options: { inMemory?: boolean; image?: Blob } = {}): Promise<Deps> {
+  const db = await openDatabase(config.databaseUrl, options.inMemory ? null : join(config.dataDir, 'pglite'), options.image);
   const catalogue = new Catalogue(db);
   await catalogue.start();
   const userCache = new UserCache(db);

@@ -1,11 +1,14 @@
 import { API_BASE } from '../../src/api/routes/paths.ts';
+import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
+import { inject } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { rowsOf } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { seedCatalogue } from '../../src/server/seed.ts';
 import { createDeps } from '../../src/server/services.ts';
+import type { Deps } from '../../src/server/deps.ts';
 
 export const PROJECT = 'demo-fetal-surgery';
 
@@ -27,26 +30,49 @@ export function token(uid: string, opts: { email?: string; project?: string; exp
   return `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
 }
 
-/** A fresh API on an empty database (in-memory PGlite, or the PostgreSQL in DATABASE_URL, emptied) with the demo catalogue. */
-export async function testApi(env: Record<string, string> = {}) {
-  const config = loadConfig({
+/** The server's settings for a test API: the emulator's tokens, generous rate limits, PostgreSQL when DATABASE_URL names one. */
+export function testConfig(env: Record<string, string> = {}) {
+  return loadConfig({
     FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
     RATE_LIMIT_SCALE: '1000',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...env,
   });
-  const deps = await createDeps(config, { inMemory: true });
-  // Every table of the schema, read from the database itself so a new table is never left out.
-  const tables = rowsOf(await deps.db.db.execute(sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)).map((r) =>
-    String(r.tablename),
-  );
-  if (config.databaseUrl) await deps.db.db.execute(sql.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')}`));
+}
+
+/** What every test API starts with: the demo catalogue and three users. */
+export async function seedTestData(deps: Pick<Deps, 'db' | 'catalogue'>) {
   await seedCatalogue(deps);
   await deps.db.db.insert(users).values([
     { id: 'admin', email: 'admin@example.com', name: 'Ada Admin', isAdmin: true },
     { id: 'learner', email: 'learner@example.com', name: 'Lea Learner' },
     { id: 'other', email: 'other@example.com', name: 'Otto Other' },
   ]);
+}
+
+let image: Promise<Blob> | undefined;
+/** The seeded PGlite archive made once per run by the global setup (seeded-image.ts), read once per worker. */
+function seededImage(): Promise<Blob> | undefined {
+  const file = inject('seededImage');
+  if (!file) return undefined;
+  image ??= readFile(file).then((bytes) => new Blob([bytes]));
+  return image;
+}
+
+/**
+ * A fresh API with the demo catalogue and three users: an in-memory PGlite loaded from the run's seeded archive, or the
+ * PostgreSQL in DATABASE_URL, emptied and seeded.
+ */
+export async function testApi(env: Record<string, string> = {}) {
+  const config = testConfig(env);
+  const seeded = config.databaseUrl ? undefined : await seededImage();
+  const deps = await createDeps(config, { inMemory: true, image: seeded });
+  // Every table of the schema, read from the database itself so a new table is never left out.
+  const tables = rowsOf(await deps.db.db.execute(sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)).map((r) =>
+    String(r.tablename),
+  );
+  if (config.databaseUrl) await deps.db.db.execute(sql.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')}`));
+  if (!seeded) await seedTestData(deps);
   const app = createApp(deps);
   const tokens = { admin: token('admin'), learner: token('learner'), other: token('other') };
 

@@ -4,6 +4,7 @@ import { ErrorCode } from '../../src/api/errors.ts';
 import type { PlanInput } from '../../src/api/schemas.ts';
 import { createApp } from '../../src/server/app.ts';
 import { Catalogue } from '../../src/server/catalogue.ts';
+import { RateLimiter } from '../../src/server/rate-counters.ts';
 import { openDatabase, rowsOf } from '../../src/server/db/client.ts';
 import { UserCache } from '../../src/server/user-cache.ts';
 import { testApi, type TestApi } from './harness.ts';
@@ -25,9 +26,9 @@ const CODES: Record<number, string> = {
 };
 
 /**
- * One API (creating one costs seconds on PGlite) per test file, put back before every test to the harness's
+ * One API (creating one costs a second on PGlite) per test file, put back before every test to the harness's
  * starting state: every table holds again exactly the rows it held then (the seeded catalogue, its pictures and the
- * three users), a table added later included.
+ * three users), a table added later included, and no rate limit has counted anything.
  */
 export function useApi(env: Record<string, string> = {}): () => TestApi {
   let api: TestApi | undefined;
@@ -50,6 +51,8 @@ export function useApi(env: Record<string, string> = {}): () => TestApi {
     // As a server writing them would; the database's own announcements of the reset come a moment later on PostgreSQL.
     api!.deps.catalogue.changed();
     api!.deps.userCache.forget(null);
+    // The rate counters start again too (on PGlite they live in memory, not in rate_limits).
+    api!.deps.limiter = new RateLimiter(api!.deps.db);
   });
   afterAll(async () => {
     await api?.close();

@@ -26,13 +26,16 @@ export const rowsOf = (res: unknown) =>
 
 const migrationsFolder = join(import.meta.dirname, 'migrations');
 
-/** Opens PostgreSQL when `url` is set, otherwise PGlite in `dir` (or in memory when dir is null), migrated. */
-export async function openDatabase(url: string | null, dir: string | null): Promise<Database> {
-  return url ? openPostgres(url) : openPglite(dir);
+/**
+ * Opens PostgreSQL when `url` is set, otherwise PGlite in `dir` (or in memory when dir is null, starting from `image`,
+ * a PGlite archive, when given: the tests start each API from one seeded copy instead of a new database), migrated.
+ */
+export async function openDatabase(url: string | null, dir: string | null, image?: Blob): Promise<Database> {
+  return url ? openPostgres(url) : openPglite(dir, image);
 }
 
-/** A PGlite instance in `dir` (in memory when null) with this server's settings, its schema migrated. */
-export async function openMigratedPglite(dir: string | null) {
+/** A PGlite instance in `dir` (in memory when null, loaded from `image` when given) with this server's settings, its schema migrated. */
+export async function openMigratedPglite(dir: string | null, image?: Blob) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -41,6 +44,7 @@ export async function openMigratedPglite(dir: string | null) {
   // One options object: given a folder of undefined (in memory) and options apart, PGlite ignores the options.
   const pglite = new PGlite({
     dataDir: dir ?? undefined,
+    loadDataDir: image,
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
     parsers: Object.fromEntries(AS_TEXT.map((oid) => [oid, (value: string) => value])),
   });
@@ -64,13 +68,13 @@ function createInChild(dir: string): Promise<void> {
   });
 }
 
-async function openPglite(dir: string | null): Promise<Database> {
+async function openPglite(dir: string | null, image?: Blob): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dir) {
     mkdirSync(dir, { recursive: true });
     if (!existsSync(join(dir, 'PG_VERSION'))) await createInChild(dir);
   }
-  const client = takingTurns(withoutQueryParsers(await openMigratedPglite(dir)));
+  const client = takingTurns(withoutQueryParsers(await openMigratedPglite(dir, image)));
   const db = drizzle({ client, schema });
   return {
     db: db as unknown as Db,
