@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COURSE, passAll, pdfText, setUp, TOKENS } from './learning-support.ts';
+import { lineOf } from './pdf-lines.ts';
 import { auditTrail, expectRefused, useApi } from './support.ts';
 import type { TestApi } from './harness.ts';
 
@@ -67,6 +68,13 @@ describe('certificates', () => {
     const res = await pdf(api(), id, 'learner', 'ar');
     expect(res.status).toBe(200);
     writeFileSync('/tmp/certificate-ar.pdf', res.bytes);
+    // The first case's line reads from the right: module 1, case 1: A1, score 90, pass mark 60 furthest left.
+    expect((await lineOf(res.bytes, /A1/)).filter((piece) => /[A-Za-z0-9]/.test(piece))).toEqual([
+      expect.stringContaining('60'),
+      expect.stringContaining('90'),
+      expect.stringContaining('A1'),
+      '1',
+    ]);
     const text = await pdfText(res.bytes);
     expect(text).toContain('Lea Learner');
     expect(text).toContain(`http://localhost/ar/certificates/${id}`);

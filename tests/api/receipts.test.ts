@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import { orders, plans, users } from '../../src/server/db/schema.ts';
 import type { TestApi } from './harness.ts';
 import { pdfText } from './learning-support.ts';
+import { lineOf } from './pdf-lines.ts';
 import { buyPlan, expectRefused, useApi } from './support.ts';
 
 const api = useApi({ SELLER_NAME: 'Fetal Surgery Academy S.L.', SELLER_ADDRESS: 'Calle Mayor 1, 28013 Madrid, Spain' });
@@ -129,6 +130,11 @@ describe('receipts', () => {
     const res = await pdf(api(), id, 'learner', 'ar');
     expect(res.status).toBe(200);
     writeFileSync('/tmp/receipt-ar.pdf', res.bytes);
+    // The payment date reads from the right: the day, the month's name, the year furthest left.
+    expect((await lineOf(res.bytes, /^20\d\d$/)).filter((piece) => /\d/.test(piece))).toEqual([
+      expect.stringMatching(/^20\d\d$/),
+      expect.stringMatching(/^\d\d?$/),
+    ]);
     const text = await pdfText(res.bytes);
     for (const part of ['Lea Learner', 'learner@example.com', 'Calle Mayor 1, 28013 Madrid, Spain', id]) expect(text).toContain(part);
     // Arabic is stored in the order it is drawn, right to left: the labels read backwards in the extracted text.
