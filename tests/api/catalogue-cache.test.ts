@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -6,12 +7,35 @@ import { useApi, validCourse, validPlan } from './support.ts';
 
 const api = useApi();
 
+/** Markers announced on the catalogue's channel and not heard yet: what each resolves, by payload. */
+const markers = new Map<string, () => void>();
+
+/** Whether `payload` is a marker rather than a change; one sent for `listener` is heard by it. */
+function isMarker(payload: string | null, listener: string): boolean {
+  if (!payload?.startsWith('marker:')) return false;
+  if (payload.startsWith(`marker:${listener}:`)) markers.get(payload)?.();
+  return true;
+}
+
+/**
+ * Announces a marker on the catalogue's channel and waits until `listener` hears it. One channel's notifications
+ * arrive in the order their transactions committed, so by then it has heard every change committed before: on
+ * PostgreSQL too, where they come back a moment after the write, and a sleep could end before a late one.
+ */
+async function heardUpTo(listener: 'catalogue' | 'channel'): Promise<void> {
+  const payload = `marker:${listener}:${randomUUID()}`;
+  const heard = new Promise<void>((resolve) => markers.set(payload, resolve));
+  await api().deps.db.db.execute(sql`SELECT pg_notify('catalogue', ${payload})`);
+  await heard;
+  markers.delete(payload);
+}
+
 /** What the catalogue told its listeners (the page cache) since the test began: a course id, or null for everything. */
 let changes: Array<string | null> = [];
 let listening = false;
 beforeEach(() => {
   changes = [];
-  if (!listening) api().deps.catalogue.onChange((course) => changes.push(course));
+  if (!listening) api().deps.catalogue.onChange((course) => isMarker(course, 'catalogue') || changes.push(course));
   listening = true;
 });
 
@@ -63,19 +87,16 @@ async function useApiWithOrigin(origin: string) {
   }
 }
 
-/** Lets in the notifications of earlier changes, which come back a moment later on PostgreSQL. */
-const echoes = () => new Promise((resolve) => setTimeout(resolve, 150));
-
 /**
  * What the catalogue told its listeners during `write`, each once: this instance hears a change at once and again
  * when the database's notification comes back, a moment later on PostgreSQL; so the echoes of earlier changes (the
  * reset before each test's) are let in before listening starts, and the write's own before it ends.
  */
 async function changesOf(write: () => Promise<unknown>): Promise<Array<string | null>> {
-  await echoes();
+  await heardUpTo('catalogue');
   changes = [];
   await write();
-  await echoes();
+  await heardUpTo('catalogue');
   return [...new Set(changes)];
 }
 
@@ -131,18 +152,18 @@ describe('the announcements of the database itself', () => {
   /** What the database announced on the catalogue's channel while `write` ran (SQL, or a function of the database), each once. */
   async function heardOf(write: string | ((db: Db) => Promise<unknown>)): Promise<string[]> {
     const heard: string[] = [];
-    await echoes();
+    await heardUpTo('channel');
     announced = heard;
     const db = api().deps.db.db;
     await (typeof write === 'string' ? db.execute(sql.raw(write)) : write(db));
-    await echoes();
+    await heardUpTo('channel');
     announced = null;
     return [...new Set(heard)];
   }
   let announced: string[] | null = null;
   let subscribed = false;
   beforeEach(async () => {
-    if (!subscribed) await api().deps.db.listen('catalogue', (payload) => announced?.push(payload));
+    if (!subscribed) await api().deps.db.listen('catalogue', (payload) => isMarker(payload, 'channel') || announced?.push(payload));
     subscribed = true;
   });
 
@@ -175,7 +196,7 @@ describe('what a change lets go', () => {
   it('keeps the other courses and the plans when one course is saved, and reads everything again after a plan write', async () => {
     const { catalogue } = api().deps;
     // The reset before the test changed everything; its notification must not land between the reads below.
-    await echoes();
+    await heardUpTo('catalogue');
     const other = await catalogue.course('fetoscopy-simulator', 'fr');
     const plans = await catalogue.allPlans();
     const list = await catalogue.summaries('en');
