@@ -1,44 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Hono, type Context } from 'hono';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
-import { createPaypalStandIn, LOST_ANSWER } from '../../src/sandbox/paypal/standin.ts';
+import { serve, type Served } from './serve.ts';
+
+// PayPal's fake, written from PayPal's documentation, lives in its own files; the journeys and tests/api take it from here.
+export { startPaypalFake, type CapturedOrder, type PaypalFake } from './paypal-fake.ts';
 
 /**
  * Local services that answer as Google, PayPal and the form services do, for the server run in production mode. Each
  * listens on its own port of 127.0.0.1; the browser reaches Google's and PayPal's hosts through routes the journeys
  * set up, so the page's policy still names the real hosts.
  */
-
-export interface Served {
-  url: string;
-  close(): Promise<void>;
-}
-
-/** Serves a fetch handler over HTTP; an answer marked LOST_ANSWER is never sent: the connection is closed instead. */
-async function serve(fetch: (req: Request) => Response | Promise<Response>): Promise<Served> {
-  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-    const answer = await fetch(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body }));
-    if (answer.headers.has(LOST_ANSWER)) {
-      req.socket.destroy();
-      return;
-    }
-    res.writeHead(answer.status, Object.fromEntries(answer.headers));
-    res.end(Buffer.from(await answer.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
-}
 
 /** CORS as Google's and the form services' APIs answer it: any origin, with the headers the browser asks for. */
 function cors(app: Hono) {
@@ -228,48 +200,6 @@ export async function startGoogleFake(projectId: string, apiKey: string): Promis
       return (await res.json()) as { idToken: string; localId: string };
     },
   };
-}
-
-export interface PaypalFake extends Served {
-  /** Every REST call the server made, in order, with its PayPal-Request-Id. */
-  calls: Array<{ method: string; path: string; requestId: string | null }>;
-  standIn: ReturnType<typeof createPaypalStandIn>;
-  /** Rewrites the answer to the next capture (another currency, status or reference), as a PayPal that misbehaves would send it. */
-  alterNextCapture(change: (answer: CapturedOrder) => CapturedOrder): void;
-}
-
-export interface CapturedOrder {
-  id: string;
-  status: string;
-  purchase_units: Array<{
-    reference_id?: string;
-    payments: { captures: Array<{ id: string; status: string; amount: { currency_code: string; value: string } }> };
-  }>;
-}
-
-/**
- * PayPal: the Orders v2 REST API (OAuth token for these credentials only, create, capture and read orders, the same
- * answer again for a repeated PayPal-Request-Id), the buyer's approval, and a JS SDK at /sdk/js. The behaviour is the
- * local stand-in's, served over HTTP, so a capture whose answer is lost really drops the connection.
- */
-export async function startPaypalFake(clientId: string, clientSecret: string): Promise<PaypalFake> {
-  const standIn = createPaypalStandIn();
-  const calls: PaypalFake['calls'] = [];
-  const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
-  const alterations: Array<(answer: CapturedOrder) => CapturedOrder> = [];
-  const served = await serve(async (req) => {
-    const { pathname } = new URL(req.url);
-    if (pathname.startsWith('/v')) calls.push({ method: req.method, path: pathname, requestId: req.headers.get('paypal-request-id') });
-    if (pathname === '/v1/oauth2/token' && req.headers.get('authorization') !== basic) {
-      return Response.json({ error: 'invalid_client', error_description: 'Client Authentication failed' }, { status: 401 });
-    }
-    const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.arrayBuffer();
-    const answer = await standIn.app.request(`${pathname}${new URL(req.url).search}`, { method: req.method, headers: req.headers, body });
-    const alter = answer.ok && pathname.endsWith('/capture') ? alterations.shift() : undefined;
-    if (!alter) return answer;
-    return Response.json(alter((await answer.json()) as CapturedOrder), { status: answer.status, headers: answer.headers });
-  });
-  return { ...served, calls, standIn, alterNextCapture: (change) => alterations.push(change) };
 }
 
 export interface FormsFake extends Served {

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { formReady, uniqueEmail } from '../e2e/helpers.ts';
 import { expect, test, type Production } from './fixtures.ts';
@@ -119,20 +119,39 @@ test.describe('on a phone', () => {
   });
 });
 
-/** A new account (a token signed by the Google fake, our profile) signed in through the login page, on /pricing. */
-async function buyerOnPricing(page: Page, request: APIRequestContext, production: Production, name: string) {
+/** A new account: a token signed by the Google fake, and our profile. */
+async function newBuyer(request: APIRequestContext, production: Production, name: string) {
   const who = { email: uniqueEmail('buyer'), password: 'buyer-secret-1' };
   const { idToken, localId } = await production.google.account('signUp', who.email, who.password);
   const headers = { authorization: `Bearer ${idToken}` };
   expect((await request.post('/api/users', { headers, data: { id: localId, email: who.email, name } })).status()).toBe(201);
+  return { ...who, localId, headers };
+}
+
+/** A new account signed in through the login page, on /pricing. */
+async function buyerOnPricing(page: Page, request: APIRequestContext, production: Production, name: string) {
+  const buyer = await newBuyer(request, production, name);
   await page.goto('/login');
   await formReady(page, 'Log in');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
+  await page.getByLabel('Email').fill(buyer.email);
+  await page.getByLabel('Password').fill(buyer.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
   await page.goto('/pricing');
-  return { localId, headers };
+  return buyer;
+}
+
+/** The Fetoscopy plan paid as a buyer pays: PayPal's button, then PayPal's window, which shows the order at our price, "Pay Now". */
+async function payForFetoscopy(page: Page, card: Locator) {
+  const opened = page.waitForEvent('popup');
+  await card.getByRole('button', { name: 'PayPal', exact: true }).click();
+  const paypal = await opened;
+  const order = paypal.getByRole('region', { name: 'Your order' });
+  await expect(order).toContainText('Subscripcion a Fetoscopy');
+  await expect(order).toContainText('199.00 USD');
+  const closed = paypal.waitForEvent('close');
+  await paypal.getByRole('button', { name: 'Pay Now' }).click();
+  await closed;
 }
 
 test('a purchase through the PayPal REST API whose capture answer is lost ends with one subscription, captured once', async ({ page, request, production }) => {
@@ -140,12 +159,12 @@ test('a purchase through the PayPal REST API whose capture answer is lost ends w
   await expect(page.getByRole('note')).toHaveText(/test payments/);
   const card = page.getByRole('article', { name: 'Fetoscopy', exact: true });
   await card.getByRole('button', { name: 'Buy' }).click();
-  await card.getByRole('button', { name: 'PayPal', exact: true }).click();
   production.paypal.calls.length = 0;
   production.paypal.standIn.misbehave({ on: 'capture', kind: 'lost' });
-  await card.getByRole('button', { name: 'Pay now' }).click();
+  await payForFetoscopy(page, card);
   await expect(card.getByRole('status')).toContainText('Payment received. Your plan is active until');
 
+  expect(production.paypal.calls.filter((c) => c.status >= 400)).toEqual([]);
   const captures = production.paypal.calls.filter((c) => c.path.endsWith('/capture'));
   expect(captures).toHaveLength(2);
   expect(new Set(captures.map((c) => c.requestId)).size).toBe(1);
@@ -169,20 +188,36 @@ test('when PayPal took the payment but both answers were lost, "Try again" captu
   const { localId, headers } = await buyerOnPricing(page, request, production, 'Rita Retry');
   const card = page.getByRole('article', { name: 'Fetoscopy', exact: true });
   await card.getByRole('button', { name: 'Buy' }).click();
-  await card.getByRole('button', { name: 'PayPal', exact: true }).click();
   production.paypal.calls.length = 0;
   production.paypal.standIn.misbehave({ on: 'capture', kind: 'lost' });
   production.paypal.standIn.misbehave({ on: 'capture', kind: 'lost' });
-  await card.getByRole('button', { name: 'Pay now' }).click();
+  await payForFetoscopy(page, card);
   await expect(card.getByRole('alert')).toContainText('The payment could not be completed');
   await card.getByRole('button', { name: 'Try again' }).press('Enter');
   await expect(card.getByRole('status')).toContainText('Payment received. Your plan is active until');
 
+  expect(production.paypal.calls.filter((c) => c.status >= 400)).toEqual([]);
   expect(production.paypal.calls.filter((c) => c.path === '/v2/checkout/orders' && c.method === 'POST')).toHaveLength(1);
   const captures = production.paypal.calls.filter((c) => c.path.endsWith('/capture'));
   expect(captures.length).toBeGreaterThanOrEqual(3);
   expect(new Set(captures.map((c) => c.requestId)).size).toBe(1);
   expect((await (await request.get(`/api/users/${localId}`, { headers })).json()).subscriptions).toHaveLength(1);
+});
+
+test('a capture of an order the buyer never approved is refused by PayPal (ORDER_NOT_APPROVED) and adds nothing', async ({ request, production }) => {
+  const { localId, headers } = await newBuyer(request, production, 'Nora Notyet');
+  production.paypal.calls.length = 0;
+  const created = await request.post('/api/payments/orders', { headers, data: { planId: 'plan-fetoscopy' } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const capture = await request.post(`/api/payments/orders/${id}/capture`, { headers });
+  expect(capture.status()).toBe(409);
+  expect(await capture.json()).toMatchObject({ error: 'payment_not_approved' });
+  expect(production.paypal.calls.filter((c) => c.path.startsWith('/v2/')).map(({ method, path, status }) => [method, path, status])).toEqual([
+    ['POST', '/v2/checkout/orders', 201],
+    ['POST', `/v2/checkout/orders/${id}/capture`, 422],
+  ]);
+  expect((await (await request.get(`/api/users/${localId}`, { headers })).json()).subscriptions).toEqual([]);
 });
 
 test('the home contact form and the support form reach the configured form services', async ({ page, production }) => {
