@@ -1,38 +1,119 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** npm test: type checks, lint, formatting and dead-code checks, unit and API tests, the production build, then the browser journeys; one summary line at the end. */
+/**
+ * npm test: type checks, lint, formatting and dead-code checks, unit tests and the production build, then the API
+ * tests beside the browser journeys; one summary line at the end. Each stage's lanes run side by side (the 2 cores
+ * of a CI machine are busy that way) and a lane's commands one after another; a failure stops the run once its stage
+ * is over, so a type error never waits for the journeys.
+ */
 const root = join(import.meta.dirname, '..');
 const reports = join(root, 'test-reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
-  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } });
-  return result.status === 0;
+interface Command {
+  label: string;
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
 }
+type Lane = { name: string; commands: Command[] };
 
-const steps: Array<[string, () => boolean]> = [
-  ['astro check', () => run('astro check', 'astro', ['check', '--minimumFailingSeverity', 'warning'])],
-  ['tsc', () => run('tsc', 'tsc', ['--noEmit'])],
-  ['oxlint', () => run('lint', 'oxlint', [])],
-  ['prettier', () => run('formatting', 'prettier', ['--check', '.'])],
-  // Files, exports and dependencies nothing uses (knip.json says where the entry points are).
-  ['knip', () => run('dead code', 'knip', [])],
-  ['vitest', () => run('unit and API tests', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`])],
-  ['build', () => run('build', 'npm', ['run', 'build'])],
+const vitest = (project: string): Command => ({
+  label: `${project} tests`,
+  command: 'vitest',
+  args: ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, `vitest-${project}.json`)}`],
+});
+
+const stages: Lane[][] = [
   [
-    'playwright',
-    () => run('browser journeys', 'playwright', ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') }),
+    // astro check writes .astro/types.d.ts, which tsc reads; the build comes after both so they never write .astro at once.
+    {
+      name: 'types and build',
+      commands: [
+        { label: 'astro check', command: 'astro', args: ['check', '--minimumFailingSeverity', 'warning'] },
+        { label: 'tsc', command: 'tsc', args: ['--noEmit'] },
+        { label: 'build', command: 'npm', args: ['run', 'build'] },
+      ],
+    },
+    {
+      name: 'lint and unit tests',
+      commands: [
+        { label: 'lint', command: 'oxlint', args: [] },
+        { label: 'formatting', command: 'prettier', args: ['--check', '.'] },
+        // Files, exports and dependencies nothing uses (knip.json says where the entry points are).
+        { label: 'dead code', command: 'knip', args: [] },
+        vitest('unit'),
+      ],
+    },
+  ],
+  [
+    { name: 'API tests', commands: [vitest('api')] },
+    {
+      name: 'browser journeys',
+      commands: [
+        {
+          label: 'browser journeys',
+          command: 'playwright',
+          args: ['test', '--reporter=list,json'],
+          env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') },
+        },
+      ],
+    },
   ],
 ];
 
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
+
+/** Runs one command with its output in the lane's log; answers whether it passed. */
+function run(cmd: Command, log: ReturnType<typeof createWriteStream>): Promise<boolean> {
+  log.write(`\n=== ${cmd.label}: ${cmd.command} ${cmd.args.join(' ')}\n`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd.command, cmd.args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...cmd.env },
+    });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.once('error', (err) => {
+      log.write(`${err.message}\n`);
+      resolve(false);
+    });
+    child.once('close', (code) => resolve(code === 0));
+  });
+}
+
+/** Runs a lane's commands in order until one fails; prints the lane's whole output when it ends. */
+async function runLane(lane: Lane, times: string[]): Promise<string | null> {
+  const file = join(reports, `${lane.name.replaceAll(' ', '-')}.log`);
+  const log = createWriteStream(file);
+  let failed: string | null = null;
+  for (const cmd of lane.commands) {
+    const start = performance.now();
+    console.log(`▶ ${cmd.label}`);
+    const ok = await run(cmd, log);
+    times.push(`${cmd.label}: ${seconds(start)}${ok ? '' : ' (failed)'}`);
+    console.log(`${ok ? '✔' : '✘'} ${cmd.label} (${seconds(start)})`);
+    if (!ok) {
+      failed = cmd.label;
+      break;
+    }
+  }
+  await new Promise((resolve) => log.end(resolve));
+  console.log(`\n──── ${lane.name} ────\n${readFileSync(file, 'utf8')}`);
+  return failed;
+}
+
+const started = performance.now();
+const times: string[] = [];
 let failedStep: string | null = null;
-for (const [name, step] of steps) {
-  if (!step()) {
-    failedStep = name;
+for (const stage of stages) {
+  const failures = (await Promise.all(stage.map((lane) => runLane(lane, times)))).filter((f) => f !== null);
+  if (failures.length) {
+    failedStep = failures.join(', ');
     break;
   }
 }
@@ -41,9 +122,10 @@ let passed = 0;
 let failed = 0;
 // Skipped and todo tests are counted and fail the run: a test that does not run proves nothing.
 let skipped = 0;
-const vitest = join(reports, 'vitest.json');
-if (existsSync(vitest)) {
-  const v = JSON.parse(readFileSync(vitest, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+for (const project of ['unit', 'api']) {
+  const file = join(reports, `vitest-${project}.json`);
+  if (!existsSync(file)) continue;
+  const v = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
   passed += v.numPassedTests;
   failed += v.numFailedTests;
   skipped += v.numPendingTests + v.numTodoTests;
@@ -56,6 +138,7 @@ if (existsSync(pw)) {
   failed += p.stats.unexpected + p.stats.flaky;
   skipped += p.stats.skipped;
 }
+console.log(`\nStage times: ${times.join('; ')}; in all ${seconds(started)}`);
 if (failedStep) {
   console.log(`\nnpm test stopped at: ${failedStep}`);
   failed = Math.max(failed, 1);
