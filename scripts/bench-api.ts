@@ -1,19 +1,26 @@
-import { apiAt } from './lib/api.ts';
+import { apiAt, bearer, reply } from './lib/api.ts';
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { Catalogue } from '../src/server/catalogue.ts';
 import { distDir } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { seedCatalogue } from '../src/server/seed.ts';
 import type { BarePayload } from './bench-bare.ts';
-import { emulatorToken, node, startEmulator, stop, waitUntil } from './lib/processes.ts';
+import { startKeySet } from './lib/firebase-keys.ts';
+import { node, stop, waitUntil } from './lib/processes.ts';
 
 /**
- * npm run bench:api: four things in one run, 50 connections for 10 s each, one process measured at a time.
+ * npm run bench:api: four things in one run, 50 connections for 10 s each, one process measured at a time. Our server
+ * runs as in production (NODE_ENV=production, no Auth emulator): ID tokens are RS256, signed with a key pair made for
+ * the run, whose public half is served as a local JWKS (FIREBASE_KEYS_URL) the server fetches as it fetches Google's.
  * 1. the course catalogue, answered from the server's in-memory cache (no query after the first request);
- * 2. a signed-in learner reading their own record (GET /api/users/{uid}): the token checked on every request, the
- *    record read once and then answered from memory (src/server/user-cache.ts);
+ * 2. a signed-in learner reading their own record (GET /api/users/{uid}): the RS256 signature, issuer, audience and
+ *    expiry checked on every request, the record read once and then answered from memory (src/server/user-cache.ts);
  *    on PGlite always, and on the PostgreSQL of DATABASE_URL when it is set (the PGlite server never inherits it);
  * 3. right after each of those, a bare Hono handler answering its payload from memory, byte for byte with the same headers;
  * 4. pages: the prerendered home page, then the pages rendered on demand (a course, in English and Arabic, and the
@@ -24,7 +31,9 @@ const CONNECTIONS = 50;
 const DURATION = 10;
 const PORT = 4591;
 const BARE_PORT = 4592;
-const EMULATOR_PORT = 9591;
+const PROJECT_ID = 'fsa-bench-api';
+/** The signed-in learner, whose record the API makes from its first token as it does at sign-up. */
+const LEARNER = { uid: 'bench-api-learner', email: 'bench-learner@example.com', name: 'Bench Learner' };
 /** Set by the server's Node on every answer, not part of the payload. */
 const TRANSPORT = new Set(['date', 'connection', 'keep-alive']);
 
@@ -81,26 +90,70 @@ function up(child: ChildProcess, url: string): Promise<void> {
   ]);
 }
 
-const emulator = await startEmulator(EMULATOR_PORT);
+const keys = await startKeySet(PROJECT_ID);
 const rows: Row[] = [];
 const dirs: string[] = [];
+
+/** Every setting production requires (as in tests/api/support.ts's PRODUCTION_ENV); of its services only the key set is ever called. */
+const productionEnv = () => ({
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  FIREBASE_AUTH_EMULATOR_HOST: '',
+  RATE_LIMIT_SCALE: '',
+  FIREBASE_PROJECT_ID: PROJECT_ID,
+  FIREBASE_API_KEY: 'bench-api-key',
+  FIREBASE_KEYS_URL: keys.keysUrl,
+  LAUNCH_SECRET: randomBytes(32).toString('base64url'),
+  PAYPAL_CLIENT_ID: 'bench-api',
+  PAYPAL_CLIENT_SECRET: 'bench-api',
+  FORM_MAIL_URL: 'https://mail.example.org/f/1',
+  FORM_SUBMIT_URL: 'https://forms.example.org/submit',
+  FORM_ACCESS_KEY: 'bench-api',
+  CHAT_NUMBER: '15550001111',
+});
+
+/** Production writes no demo data: the catalogue the rows read goes into the PGlite folder before the server opens it. */
+async function seedPglite(dataDir: string): Promise<void> {
+  const database = await openDatabase(null, join(dataDir, 'pglite'));
+  try {
+    await seedCatalogue({ db: database, catalogue: new Catalogue(database) });
+  } finally {
+    await database.close();
+  }
+}
+
+/** Signs the learner up with an RS256 token and answers it, once the server has refused the same token with a forged signature. */
+async function signUp(api: ReturnType<typeof apiAt>, record: string): Promise<string> {
+  const token = await keys.idToken(LEARNER.uid, LEARNER.email);
+  const created = await reply(api.users.$post({ json: { id: LEARNER.uid, email: LEARNER.email, name: LEARNER.name } }, bearer(token)));
+  // 409: the PostgreSQL of DATABASE_URL kept the record from an earlier run; the read before the run proves it is this learner's.
+  if (created.status !== 201 && created.status !== 409) throw new Error(`signing up the learner answered ${created.status}: ${JSON.stringify(created.json)}`);
+  // Refused, or the row would not measure a verification.
+  const [head, claims, signature] = token.split('.') as [string, string, string];
+  const at = signature.length >> 1;
+  const forged = `${head}.${claims}.${signature.slice(0, at)}${signature[at] === 'A' ? 'B' : 'A'}${signature.slice(at + 1)}`;
+  const refused = await get(record, { authorization: `Bearer ${forged}` });
+  if (refused.status !== 401) throw new Error(`a token with a forged signature answered ${refused.status}, not 401: tokens are not verified`);
+  return token;
+}
 
 /** Starts our built server on one database, measures its rows, stops it. */
 async function ours(database: 'PGlite' | 'PostgreSQL', databaseUrl: string, withCatalogue: boolean): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-api-'));
   dirs.push(dataDir);
-  const server = node('src/server/main.ts', { PORT: String(PORT), DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: emulator.host, DATABASE_URL: databaseUrl });
+  if (withCatalogue) await seedPglite(dataDir);
+  const server = node('src/server/main.ts', { ...productionEnv(), PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
   try {
     const api = apiAt(`http://127.0.0.1:${PORT}`);
     await up(server, api.courses.$url().href);
-    const token = await emulatorToken(emulator.host, 'learner@example.com', 'learner123');
-    const uid = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+    const record = api.users[':id'].$url({ param: { id: LEARNER.uid } }).href;
+    const token = await signUp(api, record);
     const targets: Array<Omit<Row, 'payload'>> = [];
     if (withCatalogue) targets.push({ what: 'GET /api/courses (catalogue, in-memory cache)', database, url: api.courses.$url().href, headers: {} });
     targets.push({
-      what: 'GET /api/users/{uid} (signed in, the record kept in memory)',
+      what: 'GET /api/users/{uid} (signed in: RS256 token verified, the record kept in memory)',
       database,
-      url: api.users[':id'].$url({ param: { id: uid } }).href,
+      url: record,
       headers: { authorization: `Bearer ${token}` },
     });
     for (const target of targets) {
@@ -183,7 +236,7 @@ try {
   console.error(err instanceof Error ? err.message : err);
   failed = true;
 } finally {
-  await emulator.stop();
+  await keys.close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 }
 
