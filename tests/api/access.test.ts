@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../src/api/errors.ts';
 import { paramsOfCase } from '../../src/domain/simulator/index.ts';
 import { attempts, users } from '../../src/server/db/schema.ts';
 import { signLaunchToken } from '../../src/server/launch-token.ts';
 import { token } from './harness.ts';
-import { PRODUCTION_ENV, useApi, validCourse, validPlan } from './support.ts';
+import { expectErrorBody, PRODUCTION_ENV, useApi, validCourse, validPlan } from './support.ts';
 
 /** Every route, every kind of caller: the status each gets, and that a refusal changes nothing. */
 type Caller = 'anonymous' | 'expired' | 'otherProject' | 'learner' | 'other' | 'admin';
@@ -26,6 +27,8 @@ interface Route {
   access: Access;
   /** The status a caller who passes the access check gets (default: ok for all). */
   ok: number | Partial<Record<Caller, number>>;
+  /** The error code of each refusal status in `ok`. */
+  codes?: Partial<Record<number, ErrorCode>>;
 }
 
 /** An attempt of the learner's, stored before each test, for the routes that read one. */
@@ -40,11 +43,12 @@ const ROUTES: Route[] = [
     body: { id: 'learner', email: 'learner@example.com', isAdmin: true, isPremium: true },
     access: 'user',
     ok: { learner: 409, other: 403, admin: 403 },
+    codes: { 409: ErrorCode.conflict, 403: ErrorCode.forbidden },
   },
   { method: 'PUT', path: '/users/learner', body: { isAdmin: true, isPremium: true, subscriptions: [] }, access: 'admin', ok: 200 },
   { method: 'PATCH', path: '/users/me', body: { name: 'Lea', contact: '' }, access: 'user', ok: 200 },
   { method: 'GET', path: '/users/me/export', access: 'user', ok: 200 },
-  { method: 'DELETE', path: '/users/me', access: 'user', ok: { learner: 204, other: 204, admin: 409 } },
+  { method: 'DELETE', path: '/users/me', access: 'user', ok: { learner: 204, other: 204, admin: 409 }, codes: { 409: ErrorCode.lastAdmin } },
   { method: 'GET', path: '/courses', access: 'public', ok: 200 },
   { method: 'GET', path: '/courses/bronchoscopy', access: 'public', ok: 200 },
   { method: 'POST', path: '/courses', body: {}, access: 'admin', ok: 201 },
@@ -59,29 +63,45 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/config', access: 'public', ok: 200 },
   { method: 'GET', path: '/openapi.json', access: 'public', ok: 200 },
   { method: 'GET', path: '/audit', access: 'admin', ok: 200 },
-  { method: 'POST', path: '/launch', body: { course: 'bronchoscopy', level: 1, case: 1 }, access: 'user', ok: { learner: 403, other: 403, admin: 201 } },
+  {
+    method: 'POST',
+    path: '/launch',
+    body: { course: 'bronchoscopy', level: 1, case: 1 },
+    access: 'user',
+    ok: { learner: 403, other: 403, admin: 201 },
+    codes: { 403: ErrorCode.forbidden },
+  },
   { method: 'POST', path: '/payments/orders', body: { planId: 'plan-fetoscopy' }, access: 'user', ok: 201 },
-  { method: 'POST', path: '/payments/orders/no-such-order/capture', access: 'user', ok: 404 },
+  { method: 'POST', path: '/payments/orders/no-such-order/capture', access: 'user', ok: 404, codes: { 404: ErrorCode.notFound } },
   { method: 'GET', path: '/receipts', access: 'user', ok: 200 },
   { method: 'GET', path: '/receipts?userId=learner', access: 'self', ok: 200 },
-  { method: 'GET', path: '/receipts/no-such-order', access: 'user', ok: 404 },
-  { method: 'GET', path: '/receipts/no-such-order/pdf', access: 'user', ok: 404 },
+  { method: 'GET', path: '/receipts/no-such-order', access: 'user', ok: 404, codes: { 404: ErrorCode.notFound } },
+  { method: 'GET', path: '/receipts/no-such-order/pdf', access: 'user', ok: 404, codes: { 404: ErrorCode.notFound } },
   { method: 'GET', path: '/attempts', access: 'user', ok: 200 },
   { method: 'GET', path: '/attempts?userId=learner', access: 'self', ok: 200 },
   { method: 'GET', path: '/attempts/summary?courseId=bronchoscopy', access: 'user', ok: 200 },
-  { method: 'POST', path: '/attempts', body: { token: 'not-a-launch-token', events: [{ t: 0, type: 'open', scope: 'straight' }] }, access: 'public', ok: 401 },
+  {
+    method: 'POST',
+    path: '/attempts',
+    body: { token: 'not-a-launch-token', events: [{ t: 0, type: 'open', scope: 'straight' }] },
+    access: 'public',
+    ok: 401,
+    codes: { 401: ErrorCode.invalidToken },
+  },
   { method: 'GET', path: `/attempts/${LEARNERS_ATTEMPT}`, access: 'self', ok: 200 },
   { method: 'GET', path: '/benchmarks?courseId=fetoscopy-simulator', access: 'public', ok: 200 },
 ];
 
-function expected(route: Route, caller: Caller): number {
+/** The status the caller gets, and for a refusal its error code: the access checks' own, or the route's. */
+function expected(route: Route, caller: Caller): { status: number; error?: ErrorCode } {
   const ok = typeof route.ok === 'number' ? route.ok : (route.ok[caller] ?? 200);
   const signedIn = caller === 'learner' || caller === 'other' || caller === 'admin';
-  if (route.access === 'public') return ok;
-  if (!signedIn) return 401;
-  if (route.access === 'admin' && caller !== 'admin') return 403;
-  if (route.access === 'self' && caller === 'other') return 403;
-  return ok;
+  if (route.access !== 'public') {
+    if (!signedIn) return { status: 401, error: ErrorCode.unauthorized };
+    if (route.access === 'admin' && caller !== 'admin') return { status: 403, error: ErrorCode.forbidden };
+    if (route.access === 'self' && caller === 'other') return { status: 403, error: ErrorCode.forbidden };
+  }
+  return { status: ok, error: route.codes?.[ok] };
 }
 
 const CALLERS = Object.keys(bearer) as Caller[];
@@ -98,10 +118,11 @@ describe('every route for every caller', () => {
   it.each(cases)('%s as %s', async (_name, caller, route) => {
     const before = await api().snapshot();
     const res = await api().call(route.method, route.path, { as: bearer[caller], body: route.body });
-    const status = expected(route, caller);
+    const { status, error } = expected(route, caller);
     expect(res.status).toBe(status);
     if (status >= 400) {
-      expect(res.json).toEqual({ error: expect.any(String), message: expect.any(String) });
+      expect(error).toBeDefined();
+      expect(res.json).toEqual({ error, message: expect.any(String) });
       expect(await api().snapshot()).toBe(before);
     }
     // No caller but an admin raises the learner's record; deleting one's own account removes it instead.
@@ -122,7 +143,9 @@ describe('every route for every caller', () => {
     });
     for (const caller of CALLERS) {
       expect((await api().call('GET', `/launch/verify?token=${good}`, { as: bearer[caller] })).status).toBe(200);
-      expect((await api().call('GET', `/launch/verify?token=${good}x`, { as: bearer[caller] })).status).toBe(401);
+      const forged = await api().call('GET', `/launch/verify?token=${good}x`, { as: bearer[caller] });
+      expect(forged.status).toBe(401);
+      expectErrorBody(forged.json, ErrorCode.invalidToken);
     }
   });
 });
@@ -134,6 +157,7 @@ describe('a forged unsigned token in production mode', () => {
     const before = await api().snapshot();
     const res = await api().call(route.method, route.path, { as: token('admin'), body: route.body });
     expect(res.status).toBe(401);
+    expectErrorBody(res.json, ErrorCode.unauthorized);
     expect(await api().snapshot()).toBe(before);
   });
 });
