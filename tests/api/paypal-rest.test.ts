@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   paypal.calls.length = 0;
-  paypal.standIn.reset();
+  paypal.reset();
 });
 
 /** A new buyer's approved order for the fetoscopy plan ($199). */
@@ -30,7 +30,7 @@ async function approvedOrder(): Promise<{ id: string; uid: string }> {
   await api.deps.db.db.insert(users).values({ id: uid, email: `${uid}@example.com`, name: 'Bo Buyer' });
   const res = await api.call('POST', '/payments/orders', { as: tokenFor(uid), body: { planId: 'plan-fetoscopy' } });
   expect(res.status).toBe(201);
-  expect(paypal.standIn.approve(res.json.id)).toBe(true);
+  expect(paypal.approve(res.json.id)).toBe(true);
   return { id: res.json.id, uid };
 }
 
@@ -66,7 +66,7 @@ describe('payments through the PayPal REST API', () => {
 
   it('recovers a capture whose answer was lost by asking again under the same PayPal-Request-Id: one subscription', async () => {
     const order = await approvedOrder();
-    paypal.standIn.misbehave({ on: 'capture', kind: 'lost' });
+    paypal.loseNextCapture();
     const res = await capture(order);
     expect(res.status).toBe(200);
     expect(captures().map((c) => c.requestId)).toEqual([`capture-${order.id}`, `capture-${order.id}`]);
@@ -75,8 +75,8 @@ describe('payments through the PayPal REST API', () => {
 
   it('adds nothing when both answers are lost, and the buyer trying again gets the capture PayPal made, once', async () => {
     const order = await approvedOrder();
-    paypal.standIn.misbehave({ on: 'capture', kind: 'lost' });
-    paypal.standIn.misbehave({ on: 'capture', kind: 'lost' });
+    paypal.loseNextCapture();
+    paypal.loseNextCapture();
     const lost = await capture(order);
     expect(lost).toMatchObject({ status: 502, json: { error: 'payment_failed' } });
     expect(await subscriptionsOf(order.uid)).toEqual([]);

@@ -18,12 +18,12 @@ import { serve, type Served } from './serve.ts';
 export interface PaypalFake extends Served {
   /** Every REST call the server made, in order, with its PayPal-Request-Id and the status PayPal answered. */
   calls: Array<{ method: string; path: string; requestId: string | null; status: number }>;
-  /**
-   * What tests do to PayPal, under the names of the stand-in that tests/api/paypal-rest.test.ts was written against:
-   * the buyer approves an order (as in PayPal's window), the next successful capture is carried out but its answer is
-   * lost (the connection drops), and reset forgets what was asked for and not yet done.
-   */
-  standIn: { approve(orderId: string): boolean; misbehave(next: { on: 'capture'; kind: 'lost' }): void; reset(): void };
+  /** The buyer approves an order, as in PayPal's window. */
+  approve(orderId: string): boolean;
+  /** The next successful capture is carried out but its answer is lost (the connection drops). */
+  loseNextCapture(): void;
+  /** Forgets what was asked for and not yet done (lost answers, alterations). */
+  reset(): void;
   /** Rewrites the answer to the next successful capture (another currency, status or reference), as a PayPal that misbehaves would. */
   alterNextCapture(change: (answer: CapturedOrder) => CapturedOrder): void;
 }
@@ -177,15 +177,13 @@ export async function startPaypalFake(clientId: string, clientSecret: string): P
   return {
     ...served,
     calls,
-    standIn: {
-      approve,
-      misbehave() {
-        lostCaptures += 1;
-      },
-      reset() {
-        lostCaptures = 0;
-        alterations.length = 0;
-      },
+    approve,
+    loseNextCapture() {
+      lostCaptures += 1;
+    },
+    reset() {
+      lostCaptures = 0;
+      alterations.length = 0;
     },
     alterNextCapture: (change) => void alterations.push(change),
   };

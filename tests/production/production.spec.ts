@@ -160,7 +160,7 @@ test('a purchase through the PayPal REST API whose capture answer is lost ends w
   const card = page.getByRole('article', { name: 'Fetoscopy', exact: true });
   await card.getByRole('button', { name: 'Buy' }).click();
   production.paypal.calls.length = 0;
-  production.paypal.standIn.misbehave({ on: 'capture', kind: 'lost' });
+  production.paypal.loseNextCapture();
   await payForFetoscopy(page, card);
   await expect(card.getByRole('status')).toContainText('Payment received. Your plan is active until');
 
@@ -189,8 +189,8 @@ test('when PayPal took the payment but both answers were lost, "Try again" captu
   const card = page.getByRole('article', { name: 'Fetoscopy', exact: true });
   await card.getByRole('button', { name: 'Buy' }).click();
   production.paypal.calls.length = 0;
-  production.paypal.standIn.misbehave({ on: 'capture', kind: 'lost' });
-  production.paypal.standIn.misbehave({ on: 'capture', kind: 'lost' });
+  production.paypal.loseNextCapture();
+  production.paypal.loseNextCapture();
   await payForFetoscopy(page, card);
   await expect(card.getByRole('alert')).toContainText('The payment could not be completed');
   await card.getByRole('button', { name: 'Try again' }).press('Enter');
