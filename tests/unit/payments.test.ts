@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderDescription } from '../../src/api/payments.ts';
+import { orderDescription } from '../../src/server/routes/payments/order-description.ts';
 import { subscriptionStatus } from '../../src/domain/entitlement.ts';
 import { addMonthsClamped, toTimestamp } from '../../src/domain/time.ts';
 import { createPaypalStandIn } from '../../src/sandbox/paypal/standin.ts';

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { ErrorCode } from '../../../api/errors.ts';
-import { orderDescription } from '../../../api/payments.ts';
+import { orderDescription } from './order-description.ts';
 import { type Subscription } from '../../../api/schemas.ts';
 import { renewSubscription } from '../../../domain/renewal.ts';
 import { toDate, toTimestamp } from '../../../domain/time.ts';
