@@ -49,6 +49,11 @@ describe('the source layout', () => {
     expect(written).toEqual([]);
   });
 
+  it('keeps every island in a folder by page area (shared parts in src/islands/ui): no file at the top of src/islands', () => {
+    const top = readdirSync(join(root, 'src/islands'), { withFileTypes: true }).filter((entry) => !entry.isDirectory());
+    expect(top.map((entry) => entry.name)).toEqual([]);
+  });
+
   it('has no import loop, type-only imports included', () => {
     const loops: string[] = [];
     const done = new Set<string>();

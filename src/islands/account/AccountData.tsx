@@ -1,0 +1,77 @@
+import { useState, type SubmitEvent } from 'react';
+import { deleteAccount, exportData, type DeleteOutcome } from '../../stores/profile.ts';
+import Dialog from '../ui/Dialog.tsx';
+import Field from '../ui/Field.tsx';
+import type { Sections } from '../../i18n/index.ts';
+
+interface Props {
+  homeHref: string;
+  passwordSignIn: boolean;
+  strings: Sections<'data' | 'delete' | 'auth'>;
+}
+
+/** "Your data": a JSON copy of everything we hold, and deleting the account after a confirmation (and the password, when there is one). */
+export default function AccountData({ homeHref, passwordSignIn, strings }: Props) {
+  const [exporting, setExporting] = useState<'busy' | 'failed' | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [failure, setFailure] = useState<Exclude<DeleteOutcome, 'deleted'> | null>(null);
+
+  async function download() {
+    setExporting('busy');
+    setExporting((await exportData()) ? null : 'failed');
+  }
+
+  async function confirmDelete(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const password = passwordSignIn ? String(new FormData(event.currentTarget).get('delete-password') ?? '') : null;
+    setDeleting(true);
+    setFailure(null);
+    const outcome = await deleteAccount(password, homeHref);
+    if (outcome !== 'deleted') {
+      setFailure(outcome);
+      setDeleting(false);
+    }
+  }
+
+  const failureText = failure && strings[failure];
+
+  return (
+    <section aria-labelledby="data-title">
+      <h2 id="data-title">{strings['data.title']}</h2>
+      <p>{strings['data.text']}</p>
+      <div className="data-actions">
+        <button type="button" className="button button-ghost" onClick={() => void download()} disabled={exporting === 'busy'}>
+          {exporting === 'busy' ? strings['data.exporting'] : strings['data.export']}
+        </button>
+        <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
+          {strings['delete.open']}
+        </button>
+      </div>
+      {exporting === 'failed' && (
+        <p className="form-error" role="alert">
+          {strings['data.exportError']}
+        </p>
+      )}
+      <Dialog open={confirming} title={strings['delete.title']} onClose={() => !deleting && setConfirming(false)} className="receipt-dialog">
+        <form onSubmit={(e) => void confirmDelete(e)} aria-busy={deleting}>
+          <p>{strings['delete.text']}</p>
+          {passwordSignIn && <Field name="delete-password" label={strings['delete.password']} type="password" autoComplete="current-password" required />}
+          {failureText && (
+            <p className="form-error" role="alert">
+              {failureText}
+            </p>
+          )}
+          <div className="dialog-actions">
+            <button type="button" className="button button-ghost" onClick={() => setConfirming(false)} disabled={deleting}>
+              {strings['delete.cancel']}
+            </button>
+            <button type="submit" className="button button-danger" disabled={deleting}>
+              {deleting ? strings['delete.deleting'] : strings['delete.confirm']}
+            </button>
+          </div>
+        </form>
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+import type { Locale } from '../../i18n/locales.ts';
+import { useEffect, useState } from 'react';
+import type { Receipt } from '../../api/account.ts';
+import { formatDay, formatPrice } from '../../domain/format.ts';
+import { $billing, downloadReceipt, loadReceipts } from '../../stores/billing.ts';
+import { $session } from '../../stores/session.ts';
+import Dialog from '../ui/Dialog.tsx';
+import { useIslandStore } from '../ui/useIslandStore.ts';
+import type { Sections } from '../../i18n/index.ts';
+
+interface Props {
+  locale: Locale;
+  strings: Sections<'billing' | 'receipt'>;
+}
+
+/** My account's billing history: one line per payment, its receipt on screen and as a PDF in the page's language. */
+export default function BillingHistory({ locale, strings }: Props) {
+  const session = useIslandStore($session);
+  const billing = useIslandStore($billing);
+  const [open, setOpen] = useState<Receipt | null>(null);
+  const [pdf, setPdf] = useState<{ orderId: string; phase: 'busy' | 'failed' } | null>(null);
+  const uid = session.firebaseUser?.uid;
+  useEffect(() => {
+    if (uid) void loadReceipts(locale);
+  }, [uid, locale]);
+
+  if (!uid) return null;
+  const money = (r: Receipt) => formatPrice(locale, r.amount, r.currency);
+
+  async function download(orderId: string) {
+    setPdf({ orderId, phase: 'busy' });
+    setPdf((await downloadReceipt(orderId, locale)) ? null : { orderId, phase: 'failed' });
+  }
+
+  const downloadButton = (r: Receipt) => (
+    <button
+      type="button"
+      className="button button-small button-ghost"
+      onClick={() => void download(r.orderId)}
+      disabled={pdf?.orderId === r.orderId && pdf.phase === 'busy'}
+      aria-describedby={`receipt-${r.orderId}`}
+    >
+      {pdf?.orderId === r.orderId && pdf.phase === 'busy' ? strings['billing.downloading'] : strings['billing.download']}
+    </button>
+  );
+
+  return (
+    <section className="billing" aria-labelledby="billing-title" aria-busy={billing.status === 'loading'}>
+      <h2 id="billing-title">{strings['billing.title']}</h2>
+      {billing.status === 'loading' && <p className="muted">{strings['billing.loading']}</p>}
+      {billing.status === 'error' && (
+        <p className="form-error" role="alert">
+          {strings['billing.error']}
+        </p>
+      )}
+      {billing.status === 'ready' && billing.receipts.length === 0 && <p>{strings['billing.none']}</p>}
+      {billing.status === 'ready' && billing.receipts.length > 0 && (
+        <div className="table-scroll">
+          <table className="billing-table">
+            <thead>
+              <tr>
+                <th scope="col">{strings['receipt.plan']}</th>
+                <th scope="col">{strings['receipt.amount']}</th>
+                <th scope="col">{strings['receipt.title']}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {billing.receipts.map((r) => (
+                <tr key={r.orderId} data-order={r.orderId}>
+                  <th scope="row" id={`receipt-${r.orderId}`}>
+                    <bdi>{r.plan.title}</bdi>
+                    <time className="billing-date" dateTime={r.date}>
+                      {formatDay(locale, r.date)}
+                    </time>
+                  </th>
+                  <td>
+                    <bdi>{money(r)}</bdi>
+                  </td>
+                  <td>
+                    <div className="billing-actions">
+                      <button type="button" className="button button-small" onClick={() => setOpen(r)} aria-describedby={`receipt-${r.orderId}`}>
+                        {strings['billing.view']}
+                      </button>
+                      {downloadButton(r)}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pdf?.phase === 'failed' && (
+        <p className="form-error" role="alert">
+          {strings['billing.downloadError']}
+        </p>
+      )}
+      <Dialog open={open !== null} title={strings['receipt.title']} onClose={() => setOpen(null)} className="receipt-dialog">
+        {open && (
+          <>
+            <dl className="receipt-facts">
+              <dt>{strings['receipt.date']}</dt>
+              <dd>{formatDay(locale, open.date)}</dd>
+              <dt>{strings['receipt.seller']}</dt>
+              <dd>
+                <bdi>{open.seller.name}</bdi>
+                {open.seller.address && (
+                  <>
+                    <br />
+                    <bdi>{open.seller.address}</bdi>
+                  </>
+                )}
+              </dd>
+              <dt>{strings['receipt.buyer']}</dt>
+              <dd>
+                <bdi>{open.buyer.name}</bdi>
+                <br />
+                <bdi>{open.buyer.email}</bdi>
+              </dd>
+              <dt>{strings['receipt.plan']}</dt>
+              <dd>
+                <bdi>{open.plan.title}</bdi>
+              </dd>
+              {open.paidUntil && (
+                <>
+                  <dt>{strings['receipt.until']}</dt>
+                  <dd>{formatDay(locale, open.paidUntil)}</dd>
+                </>
+              )}
+              <dt>{strings['receipt.paypal']}</dt>
+              <dd>
+                <bdi dir="ltr">{open.orderId}</bdi>
+              </dd>
+              <dt>{strings['receipt.amount']}</dt>
+              <dd className="receipt-amount">
+                <bdi>{money(open)}</bdi>
+              </dd>
+            </dl>
+            <div className="dialog-actions">
+              {downloadButton(open)}
+              <button type="button" className="button button-small" onClick={() => setOpen(null)}>
+                {strings['billing.close']}
+              </button>
+            </div>
+          </>
+        )}
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import type { Plan, Subscription } from '../../api/schemas.ts';
+import { subscriptionStatus } from '../../domain/entitlement.ts';
+import { formatDateTime } from '../../domain/format.ts';
+import { toDate } from '../../domain/time.ts';
+import { removeSubscription } from '../../stores/admin-users.ts';
+import type { Sections } from '../../i18n/index.ts';
+
+interface Props {
+  locale: string;
+  subscriptions: Subscription[];
+  plans: Plan[] | null;
+  strings: Sections<'adminUsers'>;
+  disabled: boolean;
+}
+
+/** The user's subscriptions with the plan's title, ACTIVE/EXPIRED as the domain derives it, and the end date. */
+export default function SubscriptionTable({ locale, subscriptions, plans, strings, disabled }: Props) {
+  const now = new Date();
+  const planTitle = (id: string) => {
+    const plan = plans?.find((p) => p.id === id);
+    if (!plan) return id;
+    return plan.visibility ? plan.title : `${plan.title} (${strings['adminUsers.plans.hidden']})`;
+  };
+  function remove(sub: Subscription) {
+    if (window.confirm(strings['adminUsers.subs.removeConfirm'])) removeSubscription(sub.subscription_id);
+  }
+  return (
+    <section aria-labelledby="subscriptions-heading">
+      <h3 id="subscriptions-heading">{strings['adminUsers.subs.heading']}</h3>
+      {subscriptions.length === 0 ? (
+        <p>{strings['adminUsers.subs.none']}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="subscriptions">
+            <thead>
+              <tr>
+                <th scope="col">{strings['adminUsers.subs.provider']}</th>
+                <th scope="col">{strings['adminUsers.subs.planName']}</th>
+                <th scope="col">{strings['adminUsers.subs.plan']}</th>
+                <th scope="col">{strings['adminUsers.subs.status']}</th>
+                <th scope="col">{strings['adminUsers.subs.end']}</th>
+                <th scope="col">{strings['adminUsers.subs.actions']}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {subscriptions.map((sub) => {
+                const end = toDate(sub.next_billing_time);
+                const active = subscriptionStatus(sub, now) === 'ACTIVE';
+                return (
+                  <tr key={sub.subscription_id}>
+                    <td>{sub.provider}</td>
+                    <td>{sub.plan_name}</td>
+                    <td>{planTitle(sub.product_id)}</td>
+                    <td>
+                      <span className={active ? 'status status-active' : 'status status-expired'}>
+                        {strings[active ? 'adminUsers.status.active' : 'adminUsers.status.expired']}
+                      </span>
+                    </td>
+                    <td>
+                      <time dateTime={end.toISOString()}>{formatDateTime(locale, end)}</time>
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        className="button button-small button-ghost"
+                        disabled={disabled}
+                        aria-label={`${strings['adminUsers.subs.remove']}: ${sub.plan_name} (${planTitle(sub.product_id)})`}
+                        onClick={() => remove(sub)}
+                      >
+                        {strings['adminUsers.subs.remove']}
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import type { AuditEntry, Plan } from '../../api/schemas.ts';
+import { auditChanges, type AuditChange } from '../../domain/audit-diff.ts';
+import { formatDateTime } from '../../domain/format.ts';
+import { dirOf, isLocale } from '../../i18n/locales.ts';
+import type { AdminUsersState } from '../../stores/admin-users.ts';
+import { fill } from '../../i18n/fill.ts';
+import type { Sections } from '../../i18n/index.ts';
+
+type Strings = Sections<'adminUsers'>;
+
+interface Props {
+  locale: string;
+  state: AdminUsersState;
+  strings: Strings;
+}
+
+const FIELD_LABELS: Record<string, keyof Strings> = {
+  isAdmin: 'adminUsers.access.admin',
+  isPremium: 'adminUsers.access.premium',
+  isExpert: 'adminUsers.access.expert',
+  email: 'adminUsers.user.email',
+  name: 'adminUsers.user.name',
+  contact: 'adminUsers.user.contact',
+};
+
+const SUB_LABELS = {
+  added: 'adminUsers.history.added',
+  removed: 'adminUsers.history.removed',
+  changed: 'adminUsers.history.changed',
+} as const;
+
+function describe(change: AuditChange, strings: Strings, plans: Plan[] | null, arrow: string): string {
+  // A stored value is isolated (FSI … PDI), so its own direction cannot reorder the sentence around it.
+  const value = (v: unknown) => (typeof v === 'boolean' ? strings[v ? 'adminUsers.yes' : 'adminUsers.no'] : v === undefined ? '—' : `\u2068${String(v)}\u2069`);
+  if (change.kind === 'field') {
+    const label = FIELD_LABELS[change.field];
+    return `${label ? strings[label] : change.field}: ${value(change.from)} ${arrow} ${value(change.to)}`;
+  }
+  const plan = plans?.find((p) => p.id === change.subscription.product_id)?.title ?? change.subscription.product_id;
+  return `${strings[SUB_LABELS[change.change]]}: ${change.subscription.plan_name} (${plan})`;
+}
+
+function Entry({ entry, locale, strings, plans }: { entry: AuditEntry; locale: string; strings: Strings; plans: Plan[] | null }) {
+  const changes = auditChanges(entry.before, entry.after);
+  // "from → to" must point the way the language reads.
+  const arrow = isLocale(locale) && dirOf(locale) === 'rtl' ? '←' : '→';
+  return (
+    <li>
+      <p className="history-meta">
+        <time dateTime={entry.at}>{formatDateTime(locale, new Date(entry.at))}</time> ·{' '}
+        {fill(strings['adminUsers.history.by'], { who: entry.actorEmail || entry.actor })}
+      </p>
+      {changes.length === 0 ? (
+        <p>{strings['adminUsers.history.noChange']}</p>
+      ) : (
+        <ul>
+          {changes.map((c, i) => (
+            <li key={i}>{describe(c, strings, plans, arrow)}</li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/** The user's admin changes from the audit trail, newest first: who, when, what changed. */
+export default function UserHistory({ locale, state, strings }: Props) {
+  return (
+    <section className="user-history" aria-labelledby="history-heading" aria-busy={state.history === null && !state.historyError}>
+      <h2 id="history-heading">{strings['adminUsers.history.heading']}</h2>
+      {state.historyError && (
+        <p className="form-error" role="alert">
+          {strings['adminUsers.history.error']}
+        </p>
+      )}
+      {state.history === null && !state.historyError && <p role="status">{strings['adminUsers.history.loading']}</p>}
+      {state.history?.length === 0 && <p>{strings['adminUsers.history.none']}</p>}
+      {state.history && state.history.length > 0 && (
+        <ol className="history">
+          {state.history.map((entry) => (
+            <Entry key={entry.id} entry={entry} locale={locale} strings={strings} plans={state.plans} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

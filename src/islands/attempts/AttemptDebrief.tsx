@@ -1,0 +1,131 @@
+import type { AttemptResult } from '../../api/schemas.ts';
+import { clockText } from '../../domain/time.ts';
+import type { Task } from '../../domain/simulator/params.ts';
+import { dirOf, isLocale } from '../../i18n/locales.ts';
+import { debriefSvg } from '../../simulator/debrief-map.ts';
+import { componentRows, debriefLabels } from '../../simulator/debrief-text.ts';
+import { $debrief, closeDebrief, openDebrief, type DebriefFailure } from '../../stores/debrief.ts';
+import type { AttemptStrings } from './attempt-strings.ts';
+import Dialog from '../ui/Dialog.tsx';
+import { useIslandStore } from '../ui/useIslandStore.ts';
+import { fill } from '../../i18n/fill.ts';
+
+interface Props {
+  locale: string;
+  /** What the history row says about the attempt ("Module 1, case 2 · date"), repeated under the heading. */
+  caption: string;
+  scoreLabel: string;
+  timeLabel: string;
+  strings: AttemptStrings;
+}
+
+const TASK_KEYS = {
+  navigation: 'sim.task.navigation',
+  selective: 'sim.task.selective',
+  solomon: 'sim.task.solomon',
+} as const satisfies Record<Task, keyof AttemptStrings>;
+
+const FAILURES = {
+  gone: 'attempts.debriefGone',
+  network: 'attempts.debriefNetwork',
+  failed: 'attempts.debriefError',
+} as const satisfies Record<DebriefFailure, keyof AttemptStrings>;
+
+function Result({ result, locale, scoreLabel, timeLabel, strings }: { result: AttemptResult } & Omit<Props, 'caption'>) {
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0, numberingSystem: 'latn' });
+  const dir = isLocale(locale) ? dirOf(locale) : 'ltr';
+  const rows = componentRows(result.components, result.weights);
+  // A task's weights add up to 100; shown as each component's share of the score.
+  const total = rows.reduce((sum, row) => sum + row.weight, 0) || 1;
+  const { benchmark } = result;
+  return (
+    <>
+      <dl className="debrief-summary">
+        <div>
+          <dt>{scoreLabel}</dt>
+          <dd>{result.score}</dd>
+        </div>
+        <div>
+          <dt>{timeLabel}</dt>
+          <dd>{clockText(result.surgeryTimeMs)}</dd>
+        </div>
+      </dl>
+      {benchmark && (
+        <p className="debrief-benchmark">
+          {fill(strings['sim.debrief.benchmark'], { you: clockText(result.surgeryTimeMs), experts: clockText(benchmark.surgeryTimeMs) })}{' '}
+          {fill(strings['sim.debrief.benchmarkScore'], { score: String(benchmark.score), attempts: String(benchmark.attempts) })}
+        </p>
+      )}
+      {result.flagged && <p className="debrief-flagged">{strings['attempts.flagged']}</p>}
+      {result.debrief ? (
+        <div className="debrief-body">
+          {/* debriefSvg draws numbers and escaped labels only, so its markup is safe to insert. */}
+          <div className="debrief-figure" dangerouslySetInnerHTML={{ __html: debriefSvg(result.debrief, debriefLabels(strings, dir)) }} />
+          {rows.length > 0 && (
+            <table className="debrief-components">
+              <caption>{strings['sim.debrief.components']}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{strings['sim.debrief.component']}</th>
+                  <th scope="col">{strings['sim.debrief.value']}</th>
+                  <th scope="col">{strings['sim.debrief.weight']}</th>
+                  <th scope="col">{strings['sim.debrief.advice']}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id} data-component={row.id}>
+                    <th scope="row">{strings[row.name]}</th>
+                    <td data-label={strings['sim.debrief.value']}>{percent.format(row.value)}</td>
+                    <td data-label={strings['sim.debrief.weight']}>{percent.format(row.weight / total)}</td>
+                    <td>{strings[row.advice]}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      ) : (
+        <p>{strings['attempts.noMap']}</p>
+      )}
+    </>
+  );
+}
+
+/** The debrief of a stored attempt, opened from a history row: the map of the placenta and what to improve. */
+export default function AttemptDebrief({ locale, caption, scoreLabel, timeLabel, strings }: Props) {
+  const view = useIslandStore($debrief);
+  const task = view.status === 'ready' ? view.result.task : null;
+  return (
+    <Dialog open={view.status !== 'closed'} title={strings['sim.debrief.title']} onClose={closeDebrief} className="debrief-dialog">
+      <p className="debrief-caption">
+        {caption}
+        {task && ` · ${strings[TASK_KEYS[task]]}`}
+      </p>
+      <div aria-live="polite" aria-busy={view.status === 'loading'}>
+        {view.status === 'loading' && (
+          <p role="status" className="debrief-loading">
+            <span className="spinner" aria-hidden="true" />
+            {strings['attempts.debriefLoading']}
+          </p>
+        )}
+        {view.status === 'error' && (
+          <p className="form-error" role="alert">
+            {strings[FAILURES[view.reason]]}
+          </p>
+        )}
+        {view.status === 'ready' && <Result result={view.result} locale={locale} scoreLabel={scoreLabel} timeLabel={timeLabel} strings={strings} />}
+      </div>
+      <div className="dialog-actions">
+        {view.status === 'error' && view.reason !== 'gone' && (
+          <button type="button" className="button button-ghost" onClick={() => void openDebrief(view.id)}>
+            {strings['attempts.retry']}
+          </button>
+        )}
+        <button type="button" className="button" onClick={closeDebrief}>
+          {strings['attempts.close']}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import type { AttemptSummary } from '../../api/schemas.ts';
+import { formatDateTime } from '../../domain/format.ts';
+import { clockText } from '../../domain/time.ts';
+import { loadAttempts } from '../../stores/attempts.ts';
+import { openDebrief } from '../../stores/debrief.ts';
+import { $session, startSession } from '../../stores/session.ts';
+import AttemptDebrief from './AttemptDebrief.tsx';
+import { caseLabel, type AttemptStrings } from './attempt-strings.ts';
+import { useIslandStore } from '../ui/useIslandStore.ts';
+import { fill } from '../../i18n/fill.ts';
+
+interface Props {
+  locale: string;
+  /** Another user's attempts (admins); the signed-in user's own when absent. */
+  userId?: string;
+  strings: AttemptStrings;
+}
+
+/** Recent simulator attempts with the score and surgery time the server computed. */
+export default function AttemptHistory({ locale, userId, strings }: Props) {
+  const session = useIslandStore($session);
+  const [rows, setRows] = useState<AttemptSummary[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [caption, setCaption] = useState('');
+  useEffect(startSession, []);
+  const uid = session.firebaseUser?.uid;
+  useEffect(() => {
+    if (!uid) return;
+    setFailed(false);
+    loadAttempts(userId).then(setRows, () => setFailed(true));
+  }, [uid, userId]);
+
+  if (!uid) return null;
+  const describe = (a: AttemptSummary) => `${a.courseId} · ${caseLabel(strings, a.level, a.case)} · ${formatDateTime(locale, a.createdAt)}`;
+  return (
+    <section className="attempt-history" aria-labelledby="attempt-history-title">
+      <h2 id="attempt-history-title">{strings['attempts.recent']}</h2>
+      {failed && <p className="form-error">{strings['attempts.error']}</p>}
+      {rows && rows.length === 0 && <p>{strings['attempts.none']}</p>}
+      {rows && rows.length > 0 && (
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{strings['attempts.course']}</th>
+                <th scope="col">{strings['attempts.score']}</th>
+                <th scope="col">{strings['attempts.time']}</th>
+                <th scope="col">{strings['attempts.date']}</th>
+                <th scope="col">{strings['attempts.details']}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((a) => (
+                <tr key={a.id}>
+                  <td>
+                    {a.courseId} · {caseLabel(strings, a.level, a.case)}
+                  </td>
+                  <td>{a.score}</td>
+                  <td>{clockText(a.surgeryTimeMs)}</td>
+                  <td>
+                    <time dateTime={a.createdAt}>{formatDateTime(locale, a.createdAt)}</time>
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button button-small button-ghost"
+                      aria-label={fill(strings['attempts.debriefOf'], { attempt: describe(a) })}
+                      onClick={() => {
+                        setCaption(describe(a));
+                        void openDebrief(a.id);
+                      }}
+                    >
+                      {strings['sim.debrief.title']}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <AttemptDebrief locale={locale} caption={caption} scoreLabel={strings['attempts.score']} timeLabel={strings['attempts.time']} strings={strings} />
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Locale } from '../../i18n/locales.ts';
+import { useState } from 'react';
+import type { CertificateSummary } from '../../api/learning.ts';
+import { downloadCertificate } from '../../stores/progress.ts';
+import type { Sections } from '../../i18n/index.ts';
+
+interface Props {
+  certificate: CertificateSummary;
+  locale: Locale;
+  /** The locale's path of the verification page, without the id. */
+  verifyPath: string;
+  strings: Sections<'cert'>;
+}
+
+/** A certificate's PDF download (in the page's language) and its public verification page; a revoked one says so. */
+export default function CertificateLinks({ certificate, locale, verifyPath, strings }: Props) {
+  const [state, setState] = useState<'idle' | 'busy' | 'error'>('idle');
+  const verify = `${verifyPath}/${encodeURIComponent(certificate.id)}`;
+  if (certificate.revoked) {
+    return (
+      <p className="certificate-links">
+        {strings['cert.revoked']} <a href={verify}>{strings['cert.verifyLink']}</a>
+      </p>
+    );
+  }
+  async function download() {
+    setState('busy');
+    setState((await downloadCertificate(certificate.id, locale)) ? 'idle' : 'error');
+  }
+  return (
+    <div className="certificate-links">
+      <button type="button" className="button button-small" disabled={state === 'busy'} onClick={() => void download()}>
+        {state === 'busy' ? strings['cert.downloading'] : strings['cert.download']}
+      </button>
+      <a href={verify}>{strings['cert.verifyLink']}</a>
+      {state === 'error' && (
+        <p className="form-error" role="alert">
+          {strings['cert.downloadError']}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { useRef } from 'react';
+import type { CaseItem } from '../../domain/defaults.ts';
+import {
+  PARAM_BOUNDS,
+  PLACENTA_SITES,
+  SCOPE_OFFERS,
+  TASKS,
+  type CaseParams,
+  type PlacentaSite,
+  type ScopeOffer,
+  type Task,
+} from '../../domain/simulator/params.ts';
+
+import { caseParams, resetCaseParams, setCaseParam } from '../../stores/editor.ts';
+import { fill } from '../../i18n/fill.ts';
+import type { Sections } from '../../i18n/index.ts';
+
+type Strings = Sections<'course.sim'>;
+
+interface Props {
+  /** Module and case positions, from 0, as the editor's actions take them. */
+  level: number;
+  index: number;
+  item: CaseItem;
+  locale: string;
+  id: string;
+  hidden: boolean;
+  strings: Strings;
+}
+
+const TASK_LABELS: Record<Task, keyof Strings> = {
+  navigation: 'course.sim.task.navigation',
+  selective: 'course.sim.task.selective',
+  solomon: 'course.sim.task.solomon',
+};
+const PLACENTA_LABELS: Record<PlacentaSite, keyof Strings> = {
+  posterior: 'course.sim.placenta.posterior',
+  anterior: 'course.sim.placenta.anterior',
+  either: 'course.sim.placenta.either',
+};
+const SCOPE_LABELS: Record<ScopeOffer, keyof Strings> = {
+  straight: 'course.sim.scopes.straight',
+  angled: 'course.sim.scopes.angled',
+  both: 'course.sim.scopes.both',
+};
+
+const steps = (b: { min: number; max: number }, step = 1) =>
+  Array.from({ length: Math.round((b.max - b.min) / step) + 1 }, (_, k) => Math.round((b.min + k * step) * 10) / 10);
+
+/**
+ * One case's simulator parameters in the course editor. Every value the bounds allow is an option, so the draft
+ * never holds a value the server would refuse; a case without its own parameters shows its module's defaults.
+ */
+export default function CaseSimFields({ level, index, item, locale, id, hidden, strings }: Props) {
+  const first = useRef<HTMLSelectElement>(null);
+  const params = caseParams(item, level, index);
+  const where = { n: level + 1, c: index + 1 };
+  const decimal = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, numberingSystem: 'latn' });
+
+  const field = <K extends keyof CaseParams>(key: K, label: keyof Strings, options: ReadonlyArray<readonly [CaseParams[K], string]>) => (
+    <div className="field">
+      <label htmlFor={`${id}-${key}`}>{strings[label]}</label>
+      <select
+        id={`${id}-${key}`}
+        ref={key === 'task' ? first : undefined}
+        value={String(params[key])}
+        onChange={(e) => {
+          const chosen = options.find(([v]) => String(v) === e.target.value);
+          if (chosen) setCaseParam(level, index, key, chosen[0]);
+        }}
+      >
+        {options.map(([v, text]) => (
+          <option key={String(v)} value={String(v)}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  const numbers = (b: { min: number; max: number }) => steps(b).map((v) => [v, String(v)] as const);
+
+  return (
+    <fieldset className="case-sim" id={id} hidden={hidden}>
+      <legend className="visually-hidden">{fill(strings['course.sim.legend'], where)}</legend>
+      <p className="case-sim-status">
+        <span>{strings[item.sim ? 'course.sim.custom' : 'course.sim.defaults']}</span>
+        {item.sim && (
+          <button
+            type="button"
+            className="button button-small button-ghost"
+            aria-label={fill(strings['course.sim.resetCase'], where)}
+            onClick={() => {
+              resetCaseParams(level, index);
+              first.current?.focus();
+            }}
+          >
+            {strings['course.sim.reset']}
+          </button>
+        )}
+      </p>
+      <div className="case-sim-grid">
+        {field(
+          'task',
+          'course.sim.task',
+          TASKS.map((t) => [t, strings[TASK_LABELS[t]]] as const),
+        )}
+        {field('difficulty', 'course.sim.difficulty', numbers(PARAM_BOUNDS.difficulty))}
+        {field(
+          'placenta',
+          'course.sim.placenta',
+          PLACENTA_SITES.map((p) => [p, strings[PLACENTA_LABELS[p]]] as const),
+        )}
+        {field(
+          'scopes',
+          'course.sim.scopes',
+          SCOPE_OFFERS.map((s) => [s, strings[SCOPE_LABELS[s]]] as const),
+        )}
+        {field('anastomoses', 'course.sim.anastomoses', numbers(PARAM_BOUNDS.anastomoses))}
+        {field(
+          'smallestMm',
+          'course.sim.smallestMm',
+          steps(PARAM_BOUNDS.smallestMm, 0.1).map((v) => [v, fill(strings['course.sim.mm'], { v: decimal.format(v) })] as const),
+        )}
+        {field('targets', 'course.sim.targets', numbers(PARAM_BOUNDS.targets))}
+      </div>
+    </fieldset>
+  );
+}

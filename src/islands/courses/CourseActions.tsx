@@ -1,0 +1,94 @@
+import { lazy, Suspense, useEffect, useEffectEvent } from 'react';
+import { $editor, openEditor } from '../../stores/editor.ts';
+import { $launch, closeLaunch, play, type PlayContext } from '../../stores/launch.ts';
+import { $session } from '../../stores/session.ts';
+import Dialog from '../ui/Dialog.tsx';
+import { useHydrated } from '../ui/useHydrated.ts';
+import { useIslandStore } from '../ui/useIslandStore.ts';
+import { useSessionWhenIdle } from '../ui/useSessionWhenIdle.ts';
+import type { Sections } from '../../i18n/index.ts';
+
+const CourseEditor = lazy(() => import('../course-editor/CourseEditor.tsx'));
+
+interface Props extends PlayContext {
+  strings: Sections<'course' | 'common'>;
+}
+
+/**
+ * The course page's behaviour on top of its server-rendered modules: the play buttons (a[data-play], which lead to
+ * login without JavaScript), the open-case dialog, and the admin's edit mode.
+ */
+export default function CourseActions({ strings, ...ctx }: Props) {
+  const session = useIslandStore($session);
+  const launch = useIslandStore($launch);
+  const editor = useIslandStore($editor);
+  const hydrated = useHydrated();
+
+  useSessionWhenIdle();
+  const playCase = useEffectEvent((level: number, caseIndex: number) => void play(ctx, level, caseIndex));
+  useEffect(() => {
+    const onClick = (e: MouseEvent) => {
+      const link = (e.target as Element | null)?.closest<HTMLElement>('a[data-play]');
+      if (!link || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
+      e.preventDefault();
+      playCase(Number(link.dataset.level), Number(link.dataset.case));
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, []);
+
+  return (
+    <div className="course-actions" data-hydrated={hydrated ? 'true' : 'false'}>
+      {session.user?.isAdmin && !editor.open && (
+        <p className="course-toolbar">
+          <button type="button" className="button button-small" onClick={() => void openEditor(ctx.courseId)}>
+            {strings['course.edit']}
+          </button>
+        </p>
+      )}
+      {launch.status === 'preparing' && (
+        <p className="course-notice info" role="status">
+          {strings['course.preparing']}
+        </p>
+      )}
+      {launch.status === 'denied' && (
+        <p className="course-notice" role="alert">
+          {strings['course.noSubscription']} <a href={ctx.pricingHref}>{strings['course.toPricing']}</a>
+        </p>
+      )}
+      {launch.status === 'error' && (
+        <p className="course-notice" role="alert">
+          {strings['course.launchError']}
+        </p>
+      )}
+      <Dialog open={launch.status === 'ready'} title={strings['course.openTitle']} onClose={closeLaunch}>
+        {launch.status === 'ready' && (
+          <ul className="launch-choices">
+            <li>
+              <a href={launch.desktop} data-launch="desktop">
+                <strong>{strings['course.desktop']}</strong>
+                <span>{strings['course.desktopHint']}</span>
+              </a>
+            </li>
+            <li>
+              <a href={launch.browser} target="_blank" rel="noopener" data-launch="browser">
+                <strong>{strings['course.browser']}</strong>
+                <span>{strings['course.browserHint']}</span>
+              </a>
+            </li>
+          </ul>
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="button button-ghost" onClick={closeLaunch}>
+            {strings['course.close']}
+          </button>
+        </div>
+      </Dialog>
+      {editor.open && (
+        <Suspense fallback={<span className="spinner" aria-hidden="true" />}>
+          <CourseEditor locale={ctx.locale} strings={strings} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

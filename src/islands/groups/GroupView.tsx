@@ -1,0 +1,124 @@
+import { useEffect, useState } from 'react';
+import { $group, exportGroup, openGroup } from '../../stores/groups.ts';
+import GroupPeople from './GroupPeople.tsx';
+import { useIslandStore } from '../ui/useIslandStore.ts';
+import { fill } from '../../i18n/fill.ts';
+import type { Sections } from '../../i18n/index.ts';
+
+interface Props {
+  locale: string;
+  verifyPath: string;
+  groupId: string;
+  isAdmin: boolean;
+  strings: Sections<'groups' | 'progress.line' | 'record' | 'cert'>;
+}
+
+/** One group: each member's share of every course any member has played, certificates, the CSV export; admins manage its people. */
+export default function GroupView({ verifyPath, groupId, isAdmin, strings }: Props) {
+  const state = useIslandStore($group);
+  const [exporting, setExporting] = useState(false);
+  useEffect(() => void openGroup(groupId), [groupId]);
+
+  const back = (
+    <p>
+      <a href="?">{strings['groups.all']}</a>
+    </p>
+  );
+  if (state.error === 'refused' || state.error === 'notFound') {
+    return (
+      <div className="groups">
+        <p className="form-error" role="alert">
+          {strings[state.error === 'refused' ? 'groups.refused' : 'groups.notFound']}
+        </p>
+        {back}
+      </div>
+    );
+  }
+  const { detail, progress } = state;
+  if (!detail || !progress) {
+    return state.error ? (
+      <p className="form-error" role="alert">
+        {strings['groups.error']}
+      </p>
+    ) : (
+      <p className="muted">{strings['groups.loading']}</p>
+    );
+  }
+  async function download() {
+    setExporting(true);
+    await exportGroup();
+    setExporting(false);
+  }
+  return (
+    <div className="groups">
+      {back}
+      <h2>
+        <bdi>{detail.name}</bdi>
+      </h2>
+      <p className="muted">{fill(strings['groups.count'], { members: detail.members, directors: detail.directors })}</p>
+      <div className="group-toolbar">
+        <button type="button" className="button" disabled={exporting} onClick={() => void download()}>
+          {strings['groups.export']}
+        </button>
+      </div>
+      <section aria-labelledby="group-progress-title">
+        <h3 id="group-progress-title">{strings['groups.progress']}</h3>
+        {progress.members.length === 0 ? <p>{strings['groups.noMembers']}</p> : progress.courses.length === 0 ? <p>{strings['groups.noCourses']}</p> : null}
+        {progress.members.length > 0 && (
+          <div className="table-scroll">
+            <table className="group-progress">
+              <thead>
+                <tr>
+                  <th scope="col">{strings['groups.member']}</th>
+                  {progress.courses.map((c) => (
+                    <th scope="col" key={c.id}>
+                      <bdi>{c.title}</bdi>
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {progress.members.map((m) => (
+                  <tr key={m.userId} data-user={m.userId}>
+                    {/* oxlint-disable-next-line jsx-a11y/control-has-associated-label -- a row header, not a control; its text is the member's name below. */}
+                    <th scope="row">
+                      <a href={`?group=${encodeURIComponent(groupId)}&member=${encodeURIComponent(m.userId)}`}>
+                        <bdi>{m.name || m.email}</bdi>
+                      </a>
+                      <br />
+                      <span className="muted">
+                        <bdi>{m.email}</bdi>
+                      </span>
+                    </th>
+                    {progress.courses.map((c) => {
+                      const line = m.courses.find((l) => l.courseId === c.id);
+                      return (
+                        <td key={c.id} data-course={c.id}>
+                          {line && (
+                            <>
+                              <progress max={100} value={line.percent} aria-label={fill(strings['progress.line.bar'], { title: c.title })} />{' '}
+                              {fill(strings['progress.line.short'], { percent: line.percent, passed: line.passed, total: line.total })}
+                              {line.certificate && (
+                                <>
+                                  <br />
+                                  <a href={`${verifyPath}/${encodeURIComponent(line.certificate.id)}`}>
+                                    {line.certificate.revoked ? strings['cert.revoked'] : strings['record.certificate']}
+                                  </a>
+                                </>
+                              )}
+                            </>
+                          )}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      {isAdmin && <GroupPeople detail={detail} strings={strings} />}
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import type { Locale } from '../../i18n/locales.ts';
+import { useEffect } from 'react';
+import type { CaseStanding } from '../../api/learning.ts';
+import { $group, $member, openMember } from '../../stores/groups.ts';
+import AttemptHistory from '../attempts/AttemptHistory.tsx';
+import type { AttemptStrings } from '../attempts/attempt-strings.ts';
+import CertificateLinks from '../certificates/CertificateLinks.tsx';
+import { useIslandStore } from '../ui/useIslandStore.ts';
+import { fill } from '../../i18n/fill.ts';
+import type { Sections } from '../../i18n/index.ts';
+
+interface Props {
+  locale: Locale;
+  verifyPath: string;
+  groupId: string;
+  userId: string;
+  strings: Sections<'groups' | 'progress' | 'record' | 'cert'> & AttemptStrings;
+}
+
+/** One member for their director: best scores and state per case, certificates, and attempts over time with their debriefs. */
+export default function MemberView({ locale, verifyPath, groupId, userId, strings }: Props) {
+  const member = useIslandStore($member);
+  const group = useIslandStore($group);
+  useEffect(() => void openMember(groupId, userId), [groupId, userId]);
+
+  const back = group.detail ? fill(strings['groups.backToGroup'], { name: group.detail.name }) : strings['groups.all'];
+  const backLink = (
+    <p>
+      <a href={`?group=${encodeURIComponent(groupId)}`}>
+        <bdi>{back}</bdi>
+      </a>
+    </p>
+  );
+  if (member.error) {
+    const key = member.error === 'refused' ? 'groups.refused' : member.error === 'notFound' ? 'groups.notFound' : 'groups.error';
+    return (
+      <div className="groups">
+        <p className="form-error" role="alert">
+          {strings[key]}
+        </p>
+        {backLink}
+      </div>
+    );
+  }
+  const person = group.progress?.members.find((m) => m.userId === userId);
+  if (member.loading || !person) return <p className="muted">{strings['groups.loading']}</p>;
+
+  const stateText = (c: CaseStanding) =>
+    c.state === 'passed'
+      ? fill(strings['progress.passed'], { best: c.best ?? 0 })
+      : c.state === 'attempted'
+        ? fill(strings['progress.attempted'], { best: c.best ?? 0, mark: c.passMark })
+        : `${strings['progress.notStarted']} · ${fill(strings['progress.passMark'], { mark: c.passMark })}`;
+
+  return (
+    <div className="groups">
+      {backLink}
+      <h2>
+        <bdi>{person.name || person.email}</bdi>
+      </h2>
+      <section aria-labelledby="member-scores-title">
+        <h3 id="member-scores-title">{strings['groups.bestScores']}</h3>
+        {member.standings.length === 0 && <p>{strings['groups.noCourses']}</p>}
+        {member.standings.map((s) => {
+          const line = person.courses.find((l) => l.courseId === s.courseId)!;
+          return (
+            <div key={s.courseId} className="table-scroll">
+              <table className="member-course" data-course={s.courseId}>
+                <caption>
+                  <bdi>{line.title}</bdi> — {fill(strings['progress.line.short'], { percent: s.percent, passed: s.passed, total: s.total })}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{strings['attempts.course']}</th>
+                    <th scope="col">{strings['groups.state']}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {s.modules.flatMap((m) =>
+                    m.cases.map((c) => (
+                      <tr key={`${m.level}-${c.case}`} data-level={c.level} data-case={c.case} data-state={c.state}>
+                        <th scope="row">
+                          {m.shown}.{c.case} <bdi>{c.title}</bdi>
+                        </th>
+                        <td className={`state-${c.state}`}>{stateText(c)}</td>
+                      </tr>
+                    )),
+                  )}
+                </tbody>
+              </table>
+            </div>
+          );
+        })}
+      </section>
+      <section aria-labelledby="member-certificates-title">
+        <h3 id="member-certificates-title">{strings['groups.certificates']}</h3>
+        {person.courses.filter((l) => l.certificate).length === 0 && <p>{strings['record.notYet']}</p>}
+        <ul className="group-list">
+          {person.courses.flatMap((l) =>
+            l.certificate
+              ? [
+                  <li key={l.courseId}>
+                    <bdi>{l.title}</bdi>
+                    <CertificateLinks certificate={l.certificate} locale={locale} verifyPath={verifyPath} strings={strings} />
+                  </li>,
+                ]
+              : [],
+          )}
+        </ul>
+      </section>
+      <AttemptHistory locale={locale} userId={userId} strings={strings} />
+    </div>
+  );
+}

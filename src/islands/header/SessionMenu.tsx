@@ -1,0 +1,83 @@
+import { useEffect, useRef, useState } from 'react';
+import { logout } from '../../stores/auth-actions.ts';
+import { $session, startSession } from '../../stores/session.ts';
+import { useIslandStore } from '../ui/useIslandStore.ts';
+import type { Sections } from '../../i18n/index.ts';
+
+interface Props {
+  homeHref: string;
+  loginHref: string;
+  accountHref: string;
+  adminUsersHref: string;
+  groupsHref: string;
+  strings: Sections<'nav'>;
+}
+
+/** The right side of the header: Login, or the user's photo and Logout; the Admin menu for admins only. */
+export default function SessionMenu({ homeHref, loginHref, accountHref, adminUsersHref, groupsHref, strings }: Props) {
+  const session = useIslandStore($session);
+  const [adminOpen, setAdminOpen] = useState(false);
+  const adminButton = useRef<HTMLButtonElement>(null);
+  useEffect(startSession, []);
+
+  if (session.loading && !session.firebaseUser) return <div className="session-menu" aria-busy="true" />;
+  if (!session.firebaseUser) {
+    return (
+      <div className="session-menu">
+        <a className="button button-small" href={loginHref}>
+          {strings['nav.login']}
+        </a>
+      </div>
+    );
+  }
+  return (
+    <div className="session-menu">
+      {session.user?.isAdmin && (
+        // oxlint-disable-next-line jsx-a11y/no-static-element-interactions -- the wrapper only gathers its button's and list's hover and Escape; both are reachable by keyboard.
+        <div
+          className="admin-menu"
+          onMouseEnter={() => setAdminOpen(true)}
+          onMouseLeave={() => setAdminOpen(false)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Escape' || !adminOpen) return;
+            // Only this list closes: the phone menu around it stays open, with focus back on the Admin button.
+            e.preventDefault();
+            setAdminOpen(false);
+            adminButton.current?.focus();
+          }}
+          onBlur={(e) => {
+            if (!e.currentTarget.contains(e.relatedTarget)) setAdminOpen(false);
+          }}
+        >
+          <button ref={adminButton} type="button" aria-expanded={adminOpen} aria-haspopup="true" onClick={() => setAdminOpen(!adminOpen)}>
+            {strings['nav.admin']}
+          </button>
+          {adminOpen && (
+            <ul className="menu">
+              <li>
+                <a href={adminUsersHref}>{strings['nav.adminUsers']}</a>
+              </li>
+              <li>
+                <a href={groupsHref}>{strings['nav.groups']}</a>
+              </li>
+            </ul>
+          )}
+        </div>
+      )}
+      <a className="avatar" href={accountHref} title={strings['nav.account']}>
+        {session.firebaseUser.photoURL ? (
+          <img src={session.firebaseUser.photoURL} alt={strings['nav.account']} width="32" height="32" referrerPolicy="no-referrer" />
+        ) : (
+          <svg viewBox="0 0 24 24" width="32" height="32" role="img" aria-label={strings['nav.account']}>
+            <circle cx="12" cy="12" r="12" fill="currentColor" opacity="0.15" />
+            <circle cx="12" cy="9" r="4" fill="currentColor" />
+            <path d="M4 20c1.5-4 4.5-6 8-6s6.5 2 8 6" fill="currentColor" />
+          </svg>
+        )}
+      </a>
+      <button type="button" className="button button-small button-ghost" onClick={() => void logout(homeHref)}>
+        {strings['nav.logout']}
+      </button>
+    </div>
+  );
+}

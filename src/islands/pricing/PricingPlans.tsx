@@ -1,0 +1,107 @@
+import { useEffect, useRef, useState } from 'react';
+import { $checkout, $testPayments, loadTestPayments, startPurchase } from '../../stores/checkout.ts';
+import { isContentLocale } from '../../domain/localize.ts';
+import { $plans, loadPlans } from '../../stores/plans.ts';
+import { $session, startSession } from '../../stores/session.ts';
+import PlanCard from './PlanCard.tsx';
+import PlanForm from './PlanForm.tsx';
+import { useIslandStore } from '../ui/useIslandStore.ts';
+import type { Sections } from '../../i18n/index.ts';
+
+interface Props {
+  locale: string;
+  loginHref: string;
+  pricingHref: string;
+  accountHref: string;
+  contactHref: string;
+  strings: Sections<'pricing' | 'checkout' | 'common'>;
+}
+
+/** /pricing: the plan cards, the "Educacional" card, and for admins the create-plan form. */
+export default function PricingPlans({ locale, loginHref, pricingHref, accountHref, contactHref, strings }: Props) {
+  const session = useIslandStore($session);
+  const { loading, error, plans, courses } = useIslandStore($plans);
+  const checkout = useIslandStore($checkout);
+  const testPayments = useIslandStore($testPayments);
+  const [formKey, setFormKey] = useState(0);
+  const [configSettled, setConfigSettled] = useState(false);
+  const resumed = useRef(false);
+  const isAdmin = session.user?.isAdmin === true;
+  const uid = session.firebaseUser?.uid ?? null;
+
+  useEffect(startSession, []);
+  useEffect(() => {
+    void loadTestPayments()
+      .catch(() => undefined)
+      .finally(() => setConfigSettled(true));
+  }, []);
+  // The test-payments note and the plans appear together, so neither pushes the other down once the page shows them.
+  const ready = configSettled && (!loading || plans.length > 0);
+  // Plans are read with the caller's token: an admin also gets the hidden ones.
+  useEffect(() => {
+    if (!session.loading) void loadPlans(isContentLocale(locale) ? locale : 'en');
+  }, [session.loading, uid, isAdmin, locale]);
+  // Back from the login page with ?plan=: open that plan's payment.
+  useEffect(() => {
+    if (resumed.current || session.loading || loading || !uid) return;
+    resumed.current = true;
+    const planId = new URLSearchParams(window.location.search).get('plan');
+    if (planId && plans.some((p) => p.id === planId)) {
+      startPurchase(planId);
+      document.getElementById(`plan-${planId}`)?.scrollIntoView({ block: 'center' });
+      window.history.replaceState(null, '', window.location.pathname);
+    }
+  }, [session.loading, loading, uid, plans]);
+
+  return (
+    <div className="pricing" aria-busy={!ready || loading}>
+      {ready && testPayments && (
+        <p className="test-payments" role="note">
+          {strings['pricing.testPayments']}
+        </p>
+      )}
+      {!ready && <p className="muted">{strings['pricing.loading']}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {strings['pricing.loadError']}
+        </p>
+      )}
+      {ready && !loading && !error && plans.length === 0 && <p>{strings['pricing.empty']}</p>}
+      {ready && (
+        <div className="plan-grid">
+          {plans.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              courses={courses}
+              checkout={checkout}
+              isAdmin={isAdmin}
+              subscriptions={session.user?.subscriptions ?? []}
+              locale={locale}
+              loginHref={loginHref}
+              pricingHref={pricingHref}
+              accountHref={accountHref}
+              strings={strings}
+            />
+          ))}
+          <article className="plan-card plan-card-edu" aria-labelledby="plan-title-edu">
+            <h2 id="plan-title-edu">{strings['pricing.edu.title']}</h2>
+            <p className="plan-price">{strings['pricing.edu.price']}</p>
+            <p className="plan-description">{strings['pricing.edu.text']}</p>
+            <div className="plan-checkout">
+              <a className="button" href={contactHref}>
+                {strings['pricing.edu.contact']}
+              </a>
+            </div>
+          </article>
+        </div>
+      )}
+      {isAdmin && (
+        <section className="plan-create" aria-labelledby="plan-create-title">
+          <h2 id="plan-create-title">{strings['pricing.new']}</h2>
+          <PlanForm key={formKey} plan={null} courses={courses} strings={strings} onDone={() => setFormKey(formKey + 1)} />
+        </section>
+      )}
+    </div>
+  );
+}
