@@ -3,6 +3,7 @@ import { deleteAccount, exportData, type DeleteOutcome } from '../../stores/prof
 import Dialog from '../ui/Dialog.tsx';
 import Field from '../ui/Field.tsx';
 import type { Sections } from '../../i18n/index.ts';
+import FormError from '../ui/FormError.tsx';
 
 interface Props {
   homeHref: string;
@@ -48,20 +49,12 @@ export default function AccountData({ homeHref, passwordSignIn, strings }: Props
           {strings['delete.open']}
         </button>
       </div>
-      {exporting === 'failed' && (
-        <p className="form-error" role="alert">
-          {strings['data.exportError']}
-        </p>
-      )}
+      {exporting === 'failed' && <FormError>{strings['data.exportError']}</FormError>}
       <Dialog open={confirming} title={strings['delete.title']} onClose={() => !deleting && setConfirming(false)} className="receipt-dialog">
         <form onSubmit={(e) => void confirmDelete(e)} aria-busy={deleting}>
           <p>{strings['delete.text']}</p>
           {passwordSignIn && <Field name="delete-password" label={strings['delete.password']} type="password" autoComplete="current-password" required />}
-          {failureText && (
-            <p className="form-error" role="alert">
-              {failureText}
-            </p>
-          )}
+          {failureText && <FormError>{failureText}</FormError>}
           <div className="dialog-actions">
             <button type="button" className="button button-ghost" onClick={() => setConfirming(false)} disabled={deleting}>
               {strings['delete.cancel']}

@@ -5,6 +5,8 @@ import { toDate } from '../../domain/time.ts';
 import { $session, startSession } from '../../stores/session.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import type { Sections } from '../../i18n/index.ts';
+import FormError from '../ui/FormError.tsx';
+import DataTable from '../ui/DataTable.tsx';
 
 interface Props {
   locale: string;
@@ -28,11 +30,7 @@ export default function AccountPanel({ locale, loginHref, pricingHref, strings }
       </p>
     );
   if (!session.user) {
-    return (
-      <p className="form-error" role="alert">
-        {strings['account.error']}
-      </p>
-    );
+    return <FormError>{strings['account.error']}</FormError>;
   }
   const { user } = session;
   const now = new Date();
@@ -54,35 +52,24 @@ export default function AccountPanel({ locale, loginHref, pricingHref, strings }
           {strings['account.none']} <a href={pricingHref}>{strings['account.seePlans']}</a>
         </p>
       ) : (
-        <div className="table-scroll">
-          <table className="subscriptions">
-            <thead>
-              <tr>
-                <th scope="col">{strings['account.plan']}</th>
-                <th scope="col">{strings['account.status']}</th>
-                <th scope="col">{strings['account.ends']}</th>
+        <DataTable className="subscriptions" columns={[strings['account.plan'], strings['account.status'], strings['account.ends']]}>
+          {user.subscriptions.map((sub) => {
+            const status = subscriptionStatus(sub, now);
+            return (
+              <tr key={sub.subscription_id}>
+                <td>{sub.plan_name}</td>
+                <td>
+                  <span className={`status status-${status.toLowerCase()}`} data-status={status}>
+                    {status === 'ACTIVE' ? strings['account.active'] : strings['account.expired']}
+                  </span>
+                </td>
+                <td>
+                  <time dateTime={toDate(sub.next_billing_time).toISOString()}>{formatDateTime(locale, toDate(sub.next_billing_time))}</time>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {user.subscriptions.map((sub) => {
-                const status = subscriptionStatus(sub, now);
-                return (
-                  <tr key={sub.subscription_id}>
-                    <td>{sub.plan_name}</td>
-                    <td>
-                      <span className={`status status-${status.toLowerCase()}`} data-status={status}>
-                        {status === 'ACTIVE' ? strings['account.active'] : strings['account.expired']}
-                      </span>
-                    </td>
-                    <td>
-                      <time dateTime={toDate(sub.next_billing_time).toISOString()}>{formatDateTime(locale, toDate(sub.next_billing_time))}</time>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DataTable>
       )}
     </div>
   );

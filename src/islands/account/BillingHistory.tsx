@@ -1,12 +1,14 @@
 import type { Locale } from '../../i18n/locales.ts';
 import { useEffect, useState } from 'react';
-import type { Receipt } from '../../api/account.ts';
+import type { Receipt } from '../../api/receipts.ts';
 import { formatDay, formatPrice } from '../../domain/format.ts';
 import { $billing, downloadReceipt, loadReceipts } from '../../stores/billing.ts';
 import { $session } from '../../stores/session.ts';
 import Dialog from '../ui/Dialog.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import type { Sections } from '../../i18n/index.ts';
+import FormError from '../ui/FormError.tsx';
+import DataTable from '../ui/DataTable.tsx';
 
 interface Props {
   locale: Locale;
@@ -48,53 +50,34 @@ export default function BillingHistory({ locale, strings }: Props) {
     <section className="billing" aria-labelledby="billing-title" aria-busy={billing.status === 'loading'}>
       <h2 id="billing-title">{strings['billing.title']}</h2>
       {billing.status === 'loading' && <p className="muted">{strings['billing.loading']}</p>}
-      {billing.status === 'error' && (
-        <p className="form-error" role="alert">
-          {strings['billing.error']}
-        </p>
-      )}
+      {billing.status === 'error' && <FormError>{strings['billing.error']}</FormError>}
       {billing.status === 'ready' && billing.receipts.length === 0 && <p>{strings['billing.none']}</p>}
       {billing.status === 'ready' && billing.receipts.length > 0 && (
-        <div className="table-scroll">
-          <table className="billing-table">
-            <thead>
-              <tr>
-                <th scope="col">{strings['receipt.plan']}</th>
-                <th scope="col">{strings['receipt.amount']}</th>
-                <th scope="col">{strings['receipt.title']}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {billing.receipts.map((r) => (
-                <tr key={r.orderId} data-order={r.orderId}>
-                  <th scope="row" id={`receipt-${r.orderId}`}>
-                    <bdi>{r.plan.title}</bdi>
-                    <time className="billing-date" dateTime={r.date}>
-                      {formatDay(locale, r.date)}
-                    </time>
-                  </th>
-                  <td>
-                    <bdi>{money(r)}</bdi>
-                  </td>
-                  <td>
-                    <div className="billing-actions">
-                      <button type="button" className="button button-small" onClick={() => setOpen(r)} aria-describedby={`receipt-${r.orderId}`}>
-                        {strings['billing.view']}
-                      </button>
-                      {downloadButton(r)}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable className="billing-table" columns={[strings['receipt.plan'], strings['receipt.amount'], strings['receipt.title']]}>
+          {billing.receipts.map((r) => (
+            <tr key={r.orderId} data-order={r.orderId}>
+              <th scope="row" id={`receipt-${r.orderId}`}>
+                <bdi>{r.plan.title}</bdi>
+                <time className="billing-date" dateTime={r.date}>
+                  {formatDay(locale, r.date)}
+                </time>
+              </th>
+              <td>
+                <bdi>{money(r)}</bdi>
+              </td>
+              <td>
+                <div className="billing-actions">
+                  <button type="button" className="button button-small" onClick={() => setOpen(r)} aria-describedby={`receipt-${r.orderId}`}>
+                    {strings['billing.view']}
+                  </button>
+                  {downloadButton(r)}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
-      {pdf?.phase === 'failed' && (
-        <p className="form-error" role="alert">
-          {strings['billing.downloadError']}
-        </p>
-      )}
+      {pdf?.phase === 'failed' && <FormError>{strings['billing.downloadError']}</FormError>}
       <Dialog open={open !== null} title={strings['receipt.title']} onClose={() => setOpen(null)} className="receipt-dialog">
         {open && (
           <>

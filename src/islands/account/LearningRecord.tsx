@@ -7,6 +7,8 @@ import CertificateLinks from '../certificates/CertificateLinks.tsx';
 import ProgressLine from '../courses/ProgressLine.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import type { Sections } from '../../i18n/index.ts';
+import FormError from '../ui/FormError.tsx';
+import DataTable from '../ui/DataTable.tsx';
 
 interface Props {
   locale: Locale;
@@ -38,43 +40,28 @@ export default function LearningRecord({ locale, coursesPath, verifyPath, groups
           <a href={groupsPath}>{strings['record.groups']}</a>
         </p>
       )}
-      {lines.status === 'error' && (
-        <p className="form-error" role="alert">
-          {strings['record.error']}
-        </p>
-      )}
+      {lines.status === 'error' && <FormError>{strings['record.error']}</FormError>}
       {lines.status === 'loaded' && played.length === 0 && <p>{strings['record.none']}</p>}
       {played.length > 0 && (
-        <div className="table-scroll">
-          <table className="record-table">
-            <thead>
-              <tr>
-                <th scope="col">{strings['record.course']}</th>
-                <th scope="col">{strings['record.progress']}</th>
-                <th scope="col">{strings['record.certificate']}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {played.map((line) => (
-                <tr key={line.courseId} data-course={line.courseId}>
-                  <th scope="row">
-                    <a href={`${coursesPath}/${encodeURIComponent(line.courseId)}`}>{line.title}</a>
-                  </th>
-                  <td>
-                    <ProgressLine line={line} strings={strings} />
-                  </td>
-                  <td>
-                    {line.certificate ? (
-                      <CertificateLinks certificate={line.certificate} locale={locale} verifyPath={verifyPath} strings={strings} />
-                    ) : (
-                      <span className="muted">{strings['record.notYet']}</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable className="record-table" columns={[strings['record.course'], strings['record.progress'], strings['record.certificate']]}>
+          {played.map((line) => (
+            <tr key={line.courseId} data-course={line.courseId}>
+              <th scope="row">
+                <a href={`${coursesPath}/${encodeURIComponent(line.courseId)}`}>{line.title}</a>
+              </th>
+              <td>
+                <ProgressLine line={line} strings={strings} />
+              </td>
+              <td>
+                {line.certificate ? (
+                  <CertificateLinks certificate={line.certificate} locale={locale} verifyPath={verifyPath} strings={strings} />
+                ) : (
+                  <span className="muted">{strings['record.notYet']}</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

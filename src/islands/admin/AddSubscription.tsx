@@ -1,9 +1,10 @@
 import { useState, type SubmitEvent } from 'react';
-import type { Plan } from '../../api/schemas.ts';
+import type { Plan } from '../../api/pricing.ts';
 import { ADMIN_PLAN_NAME, ADMIN_SUBSCRIPTION_DAYS, MAX_ADMIN_SUBSCRIPTION_DAYS, validGrantDays } from '../../domain/admin-subscription.ts';
 import { addSubscription } from '../../stores/admin-users.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
+import FormError from '../ui/FormError.tsx';
 
 interface Props {
   plans: Plan[] | null;
@@ -33,11 +34,7 @@ export default function AddSubscription({ plans, plansError, strings, disabled }
   return (
     <section aria-labelledby="add-subscription-heading" className="add-subscription">
       <h3 id="add-subscription-heading">{strings['adminUsers.add.heading']}</h3>
-      {plansError && (
-        <p className="form-error" role="alert">
-          {strings['adminUsers.plans.error']}
-        </p>
-      )}
+      {plansError && <FormError>{strings['adminUsers.plans.error']}</FormError>}
       {plans && plans.length === 0 && <p>{strings['adminUsers.add.noPlans']}</p>}
       {plans && plans.length > 0 && (
         <form onSubmit={submit} noValidate>

@@ -9,6 +9,7 @@ import AttemptHistory from '../attempts/AttemptHistory.tsx';
 import type { AttemptStrings } from '../attempts/attempt-strings.ts';
 import { useHydrated } from '../ui/useHydrated.ts';
 import type { Sections } from '../../i18n/index.ts';
+import FormError from '../ui/FormError.tsx';
 
 interface Props {
   locale: string;
@@ -70,16 +71,8 @@ export default function AdminUsers({ locale, homeHref, strings }: Props) {
         </p>
       </form>
       <div aria-live="polite" aria-busy={state.searching}>
-        {state.notFound && (
-          <p className="form-error" role="alert">
-            {strings[state.notFound === 'email' ? 'adminUsers.notFound.email' : 'adminUsers.notFound.uid']}
-          </p>
-        )}
-        {state.searchError && (
-          <p className="form-error" role="alert">
-            {strings[state.searchError]}
-          </p>
-        )}
+        {state.notFound && <FormError>{strings[state.notFound === 'email' ? 'adminUsers.notFound.email' : 'adminUsers.notFound.uid']}</FormError>}
+        {state.searchError && <FormError>{strings[state.searchError]}</FormError>}
       </div>
       {state.draft && <UserEditor locale={locale} state={state} strings={strings} hydrated={hydrated} />}
       {state.saved && <UserHistory locale={locale} state={state} strings={strings} />}

@@ -1,9 +1,11 @@
-import type { Plan, Subscription } from '../../api/schemas.ts';
+import type { Plan } from '../../api/pricing.ts';
+import type { Subscription } from '../../api/users.ts';
 import { subscriptionStatus } from '../../domain/entitlement.ts';
 import { formatDateTime } from '../../domain/format.ts';
 import { toDate } from '../../domain/time.ts';
 import { removeSubscription } from '../../stores/admin-users.ts';
 import type { Sections } from '../../i18n/index.ts';
+import DataTable from '../ui/DataTable.tsx';
 
 interface Props {
   locale: string;
@@ -30,52 +32,48 @@ export default function SubscriptionTable({ locale, subscriptions, plans, string
       {subscriptions.length === 0 ? (
         <p>{strings['adminUsers.subs.none']}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="subscriptions">
-            <thead>
-              <tr>
-                <th scope="col">{strings['adminUsers.subs.provider']}</th>
-                <th scope="col">{strings['adminUsers.subs.planName']}</th>
-                <th scope="col">{strings['adminUsers.subs.plan']}</th>
-                <th scope="col">{strings['adminUsers.subs.status']}</th>
-                <th scope="col">{strings['adminUsers.subs.end']}</th>
-                <th scope="col">{strings['adminUsers.subs.actions']}</th>
+        <DataTable
+          className="subscriptions"
+          columns={[
+            strings['adminUsers.subs.provider'],
+            strings['adminUsers.subs.planName'],
+            strings['adminUsers.subs.plan'],
+            strings['adminUsers.subs.status'],
+            strings['adminUsers.subs.end'],
+            strings['adminUsers.subs.actions'],
+          ]}
+        >
+          {subscriptions.map((sub) => {
+            const end = toDate(sub.next_billing_time);
+            const active = subscriptionStatus(sub, now) === 'ACTIVE';
+            return (
+              <tr key={sub.subscription_id}>
+                <td>{sub.provider}</td>
+                <td>{sub.plan_name}</td>
+                <td>{planTitle(sub.product_id)}</td>
+                <td>
+                  <span className={active ? 'status status-active' : 'status status-expired'}>
+                    {strings[active ? 'adminUsers.status.active' : 'adminUsers.status.expired']}
+                  </span>
+                </td>
+                <td>
+                  <time dateTime={end.toISOString()}>{formatDateTime(locale, end)}</time>
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="button button-small button-ghost"
+                    disabled={disabled}
+                    aria-label={`${strings['adminUsers.subs.remove']}: ${sub.plan_name} (${planTitle(sub.product_id)})`}
+                    onClick={() => remove(sub)}
+                  >
+                    {strings['adminUsers.subs.remove']}
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {subscriptions.map((sub) => {
-                const end = toDate(sub.next_billing_time);
-                const active = subscriptionStatus(sub, now) === 'ACTIVE';
-                return (
-                  <tr key={sub.subscription_id}>
-                    <td>{sub.provider}</td>
-                    <td>{sub.plan_name}</td>
-                    <td>{planTitle(sub.product_id)}</td>
-                    <td>
-                      <span className={active ? 'status status-active' : 'status status-expired'}>
-                        {strings[active ? 'adminUsers.status.active' : 'adminUsers.status.expired']}
-                      </span>
-                    </td>
-                    <td>
-                      <time dateTime={end.toISOString()}>{formatDateTime(locale, end)}</time>
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="button button-small button-ghost"
-                        disabled={disabled}
-                        aria-label={`${strings['adminUsers.subs.remove']}: ${sub.plan_name} (${planTitle(sub.product_id)})`}
-                        onClick={() => remove(sub)}
-                      >
-                        {strings['adminUsers.subs.remove']}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DataTable>
       )}
     </section>
   );

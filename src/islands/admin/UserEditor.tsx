@@ -2,6 +2,7 @@ import { discardChanges, isDirty, saveUser, setFlag, type AdminUsersState } from
 import AddSubscription from './AddSubscription.tsx';
 import SubscriptionTable from './SubscriptionTable.tsx';
 import type { Sections } from '../../i18n/index.ts';
+import FormError from '../ui/FormError.tsx';
 
 interface Props {
   locale: string;
@@ -68,11 +69,7 @@ export default function UserEditor({ locale, state, strings, hydrated }: Props) 
 
       <div className="save-bar">
         <div aria-live="polite" className="save-status">
-          {state.saveError && (
-            <p className="form-error" role="alert">
-              {strings[state.saveError]}
-            </p>
-          )}
+          {state.saveError && <FormError>{strings[state.saveError]}</FormError>}
           {!state.saveError && dirty && <p className="unsaved">{strings['adminUsers.unsaved']}</p>}
           {state.justSaved && (
             <p className="form-success" role="status">

@@ -1,10 +1,12 @@
-import type { AuditEntry, Plan } from '../../api/schemas.ts';
+import type { AuditEntry } from '../../api/meta.ts';
+import type { Plan } from '../../api/pricing.ts';
 import { auditChanges, type AuditChange } from '../../domain/audit-diff.ts';
 import { formatDateTime } from '../../domain/format.ts';
 import { dirOf, isLocale } from '../../i18n/locales.ts';
 import type { AdminUsersState } from '../../stores/admin-users.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
+import FormError from '../ui/FormError.tsx';
 
 type Strings = Sections<'adminUsers'>;
 
@@ -68,11 +70,7 @@ export default function UserHistory({ locale, state, strings }: Props) {
   return (
     <section className="user-history" aria-labelledby="history-heading" aria-busy={state.history === null && !state.historyError}>
       <h2 id="history-heading">{strings['adminUsers.history.heading']}</h2>
-      {state.historyError && (
-        <p className="form-error" role="alert">
-          {strings['adminUsers.history.error']}
-        </p>
-      )}
+      {state.historyError && <FormError>{strings['adminUsers.history.error']}</FormError>}
       {state.history === null && !state.historyError && <p role="status">{strings['adminUsers.history.loading']}</p>}
       {state.history?.length === 0 && <p>{strings['adminUsers.history.none']}</p>}
       {state.history && state.history.length > 0 && (

@@ -1,4 +1,4 @@
-import type { AttemptResult } from '../../api/schemas.ts';
+import type { AttemptResult } from '../../api/attempts.ts';
 import { clockText } from '../../domain/time.ts';
 import type { Task } from '../../domain/simulator/params.ts';
 import { dirOf, isLocale } from '../../i18n/locales.ts';
@@ -9,6 +9,8 @@ import type { AttemptStrings } from './attempt-strings.ts';
 import Dialog from '../ui/Dialog.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { fill } from '../../i18n/fill.ts';
+import FormError from '../ui/FormError.tsx';
+import DataTable from '../ui/DataTable.tsx';
 
 interface Props {
   locale: string;
@@ -62,27 +64,21 @@ function Result({ result, locale, scoreLabel, timeLabel, strings }: { result: At
           {/* debriefSvg draws numbers and escaped labels only, so its markup is safe to insert. */}
           <div className="debrief-figure" dangerouslySetInnerHTML={{ __html: debriefSvg(result.debrief, debriefLabels(strings, dir)) }} />
           {rows.length > 0 && (
-            <table className="debrief-components">
-              <caption>{strings['sim.debrief.components']}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{strings['sim.debrief.component']}</th>
-                  <th scope="col">{strings['sim.debrief.value']}</th>
-                  <th scope="col">{strings['sim.debrief.weight']}</th>
-                  <th scope="col">{strings['sim.debrief.advice']}</th>
+            <DataTable
+              scroll={false}
+              className="debrief-components"
+              caption={strings['sim.debrief.components']}
+              columns={[strings['sim.debrief.component'], strings['sim.debrief.value'], strings['sim.debrief.weight'], strings['sim.debrief.advice']]}
+            >
+              {rows.map((row) => (
+                <tr key={row.id} data-component={row.id}>
+                  <th scope="row">{strings[row.name]}</th>
+                  <td data-label={strings['sim.debrief.value']}>{percent.format(row.value)}</td>
+                  <td data-label={strings['sim.debrief.weight']}>{percent.format(row.weight / total)}</td>
+                  <td>{strings[row.advice]}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id} data-component={row.id}>
-                    <th scope="row">{strings[row.name]}</th>
-                    <td data-label={strings['sim.debrief.value']}>{percent.format(row.value)}</td>
-                    <td data-label={strings['sim.debrief.weight']}>{percent.format(row.weight / total)}</td>
-                    <td>{strings[row.advice]}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </DataTable>
           )}
         </div>
       ) : (
@@ -109,11 +105,7 @@ export default function AttemptDebrief({ locale, caption, scoreLabel, timeLabel,
             {strings['attempts.debriefLoading']}
           </p>
         )}
-        {view.status === 'error' && (
-          <p className="form-error" role="alert">
-            {strings[FAILURES[view.reason]]}
-          </p>
-        )}
+        {view.status === 'error' && <FormError>{strings[FAILURES[view.reason]]}</FormError>}
         {view.status === 'ready' && <Result result={view.result} locale={locale} scoreLabel={scoreLabel} timeLabel={timeLabel} strings={strings} />}
       </div>
       <div className="dialog-actions">

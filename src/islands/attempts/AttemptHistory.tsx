@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { AttemptSummary } from '../../api/schemas.ts';
+import type { AttemptSummary } from '../../api/attempts.ts';
 import { formatDateTime } from '../../domain/format.ts';
 import { clockText } from '../../domain/time.ts';
 import { loadAttempts } from '../../stores/attempts.ts';
@@ -9,6 +9,8 @@ import AttemptDebrief from './AttemptDebrief.tsx';
 import { caseLabel, type AttemptStrings } from './attempt-strings.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { fill } from '../../i18n/fill.ts';
+import FormError from '../ui/FormError.tsx';
+import DataTable from '../ui/DataTable.tsx';
 
 interface Props {
   locale: string;
@@ -36,49 +38,38 @@ export default function AttemptHistory({ locale, userId, strings }: Props) {
   return (
     <section className="attempt-history" aria-labelledby="attempt-history-title">
       <h2 id="attempt-history-title">{strings['attempts.recent']}</h2>
-      {failed && <p className="form-error">{strings['attempts.error']}</p>}
+      {failed && <FormError announce={false}>{strings['attempts.error']}</FormError>}
       {rows && rows.length === 0 && <p>{strings['attempts.none']}</p>}
       {rows && rows.length > 0 && (
-        <div className="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{strings['attempts.course']}</th>
-                <th scope="col">{strings['attempts.score']}</th>
-                <th scope="col">{strings['attempts.time']}</th>
-                <th scope="col">{strings['attempts.date']}</th>
-                <th scope="col">{strings['attempts.details']}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((a) => (
-                <tr key={a.id}>
-                  <td>
-                    {a.courseId} · {caseLabel(strings, a.level, a.case)}
-                  </td>
-                  <td>{a.score}</td>
-                  <td>{clockText(a.surgeryTimeMs)}</td>
-                  <td>
-                    <time dateTime={a.createdAt}>{formatDateTime(locale, a.createdAt)}</time>
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button button-small button-ghost"
-                      aria-label={fill(strings['attempts.debriefOf'], { attempt: describe(a) })}
-                      onClick={() => {
-                        setCaption(describe(a));
-                        void openDebrief(a.id);
-                      }}
-                    >
-                      {strings['sim.debrief.title']}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={[strings['attempts.course'], strings['attempts.score'], strings['attempts.time'], strings['attempts.date'], strings['attempts.details']]}
+        >
+          {rows.map((a) => (
+            <tr key={a.id}>
+              <td>
+                {a.courseId} · {caseLabel(strings, a.level, a.case)}
+              </td>
+              <td>{a.score}</td>
+              <td>{clockText(a.surgeryTimeMs)}</td>
+              <td>
+                <time dateTime={a.createdAt}>{formatDateTime(locale, a.createdAt)}</time>
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="button button-small button-ghost"
+                  aria-label={fill(strings['attempts.debriefOf'], { attempt: describe(a) })}
+                  onClick={() => {
+                    setCaption(describe(a));
+                    void openDebrief(a.id);
+                  }}
+                >
+                  {strings['sim.debrief.title']}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <AttemptDebrief locale={locale} caption={caption} scoreLabel={strings['attempts.score']} timeLabel={strings['attempts.time']} strings={strings} />
     </section>

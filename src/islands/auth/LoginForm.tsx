@@ -7,6 +7,7 @@ import { useAdoptTyped } from '../ui/useAdoptTyped.ts';
 import { useHydrated } from '../ui/useHydrated.ts';
 import { nextHref, useRedirectSignedIn } from './useRedirectSignedIn.ts';
 import type { Sections } from '../../i18n/index.ts';
+import FormError from '../ui/FormError.tsx';
 
 const GoogleStandIn = lazy(() => import('./GoogleStandIn.tsx'));
 
@@ -96,11 +97,7 @@ export default function LoginForm({ homeHref, resetHref, signupHref, strings }: 
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        {error && (
-          <p className="form-error" role="alert">
-            {strings[error]}
-          </p>
-        )}
+        {error && <FormError>{strings[error]}</FormError>}
         <button type="submit" className="button" disabled={!hydrated || busy}>
           {strings['login.submit']}
         </button>

@@ -5,6 +5,7 @@ import Field from '../ui/Field.tsx';
 import { useAdoptTyped } from '../ui/useAdoptTyped.ts';
 import { useHydrated } from '../ui/useHydrated.ts';
 import type { Sections } from '../../i18n/index.ts';
+import FormError from '../ui/FormError.tsx';
 
 type Strings = Sections<'reset' | 'common' | 'auth' | 'signup.error'>;
 
@@ -49,11 +50,7 @@ export default function ResetForm({ loginHref, strings }: Props) {
       ) : (
         <form ref={form} onSubmit={(e) => void submit(e)} noValidate>
           <Field name="email" type="email" autoComplete="email" label={strings['common.email']} value={email} onChange={(e) => setEmail(e.target.value)} />
-          {error && (
-            <p className="form-error" role="alert">
-              {strings[error]}
-            </p>
-          )}
+          {error && <FormError>{strings[error]}</FormError>}
           <button type="submit" className="button" disabled={!hydrated || state === 'busy'}>
             {strings['reset.submit']}
           </button>

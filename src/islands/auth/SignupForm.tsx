@@ -7,6 +7,7 @@ import { useAdoptTyped } from '../ui/useAdoptTyped.ts';
 import { useHydrated } from '../ui/useHydrated.ts';
 import { useRedirectSignedIn } from './useRedirectSignedIn.ts';
 import type { Sections } from '../../i18n/index.ts';
+import FormError from '../ui/FormError.tsx';
 
 type Strings = Sections<'signup' | 'common' | 'auth'>;
 
@@ -70,11 +71,7 @@ export default function SignupForm({ homeHref, loginHref, strings }: Props) {
             onChange={(e) => setInput({ ...input, [f.name]: e.target.value })}
           />
         ))}
-        {failure && (
-          <p className="form-error" role="alert">
-            {strings[failure]}
-          </p>
-        )}
+        {failure && <FormError>{strings[failure]}</FormError>}
         <button type="submit" className="button" disabled={!hydrated || busy}>
           {strings['signup.submit']}
         </button>

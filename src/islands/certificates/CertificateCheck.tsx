@@ -7,6 +7,7 @@ import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useSessionWhenIdle } from '../ui/useSessionWhenIdle.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
+import FormError from '../ui/FormError.tsx';
 
 interface Props {
   locale: string;
@@ -70,11 +71,7 @@ export default function CertificateCheck({ locale, strings }: Props) {
         >
           <h2>{strings['verify.revokeTitle']}</h2>
           <Field name="revoke-reason" label={strings['verify.reason']} value={reason} maxLength={500} required onChange={(e) => setReason(e.target.value)} />
-          {failed && (
-            <p className="form-error" role="alert">
-              {strings['verify.revokeError']}
-            </p>
-          )}
+          {failed && <FormError>{strings['verify.revokeError']}</FormError>}
           <p>
             <button type="submit" className="button button-danger">
               {strings['verify.revoke']}

@@ -1,8 +1,9 @@
 import type { Locale } from '../../i18n/locales.ts';
 import { useState } from 'react';
-import type { CertificateSummary } from '../../api/learning.ts';
+import type { CertificateSummary } from '../../api/certificates.ts';
 import { downloadCertificate } from '../../stores/progress.ts';
 import type { Sections } from '../../i18n/index.ts';
+import FormError from '../ui/FormError.tsx';
 
 interface Props {
   certificate: CertificateSummary;
@@ -33,11 +34,7 @@ export default function CertificateLinks({ certificate, locale, verifyPath, stri
         {state === 'busy' ? strings['cert.downloading'] : strings['cert.download']}
       </button>
       <a href={verify}>{strings['cert.verifyLink']}</a>
-      {state === 'error' && (
-        <p className="form-error" role="alert">
-          {strings['cert.downloadError']}
-        </p>
-      )}
+      {state === 'error' && <FormError>{strings['cert.downloadError']}</FormError>}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import Field from '../ui/Field.tsx';
 import { useAdoptTyped } from '../ui/useAdoptTyped.ts';
 import { useHydrated } from '../ui/useHydrated.ts';
 import type { Sections } from '../../i18n/index.ts';
+import FormError from '../ui/FormError.tsx';
 
 /** The support form adds its own section to the contact form's. */
 type Strings = Sections<'contact' | 'common'> & Partial<Sections<'support'>>;
@@ -134,11 +135,7 @@ export default function ContactForm({ kind, strings }: Props) {
           </p>
         )}
       </div>
-      {state === 'failed' && (
-        <p className="form-error" role="alert">
-          {strings['contact.error.send']}
-        </p>
-      )}
+      {state === 'failed' && <FormError>{strings['contact.error.send']}</FormError>}
       {state === 'sent' && (
         <p className="form-success" role="status">
           {kind === 'support' ? strings['support.sent'] : strings['contact.sent']}

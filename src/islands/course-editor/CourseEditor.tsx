@@ -30,6 +30,7 @@ import Field from '../ui/Field.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
+import FormError from '../ui/FormError.tsx';
 
 interface Props {
   locale: string;
@@ -63,11 +64,7 @@ export default function CourseEditor({ locale, strings }: Props) {
   if (!draft) {
     return (
       <div className="editor">
-        {state.error && (
-          <p className="form-error" role="alert">
-            {strings[state.error]}
-          </p>
-        )}
+        {state.error && <FormError>{strings[state.error]}</FormError>}
         <p>
           <button type="button" className="button button-ghost" onClick={discard}>
             {strings['course.discard']}
@@ -308,11 +305,7 @@ export default function CourseEditor({ locale, strings }: Props) {
         <p className="unsaved" role="status">
           {state.dirty ? strings['course.unsaved'] : ''}
         </p>
-        {state.error && (
-          <p className="form-error" role="alert">
-            {strings[state.error]}
-          </p>
-        )}
+        {state.error && <FormError>{strings[state.error]}</FormError>}
         <button type="button" className="button button-ghost" onClick={discard} disabled={state.saving}>
           {strings['course.discard']}
         </button>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { CourseSummary } from '../../api/schemas.ts';
+import type { CourseSummary } from '../../api/courses.ts';
 import type { ContentLocale } from '../../domain/localize.ts';
 import { $courseAction, $courses, createCourse, deleteCourse, loadCourses } from '../../stores/courses.ts';
 import { $session } from '../../stores/session.ts';
@@ -12,6 +12,7 @@ import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useSessionWhenIdle } from '../ui/useSessionWhenIdle.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
+import FormError from '../ui/FormError.tsx';
 
 interface Props {
   /** The page's language: the list is asked for in it. */
@@ -64,9 +65,7 @@ export default function CourseList({ lang, coursesHref, strings, headingLevel = 
   if (courses.status === 'error') {
     return (
       <div className="course-list-status">
-        <p className="form-error" role="alert">
-          {strings['courses.loadError']}
-        </p>
+        <FormError>{strings['courses.loadError']}</FormError>
         <button type="button" className="button" onClick={() => void loadCourses(lang)}>
           {strings['courses.retry']}
         </button>
@@ -75,11 +74,7 @@ export default function CourseList({ lang, coursesHref, strings, headingLevel = 
   }
   return (
     <div className="course-list">
-      {action.error && !confirming && (
-        <p className="form-error" role="alert">
-          {strings[action.error]}
-        </p>
-      )}
+      {action.error && !confirming && <FormError>{strings[action.error]}</FormError>}
       {courses.list.length === 0 && !isAdmin && <p>{strings['courses.empty']}</p>}
       <ul className="course-grid">
         {courses.list.map((course, i) => (
@@ -121,11 +116,7 @@ export default function CourseList({ lang, coursesHref, strings, headingLevel = 
       </ul>
       <Dialog open={confirming !== null} title={strings['courses.confirmTitle']} onClose={() => setConfirming(null)}>
         <p>{confirming && fill(strings['courses.confirmText'], { title: confirming.title })}</p>
-        {action.error && confirming && (
-          <p className="form-error" role="alert">
-            {strings[action.error]}
-          </p>
-        )}
+        {action.error && confirming && <FormError>{strings[action.error]}</FormError>}
         <div className="dialog-actions">
           <button type="button" className="button button-ghost" onClick={() => setConfirming(null)}>
             {strings['courses.cancel']}

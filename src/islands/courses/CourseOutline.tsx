@@ -1,6 +1,6 @@
 import type { Locale } from '../../i18n/locales.ts';
 import { useEffect } from 'react';
-import type { CaseStanding, CourseProgress, ModuleStanding } from '../../api/learning.ts';
+import type { CaseStanding, CourseProgress, ModuleStanding } from '../../api/progress.ts';
 import { formatDay } from '../../domain/format.ts';
 
 import { $courseProgress, loadCourseProgress } from '../../stores/progress.ts';
@@ -10,6 +10,7 @@ import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useSessionWhenIdle } from '../ui/useSessionWhenIdle.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
+import FormError from '../ui/FormError.tsx';
 
 interface Props {
   locale: Locale;
@@ -96,11 +97,7 @@ export default function CourseOutline({ locale, courseId, courseTitle, outline, 
           </p>
         )}
         {uid && progress.status === 'loading' && !mine && <p className="muted">{strings['progress.loading']}</p>}
-        {uid && progress.status === 'error' && (
-          <p className="form-error" role="alert">
-            {strings['progress.error']}
-          </p>
-        )}
+        {uid && progress.status === 'error' && <FormError>{strings['progress.error']}</FormError>}
         {mine && (
           <div className="outline-progress">
             <p className="outline-share">

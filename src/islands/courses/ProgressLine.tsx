@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { CourseProgressLine } from '../../api/learning.ts';
+import type { CourseProgressLine } from '../../api/progress.ts';
 import { $progressLines, loadProgressLines } from '../../stores/progress.ts';
 import { $session } from '../../stores/session.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';

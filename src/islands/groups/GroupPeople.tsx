@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import type { GroupDetail, GroupRole } from '../../api/learning.ts';
+import type { GroupDetail, GroupRole } from '../../api/groups.ts';
 import { $group, addPerson, deleteGroup, removePerson, renameGroup } from '../../stores/groups.ts';
 import Dialog from '../ui/Dialog.tsx';
 import Field from '../ui/Field.tsx';
@@ -7,6 +7,7 @@ import TrashIcon from '../ui/TrashIcon.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
+import FormError from '../ui/FormError.tsx';
 
 interface Props {
   detail: GroupDetail;
@@ -30,11 +31,7 @@ export default function GroupPeople({ detail, strings }: Props) {
   return (
     <section className="groups" aria-labelledby="group-people-title">
       <h3 id="group-people-title">{strings['groups.people']}</h3>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FormError>{error}</FormError>}
       <ul className="group-list">
         {detail.people.map((p) => (
           <li key={p.userId} data-user={p.userId} data-role={p.role}>

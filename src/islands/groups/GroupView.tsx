@@ -4,6 +4,8 @@ import GroupPeople from './GroupPeople.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
+import FormError from '../ui/FormError.tsx';
+import DataTable from '../ui/DataTable.tsx';
 
 interface Props {
   locale: string;
@@ -27,22 +29,14 @@ export default function GroupView({ verifyPath, groupId, isAdmin, strings }: Pro
   if (state.error === 'refused' || state.error === 'notFound') {
     return (
       <div className="groups">
-        <p className="form-error" role="alert">
-          {strings[state.error === 'refused' ? 'groups.refused' : 'groups.notFound']}
-        </p>
+        <FormError>{strings[state.error === 'refused' ? 'groups.refused' : 'groups.notFound']}</FormError>
         {back}
       </div>
     );
   }
   const { detail, progress } = state;
   if (!detail || !progress) {
-    return state.error ? (
-      <p className="form-error" role="alert">
-        {strings['groups.error']}
-      </p>
-    ) : (
-      <p className="muted">{strings['groups.loading']}</p>
-    );
+    return state.error ? <FormError>{strings['groups.error']}</FormError> : <p className="muted">{strings['groups.loading']}</p>;
   }
   async function download() {
     setExporting(true);
@@ -65,57 +59,43 @@ export default function GroupView({ verifyPath, groupId, isAdmin, strings }: Pro
         <h3 id="group-progress-title">{strings['groups.progress']}</h3>
         {progress.members.length === 0 ? <p>{strings['groups.noMembers']}</p> : progress.courses.length === 0 ? <p>{strings['groups.noCourses']}</p> : null}
         {progress.members.length > 0 && (
-          <div className="table-scroll">
-            <table className="group-progress">
-              <thead>
-                <tr>
-                  <th scope="col">{strings['groups.member']}</th>
-                  {progress.courses.map((c) => (
-                    <th scope="col" key={c.id}>
-                      <bdi>{c.title}</bdi>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {progress.members.map((m) => (
-                  <tr key={m.userId} data-user={m.userId}>
-                    {/* oxlint-disable-next-line jsx-a11y/control-has-associated-label -- a row header, not a control; its text is the member's name below. */}
-                    <th scope="row">
-                      <a href={`?group=${encodeURIComponent(groupId)}&member=${encodeURIComponent(m.userId)}`}>
-                        <bdi>{m.name || m.email}</bdi>
-                      </a>
-                      <br />
-                      <span className="muted">
-                        <bdi>{m.email}</bdi>
-                      </span>
-                    </th>
-                    {progress.courses.map((c) => {
-                      const line = m.courses.find((l) => l.courseId === c.id);
-                      return (
-                        <td key={c.id} data-course={c.id}>
-                          {line && (
+          <DataTable className="group-progress" columns={[strings['groups.member'], ...progress.courses.map((c) => <bdi key={c.id}>{c.title}</bdi>)]}>
+            {progress.members.map((m) => (
+              <tr key={m.userId} data-user={m.userId}>
+                {/* oxlint-disable-next-line jsx-a11y/control-has-associated-label -- a row header, not a control; its text is the member's name below. */}
+                <th scope="row">
+                  <a href={`?group=${encodeURIComponent(groupId)}&member=${encodeURIComponent(m.userId)}`}>
+                    <bdi>{m.name || m.email}</bdi>
+                  </a>
+                  <br />
+                  <span className="muted">
+                    <bdi>{m.email}</bdi>
+                  </span>
+                </th>
+                {progress.courses.map((c) => {
+                  const line = m.courses.find((l) => l.courseId === c.id);
+                  return (
+                    <td key={c.id} data-course={c.id}>
+                      {line && (
+                        <>
+                          <progress max={100} value={line.percent} aria-label={fill(strings['progress.line.bar'], { title: c.title })} />{' '}
+                          {fill(strings['progress.line.short'], { percent: line.percent, passed: line.passed, total: line.total })}
+                          {line.certificate && (
                             <>
-                              <progress max={100} value={line.percent} aria-label={fill(strings['progress.line.bar'], { title: c.title })} />{' '}
-                              {fill(strings['progress.line.short'], { percent: line.percent, passed: line.passed, total: line.total })}
-                              {line.certificate && (
-                                <>
-                                  <br />
-                                  <a href={`${verifyPath}/${encodeURIComponent(line.certificate.id)}`}>
-                                    {line.certificate.revoked ? strings['cert.revoked'] : strings['record.certificate']}
-                                  </a>
-                                </>
-                              )}
+                              <br />
+                              <a href={`${verifyPath}/${encodeURIComponent(line.certificate.id)}`}>
+                                {line.certificate.revoked ? strings['cert.revoked'] : strings['record.certificate']}
+                              </a>
                             </>
                           )}
-                        </td>
-                      );
-                    })}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                        </>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
       {isAdmin && <GroupPeople detail={detail} strings={strings} />}

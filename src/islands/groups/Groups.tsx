@@ -9,6 +9,7 @@ import MemberView from './MemberView.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
+import FormError from '../ui/FormError.tsx';
 
 interface Props {
   locale: Locale;
@@ -63,11 +64,7 @@ export default function Groups({ locale, loginHref, verifyPath, strings }: Props
     <div className="groups">
       <p>{strings['groups.intro']}</p>
       {groups.status !== 'loaded' && <p className="muted">{strings['groups.loading']}</p>}
-      {groups.error && (
-        <p className="form-error" role="alert">
-          {strings[groups.error === 'invalid' ? 'groups.saveError' : 'groups.error']}
-        </p>
-      )}
+      {groups.error && <FormError>{strings[groups.error === 'invalid' ? 'groups.saveError' : 'groups.error']}</FormError>}
       {groups.status === 'loaded' && groups.list.length === 0 && !isAdmin && <p>{strings['groups.none']}</p>}
       {groups.list.length > 0 && (
         <ul className="group-list">

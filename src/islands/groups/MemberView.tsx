@@ -1,6 +1,6 @@
 import type { Locale } from '../../i18n/locales.ts';
 import { useEffect } from 'react';
-import type { CaseStanding } from '../../api/learning.ts';
+import type { CaseStanding } from '../../api/progress.ts';
 import { $group, $member, openMember } from '../../stores/groups.ts';
 import AttemptHistory from '../attempts/AttemptHistory.tsx';
 import type { AttemptStrings } from '../attempts/attempt-strings.ts';
@@ -8,6 +8,8 @@ import CertificateLinks from '../certificates/CertificateLinks.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
+import FormError from '../ui/FormError.tsx';
+import DataTable from '../ui/DataTable.tsx';
 
 interface Props {
   locale: Locale;
@@ -35,9 +37,7 @@ export default function MemberView({ locale, verifyPath, groupId, userId, string
     const key = member.error === 'refused' ? 'groups.refused' : member.error === 'notFound' ? 'groups.notFound' : 'groups.error';
     return (
       <div className="groups">
-        <p className="form-error" role="alert">
-          {strings[key]}
-        </p>
+        <FormError>{strings[key]}</FormError>
         {backLink}
       </div>
     );
@@ -64,31 +64,28 @@ export default function MemberView({ locale, verifyPath, groupId, userId, string
         {member.standings.map((s) => {
           const line = person.courses.find((l) => l.courseId === s.courseId)!;
           return (
-            <div key={s.courseId} className="table-scroll">
-              <table className="member-course" data-course={s.courseId}>
-                <caption>
+            <DataTable
+              key={s.courseId}
+              className="member-course"
+              data-course={s.courseId}
+              caption={
+                <>
                   <bdi>{line.title}</bdi> — {fill(strings['progress.line.short'], { percent: s.percent, passed: s.passed, total: s.total })}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{strings['attempts.course']}</th>
-                    <th scope="col">{strings['groups.state']}</th>
+                </>
+              }
+              columns={[strings['attempts.course'], strings['groups.state']]}
+            >
+              {s.modules.flatMap((m) =>
+                m.cases.map((c) => (
+                  <tr key={`${m.level}-${c.case}`} data-level={c.level} data-case={c.case} data-state={c.state}>
+                    <th scope="row">
+                      {m.shown}.{c.case} <bdi>{c.title}</bdi>
+                    </th>
+                    <td className={`state-${c.state}`}>{stateText(c)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {s.modules.flatMap((m) =>
-                    m.cases.map((c) => (
-                      <tr key={`${m.level}-${c.case}`} data-level={c.level} data-case={c.case} data-state={c.state}>
-                        <th scope="row">
-                          {m.shown}.{c.case} <bdi>{c.title}</bdi>
-                        </th>
-                        <td className={`state-${c.state}`}>{stateText(c)}</td>
-                      </tr>
-                    )),
-                  )}
-                </tbody>
-              </table>
-            </div>
+                )),
+              )}
+            </DataTable>
           );
         })}
       </section>

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import type { CourseSummary, Plan, Subscription } from '../../api/schemas.ts';
+import type { CourseSummary } from '../../api/courses.ts';
+import type { Plan } from '../../api/pricing.ts';
+import type { Subscription } from '../../api/users.ts';
 import { formatDay, formatMonths, formatPrice } from '../../domain/format.ts';
 import { activeSubscription } from '../../domain/renewal.ts';
 import { toDate } from '../../domain/time.ts';
@@ -9,6 +11,7 @@ import PaypalButtons from './PaypalButtons.tsx';
 import PlanForm from './PlanForm.tsx';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
+import FormError from '../ui/FormError.tsx';
 
 interface Props {
   plan: Plan;
@@ -129,9 +132,7 @@ export default function PlanCard({ plan, courses, checkout, isAdmin, subscriptio
         )}
         {buying?.phase === 'error' && buying.error && (
           <>
-            <p className="form-error" role="alert">
-              {strings[buying.error]}
-            </p>
+            <FormError>{strings[buying.error]}</FormError>
             <button type="button" className="button button-small" onClick={retryPurchase}>
               {strings['checkout.retry']}
             </button>
@@ -165,11 +166,7 @@ export default function PlanCard({ plan, courses, checkout, isAdmin, subscriptio
       {isAdmin && mode === 'confirm' && (
         <div className="plan-admin plan-confirm" role="group" aria-label={strings['pricing.delete']} aria-live="polite" aria-busy={holders === undefined}>
           {holders === undefined && <p className="muted">{strings['pricing.subscribers.loading']}</p>}
-          {holders === null && (
-            <p className="form-error" role="alert">
-              {strings['pricing.subscribers.error']}
-            </p>
-          )}
+          {holders === null && <FormError>{strings['pricing.subscribers.error']}</FormError>}
           {holders === 0 && (
             <>
               <p>{fill(strings['pricing.confirmDelete'], { title: plan.title })}</p>
@@ -193,11 +190,7 @@ export default function PlanCard({ plan, courses, checkout, isAdmin, subscriptio
           <button type="button" className="button button-small button-ghost" onClick={() => setMode('view')}>
             {strings['pricing.confirmNo']}
           </button>
-          {failed && (
-            <p className="form-error" role="alert">
-              {strings[failed]}
-            </p>
-          )}
+          {failed && <FormError>{strings[failed]}</FormError>}
         </div>
       )}
     </article>

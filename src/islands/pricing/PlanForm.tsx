@@ -1,5 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
-import type { CourseSummary, Plan } from '../../api/schemas.ts';
+import type { CourseSummary } from '../../api/courses.ts';
+import type { Plan } from '../../api/pricing.ts';
 import { CONTENT_LOCALES, missingPlanLocales, TRANSLATED_LOCALES, type ContentLocale, type PlanText } from '../../domain/localize.ts';
 import { $plans, savePlan, type PlanField, type SaveOutcome } from '../../stores/plans.ts';
 import Field from '../ui/Field.tsx';
@@ -8,6 +9,7 @@ import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useHydrated } from '../ui/useHydrated.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
+import FormError from '../ui/FormError.tsx';
 
 type Strings = Sections<'pricing' | 'common'>;
 
@@ -176,11 +178,7 @@ export default function PlanForm({ plan, subscribers, locale, courses, strings, 
           {subscribersNote}
         </p>
       )}
-      {error?.field === null && (
-        <p className="form-error" role="alert">
-          {strings[error.message]}
-        </p>
-      )}
+      {error?.field === null && <FormError>{strings[error.message]}</FormError>}
       <div className="plan-actions">
         <button type="submit" className="button" disabled={!hydrated || busy}>
           {plan ? strings['pricing.form.save'] : strings['pricing.form.create']}

@@ -7,6 +7,7 @@ import PlanCard from './PlanCard.tsx';
 import PlanForm from './PlanForm.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import type { Sections } from '../../i18n/index.ts';
+import FormError from '../ui/FormError.tsx';
 
 interface Props {
   locale: string;
@@ -61,11 +62,7 @@ export default function PricingPlans({ locale, loginHref, pricingHref, accountHr
         </p>
       )}
       {!ready && <p className="muted">{strings['pricing.loading']}</p>}
-      {error && (
-        <p className="form-error" role="alert">
-          {strings['pricing.loadError']}
-        </p>
-      )}
+      {error && <FormError>{strings['pricing.loadError']}</FormError>}
       {ready && !loading && !error && plans.length === 0 && <p>{strings['pricing.empty']}</p>}
       {ready && (
         <div className="plan-grid">
