@@ -1,4 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { recordAudit } from './audit.ts';
 import type { Db } from './db/client.ts';
 import { users } from './db/schema.ts';
 
@@ -13,4 +14,34 @@ export async function lockKeepingAnAdmin(tx: Pick<Db, 'select'>, uid: string, re
   if (!row) return 'missing' as const;
   if (removesAdmin && row.isAdmin && admins.length <= 1) return 'last-admin' as const;
   return row;
+}
+
+/**
+ * What npm run admin:grant does with its argument (a uid, or an email that must match exactly one profile): makes that
+ * account an administrator, with an audit entry. Answers the line to print, and whether it is a refusal (stderr, exit 1).
+ */
+export async function grantAdmin(db: Db, target: string): Promise<{ ok: boolean; message: string }> {
+  const byEmail = target.includes('@');
+  const where = byEmail ? and(eq(sql`lower(${users.email})`, target.toLowerCase()), ne(users.email, '')) : eq(users.id, target);
+  const found = await db.select().from(users).where(where);
+  const [user] = found;
+  if (!user) {
+    return {
+      ok: false,
+      message: `No account with the ${byEmail ? 'email' : 'uid'} ${target}: sign up on the site first, then run this again. Nothing changed.`,
+    };
+  }
+  if (found.length > 1) {
+    return {
+      ok: false,
+      message: `${found.length} accounts have the email ${target} (${found.map((u) => u.id).join(', ')}): pass the uid of the right one. Nothing changed.`,
+    };
+  }
+  const who = `${user.email || '(no email)'} (uid ${user.id}, ${user.name || 'no name'})`;
+  if (user.isAdmin) return { ok: true, message: `${who} is already an administrator. Nothing changed.` };
+  await db.transaction(async (tx) => {
+    const [after] = await tx.update(users).set({ isAdmin: true }).where(eq(users.id, user.id)).returning();
+    await recordAudit(tx, { uid: 'admin:grant', email: null }, 'user', user.id, 'update', { isAdmin: false }, { isAdmin: after!.isAdmin });
+  });
+  return { ok: true, message: `${who} is now an administrator.` };
 }

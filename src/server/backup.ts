@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Config } from './config.ts';
 
 /** What a backup folder holds: the database (a PGlite archive or a pg_dump) and the Auth emulator's accounts. */
 export interface Manifest {
@@ -59,4 +60,22 @@ export async function restore(opts: { from: string; dataDir: string; databaseUrl
   }
   if (manifest.auth) cpSync(join(opts.from, 'auth'), join(opts.dataDir, 'auth'), { recursive: true });
   return manifest;
+}
+
+/**
+ * What npm run backup -- [folder] (a new dated folder under backups/ by default) and npm run restore -- <folder> do
+ * with their arguments: the line they print when done, or null when the arguments are not one of those two.
+ */
+export async function backupCommand([command, folder]: string[], config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<string | null> {
+  const { dataDir, databaseUrl } = config;
+  if (command === 'backup') {
+    const out = folder ?? join('backups', new Date().toISOString().replace(/[:.]/g, '-'));
+    const manifest = await backup({ dataDir, databaseUrl, out });
+    return `Backed up ${manifest.kind}${manifest.auth ? ' and the emulator accounts' : ''} to ${out}`;
+  }
+  if (command === 'restore' && folder) {
+    const manifest = await restore({ from: folder, dataDir, databaseUrl });
+    return `Restored ${manifest.kind} from ${folder} (made ${manifest.createdAt})`;
+  }
+  return null;
 }

@@ -102,11 +102,16 @@ export async function startServer(config: Config) {
   return { stop: shutdown.stop };
 }
 
+/** The one line a refused start prints: a ConfigError already says what to set, so it goes without a stack trace. */
+export function startFailure(err: unknown): string {
+  return err instanceof ConfigError ? err.message : `The server could not start: ${describeError(err)}`;
+}
+
 if (import.meta.main) {
   const server = await Promise.resolve()
     .then(() => startServer(loadConfig()))
     .catch((err: unknown) => {
-      console.error(err instanceof ConfigError ? err.message : `The server could not start: ${describeError(err)}`);
+      console.error(startFailure(err));
       process.exit(1);
     });
   const stop = async () => {

@@ -1,18 +1,17 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { backup, restore } from '../../src/server/backup.ts';
+import { backup, backupCommand, restore } from '../../src/server/backup.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { openDatabase, rowsOf, type Database } from '../../src/server/db/client.ts';
+import { openDatabase, rowsOf, type Db } from '../../src/server/db/client.ts';
 import { attempts, audit, certificates, courses, groupMembers, groups, images, orders, plans, rateLimits, users } from '../../src/server/db/schema.ts';
 import { createDeps } from '../../src/server/services.ts';
 import { createSandboxTables, sandboxMessages } from '../../src/sandbox/messages.ts';
+import { runScript, seededFolder } from './processes-support.ts';
 
-const root = join(import.meta.dirname, '../..');
 const dirs: string[] = [];
 const temp = () => {
   const dir = mkdtempSync(join(tmpdir(), 'fsa-backup-test-'));
@@ -22,7 +21,7 @@ const temp = () => {
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 /** Every table of every schema but the system's (ours and drizzle's migration journal), read from the database itself. */
-async function tablesOf(db: Database['db']): Promise<string[]> {
+async function tablesOf(db: Db): Promise<string[]> {
   const res = await db.execute(sql`SELECT schemaname, tablename FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1, 2`);
   return rowsOf(res).map((r) => `"${String(r.schemaname)}"."${String(r.tablename)}"`);
 }
@@ -47,7 +46,7 @@ async function everything(url: string | null, dir: string | null): Promise<Recor
 }
 
 /** A row in every table of ours, with text that survives only a faithful copy (accents, CJK, right-to-left). */
-async function fillEveryTable(db: Database['db'], id: string) {
+async function fillEveryTable(db: Db, id: string) {
   const name = 'Ünïcode 名前 اسم';
   await db.insert(users).values({ id, email: `${id}@example.com`, name, isExpert: true, subscriptions: [] });
   await db
@@ -69,77 +68,94 @@ async function fillEveryTable(db: Database['db'], id: string) {
   await db.insert(images).values({ id: `${id}.webp`, contentType: 'image/webp', width: 2, height: 1, data: new Uint8Array([0, 1, 254, 255]) });
 }
 
-let filled = 0;
-
-/** A source instance (PGlite in a folder, or DATABASE_URL) with a row in every table and emulator accounts; and an empty target. */
-async function instances(url: string | null) {
-  const source = temp();
-  const database = await openDatabase(url, url ? null : join(source, 'pglite'));
-  let targetUrl: string | null = null;
+/**
+ * A source instance (PGlite in a folder, or DATABASE_URL) with a row in every table and emulator accounts, made once:
+ * a backup only reads it.
+ */
+async function sourceInstance(url: string | null) {
+  const dir = temp();
+  const database = url ? await openDatabase(url, null) : await seededFolder(join(dir, 'pglite'));
   try {
-    await fillEveryTable(database.db, `backup-${Date.now()}-${++filled}`);
-    if (url) {
-      await database.db.execute(sql`DROP DATABASE IF EXISTS restore_check`);
-      await database.db.execute(sql`CREATE DATABASE restore_check`);
-      targetUrl = url.replace(/\/[^/]*$/, '/restore_check');
-    }
+    await fillEveryTable(database.db, `backup-${Date.now()}`);
   } finally {
     await database.close();
   }
-  mkdirSync(join(source, 'auth'));
-  writeFileSync(join(source, 'auth/firebase-export-metadata.json'), '{"auth":{}}');
-  const expected = await everything(url, url ? null : join(source, 'pglite'));
+  mkdirSync(join(dir, 'auth'));
+  writeFileSync(join(dir, 'auth/firebase-export-metadata.json'), '{"auth":{}}');
+  const expected = await everything(url, url ? null : join(dir, 'pglite'));
   // A table without a row would be compared empty to empty and prove nothing: a new table needs a row above.
-  expect(
-    Object.entries(expected)
-      .filter(([, rows]) => rows.length === 0)
-      .map(([t]) => t),
-  ).toEqual([]);
-  return { source, target: temp(), targetUrl, expected: kept(expected) };
+  expect(Object.keys(expected).filter((table) => expected[table]!.length === 0)).toEqual([]);
+  return { dir, expected: kept(expected) };
+}
+
+/** An empty instance to restore into: a new folder, and on PostgreSQL a new database beside DATABASE_URL's. */
+async function emptyTarget(url: string | null) {
+  if (!url) return { target: temp(), targetUrl: null };
+  const database = await openDatabase(url, null);
+  try {
+    await database.db.execute(sql`DROP DATABASE IF EXISTS restore_check`);
+    await database.db.execute(sql`CREATE DATABASE restore_check`);
+  } finally {
+    await database.close();
+  }
+  return { target: temp(), targetUrl: url.replace(/\/[^/]*$/, '/restore_check') };
 }
 
 const url = process.env.DATABASE_URL ?? null;
+let source: Awaited<ReturnType<typeof sourceInstance>>;
+beforeAll(async () => {
+  source = await sourceInstance(url);
+});
+
+/** The restored instance's rows, and the emulator accounts it got. */
+async function restored(target: string, targetUrl: string | null) {
+  expect(readFileSync(join(target, 'auth/firebase-export-metadata.json'), 'utf8')).toBe('{"auth":{}}');
+  return kept(await everything(targetUrl, targetUrl ? null : join(target, 'pglite')));
+}
 
 describe('backup and restore', () => {
   it('copies every table and the emulator accounts into an empty instance', async () => {
-    const { source, target, targetUrl, expected } = await instances(url);
+    const { target, targetUrl } = await emptyTarget(url);
     const out = join(temp(), 'b');
-    expect(await backup({ dataDir: source, databaseUrl: url, out })).toMatchObject({ kind: url ? 'postgres' : 'pglite', auth: true });
+    expect(await backup({ dataDir: source.dir, databaseUrl: url, out })).toMatchObject({ kind: url ? 'postgres' : 'pglite', auth: true });
     await restore({ from: out, dataDir: target, databaseUrl: targetUrl });
-    expect(kept(await everything(targetUrl, targetUrl ? null : join(target, 'pglite')))).toEqual(expected);
-    expect(readFileSync(join(target, 'auth/firebase-export-metadata.json'), 'utf8')).toBe('{"auth":{}}');
+    expect(await restored(target, targetUrl)).toEqual(source.expected);
     if (!url) await expect(restore({ from: out, dataDir: target, databaseUrl: null })).rejects.toThrow(/not empty/);
   }, 180_000);
 
   it('npm run backup, then npm run restore into an empty instance, gives a server that answers with the same data', async () => {
-    const { source, target, targetUrl, expected } = await instances(url);
+    const { target, targetUrl } = await emptyTarget(url);
     const out = join(temp(), 'b');
-    const script = (args: string[], env: Record<string, string>) =>
-      spawnSync(process.execPath, [join(root, 'scripts/backup.ts'), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } });
+    // What the script does with its arguments and the configuration it loads from the environment.
+    const command = (args: string[], env: Record<string, string>) => backupCommand(args, loadConfig({ ...process.env, ...env }));
 
-    const backedUp = script(['backup', out], { DATA_DIR: source, DATABASE_URL: url ?? '' });
-    expect(backedUp.stderr).toBe('');
-    expect(backedUp).toMatchObject({ status: 0, stdout: `Backed up ${url ? 'postgres' : 'pglite'} and the emulator accounts to ${out}\n` });
-    const restored = script(['restore', out], { DATA_DIR: target, DATABASE_URL: targetUrl ?? '' });
-    expect(restored).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Restored (pglite|postgres) from /) });
-    expect(kept(await everything(targetUrl, targetUrl ? null : join(target, 'pglite')))).toEqual(expected);
-    expect(readFileSync(join(target, 'auth/firebase-export-metadata.json'), 'utf8')).toBe('{"auth":{}}');
+    expect(await command(['backup', out], { DATA_DIR: source.dir, DATABASE_URL: url ?? '' })).toBe(
+      `Backed up ${url ? 'postgres' : 'pglite'} and the emulator accounts to ${out}`,
+    );
+    expect(await command(['restore', out], { DATA_DIR: target, DATABASE_URL: targetUrl ?? '' })).toMatch(/^Restored (pglite|postgres) from /);
+    expect(await restored(target, targetUrl)).toEqual(source.expected);
     // Restoring again over what is now a full instance is refused, and leaves it as it was.
-    if (!url) {
-      const again = script(['restore', out], { DATA_DIR: target, DATABASE_URL: '' });
-      expect(again.status).not.toBe(0);
-      expect(again.stderr).toMatch(/not empty/);
-    }
+    if (!url) await expect(command(['restore', out], { DATA_DIR: target, DATABASE_URL: '' })).rejects.toThrow(/not empty/);
 
     // The server opens the restored instance (its migration journal came along, so nothing is migrated twice) and serves the data.
     const deps = await createDeps(loadConfig({ DATA_DIR: target, ...(targetUrl ? { DATABASE_URL: targetUrl } : {}) }));
     try {
-      const id = String(expected['"public"."courses"']![0]!.id);
+      const id = String(source.expected['"public"."courses"']!.find((c) => String(c.id).startsWith('backup-'))!.id);
       const res = await createApp(deps).request(`/api/courses/${id}`);
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ id, title: 'Ünïcode 名前 اسم', proficiencyOrder: true });
     } finally {
       await deps.db.close();
     }
+  }, 240_000);
+
+  it('runs as npm runs it, in child processes: backup, then restore into an empty instance', async () => {
+    const { target, targetUrl } = await emptyTarget(url);
+    const out = join(temp(), 'b');
+    const backedUp = runScript('backup.ts', ['backup', out], { DATA_DIR: source.dir, DATABASE_URL: url ?? '' });
+    expect(backedUp).toEqual({ code: 0, out: `Backed up ${url ? 'postgres' : 'pglite'} and the emulator accounts to ${out}\n`, err: '' });
+    const restoredByScript = runScript('backup.ts', ['restore', out], { DATA_DIR: target, DATABASE_URL: targetUrl ?? '' });
+    expect(restoredByScript).toMatchObject({ code: 0, out: expect.stringMatching(/^Restored (pglite|postgres) from /) });
+    expect(await restored(target, targetUrl)).toEqual(source.expected);
   }, 240_000);
 });

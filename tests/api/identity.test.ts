@@ -1,12 +1,13 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { grantAdmin } from '../../src/server/admins.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
 import { audit, users } from '../../src/server/db/schema.ts';
 import { PROJECT, token } from './harness.ts';
+import { runScript, seededFolder } from './processes-support.ts';
 import { expectRefused, useApi } from './support.ts';
 
 /** An emulator-format ID token whose account has no email (anonymous or phone sign-in). */
@@ -17,9 +18,10 @@ function tokenWithoutEmail(uid: string): string {
   return `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
 }
 
-describe('POST /users takes the email from the verified token', () => {
-  const api = useApi();
+// One API for both parts: the grant runs in this process on its database.
+const api = useApi();
 
+describe('POST /users takes the email from the verified token', () => {
   it('refuses a token without an email that claims an address, and stores nothing', async () => {
     await expectRefused(api(), 'POST', '/users', { as: tokenWithoutEmail('phone-user'), body: { id: 'phone-user', email: 'admin@example.com' } }, 403);
     await expectRefused(api(), 'POST', '/users', { as: tokenWithoutEmail('phone-user'), body: { id: 'phone-user', email: 'boss@example.com' } }, 403);
@@ -56,48 +58,53 @@ describe('POST /users takes the email from the verified token', () => {
 });
 
 describe('npm run admin:grant', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'fsa-grant-'));
-  let database: Database;
-  beforeAll(async () => {
-    database = await openDatabase(null, join(dataDir, 'pglite'));
-    await database.db.insert(users).values([
-      { id: 'boss-uid', email: 'boss@example.com', name: 'Bo Boss' },
-      { id: 'no-email-uid', email: '', name: 'Cleared Duplicate' },
-      { id: 'admin-uid', email: 'admin@example.com', isAdmin: true },
-    ]);
-    await database.close();
-  }, 60_000);
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-  const grant = (...args: string[]) => {
-    const run = spawnSync(process.execPath, [join(import.meta.dirname, '../../scripts/admin-grant.ts'), ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-      encoding: 'utf8',
-    });
-    return { code: run.status, out: run.stdout.trim(), err: run.stderr.trim() };
-  };
+  beforeEach(async () => {
+    await api()
+      .deps.db.db.insert(users)
+      .values([
+        { id: 'boss-uid', email: 'boss@example.com', name: 'Bo Boss' },
+        { id: 'no-email-uid', email: '', name: 'Cleared Duplicate' },
+      ]);
+  });
+  // What the script runs on the database DATA_DIR or DATABASE_URL names; the seeded 'admin' is the administrator already there.
+  const grant = (target: string) => grantAdmin(api().deps.db.db, target);
 
   it('grants by email matching exactly one account, says what it did, and audits it', async () => {
-    expect(grant('BOSS@example.com')).toEqual({ code: 0, out: 'boss@example.com (uid boss-uid, Bo Boss) is now an administrator.', err: '' });
-    expect(grant('boss-uid').out).toBe('boss@example.com (uid boss-uid, Bo Boss) is already an administrator. Nothing changed.');
-    database = await openDatabase(null, join(dataDir, 'pglite'));
-    try {
-      const [row] = await database.db.select().from(users).where(eq(users.id, 'boss-uid'));
-      expect(row?.isAdmin).toBe(true);
-      const entries = await database.db.select().from(audit).where(eq(audit.entityId, 'boss-uid'));
-      expect(entries.map((e) => [e.actor, e.before, e.after])).toEqual([['admin:grant', { isAdmin: false }, { isAdmin: true }]]);
-    } finally {
-      await database.close();
-    }
-  }, 60_000);
+    expect(await grant('BOSS@example.com')).toEqual({ ok: true, message: 'boss@example.com (uid boss-uid, Bo Boss) is now an administrator.' });
+    expect((await grant('boss-uid')).message).toBe('boss@example.com (uid boss-uid, Bo Boss) is already an administrator. Nothing changed.');
+    const db = api().deps.db.db;
+    const [row] = await db.select().from(users).where(eq(users.id, 'boss-uid'));
+    expect(row?.isAdmin).toBe(true);
+    const entries = await db.select().from(audit).where(eq(audit.entityId, 'boss-uid'));
+    expect(entries.map((e) => [e.actor, e.before, e.after])).toEqual([['admin:grant', { isAdmin: false }, { isAdmin: true }]]);
+  });
 
-  it('grants by uid, and refuses an unknown account or no argument', () => {
-    expect(grant('no-email-uid')).toMatchObject({ code: 0, out: '(no email) (uid no-email-uid, Cleared Duplicate) is now an administrator.' });
-    expect(grant('nobody@example.com')).toMatchObject({
-      code: 1,
-      err: 'No account with the email nobody@example.com: sign up on the site first, then run this again. Nothing changed.',
+  it('grants by uid, and refuses an unknown account', async () => {
+    expect(await grant('no-email-uid')).toEqual({ ok: true, message: '(no email) (uid no-email-uid, Cleared Duplicate) is now an administrator.' });
+    expect(await grant('nobody@example.com')).toEqual({
+      ok: false,
+      message: 'No account with the email nobody@example.com: sign up on the site first, then run this again. Nothing changed.',
     });
-    expect(grant('missing-uid').code).toBe(1);
-    expect(grant().code).toBe(2);
+    expect((await grant('missing-uid')).ok).toBe(false);
+  });
+
+  it('runs as npm runs it, in a child process: prints the grant and keeps it in DATA_DIR, and exits 2 without an argument', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fsa-grant-'));
+    try {
+      const database = await seededFolder(join(dataDir, 'pglite'));
+      await database.db.insert(users).values({ id: 'boss-uid', email: 'boss@example.com', name: 'Bo Boss' });
+      await database.close();
+      const grantInChild = (...args: string[]) => runScript('admin-grant.ts', args, { DATA_DIR: dataDir, DATABASE_URL: '' });
+      expect(grantInChild('BOSS@example.com')).toEqual({ code: 0, out: 'boss@example.com (uid boss-uid, Bo Boss) is now an administrator.\n', err: '' });
+      expect(grantInChild().code).toBe(2);
+      const reopened = await openDatabase(null, join(dataDir, 'pglite'));
+      try {
+        expect(await reopened.db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, 'boss-uid'))).toEqual([{ isAdmin: true }]);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }, 60_000);
 });
