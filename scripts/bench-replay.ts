@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { MAX_ATTEMPT_EVENTS } from '../src/api/schemas.ts';
+import { MAX_ATTEMPT_EVENTS } from '../src/api/attempts.ts';
 import { paramsOfCase, type SimEvent } from '../src/domain/simulator/index.ts';
 import { distDir } from '../src/server/config.ts';
 import { LAUNCH_TOKEN_TTL_SECONDS, signLaunchToken } from '../src/server/launch-token.ts';

@@ -1,5 +1,5 @@
 import { hc } from 'hono/client';
-import { API_BASE } from '../../src/api/routes/paths.ts';
+import { API_BASE } from '../../src/api/paths.ts';
 import type { AppType } from '../../src/server/app.ts';
 
 /** The API of a server at `origin`, typed from the route definitions: its calls, and the URLs of its routes. */

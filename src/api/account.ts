@@ -1,28 +1,43 @@
-import { z } from '@hono/zod-openapi';
-import { dbString } from './schemas.ts';
+import { createRoute, z } from '@hono/zod-openapi';
+import { bearer, dbString, errors, json, jsonBody } from './shared.ts';
+import { User } from './users.ts';
 
-/** A captured payment as its receipt shows it: who sold what to whom, for how much, and PayPal's order id. */
-export const Receipt = z
-  .object({
-    orderId: z.string(),
-    /** When the payment was captured (ISO 8601). */
-    date: z.string(),
-    seller: z.object({ name: z.string(), address: z.string() }),
-    /** Name and address as they were at payment; empty once the account was deleted. */
-    buyer: z.object({ name: z.string(), email: z.string() }),
-    /** The plan's title in the language asked for (English where it has none). */
-    plan: z.object({ id: z.string(), title: z.string() }),
-    amount: z.number(),
-    currency: z.string(),
-    /** Until when the payment gave access (ISO 8601). */
-    paidUntil: z.string().nullable(),
-  })
-  .meta({ id: 'Receipt' });
-export type Receipt = z.infer<typeof Receipt>;
+/** The contract of /users/me: what a learner does to their own account (profile, export, deletion). */
 
 /** What a learner changes of their own profile. */
-export const ProfileUpdate = z.strictObject({
+const ProfileUpdate = z.strictObject({
   name: dbString().trim().min(1).max(401),
   contact: dbString().trim().max(50),
 });
-export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
+
+export const updateMe = createRoute({
+  method: 'patch',
+  path: '/users/me',
+  description: "Changes the caller's own name and phone (audited).",
+  security: bearer,
+  request: { body: jsonBody(ProfileUpdate) },
+  responses: { 200: json(User), 400: errors[400], 401: errors[401], 404: errors[404] },
+});
+
+export const exportMe = createRoute({
+  method: 'get',
+  path: '/users/me/export',
+  description:
+    'Everything we hold about the caller, as a JSON download: profile, payments, attempts with their event logs, certificates, groups and the audit entries about them.',
+  security: bearer,
+  responses: {
+    200: { description: 'The JSON file', content: { 'application/json': { schema: z.looseObject({ profile: User }) } } },
+    401: errors[401],
+    404: errors[404],
+    429: errors[429],
+  },
+});
+
+export const deleteMe = createRoute({
+  method: 'delete',
+  path: '/users/me',
+  description:
+    "Deletes the caller's personal data: profile, attempts, certificates and group memberships; payments stay, anonymised, for the accounts. Audited. Refused (409 `last_admin`) when the caller is the last administrator. The browser then deletes the Firebase account.",
+  security: bearer,
+  responses: { 204: { description: 'Deleted' }, 401: errors[401], 404: errors[404], 409: errors[409] },
+});

@@ -1,4 +1,5 @@
-import type { ErrorBody } from './schemas.ts';
+import type { z } from '@hono/zod-openapi';
+import type { ErrorBody } from './shared.ts';
 
 /** Every error code a failed /api call can carry in `{ error, message, issues }`, and the two the browser adds itself. */
 export const ErrorCode = {
@@ -40,7 +41,7 @@ export const ErrorCode = {
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /** One reason input was refused: the dotted path of the field ('' for the whole input) and what is wrong with it. */
-export type Issue = NonNullable<ErrorBody['issues']>[number];
+export type Issue = NonNullable<z.infer<typeof ErrorBody>['issues']>[number];
 
 /** A failed /api call as the browser sees it. */
 export class ApiError extends Error {
@@ -57,6 +58,6 @@ export class ApiError extends Error {
 
 /** The ApiError of a failed answer, from its status and its JSON body (null when it had none). */
 export function apiErrorOf(status: number, body: unknown, statusText: string): ApiError {
-  const err = (body ?? {}) as Partial<ErrorBody>;
+  const err = (body ?? {}) as Partial<z.infer<typeof ErrorBody>>;
   return new ApiError(status, err.error ?? ErrorCode.http, err.message ?? statusText, Array.isArray(err.issues) ? err.issues : []);
 }

@@ -1,4 +1,4 @@
-import { imageUrl } from '../api/routes/paths.ts';
+import { imageUrl } from '../api/paths.ts';
 
 const STORED = new RegExp(`^${imageUrl('([a-f0-9]{24})')}\\.webp$`);
 

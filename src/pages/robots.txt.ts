@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { API_BASE } from '../api/routes/paths.ts';
+import { API_BASE } from '../api/paths.ts';
 
 /** Lets crawlers in and points them at the sitemap (@astrojs/sitemap writes sitemap-index.xml). */
 export const GET: APIRoute = ({ site }) =>

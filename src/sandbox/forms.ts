@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { ErrorCode } from '../api/errors.ts';
 import { LIMITS } from '../server/rate-counters.ts';
 import { rateLimit } from '../server/rate-limit.ts';
-import * as routes from '../api/routes/sandbox.ts';
+import * as routes from '../api/sandbox.ts';
 import type { Db } from '../server/db/client.ts';
 import { fail, guarded, requireAdmin, subApp } from '../server/http.ts';
 import { createSandboxTables, sandboxMessages } from './messages.ts';

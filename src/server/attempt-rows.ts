@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { AttemptResult, AttemptSummary, Benchmark } from '../api/schemas.ts';
+import type { AttemptResult, AttemptSummary, Benchmark } from '../api/attempts.ts';
 import type { Db } from './db/client.ts';
 import { attempts } from './db/schema.ts';
 

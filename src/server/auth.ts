@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
-import { storable } from '../api/schemas.ts';
+import { storable } from '../api/shared.ts';
 import type { Config } from './config.ts';
 
 /** Who is calling, as proven by a Firebase ID token. */

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Course, CourseSummary, Plan } from '../api/schemas.ts';
+import type { Course, CourseSummary } from '../api/courses.ts';
+import type { Plan } from '../api/pricing.ts';
 import { localizeCourse, orEnglish, type ContentLocale } from '../domain/localize.ts';
 import type { Database } from './db/client.ts';
 import { courses, plans } from './db/schema.ts';

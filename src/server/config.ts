@@ -1,5 +1,5 @@
-import * as sandboxRoutes from '../api/routes/sandbox.ts';
-import { API_BASE } from '../api/routes/paths.ts';
+import * as sandboxRoutes from '../api/sandbox.ts';
+import { API_BASE } from '../api/paths.ts';
 import { isIP } from 'node:net';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

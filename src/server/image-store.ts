@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
-import { imageUrl } from '../api/routes/paths.ts';
-import type { UploadedImage } from '../api/schemas.ts';
+import { imageUrl } from '../api/paths.ts';
+import type { UploadedImage } from '../api/images.ts';
 import type { Db } from './db/client.ts';
 import { images } from './db/schema.ts';
 

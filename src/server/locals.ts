@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Course } from '../api/schemas.ts';
+import type { Course } from '../api/courses.ts';
 import type { ContentLocale } from '../domain/localize.ts';
 import type { Catalogue } from './catalogue.ts';
 import { plans } from './db/schema.ts';

@@ -1,5 +1,5 @@
-import * as coursesRoutes from '../api/routes/courses.ts';
-import { API_BASE } from '../api/routes/paths.ts';
+import * as coursesRoutes from '../api/courses.ts';
+import { API_BASE } from '../api/paths.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';

@@ -1,5 +1,6 @@
-import type { Receipt } from '../api/account.ts';
-import type { Plan, User } from '../api/schemas.ts';
+import type { Plan } from '../api/pricing.ts';
+import type { Receipt } from '../api/receipts.ts';
+import type { User } from '../api/users.ts';
 import { pick, type ContentLocale } from '../domain/localize.ts';
 import type { orders, plans, users } from './db/schema.ts';
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Course } from '../api/schemas.ts';
+import type { Course } from '../api/courses.ts';
 import { localizePlan, type ContentLocale } from '../domain/localize.ts';
 import type { BenchmarkFact } from '../domain/progress.ts';
 import type { Database } from './db/client.ts';

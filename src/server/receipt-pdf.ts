@@ -1,4 +1,4 @@
-import type { Receipt } from '../api/account.ts';
+import type { Receipt } from '../api/receipts.ts';
 import { formatDay, formatPrice } from '../domain/format.ts';
 import { useT } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';

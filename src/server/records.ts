@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { CertificateSummary, CourseProgress, CourseProgressLine } from '../api/learning.ts';
-import type { Course } from '../api/schemas.ts';
+import type { CertificateSummary } from '../api/certificates.ts';
+import type { Course } from '../api/courses.ts';
+import type { CourseProgress, CourseProgressLine } from '../api/progress.ts';
 import { certificateCases, courseStanding, lockOf, type AttemptFact, type BenchmarkFact, type CourseStanding, type Lock } from '../domain/progress.ts';
 import { courseBenchmarks } from './benchmarks.ts';
 import type { Catalogue } from './catalogue.ts';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { User } from '../api/schemas.ts';
+import type { User } from '../api/users.ts';
 import type { Database } from './db/client.ts';
 import { users } from './db/schema.ts';
 import { toUser } from './mappers.ts';

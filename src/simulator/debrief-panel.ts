@@ -2,7 +2,7 @@
 // final score and surgery time. Shown at once from this device's own run, then replaced by the server's replay.
 import { computeMetrics, debriefOf, scoreAttempt, type ComponentId, type Debrief, type SimState } from '../domain/simulator/index.ts';
 import { clockText } from '../domain/time.ts';
-import type { AttemptResult } from '../api/schemas.ts';
+import type { AttemptResult } from '../api/attempts.ts';
 import { $submission } from '../stores/attempt.ts';
 import { debriefSvg } from './debrief-map.ts';
 import { componentRows, debriefLabels } from './debrief-text.ts';

@@ -1,7 +1,7 @@
 // Which case the page opens, and its scenario: the launch link's query, the launch token's claims (the case's
 // parameters and the variant the server drew for this launch), for practice without a token the course, or the
 // free demo case.
-import { api } from '../api/client.ts';
+import { answer, client, enc } from '../api/client.ts';
 import { buildScenario, normalizeCaseParams, paramsOfCase, seedFor, type CaseParams, type Scenario } from '../domain/simulator/index.ts';
 
 export interface Launch {
@@ -68,7 +68,7 @@ export async function loadScenario(launch: Launch): Promise<{ launch: Launch; sc
     const params = normalizeCaseParams(claims['sim'], paramsOfCase(undefined, signed.level, signed.caseIndex));
     return { launch: signed, scenario: buildScenario(params, seedFor(signed.course, signed.level, signed.caseIndex, variant)) };
   }
-  const course = await api.getCourse(launch.course);
+  const course = await answer(client.courses[':id'].$get({ param: { id: enc(launch.course) }, query: { lang: 'en' } }));
   const stored: unknown = course.levels[launch.level - 1]?.cases[launch.caseIndex - 1];
   if (!stored) throw new Error(`No case ${launch.level}.${launch.caseIndex} in ${launch.course}`);
   const params = paramsOfCase((stored as { sim?: unknown }).sim, launch.level, launch.caseIndex);

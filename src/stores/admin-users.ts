@@ -1,7 +1,9 @@
 import { atom } from 'nanostores';
-import { api } from '../api/client.ts';
+import { answer, auth, client, enc } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import type { AuditEntry, Plan, User } from '../api/schemas.ts';
+import type { AuditEntry } from '../api/meta.ts';
+import type { Plan } from '../api/pricing.ts';
+import type { User } from '../api/users.ts';
 import { adminSubscription, searchKind } from '../domain/admin-subscription.ts';
 import { errorKey, type ErrorKey } from './error-messages.ts';
 import { $session, idToken, setProfile } from './session.ts';
@@ -50,7 +52,7 @@ export function isDirty(state: AdminUsersState): boolean {
 /** Plans for titles and the add-subscription picker; as an admin, hidden plans are included. */
 export async function loadPlans(): Promise<void> {
   try {
-    patch({ plans: await api.listPlans(await idToken(), 'en'), plansError: false });
+    patch({ plans: await answer(client.pricing.$get({ query: { lang: 'en' } }, auth(await idToken()))), plansError: false });
   } catch {
     patch({ plansError: true });
   }
@@ -58,7 +60,7 @@ export async function loadPlans(): Promise<void> {
 
 async function loadHistory(uid: string): Promise<void> {
   try {
-    const history = await api.audit('user', uid, await idToken());
+    const history = await answer(client.audit.$get({ query: { entity: 'user', id: uid } }, auth(await idToken())));
     if ($adminUsers.get().saved?.id === uid) patch({ history, historyError: false });
   } catch {
     if ($adminUsers.get().saved?.id === uid) patch({ historyError: true });
@@ -77,8 +79,11 @@ export async function searchUser(input: string): Promise<void> {
   const kind = searchKind(query);
   patch({ searching: true, notFound: null, searchError: null, saved: null, draft: null, history: null, saveError: null, justSaved: false });
   try {
-    const token = await idToken();
-    const user = kind === 'email' ? ((await api.findUsers(query, token))[0] ?? null) : await api.getUser(query, token);
+    const token = auth(await idToken());
+    const user =
+      kind === 'email'
+        ? ((await answer(client.users.$get({ query: { email: query } }, token)))[0] ?? null)
+        : await answer(client.users[':id'].$get({ param: { id: enc(query) } }, token));
     if (user) show(user);
     else patch({ notFound: kind });
   } catch (err) {
@@ -125,7 +130,8 @@ export async function saveUser(): Promise<void> {
   patch({ saving: true, saveError: null, justSaved: false });
   try {
     const { isAdmin, isPremium, isExpert, subscriptions } = draft;
-    const saved = await api.updateUser(draft.id, { isAdmin, isPremium, isExpert, subscriptions }, await idToken());
+    const json = { isAdmin, isPremium, isExpert, subscriptions };
+    const saved = await answer(client.users[':id'].$put({ param: { id: enc(draft.id) }, json }, auth(await idToken())));
     patch({ saved, draft: structuredClone(saved), justSaved: true });
     // An admin who removed their own flag loses this screen at once.
     if ($session.get().user?.id === saved.id) setProfile(saved);

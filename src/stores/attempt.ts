@@ -1,9 +1,9 @@
 // Sending a finished simulator attempt: the server replays the log and answers the score, components, debrief
 // and benchmark it stored.
 import { atom } from 'nanostores';
-import { api } from '../api/client.ts';
+import type { AttemptResult } from '../api/attempts.ts';
+import { answer, client } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import type { AttemptResult } from '../api/schemas.ts';
 import type { SimEvent } from '../domain/simulator/index.ts';
 
 /**
@@ -48,7 +48,8 @@ export async function retrySubmission(): Promise<void> {
   if (!pending || $submission.get().status === 'saving') return;
   $submission.set({ status: 'saving' });
   try {
-    const result = await api.submitAttempt({ token: pending.token, events: pending.events });
+    // The launch token authorizes the submission; no ID token is needed.
+    const result = await answer(client.attempts.$post({ json: { token: pending.token, events: pending.events } }));
     $submission.set({ status: 'saved', result });
   } catch (err) {
     const reason = (err instanceof ApiError && FAILURES[err.status]) || 'failed';

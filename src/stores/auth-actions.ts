@@ -1,8 +1,12 @@
 import type { UserCredential } from 'firebase/auth';
-import { api } from '../api/client.ts';
+import { answer, auth, client } from '../api/client.ts';
+import type { NewUser } from '../api/users.ts';
 import { fullName, type SignupInput } from '../domain/signup.ts';
 import { firebaseAuth } from './firebase.ts';
 import { leaveSession, loadProfile, setProfile } from './session.ts';
+
+/** POST /users: our record of a new account. */
+const createProfile = (json: NewUser, token: string) => answer(client.users.$post({ json }, auth(token)));
 
 export async function signInWithEmail(email: string, password: string): Promise<void> {
   const { signInWithEmailAndPassword } = await import('firebase/auth');
@@ -13,7 +17,7 @@ export async function signInWithEmail(email: string, password: string): Promise<
 async function ensureGoogleProfile(credential: UserCredential): Promise<void> {
   const fbUser = credential.user;
   let user = await loadProfile(fbUser);
-  if (!user) user = await api.createUser({ id: fbUser.uid, email: fbUser.email ?? '', isAdmin: false }, await fbUser.getIdToken());
+  if (!user) user = await createProfile({ id: fbUser.uid, email: fbUser.email ?? '', isAdmin: false }, await fbUser.getIdToken());
   setProfile(user);
 }
 
@@ -45,7 +49,7 @@ export async function signUp(input: SignupInput): Promise<void> {
   await updateProfile(fbUser, { displayName: name });
   // Sent now so the link is waiting; when sending fails, My account's reminder offers to send it again.
   await sendEmailVerification(fbUser).catch((err: unknown) => console.warn('The verification email could not be sent', err));
-  const user = await api.createUser(
+  const user = await createProfile(
     { id: fbUser.uid, email: fbUser.email ?? input.email.trim(), isAdmin: false, contact: input.contact.trim(), name },
     await fbUser.getIdToken(),
   );

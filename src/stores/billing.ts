@@ -1,7 +1,7 @@
 import type { Locale } from '../i18n/locales.ts';
 import { atom } from 'nanostores';
-import type { Receipt } from '../api/account.ts';
-import { accountApi } from '../api/account-client.ts';
+import { answer, auth, client, download, enc } from '../api/client.ts';
+import type { Receipt } from '../api/receipts.ts';
 import { saveFile } from './progress.ts';
 import { idToken } from './session.ts';
 
@@ -16,7 +16,7 @@ export const $billing = atom<BillingState>({ status: 'loading', receipts: [] });
 export async function loadReceipts(lang: Locale): Promise<void> {
   $billing.set({ ...$billing.get(), status: 'loading' });
   try {
-    $billing.set({ status: 'ready', receipts: await accountApi.receipts(lang, await idToken()) });
+    $billing.set({ status: 'ready', receipts: await answer(client.receipts.$get({ query: { lang } }, auth(await idToken()))) });
   } catch {
     $billing.set({ status: 'error', receipts: [] });
   }
@@ -25,7 +25,7 @@ export async function loadReceipts(lang: Locale): Promise<void> {
 /** Saves a receipt's PDF in the page's language; false when it failed. */
 export async function downloadReceipt(orderId: string, lang: Locale): Promise<boolean> {
   try {
-    saveFile(await accountApi.receiptPdf(orderId, lang, await idToken()));
+    saveFile(await download(client.receipts[':orderId'].pdf.$get({ param: { orderId: enc(orderId) }, query: { lang } }, auth(await idToken()))));
     return true;
   } catch {
     return false;

@@ -1,8 +1,8 @@
 // The public verification of one certificate, and an admin's revocation of it.
 import { atom } from 'nanostores';
+import type { CertificateVerification } from '../api/certificates.ts';
+import { answer, auth, client, enc } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import type { CertificateVerification } from '../api/learning.ts';
-import { learningApi } from '../api/learning-client.ts';
 import { idToken } from './session.ts';
 
 export type Verification = { status: 'loading' } | { status: 'found'; certificate: CertificateVerification } | { status: 'unknown' } | { status: 'error' };
@@ -22,7 +22,7 @@ export async function verify(id: string | null): Promise<void> {
   }
   $verification.set({ status: 'loading' });
   try {
-    $verification.set({ status: 'found', certificate: await learningApi.verifyCertificate(id) });
+    $verification.set({ status: 'found', certificate: await answer(client.certificates[':id'].$get({ param: { id: enc(id) } })) });
   } catch (err) {
     $verification.set({ status: err instanceof ApiError && err.status === 404 ? 'unknown' : 'error' });
   }
@@ -33,7 +33,11 @@ export async function revoke(reason: string): Promise<boolean> {
   const state = $verification.get();
   if (state.status !== 'found') return false;
   try {
-    $verification.set({ status: 'found', certificate: await learningApi.revokeCertificate(state.certificate.id, reason.trim(), await idToken()) });
+    const revoked = client.certificates[':id'].revoke.$post(
+      { param: { id: enc(state.certificate.id) }, json: { reason: reason.trim() } },
+      auth(await idToken()),
+    );
+    $verification.set({ status: 'found', certificate: await answer(revoked) });
     return true;
   } catch {
     return false;

@@ -1,8 +1,8 @@
 import { loadScript, type PayPalNamespace } from '@paypal/paypal-js';
 import { atom } from 'nanostores';
-import { api } from '../api/client.ts';
+import { answer, auth, client, enc } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import type { Subscription } from '../api/schemas.ts';
+import type { Subscription } from '../api/users.ts';
 import { errorKey, type ErrorKey } from './error-messages.ts';
 import { publicConfig } from './firebase.ts';
 import { $session, idToken, setProfile } from './session.ts';
@@ -76,7 +76,7 @@ export function paypalUnavailable(err: unknown): void {
 /** PayPal's createOrder: our server creates the order at the plan's price and answers its id. */
 export async function createOrder(planId: string): Promise<string> {
   try {
-    return (await api.createPaymentOrder(planId, await idToken())).id;
+    return (await answer(client.payments.orders.$post({ json: { planId } }, auth(await idToken())))).id;
   } catch (err) {
     patch({ phase: 'error', error: errorKey('checkoutOrder', err) });
     throw err;
@@ -87,7 +87,7 @@ export async function createOrder(planId: string): Promise<string> {
 export async function approveOrder(orderId: string): Promise<void> {
   patch({ phase: 'capturing', error: null });
   try {
-    const result = await api.capturePaymentOrder(orderId, await idToken());
+    const result = await answer(client.payments.orders[':orderId'].capture.$post({ param: { orderId: enc(orderId) } }, auth(await idToken())));
     setProfile(result.user);
     patch({ phase: 'done', subscription: result.subscription });
   } catch (err) {

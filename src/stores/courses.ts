@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
-import { api } from '../api/client.ts';
-import type { CourseSummary } from '../api/schemas.ts';
+import { answer, auth, client, enc } from '../api/client.ts';
+import type { CourseSummary } from '../api/courses.ts';
 import type { ContentLocale } from '../domain/localize.ts';
 import { errorKey, type ErrorKey } from './error-messages.ts';
 import { idToken } from './session.ts';
@@ -20,7 +20,8 @@ export async function loadCourses(lang: ContentLocale): Promise<void> {
   const mine = ++request;
   $courses.set({ status: 'loading', list: $courses.get().list });
   try {
-    const list = await api.listCourses(lang);
+    // In `lang`: the page's language, not the browser's Accept-Language.
+    const list = await answer(client.courses.$get({ query: { lang } }));
     if (mine === request) $courses.set({ status: 'loaded', list });
   } catch {
     if (mine === request) $courses.set({ status: 'error', list: [] });
@@ -41,13 +42,13 @@ async function adminAction<T>(action: (token: string | null) => Promise<T>): Pro
 
 /** Creates a course with the defaults of a new one (newCourseBody) and answers its id (null when it failed; the reason is in $courseAction). */
 export function createCourse(): Promise<string | null> {
-  return adminAction((token) => api.createCourse({}, token));
+  return adminAction((token) => answer(client.courses.$post({ json: {} }, auth(token))));
 }
 
 /** Deletes a course, then reloads the list. */
 export async function deleteCourse(id: string, lang: ContentLocale): Promise<boolean> {
   const done = await adminAction(async (token) => {
-    await api.deleteCourse(id, token);
+    await answer(client.courses[':id'].$delete({ param: { id: enc(id) } }, auth(token)));
     return true;
   });
   if (done) await loadCourses(lang);

@@ -1,8 +1,8 @@
 // One stored attempt opened from a history list: its debrief map and score components, as the server kept them.
 import { atom } from 'nanostores';
-import { api } from '../api/client.ts';
+import type { AttemptResult } from '../api/attempts.ts';
+import { answer, auth, client, enc } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import type { AttemptResult } from '../api/schemas.ts';
 import { idToken } from './session.ts';
 
 /** Why an attempt could not be shown: gone (deleted or unknown), the server out of reach, or anything else. */
@@ -30,7 +30,7 @@ export async function openDebrief(id: string): Promise<void> {
     return view.status === 'loading' && view.id === id;
   };
   try {
-    const result = await api.attempt(id, await idToken());
+    const result = await answer(client.attempts[':id'].$get({ param: { id: enc(id) } }, auth(await idToken())));
     if (current()) $debrief.set({ status: 'ready', id, result });
   } catch (err) {
     if (current()) $debrief.set({ status: 'error', id, reason: failure(err) });

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
-import { api } from '../api/client.ts';
-import type { CourseInput } from '../api/schemas.ts';
+import { answer, auth, client, enc } from '../api/client.ts';
+import type { CourseInput } from '../api/courses.ts';
 import { newCase, newLevel, type CaseItem, type Level } from '../domain/defaults.ts';
 import type { ContentLocale, TitleText, Translations, TranslatedLocale } from '../domain/localize.ts';
 import { paramsOfCase, type CaseParams } from '../domain/simulator/params.ts';
@@ -42,7 +42,8 @@ export async function openEditor(courseId: string): Promise<void> {
   guardUnload();
   $editor.set({ ...CLOSED, open: true, loading: true, courseId });
   try {
-    const { id: _id, ...course } = await api.getCourse(courseId);
+    // English, the course as stored, is what the editor edits.
+    const { id: _id, ...course } = await answer(client.courses[':id'].$get({ param: { id: enc(courseId) }, query: { lang: 'en' } }));
     $editor.set({ ...$editor.get(), loading: false, draft: course });
   } catch (err) {
     $editor.set({ ...$editor.get(), loading: false, error: errorKey('course', err) });
@@ -129,7 +130,7 @@ export async function save(): Promise<void> {
     const outcomes = lines(state.draft.outcomes);
     const cleaned = Object.fromEntries(Object.entries(translations ?? {}).map(([l, t]) => [l, t.outcomes ? { ...t, outcomes: lines(t.outcomes) } : t]));
     const body = { title, subtitle, thumbnail, levels, proficiencyOrder, durationMinutes, translations: cleaned, ...(outcomes ? { outcomes } : {}) };
-    await api.updateCourse(state.courseId, body, await idToken());
+    await answer(client.courses[':id'].$put({ param: { id: enc(state.courseId) }, json: body }, auth(await idToken())));
     $editor.set({ ...$editor.get(), saving: false, dirty: false });
     window.location.reload();
   } catch (err) {
@@ -141,7 +142,9 @@ export async function save(): Promise<void> {
 export async function uploadPicture(file: File): Promise<void> {
   $editor.set({ ...$editor.get(), picture: 'uploading' });
   try {
-    const image = await api.uploadImage(file, await idToken());
+    // The picture's bytes as they are (its type as content type); the server decodes, resizes and stores it.
+    const headers = { ...auth(await idToken()).headers, 'content-type': file.type || 'application/octet-stream' };
+    const image = await answer(client.images.$post(undefined, { headers, init: { body: file } }));
     edit((d) => ({ ...d, thumbnail: image.url }));
     $editor.set({ ...$editor.get(), picture: 'idle' });
   } catch {

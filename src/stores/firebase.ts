@@ -1,13 +1,13 @@
 import type { Auth } from 'firebase/auth';
-import { api } from '../api/client.ts';
-import type { PublicConfig } from '../api/schemas.ts';
+import { answer, client } from '../api/client.ts';
+import type { PublicConfig } from '../api/meta.ts';
 
 let config: Promise<PublicConfig> | null = null;
 let auth: Promise<Auth> | null = null;
 
 /** The server's public configuration, fetched once per page. */
 export function publicConfig(): Promise<PublicConfig> {
-  config ??= api.config();
+  config ??= answer(client.config.$get());
   config.catch(() => {
     config = null;
   });

@@ -1,9 +1,11 @@
 // Groups as directors and admins see them: the list, one group with its people and progress, and the admin's changes.
 import { atom } from 'nanostores';
+import { answer, auth, client, download, enc } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import type { CourseProgress, Group, GroupDetail, GroupProgress, GroupRole } from '../api/learning.ts';
-import { learningApi } from '../api/learning-client.ts';
-import { saveFile } from './progress.ts';
+import type { GroupProgress } from '../api/group-progress.ts';
+import type { Group, GroupDetail, GroupRole } from '../api/groups.ts';
+import type { CourseProgress } from '../api/progress.ts';
+import { courseProgress, saveFile } from './progress.ts';
 import { idToken } from './session.ts';
 
 /** Why a group could not be shown or changed: refused (not a director of it), gone, no such user, or anything else. */
@@ -16,6 +18,7 @@ const reason = (err: unknown): GroupsError => {
   if (err.status === 400) return 'invalid';
   return 'failed';
 };
+const param = (id: string) => ({ id: enc(id) });
 
 export const $groups = atom<{ status: 'idle' | 'loading' | 'loaded'; list: Group[]; error: GroupsError | null }>({ status: 'idle', list: [], error: null });
 export const $group = atom<{ id: string | null; detail: GroupDetail | null; progress: GroupProgress | null; error: GroupsError | null; busy: boolean }>({
@@ -30,7 +33,7 @@ export const $group = atom<{ id: string | null; detail: GroupDetail | null; prog
 export async function loadGroups(): Promise<void> {
   $groups.set({ ...$groups.get(), status: 'loading', error: null });
   try {
-    $groups.set({ status: 'loaded', list: await learningApi.groups(await idToken()), error: null });
+    $groups.set({ status: 'loaded', list: await answer(client.groups.$get(undefined, auth(await idToken()))), error: null });
   } catch (err) {
     $groups.set({ status: 'loaded', list: [], error: reason(err) });
   }
@@ -40,8 +43,11 @@ export async function loadGroups(): Promise<void> {
 export async function openGroup(id: string): Promise<void> {
   $group.set({ id, detail: null, progress: null, error: null, busy: true });
   try {
-    const token = await idToken();
-    const [detail, progress] = await Promise.all([learningApi.group(id, token), learningApi.groupProgress(id, token)]);
+    const token = auth(await idToken());
+    const [detail, progress] = await Promise.all([
+      answer(client.groups[':id'].$get({ param: param(id) }, token)),
+      answer(client.groups[':id'].progress.$get({ param: param(id) }, token)),
+    ]);
     $group.set({ id, detail, progress, error: null, busy: false });
   } catch (err) {
     $group.set({ id, detail: null, progress: null, error: reason(err), busy: false });
@@ -49,11 +55,11 @@ export async function openGroup(id: string): Promise<void> {
 }
 
 /** Runs an admin change to the open group and shows the group as it is afterwards; answers whether it worked. */
-async function change(action: (token: string | null) => Promise<GroupDetail | void>, opts: { noUser?: boolean } = {}): Promise<boolean> {
+async function change(action: (id: string, token: string | null) => Promise<GroupDetail | void>, opts: { noUser?: boolean } = {}): Promise<boolean> {
   const state = $group.get();
   $group.set({ ...state, busy: true, error: null });
   try {
-    await action(await idToken());
+    await action(state.id!, await idToken());
     if (state.id) await openGroup(state.id);
     return true;
   } catch (err) {
@@ -63,14 +69,17 @@ async function change(action: (token: string | null) => Promise<GroupDetail | vo
   }
 }
 
-export const addPerson = (email: string, role: GroupRole) => change((t) => learningApi.addPerson($group.get().id!, email.trim(), role, t), { noUser: true });
-export const removePerson = (userId: string) => change((t) => learningApi.removePerson($group.get().id!, userId, t));
-export const renameGroup = (name: string) => change((t) => learningApi.renameGroup($group.get().id!, name, t));
+/** Adds a person by email; a 404 here means no user has that address. */
+export const addPerson = (email: string, role: GroupRole) =>
+  change((id, t) => answer(client.groups[':id'].members.$post({ param: param(id), json: { email: email.trim(), role } }, auth(t))), { noUser: true });
+export const removePerson = (userId: string) =>
+  change((id, t) => answer(client.groups[':id'].members[':userId'].$delete({ param: { ...param(id), userId: enc(userId) } }, auth(t))));
+export const renameGroup = (name: string) => change((id, t) => answer(client.groups[':id'].$put({ param: param(id), json: { name } }, auth(t))));
 
 /** Creates a group and answers its id (null when it failed). */
 export async function createGroup(name: string): Promise<string | null> {
   try {
-    const group = await learningApi.createGroup(name, await idToken());
+    const group = await answer(client.groups.$post({ json: { name } }, auth(await idToken())));
     await loadGroups();
     return group.id;
   } catch (err) {
@@ -83,7 +92,7 @@ export async function deleteGroup(): Promise<boolean> {
   const id = $group.get().id;
   if (!id) return false;
   try {
-    await learningApi.deleteGroup(id, await idToken());
+    await answer(client.groups[':id'].$delete({ param: param(id) }, auth(await idToken())));
     $group.set({ id: null, detail: null, progress: null, error: null, busy: false });
     return true;
   } catch (err) {
@@ -95,7 +104,7 @@ export async function deleteGroup(): Promise<boolean> {
 /** Saves the open group's CSV export. */
 export async function exportGroup(): Promise<boolean> {
   try {
-    saveFile(await learningApi.groupCsv($group.get().id!, await idToken()));
+    saveFile(await download(client.groups[':id']['export.csv'].$get({ param: param($group.get().id!) }, auth(await idToken()))));
     return true;
   } catch (err) {
     $group.set({ ...$group.get(), error: reason(err) });
@@ -106,7 +115,7 @@ export async function exportGroup(): Promise<boolean> {
 /** Whether the signed-in user directs any group (My account links to /groups then). */
 export async function directsAnyGroup(): Promise<boolean> {
   try {
-    return (await learningApi.groups(await idToken())).length > 0;
+    return (await answer(client.groups.$get(undefined, auth(await idToken())))).length > 0;
   } catch {
     return false;
   }
@@ -131,7 +140,7 @@ export async function openMember(groupId: string, userId: string): Promise<void>
   }
   try {
     const token = await idToken();
-    const standings = await Promise.all(member.courses.map((line) => learningApi.courseProgress(line.courseId, token, userId)));
+    const standings = await Promise.all(member.courses.map((line) => courseProgress(line.courseId, token, userId)));
     $member.set({ userId, standings, error: null, loading: false });
   } catch (err) {
     $member.set({ userId, standings: [], error: reason(err), loading: false });

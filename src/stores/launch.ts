@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { api } from '../api/client.ts';
+import { answer, auth, client } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import { isEntitled } from '../domain/entitlement.ts';
 import { browserLaunchLink, desktopLaunchLink } from '../domain/launch.ts';
@@ -57,7 +57,10 @@ export async function play(ctx: PlayContext, level: number, kase: number): Promi
   // Without our record of the user (it failed to load) the server's answer decides.
   if (session.user && !isEntitled(session.user, ctx.courseId, plans, new Date())) return deny(ctx);
   try {
-    const [launch, unity] = await Promise.all([api.launch({ course: ctx.courseId, level, case: kase }, await idToken()), api.unityVersion()]);
+    const [launch, unity] = await Promise.all([
+      answer(client.launch.$post({ json: { course: ctx.courseId, level, case: kase } }, auth(await idToken()))),
+      answer(client.unityversion.$get()),
+    ]);
     const params = {
       userid: session.firebaseUser.uid,
       course: ctx.courseId,

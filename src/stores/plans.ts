@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
-import { api } from '../api/client.ts';
-import type { CourseSummary, Plan, PlanInput } from '../api/schemas.ts';
+import { answer, auth, client, enc } from '../api/client.ts';
+import type { CourseSummary } from '../api/courses.ts';
+import type { Plan, PlanInput } from '../api/pricing.ts';
 import type { ContentLocale } from '../domain/localize.ts';
 import { errorField, errorKey, type ErrorField, type ErrorKey } from './error-messages.ts';
 import { $session, idToken } from './session.ts';
@@ -30,10 +31,11 @@ export async function loadPlans(lang: ContentLocale = shownIn): Promise<void> {
   shownIn = lang;
   $plans.set({ ...$plans.get(), loading: true, error: false });
   try {
-    const token = await idToken();
+    const token = auth(await idToken());
+    const plansIn = (language: ContentLocale) => answer(client.pricing.$get({ query: { lang: language } }, token));
     // Only an administrator edits plans, so only they need the English texts of a page in another language.
     const editing = lang !== 'en' && $session.get().user?.isAdmin === true;
-    const [plans, english, courses] = await Promise.all([api.listPlans(token, lang), editing ? api.listPlans(token, 'en') : null, api.listCourses(lang)]);
+    const [plans, english, courses] = await Promise.all([plansIn(lang), editing ? plansIn('en') : null, answer(client.courses.$get({ query: { lang } }))]);
     $plans.set({ loading: false, error: false, plans, english: english ?? plans, courses });
   } catch {
     $plans.set({ ...$plans.get(), loading: false, error: true });
@@ -43,8 +45,10 @@ export async function loadPlans(lang: ContentLocale = shownIn): Promise<void> {
 /** Creates (id null) or saves a plan; the server validates, and its 400 is pinned to the field it names. */
 export async function savePlan(id: string | null, input: PlanInput): Promise<SaveOutcome> {
   try {
-    const token = await idToken();
-    const plan = id ? await api.updatePlan(id, input, token) : await api.createPlan(input, token);
+    const token = auth(await idToken());
+    const plan = id
+      ? await answer(client.pricing[':id'].$put({ param: { id: enc(id) }, json: input }, token))
+      : await answer(client.pricing.$post({ json: input }, token));
     await loadPlans();
     return { ok: true, plan };
   } catch (err) {
@@ -54,7 +58,7 @@ export async function savePlan(id: string | null, input: PlanInput): Promise<Sav
 
 export async function removePlan(id: string): Promise<boolean> {
   try {
-    await api.deletePlan(id, await idToken());
+    await answer(client.pricing[':id'].$delete({ param: { id: enc(id) } }, auth(await idToken())));
     await loadPlans();
     return true;
   } catch {
@@ -65,7 +69,7 @@ export async function removePlan(id: string): Promise<boolean> {
 /** How many people hold the plan now, for the admin's warning before a delete or an edit; null when it could not be read. */
 export async function planSubscribers(id: string): Promise<number | null> {
   try {
-    return (await api.planSubscribers(id, await idToken())).active;
+    return (await answer(client.pricing[':id'].subscribers.$get({ param: { id: enc(id) } }, auth(await idToken())))).active;
   } catch {
     return null;
   }

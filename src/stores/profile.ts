@@ -1,4 +1,4 @@
-import { accountApi } from '../api/account-client.ts';
+import { answer, auth, client, download } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import { signedInRecently } from '../domain/time.ts';
 import { errorKey, type ErrorKey } from './error-messages.ts';
@@ -9,7 +9,7 @@ import { currentFirebaseUser, idToken, leaveSession, reloadFirebaseUser, setProf
 
 export async function saveProfile(name: string, contact: string): Promise<boolean> {
   try {
-    setProfile(await accountApi.updateProfile({ name: name.trim(), contact: contact.trim() }, await idToken()));
+    setProfile(await answer(client.users.me.$patch({ json: { name: name.trim(), contact: contact.trim() } }, auth(await idToken()))));
     return true;
   } catch {
     return false;
@@ -53,7 +53,7 @@ export const checkVerified = (): Promise<boolean> => reloadFirebaseUser().catch(
 
 export async function exportData(): Promise<boolean> {
   try {
-    saveFile(await accountApi.exportData(await idToken()));
+    saveFile(await download(client.users.me.export.$get(undefined, auth(await idToken()))));
     return true;
   } catch {
     return false;
@@ -76,7 +76,7 @@ export async function deleteAccount(password: string | null, homeHref: string): 
     return errorKey('auth', err);
   }
   try {
-    await accountApi.deleteAccount(await idToken());
+    await answer(client.users.me.$delete(undefined, auth(await idToken())));
   } catch (err) {
     if (!(err instanceof ApiError && err.status === 404)) return errorKey('accountDeletion', err);
   }

@@ -1,9 +1,9 @@
 // The learner's learning record as the islands show it: one course's standing, every course's line, certificate files.
 import type { Locale } from '../i18n/locales.ts';
 import { atom } from 'nanostores';
-import type { CourseProgress, CourseProgressLine } from '../api/learning.ts';
-import { learningApi } from '../api/learning-client.ts';
-import type { Course } from '../api/schemas.ts';
+import { answer, auth, client, download, enc } from '../api/client.ts';
+import type { Course } from '../api/courses.ts';
+import type { CourseProgress, CourseProgressLine } from '../api/progress.ts';
 import { courseStanding, type BenchmarkFact } from '../domain/progress.ts';
 import { idToken } from './session.ts';
 
@@ -12,11 +12,16 @@ export type Loadable<T> = { status: 'idle' | 'loading' | 'error'; value: T | nul
 export const $courseProgress = atom<Loadable<CourseProgress>>({ status: 'idle', value: null });
 export const $progressLines = atom<Loadable<CourseProgressLine[]>>({ status: 'idle', value: null });
 
+/** A learner's standing in one course: GET /progress answers it when asked with a course, a line per course without. */
+export async function courseProgress(course: string, token: string | null, userId?: string): Promise<CourseProgress> {
+  return (await answer(client.progress.$get({ query: { course, userId } }, auth(token)))) as CourseProgress;
+}
+
 /** The signed-in learner's standing in a course (the server issues the certificate when the course is complete). */
 export async function loadCourseProgress(courseId: string): Promise<void> {
   $courseProgress.set({ status: 'loading', value: $courseProgress.get().value });
   try {
-    $courseProgress.set({ status: 'loaded', value: await learningApi.courseProgress(courseId, await idToken()) });
+    $courseProgress.set({ status: 'loaded', value: await courseProgress(courseId, await idToken()) });
   } catch {
     $courseProgress.set({ status: 'error', value: null });
   }
@@ -27,7 +32,8 @@ export async function loadProgressLines(): Promise<void> {
   if ($progressLines.get().status === 'loading') return;
   $progressLines.set({ status: 'loading', value: $progressLines.get().value });
   try {
-    $progressLines.set({ status: 'loaded', value: await learningApi.progressLines(await idToken()) });
+    const lines = (await answer(client.progress.$get({ query: {} }, auth(await idToken())))) as CourseProgressLine[];
+    $progressLines.set({ status: 'loaded', value: lines });
   } catch {
     $progressLines.set({ status: 'error', value: null });
   }
@@ -46,7 +52,7 @@ export function saveFile({ blob, name }: { blob: Blob; name: string }): void {
 /** Downloads a certificate's PDF in the page's language; false when it failed. */
 export async function downloadCertificate(id: string, lang: Locale): Promise<boolean> {
   try {
-    saveFile(await learningApi.certificatePdf(id, lang, await idToken()));
+    saveFile(await download(client.certificates[':id'].pdf.$get({ param: { id: enc(id) }, query: { lang } }, auth(await idToken()))));
     return true;
   } catch {
     return false;

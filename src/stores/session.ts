@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
 import type { User as FirebaseUser } from 'firebase/auth';
-import { api } from '../api/client.ts';
+import { answer, auth, client, enc } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import type { User } from '../api/schemas.ts';
+import type { User } from '../api/users.ts';
 import { firebaseAuth } from './firebase.ts';
 
 export interface SessionUser {
@@ -37,7 +37,7 @@ export async function idToken(): Promise<string | null> {
 /** Reads our record of the signed-in user; a missing record is null, not an error. */
 export async function loadProfile(fbUser: FirebaseUser): Promise<User | null> {
   try {
-    return await api.getUser(fbUser.uid, await fbUser.getIdToken());
+    return await answer(client.users[':id'].$get({ param: { id: enc(fbUser.uid) } }, auth(await fbUser.getIdToken())));
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;

@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MAX_ATTEMPT_EVENTS } from '../../src/api/schemas.ts';
+import { MAX_ATTEMPT_EVENTS } from '../../src/api/attempts.ts';
 import type { SimEvent } from '../../src/domain/simulator/index.ts';
 import { attempts } from '../../src/server/db/schema.ts';
 import { ReplayPool } from '../../src/server/replay/pool.ts';

@@ -1,4 +1,4 @@
-import { API_BASE } from '../../src/api/routes/paths.ts';
+import { API_BASE } from '../../src/api/paths.ts';
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { ErrorCode } from '../../src/api/errors.ts';
-import type { PlanInput } from '../../src/api/schemas.ts';
+import type { PlanInput } from '../../src/api/pricing.ts';
 import { createApp } from '../../src/server/app.ts';
 import { Catalogue } from '../../src/server/catalogue.ts';
 import { RateLimiter } from '../../src/server/rate-counters.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NewUser, UserUpdate } from '../../src/api/schemas.ts';
+import { NewUser, UserUpdate } from '../../src/api/users.ts';
 import { stripInvisible } from '../../src/domain/text.ts';
 
 const RLO = '\u202E';

@@ -3,7 +3,7 @@ import { bigint, boolean, customType, index, integer, jsonb, numeric, pgTable, p
 import type { Level } from '../../domain/defaults.ts';
 import type { CourseText, PlanText, Translations } from '../../domain/localize.ts';
 import type { CertificateCase } from '../../domain/progress.ts';
-import type { Subscription } from '../../api/schemas.ts';
+import type { Subscription } from '../../api/users.ts';
 import type { ComponentId, Debrief, SimMetrics, Task } from '../../domain/simulator/index.ts';
 
 /** The one Postgres schema, for PGlite and PostgreSQL alike. */

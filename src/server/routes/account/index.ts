@@ -8,7 +8,7 @@ import { fail, guarded, requireUser, subApp } from '../../http.ts';
 import { LIMITS } from '../../rate-counters.ts';
 import { rateLimit } from '../../rate-limit.ts';
 import { receiptOf, toUser } from '../../mappers.ts';
-import * as routes from '../../../api/routes/account.ts';
+import * as routes from '../../../api/account.ts';
 
 /** The event log an attempt was scored from, as the learner sent it. */
 function logOf(row: typeof attempts.$inferSelect): unknown[] | null {

@@ -8,7 +8,7 @@ import { canReadUser } from '../../access.ts';
 import { fail, guarded, invalid, requireUser, subApp } from '../../http.ts';
 import { verifyLaunchToken } from '../../launch-token.ts';
 import { simulatorLimit } from '../../simulator-limit.ts';
-import * as routes from '../../../api/routes/attempts.ts';
+import * as routes from '../../../api/attempts.ts';
 
 /** A log may run this much longer than its token has existed: clocks drift and the page starts before its first frame. */
 const LOG_GRACE_MS = 5000;

@@ -10,7 +10,7 @@ import { type Env, fail, guarded, requireAdmin, requireUser, subApp } from '../.
 import { pdfLimit, sendPdf } from '../../pdf-route.ts';
 import { rateLimit } from '../../rate-limit.ts';
 import { certificateSummary, type CertificateRow } from '../../records.ts';
-import * as routes from '../../../api/routes/certificates.ts';
+import * as routes from '../../../api/certificates.ts';
 
 const PDF_LIMIT = pdfLimit('certificate-pdf');
 

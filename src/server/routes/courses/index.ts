@@ -5,10 +5,10 @@ import { recordAudit, updateAudited } from '../../audit.ts';
 import { courseColumns, courseOf } from '../../catalogue.ts';
 import { courses, plans } from '../../db/schema.ts';
 import { fail, guarded, prepared, rawJson, requireAdmin, subApp } from '../../http.ts';
-import type { Course, CourseSummary } from '../../../api/schemas.ts';
+import type { Course, CourseSummary } from '../../../api/courses.ts';
 import { contentLocale } from '../../lang.ts';
 import { planOf } from '../../mappers.ts';
-import * as routes from '../../../api/routes/courses.ts';
+import * as routes from '../../../api/courses.ts';
 
 /** /courses: the public catalogue (served from memory) and the admin's edits. */
 export const coursesApp = subApp()

@@ -5,7 +5,7 @@ import { groupMembers, users } from '../../db/schema.ts';
 import { NOT_VISIBLE, visibleGroup } from '../../access.ts';
 import { type Env, fail, guarded, requireUser, subApp } from '../../http.ts';
 import { activeCourses, progressLine, recordsOf } from '../../records.ts';
-import * as routes from '../../../api/routes/group-progress.ts';
+import * as routes from '../../../api/group-progress.ts';
 
 /** The group's members with their standing in every course any of them has played (certificates issued on the way). */
 async function membersRecords(c: Context<Env>, groupId: string) {

@@ -1,12 +1,12 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../api/errors.ts';
-import { Group, GroupDetail } from '../../../api/learning.ts';
+import { Group, GroupDetail } from '../../../api/groups.ts';
 import { NOT_VISIBLE, visibleGroup } from '../../access.ts';
 import { recordAudit } from '../../audit.ts';
 import type { Db } from '../../db/client.ts';
 import { groupMembers, groups, users } from '../../db/schema.ts';
 import { callerIsAdmin, fail, guarded, requireAdmin, requireUser, subApp } from '../../http.ts';
-import * as routes from '../../../api/routes/groups.ts';
+import * as routes from '../../../api/groups.ts';
 
 type GroupRow = typeof groups.$inferSelect;
 

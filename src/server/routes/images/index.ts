@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { ErrorCode } from '../../../api/errors.ts';
-import * as routes from '../../../api/routes/images.ts';
-import { ACCEPTED } from '../../../api/routes/images.ts';
+import * as routes from '../../../api/images.ts';
+import { ACCEPTED } from '../../../api/images.ts';
 import { recordAudit } from '../../audit.ts';
 import type { Caller } from '../../auth.ts';
 import { images } from '../../db/schema.ts';

@@ -6,7 +6,7 @@ import { fail, guarded, requireUser, subApp } from '../../http.ts';
 import { LAUNCH_TOKEN_TTL_SECONDS, signLaunchToken, verifyLaunchToken } from '../../launch-token.ts';
 import { launchLock } from '../../records.ts';
 import { simulatorLimit } from '../../simulator-limit.ts';
-import * as routes from '../../../api/routes/launch.ts';
+import * as routes from '../../../api/launch.ts';
 
 /** /launch: signed, short-lived tokens that let a simulator trust who opens which case, and which placenta of it. */
 export const launchApp = subApp()

@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { ErrorCode } from '../../../api/errors.ts';
 import { orderDescription } from './order-description.ts';
-import { type Subscription } from '../../../api/schemas.ts';
+import { type Subscription } from '../../../api/users.ts';
 import { renewSubscription } from '../../../domain/renewal.ts';
 import { toDate, toTimestamp } from '../../../domain/time.ts';
 import { recordAudit } from '../../audit.ts';
@@ -13,7 +13,7 @@ import { type Env, fail, guarded, requireUser, subApp } from '../../http.ts';
 import { describeError, logFailure } from '../../log.ts';
 import { PaypalError, type PaypalOrder } from '../../paypal.ts';
 import { toUser } from '../../mappers.ts';
-import * as routes from '../../../api/routes/payments.ts';
+import * as routes from '../../../api/payments.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 

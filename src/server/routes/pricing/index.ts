@@ -8,7 +8,7 @@ import { courses, plans, users } from '../../db/schema.ts';
 import { callerIsAdmin, fail, guarded, invalid, requireAdmin, subApp } from '../../http.ts';
 import { contentLocale } from '../../lang.ts';
 import { planOf } from '../../mappers.ts';
-import * as routes from '../../../api/routes/pricing.ts';
+import * as routes from '../../../api/pricing.ts';
 
 /** The ids in `ids` that are not courses of the catalogue. */
 async function unknownCourses(db: Pick<Db, 'select'>, ids: string[]): Promise<string[]> {

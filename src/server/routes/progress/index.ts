@@ -5,7 +5,7 @@ import { canReadUser } from '../../access.ts';
 import { users } from '../../db/schema.ts';
 import { fail, guarded, requireUser, subApp } from '../../http.ts';
 import { activeCourses, attemptFacts, benchmarkFacts, certificatesOf, issueIfComplete, progressLine, progressOf, recordsOf } from '../../records.ts';
-import * as routes from '../../../api/routes/progress.ts';
+import * as routes from '../../../api/progress.ts';
 
 /** /progress: a learner's standing per course, computed here from the stored attempts; a completed course issues its certificate. */
 export const progressApp = subApp().openapi(guarded(routes.progress, requireUser), async (c) => {

@@ -8,7 +8,7 @@ import { pdfLimit, sendPdf } from '../../pdf-route.ts';
 import { rateLimit } from '../../rate-limit.ts';
 import { receiptPdf } from '../../receipt-pdf.ts';
 import { receiptOf } from '../../mappers.ts';
-import * as routes from '../../../api/routes/receipts.ts';
+import * as routes from '../../../api/receipts.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 

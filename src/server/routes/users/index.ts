@@ -7,7 +7,7 @@ import { users } from '../../db/schema.ts';
 import { LIMITS } from '../../rate-counters.ts';
 import { rateLimit } from '../../rate-limit.ts';
 import { callerIsAdmin, fail, guarded, invalid, requireAdmin, requireUser, subApp } from '../../http.ts';
-import * as routes from '../../../api/routes/users.ts';
+import * as routes from '../../../api/users.ts';
 
 /** /users: the caller's own record, sign-up, and the admin's search and save. */
 export const usersApp = subApp()

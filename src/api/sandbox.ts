@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { CONTACT_LIMITS } from '../../domain/contact.ts';
-import { dbString } from '../schemas.ts';
-import { bearer, errors, json, jsonBody } from './shared.ts';
+import { CONTACT_LIMITS } from '../domain/contact.ts';
+import { bearer, dbString, errors, json, jsonBody } from './shared.ts';
 
 const field = (max: number) => dbString().trim().min(1).max(max);
 /** What the contact form posts to the form-mail stand-in. */

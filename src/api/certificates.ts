@@ -1,7 +1,36 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { dbString } from '../schemas.ts';
-import { CertificateSummary, CertificateVerification, RevokeInput } from '../learning.ts';
-import { documentLanguage, pdfAnswer, bearer, errors, idParam, json, jsonBody } from './shared.ts';
+import { bearer, dbString, documentLanguage, errors, idParam, json, jsonBody, pdfAnswer } from './shared.ts';
+
+/** The contract of /certificates: a learner's certificates, their public verification, PDF and revocation. */
+
+/** A certificate as its holder (and their directors, and admins) see it. */
+export const CertificateSummary = z
+  .object({
+    id: z.string(),
+    courseId: z.string(),
+    courseTitle: z.string(),
+    completedAt: z.string(),
+    issuedAt: z.string(),
+    revoked: z.boolean(),
+  })
+  .meta({ id: 'CertificateSummary' });
+
+/** The public answer of GET /certificates/{id}: enough to confirm the certificate, nothing more about its holder. */
+const CertificateVerification = z
+  .object({
+    id: z.string(),
+    status: z.enum(['valid', 'revoked']),
+    holderName: z.string(),
+    courseTitle: z.string(),
+    completedAt: z.string(),
+    revokedAt: z.string().nullable(),
+  })
+  .meta({ id: 'CertificateVerification' });
+
+const RevokeInput = z.strictObject({ reason: dbString().trim().min(1).max(500) });
+
+export type CertificateSummary = z.infer<typeof CertificateSummary>;
+export type CertificateVerification = z.infer<typeof CertificateVerification>;
 
 const pdfQuery = z.strictObject({ lang: documentLanguage });
 

@@ -1,6 +1,18 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { dbString, ErrorBody, PaymentOrderRequest, PaymentOrder, PaymentCapture } from '../schemas.ts';
-import { bearer, errors, json, jsonBody } from './shared.ts';
+import { bearer, dbString, ErrorBody, errors, json, jsonBody } from './shared.ts';
+import { Subscription, User } from './users.ts';
+
+/** The contract of /payments: a PayPal order for a plan at our price, and its capture into a subscription. */
+
+/** POST /payments/orders: the plan to buy; the price always comes from our database. */
+const PaymentOrderRequest = z.strictObject({ planId: dbString().min(1).max(128) });
+
+const PaymentOrder = z.object({ id: z.string(), status: z.string() }).meta({ id: 'PaymentOrder' });
+
+/** A captured order: the subscription it added and the buyer's record as it now stands. */
+const PaymentCapture = z
+  .object({ orderId: z.string(), status: z.literal('COMPLETED'), subscription: Subscription.nullable(), user: User })
+  .meta({ id: 'PaymentCapture' });
 
 const gateway = (description: string) => ({ description, content: { 'application/json': { schema: ErrorBody } } });
 const paypalErrors = { 502: gateway('PayPal answered an error'), 504: gateway('PayPal did not answer in time') } as const;

@@ -1,6 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { UploadedImage } from '../schemas.ts';
 import { bearer, errors, json } from './shared.ts';
+
+/** The contract of /images: an admin's upload of a course picture, and the stored picture read back. */
+
+/** An uploaded picture as stored: its addresses per format (content-hashed, cached for a year) and its size. */
+const UploadedImage = z
+  .object({ url: z.string(), sources: z.array(z.object({ type: z.string(), url: z.string() })), width: z.number(), height: z.number() })
+  .meta({ id: 'UploadedImage' });
+export type UploadedImage = z.infer<typeof UploadedImage>;
 
 /** The picture types an upload may carry; anything else is refused before it is read. */
 export const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp', 'image/avif', 'image/gif'] as const;

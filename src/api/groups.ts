@@ -1,7 +1,23 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { GroupDetail, GroupInput, GroupMemberInput, Group } from '../learning.ts';
-import { dbString } from '../schemas.ts';
-import { bearer, errors, idParam, json, jsonBody } from './shared.ts';
+import { bearer, dbString, errors, idParam, json, jsonBody } from './shared.ts';
+
+/** The contract of /groups: groups of learners with their directors, kept by administrators. */
+
+const GroupRole = z.enum(['member', 'director']);
+
+export const Group = z.object({ id: z.string(), name: z.string(), members: z.number(), directors: z.number(), createdAt: z.string() }).meta({ id: 'Group' });
+
+const GroupPerson = z.object({ userId: z.string(), email: z.string(), name: z.string(), role: GroupRole, addedAt: z.string() }).meta({ id: 'GroupPerson' });
+
+export const GroupDetail = Group.extend({ people: z.array(GroupPerson) }).meta({ id: 'GroupDetail' });
+
+const GroupInput = z.strictObject({ name: dbString().trim().min(1).max(200) });
+
+const GroupMemberInput = z.strictObject({ email: z.email().max(320), role: GroupRole });
+
+export type Group = z.infer<typeof Group>;
+export type GroupDetail = z.infer<typeof GroupDetail>;
+export type GroupRole = z.infer<typeof GroupRole>;
 
 const memberParams = z.object({ id: dbString().min(1).max(128), userId: dbString().min(1).max(128) });
 

@@ -1,6 +1,26 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { GroupProgress } from '../learning.ts';
+import { CourseProgressLine } from './progress.ts';
 import { bearer, errors, idParam, json } from './shared.ts';
+
+/** The contract of a group's progress: its directors' view of every member, on screen and as CSV. */
+
+/** GET /groups/{id}/progress: every member with one line per course any member has played. */
+const GroupProgress = z
+  .object({
+    groupId: z.string(),
+    courses: z.array(z.object({ id: z.string(), title: z.string() })),
+    members: z.array(
+      z.object({
+        userId: z.string(),
+        email: z.string(),
+        name: z.string(),
+        courses: z.array(CourseProgressLine),
+      }),
+    ),
+  })
+  .meta({ id: 'GroupProgress' });
+
+export type GroupProgress = z.infer<typeof GroupProgress>;
 
 export const progress = createRoute({
   method: 'get',

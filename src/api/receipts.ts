@@ -1,7 +1,26 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { dbString } from '../schemas.ts';
-import { Receipt } from '../account.ts';
-import { documentLanguage, pdfAnswer, bearer, errors, json } from './shared.ts';
+import { bearer, dbString, documentLanguage, errors, json, pdfAnswer } from './shared.ts';
+
+/** The contract of /receipts: a learner's billing history and each payment's receipt, as JSON or PDF. */
+
+/** A captured payment as its receipt shows it: who sold what to whom, for how much, and PayPal's order id. */
+export const Receipt = z
+  .object({
+    orderId: z.string(),
+    /** When the payment was captured (ISO 8601). */
+    date: z.string(),
+    seller: z.object({ name: z.string(), address: z.string() }),
+    /** Name and address as they were at payment; empty once the account was deleted. */
+    buyer: z.object({ name: z.string(), email: z.string() }),
+    /** The plan's title in the language asked for (English where it has none). */
+    plan: z.object({ id: z.string(), title: z.string() }),
+    amount: z.number(),
+    currency: z.string(),
+    /** Until when the payment gave access (ISO 8601). */
+    paidUntil: z.string().nullable(),
+  })
+  .meta({ id: 'Receipt' });
+export type Receipt = z.infer<typeof Receipt>;
 
 const orderParam = z.object({ orderId: dbString().min(1).max(64) });
 

@@ -1,0 +1,70 @@
+import { z } from '@hono/zod-openapi';
+import { TASKS } from '../domain/simulator/params.ts';
+import { ANASTOMOSIS_KINDS, type Debrief, type SimMetrics } from '../domain/simulator/index.ts';
+
+/** What the server's replay of an attempt found, as GET /attempts/{id} answers it: the debrief map and the measured figures. */
+
+const point = z.object({ x: z.number(), y: z.number() });
+
+/** The debrief map's data (src/domain/simulator/debrief.ts): the placenta after the attempt, in millimetres. */
+export const DebriefSchema = z
+  .object({
+    task: z.enum(TASKS),
+    radiusMm: z.number(),
+    equator: z.array(point),
+    membrane: z.array(point),
+    cords: z.array(z.object({ twin: z.enum(['donor', 'recipient']), x: z.number(), y: z.number() })),
+    entry: point,
+    anastomoses: z.array(
+      z.object({
+        id: z.string(),
+        kind: z.enum(ANASTOMOSIS_KINDS),
+        x: z.number(),
+        y: z.number(),
+        diameterMm: z.number(),
+        sealed: z.boolean(),
+        sealedRank: z.number().nullable(),
+        markedAs: z.enum(ANASTOMOSIS_KINDS).nullable(),
+      }),
+    ),
+    falseMarks: z.array(point),
+    lineGaps: z.array(z.array(point)),
+    burns: z.array(z.object({ x: z.number(), y: z.number(), r: z.number() })),
+    path: z.array(point),
+    targets: z.array(z.object({ x: z.number(), y: z.number(), reached: z.boolean() })),
+  })
+  .meta({ id: 'Debrief' }) satisfies z.ZodType<Debrief>;
+
+/** The figures the replay measured (src/domain/simulator/metrics.ts). */
+export const SimMetricsSchema = z
+  .object({
+    task: z.enum(TASKS),
+    surgeryTimeMs: z.number(),
+    pathLengthMm: z.number(),
+    contacts: z.number(),
+    anastomosesTotal: z.number(),
+    anastomosesSealed: z.number(),
+    anastomosesResidual: z.number(),
+    residualIds: z.array(z.string()),
+    sealedOrder: z.array(z.string()),
+    orderScore: z.number(),
+    found: z.number(),
+    missed: z.number(),
+    falseMarks: z.number(),
+    typesCorrect: z.number(),
+    solomonCompleteness: z.number(),
+    solomonGaps: z.number(),
+    energyTotalJ: z.number(),
+    collateralEnergyJ: z.number(),
+    energyOnVesselsJ: z.number(),
+    energyOffEquatorJ: z.number(),
+    energyOffPlateJ: z.number(),
+    firingTimeMs: z.number(),
+    laserArmedTimeMs: z.number(),
+    meanFiringDistanceMm: z.number().nullable(),
+    meanFiringCos: z.number().nullable(),
+    techniqueShare: z.number(),
+    targetsTotal: z.number(),
+    targetsReached: z.number(),
+  })
+  .meta({ id: 'SimMetrics' }) satisfies z.ZodType<SimMetrics>;

@@ -1,0 +1,149 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { TASKS } from '../domain/simulator/params.ts';
+import { ANASTOMOSIS_KINDS, COMPONENTS, MAX_SESSION_MS } from '../domain/simulator/index.ts';
+import { DebriefSchema, SimMetricsSchema } from './attempt-debrief.ts';
+import { bearer, dbString, errors, idParam, json, jsonBody } from './shared.ts';
+
+/** The contract of /attempts: a simulator log sent to be scored, the stored attempts, and the experts' benchmarks. */
+
+/** Most events one attempt may send: a long, busy session stays well under it, and replaying it stays cheap. */
+export const MAX_ATTEMPT_EVENTS = 10_000;
+
+const eventTime = z.number().min(0).max(MAX_SESSION_MS);
+const control = z.number().min(-1).max(1);
+
+/** One simulator event as the browser recorded it (see src/domain/simulator/events.ts); the server replays it through the model. */
+const AttemptEvent = z
+  .discriminatedUnion('type', [
+    z.object({ t: eventTime, type: z.literal('open'), scope: z.enum(['straight', 'angled']) }),
+    z.object({ t: eventTime, type: z.literal('input'), turnX: control, turnY: control, insert: control, roll: control }),
+    z.object({ t: eventTime, type: z.literal('classify'), kind: z.enum(ANASTOMOSIS_KINDS) }),
+    z.object({ t: eventTime, type: z.enum(['laserOn', 'laserOff', 'fireStart', 'fireStop', 'mark', 'cancelMark', 'finish']) }),
+  ])
+  .meta({ id: 'AttemptEvent' });
+
+/** POST /attempts: the launch token says who played which case and placenta; anything else sent (a score...) is ignored. */
+const AttemptInput = z.object({
+  token: z.string().min(1).max(4096),
+  events: z.array(AttemptEvent).min(1).max(MAX_ATTEMPT_EVENTS),
+});
+
+/** One attempt in a list: what the course page, My account and the admin show. */
+const AttemptSummary = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    courseId: z.string(),
+    level: z.number(),
+    case: z.number(),
+    /** null for attempts stored by the first simulator, which had no tasks. */
+    task: z.enum(TASKS).nullable(),
+    score: z.number(),
+    surgeryTimeMs: z.number(),
+    /** Input no hand makes: kept, but left out of best scores and benchmarks. */
+    flagged: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AttemptSummary' });
+
+/** A case's benchmark: the median score and surgery time of the experts' attempts that were not flagged. */
+const Benchmark = z.object({ score: z.number(), surgeryTimeMs: z.number(), attempts: z.number().int() }).meta({ id: 'Benchmark' });
+
+/** GET /benchmarks: one row per case of the course that experts have played with its current task. */
+const CaseBenchmark = Benchmark.extend({ courseId: z.string(), level: z.number(), case: z.number(), task: z.enum(TASKS) }).meta({
+  id: 'CaseBenchmark',
+});
+
+const componentValues = z.partialRecord(z.enum(COMPONENTS), z.number());
+
+/**
+ * The stored attempt as the server scored it by replaying the log: each component (0-1) and its weight, the
+ * debrief map (null for attempts stored by the first simulator, whose metrics are its own older figures, hence
+ * partial here), the launch's variant, and the case's benchmark as it stands.
+ */
+const AttemptResult = AttemptSummary.extend({
+  variant: z.number().int(),
+  metrics: SimMetricsSchema.partial(),
+  components: componentValues,
+  weights: componentValues,
+  debrief: DebriefSchema.nullable(),
+  benchmark: Benchmark.nullable(),
+}).meta({ id: 'AttemptResult' });
+
+/** Per case, the caller's best score and how many attempts (flagged attempts left out). */
+const CaseProgress = z
+  .object({ courseId: z.string(), level: z.number(), case: z.number(), bestScore: z.number(), attempts: z.number(), lastAt: z.string() })
+  .meta({ id: 'CaseProgress' });
+
+export type AttemptSummary = z.infer<typeof AttemptSummary>;
+export type AttemptResult = z.infer<typeof AttemptResult>;
+export type Benchmark = z.infer<typeof Benchmark>;
+export type CaseBenchmark = z.infer<typeof CaseBenchmark>;
+
+const listQuery = z.strictObject({
+  userId: dbString().min(1).max(128).optional(),
+  courseId: dbString().min(1).max(128).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+const summaryQuery = z.strictObject({
+  userId: dbString().min(1).max(128).optional(),
+  courseId: dbString().min(1).max(128).optional(),
+});
+
+const errorBody = errors[400].content;
+
+export const submit = createRoute({
+  method: 'post',
+  path: '/attempts',
+  description:
+    'Replays the log on the placenta the launch token names and stores the attempt. One token makes one attempt: ' +
+    'the same log sent again answers the stored attempt (200), a different one is refused (409).',
+  request: { body: jsonBody(AttemptInput) },
+  responses: {
+    200: json(AttemptResult, 'Already stored: the same log sent again with the same token'),
+    201: json(AttemptResult, 'Stored'),
+    400: { description: 'Invalid body, a log that never opened the fetoscopy, or one longer than the time since the launch', content: errorBody },
+    401: { description: 'The launch token is invalid or expired (error `invalid_token`)', content: errorBody },
+    403: { description: 'The user is no longer entitled to the course', content: errorBody },
+    404: errors[404],
+    409: { description: 'This launch token already made an attempt with a different log', content: errorBody },
+    422: { description: 'The log took longer to replay than the server allows (error `replay_over_budget`)', content: errorBody },
+    429: errors[429],
+    503: { description: 'Too many attempts are being scored; try again after Retry-After (error `busy`)', content: errorBody },
+  },
+});
+
+export const list = createRoute({
+  method: 'get',
+  path: '/attempts',
+  security: bearer,
+  request: { query: listQuery },
+  responses: { 200: json(z.array(AttemptSummary)), 400: errors[400], 401: errors[401], 403: errors[403] },
+});
+
+export const summary = createRoute({
+  method: 'get',
+  path: '/attempts/summary',
+  description: 'Best score and attempt count per case; flagged attempts are left out.',
+  security: bearer,
+  request: { query: summaryQuery },
+  responses: { 200: json(z.array(CaseProgress)), 400: errors[400], 401: errors[401], 403: errors[403] },
+});
+
+export const get = createRoute({
+  method: 'get',
+  path: '/attempts/{id}',
+  description: "One attempt with its score components, debrief map and the case's benchmark: its owner, administrators and the owner's group directors.",
+  security: bearer,
+  request: { params: idParam },
+  responses: { 200: json(AttemptResult), 401: errors[401], 403: errors[403], 404: errors[404] },
+});
+
+export const benchmarks = createRoute({
+  method: 'get',
+  path: '/benchmarks',
+  description: "Per case of the course: the median score and surgery time of the experts' attempts (flagged ones left out).",
+  request: { query: z.strictObject({ courseId: dbString().min(1).max(128) }) },
+  responses: { 200: json(z.array(CaseBenchmark)), 400: errors[400], 404: errors[404] },
+});

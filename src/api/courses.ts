@@ -1,0 +1,114 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { PARAM_BOUNDS, PLACENTA_SITES, SCOPE_OFFERS, TASKS } from '../domain/simulator/params.ts';
+import { bearer, errors, idParam, json, jsonBody, LangQuery, text, title, translations } from './shared.ts';
+
+/** The contract of /courses: a course with its modules and cases (and their simulator parameters), as stored and as shown. */
+
+const bounded = (b: { min: number; max: number }) => z.number().min(b.min).max(b.max);
+
+/** A case's simulator parameters as an admin stores them; a case without them runs with its module's defaults. */
+export const CaseParamsSchema = z
+  .strictObject({
+    task: z.enum(TASKS),
+    difficulty: bounded(PARAM_BOUNDS.difficulty).int(),
+    placenta: z.enum(PLACENTA_SITES),
+    anastomoses: bounded(PARAM_BOUNDS.anastomoses).int(),
+    smallestMm: bounded(PARAM_BOUNDS.smallestMm).multipleOf(0.1).meta({ multipleOf: 0.1 }),
+    scopes: z.enum(SCOPE_OFFERS),
+    targets: bounded(PARAM_BOUNDS.targets).int(),
+  })
+  .meta({ id: 'CaseParams' });
+
+const TitleTranslations = translations(z.strictObject({ title: text(200) }));
+
+const CaseSchema = z.strictObject({
+  title,
+  translations: TitleTranslations.optional(),
+  bubbles: z.array(text(500)).max(50),
+  sim: CaseParamsSchema.optional(),
+  /** The score an attempt needs to pass the case; absent, the experts' median (the benchmark) or 70. */
+  passMark: z.number().int().min(1).max(100).optional(),
+});
+
+const LevelSchema = z.strictObject({
+  title,
+  translations: TitleTranslations.optional(),
+  active: z.boolean(),
+  cases: z.array(CaseSchema).max(200),
+});
+
+const thumbnail = text(2000).nullable().optional();
+
+export const CourseInput = z.strictObject({
+  title,
+  subtitle: text(500),
+  thumbnail,
+  levels: z.array(LevelSchema).max(100),
+  /** Proficiency-based order: a module opens only once every case of the one before is passed. Left as stored when absent. */
+  proficiencyOrder: z.boolean().optional(),
+  /** What the learner will be able to do, one line each. Left as stored when absent, as are the two below. */
+  outcomes: z.array(text(300).min(1)).max(20).optional(),
+  /** Estimated time to work through the course, in minutes. */
+  durationMinutes: z.number().int().min(1).max(100_000).nullable().optional(),
+  translations: translations(z.strictObject({ title: text(200), subtitle: text(500), outcomes: z.array(text(300)).max(20) }).partial()).optional(),
+});
+
+const NewCourseInput = CourseInput.partial();
+
+/** A course in the language asked for (`?lang=` or Accept-Language), every text falling back to English; `translations` holds the stored versions. */
+export const Course = CourseInput.extend({
+  id: z.string(),
+  thumbnail: z.string().nullable(),
+  proficiencyOrder: z.boolean(),
+  outcomes: z.array(z.string()),
+  durationMinutes: z.number().nullable(),
+  translations: CourseInput.shape.translations.unwrap(),
+}).meta({
+  id: 'Course',
+});
+
+export const CourseSummary = z
+  .object({ id: z.string(), title: z.string(), subtitle: z.string(), thumbnail: z.string().nullable(), durationMinutes: z.number().nullable() })
+  .meta({ id: 'CourseSummary' });
+
+export type Course = z.infer<typeof Course>;
+export type CourseInput = z.infer<typeof CourseInput>;
+export type CourseSummary = z.infer<typeof CourseSummary>;
+
+export const list = createRoute({
+  method: 'get',
+  path: '/courses',
+  request: { query: LangQuery },
+  responses: { 200: json(z.array(CourseSummary)), 400: errors[400] },
+});
+
+export const get = createRoute({
+  method: 'get',
+  path: '/courses/{id}',
+  request: { params: idParam, query: LangQuery },
+  responses: { 200: json(Course), 400: errors[400], 404: errors[404] },
+});
+
+export const create = createRoute({
+  method: 'post',
+  path: '/courses',
+  security: bearer,
+  request: { body: { ...jsonBody(NewCourseInput), required: false } },
+  responses: { 201: json(z.string(), 'The new course id'), 400: errors[400], 401: errors[401], 403: errors[403] },
+});
+
+export const update = createRoute({
+  method: 'put',
+  path: '/courses/{id}',
+  security: bearer,
+  request: { params: idParam, body: jsonBody(CourseInput) },
+  responses: { 200: json(Course), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+});
+
+export const remove = createRoute({
+  method: 'delete',
+  path: '/courses/{id}',
+  security: bearer,
+  request: { params: idParam },
+  responses: { 204: { description: 'Deleted' }, 401: errors[401], 403: errors[403], 404: errors[404] },
+});

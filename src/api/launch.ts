@@ -1,0 +1,44 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { CaseParamsSchema } from './courses.ts';
+import { bearer, dbString, errors, json, jsonBody } from './shared.ts';
+
+/** The contract of /launch: the signed token that opens one case in the simulator, and its check. */
+
+const LaunchRequest = z.strictObject({
+  course: dbString().min(1).max(128),
+  level: z.number().int().min(1).max(100),
+  case: z.number().int().min(1).max(200),
+});
+
+const LaunchToken = z.object({ token: z.string(), expiresAt: z.string(), scheme: z.string() }).meta({ id: 'LaunchToken' });
+
+/** What a launch token says, checked: who, which case, which placenta (variant) with which parameters, and entitlement now. */
+const LaunchVerification = z
+  .object({
+    userid: z.string(),
+    course: z.string(),
+    level: z.number(),
+    case: z.number(),
+    variant: z.number(),
+    sim: CaseParamsSchema,
+    entitled: z.boolean(),
+  })
+  .meta({ id: 'LaunchVerification' });
+
+export const launch = createRoute({
+  method: 'post',
+  path: '/launch',
+  security: bearer,
+  description:
+    "Signs a launch token with the case's simulator parameters and a variant drawn now (which placenta is played). " +
+    'Launches and attempts share one rate limit per user. In a course in proficiency order, a case whose module is not open yet is refused (403).',
+  request: { body: jsonBody(LaunchRequest) },
+  responses: { 201: json(LaunchToken, 'Created'), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 429: errors[429] },
+});
+
+export const verify = createRoute({
+  method: 'get',
+  path: '/launch/verify',
+  request: { query: z.strictObject({ token: z.string().min(1).max(4096) }) },
+  responses: { 200: json(LaunchVerification), 400: errors[400], 401: errors[401] },
+});

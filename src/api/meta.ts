@@ -1,0 +1,58 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { bearer, dbString, errors, json } from './shared.ts';
+
+/** The contract of the site's own facts: its public configuration, the simulator's version, and the admins' audit trail. */
+
+/** One admin change as GET /audit answers it: who, when, which entity, before and after. */
+export const AuditEntry = z
+  .object({
+    id: z.number(),
+    actor: z.string(),
+    actorEmail: z.string(),
+    entity: z.string(),
+    entityId: z.string(),
+    action: z.string(),
+    before: z.unknown(),
+    after: z.unknown(),
+    at: z.string(),
+  })
+  .meta({ id: 'AuditEntry' });
+
+const UnityVersion = z.object({ production: z.string() });
+
+const PublicConfig = z.object({
+  firebase: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string() }),
+  authEmulatorUrl: z.string().nullable(),
+  /** The PayPal JS SDK to load: PayPal's own (sdkBaseUrl null) or the local stand-in, whose payments are test payments. */
+  paypal: z.object({
+    clientId: z.string(),
+    sdkBaseUrl: z.string().nullable(),
+    environment: z.enum(['sandbox', 'production']),
+    testPayments: z.boolean(),
+  }),
+  /** Where the home contact form and the support form post, and the support form's access key. */
+  forms: z.object({ contactUrl: z.string(), supportUrl: z.string(), accessKey: z.string() }),
+  promoVideoUrl: z.string(),
+  chatNumber: z.string(),
+});
+
+export type PublicConfig = z.infer<typeof PublicConfig>;
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const unityVersion = createRoute({ method: 'get', path: '/unityversion', responses: { 200: json(UnityVersion) } });
+
+export const config = createRoute({ method: 'get', path: '/config', responses: { 200: json(PublicConfig) } });
+
+export const audit = createRoute({
+  method: 'get',
+  path: '/audit',
+  security: bearer,
+  request: {
+    query: z.strictObject({
+      entity: z.enum(['course', 'plan', 'user', 'group', 'certificate', 'image']).optional(),
+      id: dbString().max(128).optional(),
+      limit: z.coerce.number().int().min(1).max(500).default(100),
+    }),
+  },
+  responses: { 200: json(z.array(AuditEntry)), 400: errors[400], 401: errors[401], 403: errors[403] },
+});

@@ -1,0 +1,99 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { bearer, dbString, errors, idParam, json, jsonBody, text } from './shared.ts';
+
+/** The contract of /users: the profiles we keep, their subscriptions, and the admin's reads and saves of them. */
+
+const TimestampSchema = z.strictObject({
+  seconds: z.number().int().min(0).max(253402300799),
+  nanoseconds: z.number().int().min(0).max(999_999_999),
+});
+
+export const Subscription = z
+  .strictObject({
+    provider: text(200).min(1),
+    plan_name: text(300),
+    product_id: text(100).min(1),
+    subscription_id: text(100).min(1),
+    next_billing_time: TimestampSchema,
+  })
+  .meta({ id: 'Subscription' });
+
+export const User = z
+  .strictObject({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    contact: z.string(),
+    isAdmin: z.boolean(),
+    isPremium: z.boolean(),
+    /** An expert's attempts set each case's benchmark. */
+    isExpert: z.boolean(),
+    subscriptions: z.array(Subscription),
+  })
+  .meta({ id: 'User' });
+
+/** POST /users: isAdmin and isPremium are accepted but always stored false. */
+export const NewUser = z.strictObject({
+  id: dbString().min(1).max(128),
+  email: z.email().max(320),
+  isAdmin: z.boolean().optional(),
+  isPremium: z.boolean().optional(),
+  contact: text(50).optional(),
+  name: text(401).optional(),
+});
+
+/** PUT /users/{id}: the admin's full save. */
+export const UserUpdate = z.strictObject({
+  id: z.string().optional(),
+  email: z.string().optional(),
+  name: text(401).optional(),
+  contact: text(50).optional(),
+  isAdmin: z.boolean(),
+  isPremium: z.boolean(),
+  /** Left as stored when absent. */
+  isExpert: z.boolean().optional(),
+  subscriptions: z.array(Subscription).max(200),
+});
+
+export type User = z.infer<typeof User>;
+export type Subscription = z.infer<typeof Subscription>;
+export type NewUser = z.infer<typeof NewUser>;
+export type UserUpdate = z.infer<typeof UserUpdate>;
+
+export const find = createRoute({
+  method: 'get',
+  path: '/users',
+  security: bearer,
+  request: {
+    query: z.strictObject({
+      email: dbString().max(320).optional(),
+      limit: z.coerce.number().int().min(1).max(500).default(100),
+      offset: z.coerce.number().int().min(0).default(0),
+    }),
+  },
+  responses: { 200: json(z.array(User)), 400: errors[400], 401: errors[401], 403: errors[403] },
+});
+
+export const get = createRoute({
+  method: 'get',
+  path: '/users/{id}',
+  security: bearer,
+  request: { params: idParam },
+  responses: { 200: json(User), 401: errors[401], 403: errors[403], 404: errors[404] },
+});
+
+export const create = createRoute({
+  method: 'post',
+  path: '/users',
+  security: bearer,
+  request: { body: jsonBody(NewUser) },
+  responses: { 201: json(User, 'Created'), 400: errors[400], 401: errors[401], 403: errors[403], 409: errors[409], 429: errors[429] },
+});
+
+export const update = createRoute({
+  method: 'put',
+  path: '/users/{id}',
+  security: bearer,
+  request: { params: idParam, body: jsonBody(UserUpdate) },
+  responses: { 200: json(User), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+});
