@@ -1,0 +1,70 @@
+import { use, useState } from 'react';
+import type { CaseItem } from '../../domain/defaults.ts';
+import { deleteCase, setCaseTitle, setPassMark } from '../../stores/editor.ts';
+import ArrowIcon from '../ui/ArrowIcon.tsx';
+import LanguageText from '../ui/LanguageText.tsx';
+import { EditingLanguage } from '../ui/LanguageTexts.tsx';
+import TrashIcon from '../ui/TrashIcon.tsx';
+import CaseSimFields from './CaseSimFields.tsx';
+import { titleIn } from './texts.ts';
+import { fill } from '../../i18n/fill.ts';
+import type { Sections } from '../../i18n/index.ts';
+
+interface Props {
+  item: CaseItem;
+  /** Module and case positions, from 0, as the editor's actions take them. */
+  level: number;
+  index: number;
+  locale: string;
+  strings: Sections<'course' | 'common'>;
+}
+
+/** One case in the editor: its title, pass mark and delete, and its simulator parameters, which take room: shown on demand. */
+export default function CaseEditor({ item, level, index, locale, strings }: Props) {
+  const lang = use(EditingLanguage);
+  const [simShown, setSimShown] = useState(false);
+  const where = { n: level + 1, c: index + 1 };
+  const simId = `sim-${where.n}-${where.c}`;
+  return (
+    <li className="case case-edit">
+      <span className="case-index" aria-hidden="true">
+        {where.c}
+      </span>
+      <LanguageText
+        ariaLabel={fill(strings['course.caseTitle'], where)}
+        value={titleIn(lang, item)}
+        english={item.title}
+        maxLength={200}
+        onChange={(title) => setCaseTitle(level, index, title)}
+      />
+      <label className="pass-mark">
+        {strings['course.passMark']}
+        <input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          step={1}
+          aria-label={fill(strings['course.passMarkOf'], where)}
+          value={item.passMark ?? ''}
+          onChange={(e) => setPassMark(level, index, e.target.value === '' || Number.isNaN(e.target.valueAsNumber) ? null : e.target.valueAsNumber)}
+        />
+      </label>
+      <button type="button" className="icon-button" aria-label={fill(strings['course.deleteCase'], where)} onClick={() => deleteCase(level, index)}>
+        <TrashIcon />
+      </button>
+      <button
+        type="button"
+        className="button button-small button-ghost case-sim-toggle"
+        aria-expanded={simShown}
+        aria-controls={simId}
+        aria-label={fill(strings['course.sim.legend'], where)}
+        onClick={() => setSimShown(!simShown)}
+      >
+        {strings['course.sim.toggle']}
+        <ArrowIcon />
+      </button>
+      <CaseSimFields level={level} index={index} item={item} locale={locale} id={simId} hidden={!simShown} strings={strings} />
+    </li>
+  );
+}

@@ -1,0 +1,74 @@
+import { use, useState } from 'react';
+import type { Level } from '../../domain/defaults.ts';
+import { addCase, deleteModule, setModuleActive, setModuleTitle } from '../../stores/editor.ts';
+import ArrowIcon from '../ui/ArrowIcon.tsx';
+import LanguageText from '../ui/LanguageText.tsx';
+import { EditingLanguage } from '../ui/LanguageTexts.tsx';
+import TrashIcon from '../ui/TrashIcon.tsx';
+import CaseEditor from './CaseEditor.tsx';
+import { titleIn } from './texts.ts';
+import { fill } from '../../i18n/fill.ts';
+import type { Sections } from '../../i18n/index.ts';
+
+interface Props {
+  level: Level;
+  /** The module's position, from 0, as the editor's actions take it. */
+  index: number;
+  locale: string;
+  strings: Sections<'course' | 'common'>;
+}
+
+/** One module in the editor: its title, active toggle and delete, and its cases, which fold away. */
+export default function ModuleEditor({ level, index, locale, strings }: Props) {
+  const lang = use(EditingLanguage);
+  const [open, setOpen] = useState(true);
+  const n = index + 1;
+  const casesId = `module-${n}-cases`;
+  return (
+    <li className={`module${level.active ? '' : ' inactive'}`}>
+      <div className="module-head module-head-wrap">
+        <span className="module-index" aria-hidden="true">
+          {n}
+        </span>
+        <LanguageText
+          ariaLabel={fill(strings['course.moduleTitle'], { n })}
+          value={titleIn(lang, level)}
+          english={level.title}
+          maxLength={200}
+          onChange={(title) => setModuleTitle(index, title)}
+        />
+        <label className="active-toggle">
+          <input type="checkbox" checked={level.active} onChange={(e) => setModuleActive(index, e.target.checked)} />
+          {strings['course.active']}
+          <span className="visually-hidden">{fill(strings['common.module'], { n })}</span>
+        </label>
+        {!level.active && <span className="module-badge">{strings['course.inactive']}</span>}
+        <button type="button" className="icon-button" aria-label={fill(strings['course.deleteModule'], { n })} onClick={() => deleteModule(index)}>
+          <TrashIcon />
+        </button>
+        <button
+          type="button"
+          className="toggle"
+          aria-expanded={open}
+          aria-controls={casesId}
+          aria-label={fill(strings['course.cases'], { n })}
+          onClick={() => setOpen(!open)}
+        >
+          <ArrowIcon />
+        </button>
+      </div>
+      <div id={casesId} hidden={!open}>
+        <ol className="cases">
+          {level.cases.map((c, j) => (
+            <CaseEditor key={j} item={c} level={index} index={j} locale={locale} strings={strings} />
+          ))}
+        </ol>
+        <p className="add-case">
+          <button type="button" className="button button-small button-ghost" onClick={() => addCase(index)}>
+            + {strings['course.addCase']}
+          </button>
+        </p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,63 @@
+import type { Locale } from '../../i18n/locales.ts';
+import type { CourseProgress } from '../../api/progress.ts';
+import { formatDay } from '../../domain/format.ts';
+import type { Loadable } from '../../stores/progress.ts';
+import CertificateLinks from '../certificates/CertificateLinks.tsx';
+import FormError from '../ui/FormError.tsx';
+import { fill } from '../../i18n/fill.ts';
+import type { Sections } from '../../i18n/index.ts';
+
+interface Props {
+  signedIn: boolean;
+  status: Loadable<CourseProgress>['status'];
+  /** The learner's standing with the page's titles; null for visitors and until it is read. */
+  mine: CourseProgress | null;
+  /** The outline shown (the learner's standing, or the page's own): where the next case's module is. */
+  view: CourseProgress;
+  locale: Locale;
+  courseTitle: string;
+  loginHref: string;
+  verifyPath: string;
+  strings: Sections<'progress' | 'cert'>;
+}
+
+/** Above a course's modules: sign in to track progress, or the learner's share, where to continue, and the certificate. */
+export default function OutlineSummary({ signedIn, status, mine, view, locale, courseTitle, loginHref, verifyPath, strings }: Props) {
+  const nextModule = mine?.next ? view.modules.find((m) => m.level === mine.next!.level) : undefined;
+  const started = mine?.modules.some((m) => m.cases.some((c) => c.attempts > 0)) ?? false;
+  return (
+    <div className="outline-summary" aria-live="polite">
+      {!signedIn && (
+        <p className="outline-signin">
+          <a href={loginHref}>{strings['progress.signIn']}</a>
+        </p>
+      )}
+      {signedIn && status === 'loading' && !mine && <p className="muted">{strings['progress.loading']}</p>}
+      {signedIn && status === 'error' && <FormError>{strings['progress.error']}</FormError>}
+      {mine && (
+        <div className="outline-progress">
+          <p className="outline-share">
+            <progress max={100} value={mine.percent} aria-label={fill(strings['progress.line.bar'], { title: courseTitle })} />
+            <span>{fill(strings['progress.summary'], { passed: mine.passed, total: mine.total })}</span>
+          </p>
+          {mine.next && nextModule && (
+            <p>
+              <a className="button" href={loginHref} data-play data-level={mine.next.level} data-case={mine.next.case}>
+                {fill(strings[started ? 'progress.continue' : 'progress.start'], { module: nextModule.shown, case: mine.next.case })}
+              </a>
+            </p>
+          )}
+          {mine.complete && mine.completedAt && (
+            <div className="outline-complete">
+              <p>
+                <strong>{fill(strings['progress.complete'], { date: formatDay(locale, mine.completedAt) })}</strong>
+              </p>
+              {mine.certificate && <CertificateLinks certificate={mine.certificate} locale={locale} verifyPath={verifyPath} strings={strings} />}
+            </div>
+          )}
+        </div>
+      )}
+      {view.proficiencyOrder && <p className="outline-order">{strings['progress.proficiency']}</p>}
+    </div>
+  );
+}
