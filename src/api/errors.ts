@@ -1,5 +1,5 @@
 import type { z } from '@hono/zod-openapi';
-import type { ErrorBody } from './shared.ts';
+import type { ErrorBody as ErrorSchema } from './shared.ts';
 
 /** Every error code a failed /api call can carry in `{ error, message, issues }`, and the two the browser adds itself. */
 export const ErrorCode = {
@@ -38,17 +38,24 @@ export const ErrorCode = {
   http: 'http',
 } as const;
 
+/** The codes as a literal union: fail() on the server and ApiError in the browser take nothing else. */
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+const CODES: ReadonlySet<string> = new Set(Object.values(ErrorCode));
+const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && CODES.has(code);
+
+/** An /api failure's body: the schema's, with `error` one of the codes (the OpenAPI document keeps it a plain string). */
+export type ErrorBody = Omit<z.infer<typeof ErrorSchema>, 'error'> & { error: ErrorCode };
+
 /** One reason input was refused: the dotted path of the field ('' for the whole input) and what is wrong with it. */
-export type Issue = NonNullable<z.infer<typeof ErrorBody>['issues']>[number];
+export type Issue = NonNullable<ErrorBody['issues']>[number];
 
 /** A failed /api call as the browser sees it. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly issues: readonly Issue[];
-  constructor(status: number, code: string, message: string, issues: readonly Issue[] = []) {
+  constructor(status: number, code: ErrorCode, message: string, issues: readonly Issue[] = []) {
     super(message);
     this.status = status;
     this.code = code;
@@ -56,8 +63,8 @@ export class ApiError extends Error {
   }
 }
 
-/** The ApiError of a failed answer, from its status and its JSON body (null when it had none). */
+/** The ApiError of a failed answer, from its status and its JSON body (null when it had none, `http` when it is not ours). */
 export function apiErrorOf(status: number, body: unknown, statusText: string): ApiError {
-  const err = (body ?? {}) as Partial<z.infer<typeof ErrorBody>>;
-  return new ApiError(status, err.error ?? ErrorCode.http, err.message ?? statusText, Array.isArray(err.issues) ? err.issues : []);
+  const err = (body ?? {}) as Partial<Omit<ErrorBody, 'error'>> & { error?: unknown };
+  return new ApiError(status, isErrorCode(err.error) ? err.error : ErrorCode.http, err.message ?? statusText, Array.isArray(err.issues) ? err.issues : []);
 }

@@ -2,7 +2,7 @@ import { OpenAPIHono, type Hook, type RouteConfig } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ErrorCode, type Issue } from '../api/errors.ts';
+import { ErrorCode, type ErrorBody, type Issue } from '../api/errors.ts';
 import type { Caller } from './auth.ts';
 import type { Answer } from './catalogue-answer.ts';
 import type { Deps } from './deps.ts';
@@ -15,10 +15,11 @@ export interface Env {
   Variables: { deps: Deps; caller: Caller | null; isAdmin: boolean };
 }
 
-/** The contract's error answer; typed by its status so each route's declared errors line up. `requestId` names a logged failure. */
-export function fail<S extends ContentfulStatusCode>(c: Context, status: S, error: string, message: string, requestId?: string) {
+/** The contract's error answer, its code one of ErrorCode; typed by its status so each route's declared errors line up. `requestId` names a logged failure. */
+export function fail<S extends ContentfulStatusCode>(c: Context, status: S, error: ErrorCode, message: string, requestId?: string) {
   if (requestId) c.header('X-Request-Id', requestId);
-  return c.json(requestId ? { error, message, requestId } : { error, message }, status);
+  const body: ErrorBody = requestId ? { error, message, requestId } : { error, message };
+  return c.json(body, status);
 }
 
 /** The 500 answer: the failure is logged once, without the data it was about, under a request id the body and X-Request-Id carry. */

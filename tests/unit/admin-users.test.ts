@@ -122,7 +122,7 @@ describe('the admin users store', () => {
   ])('shows the server answer %i as %s', async (status, key) => {
     const { errorKey } = await import('../../src/stores/error-messages.ts');
     const { ApiError } = await import('../../src/api/errors.ts');
-    expect(errorKey('adminUsers', new ApiError(status, 'x', 'm'))).toBe(key);
+    expect(errorKey('adminUsers', new ApiError(status, 'http', 'm'))).toBe(key);
   });
 
   it('keeps edits local until Save: a draft differs from the saved user, and discarding puts it back', async () => {

@@ -13,7 +13,7 @@ describe('the message of a failed course call', () => {
     [403, 'course.error.forbidden'],
     [404, 'course.error.notFound'],
     [500, 'course.error.generic'],
-  ])('maps status %i to %s', (status, key) => expect(errorKey('course', new ApiError(status, 'x', 'x'))).toBe(key));
+  ])('maps status %i to %s', (status, key) => expect(errorKey('course', new ApiError(status, 'http', 'x'))).toBe(key));
   it('maps anything else to the generic message', () => expect(errorKey('course', new Error('boom'))).toBe('course.error.generic'));
 });
 

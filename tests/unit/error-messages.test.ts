@@ -21,6 +21,10 @@ describe('a failed answer as an ApiError', () => {
       expect(apiErrorOf(502, body, 'Bad Gateway')).toMatchObject({ status: 502, code: ErrorCode.http, message: 'Bad Gateway', issues: [] });
     }
   });
+
+  it('takes only the codes of the contract: another code is a body that is not ours', () => {
+    expect(apiErrorOf(409, { error: 'lastAdmin', message: 'No' }, 'Conflict')).toMatchObject({ status: 409, code: ErrorCode.http, message: 'No' });
+  });
 });
 
 describe('the messages of failures', () => {
