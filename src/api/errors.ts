@@ -28,7 +28,7 @@ export const ErrorCode = {
   planUnavailable: 'plan_unavailable',
   /** PayPal captured something other than the order (amount, currency, plan or status): no subscription, needs a person. */
   paymentMismatch: 'payment_mismatch',
-  /** Deleting this account would leave nobody an administrator. */
+  /** The change (taking away the admin flag, deleting the account) would leave nobody an administrator. */
   lastAdmin: 'last_admin',
   /** A local stand-in (form mail) was asked to fail, so the failure path can be tried. */
   sandboxFailure: 'sandbox_failure',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../src/api/errors.ts';
 import { adminSubscription } from '../../src/domain/admin-subscription.ts';
 import { subscriptionStatus } from '../../src/domain/entitlement.ts';
 import { auditTrail, CALLERS, expectRefused, useApi, validCourse, validPlan } from './support.ts';
@@ -47,8 +48,8 @@ describe('the admin search', () => {
 });
 
 describe('the last-admin rule', () => {
-  it('refuses the last admin removing their own flag with 409 and a clear message, even with other changes in the same save', async () => {
-    const res = await expectRefused(api(), 'PUT', '/users/admin', { as: 'admin', body: save({ isPremium: true }) }, 409);
+  it('refuses the last admin removing their own flag with 409 last_admin and a clear message, even with other changes in the same save', async () => {
+    const res = await expectRefused(api(), 'PUT', '/users/admin', { as: 'admin', body: save({ isPremium: true }) }, 409, ErrorCode.lastAdmin);
     expect(res.json.message).toMatch(/last administrator/i);
     const me = await api().call('GET', '/users/admin', { as: 'admin' });
     expect(me.json).toMatchObject({ isAdmin: true, isPremium: false });
@@ -64,7 +65,7 @@ describe('the last-admin rule', () => {
     await api().call('PUT', '/users/learner', { as: 'admin', body: save({ isAdmin: true }) });
     expect((await api().call('PUT', '/users/admin', { as: 'admin', body: save() })).status).toBe(200);
     await expectRefused(api(), 'GET', '/users/learner', { as: 'admin' }, 403);
-    await expectRefused(api(), 'PUT', '/users/learner', { as: 'learner', body: save() }, 409);
+    await expectRefused(api(), 'PUT', '/users/learner', { as: 'learner', body: save() }, 409, ErrorCode.lastAdmin);
   });
 });
 

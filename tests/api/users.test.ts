@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../src/api/errors.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { token } from './harness.ts';
 import { auditTrail, CALLERS, expectRefused, useApi } from './support.ts';
@@ -259,15 +260,15 @@ describe('PUT /users/{id}', () => {
     await expectRefused(api(), 'PUT', '/users/nobody', { as: 'admin', body: save() }, 404);
   });
 
-  it('refuses to take the admin flag from the last admin with 409', async () => {
-    await expectRefused(api(), 'PUT', '/users/admin', { as: 'admin', body: save({ isPremium: true }) }, 409);
+  it('refuses to take the admin flag from the last admin with 409 last_admin', async () => {
+    await expectRefused(api(), 'PUT', '/users/admin', { as: 'admin', body: save({ isPremium: true }) }, 409, ErrorCode.lastAdmin);
     expect(await adminCount()).toBe(1);
   });
 
   it('lets an admin step down once there is another admin, then protects the new last admin', async () => {
     await api().call('PUT', '/users/other', { as: 'admin', body: save({ isAdmin: true }) });
     expect((await api().call('PUT', '/users/admin', { as: 'admin', body: save() })).status).toBe(200);
-    await expectRefused(api(), 'PUT', '/users/other', { as: 'other', body: save() }, 409);
+    await expectRefused(api(), 'PUT', '/users/other', { as: 'other', body: save() }, 409, ErrorCode.lastAdmin);
     // The former admin lost the role at once.
     await expectRefused(api(), 'GET', '/users', { as: 'admin' }, 403);
   });

@@ -72,7 +72,7 @@ export const usersApp = subApp()
     });
     if (outcome === 'missing') return fail(c, 404, ErrorCode.notFound, 'No such user');
     if (outcome === 'last-admin') {
-      return fail(c, 409, ErrorCode.conflict, 'The last administrator cannot lose the admin flag: make someone else an admin first');
+      return fail(c, 409, ErrorCode.lastAdmin, 'The last administrator cannot lose the admin flag: make someone else an admin first');
     }
     c.get('deps').userCache.forget(id);
     // The course pages show the experts' pass marks, which count only experts' attempts.
