@@ -5,6 +5,7 @@ import { addSubscription } from '../../stores/admin-users.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
 import FormError from '../ui/FormError.tsx';
+import FieldError from '../ui/FieldError.tsx';
 
 interface Props {
   plans: Plan[] | null;
@@ -63,11 +64,7 @@ export default function AddSubscription({ plans, plansError, strings, disabled }
               aria-describedby={daysError ? 'add-days-error' : undefined}
               onChange={(e) => setDays(e.target.value)}
             />
-            {daysError && (
-              <p className="field-error" id="add-days-error" role="alert">
-                {strings['adminUsers.add.daysError']}
-              </p>
-            )}
+            {daysError && <FieldError id="add-days-error">{strings['adminUsers.add.daysError']}</FieldError>}
           </div>
           <button type="submit" className="button button-small" disabled={disabled}>
             {strings['adminUsers.add.submit']}

@@ -7,6 +7,7 @@ import { useAdoptTyped } from '../ui/useAdoptTyped.ts';
 import { useHydrated } from '../ui/useHydrated.ts';
 import type { Sections } from '../../i18n/index.ts';
 import FormError from '../ui/FormError.tsx';
+import FieldError from '../ui/FieldError.tsx';
 
 /** The support form adds its own section to the contact form's. */
 type Strings = Sections<'contact' | 'common'> & Partial<Sections<'support'>>;
@@ -129,11 +130,7 @@ export default function ContactForm({ kind, strings }: Props) {
           aria-invalid={questionError ? true : undefined}
           aria-describedby={questionError ? `${id('question')}-error` : undefined}
         />
-        {questionError && (
-          <p className="field-error" id={`${id('question')}-error`} role="alert">
-            {questionError}
-          </p>
-        )}
+        {questionError && <FieldError id={`${id('question')}-error`}>{questionError}</FieldError>}
       </div>
       {state === 'failed' && <FormError>{strings['contact.error.send']}</FormError>}
       {state === 'sent' && (

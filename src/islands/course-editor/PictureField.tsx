@@ -2,6 +2,7 @@ import type { EditorState } from '../../stores/editor.ts';
 import { removePicture, uploadPicture } from '../../stores/editor.ts';
 import CoursePicture from '../courses/CoursePicture.tsx';
 import type { Sections } from '../../i18n/index.ts';
+import FieldError from '../ui/FieldError.tsx';
 
 interface Props {
   thumbnail: string | null | undefined;
@@ -32,11 +33,7 @@ export default function PictureField({ thumbnail, status, strings }: Props) {
             {strings['course.pictureUploading']}
           </p>
         )}
-        {status === 'error' && (
-          <p className="field-error" id="course-picture-error" role="alert">
-            {strings['course.pictureError']}
-          </p>
-        )}
+        {status === 'error' && <FieldError id="course-picture-error">{strings['course.pictureError']}</FieldError>}
         {thumbnail && (
           <button type="button" className="button button-ghost" onClick={removePicture}>
             {strings['course.pictureRemove']}

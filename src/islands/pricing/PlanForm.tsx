@@ -9,6 +9,7 @@ import { useHydrated } from '../ui/useHydrated.ts';
 import { holdersText } from './holders.ts';
 import { usePlanForm } from './usePlanForm.ts';
 import type { Sections } from '../../i18n/index.ts';
+import FieldError from '../ui/FieldError.tsx';
 
 type Strings = Sections<'pricing' | 'common'>;
 
@@ -96,11 +97,7 @@ export default function PlanForm({ plan, subscribers, locale, courses, strings, 
               <input type="checkbox" checked={form.included.includes(course.id)} onChange={(e) => form.toggle(course.id, e.target.checked)} /> {course.title}
             </label>
           ))}
-          {fieldError('courses') && (
-            <p className="field-error" role="alert">
-              {fieldError('courses')}
-            </p>
-          )}
+          {fieldError('courses') && <FieldError>{fieldError('courses')}</FieldError>}
         </fieldset>
         <label className="plan-visibility">
           <input

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
+import FieldError from './FieldError.tsx';
 
 interface Props extends InputHTMLAttributes<HTMLInputElement> {
   name: string;
@@ -13,11 +14,7 @@ export default function Field({ name, label, error, ...input }: Props) {
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
-      {error && (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
     </div>
   );
 }

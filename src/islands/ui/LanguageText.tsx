@@ -1,5 +1,6 @@
 import { use } from 'react';
 import { EditingLanguage } from './LanguageTexts.tsx';
+import FieldError from './FieldError.tsx';
 
 interface Props {
   /** The control's id, which its label and its error name. */
@@ -44,11 +45,7 @@ export default function LanguageText({ id, name, label, ariaLabel, value, englis
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {input}
-      {error && (
-        <p className="field-error" id={errorId} role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
     </div>
   );
 }
