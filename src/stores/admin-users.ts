@@ -1,6 +1,5 @@
 import { atom } from 'nanostores';
 import { answer, auth, client, enc } from '../api/client.ts';
-import { ApiError } from '../api/errors.ts';
 import type { AuditEntry } from '../api/meta.ts';
 import type { Plan } from '../api/pricing.ts';
 import type { User } from '../api/users.ts';
@@ -87,9 +86,9 @@ export async function searchUser(input: string): Promise<void> {
     if (user) show(user);
     else patch({ notFound: kind });
   } catch (err) {
-    // An unknown uid is a 404; text the server cannot take as an id or address (too long, NUL) is not a user either.
-    if (err instanceof ApiError && (err.status === 404 || err.status === 400)) patch({ notFound: kind });
-    else patch({ searchError: errorKey('adminUsers', err) });
+    const key = errorKey('userSearch', err);
+    if (key === 'notFound') patch({ notFound: kind });
+    else patch({ searchError: key });
   } finally {
     patch({ searching: false });
   }

@@ -3,15 +3,15 @@
 import { atom } from 'nanostores';
 import type { AttemptResult } from '../api/attempts.ts';
 import { answer, client } from '../api/client.ts';
-import { ApiError } from '../api/errors.ts';
 import type { SimEvent } from '../domain/simulator/index.ts';
+import { errorKey, type ErrorKey } from './error-messages.ts';
 
 /**
  * Why a result was not saved: the launch link expired, the learner's plan no longer covers the course, this
  * launch already saved a different attempt, too many launches and attempts in a minute, or anything else (the
  * network, a server restart, a replay the server gave up on), which a retry may fix.
  */
-export type SubmissionFailure = 'expired' | 'refused' | 'used' | 'limited' | 'failed';
+export type SubmissionFailure = ErrorKey<'attempt'>;
 
 /** Where the result stands: practice (no launch token), the demo, saving, saved with the server's figures, or failed. */
 export type Submission =
@@ -25,8 +25,6 @@ export type Submission =
 export const $submission = atom<Submission>({ status: 'idle' });
 
 let pending: { token: string; events: SimEvent[] } | null = null;
-
-const FAILURES: Partial<Record<number, SubmissionFailure>> = { 401: 'expired', 403: 'refused', 409: 'used', 429: 'limited' };
 
 /** Sends the log with the launch token; without a token the run was practice and nothing is sent. */
 export async function submitAttempt(token: string | null, events: SimEvent[]): Promise<void> {
@@ -52,7 +50,6 @@ export async function retrySubmission(): Promise<void> {
     const result = await answer(client.attempts.$post({ json: { token: pending.token, events: pending.events } }));
     $submission.set({ status: 'saved', result });
   } catch (err) {
-    const reason = (err instanceof ApiError && FAILURES[err.status]) || 'failed';
-    $submission.set({ status: 'error', reason });
+    $submission.set({ status: 'error', reason: errorKey('attempt', err) });
   }
 }

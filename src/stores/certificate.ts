@@ -2,7 +2,7 @@
 import { atom } from 'nanostores';
 import type { CertificateVerification } from '../api/certificates.ts';
 import { answer, auth, client, enc } from '../api/client.ts';
-import { ApiError } from '../api/errors.ts';
+import { errorKey } from './error-messages.ts';
 import { idToken } from './session.ts';
 
 export type Verification = { status: 'loading' } | { status: 'found'; certificate: CertificateVerification } | { status: 'unknown' } | { status: 'error' };
@@ -24,7 +24,7 @@ export async function verify(id: string | null): Promise<void> {
   try {
     $verification.set({ status: 'found', certificate: await answer(client.certificates[':id'].$get({ param: { id: enc(id) } })) });
   } catch (err) {
-    $verification.set({ status: err instanceof ApiError && err.status === 404 ? 'unknown' : 'error' });
+    $verification.set({ status: errorKey('verification', err) });
   }
 }
 

@@ -2,11 +2,11 @@
 import { atom } from 'nanostores';
 import type { AttemptResult } from '../api/attempts.ts';
 import { answer, auth, client, enc } from '../api/client.ts';
-import { ApiError } from '../api/errors.ts';
+import { errorKey, type ErrorKey } from './error-messages.ts';
 import { idToken } from './session.ts';
 
 /** Why an attempt could not be shown: gone (deleted or unknown), the server out of reach, or anything else. */
-export type DebriefFailure = 'gone' | 'network' | 'failed';
+export type DebriefFailure = ErrorKey<'debrief'>;
 
 export type DebriefView =
   | { status: 'closed' }
@@ -15,12 +15,6 @@ export type DebriefView =
   | { status: 'error'; id: string; reason: DebriefFailure };
 
 export const $debrief = atom<DebriefView>({ status: 'closed' });
-
-function failure(err: unknown): DebriefFailure {
-  if (!(err instanceof ApiError)) return 'failed';
-  if (err.status === 0) return 'network';
-  return err.status === 404 ? 'gone' : 'failed';
-}
 
 /** Loads one attempt (its owner's or, for an admin, anyone's); an answer for an attempt no longer asked for is dropped. */
 export async function openDebrief(id: string): Promise<void> {
@@ -33,7 +27,7 @@ export async function openDebrief(id: string): Promise<void> {
     const result = await answer(client.attempts[':id'].$get({ param: { id: enc(id) } }, auth(await idToken())));
     if (current()) $debrief.set({ status: 'ready', id, result });
   } catch (err) {
-    if (current()) $debrief.set({ status: 'error', id, reason: failure(err) });
+    if (current()) $debrief.set({ status: 'error', id, reason: errorKey('debrief', err) });
   }
 }
 

@@ -2,13 +2,13 @@ import { ApiError, ErrorCode } from '../api/errors.ts';
 import type { Key } from '../i18n/en.ts';
 
 /** How one area words its failures: by the error's code, else the field it refused, else its status, else `fallback`. */
-interface Wording {
-  readonly codes?: Readonly<Record<string, Key>>;
+interface Wording<V extends string = Key> {
+  readonly codes?: Readonly<Record<string, V>>;
   /** By the top-level field of the first issue of a refused input. */
-  readonly fields?: Readonly<Record<string, Key>>;
+  readonly fields?: Readonly<Record<string, V>>;
   /** 0 is the network: /api could not be reached. */
-  readonly statuses?: Readonly<Record<number, Key>>;
-  readonly fallback: Key;
+  readonly statuses?: Readonly<Record<number, V>>;
+  readonly fallback: V;
 }
 
 const PAYMENT = {
@@ -82,7 +82,29 @@ const MESSAGES = {
   },
 } as const satisfies Record<string, Wording>;
 
-type Messages = typeof MESSAGES;
+/**
+ * The failures whose words the island chooses itself (a screen of its own, a retry button, a redirect): the store
+ * reports one outcome per failure, looked up the same way as a message.
+ */
+const OUTCOMES = {
+  /** Sending an attempt: the launch link expired, the plan no longer covers the course, the launch already saved another log, too fast. */
+  attempt: { statuses: { 401: 'expired', 403: 'refused', 409: 'used', 429: 'limited' }, fallback: 'failed' },
+  /** Opening a stored attempt. */
+  debrief: { statuses: { 0: 'network', 404: 'gone' }, fallback: 'failed' },
+  /** A press on play: not entitled (to pricing), not signed in (to login). */
+  launch: { statuses: { 401: 'signIn', 403: 'denied' }, fallback: 'error' },
+  /** A certificate's public page: an unknown id is a certificate we never issued. */
+  verification: { statuses: { 404: 'unknown' }, fallback: 'error' },
+  /** A group's page and the admin's changes to it: not one of its directors, the group gone, or refused input. */
+  groups: { statuses: { 400: 'invalid', 403: 'refused', 404: 'notFound' }, fallback: 'failed' },
+  /** Adding a person to a group: a 404 is an email no user has. */
+  groupMember: { statuses: { 400: 'invalid', 403: 'refused', 404: 'noUser' }, fallback: 'failed' },
+  /** Finding a user: an unknown uid (404), or text the server cannot take as an id or address (400), is nobody, not a failure. */
+  userSearch: { statuses: { ...MESSAGES.adminUsers.statuses, 400: 'notFound', 404: 'notFound' }, fallback: MESSAGES.adminUsers.fallback },
+} as const satisfies Record<string, Wording<string>>;
+
+const TABLE = { ...MESSAGES, ...OUTCOMES };
+type Messages = typeof TABLE;
 export type ErrorArea = keyof Messages;
 type KeysOf<W> = W extends unknown ? { [P in keyof W]: W[P] extends string ? W[P] : W[P][keyof W[P]] }[keyof W] : never;
 /** The keys of the messages an area can show. */
@@ -90,18 +112,18 @@ export type ErrorKey<A extends ErrorArea> = KeysOf<Messages[A]>;
 /** The fields an area has a message of their own for. */
 export type ErrorField<A extends ErrorArea> = Messages[A] extends { fields: infer F } ? keyof F : never;
 
-const lookup = <K extends PropertyKey>(table: Readonly<Record<K, Key>> | undefined, at: K): Key | undefined =>
+const lookup = <K extends PropertyKey>(table: Readonly<Record<K, string>> | undefined, at: K): string | undefined =>
   table && Object.hasOwn(table, at) ? table[at] : undefined;
 
 /** The field a refused input names first (its first issue's top-level field), when the area has a message for it. */
 export function errorField<A extends ErrorArea>(area: A, err: unknown): ErrorField<A> | null {
   const field = err instanceof ApiError ? err.issues[0]?.path.split('.')[0] : undefined;
-  return field !== undefined && lookup((MESSAGES[area] as Wording).fields, field) ? (field as ErrorField<A>) : null;
+  return field !== undefined && lookup((TABLE[area] as Wording<string>).fields, field) ? (field as ErrorField<A>) : null;
 }
 
 /** The key of the message to show for a failure in an area: an ApiError, a Firebase error, or anything thrown. */
 export function errorKey<A extends ErrorArea>(area: A, err: unknown): ErrorKey<A> {
-  const wording: Wording = MESSAGES[area];
+  const wording: Wording<string> = TABLE[area];
   const code = (err as { code?: unknown } | null | undefined)?.code;
   const field = errorField(area, err);
   const key =

@@ -1,23 +1,16 @@
 // Groups as directors and admins see them: the list, one group with its people and progress, and the admin's changes.
 import { atom } from 'nanostores';
 import { answer, auth, client, download, enc } from '../api/client.ts';
-import { ApiError } from '../api/errors.ts';
 import type { GroupProgress } from '../api/group-progress.ts';
 import type { Group, GroupDetail, GroupRole } from '../api/groups.ts';
 import type { CourseProgress } from '../api/progress.ts';
+import { errorKey, type ErrorKey } from './error-messages.ts';
 import { courseProgress, saveFile } from './progress.ts';
 import { idToken } from './session.ts';
 
 /** Why a group could not be shown or changed: refused (not a director of it), gone, no such user, or anything else. */
-export type GroupsError = 'refused' | 'notFound' | 'noUser' | 'invalid' | 'failed';
+export type GroupsError = ErrorKey<'groups' | 'groupMember'>;
 
-const reason = (err: unknown): GroupsError => {
-  if (!(err instanceof ApiError)) return 'failed';
-  if (err.status === 403) return 'refused';
-  if (err.status === 404) return 'notFound';
-  if (err.status === 400) return 'invalid';
-  return 'failed';
-};
 const param = (id: string) => ({ id: enc(id) });
 
 export const $groups = atom<{ status: 'idle' | 'loading' | 'loaded'; list: Group[]; error: GroupsError | null }>({ status: 'idle', list: [], error: null });
@@ -35,7 +28,7 @@ export async function loadGroups(): Promise<void> {
   try {
     $groups.set({ status: 'loaded', list: await answer(client.groups.$get(undefined, auth(await idToken()))), error: null });
   } catch (err) {
-    $groups.set({ status: 'loaded', list: [], error: reason(err) });
+    $groups.set({ status: 'loaded', list: [], error: errorKey('groups', err) });
   }
 }
 
@@ -50,12 +43,12 @@ export async function openGroup(id: string): Promise<void> {
     ]);
     $group.set({ id, detail, progress, error: null, busy: false });
   } catch (err) {
-    $group.set({ id, detail: null, progress: null, error: reason(err), busy: false });
+    $group.set({ id, detail: null, progress: null, error: errorKey('groups', err), busy: false });
   }
 }
 
 /** Runs an admin change to the open group and shows the group as it is afterwards; answers whether it worked. */
-async function change(action: (id: string, token: string | null) => Promise<GroupDetail | void>, opts: { noUser?: boolean } = {}): Promise<boolean> {
+async function change(action: (id: string, token: string | null) => Promise<GroupDetail | void>, area: 'groups' | 'groupMember' = 'groups'): Promise<boolean> {
   const state = $group.get();
   $group.set({ ...state, busy: true, error: null });
   try {
@@ -63,15 +56,14 @@ async function change(action: (id: string, token: string | null) => Promise<Grou
     if (state.id) await openGroup(state.id);
     return true;
   } catch (err) {
-    const why = reason(err);
-    $group.set({ ...$group.get(), busy: false, error: why === 'notFound' && opts.noUser ? 'noUser' : why });
+    $group.set({ ...$group.get(), busy: false, error: errorKey(area, err) });
     return false;
   }
 }
 
 /** Adds a person by email; a 404 here means no user has that address. */
 export const addPerson = (email: string, role: GroupRole) =>
-  change((id, t) => answer(client.groups[':id'].members.$post({ param: param(id), json: { email: email.trim(), role } }, auth(t))), { noUser: true });
+  change((id, t) => answer(client.groups[':id'].members.$post({ param: param(id), json: { email: email.trim(), role } }, auth(t))), 'groupMember');
 export const removePerson = (userId: string) =>
   change((id, t) => answer(client.groups[':id'].members[':userId'].$delete({ param: { ...param(id), userId: enc(userId) } }, auth(t))));
 export const renameGroup = (name: string) => change((id, t) => answer(client.groups[':id'].$put({ param: param(id), json: { name } }, auth(t))));
@@ -83,7 +75,7 @@ export async function createGroup(name: string): Promise<string | null> {
     await loadGroups();
     return group.id;
   } catch (err) {
-    $groups.set({ ...$groups.get(), error: reason(err) });
+    $groups.set({ ...$groups.get(), error: errorKey('groups', err) });
     return null;
   }
 }
@@ -96,7 +88,7 @@ export async function deleteGroup(): Promise<boolean> {
     $group.set({ id: null, detail: null, progress: null, error: null, busy: false });
     return true;
   } catch (err) {
-    $group.set({ ...$group.get(), error: reason(err) });
+    $group.set({ ...$group.get(), error: errorKey('groups', err) });
     return false;
   }
 }
@@ -107,7 +99,7 @@ export async function exportGroup(): Promise<boolean> {
     saveFile(await download(client.groups[':id']['export.csv'].$get({ param: param($group.get().id!) }, auth(await idToken()))));
     return true;
   } catch (err) {
-    $group.set({ ...$group.get(), error: reason(err) });
+    $group.set({ ...$group.get(), error: errorKey('groups', err) });
     return false;
   }
 }
@@ -143,6 +135,6 @@ export async function openMember(groupId: string, userId: string): Promise<void>
     const standings = await Promise.all(member.courses.map((line) => courseProgress(line.courseId, token, userId)));
     $member.set({ userId, standings, error: null, loading: false });
   } catch (err) {
-    $member.set({ userId, standings: [], error: reason(err), loading: false });
+    $member.set({ userId, standings: [], error: errorKey('groups', err), loading: false });
   }
 }

@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
 import { answer, auth, client } from '../api/client.ts';
-import { ApiError } from '../api/errors.ts';
 import { isEntitled } from '../domain/entitlement.ts';
 import { browserLaunchLink, desktopLaunchLink } from '../domain/launch.ts';
+import { errorKey } from './error-messages.ts';
 import { $session, idToken, startSession, type Session } from './session.ts';
 
 /** Where a press on a case's play button has got to. */
@@ -71,8 +71,9 @@ export async function play(ctx: PlayContext, level: number, kase: number): Promi
     };
     $launch.set({ status: 'ready', desktop: desktopLaunchLink(launch.scheme, params), browser: browserLaunchLink(unity.production, params) });
   } catch (err) {
-    if (err instanceof ApiError && err.status === 403) return deny(ctx);
-    if (err instanceof ApiError && err.status === 401) return toLogin(ctx);
+    const failure = errorKey('launch', err);
+    if (failure === 'denied') return deny(ctx);
+    if (failure === 'signIn') return toLogin(ctx);
     $launch.set({ status: 'error' });
   }
 }

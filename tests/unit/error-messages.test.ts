@@ -45,6 +45,28 @@ describe('the messages of failures', () => {
     expect(errorKey(area, new ApiError(status, code, 'm'))).toBe(key);
   });
 
+  it.each([
+    ['attempt', 401, 'expired'],
+    ['attempt', 409, 'used'],
+    ['attempt', 503, 'failed'],
+    ['debrief', 0, 'network'],
+    ['debrief', 404, 'gone'],
+    ['launch', 401, 'signIn'],
+    ['launch', 403, 'denied'],
+    ['launch', 500, 'error'],
+    ['verification', 404, 'unknown'],
+    ['groups', 404, 'notFound'],
+    ['groupMember', 404, 'noUser'],
+    ['userSearch', 400, 'notFound'],
+    ['userSearch', 409, 'adminUsers.error.lastAdmin'],
+  ] as const)('reports %s answered %i as the outcome %s', (area, status, outcome) => {
+    expect(errorKey(area, new ApiError(status, ErrorCode.http, 'm'))).toBe(outcome);
+  });
+
+  it('reports anything thrown that is not an answer of ours as the outcome of last resort', () => {
+    for (const area of ['attempt', 'debrief', 'groups'] as const) expect(errorKey(area, new TypeError('Failed to fetch'))).toBe('failed');
+  });
+
   it('words a Firebase error by its code, and anything else thrown by the fallback', () => {
     expect(errorKey('auth', Object.assign(new Error('x'), { code: 'auth/invalid-credential' }))).toBe('auth.error.wrongPassword');
     expect(errorKey('auth', Object.assign(new Error('x'), { code: 'auth/requires-recent-login' }))).toBe('auth.error.recentLogin');
