@@ -44,7 +44,8 @@ export async function startServer(config: Config) {
       req,
       hashedPolicy(res, (hashes) => pagePolicy(hosts, hashes)),
       undefined,
-      locals,
+      // A fresh object per request: the middleware writes the page's locale into it while another request may render.
+      { ...locals },
     );
   // The catalogue, the busiest read, answered before Hono from the bytes and headers made for it when it is in memory:
   // a same-origin GET carries no body, and its caller changes nothing, so no middleware has anything to do. Anything
