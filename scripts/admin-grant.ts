@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { grantAdmin } from '../src/server/admins.ts';
+import { grantAdmin } from '../src/server/access/admins.ts';
 import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
 

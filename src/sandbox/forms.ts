@@ -1,10 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
 import { ErrorCode } from '../api/errors.ts';
-import { LIMITS } from '../server/rate-counters.ts';
-import { rateLimit } from '../server/rate-limit.ts';
+import { LIMITS } from '../server/http/rate-counters.ts';
+import { rateLimit } from '../server/http/rate-limit.ts';
 import * as routes from '../api/sandbox.ts';
 import type { Db } from '../server/db/client.ts';
-import { fail, guarded, requireAdmin, subApp } from '../server/http.ts';
+import { fail } from '../server/http/errors.ts';
+import { guarded, subApp } from '../server/http/sub-app.ts';
+import { requireAdmin } from '../server/access/caller.ts';
 import { createSandboxTables, sandboxMessages } from './messages.ts';
 
 /** A message containing this makes the stand-in answer as a failing service would (502), for tests and demos. */

@@ -6,9 +6,11 @@ import * as imageRoutes from '../api/images.ts';
 import { MAX_IMAGE_BYTES } from '../api/images.ts';
 import { API_BASE } from '../api/paths.ts';
 import { PAYPAL_STANDIN_PATH } from './config.ts';
-import { crossOrigin } from './cors.ts';
+import { crossOrigin } from './http/cors.ts';
 import type { Deps } from './deps.ts';
-import { fail, identify, internalError, type Env } from './http.ts';
+import { fail, internalError } from './http/errors.ts';
+import { identify } from './access/caller.ts';
+import { type Env } from './http/sub-app.ts';
 import { accountApp } from './routes/account/index.ts';
 import { attemptsApp } from './routes/attempts/index.ts';
 import { certificatesApp } from './routes/certificates/index.ts';
@@ -23,7 +25,7 @@ import { pricingApp } from './routes/pricing/index.ts';
 import { progressApp } from './routes/progress/index.ts';
 import { receiptsApp } from './routes/receipts/index.ts';
 import { usersApp } from './routes/users/index.ts';
-import { API_POLICY, commonHeaders } from './security.ts';
+import { API_POLICY, commonHeaders } from './http/security.ts';
 
 export const MAX_BODY = 1024 * 1024;
 

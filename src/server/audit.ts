@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Caller } from './auth.ts';
+import type { Caller } from './access/token.ts';
 import { rowsOf, type Db } from './db/client.ts';
 import { audit } from './db/schema.ts';
 

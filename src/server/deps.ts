@@ -1,9 +1,9 @@
-import type { VerifyToken } from './auth.ts';
+import type { VerifyToken } from './access/token.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { CatalogueAnswers } from './catalogue-answer.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import type { RateLimiter } from './rate-counters.ts';
+import type { RateLimiter } from './http/rate-counters.ts';
 import type { ReplayPool } from './replay/pool.ts';
 import type { UserCache } from './user-cache.ts';
 import type { OpenAPIHono } from '@hono/zod-openapi';

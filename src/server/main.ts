@@ -7,13 +7,13 @@ import sirv from 'sirv';
 import { createApp } from './app.ts';
 import { certificateShell } from './certificate-shell.ts';
 import { assertWritableDataDir, ConfigError, distDir, loadConfig, type Config } from './config.ts';
-import { describeError } from './log.ts';
+import { describeError } from './http/log.ts';
 import { hashedPolicy } from './page-csp.ts';
-import { commonHeaders, externalHosts, inlineScriptHashes, pagePolicy } from './security.ts';
+import { commonHeaders, externalHosts, inlineScriptHashes, pagePolicy } from './http/security.ts';
 import { seedAccounts, seedCatalogue } from './seed.ts';
 import { pageLocals } from './locals.ts';
 import { PageCache } from './page-cache.ts';
-import { cacheControl } from './cache-control.ts';
+import { cacheControl } from './http/cache-control.ts';
 import { createDeps } from './services.ts';
 import { graceful } from './shutdown.ts';
 

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { splitLocale } from '../i18n/locales.ts';
 import { holdBack, type Head } from './held-response.ts';
-import { describeError } from './log.ts';
+import { describeError } from './http/log.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);

@@ -1,14 +1,14 @@
 import { join } from 'node:path';
-import { tokenVerifier } from './auth.ts';
+import { tokenVerifier } from './access/token.ts';
 import { Catalogue } from './catalogue.ts';
 import { catalogueAnswers } from './catalogue-answer.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import type { Deps } from './deps.ts';
-import { RateLimiter } from './rate-counters.ts';
+import { RateLimiter } from './http/rate-counters.ts';
 import { ReplayPool } from './replay/pool.ts';
 import { paypalBaseUrl, paypalClient } from './paypal.ts';
-import { API_POLICY, commonHeaders } from './security.ts';
+import { API_POLICY, commonHeaders } from './http/security.ts';
 import { UserCache } from './user-cache.ts';
 
 /** Opens the database (in memory, from a PGlite archive when given one) and builds what the API and the on-demand pages share. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
-import { externalHosts, pagePolicy } from '../../src/server/security.ts';
+import { externalHosts, pagePolicy } from '../../src/server/http/security.ts';
 import { testApi } from './harness.ts';
 import { PRODUCTION_ENV } from './support.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tokenVerifier } from '../../src/server/auth.ts';
+import { tokenVerifier } from '../../src/server/access/token.ts';
 import { GOOGLE_KEYS_URL, loadConfig } from '../../src/server/config.ts';
 import { PROJECT, token } from './harness.ts';
 import { expectRefused, useApi, validCourse, validPlan, PRODUCTION_ENV } from './support.ts';

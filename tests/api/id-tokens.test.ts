@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenVerifier } from '../../src/server/auth.ts';
+import { tokenVerifier } from '../../src/server/access/token.ts';
 import { startGoogleFake, type GoogleFake } from '../production/fakes.ts';
 
 /** RS256 ID tokens checked against a key set at FIREBASE_KEYS_URL, as production checks Google's. */

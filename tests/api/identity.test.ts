@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { grantAdmin } from '../../src/server/admins.ts';
+import { grantAdmin } from '../../src/server/access/admins.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { audit, users } from '../../src/server/db/schema.ts';
 import { PROJECT, token } from './harness.ts';

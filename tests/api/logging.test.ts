@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { describeError } from '../../src/server/log.ts';
+import { describeError } from '../../src/server/http/log.ts';
 import { testApi, type TestApi } from './harness.ts';
 
 const SECRET = 'Patient Zoe Secretname, 31 weeks';

@@ -4,7 +4,7 @@ import { ErrorCode } from '../../src/api/errors.ts';
 import type { PlanInput } from '../../src/api/pricing.ts';
 import { createApp } from '../../src/server/app.ts';
 import { Catalogue } from '../../src/server/catalogue.ts';
-import { RateLimiter } from '../../src/server/rate-counters.ts';
+import { RateLimiter } from '../../src/server/http/rate-counters.ts';
 import { openDatabase, rowsOf } from '../../src/server/db/client.ts';
 import { UserCache } from '../../src/server/user-cache.ts';
 import { testApi, type TestApi } from './harness.ts';

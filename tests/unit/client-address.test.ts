@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey, resolveClientAddress } from '../../src/server/client-address.ts';
+import { addressKey, resolveClientAddress } from '../../src/server/http/client-address.ts';
 import { loadConfig } from '../../src/server/config.ts';
 
 const trust = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;

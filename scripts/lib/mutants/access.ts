@@ -1,8 +1,8 @@
 import type { Mutant } from './mutant.ts';
 
-const ACCESS = 'src/server/access.ts';
-const HTTP = 'src/server/http.ts';
-const AUTH = 'src/server/auth.ts';
+const ACCESS = 'src/server/access/groups.ts';
+const CALLER = 'src/server/access/caller.ts';
+const AUTH = 'src/server/access/token.ts';
 const RECORDS = ['tests/api/learning-access.test.ts', 'tests/api/groups.test.ts'];
 
 /** Who is calling and what they may do: tokens, administrators, directors, entitlement and proficiency order. */
@@ -49,7 +49,7 @@ export const ACCESS_RULES: Mutant[] = [
   },
   {
     id: 'admin-is-any-profile',
-    file: HTTP,
+    file: CALLER,
     from: 'return row?.isAdmin === true;',
     to: 'return row !== undefined;',
     tests: ['tests/api/access.test.ts'],
@@ -57,7 +57,7 @@ export const ACCESS_RULES: Mutant[] = [
   },
   {
     id: 'admin-routes-open',
-    file: HTTP,
+    file: CALLER,
     from: "  if (!(await callerIsAdmin(c))) return fail(c, 403, ErrorCode.forbidden, 'Administrators only');\n",
     to: '',
     tests: ['tests/api/access.test.ts'],
@@ -89,7 +89,7 @@ export const ACCESS_RULES: Mutant[] = [
   },
   {
     id: 'last-admin-removable',
-    file: 'src/server/admins.ts',
+    file: 'src/server/access/admins.ts',
     from: 'admins.length <= 1',
     to: 'admins.length < 1',
     tests: ['tests/api/admin-users.test.ts', 'tests/api/account.test.ts'],

@@ -1,12 +1,14 @@
 import { gunzipSync } from 'node:zlib';
 import { asc, eq, or } from 'drizzle-orm';
 import { ErrorCode } from '../../../api/errors.ts';
-import { lockKeepingAnAdmin } from '../../admins.ts';
+import { lockKeepingAnAdmin } from '../../access/admins.ts';
 import { recordAudit } from '../../audit.ts';
 import { attempts, audit, certificates, groupMembers, groups, orders, users } from '../../db/schema.ts';
-import { fail, guarded, requireUser, subApp } from '../../http.ts';
-import { LIMITS } from '../../rate-counters.ts';
-import { rateLimit } from '../../rate-limit.ts';
+import { fail } from '../../http/errors.ts';
+import { guarded, subApp } from '../../http/sub-app.ts';
+import { requireUser } from '../../access/caller.ts';
+import { LIMITS } from '../../http/rate-counters.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
 import { receiptOf, toUser } from '../../mappers.ts';
 import * as routes from '../../../api/account.ts';
 

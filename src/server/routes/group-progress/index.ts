@@ -2,8 +2,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { ErrorCode } from '../../../api/errors.ts';
 import { groupMembers, users } from '../../db/schema.ts';
-import { NOT_VISIBLE, visibleGroup } from '../../access.ts';
-import { type Env, fail, guarded, requireUser, subApp } from '../../http.ts';
+import { NOT_VISIBLE, visibleGroup } from '../../access/groups.ts';
+import { type Env, guarded, subApp } from '../../http/sub-app.ts';
+import { fail } from '../../http/errors.ts';
+import { requireUser } from '../../access/caller.ts';
 import { activeCourses, progressLine, recordsOf } from '../../records.ts';
 import * as routes from '../../../api/group-progress.ts';
 

@@ -5,8 +5,10 @@ import { localizePlan } from '../../../domain/localize.ts';
 import { recordAudit } from '../../audit.ts';
 import type { Db } from '../../db/client.ts';
 import { courses, plans, users } from '../../db/schema.ts';
-import { callerIsAdmin, fail, guarded, invalid, requireAdmin, subApp } from '../../http.ts';
-import { contentLocale } from '../../lang.ts';
+import { callerIsAdmin, requireAdmin } from '../../access/caller.ts';
+import { fail, invalid } from '../../http/errors.ts';
+import { guarded, subApp } from '../../http/sub-app.ts';
+import { contentLocale } from '../../http/content-locale.ts';
 import { planOf } from '../../mappers.ts';
 import * as routes from '../../../api/pricing.ts';
 

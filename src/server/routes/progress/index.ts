@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { ErrorCode } from '../../../api/errors.ts';
 import { courseStanding } from '../../../domain/progress.ts';
-import { canReadUser } from '../../access.ts';
+import { canReadUser } from '../../access/groups.ts';
 import { users } from '../../db/schema.ts';
-import { fail, guarded, requireUser, subApp } from '../../http.ts';
+import { fail } from '../../http/errors.ts';
+import { guarded, subApp } from '../../http/sub-app.ts';
+import { requireUser } from '../../access/caller.ts';
 import { activeCourses, attemptFacts, benchmarkFacts, certificatesOf, issueIfComplete, progressLine, progressOf, recordsOf } from '../../records.ts';
 import * as routes from '../../../api/progress.ts';
 

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { isContentLocale, negotiateLocale, type ContentLocale } from '../domain/localize.ts';
+import { isContentLocale, negotiateLocale, type ContentLocale } from '../../domain/localize.ts';
 
 /**
  * The language a content answer is in: `?lang=` (validated by the route), else the Accept-Language header. The answer

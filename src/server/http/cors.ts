@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { ErrorCode } from '../api/errors.ts';
-import { fail, type Env } from './http.ts';
+import { ErrorCode } from '../../api/errors.ts';
+import { fail } from './errors.ts';
+import { type Env } from './sub-app.ts';
 
 /** Same-origin calls pass; another site's calls only from the configured origins (with CORS headers), others are refused. */
 export function crossOrigin(allowed: string[]): MiddlewareHandler<Env> {

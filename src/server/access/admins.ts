@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { recordAudit } from './audit.ts';
-import type { Db } from './db/client.ts';
-import { users } from './db/schema.ts';
+import { recordAudit } from '../audit.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
 
 /**
  * Locks a user's row, inside a transaction, for a change that may take an administrator away (a demotion, a

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { isEntitled } from '../domain/entitlement.ts';
-import type { Db } from './db/client.ts';
-import { plans, users } from './db/schema.ts';
+import { isEntitled } from '../../domain/entitlement.ts';
+import type { Db } from '../db/client.ts';
+import { plans, users } from '../db/schema.ts';
 
 /** The domain's entitlement rule applied to what the database holds now (hidden plans included). */
 export async function userEntitled(db: Pick<Db, 'select'>, uid: string, courseId: string, now: Date): Promise<boolean> {

@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Context } from 'hono';
-import type { Db } from './db/client.ts';
-import { groupMembers, groups } from './db/schema.ts';
-import { callerIsAdmin, type Env } from './http.ts';
+import type { Db } from '../db/client.ts';
+import { groupMembers, groups } from '../db/schema.ts';
+import { callerIsAdmin } from './caller.ts';
+import { type Env } from '../http/sub-app.ts';
 
 const directorRow = alias(groupMembers, 'director_row');
 

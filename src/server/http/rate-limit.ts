@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { ErrorCode } from '../api/errors.ts';
+import { ErrorCode } from '../../api/errors.ts';
 import { addressKey, resolveClientAddress } from './client-address.ts';
-import { fail, type Env } from './http.ts';
+import { fail } from './errors.ts';
+import { type Env } from './sub-app.ts';
 import type { Limit } from './rate-counters.ts';
 
 /** The caller's address: the socket's, or behind trusted proxies the right-most X-Forwarded-For hop they did not add. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { SANDBOX_PATHS, type Config } from './config.ts';
+import { SANDBOX_PATHS, type Config } from '../config.ts';
 
 /** The hosts the browser may reach besides our own origin, from configuration. */
 export interface ExternalHosts {

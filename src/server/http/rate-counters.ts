@@ -1,6 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
-import type { Database } from './db/client.ts';
-import { rateLimits } from './db/schema.ts';
+import type { Database } from '../db/client.ts';
+import { rateLimits } from '../db/schema.ts';
 
 /** How many requests a caller may make in a window. */
 export interface Limit {

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
-import { storable } from '../api/shared.ts';
-import type { Config } from './config.ts';
+import { storable } from '../../api/shared.ts';
+import type { Config } from '../config.ts';
 
 /** Who is calling, as proven by a Firebase ID token. */
 export interface Caller {

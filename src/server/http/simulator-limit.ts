@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
-import { ErrorCode } from '../api/errors.ts';
-import { fail, type Env } from './http.ts';
+import { ErrorCode } from '../../api/errors.ts';
+import { fail } from './errors.ts';
+import { type Env } from './sub-app.ts';
 import { LIMITS } from './rate-counters.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import type { TrustProxy } from './config.ts';
+import type { TrustProxy } from '../config.ts';
 
 const trustedRanges = new WeakMap<TrustProxy, BlockList>();
 

@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { ErrorCode } from '../../api/errors.ts';
+import { users } from '../db/schema.ts';
+import { fail } from '../http/errors.ts';
+import type { Env } from '../http/sub-app.ts';
+
+/** Reads the bearer token, if any; an invalid token on a public route simply means anonymous. */
+export const identify: MiddlewareHandler<Env> = async (c, next) => {
+  const header = c.req.header('authorization');
+  const match = header?.match(/^Bearer (.+)$/);
+  const caller = match?.[1] ? await c.get('deps').verify(match[1]) : null;
+  c.set('caller', caller);
+  c.set('isAdmin', false);
+  await next();
+};
+
+export const requireUser = createMiddleware<Env>(async (c, next) => {
+  if (!c.get('caller')) return fail(c, 401, ErrorCode.unauthorized, 'A valid Firebase ID token is required');
+  await next();
+});
+
+export async function callerIsAdmin(c: Context<Env>): Promise<boolean> {
+  const caller = c.get('caller');
+  if (!caller) return false;
+  const [row] = await c.get('deps').db.db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, caller.uid));
+  return row?.isAdmin === true;
+}
+
+export const requireAdmin = createMiddleware<Env>(async (c, next) => {
+  if (!c.get('caller')) return fail(c, 401, ErrorCode.unauthorized, 'A valid Firebase ID token is required');
+  if (!(await callerIsAdmin(c))) return fail(c, 403, ErrorCode.forbidden, 'Administrators only');
+  c.set('isAdmin', true);
+  await next();
+});
