@@ -1,4 +1,4 @@
-import { backupCommand } from '../src/server/backup.ts';
+import { backupCommand } from '../src/server/db/backup.ts';
 import { loadConfig } from '../src/server/config.ts';
 
 /** npm run backup -- [folder] and npm run restore -- <folder>: src/server/backup.ts does the work. */

@@ -9,7 +9,7 @@ import autocannon from 'autocannon';
 import { Catalogue } from '../src/server/catalogue.ts';
 import { distDir } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { seedCatalogue } from '../src/server/seed.ts';
+import { seedCatalogue } from '../src/server/seed/seed.ts';
 import type { BarePayload } from './bench-bare.ts';
 import { startKeySet } from './lib/firebase-keys.ts';
 import { node, stop, waitUntil } from './lib/processes.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { backup, backupCommand, restore } from '../../src/server/backup.ts';
+import { backup, backupCommand, restore } from '../../src/server/db/backup.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, rowsOf, type Db } from '../../src/server/db/client.ts';
 import { attempts, audit, certificates, courses, groupMembers, groups, images, orders, plans, rateLimits, users } from '../../src/server/db/schema.ts';

@@ -6,7 +6,7 @@ import { createApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { rowsOf } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema.ts';
-import { seedCatalogue } from '../../src/server/seed.ts';
+import { seedCatalogue } from '../../src/server/seed/seed.ts';
 import { createDeps } from '../../src/server/services.ts';
 import type { Deps } from '../../src/server/deps.ts';
 

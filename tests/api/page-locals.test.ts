@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageLocals } from '../../src/server/locals.ts';
+import { pageLocals } from '../../src/server/pages/locals.ts';
 import { useApi } from './support.ts';
 
 const api = useApi();

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema.ts';
-import { outlineFacts } from '../../src/server/outline-facts.ts';
+import { outlineFacts } from '../../src/server/pages/outline-facts.ts';
 import { attempt, COURSE, passAll, setUp, TOKENS } from './learning-support.ts';
 import { expectRefused, useApi } from './support.ts';
 

@@ -7,7 +7,7 @@ import type { BrowserContext, Route } from '@playwright/test';
 import { e2e } from '../../playwright.config.ts';
 import { Catalogue } from '../../src/server/catalogue.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { seedCatalogue } from '../../src/server/seed.ts';
+import { seedCatalogue } from '../../src/server/seed/seed.ts';
 import { expect, test as guarded } from '../e2e/fixtures.ts';
 import { startFormsFake, startGoogleFake, startPaypalFake, type FormsFake, type GoogleFake, type PaypalFake } from './fakes.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { certificateShell } from '../../src/server/certificate-shell.ts';
+import { certificateShell } from '../../src/server/pages/certificate-shell.ts';
 import { certificateIdOf } from '../../src/stores/certificate.ts';
 
 describe('certificate addresses', () => {

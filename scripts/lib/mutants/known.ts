@@ -12,7 +12,7 @@ export const KNOWN: Mutant[] = [
   },
   {
     id: 'pdf-bidi-reorder-off',
-    file: 'src/server/pdf-text.ts',
+    file: 'src/server/pdf/text.ts',
     from: 'return reorder(logicalRuns(text, embedding.levels, mirrored)).map(',
     to: 'return logicalRuns(text, embedding.levels, mirrored).map(',
     tests: ['tests/unit/pdf-text.test.ts', 'tests/api/receipts.test.ts', 'tests/api/certificates.test.ts'],

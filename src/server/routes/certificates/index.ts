@@ -9,7 +9,7 @@ import { certificates } from '../../db/schema.ts';
 import { type Env, guarded, subApp } from '../../http/sub-app.ts';
 import { fail } from '../../http/errors.ts';
 import { requireAdmin, requireUser } from '../../access/caller.ts';
-import { pdfLimit, sendPdf } from '../../pdf-route.ts';
+import { pdfLimit, sendPdf } from '../../pdf/answer.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { certificateSummary, type CertificateRow } from '../../records.ts';
 import * as routes from '../../../api/certificates.ts';

@@ -6,7 +6,7 @@ import { orders } from '../../db/schema.ts';
 import { callerIsAdmin, requireUser } from '../../access/caller.ts';
 import { type Env, guarded, subApp } from '../../http/sub-app.ts';
 import { fail } from '../../http/errors.ts';
-import { pdfLimit, sendPdf } from '../../pdf-route.ts';
+import { pdfLimit, sendPdf } from '../../pdf/answer.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { receiptPdf } from '../../receipt-pdf.ts';
 import { receiptOf } from '../../mappers.ts';

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { dirOf, type Locale } from '../i18n/locales.ts';
-import { visualRuns, wrap, type Script } from './pdf-text.ts';
+import { dirOf, type Locale } from '../../i18n/locales.ts';
+import { visualRuns, wrap, type Script } from './text.ts';
 
-/** Laid out as whole runs, not word by word (see pdf-text.ts). */
+/** Laid out as whole runs, not word by word (see text.ts). */
 const FEATURES = { features: ['kern' as const] };
 
 /**

@@ -1,4 +1,4 @@
-import { TRANSLATED_LOCALES, type Translations } from '../domain/localize.ts';
+import { TRANSLATED_LOCALES, type Translations } from '../../domain/localize.ts';
 
 /** One text in the seven languages, in this order: en, es, fr, ar, pt, zh-CN, ru. */
 export type Seven = readonly [string, string, string, string, string, string, string];

@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq, ne, and, inArray, sql } from 'drizzle-orm';
-import type { CaseItem, Level } from '../domain/defaults.ts';
-import { TRANSLATED_LOCALES } from '../domain/localize.ts';
-import type { CaseParams } from '../domain/simulator/params.ts';
-import type { Config } from './config.ts';
-import type { Deps } from './deps.ts';
-import { courses, plans, users } from './db/schema.ts';
-import { encodeImage, storeImage, type EncodedImage } from './image-store.ts';
-import { COURSE_TEXTS, PLAN_TEXTS, translated } from './seed-texts.ts';
+import type { CaseItem, Level } from '../../domain/defaults.ts';
+import { TRANSLATED_LOCALES } from '../../domain/localize.ts';
+import type { CaseParams } from '../../domain/simulator/params.ts';
+import type { Config } from '../config.ts';
+import type { Deps } from '../deps.ts';
+import { courses, plans, users } from '../db/schema.ts';
+import { encodeImage, storeImage, type EncodedImage } from '../image-store.ts';
+import { COURSE_TEXTS, PLAN_TEXTS, translated } from './texts.ts';
 
 /**
  * The fetoscopy course's simulator parameters, case by case: navigation moves from the easy posterior placenta to
@@ -36,7 +36,7 @@ const FETOSCOPY_SIM: CaseParams[][] = [
 
 /** The home page's five courses, in its order; their pictures are the home page's. */
 const COURSE_IDS = ['fetoscopy-simulator', 'bronchoscopy', 'fetal-tracheal-occlusion', 'catheter-placement', 'pleuroamniotic'];
-const PICTURES = join(import.meta.dirname, '../assets/home');
+const PICTURES = join(import.meta.dirname, '../../assets/home');
 
 /** Modules and named cases in seven languages; the fetoscopy cases carry their simulator parameters. */
 function levelsOf(courseId: string): Level[] {

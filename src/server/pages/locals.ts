@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { Course } from '../api/courses.ts';
-import type { ContentLocale } from '../domain/localize.ts';
-import type { Catalogue } from './catalogue.ts';
-import { plans } from './db/schema.ts';
-import type { Deps } from './deps.ts';
+import type { Course } from '../../api/courses.ts';
+import type { ContentLocale } from '../../domain/localize.ts';
+import type { Catalogue } from '../catalogue.ts';
+import { plans } from '../db/schema.ts';
+import type { Deps } from '../deps.ts';
 import { outlineFacts, type OutlineFacts } from './outline-facts.ts';
-import { describeError } from './http/log.ts';
+import { describeError } from '../http/log.ts';
 
 /** What the on-demand pages read from the server (Astro.locals); missing under `astro dev`, where pages answer 404. */
 export interface PageLocals {

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { splitLocale } from '../i18n/locales.ts';
+import { splitLocale } from '../../i18n/locales.ts';
 import { holdBack, type Head } from './held-response.ts';
-import { describeError } from './http/log.ts';
+import { describeError } from '../http/log.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);

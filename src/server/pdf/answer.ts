@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { Limit } from './http/rate-counters.ts';
+import type { Limit } from '../http/rate-counters.ts';
 
 /** What the receipt and certificate PDF routes share: the rate and the download's headers. */
 

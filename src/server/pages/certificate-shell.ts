@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../../i18n/locales.ts';
 
 const prefixes = LOCALES.filter((l) => l.code !== DEFAULT_LOCALE).map((l) => l.code.replace('-', '\\-'));
 const ADDRESS = new RegExp(`^/(?:(${prefixes.join('|')})/)?certificates/[A-Za-z0-9_-]{1,64}/?(?:\\?.*)?$`);

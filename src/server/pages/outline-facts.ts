@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Course } from '../api/courses.ts';
-import { localizePlan, type ContentLocale } from '../domain/localize.ts';
-import type { BenchmarkFact } from '../domain/progress.ts';
-import type { Database } from './db/client.ts';
-import { plans } from './db/schema.ts';
-import { benchmarkFacts } from './records.ts';
+import type { Course } from '../../api/courses.ts';
+import { localizePlan, type ContentLocale } from '../../domain/localize.ts';
+import type { BenchmarkFact } from '../../domain/progress.ts';
+import type { Database } from '../db/client.ts';
+import { plans } from '../db/schema.ts';
+import { benchmarkFacts } from '../records.ts';
 
 /** A plan on sale that opens the course, as the course page offers it. */
 export interface PlanFact {

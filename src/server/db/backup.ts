@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from './config.ts';
+import type { Config } from '../config.ts';
 
 /** What a backup folder holds: the database (a PGlite archive or a pg_dump) and the Auth emulator's accounts. */
 export interface Manifest {

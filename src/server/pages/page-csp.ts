@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { holdBack } from './held-response.ts';
-import { scriptHashes } from './http/security.ts';
+import { scriptHashes } from '../http/security.ts';
 
 /**
  * Holds back a page rendered on demand until it is complete, then sends it with a Content-Security-Policy that
