@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { Catalogue } from '../src/server/catalogue.ts';
+import { Catalogue } from '../src/server/courses/catalogue.ts';
 import { distDir } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { seedCatalogue } from '../src/server/seed/seed.ts';

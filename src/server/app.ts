@@ -14,7 +14,7 @@ import { type Env } from './http/sub-app.ts';
 import { accountApp } from './routes/account/index.ts';
 import { attemptsApp } from './routes/attempts/index.ts';
 import { certificatesApp } from './routes/certificates/index.ts';
-import { coursesApp } from './routes/courses/index.ts';
+import { coursesApp } from './courses/routes.ts';
 import { groupProgressApp } from './routes/group-progress/index.ts';
 import { groupsApp } from './routes/groups/index.ts';
 import { imagesApp } from './routes/images/index.ts';

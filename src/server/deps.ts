@@ -1,6 +1,6 @@
 import type { VerifyToken } from './access/token.ts';
-import type { Catalogue } from './catalogue.ts';
-import type { CatalogueAnswers } from './catalogue-answer.ts';
+import type { Catalogue } from './courses/catalogue.ts';
+import type { CatalogueAnswers } from './courses/catalogue-answer.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { RateLimiter } from './http/rate-counters.ts';

@@ -5,7 +5,7 @@ import type { Course } from '../api/courses.ts';
 import type { CourseProgress, CourseProgressLine } from '../api/progress.ts';
 import { certificateCases, courseStanding, lockOf, type AttemptFact, type BenchmarkFact, type CourseStanding, type Lock } from '../domain/progress.ts';
 import { courseBenchmarks } from './benchmarks.ts';
-import type { Catalogue } from './catalogue.ts';
+import type { Catalogue } from './courses/catalogue.ts';
 import type { Db } from './db/client.ts';
 import { attempts, certificates, users } from './db/schema.ts';
 

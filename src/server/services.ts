@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { tokenVerifier } from './access/token.ts';
-import { Catalogue } from './catalogue.ts';
-import { catalogueAnswers } from './catalogue-answer.ts';
+import { Catalogue } from './courses/catalogue.ts';
+import { catalogueAnswers } from './courses/catalogue-answer.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import type { Deps } from './deps.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { ErrorCode } from '../../src/api/errors.ts';
 import type { PlanInput } from '../../src/api/pricing.ts';
 import { createApp } from '../../src/server/app.ts';
-import { Catalogue } from '../../src/server/catalogue.ts';
+import { Catalogue } from '../../src/server/courses/catalogue.ts';
 import { RateLimiter } from '../../src/server/http/rate-counters.ts';
 import { openDatabase, rowsOf } from '../../src/server/db/client.ts';
 import { UserCache } from '../../src/server/user-cache.ts';

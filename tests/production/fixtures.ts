@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Route } from '@playwright/test';
 import { e2e } from '../../playwright.config.ts';
-import { Catalogue } from '../../src/server/catalogue.ts';
+import { Catalogue } from '../../src/server/courses/catalogue.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { seedCatalogue } from '../../src/server/seed/seed.ts';
 import { expect, test as guarded } from '../e2e/fixtures.ts';

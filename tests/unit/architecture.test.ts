@@ -35,8 +35,8 @@ describe('the source layout', () => {
     expect(crossing).toEqual([]);
   });
 
-  it('implements each area of routes in src/server/routes/<area>/index.ts', () => {
-    expect(routeFiles.filter((f) => !/^src\/server\/routes\/[a-z-]+\/index\.ts$/.test(f) && !f.startsWith('src/sandbox/'))).toEqual([]);
+  it('implements each area of routes in src/server/<area>/routes.ts', () => {
+    expect(routeFiles.filter((f) => !/^src\/server\/(routes\/[a-z-]+\/index|[a-z-]+\/routes)\.ts$/.test(f) && !f.startsWith('src/sandbox/'))).toEqual([]);
   });
 
   it('defines every route once, in the contract of its area (src/api/<area>.ts): no route definition anywhere else', () => {

@@ -1,5 +1,5 @@
 import type { Context, TypedResponse } from 'hono';
-import type { Answer } from '../catalogue-answer.ts';
+import type { Answer } from '../courses/catalogue-answer.ts';
 
 /** Answers JSON already serialized (the catalogue cache) without serializing it again; typed as the value it holds. */
 export function rawJson<T>(c: Context, cached: { value: T; json: string }) {

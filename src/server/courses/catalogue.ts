@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Course, CourseSummary } from '../api/courses.ts';
-import type { Plan } from '../api/pricing.ts';
-import { localizeCourse, orEnglish, type ContentLocale } from '../domain/localize.ts';
-import type { Database } from './db/client.ts';
-import { courses, plans } from './db/schema.ts';
-import { planOf } from './mappers.ts';
+import type { Course, CourseSummary } from '../../api/courses.ts';
+import type { Plan } from '../../api/pricing.ts';
+import { localizeCourse, orEnglish, type ContentLocale } from '../../domain/localize.ts';
+import type { Database } from '../db/client.ts';
+import { courses, plans } from '../db/schema.ts';
+import { planOf } from '../mappers.ts';
 
 const CHANNEL = 'catalogue';
 

@@ -1,17 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../../api/errors.ts';
-import { newCourseBody } from '../../../domain/defaults.ts';
-import { recordAudit, updateAudited } from '../../audit.ts';
-import { courseColumns, courseOf } from '../../catalogue.ts';
-import { courses, plans } from '../../db/schema.ts';
-import { fail } from '../../http/errors.ts';
-import { guarded, subApp } from '../../http/sub-app.ts';
-import { prepared, rawJson } from '../../http/answers.ts';
-import { requireAdmin } from '../../access/caller.ts';
-import type { Course, CourseSummary } from '../../../api/courses.ts';
-import { contentLocale } from '../../http/content-locale.ts';
-import { planOf } from '../../mappers.ts';
-import * as routes from '../../../api/courses.ts';
+import { ErrorCode } from '../../api/errors.ts';
+import { newCourseBody } from '../../domain/defaults.ts';
+import { recordAudit, updateAudited } from '../audit.ts';
+import { courseColumns, courseOf } from './catalogue.ts';
+import { courses, plans } from '../db/schema.ts';
+import { fail } from '../http/errors.ts';
+import { guarded, subApp } from '../http/sub-app.ts';
+import { prepared, rawJson } from '../http/answers.ts';
+import { requireAdmin } from '../access/caller.ts';
+import type { Course, CourseSummary } from '../../api/courses.ts';
+import { contentLocale } from '../http/content-locale.ts';
+import { planOf } from '../mappers.ts';
+import * as routes from '../../api/courses.ts';
 
 /** /courses: the public catalogue (served from memory) and the admin's edits. */
 export const coursesApp = subApp()

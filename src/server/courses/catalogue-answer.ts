@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { isContentLocale, negotiateLocale, type ContentLocale } from '../domain/localize.ts';
+import { isContentLocale, negotiateLocale, type ContentLocale } from '../../domain/localize.ts';
 import type { Catalogue } from './catalogue.ts';
 
 /** An answer as its status, headers and bytes, for Node's `writeHead` as much as for a `Response`. */
