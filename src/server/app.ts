@@ -21,7 +21,7 @@ import { imagesApp } from './routes/images/index.ts';
 import { launchApp } from './routes/launch/index.ts';
 import { metaApp } from './routes/meta/index.ts';
 import { paymentsApp } from './routes/payments/index.ts';
-import { pricingApp } from './routes/pricing/index.ts';
+import { pricingApp } from './pricing/routes.ts';
 import { progressApp } from './routes/progress/index.ts';
 import { receiptsApp } from './routes/receipts/index.ts';
 import { usersApp } from './routes/users/index.ts';

@@ -1,16 +1,16 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../../api/errors.ts';
-import { holdsPlan } from '../../../domain/entitlement.ts';
-import { localizePlan } from '../../../domain/localize.ts';
-import { recordAudit } from '../../audit.ts';
-import type { Db } from '../../db/client.ts';
-import { courses, plans, users } from '../../db/schema.ts';
-import { callerIsAdmin, requireAdmin } from '../../access/caller.ts';
-import { fail, invalid } from '../../http/errors.ts';
-import { guarded, subApp } from '../../http/sub-app.ts';
-import { contentLocale } from '../../http/content-locale.ts';
-import { planOf } from '../../mappers.ts';
-import * as routes from '../../../api/pricing.ts';
+import { ErrorCode } from '../../api/errors.ts';
+import { holdsPlan } from '../../domain/entitlement.ts';
+import { localizePlan } from '../../domain/localize.ts';
+import { recordAudit } from '../audit.ts';
+import type { Db } from '../db/client.ts';
+import { courses, plans, users } from '../db/schema.ts';
+import { callerIsAdmin, requireAdmin } from '../access/caller.ts';
+import { fail, invalid } from '../http/errors.ts';
+import { guarded, subApp } from '../http/sub-app.ts';
+import { contentLocale } from '../http/content-locale.ts';
+import { planOf } from '../mappers.ts';
+import * as routes from '../../api/pricing.ts';
 
 /** The ids in `ids` that are not courses of the catalogue. */
 async function unknownCourses(db: Pick<Db, 'select'>, ids: string[]): Promise<string[]> {
