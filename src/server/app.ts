@@ -20,7 +20,7 @@ import { groupsApp } from './routes/groups/index.ts';
 import { imagesApp } from './routes/images/index.ts';
 import { launchApp } from './routes/launch/index.ts';
 import { metaApp } from './routes/meta/index.ts';
-import { paymentsApp } from './routes/payments/index.ts';
+import { paymentsApp } from './payments/routes.ts';
 import { pricingApp } from './pricing/routes.ts';
 import { progressApp } from './routes/progress/index.ts';
 import { receiptsApp } from './routes/receipts/index.ts';

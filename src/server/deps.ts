@@ -8,7 +8,7 @@ import type { ReplayPool } from './replay/pool.ts';
 import type { UserCache } from './user-cache.ts';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { PaypalStandIn } from '../sandbox/paypal/standin.ts';
-import type { PaypalClient } from './paypal.ts';
+import type { PaypalClient } from './payments/paypal.ts';
 
 /** What the API needs from the outside world; tests build it with an in-memory database. */
 export interface Deps {

@@ -7,7 +7,7 @@ import { openDatabase } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { RateLimiter } from './http/rate-counters.ts';
 import { ReplayPool } from './replay/pool.ts';
-import { paypalBaseUrl, paypalClient } from './paypal.ts';
+import { paypalBaseUrl, paypalClient } from './payments/paypal.ts';
 import { API_POLICY, commonHeaders } from './http/security.ts';
 import { UserCache } from './user-cache.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { orderDescription } from '../../src/server/routes/payments/order-description.ts';
+import { orderDescription } from '../../src/server/payments/order-description.ts';
 import { subscriptionStatus } from '../../src/domain/entitlement.ts';
 import { addMonthsClamped, toTimestamp } from '../../src/domain/time.ts';
 import { createPaypalStandIn } from '../../src/sandbox/paypal/standin.ts';
-import { paypalClient, PaypalError } from '../../src/server/paypal.ts';
+import { paypalClient, PaypalError } from '../../src/server/payments/paypal.ts';
 
 const iso = (d: string, months: number) => addMonthsClamped(new Date(d), months).toISOString();
 

@@ -1,21 +1,21 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { ErrorCode } from '../../../api/errors.ts';
+import { ErrorCode } from '../../api/errors.ts';
 import { orderDescription } from './order-description.ts';
-import { type Subscription } from '../../../api/users.ts';
-import { renewSubscription } from '../../../domain/renewal.ts';
-import { toDate, toTimestamp } from '../../../domain/time.ts';
-import { recordAudit } from '../../audit.ts';
-import { orders, plans, users } from '../../db/schema.ts';
-import { LIMITS } from '../../http/rate-counters.ts';
-import { rateLimit } from '../../http/rate-limit.ts';
-import { type Env, guarded, subApp } from '../../http/sub-app.ts';
-import { fail } from '../../http/errors.ts';
-import { requireUser } from '../../access/caller.ts';
-import { describeError, logFailure } from '../../http/log.ts';
-import { PaypalError, type PaypalOrder } from '../../paypal.ts';
-import { toUser } from '../../mappers.ts';
-import * as routes from '../../../api/payments.ts';
+import { type Subscription } from '../../api/users.ts';
+import { renewSubscription } from '../../domain/renewal.ts';
+import { toDate, toTimestamp } from '../../domain/time.ts';
+import { recordAudit } from '../audit.ts';
+import { orders, plans, users } from '../db/schema.ts';
+import { LIMITS } from '../http/rate-counters.ts';
+import { rateLimit } from '../http/rate-limit.ts';
+import { type Env, guarded, subApp } from '../http/sub-app.ts';
+import { fail } from '../http/errors.ts';
+import { requireUser } from '../access/caller.ts';
+import { describeError, logFailure } from '../http/log.ts';
+import { PaypalError, type PaypalOrder } from './paypal.ts';
+import { toUser } from '../mappers.ts';
+import * as routes from '../../api/payments.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 

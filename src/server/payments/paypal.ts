@@ -1,4 +1,4 @@
-import type { Config } from './config.ts';
+import type { Config } from '../config.ts';
 
 /** PayPal's REST API, as far as we use it: an OAuth token, creating an order, capturing it and reading it back. */
 
