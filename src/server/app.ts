@@ -23,7 +23,7 @@ import { metaApp } from './routes/meta/index.ts';
 import { paymentsApp } from './payments/routes.ts';
 import { pricingApp } from './pricing/routes.ts';
 import { progressApp } from './routes/progress/index.ts';
-import { receiptsApp } from './routes/receipts/index.ts';
+import { receiptsApp } from './receipts/routes.ts';
 import { usersApp } from './routes/users/index.ts';
 import { API_POLICY, commonHeaders } from './http/security.ts';
 

@@ -1,16 +1,16 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { ErrorCode } from '../../../api/errors.ts';
-import { DEFAULT_LOCALE } from '../../../i18n/locales.ts';
-import { orders } from '../../db/schema.ts';
-import { callerIsAdmin, requireUser } from '../../access/caller.ts';
-import { type Env, guarded, subApp } from '../../http/sub-app.ts';
-import { fail } from '../../http/errors.ts';
-import { pdfLimit, sendPdf } from '../../pdf/answer.ts';
-import { rateLimit } from '../../http/rate-limit.ts';
-import { receiptPdf } from '../../receipt-pdf.ts';
-import { receiptOf } from '../../mappers.ts';
-import * as routes from '../../../api/receipts.ts';
+import { ErrorCode } from '../../api/errors.ts';
+import { DEFAULT_LOCALE } from '../../i18n/locales.ts';
+import { orders } from '../db/schema.ts';
+import { callerIsAdmin, requireUser } from '../access/caller.ts';
+import { type Env, guarded, subApp } from '../http/sub-app.ts';
+import { fail } from '../http/errors.ts';
+import { pdfLimit, sendPdf } from '../pdf/answer.ts';
+import { rateLimit } from '../http/rate-limit.ts';
+import { receiptPdf } from './receipt-pdf.ts';
+import { receiptOf } from '../mappers.ts';
+import * as routes from '../../api/receipts.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
