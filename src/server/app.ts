@@ -24,7 +24,7 @@ import { paymentsApp } from './payments/routes.ts';
 import { pricingApp } from './pricing/routes.ts';
 import { progressApp } from './routes/progress/index.ts';
 import { receiptsApp } from './receipts/routes.ts';
-import { usersApp } from './routes/users/index.ts';
+import { usersApp } from './users/routes.ts';
 import { API_POLICY, commonHeaders } from './http/security.ts';
 
 export const MAX_BODY = 1024 * 1024;

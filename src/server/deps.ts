@@ -5,7 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { RateLimiter } from './http/rate-counters.ts';
 import type { ReplayPool } from './replay/pool.ts';
-import type { UserCache } from './user-cache.ts';
+import type { UserCache } from './users/user-cache.ts';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { PaypalStandIn } from '../sandbox/paypal/standin.ts';
 import type { PaypalClient } from './payments/paypal.ts';

@@ -9,7 +9,7 @@ import { RateLimiter } from './http/rate-counters.ts';
 import { ReplayPool } from './replay/pool.ts';
 import { paypalBaseUrl, paypalClient } from './payments/paypal.ts';
 import { API_POLICY, commonHeaders } from './http/security.ts';
-import { UserCache } from './user-cache.ts';
+import { UserCache } from './users/user-cache.ts';
 
 /** Opens the database (in memory, from a PGlite archive when given one) and builds what the API and the on-demand pages share. */
 export async function createDeps(config: Config, options: { inMemory?: boolean; image?: Blob } = {}): Promise<Deps> {

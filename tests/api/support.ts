@@ -6,7 +6,7 @@ import { createApp } from '../../src/server/app.ts';
 import { Catalogue } from '../../src/server/courses/catalogue.ts';
 import { RateLimiter } from '../../src/server/http/rate-counters.ts';
 import { openDatabase, rowsOf } from '../../src/server/db/client.ts';
-import { UserCache } from '../../src/server/user-cache.ts';
+import { UserCache } from '../../src/server/users/user-cache.ts';
 import { testApi, type TestApi } from './harness.ts';
 
 type CallOptions = Parameters<TestApi['call']>[2];

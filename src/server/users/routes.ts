@@ -1,15 +1,15 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../../api/errors.ts';
-import { lockKeepingAnAdmin } from '../../access/admins.ts';
-import { recordAudit } from '../../audit.ts';
-import { toUser } from '../../mappers.ts';
-import { users } from '../../db/schema.ts';
-import { LIMITS } from '../../http/rate-counters.ts';
-import { rateLimit } from '../../http/rate-limit.ts';
-import { callerIsAdmin, requireAdmin, requireUser } from '../../access/caller.ts';
-import { fail, invalid } from '../../http/errors.ts';
-import { guarded, subApp } from '../../http/sub-app.ts';
-import * as routes from '../../../api/users.ts';
+import { ErrorCode } from '../../api/errors.ts';
+import { lockKeepingAnAdmin } from '../access/admins.ts';
+import { recordAudit } from '../audit.ts';
+import { toUser } from '../mappers.ts';
+import { users } from '../db/schema.ts';
+import { LIMITS } from '../http/rate-counters.ts';
+import { rateLimit } from '../http/rate-limit.ts';
+import { callerIsAdmin, requireAdmin, requireUser } from '../access/caller.ts';
+import { fail, invalid } from '../http/errors.ts';
+import { guarded, subApp } from '../http/sub-app.ts';
+import * as routes from '../../api/users.ts';
 
 /** /users: the caller's own record, sign-up, and the admin's search and save. */
 export const usersApp = subApp()

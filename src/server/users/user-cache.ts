@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { User } from '../api/users.ts';
-import type { Database } from './db/client.ts';
-import { users } from './db/schema.ts';
-import { toUser } from './mappers.ts';
+import type { User } from '../../api/users.ts';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { toUser } from '../mappers.ts';
 
 const CHANNEL = 'users';
 /** At most this many records are kept; the oldest kept goes first. */
