@@ -11,7 +11,7 @@ import type { Deps } from './deps.ts';
 import { fail, internalError } from './http/errors.ts';
 import { identify } from './access/caller.ts';
 import { type Env } from './http/sub-app.ts';
-import { accountApp } from './routes/account/index.ts';
+import { accountApp } from './account/routes.ts';
 import { attemptsApp } from './routes/attempts/index.ts';
 import { certificatesApp } from './routes/certificates/index.ts';
 import { coursesApp } from './courses/routes.ts';
