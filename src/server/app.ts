@@ -12,7 +12,7 @@ import { fail, internalError } from './http/errors.ts';
 import { identify } from './access/caller.ts';
 import { type Env } from './http/sub-app.ts';
 import { accountApp } from './account/routes.ts';
-import { attemptsApp } from './routes/attempts/index.ts';
+import { attemptsApp } from './attempts/routes.ts';
 import { certificatesApp } from './routes/certificates/index.ts';
 import { coursesApp } from './courses/routes.ts';
 import { groupProgressApp } from './routes/group-progress/index.ts';

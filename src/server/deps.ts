@@ -4,7 +4,7 @@ import type { CatalogueAnswers } from './courses/catalogue-answer.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { RateLimiter } from './http/rate-counters.ts';
-import type { ReplayPool } from './replay/pool.ts';
+import type { ReplayPool } from './attempts/replay/pool.ts';
 import type { UserCache } from './users/user-cache.ts';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { PaypalStandIn } from '../sandbox/paypal/standin.ts';

@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { RateLimiter } from './http/rate-counters.ts';
-import { ReplayPool } from './replay/pool.ts';
+import { ReplayPool } from './attempts/replay/pool.ts';
 import { paypalBaseUrl, paypalClient } from './payments/paypal.ts';
 import { API_POLICY, commonHeaders } from './http/security.ts';
 import { UserCache } from './users/user-cache.ts';

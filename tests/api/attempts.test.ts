@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MAX_ATTEMPT_EVENTS } from '../../src/api/attempts.ts';
 import type { SimEvent } from '../../src/domain/simulator/index.ts';
 import { attempts } from '../../src/server/db/schema.ts';
-import { ReplayPool } from '../../src/server/replay/pool.ts';
+import { ReplayPool } from '../../src/server/attempts/replay/pool.ts';
 import { claimsOf, inhumanLog, NAVIGATION, play, postPlayed, SECRET, SELECTIVE, setPlan, tokenFor, VARIANT } from './attempt-support.ts';
 import { expectRefused, useApi } from './support.ts';
 

@@ -105,7 +105,7 @@ export const ACCESS_RULES: Mutant[] = [
   },
   {
     id: 'attempt-without-entitlement',
-    file: 'src/server/routes/attempts/index.ts',
+    file: 'src/server/attempts/routes.ts',
     from: 'if (!(await userEntitled(db.db, claims.uid, claims.course, now))) {',
     to: 'if (false) {',
     tests: ['tests/api/attempts.test.ts'],

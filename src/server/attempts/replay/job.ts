@@ -14,7 +14,7 @@ import {
   type Debrief,
   type Score,
   type SimMetrics,
-} from '../../domain/simulator/index.ts';
+} from '../../../domain/simulator/index.ts';
 
 /** The launch (as its token signed it) and the log to replay on it, as JSON. */
 export interface ReplayJob {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { AttemptResult, AttemptSummary, Benchmark } from '../api/attempts.ts';
-import type { Db } from './db/client.ts';
-import { attempts } from './db/schema.ts';
+import type { AttemptResult, AttemptSummary, Benchmark } from '../../api/attempts.ts';
+import type { Db } from '../db/client.ts';
+import { attempts } from '../db/schema.ts';
 
 /** How attempts are stored and answered: the id rule, and the row as the contract shows it. */
 export type AttemptRow = typeof attempts.$inferSelect;

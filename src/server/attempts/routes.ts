@@ -1,16 +1,16 @@
 import { and, count, desc, eq, max, not, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../../api/errors.ts';
-import { attemptIdOf, findAttempt, resultOf, sha256, summaryOf, type AttemptRow } from '../../attempt-rows.ts';
-import { benchmarkOf, courseBenchmarks, isExpert } from '../../benchmarks.ts';
-import { attempts } from '../../db/schema.ts';
-import { userEntitled } from '../../access/entitlement.ts';
-import { canReadUser } from '../../access/groups.ts';
-import { fail, invalid } from '../../http/errors.ts';
-import { guarded, subApp } from '../../http/sub-app.ts';
-import { requireUser } from '../../access/caller.ts';
-import { verifyLaunchToken } from '../../launch-token.ts';
-import { simulatorLimit } from '../../http/simulator-limit.ts';
-import * as routes from '../../../api/attempts.ts';
+import { ErrorCode } from '../../api/errors.ts';
+import { attemptIdOf, findAttempt, resultOf, sha256, summaryOf, type AttemptRow } from './attempt-rows.ts';
+import { benchmarkOf, courseBenchmarks, isExpert } from './benchmarks.ts';
+import { attempts } from '../db/schema.ts';
+import { userEntitled } from '../access/entitlement.ts';
+import { canReadUser } from '../access/groups.ts';
+import { fail, invalid } from '../http/errors.ts';
+import { guarded, subApp } from '../http/sub-app.ts';
+import { requireUser } from '../access/caller.ts';
+import { verifyLaunchToken } from '../launch-token.ts';
+import { simulatorLimit } from '../http/simulator-limit.ts';
+import * as routes from '../../api/attempts.ts';
 
 /** A log may run this much longer than its token has existed: clocks drift and the page starts before its first frame. */
 const LOG_GRACE_MS = 5000;

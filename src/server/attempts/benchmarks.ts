@@ -1,9 +1,9 @@
 import { and, eq, isNotNull, not, sql, type SQL } from 'drizzle-orm';
-import type { Benchmark, CaseBenchmark } from '../api/attempts.ts';
-import { paramsOfCase, type Task } from '../domain/simulator/index.ts';
-import type { Course } from '../api/courses.ts';
-import type { Db } from './db/client.ts';
-import { attempts, users } from './db/schema.ts';
+import type { Benchmark, CaseBenchmark } from '../../api/attempts.ts';
+import { paramsOfCase, type Task } from '../../domain/simulator/index.ts';
+import type { Course } from '../../api/courses.ts';
+import type { Db } from '../db/client.ts';
+import { attempts, users } from '../db/schema.ts';
 
 /**
  * Medians over the experts' attempts that were not flagged, per case and task. Only attempts of this simulator
