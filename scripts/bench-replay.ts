@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import { MAX_ATTEMPT_EVENTS } from '../src/api/attempts.ts';
 import { paramsOfCase, type SimEvent } from '../src/domain/simulator/index.ts';
 import { distDir } from '../src/server/config.ts';
-import { LAUNCH_TOKEN_TTL_SECONDS, signLaunchToken } from '../src/server/launch-token.ts';
+import { LAUNCH_TOKEN_TTL_SECONDS, signLaunchToken } from '../src/server/launch/launch-token.ts';
 import { emulatorToken, node, startEmulator, stop, waitUntil } from './lib/processes.ts';
 
 /**

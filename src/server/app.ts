@@ -18,7 +18,7 @@ import { coursesApp } from './courses/routes.ts';
 import { groupProgressApp } from './routes/group-progress/index.ts';
 import { groupsApp } from './routes/groups/index.ts';
 import { imagesApp } from './routes/images/index.ts';
-import { launchApp } from './routes/launch/index.ts';
+import { launchApp } from './launch/routes.ts';
 import { metaApp } from './routes/meta/index.ts';
 import { paymentsApp } from './payments/routes.ts';
 import { pricingApp } from './pricing/routes.ts';

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/api/errors.ts';
 import { paramsOfCase } from '../../src/domain/simulator/index.ts';
 import { attempts, users } from '../../src/server/db/schema.ts';
-import { signLaunchToken } from '../../src/server/launch-token.ts';
+import { signLaunchToken } from '../../src/server/launch/launch-token.ts';
 import { token } from './harness.ts';
 import { expectErrorBody, PRODUCTION_ENV, useApi, validCourse, validPlan } from './support.ts';
 

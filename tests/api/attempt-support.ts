@@ -10,7 +10,7 @@ import {
   type CaseParams,
   type SimEvent,
 } from '../../src/domain/simulator/index.ts';
-import { signLaunchToken } from '../../src/server/launch-token.ts';
+import { signLaunchToken } from '../../src/server/launch/launch-token.ts';
 import { toTimestamp } from '../../src/domain/time.ts';
 import { Player } from '../../scripts/lib/attempt-log.ts';
 import type { TestApi } from './harness.ts';

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { paramsOfCase } from '../../src/domain/simulator/index.ts';
-import { signLaunchToken } from '../../src/server/launch-token.ts';
+import { signLaunchToken } from '../../src/server/launch/launch-token.ts';
 import { toTimestamp } from '../../src/domain/time.ts';
 import { claimsOf } from './attempt-support.ts';
 import { expectRefused, useApi } from './support.ts';

@@ -97,7 +97,7 @@ export const ACCESS_RULES: Mutant[] = [
   },
   {
     id: 'launch-without-entitlement',
-    file: 'src/server/routes/launch/index.ts',
+    file: 'src/server/launch/routes.ts',
     from: 'if (!(await userEntitled(db.db, uid, body.course, now))) {',
     to: 'if (false) {',
     tests: ['tests/api/launch.test.ts'],

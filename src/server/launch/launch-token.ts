@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import { normalizeCaseParams, paramsOfCase, type CaseParams } from '../domain/simulator/index.ts';
+import { normalizeCaseParams, paramsOfCase, type CaseParams } from '../../domain/simulator/index.ts';
 
 /**
  * Who may open which case, and which placenta: the server draws `variant` at each launch and signs it with the

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode } from '../../../api/errors.ts';
-import { paramsOfCase } from '../../../domain/simulator/index.ts';
-import { userEntitled } from '../../access/entitlement.ts';
-import { fail } from '../../http/errors.ts';
-import { guarded, subApp } from '../../http/sub-app.ts';
-import { requireUser } from '../../access/caller.ts';
-import { LAUNCH_TOKEN_TTL_SECONDS, signLaunchToken, verifyLaunchToken } from '../../launch-token.ts';
-import { launchLock } from '../../records.ts';
-import { simulatorLimit } from '../../http/simulator-limit.ts';
-import * as routes from '../../../api/launch.ts';
+import { ErrorCode } from '../../api/errors.ts';
+import { paramsOfCase } from '../../domain/simulator/index.ts';
+import { userEntitled } from '../access/entitlement.ts';
+import { fail } from '../http/errors.ts';
+import { guarded, subApp } from '../http/sub-app.ts';
+import { requireUser } from '../access/caller.ts';
+import { LAUNCH_TOKEN_TTL_SECONDS, signLaunchToken, verifyLaunchToken } from './launch-token.ts';
+import { launchLock } from '../records.ts';
+import { simulatorLimit } from '../http/simulator-limit.ts';
+import * as routes from '../../api/launch.ts';
 
 /** /launch: signed, short-lived tokens that let a simulator trust who opens which case, and which placenta of it. */
 export const launchApp = subApp()
