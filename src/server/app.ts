@@ -22,7 +22,7 @@ import { launchApp } from './launch/routes.ts';
 import { metaApp } from './routes/meta/index.ts';
 import { paymentsApp } from './payments/routes.ts';
 import { pricingApp } from './pricing/routes.ts';
-import { progressApp } from './routes/progress/index.ts';
+import { progressApp } from './progress/routes.ts';
 import { receiptsApp } from './receipts/routes.ts';
 import { usersApp } from './users/routes.ts';
 import { API_POLICY, commonHeaders } from './http/security.ts';

@@ -113,7 +113,7 @@ export const ACCESS_RULES: Mutant[] = [
   },
   {
     id: 'order-holds-admins-back',
-    file: 'src/server/records.ts',
+    file: 'src/server/progress/records.ts',
     from: '  if (user?.isAdmin) return null;\n',
     to: '',
     tests: ['tests/api/progress.test.ts', 'tests/api/launch.test.ts'],

@@ -11,7 +11,7 @@ import { fail } from '../../http/errors.ts';
 import { requireAdmin, requireUser } from '../../access/caller.ts';
 import { pdfLimit, sendPdf } from '../../pdf/answer.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
-import { certificateSummary, type CertificateRow } from '../../records.ts';
+import { certificateSummary, type CertificateRow } from '../../progress/records.ts';
 import * as routes from '../../../api/certificates.ts';
 
 const PDF_LIMIT = pdfLimit('certificate-pdf');

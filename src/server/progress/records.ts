@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { CertificateSummary } from '../api/certificates.ts';
-import type { Course } from '../api/courses.ts';
-import type { CourseProgress, CourseProgressLine } from '../api/progress.ts';
-import { certificateCases, courseStanding, lockOf, type AttemptFact, type BenchmarkFact, type CourseStanding, type Lock } from '../domain/progress.ts';
-import { courseBenchmarks } from './attempts/benchmarks.ts';
-import type { Catalogue } from './courses/catalogue.ts';
-import type { Db } from './db/client.ts';
-import { attempts, certificates, users } from './db/schema.ts';
+import type { CertificateSummary } from '../../api/certificates.ts';
+import type { Course } from '../../api/courses.ts';
+import type { CourseProgress, CourseProgressLine } from '../../api/progress.ts';
+import { certificateCases, courseStanding, lockOf, type AttemptFact, type BenchmarkFact, type CourseStanding, type Lock } from '../../domain/progress.ts';
+import { courseBenchmarks } from '../attempts/benchmarks.ts';
+import type { Catalogue } from '../courses/catalogue.ts';
+import type { Db } from '../db/client.ts';
+import { attempts, certificates, users } from '../db/schema.ts';
 
 /** How learning records are read and certificates issued: shared by /progress, /certificates and /groups. */
 export type CertificateRow = typeof certificates.$inferSelect;

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { ErrorCode } from '../../../api/errors.ts';
-import { courseStanding } from '../../../domain/progress.ts';
-import { canReadUser } from '../../access/groups.ts';
-import { users } from '../../db/schema.ts';
-import { fail } from '../../http/errors.ts';
-import { guarded, subApp } from '../../http/sub-app.ts';
-import { requireUser } from '../../access/caller.ts';
-import { activeCourses, attemptFacts, benchmarkFacts, certificatesOf, issueIfComplete, progressLine, progressOf, recordsOf } from '../../records.ts';
-import * as routes from '../../../api/progress.ts';
+import { ErrorCode } from '../../api/errors.ts';
+import { courseStanding } from '../../domain/progress.ts';
+import { canReadUser } from '../access/groups.ts';
+import { users } from '../db/schema.ts';
+import { fail } from '../http/errors.ts';
+import { guarded, subApp } from '../http/sub-app.ts';
+import { requireUser } from '../access/caller.ts';
+import { activeCourses, attemptFacts, benchmarkFacts, certificatesOf, issueIfComplete, progressLine, progressOf, recordsOf } from './records.ts';
+import * as routes from '../../api/progress.ts';
 
 /** /progress: a learner's standing per course, computed here from the stored attempts; a completed course issues its certificate. */
 export const progressApp = subApp().openapi(guarded(routes.progress, requireUser), async (c) => {
