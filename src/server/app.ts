@@ -13,7 +13,7 @@ import { identify } from './access/caller.ts';
 import { type Env } from './http/sub-app.ts';
 import { accountApp } from './account/routes.ts';
 import { attemptsApp } from './attempts/routes.ts';
-import { certificatesApp } from './routes/certificates/index.ts';
+import { certificatesApp } from './certificates/routes.ts';
 import { coursesApp } from './courses/routes.ts';
 import { groupProgressApp } from './routes/group-progress/index.ts';
 import { groupsApp } from './routes/groups/index.ts';

@@ -4,7 +4,7 @@ import type { Mutant } from './mutant.ts';
 export const KNOWN: Mutant[] = [
   {
     id: 'certificate-pdf-cache-off',
-    file: 'src/server/routes/certificates/index.ts',
+    file: 'src/server/certificates/routes.ts',
     from: '  if (kept) return { pdf: kept, hit: true };\n',
     to: '',
     tests: ['tests/api/certificates.test.ts'],

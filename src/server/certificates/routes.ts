@@ -1,18 +1,18 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { ErrorCode } from '../../../api/errors.ts';
-import { DEFAULT_LOCALE, localePath, type Locale } from '../../../i18n/locales.ts';
-import { canReadUser } from '../../access/groups.ts';
-import { recordAudit } from '../../audit.ts';
-import { certificatePdf } from '../../certificate-pdf.ts';
-import { certificates } from '../../db/schema.ts';
-import { type Env, guarded, subApp } from '../../http/sub-app.ts';
-import { fail } from '../../http/errors.ts';
-import { requireAdmin, requireUser } from '../../access/caller.ts';
-import { pdfLimit, sendPdf } from '../../pdf/answer.ts';
-import { rateLimit } from '../../http/rate-limit.ts';
-import { certificateSummary, type CertificateRow } from '../../progress/records.ts';
-import * as routes from '../../../api/certificates.ts';
+import { ErrorCode } from '../../api/errors.ts';
+import { DEFAULT_LOCALE, localePath, type Locale } from '../../i18n/locales.ts';
+import { canReadUser } from '../access/groups.ts';
+import { recordAudit } from '../audit.ts';
+import { certificatePdf } from './certificate-pdf.ts';
+import { certificates } from '../db/schema.ts';
+import { type Env, guarded, subApp } from '../http/sub-app.ts';
+import { fail } from '../http/errors.ts';
+import { requireAdmin, requireUser } from '../access/caller.ts';
+import { pdfLimit, sendPdf } from '../pdf/answer.ts';
+import { rateLimit } from '../http/rate-limit.ts';
+import { certificateSummary, type CertificateRow } from '../progress/records.ts';
+import * as routes from '../../api/certificates.ts';
 
 const PDF_LIMIT = pdfLimit('certificate-pdf');
 
