@@ -16,7 +16,7 @@ import { attemptsApp } from './attempts/routes.ts';
 import { certificatesApp } from './certificates/routes.ts';
 import { coursesApp } from './courses/routes.ts';
 import { groupProgressApp } from './routes/group-progress/index.ts';
-import { groupsApp } from './routes/groups/index.ts';
+import { groupsApp } from './groups/routes.ts';
 import { imagesApp } from './routes/images/index.ts';
 import { launchApp } from './launch/routes.ts';
 import { metaApp } from './routes/meta/index.ts';
