@@ -15,7 +15,7 @@ import { accountApp } from './account/routes.ts';
 import { attemptsApp } from './attempts/routes.ts';
 import { certificatesApp } from './certificates/routes.ts';
 import { coursesApp } from './courses/routes.ts';
-import { groupProgressApp } from './routes/group-progress/index.ts';
+import { groupProgressApp } from './group-progress/routes.ts';
 import { groupsApp } from './groups/routes.ts';
 import { imagesApp } from './routes/images/index.ts';
 import { launchApp } from './launch/routes.ts';

@@ -20,7 +20,7 @@ export const KNOWN: Mutant[] = [
   },
   {
     id: 'csv-formula-guard-narrowed',
-    file: 'src/server/routes/group-progress/index.ts',
+    file: 'src/server/group-progress/routes.ts',
     from: '/^[=+\\-@\\t\\r]/',
     to: '/^[=+]/',
     tests: ['tests/api/groups.test.ts'],

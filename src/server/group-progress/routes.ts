@@ -1,13 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { ErrorCode } from '../../../api/errors.ts';
-import { groupMembers, users } from '../../db/schema.ts';
-import { NOT_VISIBLE, visibleGroup } from '../../access/groups.ts';
-import { type Env, guarded, subApp } from '../../http/sub-app.ts';
-import { fail } from '../../http/errors.ts';
-import { requireUser } from '../../access/caller.ts';
-import { activeCourses, progressLine, recordsOf } from '../../progress/records.ts';
-import * as routes from '../../../api/group-progress.ts';
+import { ErrorCode } from '../../api/errors.ts';
+import { groupMembers, users } from '../db/schema.ts';
+import { NOT_VISIBLE, visibleGroup } from '../access/groups.ts';
+import { type Env, guarded, subApp } from '../http/sub-app.ts';
+import { fail } from '../http/errors.ts';
+import { requireUser } from '../access/caller.ts';
+import { activeCourses, progressLine, recordsOf } from '../progress/records.ts';
+import * as routes from '../../api/group-progress.ts';
 
 /** The group's members with their standing in every course any of them has played (certificates issued on the way). */
 async function membersRecords(c: Context<Env>, groupId: string) {
