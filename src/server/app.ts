@@ -17,7 +17,7 @@ import { certificatesApp } from './certificates/routes.ts';
 import { coursesApp } from './courses/routes.ts';
 import { groupProgressApp } from './group-progress/routes.ts';
 import { groupsApp } from './groups/routes.ts';
-import { imagesApp } from './routes/images/index.ts';
+import { imagesApp } from './images/routes.ts';
 import { launchApp } from './launch/routes.ts';
 import { metaApp } from './routes/meta/index.ts';
 import { paymentsApp } from './payments/routes.ts';

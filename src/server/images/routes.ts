@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { ErrorCode } from '../../../api/errors.ts';
-import * as routes from '../../../api/images.ts';
-import { ACCEPTED } from '../../../api/images.ts';
-import { recordAudit } from '../../audit.ts';
-import type { Caller } from '../../access/token.ts';
-import { images } from '../../db/schema.ts';
-import { fail } from '../../http/errors.ts';
-import { guarded, subApp } from '../../http/sub-app.ts';
-import { requireAdmin } from '../../access/caller.ts';
-import { encodeImage, IMAGE_NAME, NotAnImage, storeImage } from '../../image-store.ts';
+import { ErrorCode } from '../../api/errors.ts';
+import * as routes from '../../api/images.ts';
+import { ACCEPTED } from '../../api/images.ts';
+import { recordAudit } from '../audit.ts';
+import type { Caller } from '../access/token.ts';
+import { images } from '../db/schema.ts';
+import { fail } from '../http/errors.ts';
+import { guarded, subApp } from '../http/sub-app.ts';
+import { requireAdmin } from '../access/caller.ts';
+import { encodeImage, IMAGE_NAME, NotAnImage, storeImage } from './image-store.ts';
 
 /** /images: admins upload course pictures; everyone reads them, cached for a year since a name never changes content. */
 export const imagesApp = subApp()

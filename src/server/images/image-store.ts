@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
-import { imageUrl } from '../api/paths.ts';
-import type { UploadedImage } from '../api/images.ts';
-import type { Db } from './db/client.ts';
-import { images } from './db/schema.ts';
+import { imageUrl } from '../../api/paths.ts';
+import type { UploadedImage } from '../../api/images.ts';
+import type { Db } from '../db/client.ts';
+import { images } from '../db/schema.ts';
 
 /** Pixels sharp agrees to decode, so a small file that unpacks into a huge bitmap is refused rather than eating memory. */
 const MAX_PIXELS = 40_000_000;
