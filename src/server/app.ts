@@ -19,7 +19,7 @@ import { groupProgressApp } from './group-progress/routes.ts';
 import { groupsApp } from './groups/routes.ts';
 import { imagesApp } from './images/routes.ts';
 import { launchApp } from './launch/routes.ts';
-import { metaApp } from './routes/meta/index.ts';
+import { metaApp } from './meta/routes.ts';
 import { paymentsApp } from './payments/routes.ts';
 import { pricingApp } from './pricing/routes.ts';
 import { progressApp } from './progress/routes.ts';

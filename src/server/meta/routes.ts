@@ -1,11 +1,11 @@
-import { API_BASE } from '../../../api/paths.ts';
+import { API_BASE } from '../../api/paths.ts';
 import { and, desc, eq } from 'drizzle-orm';
-import { PAYPAL_STANDIN_PATH, realPaypal } from '../../config.ts';
-import { formEndpoints } from '../../http/security.ts';
-import { audit } from '../../db/schema.ts';
-import { guarded, subApp } from '../../http/sub-app.ts';
-import { requireAdmin } from '../../access/caller.ts';
-import * as routes from '../../../api/meta.ts';
+import { PAYPAL_STANDIN_PATH, realPaypal } from '../config.ts';
+import { formEndpoints } from '../http/security.ts';
+import { audit } from '../db/schema.ts';
+import { guarded, subApp } from '../http/sub-app.ts';
+import { requireAdmin } from '../access/caller.ts';
+import * as routes from '../../api/meta.ts';
 
 /** Configuration the browser needs at run time, the simulator address, and the audit trail. */
 export const metaApp = subApp()
