@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { asc, eq, or } from 'drizzle-orm';
 import { ErrorCode } from '../../api/errors.ts';
 import { lockKeepingAnAdmin } from '../access/admins.ts';
-import { recordAudit } from '../audit.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { attempts, audit, certificates, groupMembers, groups, orders, users } from '../db/schema.ts';
 import { fail } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { ErrorCode } from '../../api/errors.ts';
 import { DEFAULT_LOCALE, localePath, type Locale } from '../../i18n/locales.ts';
 import { canReadUser } from '../access/groups.ts';
-import { recordAudit } from '../audit.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { certificatePdf } from './certificate-pdf.ts';
 import { certificates } from '../db/schema.ts';
 import { type Env, guarded, subApp } from '../http/sub-app.ts';

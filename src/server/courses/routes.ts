@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../api/errors.ts';
 import { newCourseBody } from '../../domain/defaults.ts';
-import { recordAudit, updateAudited } from '../audit.ts';
+import { recordAudit, updateAudited } from '../audit/audit.ts';
 import { courseColumns, courseOf } from './catalogue.ts';
 import { courses, plans } from '../db/schema.ts';
 import { fail } from '../http/errors.ts';

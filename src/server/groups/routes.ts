@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../api/errors.ts';
 import { Group, GroupDetail } from '../../api/groups.ts';
 import { NOT_VISIBLE, visibleGroup } from '../access/groups.ts';
-import { recordAudit } from '../audit.ts';
+import { recordAudit } from '../audit/audit.ts';
 import type { Db } from '../db/client.ts';
 import { groupMembers, groups, users } from '../db/schema.ts';
 import { callerIsAdmin, requireAdmin, requireUser } from '../access/caller.ts';

@@ -5,7 +5,7 @@ import { orderDescription } from './order-description.ts';
 import { type Subscription } from '../../api/users.ts';
 import { renewSubscription } from '../../domain/renewal.ts';
 import { toDate, toTimestamp } from '../../domain/time.ts';
-import { recordAudit } from '../audit.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { orders, plans, users } from '../db/schema.ts';
 import { LIMITS } from '../http/rate-counters.ts';
 import { rateLimit } from '../http/rate-limit.ts';

@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../api/errors.ts';
 import { holdsPlan } from '../../domain/entitlement.ts';
 import { localizePlan } from '../../domain/localize.ts';
-import { recordAudit } from '../audit.ts';
+import { recordAudit } from '../audit/audit.ts';
 import type { Db } from '../db/client.ts';
 import { courses, plans, users } from '../db/schema.ts';
 import { callerIsAdmin, requireAdmin } from '../access/caller.ts';

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../api/errors.ts';
 import { lockKeepingAnAdmin } from '../access/admins.ts';
-import { recordAudit } from '../audit.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { toUser } from '../mappers.ts';
 import { users } from '../db/schema.ts';
 import { LIMITS } from '../http/rate-counters.ts';

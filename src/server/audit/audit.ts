@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Caller } from './access/token.ts';
-import { rowsOf, type Db } from './db/client.ts';
-import { audit } from './db/schema.ts';
+import type { Caller } from '../access/token.ts';
+import { rowsOf, type Db } from '../db/client.ts';
+import { audit } from '../db/schema.ts';
 
 export type AuditEntity = 'course' | 'plan' | 'user' | 'group' | 'certificate' | 'image';
 
