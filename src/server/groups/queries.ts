@@ -1,0 +1,125 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Group, GroupDetail, GroupRole } from '../../api/groups.ts';
+import type { Caller } from '../access/token.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { Db } from '../db/client.ts';
+import { groupMembers, groups, users } from '../db/schema.ts';
+
+/** The SQL of /groups: each change in one transaction with its audit entry. */
+type GroupRow = typeof groups.$inferSelect;
+
+/** Groups (all, or those with the given ids) with how many members and directors each has, by name. */
+export async function groupsWithCounts(db: Db, ids: string[] | null): Promise<Group[]> {
+  const rows = await db
+    .select()
+    .from(groups)
+    .where(ids ? inArray(groups.id, ids.length ? ids : ['']) : undefined)
+    .orderBy(asc(groups.name), asc(groups.id));
+  const counts = await db
+    .select({ groupId: groupMembers.groupId, role: groupMembers.role, n: count() })
+    .from(groupMembers)
+    .groupBy(groupMembers.groupId, groupMembers.role);
+  const n = (id: string, role: string) => counts.find((r) => r.groupId === id && r.role === role)?.n ?? 0;
+  return rows.map((g) => ({ id: g.id, name: g.name, members: n(g.id, 'member'), directors: n(g.id, 'director'), createdAt: g.createdAt.toISOString() }));
+}
+
+/** The ids of the groups `uid` directs. */
+export async function directedGroupIds(db: Db, uid: string): Promise<string[]> {
+  const directed = await db
+    .select({ id: groupMembers.groupId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.userId, uid), eq(groupMembers.role, 'director')));
+  return directed.map((d) => d.id);
+}
+
+/** A group with its people, members and directors, by name. */
+export async function groupDetail(db: Pick<Db, 'select'>, group: GroupRow): Promise<GroupDetail> {
+  const people = await db
+    .select({ userId: groupMembers.userId, role: groupMembers.role, addedAt: groupMembers.addedAt, email: users.email, name: users.name })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(eq(groupMembers.groupId, group.id))
+    .orderBy(asc(groupMembers.role), asc(users.name), asc(users.email));
+  return {
+    id: group.id,
+    name: group.name,
+    members: people.filter((p) => p.role === 'member').length,
+    directors: people.filter((p) => p.role === 'director').length,
+    createdAt: group.createdAt.toISOString(),
+    people: people.map((p) => ({ ...p, addedAt: p.addedAt.toISOString() })),
+  };
+}
+
+/** Creates a group with no one in it. */
+export function createGroup(db: Db, caller: Caller, name: string): Promise<GroupRow> {
+  return db.transaction(async (tx) => {
+    const [created] = await tx.insert(groups).values({ id: crypto.randomUUID(), name }).returning();
+    await recordAudit(tx, caller, 'group', created!.id, 'create', null, { name });
+    return created!;
+  });
+}
+
+/** Renames a group; null when there is no such group. */
+export function renameGroup(db: Db, caller: Caller, id: string, name: string): Promise<GroupRow | null> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(groups).where(eq(groups.id, id)).for('update');
+    if (!before) return null;
+    const [after] = await tx.update(groups).set({ name }).where(eq(groups.id, id)).returning();
+    await recordAudit(tx, caller, 'group', id, 'update', { name: before.name }, { name });
+    return after!;
+  });
+}
+
+/** Deletes a group and its memberships, the audit entry keeping who was in it; false when there is no such group. */
+export function deleteGroup(db: Db, caller: Caller, id: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(groups).where(eq(groups.id, id)).for('update');
+    if (!row) return false;
+    const before = await groupDetail(tx, row);
+    await tx.delete(groups).where(eq(groups.id, id));
+    await recordAudit(tx, caller, 'group', id, 'delete', before, null);
+    return true;
+  });
+}
+
+/** Adds the user with this email (any case) to the group, or changes their role in it; names what is missing otherwise. */
+export function addMember(db: Db, caller: Caller, id: string, email: string, role: GroupRole): Promise<GroupRow | 'group' | 'user'> {
+  return db.transaction(async (tx) => {
+    const [group] = await tx.select().from(groups).where(eq(groups.id, id)).for('update');
+    if (!group) return 'group' as const;
+    const [user] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+    if (!user) return 'user' as const;
+    const [before] = await tx
+      .select()
+      .from(groupMembers)
+      .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, user.id)));
+    await tx
+      .insert(groupMembers)
+      .values({ groupId: id, userId: user.id, role })
+      .onConflictDoUpdate({ target: [groupMembers.groupId, groupMembers.userId], set: { role } });
+    await recordAudit(tx, caller, 'group', id, before ? 'update' : 'create', before ? { userId: user.id, role: before.role } : null, {
+      userId: user.id,
+      email,
+      role,
+    });
+    return group;
+  });
+}
+
+/** Takes a user out of the group; null when there is no such group or the user is not in it. */
+export function removeMember(db: Db, caller: Caller, id: string, userId: string): Promise<GroupRow | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(groups).where(eq(groups.id, id)).for('update');
+    if (!row) return null;
+    const [removed] = await tx
+      .delete(groupMembers)
+      .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, userId)))
+      .returning();
+    if (!removed) return null;
+    await recordAudit(tx, caller, 'group', id, 'delete', { userId, role: removed.role }, null);
+    return row;
+  });
+}
