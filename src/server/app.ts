@@ -33,7 +33,7 @@ export const MAX_BODY = 1024 * 1024;
 export function createApp(deps: Deps) {
   const app = new OpenAPIHono<Env>().basePath(API_BASE);
   // Answers are about the caller or change with any write: none is stored, except the catalogue's (revalidated by ETag,
-  // its headers made with its bytes in catalogue-answer.ts).
+  // its headers made with its bytes in courses/catalogue-answer.ts).
   const headers = { ...commonHeaders(deps.config), 'content-security-policy': API_POLICY, 'cache-control': 'private, no-store' };
   const headerList = Object.entries(headers);
   // Set before the handler runs, so they travel with the response it builds instead of rewriting it afterwards.

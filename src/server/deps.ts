@@ -1,14 +1,13 @@
 import type { VerifyToken } from './access/token.ts';
-import type { Catalogue } from './courses/catalogue.ts';
-import type { CatalogueAnswers } from './courses/catalogue-answer.ts';
+import type { Catalogue, CatalogueAnswers } from './courses/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { RateLimiter } from './http/rate-counters.ts';
-import type { ReplayPool } from './attempts/replay/pool.ts';
-import type { UserCache } from './users/user-cache.ts';
+import type { ReplayPool } from './attempts/index.ts';
+import type { UserCache } from './users/index.ts';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { PaypalStandIn } from '../sandbox/paypal/standin.ts';
-import type { PaypalClient } from './payments/paypal.ts';
+import type { PaypalClient } from './payments/index.ts';
 
 /** What the API needs from the outside world; tests build it with an in-memory database. */
 export interface Deps {

@@ -1,15 +1,14 @@
 import { join } from 'node:path';
 import { tokenVerifier } from './access/token.ts';
-import { Catalogue } from './courses/catalogue.ts';
-import { catalogueAnswers } from './courses/catalogue-answer.ts';
+import { Catalogue, catalogueAnswers } from './courses/index.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { RateLimiter } from './http/rate-counters.ts';
-import { ReplayPool } from './attempts/replay/pool.ts';
-import { paypalBaseUrl, paypalClient } from './payments/paypal.ts';
+import { ReplayPool } from './attempts/index.ts';
+import { paypalBaseUrl, paypalClient } from './payments/index.ts';
 import { API_POLICY, commonHeaders } from './http/security.ts';
-import { UserCache } from './users/user-cache.ts';
+import { UserCache } from './users/index.ts';
 
 /** Opens the database (in memory, from a PGlite archive when given one) and builds what the API and the on-demand pages share. */
 export async function createDeps(config: Config, options: { inMemory?: boolean; image?: Blob } = {}): Promise<Deps> {

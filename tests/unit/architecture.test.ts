@@ -19,6 +19,15 @@ const imports = new Map(
   }),
 );
 
+/** The shared rooms of src/server (its other folders are areas, its top-level files the start-up). */
+const ROOMS = ['access', 'db', 'http', 'pages', 'pdf', 'seed'];
+const areaOf = (file: string) => {
+  const folder = /^src\/server\/([a-z-]+)\//.exec(file)?.[1];
+  return folder && !ROOMS.includes(folder) ? folder : null;
+};
+/** The handlers: one routes.ts per area. */
+const handlers = files.filter((f) => /^src\/server\/[a-z-]+\/routes\.ts$/.test(f));
+
 /** The files that define a sub-app of the API: one per area of routes. */
 const routeFiles = files.filter((f) => /export const \w+App = subApp\(\)/.test(readFileSync(join(root, f), 'utf8')));
 
@@ -36,7 +45,24 @@ describe('the source layout', () => {
   });
 
   it('implements each area of routes in src/server/<area>/routes.ts', () => {
-    expect(routeFiles.filter((f) => !/^src\/server\/(routes\/[a-z-]+\/index|[a-z-]+\/routes)\.ts$/.test(f) && !f.startsWith('src/sandbox/'))).toEqual([]);
+    expect(routeFiles.filter((f) => !handlers.includes(f) && !f.startsWith('src/sandbox/'))).toEqual([]);
+  });
+
+  it('has no handler that opens the database itself (the driver or db/client): its SQL is in the queries beside it', () => {
+    const driver = /from '(@electric-sql\/pglite[^']*|postgres|pg|drizzle-orm\/(pglite|postgres-js|node-postgres))'/;
+    expect(handlers.length).toBeGreaterThan(10);
+    expect(handlers.filter((f) => driver.test(read(f)) || imports.get(f)!.includes('src/server/db/client.ts'))).toEqual([]);
+  });
+
+  it("has no area that reaches into another's folder: from outside, an area is imported through its index.ts (app.ts mounts its routes.ts)", () => {
+    const reaching = files.flatMap((file) =>
+      imports
+        .get(file)!
+        .filter((t) => areaOf(t) !== null && areaOf(t) !== areaOf(file))
+        .filter((t) => t !== `src/server/${areaOf(t)}/index.ts` && !(file === 'src/server/app.ts' && handlers.includes(t)))
+        .map((t) => `${file} -> ${t}`),
+    );
+    expect(reaching).toEqual([]);
   });
 
   it('defines every route once, in the contract of its area (src/api/<area>.ts): no route definition anywhere else', () => {

@@ -2,14 +2,14 @@ import { gunzipSync } from 'node:zlib';
 import { asc, eq, or } from 'drizzle-orm';
 import { ErrorCode } from '../../api/errors.ts';
 import { lockKeepingAnAdmin } from '../access/admins.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import { attempts, audit, certificates, groupMembers, groups, orders, users } from '../db/schema.ts';
 import { fail } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
 import { requireUser } from '../access/caller.ts';
 import { LIMITS } from '../http/rate-counters.ts';
 import { rateLimit } from '../http/rate-limit.ts';
-import { receiptOf, toUser } from '../mappers.ts';
+import { receiptOf, toUser } from '../db/rows.ts';
 import * as routes from '../../api/account.ts';
 
 /** The event log an attempt was scored from, as the learner sent it. */

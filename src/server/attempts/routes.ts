@@ -8,7 +8,7 @@ import { canReadUser } from '../access/groups.ts';
 import { fail, invalid } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
 import { requireUser } from '../access/caller.ts';
-import { verifyLaunchToken } from '../launch/launch-token.ts';
+import { verifyLaunchToken } from '../launch/index.ts';
 import { simulatorLimit } from '../http/simulator-limit.ts';
 import * as routes from '../../api/attempts.ts';
 

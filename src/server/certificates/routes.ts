@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { ErrorCode } from '../../api/errors.ts';
 import { DEFAULT_LOCALE, localePath, type Locale } from '../../i18n/locales.ts';
 import { canReadUser } from '../access/groups.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import { certificatePdf } from './certificate-pdf.ts';
 import { certificates } from '../db/schema.ts';
 import { type Env, guarded, subApp } from '../http/sub-app.ts';
@@ -11,7 +11,7 @@ import { fail } from '../http/errors.ts';
 import { requireAdmin, requireUser } from '../access/caller.ts';
 import { pdfLimit, sendPdf } from '../pdf/answer.ts';
 import { rateLimit } from '../http/rate-limit.ts';
-import { certificateSummary, type CertificateRow } from '../progress/records.ts';
+import { certificateSummary, type CertificateRow } from '../progress/index.ts';
 import * as routes from '../../api/certificates.ts';
 
 const PDF_LIMIT = pdfLimit('certificate-pdf');

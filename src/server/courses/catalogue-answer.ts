@@ -1,14 +1,8 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { isContentLocale, negotiateLocale, type ContentLocale } from '../../domain/localize.ts';
+import type { Answer } from '../http/answers.ts';
 import type { Catalogue } from './catalogue.ts';
-
-/** An answer as its status, headers and bytes, for Node's `writeHead` as much as for a `Response`. */
-export interface Answer {
-  status: 200 | 304;
-  headers: Record<string, string>;
-  body: Uint8Array<ArrayBuffer> | null;
-}
 
 /** What a catalogue request carries that its answer depends on. */
 export interface CatalogueRequest {

@@ -4,7 +4,7 @@ import type { Plan } from '../../api/pricing.ts';
 import { localizeCourse, orEnglish, type ContentLocale } from '../../domain/localize.ts';
 import type { Database } from '../db/client.ts';
 import { courses, plans } from '../db/schema.ts';
-import { planOf } from '../mappers.ts';
+import { planOf } from '../db/rows.ts';
 
 const CHANNEL = 'catalogue';
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../api/errors.ts';
 import { newCourseBody } from '../../domain/defaults.ts';
-import { recordAudit, updateAudited } from '../audit/audit.ts';
+import { recordAudit, updateAudited } from '../audit/index.ts';
 import { courseColumns, courseOf } from './catalogue.ts';
 import { courses, plans } from '../db/schema.ts';
 import { fail } from '../http/errors.ts';
@@ -10,7 +10,7 @@ import { prepared, rawJson } from '../http/answers.ts';
 import { requireAdmin } from '../access/caller.ts';
 import type { Course, CourseSummary } from '../../api/courses.ts';
 import { contentLocale } from '../http/content-locale.ts';
-import { planOf } from '../mappers.ts';
+import { planOf } from '../db/rows.ts';
 import * as routes from '../../api/courses.ts';
 
 /** /courses: the public catalogue (served from memory) and the admin's edits. */

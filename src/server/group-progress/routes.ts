@@ -6,7 +6,7 @@ import { NOT_VISIBLE, visibleGroup } from '../access/groups.ts';
 import { type Env, guarded, subApp } from '../http/sub-app.ts';
 import { fail } from '../http/errors.ts';
 import { requireUser } from '../access/caller.ts';
-import { activeCourses, progressLine, recordsOf } from '../progress/records.ts';
+import { activeCourses, progressLine, recordsOf } from '../progress/index.ts';
 import * as routes from '../../api/group-progress.ts';
 
 /** The group's members with their standing in every course any of them has played (certificates issued on the way). */

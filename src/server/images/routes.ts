@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { ErrorCode } from '../../api/errors.ts';
 import * as routes from '../../api/images.ts';
 import { ACCEPTED } from '../../api/images.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { Caller } from '../access/token.ts';
 import { images } from '../db/schema.ts';
 import { fail } from '../http/errors.ts';

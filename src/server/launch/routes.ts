@@ -6,7 +6,7 @@ import { fail } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
 import { requireUser } from '../access/caller.ts';
 import { LAUNCH_TOKEN_TTL_SECONDS, signLaunchToken, verifyLaunchToken } from './launch-token.ts';
-import { launchLock } from '../progress/records.ts';
+import { launchLock } from '../progress/index.ts';
 import { simulatorLimit } from '../http/simulator-limit.ts';
 import * as routes from '../../api/launch.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Course } from '../../api/courses.ts';
 import type { ContentLocale } from '../../domain/localize.ts';
-import type { Catalogue } from '../courses/catalogue.ts';
+import type { Catalogue } from '../courses/index.ts';
 import { plans } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { outlineFacts, type OutlineFacts } from './outline-facts.ts';

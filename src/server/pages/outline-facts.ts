@@ -4,7 +4,7 @@ import { localizePlan, type ContentLocale } from '../../domain/localize.ts';
 import type { BenchmarkFact } from '../../domain/progress.ts';
 import type { Database } from '../db/client.ts';
 import { plans } from '../db/schema.ts';
-import { benchmarkFacts } from '../progress/records.ts';
+import { benchmarkFacts } from '../progress/index.ts';
 
 /** A plan on sale that opens the course, as the course page offers it. */
 export interface PlanFact {

@@ -5,7 +5,7 @@ import { orderDescription } from './order-description.ts';
 import { type Subscription } from '../../api/users.ts';
 import { renewSubscription } from '../../domain/renewal.ts';
 import { toDate, toTimestamp } from '../../domain/time.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import { orders, plans, users } from '../db/schema.ts';
 import { LIMITS } from '../http/rate-counters.ts';
 import { rateLimit } from '../http/rate-limit.ts';
@@ -14,7 +14,7 @@ import { fail } from '../http/errors.ts';
 import { requireUser } from '../access/caller.ts';
 import { describeError, logFailure } from '../http/log.ts';
 import { PaypalError, type PaypalOrder } from './paypal.ts';
-import { toUser } from '../mappers.ts';
+import { toUser } from '../db/rows.ts';
 import * as routes from '../../api/payments.ts';
 
 type OrderRow = typeof orders.$inferSelect;

@@ -4,8 +4,8 @@ import type { CertificateSummary } from '../../api/certificates.ts';
 import type { Course } from '../../api/courses.ts';
 import type { CourseProgress, CourseProgressLine } from '../../api/progress.ts';
 import { certificateCases, courseStanding, lockOf, type AttemptFact, type BenchmarkFact, type CourseStanding, type Lock } from '../../domain/progress.ts';
-import { courseBenchmarks } from '../attempts/benchmarks.ts';
-import type { Catalogue } from '../courses/catalogue.ts';
+import { courseBenchmarks } from '../attempts/index.ts';
+import type { Catalogue } from '../courses/index.ts';
 import type { Db } from '../db/client.ts';
 import { attempts, certificates, users } from '../db/schema.ts';
 

@@ -9,7 +9,7 @@ import { fail } from '../http/errors.ts';
 import { pdfLimit, sendPdf } from '../pdf/answer.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { receiptPdf } from './receipt-pdf.ts';
-import { receiptOf } from '../mappers.ts';
+import { receiptOf } from '../db/rows.ts';
 import * as routes from '../../api/receipts.ts';
 
 type OrderRow = typeof orders.$inferSelect;

@@ -7,7 +7,7 @@ import type { CaseParams } from '../../domain/simulator/params.ts';
 import type { Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { courses, plans, users } from '../db/schema.ts';
-import { encodeImage, storeImage, type EncodedImage } from '../images/image-store.ts';
+import { encodeImage, storeImage, type EncodedImage } from '../images/index.ts';
 import { COURSE_TEXTS, PLAN_TEXTS, translated } from './texts.ts';
 
 /**

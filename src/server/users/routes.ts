@@ -1,8 +1,8 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../api/errors.ts';
 import { lockKeepingAnAdmin } from '../access/admins.ts';
-import { recordAudit } from '../audit/audit.ts';
-import { toUser } from '../mappers.ts';
+import { recordAudit } from '../audit/index.ts';
+import { toUser } from '../db/rows.ts';
 import { users } from '../db/schema.ts';
 import { LIMITS } from '../http/rate-counters.ts';
 import { rateLimit } from '../http/rate-limit.ts';

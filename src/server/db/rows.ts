@@ -1,8 +1,8 @@
-import type { Plan } from '../api/pricing.ts';
-import type { Receipt } from '../api/receipts.ts';
-import type { User } from '../api/users.ts';
-import { pick, type ContentLocale } from '../domain/localize.ts';
-import type { orders, plans, users } from './db/schema.ts';
+import type { Plan } from '../../api/pricing.ts';
+import type { Receipt } from '../../api/receipts.ts';
+import type { User } from '../../api/users.ts';
+import { pick, type ContentLocale } from '../../domain/localize.ts';
+import type { orders, plans, users } from './schema.ts';
 
 /** Rows as the contract shows them: shared by every route that answers a user, a plan or a receipt. */
 

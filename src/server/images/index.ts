@@ -1,0 +1,2 @@
+/** What the images area offers the rest of the server: encoding and storing a picture (the seed's too). */
+export { encodeImage, storeImage, type EncodedImage } from './image-store.ts';

@@ -1,0 +1,2 @@
+/** What the launch area offers the rest of the server: the check of the token a launch hands the simulator. */
+export { verifyLaunchToken } from './launch-token.ts';
