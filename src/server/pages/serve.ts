@@ -1,0 +1,47 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import sirv from 'sirv';
+import type { Deps } from '../deps.ts';
+import { cacheControl } from '../http/cache-control.ts';
+import { commonHeaders, externalHosts, inlineScriptHashes, pagePolicy } from '../http/security.ts';
+import { certificateShell } from './certificate-shell.ts';
+import { pageLocals } from './locals.ts';
+import { PageCache } from './page-cache.ts';
+import { hashedPolicy } from './page-csp.ts';
+
+type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void, locals?: object) => Promise<void>;
+
+/**
+ * Everything that is not /api: the built files (dist/client) as they are, the rest rendered by Astro's handler through
+ * the page cache, each with the common headers and its CSP. `track` counts a render as under way for the shutdown.
+ */
+export async function pageServer(deps: Deps, dist: string) {
+  const statics = sirv(join(dist, 'client'), { etag: true, gzip: true, brotli: true });
+  const { handler: astro } = (await import(join(dist, 'server/entry.mjs'))) as { handler: AstroHandler };
+  const locals = pageLocals(deps);
+  const hosts = externalHosts(deps.config);
+  const staticPolicy = pagePolicy(hosts, inlineScriptHashes(join(dist, 'client')));
+  const headers = commonHeaders(deps.config);
+  const pages = new PageCache();
+  deps.catalogue.onChange((course) => pages.changed(course));
+  const render = (req: IncomingMessage) => (res: ServerResponse) =>
+    astro(
+      req,
+      hashedPolicy(res, (hashes) => pagePolicy(hosts, hashes)),
+      undefined,
+      locals,
+    );
+  return (req: IncomingMessage, res: ServerResponse, track: (work: Promise<unknown>) => void) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.setHeader('content-security-policy', staticPolicy);
+    // Set before sirv answers, so its 304s carry them too.
+    res.setHeader('cache-control', cacheControl(req.url ?? '/'));
+    res.setHeader('vary', 'Accept-Encoding');
+    const shell = certificateShell(req.url ?? '');
+    if (shell) req.url = shell;
+    statics(req, res, () => {
+      res.setHeader('cache-control', 'no-cache');
+      track(pages.serve(req, res, render(req)));
+    });
+  };
+}
