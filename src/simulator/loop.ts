@@ -1,7 +1,6 @@
 // The frame loop: steps the model to now, draws when something visible changed, keeps the drawing resolution
 // in step with the machine, and refreshes the instruments ten times a second.
 import type { ScopeKind, SimState } from '../domain/simulator/index.ts';
-import { frames } from './probe.ts';
 import { createResolution } from './resolution.ts';
 import { murkOf, type FetoscopeView } from './scene.ts';
 import type { Session } from './session.ts';
@@ -38,7 +37,6 @@ export function startLoop({ session, view, box, scope, everyTenth }: LoopParts):
   let lastTenth = -Infinity;
   let first = true;
   const frame = (now: number) => {
-    const begin = performance.now();
     const state = session.tick();
     const key = `${state.laserOn}|${state.firing}|${state.nextTarget}|${murkOf(state) > 0 ? state.t : 0}|${state.finishedAt}`;
     const draw = dirty || key !== drawn || state.pose !== lastPose;
@@ -55,10 +53,6 @@ export function startLoop({ session, view, box, scope, everyTenth }: LoopParts):
     if (now - lastTenth >= 100) {
       lastTenth = now;
       everyTenth(state);
-    }
-    if (lastFrame > 0 && frames.intervals.length < 5000) {
-      frames.intervals.push(now - lastFrame);
-      frames.work.push(performance.now() - begin);
     }
     lastFrame = now;
     if (first) {

@@ -1,10 +1,7 @@
-// A read-only view of the live attempt on `window`, for the browser journeys (which steer with it) and the
-// benchmark (which reads the frame timings). It hands out copies and moves nothing.
+// A read-only view of the live attempt on `window`, for the browser journeys (which steer with it). It hands out
+// copies and moves nothing.
 import { currentStep } from '../domain/simulator/index.ts';
 import type { Session } from './session.ts';
-
-/** Frame timings kept for `npm run bench:simulator`: intervals between frames and the script work in each. */
-export const frames = { intervals: [] as number[], work: [] as number[] };
 
 export function exposeProbe(session: Session, marking: { readonly open: boolean }): void {
   Object.assign(window, {
@@ -29,6 +26,5 @@ export function exposeProbe(session: Session, marking: { readonly open: boolean 
         step: currentStep(s),
       };
     },
-    simulatorFrames: frames,
   });
 }
