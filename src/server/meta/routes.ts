@@ -1,8 +1,7 @@
 import { API_BASE } from '../../api/paths.ts';
-import { and, desc, eq } from 'drizzle-orm';
 import { PAYPAL_STANDIN_PATH, realPaypal } from '../config.ts';
 import { formEndpoints } from '../http/security.ts';
-import { audit } from '../db/schema.ts';
+import { auditEntries } from './queries.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
 import { requireAdmin } from '../access/caller.ts';
 import * as routes from '../../api/meta.ts';
@@ -29,13 +28,7 @@ export const metaApp = subApp()
   })
   .openapi(guarded(routes.audit, requireAdmin), async (c) => {
     const { entity, id, limit } = c.req.valid('query');
-    const rows = await c
-      .get('deps')
-      .db.db.select()
-      .from(audit)
-      .where(and(entity ? eq(audit.entity, entity) : undefined, id ? eq(audit.entityId, id) : undefined))
-      .orderBy(desc(audit.at), desc(audit.id))
-      .limit(limit);
+    const rows = await auditEntries(c.get('deps').db.db, { entity, id, limit });
     return c.json(
       rows.map((r) => ({ ...r, at: r.at.toISOString() })),
       200,
