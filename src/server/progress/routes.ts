@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { ErrorCode } from '../../api/errors.ts';
 import { courseStanding } from '../../domain/progress.ts';
 import { canReadUser } from '../access/groups.ts';
-import { users } from '../db/schema.ts';
 import { fail } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
 import { requireUser } from '../access/caller.ts';
 import { activeCourses, attemptFacts, benchmarkFacts, certificatesOf, issueIfComplete, progressLine, progressOf, recordsOf } from './records.ts';
+import { userExists } from './queries.ts';
 import * as routes from '../../api/progress.ts';
 
 /** /progress: a learner's standing per course, computed here from the stored attempts; a completed course issues its certificate. */
@@ -16,8 +15,7 @@ export const progressApp = subApp().openapi(guarded(routes.progress, requireUser
   const uid = userId ?? c.get('caller')!.uid;
   if (!(await canReadUser(c, uid)))
     return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another learner's progress");
-  const [user] = await db.db.select({ id: users.id }).from(users).where(eq(users.id, uid));
-  if (!user) return fail(c, 404, ErrorCode.notFound, 'No such user');
+  if (!(await userExists(db.db, uid))) return fail(c, 404, ErrorCode.notFound, 'No such user');
   if (courseId === undefined) {
     const lines = (await recordsOf(db.db, [uid], await activeCourses(catalogue))).get(uid) ?? [];
     return c.json(

@@ -1,0 +1,9 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+
+/** Whether the user has a profile: a record is asked of someone who exists. */
+export async function userExists(db: Db, uid: string): Promise<boolean> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, uid));
+  return user !== undefined;
+}
