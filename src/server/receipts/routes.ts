@@ -1,28 +1,21 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { ErrorCode } from '../../api/errors.ts';
 import { DEFAULT_LOCALE } from '../../i18n/locales.ts';
-import { orders } from '../db/schema.ts';
 import { callerIsAdmin, requireUser } from '../access/caller.ts';
 import { type Env, guarded, subApp } from '../http/sub-app.ts';
 import { fail } from '../http/errors.ts';
 import { pdfLimit, sendPdf } from '../pdf/answer.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { receiptPdf } from './receipt-pdf.ts';
+import { completedOrder, completedOrdersOf, type OrderRow } from './queries.ts';
 import { receiptOf } from '../db/rows.ts';
 import * as routes from '../../api/receipts.ts';
-
-type OrderRow = typeof orders.$inferSelect;
 
 const PDF_LIMIT = pdfLimit('receipt-pdf');
 
 /** The buyer's completed order, or why the caller may not read it. */
 async function readable(c: Context<Env>, orderId: string): Promise<OrderRow | 'missing' | 'forbidden'> {
-  const [row] = await c
-    .get('deps')
-    .db.db.select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'COMPLETED')));
+  const row = await completedOrder(c.get('deps').db.db, orderId);
   if (!row) return 'missing';
   if (row.userId !== c.get('caller')!.uid && !(await callerIsAdmin(c))) return 'forbidden';
   return row;
@@ -41,11 +34,7 @@ export const receiptsApp = subApp()
     if (uid !== c.get('caller')!.uid && !(await callerIsAdmin(c)))
       return fail(c, 403, ErrorCode.forbidden, "Only administrators may read another account's receipts");
     const { db, config } = c.get('deps');
-    const rows = await db.db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.userId, uid), eq(orders.status, 'COMPLETED')))
-      .orderBy(desc(orders.capturedAt));
+    const rows = await completedOrdersOf(db.db, uid);
     return c.json(
       rows.map((row) => receiptOf(row, config.seller, locale)),
       200,
