@@ -1,0 +1,53 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { NewUser, UserUpdate } from '../../api/users.ts';
+import { lockKeepingAnAdmin } from '../access/admins.ts';
+import type { Caller } from '../access/token.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { Db } from '../db/client.ts';
+import { toUser } from '../db/rows.ts';
+import { users } from '../db/schema.ts';
+
+/** The SQL of /users: the admin's search and save, and sign-up. */
+type UserRow = typeof users.$inferSelect;
+
+/** Profiles by sign-up date, those with this email (any case) when given. */
+export function findUsers(db: Db, query: { email?: string; limit: number; offset: number }): Promise<UserRow[]> {
+  const { email, limit, offset } = query;
+  // `email <> ''` lets PostgreSQL use the unique index on lower(email), which leaves out profiles without an address.
+  const where = email === undefined ? undefined : and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), ne(users.email, ''));
+  return db.select().from(users).where(where).orderBy(asc(users.createdAt), asc(users.id)).limit(limit).offset(offset);
+}
+
+/** Creates the caller's profile under the verified token's email; else says whether the uid or the email is taken. */
+export async function createProfile(db: Db, caller: Caller & { email: string }, input: NewUser): Promise<UserRow | 'exists' | 'email-taken'> {
+  const [row] = await db
+    .insert(users)
+    .values({ id: caller.uid, email: caller.email, name: input.name ?? '', contact: input.contact ?? '', isAdmin: false, isPremium: false })
+    .onConflictDoNothing()
+    .returning();
+  if (row) return row;
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.id, caller.uid));
+  return existing ? 'exists' : 'email-taken';
+}
+
+/** The admin's save of a profile, with its audit entry; refused when it would take the flag from the last administrator. */
+export function saveUser(db: Db, caller: Caller, id: string, input: UserUpdate): Promise<UserRow | 'missing' | 'last-admin'> {
+  return db.transaction(async (tx) => {
+    const before = await lockKeepingAnAdmin(tx, id, !input.isAdmin);
+    if (typeof before === 'string') return before;
+    const [after] = await tx
+      .update(users)
+      .set({
+        isAdmin: input.isAdmin,
+        isPremium: input.isPremium,
+        ...(input.isExpert === undefined ? {} : { isExpert: input.isExpert }),
+        subscriptions: input.subscriptions,
+        ...(input.name === undefined ? {} : { name: input.name }),
+        ...(input.contact === undefined ? {} : { contact: input.contact }),
+      })
+      .where(eq(users.id, id))
+      .returning();
+    await recordAudit(tx, caller, 'user', id, 'update', toUser(before), after && toUser(after));
+    return after!;
+  });
+}
