@@ -1,11 +1,9 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { ErrorCode } from '../../api/errors.ts';
 import { DEFAULT_LOCALE, localePath, type Locale } from '../../i18n/locales.ts';
 import { canReadUser } from '../access/groups.ts';
-import { recordAudit } from '../audit/index.ts';
 import { certificatePdf } from './certificate-pdf.ts';
-import { certificates } from '../db/schema.ts';
+import { certificateById, certificatesOfUser, revokeCertificate } from './queries.ts';
 import { type Env, guarded, subApp } from '../http/sub-app.ts';
 import { fail } from '../http/errors.ts';
 import { requireAdmin, requireUser } from '../access/caller.ts';
@@ -39,8 +37,7 @@ const verificationOf = (row: CertificateRow) => ({
   revokedAt: row.revokedAt?.toISOString() ?? null,
 });
 
-const find = async (c: Context<Env>, id: string): Promise<CertificateRow | null> =>
-  (await c.get('deps').db.db.select().from(certificates).where(eq(certificates.id, id)))[0] ?? null;
+const find = (c: Context<Env>, id: string) => certificateById(c.get('deps').db.db, id);
 
 /** Where the certificate is verified: the public page in the language it was printed in. */
 function verifyUrl(c: Context<Env>, id: string, locale: Locale): string {
@@ -54,7 +51,7 @@ export const certificatesApp = subApp()
     const uid = c.req.valid('query').userId ?? c.get('caller')!.uid;
     if (!(await canReadUser(c, uid)))
       return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another learner's certificates");
-    const rows = await c.get('deps').db.db.select().from(certificates).where(eq(certificates.userId, uid)).orderBy(desc(certificates.issuedAt));
+    const rows = await certificatesOfUser(c.get('deps').db.db, uid);
     return c.json(rows.map(certificateSummary), 200);
   })
   .openapi(routes.verify, async (c) => {
@@ -79,18 +76,7 @@ export const certificatesApp = subApp()
     const { id } = c.req.valid('param');
     const { reason } = c.req.valid('json');
     const caller = c.get('caller')!;
-    const outcome = await c.get('deps').db.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(certificates).where(eq(certificates.id, id)).for('update');
-      if (!before) return 'unknown' as const;
-      const [after] = await tx
-        .update(certificates)
-        .set({ revokedAt: new Date(), revokedBy: caller.uid, revokeReason: reason })
-        .where(and(eq(certificates.id, id), isNull(certificates.revokedAt)))
-        .returning();
-      if (!after) return 'revoked' as const;
-      await recordAudit(tx, caller, 'certificate', id, 'revoke', certificateSummary(before), { ...certificateSummary(after), reason });
-      return after;
-    });
+    const outcome = await revokeCertificate(c.get('deps').db.db, caller, id, reason);
     if (outcome === 'unknown') return fail(c, 404, ErrorCode.notFound, 'No certificate has this id');
     if (outcome === 'revoked') return fail(c, 409, ErrorCode.conflict, 'This certificate is already revoked');
     return c.json(verificationOf(outcome), 200);
