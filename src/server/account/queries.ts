@@ -1,0 +1,78 @@
+import { asc, eq, or } from 'drizzle-orm';
+import { lockKeepingAnAdmin } from '../access/admins.ts';
+import type { Caller } from '../access/token.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { Db } from '../db/client.ts';
+import { toUser } from '../db/rows.ts';
+import { attempts, audit, certificates, groupMembers, groups, orders, users } from '../db/schema.ts';
+
+/** The SQL of /users/me: the caller's own profile, everything held about them, and deleting it all. */
+type UserRow = typeof users.$inferSelect;
+
+/** Changes the caller's name and contact, with an audit entry; null when they have no profile yet. */
+export function updateProfile(db: Db, caller: Caller, change: { name: string; contact: string }): Promise<UserRow | null> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(users).where(eq(users.id, caller.uid)).for('update');
+    if (!before) return null;
+    const [after] = await tx.update(users).set(change).where(eq(users.id, caller.uid)).returning();
+    await recordAudit(tx, caller, 'user', caller.uid, 'update', toUser(before), toUser(after!));
+    return after!;
+  });
+}
+
+/** Every row that is about the user, oldest first: profile, payments, attempts, certificates, groups, audit trail; null with no profile. */
+export async function heldAbout(db: Db, uid: string) {
+  const [profile] = await db.select().from(users).where(eq(users.id, uid));
+  if (!profile) return null;
+  const payments = await db.select().from(orders).where(eq(orders.userId, uid)).orderBy(asc(orders.createdAt));
+  const played = await db.select().from(attempts).where(eq(attempts.userId, uid)).orderBy(asc(attempts.createdAt));
+  const earned = await db.select().from(certificates).where(eq(certificates.userId, uid)).orderBy(asc(certificates.issuedAt));
+  const memberships = await db
+    .select({ groupId: groupMembers.groupId, name: groups.name, role: groupMembers.role, addedAt: groupMembers.addedAt })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(eq(groupMembers.userId, uid));
+  const trail = await db
+    .select()
+    .from(audit)
+    .where(or(eq(audit.entityId, uid), eq(audit.actor, uid)))
+    .orderBy(asc(audit.at));
+  return { profile, payments, played, earned, memberships, trail };
+}
+
+/** The attempt row as stored, its event log compressed or not. */
+export type AttemptRow = typeof attempts.$inferSelect;
+
+/**
+ * Deletes the caller's account and what is theirs alone, keeping payments (made anonymous) and the fact of each audited
+ * change; refused for the last administrator. Says whether the account was an expert's, whose attempts set pass marks.
+ */
+export function deleteAccount(db: Db, caller: Caller) {
+  const uid = caller.uid;
+  return db.transaction(async (tx) => {
+    const before = await lockKeepingAnAdmin(tx, uid, true);
+    if (typeof before === 'string') return before;
+    await tx.delete(attempts).where(eq(attempts.userId, uid));
+    await tx.delete(certificates).where(eq(certificates.userId, uid));
+    await tx.delete(groupMembers).where(eq(groupMembers.userId, uid));
+    // Payments are kept for the accounts, with nothing left that names the person.
+    await tx
+      .update(orders)
+      .set({ userId: `deleted-${crypto.randomUUID()}`, buyerName: '', buyerEmail: '' })
+      .where(eq(orders.userId, uid));
+    // Earlier audit entries about the account held copies of the profile: the fact of each change stays, its contents go.
+    await tx.update(audit).set({ before: null, after: null }).where(eq(audit.entityId, uid));
+    await tx.update(audit).set({ actorEmail: '' }).where(eq(audit.actor, uid));
+    await tx.delete(users).where(eq(users.id, uid));
+    await recordAudit(
+      tx,
+      { ...caller, email: null },
+      'user',
+      uid,
+      'delete',
+      { id: uid, isAdmin: before.isAdmin, subscriptions: before.subscriptions.length },
+      null,
+    );
+    return before.isExpert ? ('deleted-expert' as const) : ('deleted' as const);
+  });
+}
