@@ -1,23 +1,18 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { ErrorCode } from '../../api/errors.ts';
-import { groupMembers, users } from '../db/schema.ts';
 import { NOT_VISIBLE, visibleGroup } from '../access/groups.ts';
 import { type Env, guarded, subApp } from '../http/sub-app.ts';
 import { fail } from '../http/errors.ts';
 import { requireUser } from '../access/caller.ts';
 import { activeCourses, progressLine, recordsOf } from '../progress/index.ts';
+import { groupMembersByName } from './queries.ts';
+import { groupCsv } from './csv.ts';
 import * as routes from '../../api/group-progress.ts';
 
 /** The group's members with their standing in every course any of them has played (certificates issued on the way). */
 async function membersRecords(c: Context<Env>, groupId: string) {
   const { catalogue, db } = c.get('deps');
-  const members = await db.db
-    .select({ userId: users.id, email: users.email, name: users.name })
-    .from(groupMembers)
-    .innerJoin(users, eq(users.id, groupMembers.userId))
-    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.role, 'member')))
-    .orderBy(asc(users.name), asc(users.email));
+  const members = await groupMembersByName(db.db, groupId);
   const records = await recordsOf(
     db.db,
     members.map((m) => m.userId),
@@ -28,34 +23,6 @@ async function membersRecords(c: Context<Env>, groupId: string) {
   const courses = (records.get(members[0]?.userId ?? '') ?? []).map((l) => l.course).filter((course) => played(course.id));
   return { members, records, courses };
 }
-
-/** One CSV field: quoted when it must be; text people typed is never read as a formula by a spreadsheet. */
-function csvField(value: string | number | null, typed: boolean): string {
-  let text = value === null ? '' : String(value);
-  if (typed && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** The columns whose values people typed (names, titles); ids, numbers and dates are written as they are. */
-const TYPED = new Set(['member_name', 'member_email', 'course_id', 'course_title', 'module_title', 'case_title']);
-const CSV_COLUMNS = [
-  'member_name',
-  'member_email',
-  'course_id',
-  'course_title',
-  'module',
-  'module_title',
-  'case',
-  'case_title',
-  'pass_mark',
-  'state',
-  'best_score',
-  'attempts',
-  'passed_at',
-  'course_percent',
-  'certificate_id',
-  'certificate_status',
-];
 
 /** Directors' views of a group: progress per member and course, and the CSV export. */
 export const groupProgressApp = subApp()
@@ -86,34 +53,7 @@ export const groupProgressApp = subApp()
     if (group === 404) return fail(c, 404, ErrorCode.notFound, 'No such group');
     const { members, records, courses } = await membersRecords(c, group.id);
     const shown = new Set(courses.map((course) => course.id));
-    const rows: Array<Array<string | number | null>> = [CSV_COLUMNS];
-    for (const m of members) {
-      for (const line of records.get(m.userId)!.filter((l) => shown.has(l.course.id))) {
-        for (const mod of line.standing.modules) {
-          for (const cs of mod.cases) {
-            rows.push([
-              m.name,
-              m.email,
-              line.course.id,
-              line.course.title,
-              mod.shown,
-              mod.title,
-              cs.case,
-              cs.title,
-              cs.passMark,
-              cs.state,
-              cs.best,
-              cs.attempts,
-              cs.passedAt?.toISOString() ?? null,
-              line.standing.percent,
-              line.certificate?.id ?? null,
-              line.certificate ? (line.certificate.revokedAt ? 'revoked' : 'valid') : null,
-            ]);
-          }
-        }
-      }
-    }
-    const body = `\ufeff${rows.map((r) => r.map((v, i) => csvField(v, TYPED.has(CSV_COLUMNS[i]!))).join(',')).join('\r\n')}\r\n`;
+    const body = groupCsv(members, records, shown);
     const name = `group-${group.name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-|-$/g, '') || 'export'}.csv`;
     return c.body(body, 200, {
       'content-type': 'text/csv; charset=utf-8',
