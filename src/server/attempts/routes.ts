@@ -1,8 +1,7 @@
-import { and, count, desc, eq, max, not, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../api/errors.ts';
 import { attemptIdOf, findAttempt, resultOf, sha256, summaryOf, type AttemptRow } from './attempt-rows.ts';
 import { benchmarkOf, courseBenchmarks, isExpert } from './benchmarks.ts';
-import { attempts } from '../db/schema.ts';
+import { attemptsOf, attemptSummaries, insertAttempt } from './queries.ts';
 import { userEntitled } from '../access/entitlement.ts';
 import { canReadUser } from '../access/groups.ts';
 import { fail, invalid } from '../http/errors.ts';
@@ -54,27 +53,23 @@ export const attemptsApp = subApp()
     }
     const { outcome } = answer;
     if (!outcome.opened) return invalid(c, [{ path: 'events', message: 'the fetoscopy was never opened' }]);
-    const [inserted] = await db.db
-      .insert(attempts)
-      .values({
-        id,
-        userId: claims.uid,
-        courseId: claims.course,
-        level: claims.level,
-        caseIndex: claims.case,
-        task: claims.sim.task,
-        variant: claims.variant,
-        score: outcome.score,
-        metrics: outcome.metrics,
-        components: outcome.components,
-        weights: outcome.weights,
-        debrief: outcome.debrief,
-        flagged: outcome.flagged,
-        logHash,
-        logGzip: outcome.logGzip,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const inserted = await insertAttempt(db.db, {
+      id,
+      userId: claims.uid,
+      courseId: claims.course,
+      level: claims.level,
+      caseIndex: claims.case,
+      task: claims.sim.task,
+      variant: claims.variant,
+      score: outcome.score,
+      metrics: outcome.metrics,
+      components: outcome.components,
+      weights: outcome.weights,
+      debrief: outcome.debrief,
+      flagged: outcome.flagged,
+      logHash,
+      logGzip: outcome.logGzip,
+    });
     // Sent twice at once: the other request stored it first.
     if (!inserted) return answerStored((await findAttempt(db.db, id))!);
     if (!inserted.flagged && (await isExpert(db.db, inserted.userId))) catalogue.changed(inserted.courseId);
@@ -85,13 +80,7 @@ export const attemptsApp = subApp()
     const uid = userId ?? c.get('caller')!.uid;
     if (!(await canReadUser(c, uid)))
       return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another user's attempts");
-    const rows = await c
-      .get('deps')
-      .db.db.select()
-      .from(attempts)
-      .where(and(eq(attempts.userId, uid), courseId ? eq(attempts.courseId, courseId) : undefined))
-      .orderBy(desc(attempts.createdAt), desc(attempts.id))
-      .limit(limit);
+    const rows = await attemptsOf(c.get('deps').db.db, uid, courseId, limit);
     return c.json(rows.map(summaryOf), 200);
   })
   .openapi(guarded(routes.summary, requireUser), async (c) => {
@@ -99,24 +88,7 @@ export const attemptsApp = subApp()
     const uid = userId ?? c.get('caller')!.uid;
     if (!(await canReadUser(c, uid)))
       return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another user's attempts");
-    const rows = await c
-      .get('deps')
-      .db.db.select({
-        courseId: attempts.courseId,
-        level: attempts.level,
-        case: attempts.caseIndex,
-        bestScore: max(attempts.score),
-        attempts: count(),
-        lastAt: sql<string>`max(${attempts.createdAt})`.mapWith((v: unknown) => new Date(v as string).toISOString()),
-      })
-      .from(attempts)
-      .where(and(eq(attempts.userId, uid), not(attempts.flagged), courseId ? eq(attempts.courseId, courseId) : undefined))
-      .groupBy(attempts.courseId, attempts.level, attempts.caseIndex)
-      .orderBy(attempts.courseId, attempts.level, attempts.caseIndex);
-    return c.json(
-      rows.map((r) => ({ ...r, bestScore: r.bestScore ?? 0 })),
-      200,
-    );
+    return c.json(await attemptSummaries(c.get('deps').db.db, uid, courseId), 200);
   })
   .openapi(guarded(routes.get, requireUser), async (c) => {
     const db = c.get('deps').db.db;
