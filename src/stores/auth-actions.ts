@@ -22,8 +22,8 @@ async function ensureGoogleProfile(credential: UserCredential): Promise<void> {
 }
 
 export async function signInWithGoogle(): Promise<void> {
-  const { GoogleAuthProvider, signInWithPopup } = await import('firebase/auth');
-  await ensureGoogleProfile(await signInWithPopup(await firebaseAuth(), new GoogleAuthProvider()));
+  const { browserPopupRedirectResolver, GoogleAuthProvider, signInWithPopup } = await import('firebase/auth');
+  await ensureGoogleProfile(await signInWithPopup(await firebaseAuth(), new GoogleAuthProvider(), browserPopupRedirectResolver));
 }
 
 /**

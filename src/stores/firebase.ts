@@ -18,7 +18,12 @@ export function publicConfig(): Promise<PublicConfig> {
 export function firebaseAuth(): Promise<Auth> {
   auth ??= (async () => {
     const [{ initializeApp }, authSdk, cfg] = await Promise.all([import('firebase/app'), import('firebase/auth'), publicConfig()]);
-    const instance = authSdk.getAuth(initializeApp(cfg.firebase));
+    // getAuth() with its popup resolver would load Google's iframe script on every phone page (Firebase preloads it on
+    // mobile browsers); the resolver is handed to the Google popup alone, so the script loads only when that opens.
+    const { indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence } = authSdk;
+    const instance = authSdk.initializeAuth(initializeApp(cfg.firebase), {
+      persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
+    });
     if (cfg.authEmulatorUrl) authSdk.connectAuthEmulator(instance, cfg.authEmulatorUrl, { disableWarnings: true });
     return instance;
   })();
