@@ -50,6 +50,7 @@ export const ar: Dict = {
   'common.allTranslated': 'كل النصوص مكتوبة باللغات السبع.',
   'common.missingMark': 'نصوص ناقصة',
   'common.module': 'الوحدة {{n}}',
+  'common.keyboardNeeded': 'يتطلب اللعب بالمحاكي حاليًا لوحة مفاتيح: وصّل لوحة مفاتيح بهذا الجهاز أو استخدم حاسوبًا.',
   // Course catalogue, course editor, case launch
   'courses.loading': 'جارٍ تحميل الدورات…',
   'courses.loadError': 'تعذّر تحميل الدورات.',
@@ -87,6 +88,7 @@ export const ar: Dict = {
   'course.desktopHint': 'يفتح المحاكي المثبّت على هذا الحاسوب.',
   'course.browser': 'نسخة المتصفح',
   'course.browserHint': 'يشغّل المحاكي في هذا المتصفح دون تثبيت أي شيء.',
+  'course.desktopSystems': 'تعمل نسخة سطح المكتب على Windows وmacOS؛ على هذا الجهاز افتح الحالة في المتصفح.',
   'course.close': 'إغلاق',
   'course.preparing': 'جارٍ تجهيز الحالة…',
   'course.launchError': 'تعذّر فتح الحالة. يرجى المحاولة مرة أخرى.',

@@ -49,6 +49,7 @@ export const en = {
   'common.allTranslated': 'Every text is written in all seven languages.',
   'common.missingMark': 'missing texts',
   'common.module': 'Module {{n}}',
+  'common.keyboardNeeded': 'A keyboard is needed to play the simulator for now: connect one to this device, or use a computer.',
   // Course catalogue, course editor, case launch
   'courses.loading': 'Loading courses…',
   'courses.loadError': 'The courses could not be loaded.',
@@ -86,6 +87,7 @@ export const en = {
   'course.desktopHint': 'Opens the simulator installed on this computer.',
   'course.browser': 'Browser version',
   'course.browserHint': 'Runs the simulator in this browser, with nothing to install.',
+  'course.desktopSystems': 'The desktop version runs on Windows and macOS; on this device, open the case in the browser.',
   'course.close': 'Close',
   'course.preparing': 'Preparing the case…',
   'course.launchError': 'The case could not be opened. Please try again.',

@@ -50,6 +50,7 @@ export const es: Dict = {
   'common.allTranslated': 'Todos los textos están escritos en los siete idiomas.',
   'common.missingMark': 'faltan textos',
   'common.module': 'Módulo {{n}}',
+  'common.keyboardNeeded': 'Por ahora el simulador se juega con un teclado: conecta uno a este dispositivo o usa un ordenador.',
   // Course catalogue, course editor, case launch
   'courses.loading': 'Cargando cursos…',
   'courses.loadError': 'No se pudieron cargar los cursos.',
@@ -87,6 +88,7 @@ export const es: Dict = {
   'course.desktopHint': 'Abre el simulador instalado en este ordenador.',
   'course.browser': 'Versión de navegador',
   'course.browserHint': 'Ejecuta el simulador en este navegador, sin instalar nada.',
+  'course.desktopSystems': 'La versión de escritorio funciona en Windows y macOS; en este dispositivo, abre el caso en el navegador.',
   'course.close': 'Cerrar',
   'course.preparing': 'Preparando el caso…',
   'course.launchError': 'No se pudo abrir el caso. Inténtalo de nuevo.',

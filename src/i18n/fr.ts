@@ -50,6 +50,7 @@ export const fr: Dict = {
   'common.allTranslated': 'Tous les textes sont rédigés dans les sept langues.',
   'common.missingMark': 'textes manquants',
   'common.module': 'Module {{n}}',
+  'common.keyboardNeeded': 'Pour l’instant, le simulateur se joue au clavier : branchez-en un à cet appareil ou utilisez un ordinateur.',
   // Course catalogue, course editor, case launch
   'courses.loading': 'Chargement des cours…',
   'courses.loadError': 'Les cours n’ont pas pu être chargés.',
@@ -87,6 +88,7 @@ export const fr: Dict = {
   'course.desktopHint': 'Ouvre le simulateur installé sur cet ordinateur.',
   'course.browser': 'Version navigateur',
   'course.browserHint': 'Lance le simulateur dans ce navigateur, sans rien installer.',
+  'course.desktopSystems': 'La version de bureau fonctionne sous Windows et macOS ; sur cet appareil, ouvrez le cas dans le navigateur.',
   'course.close': 'Fermer',
   'course.preparing': 'Préparation du cas…',
   'course.launchError': 'Le cas n’a pas pu être ouvert. Veuillez réessayer.',

@@ -50,6 +50,7 @@ export const pt: Dict = {
   'common.allTranslated': 'Todos os textos estão escritos nos sete idiomas.',
   'common.missingMark': 'faltam textos',
   'common.module': 'Módulo {{n}}',
+  'common.keyboardNeeded': 'Por enquanto o simulador é jogado com um teclado: conecte um a este dispositivo ou use um computador.',
   // Course catalogue, course editor, case launch
   'courses.loading': 'Carregando cursos…',
   'courses.loadError': 'Não foi possível carregar os cursos.',
@@ -87,6 +88,7 @@ export const pt: Dict = {
   'course.desktopHint': 'Abre o simulador instalado neste computador.',
   'course.browser': 'Versão para navegador',
   'course.browserHint': 'Executa o simulador neste navegador, sem instalar nada.',
+  'course.desktopSystems': 'A versão para desktop funciona no Windows e no macOS; neste dispositivo, abra o caso no navegador.',
   'course.close': 'Fechar',
   'course.preparing': 'Preparando o caso…',
   'course.launchError': 'Não foi possível abrir o caso. Tente novamente.',

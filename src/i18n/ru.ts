@@ -50,6 +50,7 @@ export const ru: Dict = {
   'common.allTranslated': 'Все тексты есть на всех семи языках.',
   'common.missingMark': 'нет текстов',
   'common.module': 'Модуль {{n}}',
+  'common.keyboardNeeded': 'Пока в симулятор играют с клавиатуры: подключите её к этому устройству или воспользуйтесь компьютером.',
   // Course catalogue, course editor, case launch
   'courses.loading': 'Загрузка курсов…',
   'courses.loadError': 'Не удалось загрузить курсы.',
@@ -87,6 +88,7 @@ export const ru: Dict = {
   'course.desktopHint': 'Открывает симулятор, установленный на этом компьютере.',
   'course.browser': 'Версия для браузера',
   'course.browserHint': 'Запускает симулятор в этом браузере, ничего не устанавливая.',
+  'course.desktopSystems': 'Версия для компьютера работает в Windows и macOS; на этом устройстве откройте случай в браузере.',
   'course.close': 'Закрыть',
   'course.preparing': 'Подготовка случая…',
   'course.launchError': 'Не удалось открыть случай. Попробуйте ещё раз.',

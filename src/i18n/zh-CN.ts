@@ -50,6 +50,7 @@ export const zhCN: Dict = {
   'common.allTranslated': '所有文本均已提供七种语言版本。',
   'common.missingMark': '缺少文本',
   'common.module': '模块 {{n}}',
+  'common.keyboardNeeded': '目前需要键盘才能使用模拟器：请为此设备连接键盘，或改用电脑。',
   // Course catalogue, course editor, case launch
   'courses.loading': '正在加载课程…',
   'courses.loadError': '无法加载课程。',
@@ -87,6 +88,7 @@ export const zhCN: Dict = {
   'course.desktopHint': '打开此电脑上安装的模拟器。',
   'course.browser': '浏览器版',
   'course.browserHint': '在此浏览器中运行模拟器，无需安装。',
+  'course.desktopSystems': '桌面版可在 Windows 和 macOS 上运行；在此设备上，请在浏览器中打开病例。',
   'course.close': '关闭',
   'course.preparing': '正在准备病例…',
   'course.launchError': '无法打开此病例，请重试。',

@@ -1,8 +1,10 @@
 // The /simulator page: reads the launch link, builds the launch's scenario and view once, runs the frame loop,
 // and walks the learner from the intro through the surgery to the debrief and the final score.
+import { needsKeyboard } from '../domain/device.ts';
 import { viewOf, type Scenario } from '../domain/simulator/index.ts';
 import { dirOf, isLocale, localePath, type Locale } from '../i18n/locales.ts';
 import { keepDemoResult, retrySubmission, submitAttempt } from '../stores/attempt.ts';
+import { currentDevice } from '../stores/device.ts';
 import { showDebrief } from './debrief-panel.ts';
 import { createGuide, createHud } from './hud.ts';
 import { setUpIntro } from './intro.ts';
@@ -23,6 +25,8 @@ export function start(): void {
   const wanted = params.get('lan');
   // The head's inline script is already taking the learner to the page in the language the link asks for.
   if (wanted && (isLocale(wanted) ? wanted : 'en') !== lang) return;
+  // Until touch controls exist, a touch-only device is told it needs a keyboard rather than left at a view it cannot move.
+  $('sim-keyboard').hidden = !needsKeyboard(currentDevice());
   const strings = JSON.parse($('sim-strings').textContent ?? '{}') as SimStrings;
   const t = translator(strings);
   const fail = (key: SimKey, href = localePath(lang, '/courses')) => {

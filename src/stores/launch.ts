@@ -1,13 +1,22 @@
 import { atom } from 'nanostores';
 import { answer, auth, client } from '../api/client.ts';
+import { needsKeyboard, runsDesktopSimulator } from '../domain/device.ts';
 import { isEntitled } from '../domain/entitlement.ts';
 import { browserLaunchLink, desktopLaunchLink } from '../domain/launch.ts';
+import { currentDevice } from './device.ts';
 import { errorKey } from './error-messages.ts';
 import { $session, idToken, startSession, type Session } from './session.ts';
 
+/** The open-case choices: no desktop link where the desktop simulator cannot run, and whether this device needs a keyboard to play. */
+interface LaunchChoices {
+  status: 'ready';
+  desktop: string | null;
+  browser: string;
+  keyboardNeeded: boolean;
+}
+
 /** Where a press on a case's play button has got to. */
-export type LaunchState =
-  { status: 'idle' } | { status: 'preparing' } | { status: 'ready'; desktop: string; browser: string } | { status: 'denied' } | { status: 'error' };
+export type LaunchState = { status: 'idle' } | { status: 'preparing' } | LaunchChoices | { status: 'denied' } | { status: 'error' };
 
 export const $launch = atom<LaunchState>({ status: 'idle' });
 
@@ -69,7 +78,13 @@ export async function play(ctx: PlayContext, level: number, kase: number): Promi
       lan: ctx.locale,
       token: launch.token,
     };
-    $launch.set({ status: 'ready', desktop: desktopLaunchLink(launch.scheme, params), browser: browserLaunchLink(unity.production, params) });
+    const device = currentDevice();
+    $launch.set({
+      status: 'ready',
+      desktop: runsDesktopSimulator(device) ? desktopLaunchLink(launch.scheme, params) : null,
+      browser: browserLaunchLink(unity.production, params),
+      keyboardNeeded: needsKeyboard(device),
+    });
   } catch (err) {
     const failure = errorKey('launch', err);
     if (failure === 'denied') return deny(ctx);

@@ -2,9 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { e2e } from '../../playwright.config.ts';
-import { ADMIN, expectFitsWidth, formReady, idTokenFor, LEARNER, login, uniqueEmail } from './helpers.ts';
+import { ADMIN, expectFitsWidth, formReady, idTokenFor, LEARNER, login, uniqueEmail, WINDOWS_CHROME } from './helpers.ts';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+// The open-case dialog offers the desktop version only to Windows and macOS (launch-devices.spec.ts covers the rest).
+test.use({ userAgent: WINDOWS_CHROME });
 
 /** Waits until the course page's island runs, so a press on play is handled by it and not by the no-JavaScript link. */
 async function courseReady(page: Page) {

@@ -78,3 +78,6 @@ export async function subscriber(request: APIRequestContext, planId = 'plan-feto
   expect((await request.post(`/api/payments/orders/${id}/capture`, { headers })).status()).toBe(200);
   return who;
 }
+
+/** A Windows desktop's Chrome: the journeys that expect the desktop version offered run as one (this machine is Linux). */
+export const WINDOWS_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';

@@ -37,6 +37,11 @@ describe('detectPlatform', () => {
     ['iPhone', 'Unknown'],
     ['', 'Unknown'],
   ])('%s -> %s', (platform, expected) => expect(detectPlatform(platform)).toBe(expected));
+
+  it('tells an iPad, which reports a Mac, by its touch points', () => {
+    expect(detectPlatform('MacIntel', 5)).toBe('Unknown');
+    expect(detectPlatform('MacIntel', 0)).toBe('mac');
+  });
 });
 
 describe('locale paths', () => {

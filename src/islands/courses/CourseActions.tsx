@@ -63,20 +63,34 @@ export default function CourseActions({ strings, ...ctx }: Props) {
       )}
       <Dialog open={launch.status === 'ready'} title={strings['course.openTitle']} onClose={closeLaunch}>
         {launch.status === 'ready' && (
-          <ul className="launch-choices">
-            <li>
-              <a href={launch.desktop} data-launch="desktop">
-                <strong>{strings['course.desktop']}</strong>
-                <span>{strings['course.desktopHint']}</span>
-              </a>
-            </li>
-            <li>
-              <a href={launch.browser} target="_blank" rel="noopener" data-launch="browser">
-                <strong>{strings['course.browser']}</strong>
-                <span>{strings['course.browserHint']}</span>
-              </a>
-            </li>
-          </ul>
+          <>
+            <ul className="launch-choices">
+              {launch.desktop && (
+                <li>
+                  <a href={launch.desktop} data-launch="desktop">
+                    <strong>{strings['course.desktop']}</strong>
+                    <span>{strings['course.desktopHint']}</span>
+                  </a>
+                </li>
+              )}
+              <li>
+                <a href={launch.browser} target="_blank" rel="noopener" data-launch="browser">
+                  <strong>{strings['course.browser']}</strong>
+                  <span>{strings['course.browserHint']}</span>
+                </a>
+                {launch.keyboardNeeded && (
+                  <p className="launch-note" data-note="keyboard">
+                    {strings['common.keyboardNeeded']}
+                  </p>
+                )}
+              </li>
+            </ul>
+            {!launch.desktop && (
+              <p className="launch-note" data-note="desktop">
+                {strings['course.desktopSystems']}
+              </p>
+            )}
+          </>
         )}
         <div className="dialog-actions">
           <button type="button" className="button button-ghost" onClick={closeLaunch}>
