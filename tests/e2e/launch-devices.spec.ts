@@ -1,0 +1,98 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { DICTIONARIES } from '../../src/i18n/index.ts';
+import { expectFitsWidth, formReady, subscriber, WINDOWS_CHROME } from './helpers.ts';
+
+const ANDROID_PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+async function axe(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Signs in on the login page and waits to be sent on (the header's Logout sits in the closed menu on a phone). */
+async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.goto('/login');
+  await formReady(page, 'Log in');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+}
+
+/** Signs a new subscriber in and opens the first case's dialog on the course page in `lang`. */
+async function openCase(page: Page, request: Parameters<typeof subscriber>[0], lang: 'en' | 'ar') {
+  await signIn(page, await subscriber(request));
+  await page.goto(`${lang === 'en' ? '' : `/${lang}`}/courses/fetoscopy-simulator`);
+  await expect(page.locator('.course-actions[data-hydrated="true"]')).toBeAttached();
+  await page.locator('a[data-play][data-level="1"][data-case="1"]').first().click();
+  const dialog = page.getByRole('dialog', { name: DICTIONARIES[lang]['course.openTitle'] });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+const phones = [
+  { lang: 'en', userAgent: ANDROID_PHONE },
+  { lang: 'ar', userAgent: IPHONE },
+] as const;
+
+for (const { lang, userAgent } of phones) {
+  test.describe(`on a phone in ${lang}`, () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, userAgent });
+
+    test('the open-case dialog offers only the browser version and says a keyboard is needed, as does the simulator', async ({ page, request }) => {
+      const t = DICTIONARIES[lang];
+      const dialog = await openCase(page, request, lang);
+      await expect(dialog.locator('a[data-launch="desktop"]')).toHaveCount(0);
+      const browser = dialog.getByRole('link', { name: new RegExp(t['course.browser']) });
+      await expect(browser).toBeVisible();
+      await expect(dialog.getByText(t['common.keyboardNeeded'])).toBeVisible();
+      await expect(dialog.getByText(t['course.desktopSystems'])).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+      await axe(page);
+      await expectFitsWidth(page);
+      await page.screenshot({ path: `/tmp/shots/launch-phone-${lang}.png` });
+      await browser.focus();
+      await expect(browser).toBeFocused();
+      const href = (await browser.getAttribute('href'))!;
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+
+      // The simulator page says the same, and still opens: the learner can read the case and reach its start.
+      await page.goto(href);
+      const notice = page.locator('#sim-keyboard');
+      await expect(notice).toHaveText(t['common.keyboardNeeded']);
+      await expect(notice).toBeVisible();
+      await expect(page.locator('#sim-start')).toBeVisible();
+      await axe(page);
+      await page.screenshot({ path: `/tmp/shots/simulator-phone-${lang}.png` });
+
+      // The demo, open to anyone, is not a dead end either.
+      await page.goto(`${lang === 'en' ? '' : `/${lang}`}/simulator?demo`);
+      await expect(page.locator('#sim-keyboard')).toBeVisible();
+      await expect(page.locator('#sim-start')).toBeVisible();
+    });
+  });
+
+  test.describe(`on a Windows desktop in ${lang}`, () => {
+    test.use({ viewport: { width: 1280, height: 900 }, userAgent: WINDOWS_CHROME });
+
+    test('the open-case dialog offers both versions and no notice', async ({ page, request }) => {
+      const t = DICTIONARIES[lang];
+      const dialog = await openCase(page, request, lang);
+      await expect(dialog.getByRole('link', { name: new RegExp(t['course.desktop']) })).toBeVisible();
+      await expect(dialog.getByRole('link', { name: new RegExp(t['course.browser']) })).toBeVisible();
+      await expect(dialog.locator('.launch-note')).toHaveCount(0);
+      await axe(page);
+      await page.screenshot({ path: `/tmp/shots/launch-desktop-${lang}.png` });
+      const href = (await dialog.locator('a[data-launch="browser"]').getAttribute('href'))!;
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await page.goto(href);
+      await expect(page.locator('#sim-start')).toBeVisible();
+      await expect(page.locator('#sim-keyboard')).toBeHidden();
+    });
+  });
+}
