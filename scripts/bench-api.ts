@@ -20,7 +20,7 @@ import { node, stop, waitUntil } from './lib/processes.ts';
  * the run, whose public half is served as a local JWKS (FIREBASE_KEYS_URL) the server fetches as it fetches Google's.
  * 1. the course catalogue, answered from the server's in-memory cache (no query after the first request);
  * 2. a signed-in learner reading their own record (GET /api/users/{uid}): the RS256 signature, issuer, audience and
- *    expiry checked on every request, the record read once and then answered from memory (src/server/user-cache.ts);
+ *    expiry checked on every request, the record read once and then answered from memory (src/server/users/user-cache.ts);
  *    on PGlite always, and on the PostgreSQL of DATABASE_URL when it is set (the PGlite server never inherits it);
  * 3. right after each of those, a bare Hono handler answering its payload from memory, byte for byte with the same headers;
  * 4. pages: the prerendered home page, then the pages rendered on demand (a course, in English and Arabic, and the

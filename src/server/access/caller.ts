@@ -16,11 +16,13 @@ export const identify: MiddlewareHandler<Env> = async (c, next) => {
   await next();
 };
 
+/** Refuses anonymous callers with 401: the routes about oneself. */
 export const requireUser = createMiddleware<Env>(async (c, next) => {
   if (!c.get('caller')) return fail(c, 401, ErrorCode.unauthorized, 'A valid Firebase ID token is required');
   await next();
 });
 
+/** Whether the caller is an administrator now, read from the database on every call so a demotion counts at once. */
 export async function callerIsAdmin(c: Context<Env>): Promise<boolean> {
   const caller = c.get('caller');
   if (!caller) return false;
@@ -28,6 +30,7 @@ export async function callerIsAdmin(c: Context<Env>): Promise<boolean> {
   return row?.isAdmin === true;
 }
 
+/** Refuses anyone but an administrator (401 anonymous, 403 signed in). */
 export const requireAdmin = createMiddleware<Env>(async (c, next) => {
   if (!c.get('caller')) return fail(c, 401, ErrorCode.unauthorized, 'A valid Firebase ID token is required');
   if (!(await callerIsAdmin(c))) return fail(c, 403, ErrorCode.forbidden, 'Administrators only');
