@@ -29,7 +29,8 @@ export async function pageServer(deps: Deps, dist: string) {
       req,
       hashedPolicy(res, (hashes) => pagePolicy(hosts, hashes)),
       undefined,
-      locals,
+      // A fresh object per request: the middleware writes the page's locale into it while another request may render.
+      { ...locals },
     );
   return (req: IncomingMessage, res: ServerResponse, track: (work: Promise<unknown>) => void) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
