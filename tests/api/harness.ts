@@ -51,8 +51,8 @@ export async function seedTestData(deps: Pick<Deps, 'db' | 'catalogue'>) {
 }
 
 let image: Promise<Blob> | undefined;
-/** The seeded PGlite archive made once per run by the global setup (seeded-image.ts), read once per worker. */
-function seededImage(): Promise<Blob> | undefined {
+/** The seeded PGlite archive made once per run by the global setup (seeded-image.ts), read once per worker; undefined on PostgreSQL runs, which make none. */
+export function seededImage(): Promise<Blob> | undefined {
   const file = inject('seededImage');
   if (!file) return undefined;
   image ??= readFile(file).then((bytes) => new Blob([bytes]));

@@ -1,19 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/pglite';
-import { inject } from 'vitest';
 import { openMigratedPglite, type Db } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema.ts';
+import { seededImage } from './harness.ts';
 
 /** The repository, where the scripts run from as `npm run` runs them. */
 const root = join(import.meta.dirname, '../..');
-
-/** The run's seeded PGlite archive (tests/api/seeded-image.ts); undefined on PostgreSQL runs, which make none. */
-export function seededImage(): Blob | undefined {
-  const file = inject('seededImage');
-  return file ? new Blob([readFileSync(file)]) : undefined;
-}
 
 /**
  * A PGlite data folder at `dir` (what DATA_DIR/pglite holds) loaded from the run's seeded archive, or made afresh
@@ -21,7 +15,7 @@ export function seededImage(): Blob | undefined {
  */
 export async function seededFolder(dir: string): Promise<{ db: Db; close: () => Promise<void> }> {
   mkdirSync(dir, { recursive: true });
-  const client = await openMigratedPglite(dir, seededImage());
+  const client = await openMigratedPglite(dir, await seededImage());
   return { db: drizzle({ client, schema }) as unknown as Db, close: () => client.close() };
 }
 

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createDeps } from '../../src/server/services.ts';
-import { seededImage } from './processes-support.ts';
+import { seededImage } from './harness.ts';
 
 const REAL_SERVICES = {
   PAYPAL_CLIENT_ID: 'id',
@@ -65,7 +65,7 @@ describe('the local stand-ins', () => {
   });
 
   it('leave no route, no table and no entry in the API description when PayPal and both form services are configured', async () => {
-    const deps = await createDeps(loadConfig(REAL_SERVICES), { inMemory: true, image: seededImage() });
+    const deps = await createDeps(loadConfig(REAL_SERVICES), { inMemory: true, image: await seededImage() });
     try {
       expect({ paypal: deps.paypalStandIn, forms: deps.formsStandIn }).toEqual({ paypal: null, forms: null });
       const app = createApp(deps);
@@ -84,7 +84,7 @@ describe('the local stand-ins', () => {
 
   it('keep the form stand-ins while either form service is still missing', async () => {
     for (const missing of ['FORM_MAIL_URL', 'FORM_SUBMIT_URL']) {
-      const deps = await createDeps(loadConfig({ ...REAL_SERVICES, [missing]: '' }), { inMemory: true, image: seededImage() });
+      const deps = await createDeps(loadConfig({ ...REAL_SERVICES, [missing]: '' }), { inMemory: true, image: await seededImage() });
       try {
         expect(deps.formsStandIn).not.toBeNull();
       } finally {
