@@ -12,7 +12,22 @@ export interface OpenEvent {
   scope: ScopeKind;
 }
 
-/** The held controls changed: each from -1 to 1 (turn right/up, advance, roll clockwise). */
+/**
+ * Every control value a device of the page produces is a multiple of this step: keys give -1, 0 or 1; touch
+ * sliders and gamepad sticks are rounded to it. A log holding any other value was not played on the page.
+ */
+export const CONTROL_STEP = 0.25;
+
+/** A touch or stick reading in -1..1 rounded to the step the log accepts. */
+export function quantizeControl(v: number): number {
+  const q = Math.round(Math.max(-1, Math.min(1, v)) / CONTROL_STEP) * CONTROL_STEP;
+  return q === 0 ? 0 : q;
+}
+
+/** Whether a control value is one a device of the page can produce. */
+export const isDeviceControl = (v: number): boolean => v >= -1 && v <= 1 && Number.isInteger(v / CONTROL_STEP);
+
+/** The held controls changed: each a multiple of CONTROL_STEP from -1 to 1 (turn right/up, advance, roll clockwise). */
 export interface InputEvent {
   t: number;
   type: 'input';

@@ -15,7 +15,7 @@ export { initialPose, NO_CONTROLS, SCOPE, stepPose, viewOf } from './scope.ts';
 export { beamRadius, irradiance, LASER, sealThreshold, spotRadius } from './laser.ts';
 export { EQUATOR_BAND_MM } from './tissue.ts';
 export type { SimEvent } from './events.ts';
-export { MAX_SESSION_MS } from './events.ts';
+export { CONTROL_STEP, isDeviceControl, MAX_SESSION_MS, quantizeControl } from './events.ts';
 export type { SimState } from './state.ts';
 export { createSimulation } from './state.ts';
 export type { LiveSimulation } from './simulation.ts';
