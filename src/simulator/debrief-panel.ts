@@ -1,6 +1,6 @@
 // After Finish: the debrief (the map, each score component with its advice, the experts' benchmark) and then the
 // final score and surgery time. Shown at once from this device's own run, then replaced by the server's replay.
-import { computeMetrics, debriefOf, scoreAttempt, type ComponentId, type Debrief, type SimState } from '../domain/simulator/index.ts';
+import { computeMetrics, debriefOf, scoreAttempt, type ComponentId, type Debrief, type SimMetrics, type SimState } from '../domain/simulator/index.ts';
 import { clockText } from '../domain/time.ts';
 import type { AttemptResult } from '../api/attempts.ts';
 import { $submission } from '../stores/attempt.ts';
@@ -14,6 +14,8 @@ interface Figures {
   surgeryTimeMs: number;
   components: Partial<Record<ComponentId, number>>;
   weights: Partial<Record<ComponentId, number>>;
+  /** The counts behind the components (contacts, anastomoses left open): the advice states them. */
+  metrics: Partial<SimMetrics>;
   debrief: Debrief;
   benchmark: { score: number; surgeryTimeMs: number; attempts: number } | null;
 }
@@ -25,6 +27,7 @@ function fromServer(result: AttemptResult, local: Figures): Figures {
     surgeryTimeMs: result.surgeryTimeMs,
     components: result.components,
     weights: result.weights,
+    metrics: result.metrics,
     debrief: result.debrief ?? local.debrief,
     benchmark: result.benchmark,
   };
@@ -41,6 +44,7 @@ export function showDebrief(state: SimState, t: Translate, strings: SimStrings, 
     surgeryTimeMs: metrics.surgeryTimeMs,
     components: local.components,
     weights: local.weights,
+    metrics,
     debrief: debriefOf(state),
     benchmark: null,
   };
@@ -50,7 +54,7 @@ export function showDebrief(state: SimState, t: Translate, strings: SimStrings, 
     byId('sim-map').innerHTML = debriefSvg(f.debrief, labels);
     const body = byId('sim-components');
     body.replaceChildren(
-      ...componentRows(f.components, f.weights).map((row) => {
+      ...componentRows(f.components, f.weights, f.metrics).map((row) => {
         const tr = document.createElement('tr');
         tr.dataset.component = row.id;
         // Roles spelled out: on a phone the rows are laid out as grids, which would drop the table's own semantics.

@@ -1,6 +1,6 @@
 // The debrief's words: which dictionary key names each score component and gives its one piece of advice, and
 // the map's labels. Shared by the simulator page and the learner's history, which both receive these sections.
-import type { ComponentId } from '../domain/simulator/index.ts';
+import type { ComponentId, SimMetrics } from '../domain/simulator/index.ts';
 import type { Key } from '../i18n/en.ts';
 import type { Sections } from '../i18n/index.ts';
 import type { DebriefLabels } from './debrief-map.ts';
@@ -50,15 +50,44 @@ export function debriefLabels(strings: DebriefStrings, dir: 'ltr' | 'rtl'): Debr
   return { ...(labels as Omit<DebriefLabels, 'dir'>), dir };
 }
 
-/** The one sentence to show beside a component's value. */
-export function adviceKey(id: ComponentId, value: number): (typeof COMPONENT_KEYS)[ComponentId]['good' | 'improve'] {
-  return value >= ADVICE_GOOD ? COMPONENT_KEYS[id].good : COMPONENT_KEYS[id].improve;
+/**
+ * The sentence for a good result states a fact ("you never touched the placenta", "every anastomosis was
+ * sealed"), so it is chosen from the counts the panel showed during play, not from the component's share: one
+ * contact still scores 0.8 of the contacts component, and the sentence must not deny it.
+ */
+function isGood(id: ComponentId, value: number, m: Partial<SimMetrics>): boolean {
+  switch (id) {
+    case 'contacts':
+      return m.contacts !== undefined ? m.contacts === 0 : value >= 1;
+    case 'sealing':
+      return m.anastomosesResidual !== undefined ? m.anastomosesResidual === 0 : value >= 1;
+    case 'targets':
+      return m.targetsTotal !== undefined && m.targetsReached !== undefined ? m.targetsReached >= m.targetsTotal : value >= 1;
+    case 'identification':
+      return value >= ADVICE_GOOD && (m.falseMarks ?? 0) === 0;
+    default:
+      return value >= ADVICE_GOOD;
+  }
 }
 
-/** The components in the order the table lists them: heaviest first, as they weigh most on the score. */
-export function componentRows(components: Partial<Record<ComponentId, number>>, weights: Partial<Record<ComponentId, number>>) {
+/** The one sentence to show beside a component's value. */
+export function adviceKey(id: ComponentId, value: number, metrics: Partial<SimMetrics> = {}): (typeof COMPONENT_KEYS)[ComponentId]['good' | 'improve'] {
+  return isGood(id, value, metrics) ? COMPONENT_KEYS[id].good : COMPONENT_KEYS[id].improve;
+}
+
+/**
+ * The components in the order the table lists them: heaviest first, as they weigh most on the score. `metrics`
+ * are the same figures the attempt's counters came from (the local run's, or the server's replay of it).
+ */
+export function componentRows(components: Partial<Record<ComponentId, number>>, weights: Partial<Record<ComponentId, number>>, metrics: Partial<SimMetrics>) {
   return (Object.keys(weights) as ComponentId[])
     .filter((id) => id in COMPONENT_KEYS && typeof components[id] === 'number')
-    .map((id) => ({ id, value: components[id]!, weight: weights[id] ?? 0, name: COMPONENT_KEYS[id].name, advice: adviceKey(id, components[id]!) }))
+    .map((id) => ({
+      id,
+      value: components[id]!,
+      weight: weights[id] ?? 0,
+      name: COMPONENT_KEYS[id].name,
+      advice: adviceKey(id, components[id]!, metrics),
+    }))
     .sort((a, b) => b.weight - a.weight);
 }

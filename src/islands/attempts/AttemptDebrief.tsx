@@ -36,7 +36,7 @@ const FAILURES = {
 function Result({ result, locale, scoreLabel, timeLabel, strings }: { result: AttemptResult } & Omit<Props, 'caption'>) {
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0, numberingSystem: 'latn' });
   const dir = isLocale(locale) ? dirOf(locale) : 'ltr';
-  const rows = componentRows(result.components, result.weights);
+  const rows = componentRows(result.components, result.weights, result.metrics);
   // A task's weights add up to 100; shown as each component's share of the score.
   const total = rows.reduce((sum, row) => sum + row.weight, 0) || 1;
   const { benchmark } = result;

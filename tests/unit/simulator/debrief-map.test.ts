@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Debrief } from '../../../src/domain/simulator/index.ts';
+import { computeMetrics, scoreAttempt, type Debrief } from '../../../src/domain/simulator/index.ts';
 import { debriefSvg, type DebriefLabels } from '../../../src/simulator/debrief-map.ts';
 import { componentRows } from '../../../src/simulator/debrief-text.ts';
+import { hold, openCase } from './pilot.ts';
 
 const labels: DebriefLabels = {
   title: 'Map <after> "surgery"',
@@ -84,11 +85,42 @@ describe('the debrief map', () => {
 
 describe('the score components beside it', () => {
   it('lists the weighted ones, heaviest first, with the advice for their value', () => {
-    const rows = componentRows({ sealing: 0.5, contacts: 1, time: 0.9 }, { sealing: 30, contacts: 5, time: 10 });
+    const rows = componentRows({ sealing: 0.5, contacts: 1, time: 0.9 }, { sealing: 30, contacts: 5, time: 10 }, { contacts: 0, anastomosesResidual: 2 });
     expect(rows.map((r) => [r.id, r.advice])).toEqual([
       ['sealing', 'sim.advice.sealing.improve'],
       ['time', 'sim.advice.time.good'],
       ['contacts', 'sim.advice.contacts.good'],
     ]);
+  });
+
+  it('says what the counters showed during play: one contact on the panel is never "you never touched the placenta"', () => {
+    const sim = openCase({ task: 'navigation', placenta: 'posterior' });
+    hold(sim, { insert: 1 }, 3000);
+    hold(sim, { insert: -1 }, 1500);
+    sim.apply({ t: sim.state.t, type: 'finish' });
+    // The panel shows state.contacts; the debrief reads the metrics computed from the same state.
+    const metrics = computeMetrics(sim.state);
+    expect(sim.state.contacts).toBe(1);
+    expect(metrics.contacts).toBe(sim.state.contacts);
+    const score = scoreAttempt(metrics);
+    const contacts = componentRows(score.components, score.weights, metrics).find((r) => r.id === 'contacts')!;
+    expect(contacts.value).toBeGreaterThan(0);
+    expect(contacts.advice).toBe('sim.advice.contacts.improve');
+  });
+
+  it('never states a fact the figures deny: "every anastomosis sealed" only with none left open', () => {
+    const rows = componentRows(
+      { sealing: 0.8, targets: 0.8, identification: 0.9 },
+      { sealing: 30, targets: 20, identification: 20 },
+      {
+        anastomosesResidual: 1,
+        targetsTotal: 5,
+        targetsReached: 4,
+        falseMarks: 1,
+      },
+    );
+    expect(rows.map((r) => r.advice)).toEqual(['sim.advice.sealing.improve', 'sim.advice.targets.improve', 'sim.advice.identification.improve']);
+    const full = componentRows({ sealing: 1, targets: 1 }, { sealing: 30, targets: 20 }, { anastomosesResidual: 0, targetsTotal: 5, targetsReached: 5 });
+    expect(full.map((r) => r.advice)).toEqual(['sim.advice.sealing.good', 'sim.advice.targets.good']);
   });
 });
