@@ -18,14 +18,12 @@ import {
   Vector3,
   type IUniform,
 } from 'three';
-import { createRng, LASER, type Scenario } from '../domain/simulator/index.ts';
+import { blanchTexels, createRng, sealThresholds, type Scenario } from '../domain/simulator/index.ts';
 import { paintPlacenta, PAINT_EXTENT_MM } from './paint.ts';
 import { FLOOR_FRAGMENT, NOISE_PX, WALL_FRAGMENT, WORLD_VERTEX } from './shaders.ts';
 
 /** Size of the painted texture: 0.15 mm a pixel, painted once in about a tenth of a second on a CPU. */
 const TEXTURE_PX = 1024;
-/** The fluence texel's full scale, J/mm²: well past what seals the widest vessel, so over-burning shows too. */
-export const FLUENCE_MAX = 8;
 /** The wall: a sphere cut by the plate's plane, wide enough to hold every trocar entry and every reachable tip. */
 const DOME = { radius: 185, centreZ: -60 };
 
@@ -48,7 +46,7 @@ export function noiseTexture(seed: number): DataTexture {
 
 export interface Anatomy {
   meshes: Mesh[];
-  /** Copies the model's fluence grid into the texture the floor blanches from. */
+  /** Copies the model's fluence grid, over each cell's seal threshold, into the texture the floor blanches from. */
   updateFluence(fluence: Float64Array): void;
   dispose(): void;
 }
@@ -70,6 +68,7 @@ export function createAnatomy(scenario: Scenario, light: LightUniforms, noise: D
   const map = new CanvasTexture(paintPlacenta(placenta, TEXTURE_PX));
   map.anisotropy = Math.min(8, maxAnisotropy);
   const cells = new Uint8Array(tissue.size * tissue.size);
+  const thresholds = sealThresholds(placenta, tissue);
   const fluence = new DataTexture(cells, tissue.size, tissue.size, RedFormat, UnsignedByteType);
   fluence.magFilter = LinearFilter;
   fluence.minFilter = LinearFilter;
@@ -89,8 +88,6 @@ export function createAnatomy(scenario: Scenario, light: LightUniforms, noise: D
         uFluence: { value: fluence },
         uExtent: { value: PAINT_EXTENT_MM },
         uGrid: { value: [tissue.size, tissue.half] },
-        uFluenceMax: { value: FLUENCE_MAX },
-        uSeal: { value: LASER.lineJPerMm2 },
       },
     }),
   );
@@ -124,7 +121,7 @@ export function createAnatomy(scenario: Scenario, light: LightUniforms, noise: D
   return {
     meshes,
     updateFluence(values) {
-      for (let i = 0; i < cells.length; i += 1) cells[i] = Math.min(255, Math.round((values[i]! / FLUENCE_MAX) * 255));
+      blanchTexels(values, thresholds, cells);
       fluence.needsUpdate = true;
     },
     dispose() {

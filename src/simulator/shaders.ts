@@ -1,6 +1,7 @@
 // GLSL for the fetoscope's view. Everything is lit by one source, the light guide at the scope's tip: what is
 // near and faces the tip is bright, what is far or seen at a slant is dim, and the amniotic fluid between
 // absorbs and scatters (more so, and red-brown, after the tip has touched the plate and it bled).
+import { BLANCH } from '../domain/simulator/index.ts';
 
 /** Side of the noise texture in texels; noise(p) has one random value per unit of p, like hashed value noise. */
 export const NOISE_PX = 128;
@@ -54,14 +55,15 @@ void main() {
 }
 `;
 
-/** The floor of the cavity: the painted placenta, blanched where the fluence grid passed the seal level, and wall around it. */
+/**
+ * The floor of the cavity: the painted placenta, blanched by each cell's fluence over its own seal threshold
+ * (partly while heating, fully once sealed), and wall around it.
+ */
 export const FLOOR_FRAGMENT = /* glsl */ `
 uniform sampler2D uMap;
 uniform sampler2D uFluence;
 uniform float uExtent;
 uniform vec2 uGrid;
-uniform float uFluenceMax;
-uniform float uSeal;
 varying vec3 vPos;
 ${LIGHT}
 ${NOISE}
@@ -73,7 +75,7 @@ vec4 bspline(float v) {
   float z = s.z - 4.0 * s.y + 6.0 * s.x;
   return vec4(x, y, z, 6.0 - x - y - z) / 6.0;
 }
-// The 1 mm grid read through a cubic B-spline (four bilinear reads), so burns have round edges, not the
+// The 1 mm grid of fluence over threshold, read through a cubic B-spline (four bilinear reads), so burns have round edges, not the
 // squares and diamonds bilinear filtering draws.
 float fluenceAt(vec2 p) {
   vec2 texel = p + uGrid.y;
@@ -100,12 +102,14 @@ void main() {
   vec3 wall = mix(vec3(0.70, 0.50, 0.48), vec3(0.85, 0.69, 0.63), noise(p * 0.08));
   vec3 albedo = mix(wall, painted.rgb, painted.a * inside);
   albedo *= 0.94 + 0.12 * n;
-  float f = fluenceAt(p) * uFluenceMax * (0.85 + 0.3 * n);
-  float sealed = smoothstep(0.6 * uSeal, uSeal, f);
-  float heated = smoothstep(0.1, 0.6 * uSeal, f) * (1.0 - sealed);
-  albedo *= 1.0 - 0.35 * heated;
-  albedo = mix(albedo, vec3(0.80, 0.74, 0.64), 0.9 * sealed);
-  albedo = mix(albedo, vec3(0.52, 0.42, 0.34), 0.5 * smoothstep(3.0 * uSeal, 5.0 * uSeal, f));
+  // Bytes of ${BLANCH.sealedTexel} and up are sealed; half a step below still counts, for the texture's rounding.
+  float r = fluenceAt(p) * ${(255 / BLANCH.sealedTexel).toFixed(6)};
+  float sealed = step(${(1 - 0.5 / BLANCH.sealedTexel).toFixed(6)}, r);
+  float pale = mix(${BLANCH.partialPale.toFixed(3)} * r, 1.0, sealed);
+  // Heating darkens the tissue a little before it pales: blood cooking in the vessel.
+  albedo *= 1.0 - 0.3 * smoothstep(0.0, 0.3, r) * (1.0 - sealed);
+  albedo = mix(albedo, vec3(0.80, 0.74, 0.64), 0.9 * pale);
+  albedo = mix(albedo, vec3(0.52, 0.42, 0.34), 0.5 * smoothstep(2.5, 3.9, r * (0.85 + 0.3 * n)));
   gl_FragColor = vec4(fetoscopeLight(albedo, vPos, vec3(0.0, 0.0, 1.0)), 1.0);
 }
 `;

@@ -29,3 +29,4 @@ export { currentStep, isStepDone, TASK_STEPS } from './steps.ts';
 export type { Debrief } from './debrief.ts';
 export { debriefOf } from './debrief.ts';
 export { INHUMAN, inhumanInput } from './inhuman.ts';
+export { BLANCH, blanchTexels, sealThresholds } from './blanching.ts';

@@ -64,7 +64,11 @@ export function cellsWithin(map: TissueMap, p: Vec2, radius: number): { cells: I
   return { cells: scratch, count };
 }
 
-function paintPolyline(map: TissueMap, points: readonly Vec2[], radius: (i: number) => number, cls: TissueClass): void {
+/**
+ * Calls `visit` for each cell on the plate whose centre lies within `radius(i)` of a polyline's segment (the
+ * wider of its two ends), with the index of the segment's end point; a cell near two segments is visited twice.
+ */
+export function eachCellAlong(map: TissueMap, points: readonly Vec2[], radius: (i: number) => number, visit: (index: number, k: number) => void): void {
   for (let k = 1; k < points.length; k += 1) {
     const a = points[k - 1]!;
     const b = points[k]!;
@@ -73,12 +77,18 @@ function paintPolyline(map: TissueMap, points: readonly Vec2[], radius: (i: numb
     for (let j = Math.max(0, Math.ceil(box.y0 / CELL_MM) + map.half); j <= Math.min(map.size - 1, Math.floor(box.y1 / CELL_MM) + map.half); j += 1) {
       for (let i = Math.max(0, Math.ceil(box.x0 / CELL_MM) + map.half); i <= Math.min(map.size - 1, Math.floor(box.x1 / CELL_MM) + map.half); i += 1) {
         const index = j * map.size + i;
-        if (map.cls[index]! >= cls || map.cls[index] === TISSUE.outside) continue;
+        if (map.cls[index] === TISSUE.outside) continue;
         const c = { x: (i - map.half) * CELL_MM, y: (j - map.half) * CELL_MM };
-        if (distanceToSegment(c, a, b) <= r) map.cls[index] = cls;
+        if (distanceToSegment(c, a, b) <= r) visit(index, k);
       }
     }
   }
+}
+
+function paintPolyline(map: TissueMap, points: readonly Vec2[], radius: (i: number) => number, cls: TissueClass): void {
+  eachCellAlong(map, points, radius, (index) => {
+    if (map.cls[index]! < cls) map.cls[index] = cls;
+  });
 }
 
 /** Classifies every cell of a placenta once, when the scenario is built. */
