@@ -1,7 +1,8 @@
 // A scripted learner for the API tests and bench:replay: it plays a case through the same model the page runs,
-// with held controls changed at a hand's pace, so the log it records is one the server replays to the same result.
+// with held controls changed at a hand's pace to values a touch slider sends, so the log it records is one the server replays to the same result.
 import {
   liveSimulation,
+  quantizeControl,
   viewOf,
   type AnastomosisKind,
   type Controls,
@@ -15,9 +16,6 @@ import {
 
 /** How often the scripted hand changes the held controls: 8 times a second, below the inhuman-input rate. */
 const STEP_MS = 125;
-const clampUnit = (v: number) => Math.max(-1, Math.min(1, v));
-/** Two decimals, and never -0 (which JSON would not keep). */
-const round = (v: number) => Math.round(v * 100) / 100 || 0;
 const cross = (a: Vec3, b: Vec3): Vec3 => ({ x: a.y * b.z - a.z * b.y, y: a.z * b.x - a.x * b.z, z: a.x * b.y - a.y * b.x });
 
 export class Player {
@@ -76,9 +74,9 @@ export class Player {
         near
           ? { turnX: 0, turnY: 0, insert: 0, roll: 0 }
           : {
-              turnX: round(clampUnit(along(right) * gain)),
-              turnY: round(clampUnit(along(view.up) * gain)),
-              insert: round(clampUnit((aim.distanceMm - distanceMm) / 15)),
+              turnX: quantizeControl(along(right) * gain),
+              turnY: quantizeControl(along(view.up) * gain),
+              insert: quantizeControl((aim.distanceMm - distanceMm) / 15),
               roll: 0,
             },
       );

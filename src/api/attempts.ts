@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { TASKS } from '../domain/simulator/params.ts';
-import { ANASTOMOSIS_KINDS, COMPONENTS, MAX_SESSION_MS } from '../domain/simulator/index.ts';
+import { ANASTOMOSIS_KINDS, COMPONENTS, CONTROL_STEP, MAX_SESSION_MS } from '../domain/simulator/index.ts';
 import { DebriefSchema, SimMetricsSchema } from './attempt-debrief.ts';
 import { bearer, dbString, errors, idParam, json, jsonBody } from './shared.ts';
 
@@ -10,7 +10,8 @@ import { bearer, dbString, errors, idParam, json, jsonBody } from './shared.ts';
 export const MAX_ATTEMPT_EVENTS = 10_000;
 
 const eventTime = z.number().min(0).max(MAX_SESSION_MS);
-const control = z.number().min(-1).max(1);
+/** A held control as a device of the page sends it: keys -1, 0 or 1, touch and sticks rounded to CONTROL_STEP. */
+const control = z.number().min(-1).max(1).multipleOf(CONTROL_STEP);
 
 /** One simulator event as the browser recorded it (see src/domain/simulator/events.ts); the server replays it through the model. */
 const AttemptEvent = z
@@ -103,7 +104,11 @@ export const submit = createRoute({
   responses: {
     200: json(AttemptResult, 'Already stored: the same log sent again with the same token'),
     201: json(AttemptResult, 'Stored'),
-    400: { description: 'Invalid body, a log that never opened the fetoscopy, or one longer than the time since the launch', content: errorBody },
+    400: {
+      description:
+        'Invalid body (a control value no device of the page produces among them), a log that never opened the fetoscopy, or one longer than the time since the launch',
+      content: errorBody,
+    },
     401: { description: 'The launch token is invalid or expired (error `invalid_token`)', content: errorBody },
     403: { description: 'The user is no longer entitled to the course', content: errorBody },
     404: errors[404],

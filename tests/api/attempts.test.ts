@@ -164,6 +164,25 @@ describe('POST /attempts', () => {
     await expectRefused(api(), 'POST', '/attempts', { body: { token, events: tooMany } }, 400);
   });
 
+  it('refuses a control value no device of the page produces, naming the event, and stores nothing', async () => {
+    const token = await tokenFor('learner');
+    const { events } = play(token, 'one');
+    const at = events.findIndex((e) => e.type === 'input');
+    for (const [field, value] of [
+      ['turnX', 0.45],
+      ['turnY', -0.1],
+      ['insert', 0.3],
+      ['roll', 1 / 3],
+      ['turnX', 0.125],
+    ] as const) {
+      const forged = events.map((e, i) => (i === at ? { ...e, [field]: value } : e));
+      const res = await expectRefused(api(), 'POST', '/attempts', { body: { token, events: forged } }, 400);
+      expect(res.json.issues).toEqual([expect.objectContaining({ path: `events.${at}.${field}` })]);
+    }
+    // The same log with the page's own values is stored: the token was not spent by the refusals.
+    expect((await api().call('POST', '/attempts', { body: { token, events } })).status).toBe(201);
+  });
+
   it('stores the normalized log it replayed, not the raw one', async () => {
     const token = await tokenFor('learner');
     const { events } = play(token, 'one');
@@ -214,9 +233,10 @@ describe("the score of record, worked out by hand from the README's table", () =
     // Variant 2 has four anastomoses; a2, a VA, lies 9.8 mm from where the scope first looks: turned onto, 10 mm above.
     const events: SimEvent[] = [
       { t: 0, type: 'open', scope: 'straight' },
-      { t: 1000, type: 'input', turnX: -0.34, turnY: 0.15, insert: 1, roll: 0 },
-      { t: 2000, type: 'input', turnX: 0, turnY: 0, insert: 1, roll: 0 },
-      { t: 2060, type: 'input', turnX: 0, turnY: 0, insert: 0, roll: 0 },
+      { t: 1000, type: 'input', turnX: -0.25, turnY: 0.25, insert: 1, roll: 0 },
+      { t: 1600, type: 'input', turnX: -0.25, turnY: 0, insert: 1, roll: 0 },
+      { t: 2060, type: 'input', turnX: -0.25, turnY: 0, insert: 0, roll: 0 },
+      { t: 2360, type: 'input', turnX: 0, turnY: 0, insert: 0, roll: 0 },
       { t: 3000, type: 'mark' },
       { t: 4000, type: 'classify', kind: 'VA' },
       { t: 5000, type: 'laserOn' },
@@ -252,8 +272,9 @@ describe("the score of record, worked out by hand from the README's table", () =
       { t: 0, type: 'open', scope: 'straight' },
       { t: 1000, type: 'mark' },
       { t: 2000, type: 'classify', kind: 'AV' },
-      { t: 3000, type: 'input', turnX: -0.34, turnY: 0.15, insert: 0, roll: 0 },
-      { t: 4000, type: 'input', turnX: 0, turnY: 0, insert: 0, roll: 0 },
+      { t: 3000, type: 'input', turnX: -0.25, turnY: 0.25, insert: 0, roll: 0 },
+      { t: 3600, type: 'input', turnX: -0.25, turnY: 0, insert: 0, roll: 0 },
+      { t: 4360, type: 'input', turnX: 0, turnY: 0, insert: 0, roll: 0 },
       { t: 5000, type: 'mark' },
       { t: 6000, type: 'classify', kind: 'AV' },
       { t: 60_000, type: 'finish' },
@@ -283,9 +304,10 @@ describe("the score of record, worked out by hand from the README's table", () =
     // Variant 1's first target lies 30 mm from where the scope first looks: turned onto while advancing to 25 mm.
     const events: SimEvent[] = [
       { t: 0, type: 'open', scope: 'straight' },
-      { t: 1000, type: 'input', turnX: 0.45, turnY: 0.31, insert: 1, roll: 0 },
-      { t: 1820, type: 'input', turnX: 0.45, turnY: 0.31, insert: 0, roll: 0 },
-      { t: 3000, type: 'input', turnX: 0, turnY: 0, insert: 0, roll: 0 },
+      { t: 1000, type: 'input', turnX: 0.5, turnY: 0.25, insert: 1, roll: 0 },
+      { t: 1820, type: 'input', turnX: 0.5, turnY: 0.25, insert: 0, roll: 0 },
+      { t: 2800, type: 'input', turnX: 0, turnY: 0.25, insert: 0, roll: 0 },
+      { t: 3480, type: 'input', turnX: 0, turnY: 0, insert: 0, roll: 0 },
       { t: 120_000, type: 'finish' },
     ];
     const attempt = await post(await tokenFor('learner', { where: NAVIGATION, variant: 1 }), events);

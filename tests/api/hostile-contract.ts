@@ -85,7 +85,7 @@ export const launch = strict({ course: { kind: 'ref', known: SEEDED_COURSES, min
 export const order = strict({ planId: { kind: 'ref', known: VISIBLE_PLANS, min: 1, max: 128 } });
 
 const at = { kind: 'number', min: 0, max: 3_600_000 } as const;
-const control = { kind: 'number', min: -1, max: 1 } as const;
+const control = { kind: 'number', min: -1, max: 1, step: 0.25 } as const;
 export const event: Rule = {
   kind: 'tagged',
   tag: 'type',

@@ -46,7 +46,7 @@ async function storedAttempt(request: APIRequestContext, who: { email: string; p
   const params = normalizeCaseParams(payload.sim, paramsOfCase(undefined, CASE.level, CASE.case));
   const sim = liveSimulation(buildScenario(params, seedFor(CASE.course, CASE.level, CASE.case, payload.variant)));
   sim.apply({ t: 0, type: 'open', scope: 'straight' });
-  sim.apply({ t: 200, type: 'input', turnX: 0.4, turnY: 0, insert: 0.2, roll: 0 });
+  sim.apply({ t: 200, type: 'input', turnX: 0.5, turnY: 0, insert: 0.25, roll: 0 });
   sim.advance(1200);
   sim.apply({ t: 1200, type: 'input', turnX: 0, turnY: 0, insert: 0, roll: 0 });
   sim.advance(2000);

@@ -65,6 +65,8 @@ const unit = (v: unknown): number | null => (typeof v === 'number' && Number.isF
 /**
  * Cleans an event before it is applied: whole milliseconds, never earlier than `notBefore` nor later than
  * MAX_SESSION_MS, controls within -1..1; null for anything malformed. Live and replay both pass through here.
+ * A control off the device step is applied as it is: POST /attempts refuses such a log outright (naming the event),
+ * where dropping the event here would only score a forged log differently from how it played.
  */
 export function normalizeEvent(event: unknown, notBefore: number): SimEvent | null {
   if (typeof event !== 'object' || event === null) return null;
