@@ -47,7 +47,7 @@ export const SimMetricsSchema = z
     anastomosesResidual: z.number(),
     residualIds: z.array(z.string()),
     sealedOrder: z.array(z.string()),
-    orderScore: z.number(),
+    orderScore: z.number().nullable(),
     found: z.number(),
     missed: z.number(),
     falseMarks: z.number(),

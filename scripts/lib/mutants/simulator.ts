@@ -2,6 +2,7 @@ import type { Mutant } from './mutant.ts';
 
 const SCORE = 'src/domain/simulator/score.ts';
 const SIMULATION = 'src/domain/simulator/simulation.ts';
+const METRICS = 'src/domain/simulator/metrics.ts';
 const SIM_TESTS = ['tests/unit/simulator'];
 
 /** The simulator's scoring: gates, weights, thresholds and what the replay counts. */
@@ -17,8 +18,8 @@ export const SIMULATOR: Mutant[] = [
   {
     id: 'score-false-marks-free',
     file: SCORE,
-    from: 'unit((m.found - SCORING.falseMarkCost * m.falseMarks) / total)',
-    to: 'unit(m.found / total)',
+    from: 'Math.max(0, m.found - SCORING.falseMarkCost * m.falseMarks)',
+    to: 'm.found',
     tests: SIM_TESTS,
     why: 'marking everything costs nothing',
   },
@@ -39,12 +40,76 @@ export const SIMULATOR: Mutant[] = [
     why: 'a Solomon line with one open stretch pays the gap cost meant for extra gaps',
   },
   {
-    id: 'score-order-without-sealing',
-    file: SCORE,
-    from: 'return m.anastomosesSealed > 0 ? m.orderScore : 0;',
-    to: 'return m.orderScore;',
+    id: 'score-order-without-ranks',
+    file: METRICS,
+    from: 'return pairs === 0 ? null : right / pairs;',
+    to: 'return pairs === 0 ? 1 : right / pairs;',
     tests: SIM_TESTS,
-    why: 'the order component is full when nothing was sealed',
+    why: 'the order component is full when fewer than two ranks were sealed, so there was no order to get wrong',
+  },
+  {
+    id: 'score-order-weight-kept',
+    file: SCORE,
+    from: 'if (base.order === undefined || m.orderScore !== null) return base;',
+    to: 'return base;',
+    tests: SIM_TESTS,
+    why: "order's weight is lost instead of going to the rest when there was no order to get wrong",
+  },
+  {
+    id: 'gate-contacts-off',
+    file: SCORE,
+    from: "{ id: 'contacts', ceiling: ceilingOf(m.contacts, g.contacts) },",
+    to: '',
+    tests: SIM_TESTS,
+    why: 'an attempt with three or more contacts with the plate can still pass',
+  },
+  {
+    id: 'gate-collateral-off',
+    file: SCORE,
+    from: "{ id: 'collateral', ceiling: ceilingOf(m.collateralEnergyJ, g.collateral) },",
+    to: '',
+    tests: SIM_TESTS,
+    why: 'an attempt with heavy collateral can still pass',
+  },
+  {
+    id: 'gate-off-window-off',
+    file: SCORE,
+    from: 'if (m.energyTotalJ > 0) gates.push(',
+    to: 'if (m.energyTotalJ < 0) gates.push(',
+    tests: SIM_TESTS,
+    why: 'firing from outside the working window only costs the technique points',
+  },
+  {
+    id: 'gate-unidentified-off',
+    file: SCORE,
+    from: 'if (weights.identification !== undefined && m.anastomosesTotal > 0) {',
+    to: 'if (m.anastomosesTotal < 0) {',
+    tests: SIM_TESTS,
+    why: 'a Solomon case can be passed without identifying a single anastomosis',
+  },
+  {
+    id: 'score-types-without-identification',
+    file: SCORE,
+    from: 'unit((m.typesCorrect / total) * (identified(m) / m.found))',
+    to: 'unit(m.typesCorrect / total)',
+    tests: SIM_TESTS,
+    why: 'marking everything with one kind earns the types that happen to match',
+  },
+  {
+    id: 'score-time-without-treatment',
+    file: SCORE,
+    from: 'return treated(m) ? falloff(m.surgeryTimeMs, SCORING.timeMs[m.task]) : 0;',
+    to: 'return falloff(m.surgeryTimeMs, SCORING.timeMs[m.task]);',
+    tests: SIM_TESTS,
+    why: 'an empty five-second attempt gets full marks for time',
+  },
+  {
+    id: 'collateral-band-free',
+    file: METRICS,
+    from: 'return e.total - e.anastomosis - Math.min(e.equator, lineEnergyJ(equator));',
+    to: 'return e.total - e.anastomosis - e.equator;',
+    tests: SIM_TESTS,
+    why: 'burning the whole equator band in a Solomon case never counts as collateral',
   },
   {
     id: 'technique-distance-ignored',
@@ -87,12 +152,12 @@ export const SIMULATOR: Mutant[] = [
     why: 'one touch of the plate counts once per 4 ms tick',
   },
   {
-    id: 'collateral-off-plate-free',
-    file: 'src/domain/simulator/metrics.ts',
-    from: 'e.vessel + e.tissue + e.offPlate',
-    to: 'e.vessel + e.tissue',
+    id: 'collateral-selective-band-free',
+    file: METRICS,
+    from: 'return e.total - e.anastomosis;',
+    to: 'return e.total - e.anastomosis - e.equator;',
     tests: SIM_TESTS,
-    why: 'energy fired off the plate is not collateral damage',
+    why: 'in selective coagulation, energy on the equator outside the anastomoses is not collateral damage',
   },
   {
     id: 'fire-without-laser-armed',

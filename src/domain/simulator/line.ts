@@ -3,6 +3,12 @@ import { resample, type Vec2 } from './geometry.ts';
 import { LASER } from './laser.ts';
 import { cellAt, CELL_MM, type TissueMap } from './tissue.ts';
 
+/**
+ * Width of a continuous Solomon line, in mm: about the spot's diameter at the working distance (4-5 mm at 10-15 mm),
+ * with room for an uneven hand. The equator band's energy beyond such a line counts as collateral.
+ */
+export const LINE_WIDTH_MM = 6;
+
 /** Coverage of the equator, sampled every millimetre. */
 export interface LineCoverage {
   /** Share of the equator's samples that are sealed, 0 to 1. */

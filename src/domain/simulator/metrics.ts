@@ -1,6 +1,8 @@
 // What the attempt achieved, measured as fetoscopic laser training scores the operation: anastomoses found,
 // typed, sealed and in which order, the Solomon line, energy on healthy tissue, technique, contacts, time, path.
-import { lineCoverage } from './line.ts';
+import { polylineLength, type Vec2 } from './geometry.ts';
+import { LASER } from './laser.ts';
+import { LINE_WIDTH_MM, lineCoverage } from './line.ts';
 import type { AnastomosisKind } from './placenta.ts';
 import type { Task } from './params.ts';
 import type { SimState } from './state.ts';
@@ -18,9 +20,12 @@ export interface SimMetrics {
   /** Left open: the cause of recurrent twin-twin transfusion and of TAPS after laser. */
   anastomosesResidual: number;
   residualIds: string[];
-  /** The order they were sealed in, and how well it follows the sequential technique (0-1). */
+  /**
+   * The order they were sealed in, and how well it follows the sequential technique (0-1); null while fewer than
+   * two ranks (AV, VA, AA/VV) were sealed, as there was no order to get wrong.
+   */
   sealedOrder: string[];
-  orderScore: number;
+  orderScore: number | null;
   /** Identification: anastomoses marked, not marked, marks on nothing, and marks with the right kind. */
   found: number;
   missed: number;
@@ -28,7 +33,12 @@ export interface SimMetrics {
   typesCorrect: number;
   solomonCompleteness: number;
   solomonGaps: number;
-  /** Energy in joules: all of it, and what landed on normal vessels, on tissue off the equator, or off the plate. */
+  /**
+   * Energy in joules: all of it; collateral, what landed on healthy tissue (in selective coagulation everything
+   * outside the anastomoses' zones; in the Solomon task also the equator band's energy beyond what a continuous
+   * line takes, `lineEnergyJ`; in navigation all of it); and what landed on normal vessels, on tissue off the
+   * equator, or off the plate.
+   */
   energyTotalJ: number;
   collateralEnergyJ: number;
   energyOnVesselsJ: number;
@@ -48,8 +58,8 @@ export interface SimMetrics {
 /** Rank of each kind in the sequential technique: donor-artery-to-recipient-vein first, then the reverse, then AA and VV. */
 export const SEQUENCE_RANK: Readonly<Record<AnastomosisKind, number>> = { AV: 0, VA: 1, AA: 2, VV: 2 };
 
-/** Share of the pairs of sealed anastomoses of different rank that were sealed in the sequential order; 1 when none. */
-export function orderScore(sealedKinds: readonly AnastomosisKind[]): number {
+/** Share of the pairs of sealed anastomoses of different rank that were sealed in the sequential order; null when none. */
+export function orderScore(sealedKinds: readonly AnastomosisKind[]): number | null {
   let pairs = 0;
   let right = 0;
   for (let i = 0; i < sealedKinds.length; i += 1) {
@@ -61,7 +71,27 @@ export function orderScore(sealedKinds: readonly AnastomosisKind[]): number {
       if (a < b) right += 1;
     }
   }
-  return pairs === 0 ? 1 : right / pairs;
+  return pairs === 0 ? null : right / pairs;
+}
+
+/**
+ * Energy on the equator band that a Solomon line needs: the line's fluence over a continuous line LINE_WIDTH_MM
+ * wide along the whole equator. Beyond it, burning the band is over-treatment.
+ */
+export function lineEnergyJ(equator: readonly Vec2[]): number {
+  return LASER.lineJPerMm2 * LINE_WIDTH_MM * polylineLength(equator);
+}
+
+/** Energy on healthy tissue: everything but what the task means to burn. */
+function collateralOf(task: Task, e: SimState['energy'], equator: readonly Vec2[]): number {
+  switch (task) {
+    case 'navigation':
+      return e.total;
+    case 'selective':
+      return e.total - e.anastomosis;
+    case 'solomon':
+      return e.total - e.anastomosis - Math.min(e.equator, lineEnergyJ(equator));
+  }
 }
 
 /** Measures a state; the server calls it on the replayed final state to get the figures it trusts. */
@@ -98,7 +128,7 @@ export function computeMetrics(state: SimState): SimMetrics {
     solomonCompleteness: line.completeness,
     solomonGaps: line.gaps,
     energyTotalJ: e.total,
-    collateralEnergyJ: e.vessel + e.tissue + e.offPlate,
+    collateralEnergyJ: Math.max(0, collateralOf(params.task, e, placenta.equator)),
     energyOnVesselsJ: e.vessel,
     energyOffEquatorJ: e.tissue,
     energyOffPlateJ: e.offPlate,

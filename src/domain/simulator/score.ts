@@ -60,13 +60,44 @@ export const SCORING = {
     selective: { good: 1_000, limit: 5_000 },
     solomon: { good: 1_500, limit: 7_000 },
   } satisfies Record<Task, Range>,
+  /**
+   * What no amount of completeness makes up for: each gate's measure sets a ceiling on the whole score, 100 up to
+   * `free`, falling linearly to `floor` at `limit` and staying there beyond. The pass mark is 70 unless a case sets
+   * its own, and every floor is below it:
+   * - contacts: each touch of the plate bleeds and clouds the view; from 3 the score stays below 70 (3 → 64).
+   * - collateral: joules on healthy tissue (see SimMetrics.collateralEnergyJ); from 150 J, about twice what
+   *   sealing a large anastomosis takes, the score stays below 70.
+   * - offWindow: share of the energy fired from outside the working window (5-20 mm, within 40° of
+   *   perpendicular): from half of it the score stays below 70.
+   * - unidentified: share of the anastomoses not identified (1 - identification): coagulating what one has not
+   *   identified is not the operation; with none identified a case cannot be passed (ceiling 60).
+   */
+  gates: {
+    contacts: { free: 0, limit: 5, floor: 40 },
+    collateral: { free: 30, limit: 250, floor: 40 },
+    offWindow: { free: 0.2, limit: 0.7, floor: 40 },
+    unidentified: { free: 0, limit: 1, floor: 60 },
+  } satisfies Record<string, GateRange>,
 } as const;
 
-/** The result: an integer from 0 to 100, each component's value (0-1) and its weight in this task. */
+type GateRange = { free: number; limit: number; floor: number };
+export type GateId = keyof typeof SCORING.gates;
+
+/** A gate that held the score below what its components earned, and the ceiling it set. */
+export interface Gate {
+  id: GateId;
+  ceiling: number;
+}
+
+/**
+ * The result: an integer from 0 to 100, each component's value (0-1) and its weight in this attempt (order's
+ * weight goes to the rest when it did not count), and the gates that capped it, lowest ceiling first.
+ */
 export interface Score {
   score: number;
   components: Partial<Record<ComponentId, number>>;
   weights: Partial<Record<ComponentId, number>>;
+  gates: Gate[];
 }
 
 /** 1 at or below `good`, 0 at or above `limit`, linear in between. */
@@ -76,7 +107,19 @@ export function falloff(value: number, range: Range): number {
   return (range.limit - value) / (range.limit - range.good);
 }
 
+/** A gate's ceiling for its measure: 100 up to `free`, `floor` from `limit`, whole points, rounded down. */
+export function ceilingOf(value: number, gate: GateRange): number {
+  const share = Math.max(0, Math.min(1, (value - gate.free) / (gate.limit - gate.free)));
+  return Math.floor(100 - (100 - gate.floor) * share + 1e-9);
+}
+
 const unit = (v: number) => Math.max(0, Math.min(1, v));
+
+/** Anastomoses identified: marks on them, less half a point per false mark. */
+const identified = (m: SimMetrics) => Math.max(0, m.found - SCORING.falseMarkCost * m.falseMarks);
+
+/** Whether anything was treated (or, in navigation, reached): until then time and path have nothing to measure. */
+const treated = (m: SimMetrics) => m.anastomosesSealed > 0 || m.targetsReached > 0 || (m.task === 'solomon' && m.solomonCompleteness > 0);
 
 function componentValue(id: ComponentId, m: SimMetrics): number {
   const total = m.anastomosesTotal;
@@ -84,13 +127,15 @@ function componentValue(id: ComponentId, m: SimMetrics): number {
     case 'targets':
       return m.targetsTotal > 0 ? m.targetsReached / m.targetsTotal : 1;
     case 'identification':
-      return total > 0 ? unit((m.found - SCORING.falseMarkCost * m.falseMarks) / total) : 1;
+      return total > 0 ? unit(identified(m) / total) : 1;
     case 'classification':
-      return total > 0 ? m.typesCorrect / total : 1;
+      // Types count only for anastomoses identified: false marks take back their share, as they do identification's.
+      if (total === 0) return 1;
+      return m.found > 0 ? unit((m.typesCorrect / total) * (identified(m) / m.found)) : 0;
     case 'sealing':
       return total > 0 ? m.anastomosesSealed / total : 1;
     case 'order':
-      return m.anastomosesSealed > 0 ? m.orderScore : 0;
+      return m.orderScore ?? 0;
     case 'solomon':
       return unit(m.solomonCompleteness - SCORING.gapCost * Math.max(0, m.solomonGaps - 1));
     case 'collateral':
@@ -100,18 +145,54 @@ function componentValue(id: ComponentId, m: SimMetrics): number {
     case 'contacts':
       return falloff(m.contacts, SCORING.contacts);
     case 'time':
-      return falloff(m.surgeryTimeMs, SCORING.timeMs[m.task]);
+      return treated(m) ? falloff(m.surgeryTimeMs, SCORING.timeMs[m.task]) : 0;
     case 'path':
-      return falloff(m.pathLengthMm, SCORING.pathMm[m.task]);
+      return treated(m) ? falloff(m.pathLengthMm, SCORING.pathMm[m.task]) : 0;
   }
 }
 
 /**
+ * The task's weights for this attempt. Order counts only where at least two ranks were sealed, so that there was
+ * an order to get wrong; otherwise its weight goes to the rest in proportion, in whole points that add up to 100.
+ */
+function weightsOf(m: SimMetrics): Partial<Record<ComponentId, number>> {
+  const base: Partial<Record<ComponentId, number>> = SCORING.weights[m.task];
+  if (base.order === undefined || m.orderScore !== null) return base;
+  const rest = (Object.entries(base) as [ComponentId, number][]).filter(([id]) => id !== 'order');
+  const sum = rest.reduce((total, [, w]) => total + w, 0);
+  const exact = rest.map(([id, w]) => ({ id, exact: (w * 100) / sum }));
+  const weights = Object.fromEntries(exact.map(({ id, exact: e }) => [id, Math.floor(e)])) as Partial<Record<ComponentId, number>>;
+  let left = 100 - Object.values(weights).reduce((total, w) => total + w, 0);
+  // Largest remainders first; ties go to the heavier component, as listed.
+  for (const { id } of [...exact].sort((a, b) => (b.exact % 1) - (a.exact % 1) || b.exact - a.exact)) {
+    if (left <= 0) break;
+    weights[id] = weights[id]! + 1;
+    left -= 1;
+  }
+  return weights;
+}
+
+/** The ceilings this attempt's safety and identification set, each gate's measure read from the metrics. */
+function ceilings(m: SimMetrics, weights: Partial<Record<ComponentId, number>>): Gate[] {
+  const g = SCORING.gates;
+  const gates: Gate[] = [
+    { id: 'contacts', ceiling: ceilingOf(m.contacts, g.contacts) },
+    { id: 'collateral', ceiling: ceilingOf(m.collateralEnergyJ, g.collateral) },
+  ];
+  if (m.energyTotalJ > 0) gates.push({ id: 'offWindow', ceiling: ceilingOf(1 - m.techniqueShare, g.offWindow) });
+  if (weights.identification !== undefined && m.anastomosesTotal > 0) {
+    gates.push({ id: 'unidentified', ceiling: ceilingOf(1 - unit(identified(m) / m.anastomosesTotal), g.unidentified) });
+  }
+  return gates;
+}
+
+/**
  * The one scoring rule, used by the debrief and by the server after replay. The quality components count
- * in proportion to what was achieved, so finishing at once without treating scores 0, not 30.
+ * in proportion to what was achieved, so finishing at once without treating scores 0, not 30; then the gates
+ * cap the result, so that an unsafe or unidentified treatment cannot pass however complete.
  */
 export function scoreAttempt(m: SimMetrics): Score {
-  const weights: Partial<Record<ComponentId, number>> = SCORING.weights[m.task];
+  const weights = weightsOf(m);
   const components: Partial<Record<ComponentId, number>> = {};
   let primary = 0;
   let primaryWeight = 0;
@@ -125,6 +206,9 @@ export function scoreAttempt(m: SimMetrics): Score {
     } else quality += weight * value;
   }
   const achieved = primaryWeight > 0 ? primary / primaryWeight : 1;
-  const score = Math.round(Math.max(0, Math.min(100, primary + achieved * quality)));
-  return { score, components, weights };
+  const earned = Math.round(Math.max(0, Math.min(100, primary + achieved * quality)));
+  const gates = ceilings(m, weights)
+    .filter((gate) => gate.ceiling < earned)
+    .sort((a, b) => a.ceiling - b.ceiling);
+  return { score: gates.length > 0 ? gates[0]!.ceiling : earned, components, weights, gates };
 }

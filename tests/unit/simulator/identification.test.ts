@@ -22,7 +22,8 @@ describe('identification as a task', () => {
     expect(m).toMatchObject({ found: 2, missed: 1, falseMarks: 1, typesCorrect: 1 });
     const { components } = scoreAttempt(m);
     expect(components.identification).toBeCloseTo((2 - 0.5) / 3, 12);
-    expect(components.classification).toBeCloseTo(1 / 3, 12);
+    // One type right of three, counted for the 1.5 of the 2 marked anastomoses that the false mark leaves identified.
+    expect(components.classification).toBeCloseTo((1 / 3) * (1.5 / 2), 12);
   });
 
   it('completes the identify step only on a correct mark, never by merely looking', () => {
@@ -48,8 +49,10 @@ describe('order of coagulation', () => {
     expect(orderScore(['AV', 'AV', 'VA', 'AA', 'VV'])).toBe(1);
     expect(orderScore(['VV', 'AA', 'VA', 'AV'])).toBe(0);
     expect(orderScore(['VA', 'AV', 'AA'])).toBeCloseTo(2 / 3, 12);
-    expect(orderScore(['AA', 'VV'])).toBe(1);
-    expect(orderScore([])).toBe(1);
+    // AA and VV share a rank: with one rank sealed there is no order to get wrong.
+    expect(orderScore(['AA', 'VV'])).toBeNull();
+    expect(orderScore(['AV'])).toBeNull();
+    expect(orderScore([])).toBeNull();
   });
 
   it('records the order in which anastomoses were sealed', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { computeMetrics, inhumanInput, scoreAttempt, type SimMetrics } from '../../../src/domain/simulator/index.ts';
+import { computeMetrics, inhumanInput, lineEnergyJ, scoreAttempt, type SimMetrics } from '../../../src/domain/simulator/index.ts';
 import { inWorkingRange } from '../../../src/domain/simulator/laser.ts';
 import { openCase } from './pilot.ts';
+import { SCORING } from '../../../src/domain/simulator/score.ts';
 
 /** Metrics written by hand: nothing done, two anastomoses, unless `over` says otherwise. */
 const metrics = (over: Partial<SimMetrics>): SimMetrics => ({
@@ -37,12 +38,18 @@ const metrics = (over: Partial<SimMetrics>): SimMetrics => ({
 });
 
 describe('scoring rules, against values worked out by hand', () => {
-  it('gives no order points while nothing is sealed', () => {
-    // Both anastomoses found and typed, none sealed: primary 20 + 10 of 60, so half of the quality points count;
-    // quality 10 (collateral) + 5 (contacts) + 5 (time), order and technique 0: 30 + 0.5 × 20 = 40.
-    const score = scoreAttempt(metrics({ found: 2, missed: 0, typesCorrect: 2 }));
-    expect(score.components.order).toBe(0);
-    expect(score.score).toBe(40);
+  it('counts order only where two ranks were sealed, and gives its weight to the rest', () => {
+    // Both found and typed, none sealed: order's 15 goes to the other 85 in proportion, in whole points:
+    // identification 23, classification 12, sealing 35, collateral 12, technique 6, contacts 6, time 6.
+    // Primary 23 + 12 of 70, so half of the quality points count: collateral 12 + contacts 6 (technique and
+    // time 0: nothing fired, nothing treated): 35 + 0.5 × 18 = 44.
+    const score = scoreAttempt(metrics({ found: 2, missed: 0, typesCorrect: 2, orderScore: null }));
+    expect(score.components).not.toHaveProperty('order');
+    expect(score.weights).toEqual({ identification: 23, classification: 12, sealing: 35, collateral: 12, technique: 6, contacts: 6, time: 6 });
+    expect(score.score).toBe(44);
+    const twoRanks = scoreAttempt(metrics({ anastomosesSealed: 2, orderScore: 0 }));
+    expect(twoRanks.weights).toEqual(SCORING.weights.selective);
+    expect(twoRanks.components.order).toBe(0);
   });
 
   it('takes 5 % of the Solomon line for each open stretch beyond the first', () => {
@@ -70,5 +77,106 @@ describe('scoring rules, against values worked out by hand', () => {
     expect(inhumanInput(every40ms(250))).toBe(false);
     // 251 events 40 ms apart span exactly 10,000 ms: the window holds both ends.
     expect(inhumanInput(every40ms(251))).toBe(true);
+  });
+});
+
+/** A selective attempt that did everything: found, typed and sealed both in order, quickly, at the working distance. */
+const complete = (over: Partial<SimMetrics> = {}): SimMetrics =>
+  metrics({
+    surgeryTimeMs: 120_000,
+    pathLengthMm: 600,
+    anastomosesSealed: 2,
+    anastomosesResidual: 0,
+    orderScore: 1,
+    found: 2,
+    missed: 0,
+    typesCorrect: 2,
+    energyTotalJ: 150,
+    techniqueShare: 1,
+    ...over,
+  });
+
+describe('gates: safety and identification cap the score however complete', () => {
+  it('scores a complete, clean attempt 100 with no gate', () => {
+    expect(scoreAttempt(complete())).toMatchObject({ score: 100, gates: [] });
+  });
+
+  it('keeps three contacts with the plate below the pass mark: 100 less 12 a contact', () => {
+    expect(scoreAttempt(complete({ contacts: 1 }))).toMatchObject({ score: 88, gates: [{ id: 'contacts', ceiling: 88 }] });
+    expect(scoreAttempt(complete({ contacts: 3 }))).toMatchObject({ score: 64, gates: [{ id: 'contacts', ceiling: 64 }] });
+    expect(scoreAttempt(complete({ contacts: 9 })).score).toBe(40);
+  });
+
+  it('keeps heavy collateral (150 J and more) below the pass mark', () => {
+    expect(scoreAttempt(complete({ collateralEnergyJ: 30 })).gates).toEqual([]);
+    // 100 - 60 × (150 - 30) / (250 - 30) = 67.3, rounded down.
+    expect(scoreAttempt(complete({ collateralEnergyJ: 150 }))).toMatchObject({ score: 67, gates: [{ id: 'collateral', ceiling: 67 }] });
+    expect(scoreAttempt(complete({ collateralEnergyJ: 4600 })).score).toBe(40);
+  });
+
+  it('keeps firing half the energy outside the working window below the pass mark', () => {
+    // 100 - 60 × (0.5 - 0.2) / (0.7 - 0.2) = 64; technique itself is worth 5 of it.
+    expect(scoreAttempt(complete({ techniqueShare: 0.5 }))).toMatchObject({ score: 64, gates: [{ id: 'offWindow', ceiling: 64 }] });
+    expect(scoreAttempt(complete({ techniqueShare: 0.85 })).gates).toEqual([]);
+  });
+
+  it('does not pass a Solomon case, nor a selective one, without identifying the anastomoses', () => {
+    const line = { task: 'solomon' as const, solomonCompleteness: 1, solomonGaps: 0, found: 0, missed: 2, typesCorrect: 0 };
+    expect(scoreAttempt(complete(line))).toMatchObject({ score: 60, gates: [{ id: 'unidentified', ceiling: 60 }] });
+    // Half identified: the ceiling, 80, is above the 75 earned (10 + 5 + 30 of 60, and 0.75 × 40), so it names no gate.
+    expect(scoreAttempt(complete({ found: 1, missed: 1, typesCorrect: 1 }))).toMatchObject({ score: 75, gates: [] });
+    expect(scoreAttempt(complete({ found: 0, missed: 2, typesCorrect: 0 })).score).toBeLessThan(70);
+  });
+
+  it('names every gate that held the score down, lowest ceiling first', () => {
+    const score = scoreAttempt(complete({ contacts: 2, collateralEnergyJ: 250 }));
+    expect(score.gates).toEqual([
+      { id: 'collateral', ceiling: 40 },
+      { id: 'contacts', ceiling: 76 },
+    ]);
+    expect(score.score).toBe(40);
+  });
+
+  it('credits types only for anastomoses identified: marking everything earns no classification', () => {
+    // Two anastomoses marked with the right kind among four false marks: identification 0, so classification 0.
+    const spam = scoreAttempt(complete({ falseMarks: 4 }));
+    expect(spam.components.identification).toBe(0);
+    expect(spam.components.classification).toBe(0);
+  });
+
+  it('gives time and path nothing when nothing was treated or reached', () => {
+    const idle = scoreAttempt(metrics({ task: 'solomon', surgeryTimeMs: 5_000, pathLengthMm: 10 }));
+    expect(idle.components).toMatchObject({ time: 0, path: 0 });
+    const line = scoreAttempt(metrics({ task: 'solomon', surgeryTimeMs: 5_000, pathLengthMm: 10, solomonCompleteness: 0.1 }));
+    expect(line.components).toMatchObject({ time: 1, path: 1 });
+    const sealed = scoreAttempt(metrics({ surgeryTimeMs: 5_000, anastomosesSealed: 1 }));
+    expect(sealed.components.time).toBe(1);
+    const reached = scoreAttempt(metrics({ task: 'navigation', surgeryTimeMs: 5_000, targetsTotal: 3, targetsReached: 1 }));
+    expect(reached.components).toMatchObject({ time: 1, path: 1 });
+  });
+});
+
+describe('collateral: energy on healthy tissue, by task', () => {
+  const withEnergy = (task: 'selective' | 'solomon' | 'navigation', energy: { anastomosis: number; equator: number; tissue: number }) => {
+    const { state } = openCase({ task });
+    const total = energy.anastomosis + energy.equator + energy.tissue;
+    return { m: computeMetrics({ ...state, energy: { ...state.energy, ...energy, total } }), line: lineEnergyJ(state.scenario.placenta.equator) };
+  };
+
+  it('counts the equator band in selective coagulation: only the anastomoses are meant to be burned', () => {
+    expect(withEnergy('selective', { anastomosis: 100, equator: 40, tissue: 5 }).m.collateralEnergyJ).toBe(45);
+  });
+
+  it('counts the equator band in the Solomon task only beyond what a continuous line takes', () => {
+    const { line } = withEnergy('solomon', { anastomosis: 0, equator: 0, tissue: 0 });
+    // 2 J/mm² over a 6 mm wide line along an equator of about 150 mm.
+    expect(line).toBeGreaterThan(1500);
+    expect(line).toBeLessThan(2000);
+    expect(withEnergy('solomon', { anastomosis: 100, equator: line - 1, tissue: 5 }).m.collateralEnergyJ).toBeCloseTo(5, 9);
+    expect(withEnergy('solomon', { anastomosis: 100, equator: line + 400, tissue: 5 }).m.collateralEnergyJ).toBeCloseTo(405, 9);
+  });
+
+  it('counts every joule in navigation, where nothing is to be burned', () => {
+    expect(withEnergy('navigation', { anastomosis: 10, equator: 10, tissue: 10 }).m.collateralEnergyJ).toBe(30);
   });
 });
