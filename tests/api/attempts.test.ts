@@ -227,7 +227,8 @@ describe("the score of record, worked out by hand from the README's table", () =
     expect(res.status).toBe(201);
     return res.json;
   };
-  const selectiveWeights = { identification: 20, classification: 10, sealing: 30, order: 15, collateral: 10, technique: 5, contacts: 5, time: 5 };
+  // Nothing sealed, so order does not count: its 15 go to the other 85 in proportion, in whole points.
+  const selectiveWeights = { identification: 23, classification: 12, sealing: 35, collateral: 12, technique: 6, contacts: 6, time: 6 };
 
   it('selective: one anastomosis found and typed, a short burn on it from 10 mm, finished at 7.5 minutes', async () => {
     // Variant 2 has four anastomoses; a2, a VA, lies 9.8 mm from where the scope first looks: turned onto, 10 mm above.
@@ -255,14 +256,14 @@ describe("the score of record, worked out by hand from the README's table", () =
       techniqueShare: 1,
     });
     expect(attempt.metrics.energyTotalJ).toBeCloseTo(6, 9);
-    // identification 1/4 × 20 = 5, classification 1/4 × 10 = 2.5, sealing 0 × 30: primary 7.5 of 60, achieved 0.125.
-    // order 0 (nothing sealed) × 15, collateral 1 (6 J, under 10 J) × 10, technique 1 × 5, contacts 1 × 5,
-    // time (720 - 450) / (720 - 180) = 0.5 × 5 = 2.5: quality 22.5. Score 7.5 + 0.125 × 22.5 = 10.31, rounded 10.
+    // identification 1/4 × 23 = 5.75, classification 1/4 × 12 = 3, sealing 0 × 35: primary 8.75 of 70, achieved 0.125.
+    // collateral 1 (the 6 J all on the anastomosis) × 12, technique 1 × 6, contacts 1 × 6, time 0 (nothing treated):
+    // quality 24. Score 8.75 + 0.125 × 24 = 11.75, rounded 12; a quarter identified caps it at 70, above it.
     expect(attempt).toMatchObject({
       surgeryTimeMs: 450_000,
       weights: selectiveWeights,
-      components: { identification: 0.25, classification: 0.25, sealing: 0, order: 0, collateral: 1, technique: 1, contacts: 1, time: 0.5 },
-      score: 10,
+      components: { identification: 0.25, classification: 0.25, sealing: 0, collateral: 1, technique: 1, contacts: 1, time: 0 },
+      score: 12,
     });
   });
 
@@ -289,14 +290,14 @@ describe("the score of record, worked out by hand from the README's table", () =
       contacts: 0,
       energyTotalJ: 0,
     });
-    // identification (1 - 0.5 × 1 false mark) / 4 = 0.125 × 20 = 2.5, classification 0, sealing 0: primary 2.5 of 60,
-    // achieved 1/24. order 0, collateral 1 × 10, technique 0 (nothing fired) × 5, contacts 1 × 5, time 1 (1 min, under
-    // 3) × 5: quality 20. Score 2.5 + 20 / 24 = 3.33, rounded 3.
+    // identification (1 - 0.5 × 1 false mark) / 4 = 0.125 × 23 = 2.875, classification 0, sealing 0: primary 2.875 of
+    // 70, achieved 1/24. collateral 1 × 12, technique 0 (nothing fired) × 6, contacts 1 × 6, time 0 (nothing treated):
+    // quality 18. Score 2.875 + 18 / 24 = 3.63, rounded 4.
     expect(attempt).toMatchObject({
       surgeryTimeMs: 60_000,
       weights: selectiveWeights,
-      components: { identification: 0.125, classification: 0, sealing: 0, order: 0, collateral: 1, technique: 0, contacts: 1, time: 1 },
-      score: 3,
+      components: { identification: 0.125, classification: 0, sealing: 0, collateral: 1, technique: 0, contacts: 1, time: 0 },
+      score: 4,
     });
   });
 
