@@ -18,7 +18,7 @@ import {
   Vector3,
   type IUniform,
 } from 'three';
-import { blanchTexels, createRng, sealThresholds, type Scenario } from '../domain/simulator/index.ts';
+import { blanchTexels, CORD_RADIUS_MM, createRng, sealThresholds, type Scenario } from '../domain/simulator/index.ts';
 import { paintPlacenta, PAINT_EXTENT_MM } from './paint.ts';
 import { FLOOR_FRAGMENT, NOISE_PX, WALL_FRAGMENT, WORLD_VERTEX } from './shaders.ts';
 
@@ -115,7 +115,10 @@ export function createAnatomy(scenario: Scenario, light: LightUniforms, noise: D
     uniforms: { ...light, uNoise: { value: noise }, uCentre: { value: new Vector3() }, uCord: { value: 1 } },
     side: DoubleSide,
   });
-  const cords = placenta.cords.map((cord) => new Mesh(new TubeGeometry(new CatmullRomCurve3(cordPath(rng, cord.position)), 48, 5, 12), cordMaterial));
+  // The recipient's cord thick, the donor's thin: the first thing that tells the twins apart in the view.
+  const cords = placenta.cords.map(
+    (cord) => new Mesh(new TubeGeometry(new CatmullRomCurve3(cordPath(rng, cord.position)), 48, CORD_RADIUS_MM[cord.twin], 12), cordMaterial),
+  );
 
   const meshes = [floor, dome, ...cords];
   return {

@@ -1,7 +1,7 @@
 // Paints a launch's placenta once into a canvas, the texture the fetoscope looks at: chorionic plate, vessel
 // trees, the shared cotyledons of the anastomoses, the membrane and the cord insertions. No canvas filters:
 // blur is the slow path of a CPU canvas, so softness comes from stacked translucent strokes instead.
-import { createRng, type Placenta, type Vec2, type Vessel } from '../domain/simulator/index.ts';
+import { CORD_RADIUS_MM, createRng, type Placenta, type Vec2, type Vessel } from '../domain/simulator/index.ts';
 
 /** Half the painted square, in mm: the plate (75 mm) and a little of its rim. */
 export const PAINT_EXTENT_MM = 78;
@@ -190,17 +190,18 @@ export function paintPlacenta(placenta: Placenta, size: number): HTMLCanvasEleme
   veil();
   ctx.stroke();
 
-  // Cord insertions: a pearly base where the cord leaves the plate.
+  // Cord insertions: a pearly base where the cord leaves the plate, as wide as the twin's cord is thick.
   for (const cord of placenta.cords) {
     const x = X(cord.position);
     const y = Y(cord.position);
-    const g = ctx.createRadialGradient(x, y, 0, x, y, 7 * mm);
+    const base = CORD_RADIUS_MM[cord.twin] * 1.4 * mm;
+    const g = ctx.createRadialGradient(x, y, 0, x, y, base);
     g.addColorStop(0, '#efe2e2');
     g.addColorStop(0.6, '#d6b8c0');
     g.addColorStop(1, 'rgba(170, 100, 115, 0)');
     ctx.fillStyle = g;
     ctx.beginPath();
-    ctx.arc(x, y, 7 * mm, 0, Math.PI * 2);
+    ctx.arc(x, y, base, 0, Math.PI * 2);
     ctx.fill();
   }
   // The plate's edge curls down into the wall.

@@ -54,17 +54,17 @@ export function generateEquator(rng: Rng, radius: number, wobble: number, offset
 }
 
 /**
- * The membrane: the equator moved `offset` mm into one twin's territory (usually the donor's, whose sac is
- * small) with a slow sway, so that in places it crosses the equator and vessels run under it unconnected.
+ * The membrane: the equator moved `offset` mm into the donor's territory with a slow sway. In twin-twin
+ * transfusion the donor's sac is small (oligohydramnios, the "stuck twin"), so the membrane lies over the
+ * donor's side of the plate; where the sway brings it back across the equator, vessels run under it unconnected.
  */
 export function generateMembrane(rng: Rng, layout: EquatorLayout, radius: number, offset: number): Vec2[] {
-  const sign = rng.next() < 0.75 ? 1 : -1;
   const phase = rng.range(0, 1);
   const n = layout.points.length;
   return layout.points.map((p, i) => {
     const u = i / (n - 1);
     const tri = 4 * Math.abs(((u + phase) % 1) - 0.5) - 1;
-    const d = sign * offset * (0.55 + 0.45 * tri) + rng.range(-1, 1);
+    const d = offset * (0.55 + 0.45 * tri) + rng.range(-1, 1);
     return clampToDisc({ x: p.x + layout.normal.x * d, y: p.y + layout.normal.y * d }, radius * 0.995);
   });
 }

@@ -11,6 +11,8 @@ export const ANASTOMOSIS_KIND_WEIGHTS: Readonly<Record<AnastomosisKind, number>>
 
 /** Widest anastomosis drawn, in mm: the connecting vessels of large AV anastomoses are about 2-3 mm. */
 const LARGEST_MM = 2.8;
+/** Decoys in the easiest case; each level of difficulty adds one. */
+const DECOYS_BASE = 1;
 
 function pickKind(rng: Rng): AnastomosisKind {
   let r = rng.next();
@@ -55,18 +57,23 @@ export function generatePlacenta(seed: number, params: CaseParams): Placenta {
   const position: PlacentalPosition = params.placenta === 'either' ? (rng.next() < 0.5 ? 'anterior' : 'posterior') : params.placenta;
   const layout = generateEquator(rng, radius, radius * (0.04 + 0.1 * f), radius * (0.05 + 0.25 * f));
   const cords = { donor: placeCord(rng, 'donor', layout.side, radius), recipient: placeCord(rng, 'recipient', layout.side, radius) };
-  const trees = [...growTree(rng, 'donor', cords.donor, layout, radius), ...growTree(rng, 'recipient', cords.recipient, layout, radius)];
+  // The anastomoses first, so that the trees and the decoys can keep clear of them.
   const anastomoses = placeAnastomoses(rng, layout.points, params, position);
+  const avoid = anastomoses.map((a) => a.position);
+  const trees = [...growTree(rng, 'donor', cords.donor, layout, radius, avoid), ...growTree(rng, 'recipient', cords.recipient, layout, radius, avoid)];
   const links = anastomoses.flatMap((a) => feeders(rng, a, trees, cords, layout));
   const decoys: Vessel[] = [];
+  const decoysAt: Vec2[] = [];
   const length = polylineLength(layout.points);
-  for (let i = 0, tries = 0; i < params.difficulty - 1 && tries < 400; tries += 1) {
+  // Every case has decoys, more the harder it is: without them any pair ending at the equator would be an anastomosis.
+  for (let i = 0, tries = 0; i < DECOYS_BASE + params.difficulty && tries < 400; tries += 1) {
     const at = pointAlong(layout.points, rng.range(0.08, 0.92) * length);
-    if (anastomoses.some((a) => distance(a.position, at) < 7)) continue;
+    if (anastomoses.some((a) => distance(a.position, at) < 7) || decoysAt.some((p) => distance(p, at) < 12)) continue;
     const twin: Twin = rng.next() < 0.5 ? 'donor' : 'recipient';
-    const pair = decoy(rng, twin, at, trees, cords[twin], layout);
+    const pair = decoy(rng, twin, at, trees, cords[twin], layout, avoid, i % 2 === 0);
     if (!pair) continue;
     decoys.push(...pair);
+    decoysAt.push(at);
     i += 1;
   }
   return {

@@ -7,6 +7,12 @@ export const PLACENTA_RADIUS_MM = 75;
 /** The two twins sharing the placenta; by convention the equator's normal points towards the donor. */
 export type Twin = 'donor' | 'recipient';
 
+/**
+ * Radius of each twin's umbilical cord, in mm: the recipient's thick and turgid, the donor's thin, as they look
+ * in twin-twin transfusion; the view and the sketches draw them so the twins can be told apart.
+ */
+export const CORD_RADIUS_MM: Readonly<Record<Twin, number>> = { donor: 3.5, recipient: 6.5 };
+
 /** Arteries carry blood from a twin to the placenta (drawn darker, crossing over veins), veins bring it back. */
 export type VesselKind = 'artery' | 'vein';
 
@@ -28,7 +34,8 @@ export interface CordInsertion {
 
 /**
  * One chorionic vessel: a polyline whose width tapers point by point. `anastomosisId` marks the branch that
- * ends in an anastomosis; `decoy` marks a normal vessel made to look like one (it ends near the equator).
+ * ends in an anastomosis; `decoy` marks a normal vessel made to look like one (it runs into the equator's band,
+ * sometimes across the equator and back, and ends in its own twin's territory).
  */
 export interface Vessel {
   twin: Twin;
@@ -60,7 +67,7 @@ export interface Placenta {
   vessels: Vessel[];
   /** The vascular equator, from one placental edge to the other, read from where the two trees meet. */
   equator: Vec2[];
-  /** The inter-twin membrane: drawn over the plate, deliberately not on the equator. */
+  /** The inter-twin membrane: drawn over the plate on the donor's side (its sac is the small one), not on the equator. */
   membrane: Vec2[];
   anastomoses: Anastomosis[];
 }

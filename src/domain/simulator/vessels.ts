@@ -1,12 +1,22 @@
 // Each twin's chorionic vessels: branching, tapering trees of arteries and veins from its cord, the branches
-// that end in anastomoses, and decoys (same-twin pairs that end near the equator without crossing it).
-import { distance, distanceToPolyline, type Vec2 } from './geometry.ts';
+// that end in anastomoses, and decoys (same-twin pairs that run into the equator, some across it and back,
+// and end in their own twin's territory). Normal vessels reach the equator too: only where a vessel ends, and
+// whose vessel it meets there, tells an anastomosis.
+import { distance, type Vec2 } from './geometry.ts';
 import type { EquatorLayout } from './equator.ts';
 import type { Anastomosis, Twin, Vessel, VesselKind } from './placenta.ts';
 import type { Rng } from './rng.ts';
+import { ANASTOMOSIS_ZONE_MM } from './tissue.ts';
 
-/** Normal vessels stop at least this far (mm) from the equator; decoys end just beyond it. */
-export const NORMAL_VESSEL_MARGIN_MM = 5;
+/** Normal vessels stop this close (mm) to the equator, inside the band a Solomon line burns, on their own side. */
+const NORMAL_VESSEL_MARGIN_MM = 0.8;
+/** Vessels other than an anastomosis's own keep this far (mm) beyond its zone, so none runs into one by chance. */
+const ANASTOMOSIS_CLEARANCE_MM = ANASTOMOSIS_ZONE_MM + 2.5;
+/**
+ * How much wider the recipient's vessels are than the donor's: in twin-twin transfusion the recipient is
+ * overloaded with blood (wide veins, a thick cord) and the donor depleted (thin vessels, a thin cord).
+ */
+const TWIN_CALIBRE: Readonly<Record<Twin, number>> = { donor: 0.8, recipient: 1.2 };
 /** Below this diameter (mm) a branch is capillary and is not drawn. */
 const MIN_WIDTH_MM = 0.6;
 const STEP_MM = 3;
@@ -27,10 +37,17 @@ interface TreeContext {
   kind: VesselKind;
   layout: EquatorLayout;
   radius: number;
+  /** Where the anastomoses are: normal branches stop short of them. */
+  avoid: readonly Vec2[];
   out: Vessel[];
 }
 
-/** Grows one branch until it tapers out, meets the rim or nears the equator, then splits it in two. */
+/** Whether a vessel of this width at `p` keeps clear of every anastomosis. */
+function clearOf(avoid: readonly Vec2[], p: Vec2, width: number): boolean {
+  return avoid.every((a) => distance(a, p) >= ANASTOMOSIS_CLEARANCE_MM + width / 2);
+}
+
+/** Grows one branch until it tapers out, meets the rim, reaches the equator or nears an anastomosis, then splits it in two. */
 function branch(ctx: TreeContext, start: Vec2, heading: Vec2, width: number, depth: number): void {
   const { rng, layout, radius } = ctx;
   const sign = ctx.twin === 'donor' ? 1 : -1;
@@ -44,7 +61,7 @@ function branch(ctx: TreeContext, start: Vec2, heading: Vec2, width: number, dep
   for (let i = 0; i < steps; i += 1) {
     dir = turn(dir, rng.range(-0.25, 0.25));
     const next = { x: p.x + dir.x * STEP_MM, y: p.y + dir.y * STEP_MM };
-    if (next.x * next.x + next.y * next.y > (radius * 0.94) ** 2 || sign * layout.side(next) < NORMAL_VESSEL_MARGIN_MM) {
+    if (next.x * next.x + next.y * next.y > (radius * 0.94) ** 2 || sign * layout.side(next) < NORMAL_VESSEL_MARGIN_MM || !clearOf(ctx.avoid, next, w)) {
       stopped = true;
       break;
     }
@@ -62,16 +79,23 @@ function branch(ctx: TreeContext, start: Vec2, heading: Vec2, width: number, dep
   if (w2 >= MIN_WIDTH_MM) branch(ctx, p, turn(dir, -rng.range(0.3, 0.7)), w2, depth + 1);
 }
 
-/** A twin's own vascular tree: three to five trunks, each an artery with a vein running beside it. */
-export function growTree(rng: Rng, twin: Twin, cord: Vec2, layout: EquatorLayout, radius: number): Vessel[] {
+/** A twin's own vascular tree: three to five trunks, each an artery with a vein running beside it, kept clear of `avoid`. */
+export function growTree(rng: Rng, twin: Twin, cord: Vec2, layout: EquatorLayout, radius: number, avoid: readonly Vec2[]): Vessel[] {
   const out: Vessel[] = [];
+  const calibre = TWIN_CALIBRE[twin];
   const trunks = rng.int(3, 5);
   const first = rng.unitVector();
   for (let i = 0; i < trunks; i += 1) {
     const heading = turn(first, (2 * i) / trunks + rng.range(-0.2, 0.2));
     const side = { x: -heading.y * 1.8, y: heading.x * 1.8 };
-    branch({ rng, twin, kind: 'artery', layout, radius, out }, cord, heading, rng.range(2.6, 3.4), 0);
-    branch({ rng, twin, kind: 'vein', layout, radius, out }, { x: cord.x + side.x, y: cord.y + side.y }, turn(heading, 0.08), rng.range(3.4, 4.4), 0);
+    branch({ rng, twin, kind: 'artery', layout, radius, avoid, out }, cord, heading, calibre * rng.range(2.6, 3.4), 0);
+    branch(
+      { rng, twin, kind: 'vein', layout, radius, avoid, out },
+      { x: cord.x + side.x, y: cord.y + side.y },
+      turn(heading, 0.08),
+      calibre * rng.range(3.4, 4.4),
+      0,
+    );
   }
   return out;
 }
@@ -142,26 +166,54 @@ export function feeders(rng: Rng, a: Anastomosis, trees: readonly Vessel[], cord
   });
 }
 
+/** A path through `via` to `to`, tapering from `from`'s width to `endWidth`: connectors joined end to end. */
+function route(rng: Rng, from: { p: Vec2; w: number }, via: readonly Vec2[], endWidth: number): { points: Vec2[]; widths: number[] } {
+  const stops = [from.p, ...via];
+  const points: Vec2[] = [];
+  const widths: number[] = [];
+  const startWidth = Math.max(endWidth, from.w * 0.8);
+  for (let i = 1; i < stops.length; i += 1) {
+    const leg = connector(rng, { p: stops[i - 1]!, w: 0 }, stops[i]!, 0);
+    leg.points.slice(i === 1 ? 0 : 1).forEach((p) => points.push(p));
+  }
+  points.forEach((_, i) => widths.push(startWidth + ((endWidth - startWidth) * i) / Math.max(1, points.length - 1)));
+  return { points, widths };
+}
+
 /**
- * A decoy: an artery and a vein of the same twin ending side by side just short of the equator, near `at`;
- * null where no branch can reach there without touching the equator (the caller tries elsewhere).
+ * A decoy: an artery and a vein of the same twin running side by side into the equator's band near `at`, and
+ * ending there in their own territory, as the two ends of an AV anastomosis would; when `crosses`, they first
+ * run across the equator into the other twin's side and turn back. Null where they would come near an
+ * anastomosis (the caller tries elsewhere).
  */
-export function decoy(rng: Rng, twin: Twin, at: Vec2, trees: readonly Vessel[], cord: Vec2, layout: EquatorLayout): Vessel[] | null {
+export function decoy(
+  rng: Rng,
+  twin: Twin,
+  at: Vec2,
+  trees: readonly Vessel[],
+  cord: Vec2,
+  layout: EquatorLayout,
+  avoid: readonly Vec2[],
+  crosses: boolean,
+): Vessel[] | null {
   const sign = twin === 'donor' ? 1 : -1;
   const gap = rng.range(1.2, 2.2);
-  const width = rng.range(0.9, 1.6);
-  const clear = (p: Vec2) => sign * layout.side(p) > 0 && distanceToPolyline(p, layout.points) >= NORMAL_VESSEL_MARGIN_MM + 0.3;
-  const endsAt = (depth: number): Vec2[] =>
-    [-0.5, 0.5].map((k) => ({
-      x: at.x + layout.normal.x * sign * depth + layout.along.x * gap * k,
-      y: at.y + layout.normal.y * sign * depth + layout.along.y * gap * k,
-    }));
-  // Where the equator bends, step back until both ends are clear of it: a decoy must not touch the equator.
-  let depth = NORMAL_VESSEL_MARGIN_MM + rng.range(0.5, 1.5);
-  while (depth < 20 && !endsAt(depth).every(clear)) depth += 0.5;
-  const pair = (['artery', 'vein'] as const).map((kind, i) => {
-    const end = endsAt(depth)[i]!;
-    return { twin, kind, ...connector(rng, nearestPoint(trees, twin, kind, end, cord), end, width), decoy: true };
+  const width = TWIN_CALIBRE[twin] * rng.range(0.9, 1.5);
+  const depth = rng.range(1, 2.5);
+  const beyond = rng.range(1.5, 3);
+  const shift = rng.range(5, 8) * (rng.next() < 0.5 ? -1 : 1);
+  const across = (p: Vec2, d: number, s: number): Vec2 => ({
+    x: p.x + layout.normal.x * sign * d + layout.along.x * s,
+    y: p.y + layout.normal.y * sign * d + layout.along.y * s,
   });
-  return pair.every((v) => v.points.every(clear)) ? pair : null;
+  const pair = (['artery', 'vein'] as const).map((kind, i) => {
+    const k = i - 0.5;
+    const end = across(at, depth, gap * k);
+    const via = crosses ? [across(at, -beyond, shift + gap * k), end] : [end];
+    const from = nearestPoint(trees, twin, kind, via[0]!, cord);
+    return { twin, kind, ...route(rng, from, via, width), decoy: true };
+  });
+  const ends = pair.map((v) => v.points[v.points.length - 1]!);
+  const own = ends.every((p) => sign * layout.side(p) > 0);
+  return own && pair.every((v) => v.points.every((p) => clearOf(avoid, p, width))) ? pair : null;
 }

@@ -1,25 +1,63 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildScenario,
+  distance,
   distanceToPolyline,
   EQUATOR_BAND_MM,
-  NORMAL_VESSEL_MARGIN_MM,
   paramsOfCase,
   PLACENTA_RADIUS_MM,
   seedFor,
+  type Placenta,
+  type Vec2,
 } from '../../../src/domain/simulator/index.ts';
+import { ANASTOMOSIS_ZONE_MM } from '../../../src/domain/simulator/tissue.ts';
 
 const scenarios = (level: number, caseIndex: number) =>
   Array.from({ length: 12 }, (_, v) => buildScenario(paramsOfCase(undefined, level, caseIndex), seedFor('fetoscopy-simulator', level, caseIndex, v)));
 
+/** Which side of the equator a point lies on (+1 or -1), by its nearest segment; the donor's cord fixes which is which. */
+function sideOf(p: Vec2, equator: readonly Vec2[]): number {
+  let best = { d: Infinity, s: 0 };
+  for (let i = 1; i < equator.length; i += 1) {
+    const [a, b] = [equator[i - 1]!, equator[i]!];
+    const d = distanceToPolyline(p, [a, b]);
+    if (d < best.d) best = { d, s: Math.sign((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) };
+  }
+  return best.s;
+}
+const donorSide = (placenta: Placenta) => sideOf(placenta.cords.find((c) => c.twin === 'donor')!.position, placenta.equator);
+const inBand = (placenta: Placenta, points: readonly Vec2[]) => points.some((p) => distanceToPolyline(p, placenta.equator) <= EQUATOR_BAND_MM);
+
 describe('placenta generation', () => {
-  it('puts every anastomosis on the equator and keeps normal vessels short of it', () => {
+  it('puts every anastomosis on the equator and keeps every other vessel out of their zones', () => {
     for (const { placenta } of scenarios(3, 3)) {
       for (const a of placenta.anastomoses) expect(distanceToPolyline(a.position, placenta.equator)).toBeLessThan(0.5);
       for (const v of placenta.vessels.filter((v) => !v.anastomosisId)) {
-        for (const p of v.points.slice(1)) expect(distanceToPolyline(p, placenta.equator)).toBeGreaterThan(EQUATOR_BAND_MM);
+        v.points.forEach((p, i) => {
+          for (const a of placenta.anastomoses) expect(distance(p, a.position) - v.widths[i]! / 2).toBeGreaterThan(ANASTOMOSIS_ZONE_MM);
+        });
       }
     }
+  });
+
+  it('lets normal vessels and decoys into the equator’s band as well, so reaching it gives no anastomosis away', () => {
+    let entering = 0;
+    let anastomoses = 0;
+    let normal = 0;
+    for (const level of [2, 3]) {
+      for (const caseIndex of [1, 2, 3, 4]) {
+        for (const { placenta } of scenarios(level, caseIndex)) {
+          const here = placenta.vessels.filter((v) => inBand(placenta, v.points));
+          expect(here.filter((v) => !v.anastomosisId).length).toBeGreaterThan(0);
+          entering += here.length;
+          anastomoses += here.filter((v) => v.anastomosisId).length;
+          normal += here.filter((v) => !v.anastomosisId && !v.decoy).length;
+        }
+      }
+    }
+    // 96 placentas: most vessels that reach the band lead to no anastomosis, and plain branches of the trees are among them.
+    expect(anastomoses / entering).toBeLessThan(0.4);
+    expect(normal / entering).toBeGreaterThan(0.25);
   });
 
   it('grows branching, tapering trees of arteries and veins from each cord', () => {
@@ -29,22 +67,47 @@ describe('placenta generation', () => {
         expect(own.filter((v) => v.kind === 'artery').length).toBeGreaterThanOrEqual(3);
         expect(own.filter((v) => v.kind === 'vein').length).toBeGreaterThanOrEqual(3);
         const widths = own.flatMap((v) => v.widths);
-        expect(Math.max(...widths)).toBeGreaterThan(2.5 * Math.min(...widths));
+        expect(Math.max(...widths)).toBeGreaterThan(2 * Math.min(...widths));
       }
     }
   });
 
-  it('adds decoys near the equator from difficulty 2, and lays the membrane off the equator', () => {
+  it('tells the twins apart as in TTTS: the recipient’s vessels wider than the donor’s', () => {
+    for (const { placenta } of scenarios(2, 1)) {
+      const trunks = (twin: 'donor' | 'recipient', kind: 'artery' | 'vein') => {
+        const cord = placenta.cords.find((c) => c.twin === twin)!.position;
+        const w = placenta.vessels.filter((v) => v.twin === twin && v.kind === kind && distance(v.points[0]!, cord) < 3).map((v) => v.widths[0]!);
+        return w.reduce((a, b) => a + b, 0) / w.length;
+      };
+      expect(trunks('recipient', 'vein')).toBeGreaterThan(1.2 * trunks('donor', 'vein'));
+      expect(trunks('recipient', 'artery')).toBeGreaterThan(1.2 * trunks('donor', 'artery'));
+    }
+  });
+
+  it('adds decoys into the equator’s band, some across it and back, each ending on its own twin’s side', () => {
     for (const { placenta, params } of scenarios(2, 2)) {
       const decoys = placenta.vessels.filter((v) => v.decoy);
-      expect(decoys.length).toBe(2 * (params.difficulty - 1));
+      expect(decoys.length).toBe(2 * (1 + params.difficulty));
+      const donor = donorSide(placenta);
+      let crossing = 0;
       for (const d of decoys) {
         const end = d.points[d.points.length - 1]!;
-        expect(distanceToPolyline(end, placenta.equator)).toBeGreaterThanOrEqual(NORMAL_VESSEL_MARGIN_MM);
-        expect(distanceToPolyline(end, placenta.equator)).toBeLessThan(NORMAL_VESSEL_MARGIN_MM + 8);
+        const own = d.twin === 'donor' ? donor : -donor;
+        expect(distanceToPolyline(end, placenta.equator)).toBeLessThanOrEqual(EQUATOR_BAND_MM);
+        expect(sideOf(end, placenta.equator)).toBe(own);
+        if (d.points.some((p) => sideOf(p, placenta.equator) === -own)) crossing += 1;
       }
+      expect(crossing).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('lays the membrane off the equator, over the donor’s side (the donor’s sac is the small one)', () => {
+    for (const { placenta } of scenarios(2, 2)) {
       const offsets = placenta.membrane.map((p) => distanceToPolyline(p, placenta.equator));
       expect(offsets.reduce((a, b) => a + b, 0) / offsets.length).toBeGreaterThan(5);
+      const donor = donorSide(placenta);
+      const onDonorSide = placenta.membrane.filter((p) => sideOf(p, placenta.equator) === donor).length;
+      expect(onDonorSide / placenta.membrane.length).toBeGreaterThan(0.85);
     }
   });
 
