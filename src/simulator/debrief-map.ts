@@ -1,6 +1,7 @@
 // The debrief map as SVG markup: the whole placenta after the attempt, drawn from the stored debrief data, so the
 // simulator page and the learner's history draw the same picture. Pure (no DOM): numbers and escaped labels only.
 import type { Debrief, Vec2 } from '../domain/simulator/index.ts';
+import type { Twin } from '../domain/simulator/placenta.ts';
 import { fill } from '../i18n/fill.ts';
 
 /** Every word the map shows, already translated; `markedAs` holds a {{kind}} placeholder. */
@@ -17,13 +18,19 @@ export interface DebriefLabels {
   targetReached: string;
   targetMissed: string;
   entry: string;
-  cord: string;
+  donorCord: string;
+  recipientCord: string;
+  /** The twins' names written beside their cords on the map. */
+  donor: string;
+  recipient: string;
   markedAs: string;
   dir: 'ltr' | 'rtl';
 }
 
 /** Room around the plate and the trocar's entry (which lies beside the plate for an anterior placenta), in mm. */
 const MARGIN = 6;
+/** The cords' circles on the map, mm: the donor's thin, the recipient's thick, as in the view. */
+const CORD_R: Readonly<Record<Twin, number>> = { donor: 2.5, recipient: 4.8 };
 /** The legend's rows, one entry a row, below the map. */
 const LEGEND_ROW = 9;
 
@@ -36,7 +43,7 @@ const triangle = (x: number, y: number, r: number) =>
   `M${num(x)} ${num(y - r)}L${num(x + r * 0.9)} ${num(y + r * 0.6)}L${num(x - r * 0.9)} ${num(y + r * 0.6)}Z`;
 
 /** The symbol of each legend entry, drawn centred on (x, y), the same as on the map. */
-const SWATCH: Record<Exclude<keyof DebriefLabels, 'title' | 'markedAs' | 'dir'>, (x: number, y: number) => string> = {
+const SWATCH: Record<Exclude<keyof DebriefLabels, 'title' | 'markedAs' | 'dir' | 'donor' | 'recipient'>, (x: number, y: number) => string> = {
   equator: (x, y) => `<path class="dm-equator" d="M${x - 5} ${y}h10"/>`,
   membrane: (x, y) => `<path class="dm-membrane" d="M${x - 5} ${y}h10"/>`,
   sealed: (x, y) => `<circle class="dm-sealed" cx="${x}" cy="${y}" r="3.4"/>`,
@@ -48,7 +55,8 @@ const SWATCH: Record<Exclude<keyof DebriefLabels, 'title' | 'markedAs' | 'dir'>,
   targetReached: (x, y) => `<circle class="dm-target dm-reached" cx="${x}" cy="${y}" r="3.6"/>`,
   targetMissed: (x, y) => `<circle class="dm-target dm-missed" cx="${x}" cy="${y}" r="3.6"/>`,
   entry: (x, y) => `<rect class="dm-entry" x="${x - 3}" y="${y - 3}" width="6" height="6"/>`,
-  cord: (x, y) => `<circle class="dm-cord" cx="${x}" cy="${y}" r="3.2"/>`,
+  donorCord: (x, y) => `<circle class="dm-cord" cx="${x}" cy="${y}" r="${CORD_R.donor * 0.8}"/>`,
+  recipientCord: (x, y) => `<circle class="dm-cord" cx="${x}" cy="${y}" r="${CORD_R.recipient * 0.8}"/>`,
 };
 
 const STYLE = `<style>
@@ -73,7 +81,7 @@ const STYLE = `<style>
 /** The map with its legend below; `role="img"` named by the title, each marker titled for pointer users. */
 export function debriefSvg(debrief: Debrief, labels: DebriefLabels): string {
   const out: string[] = [];
-  const present = new Set<keyof typeof SWATCH>(['equator', 'membrane', 'cord', 'entry']);
+  const present = new Set<keyof typeof SWATCH>(['equator', 'membrane', 'entry']);
   out.push(`<circle class="dm-plate" cx="0" cy="0" r="${num(debrief.radiusMm)}"/>`);
   for (const b of debrief.burns) out.push(`<circle class="dm-burn" cx="${num(b.x)}" cy="${num(-b.y)}" r="${num(Math.max(0.6, b.r))}"/>`);
   if (debrief.burns.length > 0) present.add('burn');
@@ -85,7 +93,15 @@ export function debriefSvg(debrief: Debrief, labels: DebriefLabels): string {
     out.push(`<polyline class="dm-path" points="${line(debrief.path)}"/>`);
     present.add('path');
   }
-  for (const c of debrief.cords) out.push(`<circle class="dm-cord" cx="${num(c.x)}" cy="${num(-c.y)}" r="4"><title>${esc(labels.cord)}</title></circle>`);
+  for (const c of debrief.cords) {
+    const r = CORD_R[c.twin];
+    present.add(c.twin === 'donor' ? 'donorCord' : 'recipientCord');
+    out.push(
+      `<g class="dm-twin" data-twin="${c.twin}"><title>${esc(c.twin === 'donor' ? labels.donorCord : labels.recipientCord)}</title>` +
+        `<circle class="dm-cord" cx="${num(c.x)}" cy="${num(-c.y)}" r="${r}"/>` +
+        `<text class="dm-map-text" x="${num(c.x)}" y="${num(-c.y + r + 5)}" text-anchor="middle">${esc(c.twin === 'donor' ? labels.donor : labels.recipient)}</text></g>`,
+    );
+  }
   out.push(
     `<rect class="dm-entry" x="${num(debrief.entry.x - 3.5)}" y="${num(-debrief.entry.y - 3.5)}" width="7" height="7"><title>${esc(labels.entry)}</title></rect>`,
   );

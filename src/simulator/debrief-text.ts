@@ -37,7 +37,10 @@ export const MAP_LABEL_KEYS = {
   targetReached: 'sim.debrief.targetReached',
   targetMissed: 'sim.debrief.targetMissed',
   entry: 'sim.debrief.entry',
-  cord: 'sim.debrief.cord',
+  donorCord: 'sim.debrief.donorCord',
+  recipientCord: 'sim.debrief.recipientCord',
+  donor: 'sim.debrief.donor',
+  recipient: 'sim.debrief.recipient',
   markedAs: 'sim.debrief.markedAs',
 } as const satisfies Record<Exclude<keyof DebriefLabels, 'dir'>, Key>;
 

@@ -29,7 +29,7 @@ export function startLoop({ session, view, box, scope, everyTenth }: LoopParts):
     fit();
   }).observe(box);
 
-  // Draws only when something visible changed: the pose (a new object each step), the laser, the murk, a target.
+  // Draws only when something visible changed: the pose (a new object each step), the laser, the murk, a target, a mark.
   let drawn = '';
   let lastPose: SimState['pose'] | null = null;
   let lastFrame = 0;
@@ -38,7 +38,7 @@ export function startLoop({ session, view, box, scope, everyTenth }: LoopParts):
   let first = true;
   const frame = (now: number) => {
     const state = session.tick();
-    const key = `${state.laserOn}|${state.firing}|${state.nextTarget}|${murkOf(state) > 0 ? state.t : 0}|${state.finishedAt}`;
+    const key = `${state.laserOn}|${state.firing}|${state.nextTarget}|${state.marks.length}|${state.pendingMark !== null}|${murkOf(state) > 0 ? state.t : 0}|${state.finishedAt}`;
     const draw = dirty || key !== drawn || state.pose !== lastPose;
     if (draw) {
       if (drewLast && resolution.sample(now - lastFrame)) fit();

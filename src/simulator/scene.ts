@@ -4,6 +4,7 @@ import { LinearSRGBColorSpace, PerspectiveCamera, Scene, Vector2, Vector3, WebGL
 import { viewOf, type Scenario, type ScopeKind, type SimState } from '../domain/simulator/index.ts';
 import { createAnatomy, noiseTexture } from './anatomy.ts';
 import { createBeam, createOverlay, createTargets } from './markers.ts';
+import { createPlateMarks } from './plate-marks.ts';
 
 /** The fetoscope's field of view (vertical = horizontal, the image is round): a wide-angle lens, as fetoscopes have. */
 const FOV_DEGREES = 75;
@@ -51,7 +52,8 @@ export function createFetoscopeView(canvas: HTMLCanvasElement, scenario: Scenari
   const beam = createBeam();
   const targets = createTargets(scenario.targets);
   const overlay = createOverlay(noise);
-  scene.add(...anatomy.meshes, beam.mesh, ...targets.objects, overlay.mesh);
+  const marks = createPlateMarks();
+  scene.add(...anatomy.meshes, beam.mesh, ...targets.objects, marks.group, overlay.mesh);
   const radius = scenario.placenta.radiusMm;
   const target = new Vector3();
   const buffer = new Vector2();
@@ -73,6 +75,7 @@ export function createFetoscopeView(canvas: HTMLCanvasElement, scenario: Scenari
       const firing = open && state.laserOn && state.firing;
       beam.update(open && state.laserOn ? view.aim : null, view.look, firing);
       targets.update(state.nextTarget, view.up);
+      marks.update(state.marks, state.pendingMark, view.up);
       // The grid changes only while firing: copy it a few times a second then, and once more when firing stops.
       if ((firing && now - fluenceAt >= FLUENCE_EVERY_MS) || (wasFiring && !firing)) {
         anatomy.updateFluence(state.fluence);
@@ -95,6 +98,7 @@ export function createFetoscopeView(canvas: HTMLCanvasElement, scenario: Scenari
     },
     dispose() {
       anatomy.dispose();
+      marks.dispose();
       noise.dispose();
       renderer.dispose();
     },

@@ -17,7 +17,10 @@ const labels: DebriefLabels = {
   targetReached: 'Reached',
   targetMissed: 'Missed',
   entry: 'Entry',
-  cord: 'Cord',
+  donorCord: 'Donor cord',
+  recipientCord: 'Recipient cord',
+  donor: 'Donor',
+  recipient: 'Recipient',
   markedAs: 'marked {{kind}}',
   dir: 'ltr',
 };
@@ -71,6 +74,14 @@ describe('the debrief map', () => {
       expect(svg).toContain(`class="${cls}"`);
     for (const text of ['Sealed', 'Left open', 'Gap', 'Burn', 'False mark', 'Path']) expect(svg).toContain(`>${text}</text>`);
     expect(svg).not.toContain('>Reached</text>');
+  });
+
+  it('tells the twins apart: each cord named, the recipient’s drawn thicker, both in the legend', () => {
+    expect(svg).toMatch(/<g class="dm-twin" data-twin="donor"><title>Donor cord<\/title><circle class="dm-cord" [^>]*r="2.5"\/><text[^>]*>Donor<\/text>/);
+    expect(svg).toMatch(
+      /<g class="dm-twin" data-twin="recipient"><title>Recipient cord<\/title><circle class="dm-cord" [^>]*r="4.8"\/><text[^>]*>Recipient<\/text>/,
+    );
+    for (const text of ['Donor cord', 'Recipient cord']) expect(svg).toContain(`>${text}</text>`);
   });
 
   it('escapes its labels and names itself as an image', () => {
