@@ -24,6 +24,9 @@ const CertificateVerification = z
     courseTitle: z.string(),
     completedAt: z.string(),
     revokedAt: z.string().nullable(),
+    assessedCases: z
+      .array(z.object({ module: z.number(), case: z.number(), title: z.string() }))
+      .describe('The cases passed in an assessment window a director or an administrator opened, numbered as the course page showed them'),
   })
   .meta({ id: 'CertificateVerification' });
 
@@ -46,7 +49,9 @@ export const list = createRoute({
 export const verify = createRoute({
   method: 'get',
   path: '/certificates/{id}',
-  description: 'Public verification: whether the certificate is genuine (valid or revoked), its holder, course and date; nothing else about the holder.',
+  description:
+    'Public verification: whether the certificate is genuine (valid or revoked), its holder, course and date, and which cases were passed in an ' +
+    'assessment window; nothing else about the holder (no scores).',
   request: { params: idParam },
   responses: { 200: json(CertificateVerification), 404: errors[404] },
 });

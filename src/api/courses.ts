@@ -46,6 +46,8 @@ export const CourseInput = z.strictObject({
   levels: z.array(LevelSchema).max(100),
   /** Proficiency-based order: a module opens only once every case of the one before is passed. Left as stored when absent. */
   proficiencyOrder: z.boolean().optional(),
+  /** Cases pass only when played in an assessment window a director or an administrator opened. Left as stored when absent. */
+  assessmentRequired: z.boolean().optional(),
   /** What the learner will be able to do, one line each. Left as stored when absent, as are the two below. */
   outcomes: z.array(text(300).min(1)).max(20).optional(),
   /** Estimated time to work through the course, in minutes. */
@@ -60,6 +62,7 @@ export const Course = CourseInput.extend({
   id: z.string(),
   thumbnail: z.string().nullable(),
   proficiencyOrder: z.boolean(),
+  assessmentRequired: z.boolean(),
   outcomes: z.array(z.string()),
   durationMinutes: z.number().nullable(),
   translations: CourseInput.shape.translations.unwrap(),

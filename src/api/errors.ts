@@ -14,6 +14,10 @@ export const ErrorCode = {
   internal: 'internal',
   /** A simulator launch token that is forged, expired or for another case. */
   invalidToken: 'invalid_token',
+  /** An assessment code no window open to this learner for this course has. */
+  assessmentCodeUnknown: 'assessment_code_unknown',
+  /** The assessment window of the code has expired or was closed. */
+  assessmentCodeExpired: 'assessment_code_expired',
   /** Too many attempts are being scored at once; trying again shortly is safe. */
   busy: 'busy',
   /** An attempt's log took longer to replay than the server allows. */

@@ -8,9 +8,13 @@ const LaunchRequest = z.strictObject({
   course: dbString().min(1).max(128),
   level: z.number().int().min(1).max(100),
   case: z.number().int().min(1).max(200),
+  /** The code of an assessment window open for this course: the launch is then assessed (no guided steps). */
+  assessmentCode: dbString().max(32).optional(),
 });
 
-const LaunchToken = z.object({ token: z.string(), expiresAt: z.string(), scheme: z.string() }).meta({ id: 'LaunchToken' });
+const LaunchToken = z
+  .object({ token: z.string(), expiresAt: z.string(), scheme: z.string(), assessed: z.boolean().describe('Launched with an open assessment window\'s code') })
+  .meta({ id: 'LaunchToken' });
 
 /** What a launch token says, checked: who, which case, which placenta (variant) with which parameters, and entitlement now. */
 const LaunchVerification = z
@@ -22,6 +26,7 @@ const LaunchVerification = z
     variant: z.number(),
     sim: CaseParamsSchema,
     entitled: z.boolean(),
+    assessed: z.boolean().describe('Launched in an assessment window: played without the guided steps'),
   })
   .meta({ id: 'LaunchVerification' });
 
@@ -31,9 +36,19 @@ export const launch = createRoute({
   security: bearer,
   description:
     "Signs a launch token with the case's simulator parameters and a variant drawn now (which placenta is played). " +
-    'Launches and attempts share one rate limit per user. In a course in proficiency order, a case whose module is not open yet is refused (403).',
+    'Launches and attempts share one rate limit per user. In a course in proficiency order, a case whose module is not open yet is refused (403). ' +
+    'With `assessmentCode`, the launch is assessed: a code no open window of this course admits the learner to is refused (400 ' +
+    '`assessment_code_unknown`), an expired or closed one too (410 `assessment_code_expired`); codes tried are rate limited per user.',
   request: { body: jsonBody(LaunchRequest) },
-  responses: { 201: json(LaunchToken, 'Created'), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 429: errors[429] },
+  responses: {
+    201: json(LaunchToken, 'Created'),
+    400: errors[400],
+    401: errors[401],
+    403: errors[403],
+    404: errors[404],
+    410: { description: "The assessment code's window has expired or was closed", content: errors[400].content },
+    429: errors[429],
+  },
 });
 
 export const verify = createRoute({

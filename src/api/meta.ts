@@ -49,7 +49,7 @@ export const audit = createRoute({
   security: bearer,
   request: {
     query: z.strictObject({
-      entity: z.enum(['course', 'plan', 'user', 'group', 'certificate', 'image']).optional(),
+      entity: z.enum(['course', 'plan', 'user', 'group', 'certificate', 'image', 'assessment']).optional(),
       id: dbString().max(128).optional(),
       limit: z.coerce.number().int().min(1).max(500).default(100),
     }),

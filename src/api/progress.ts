@@ -23,6 +23,8 @@ const CaseStanding = z
     best: z.number().nullable(),
     attempts: z.number(),
     passedAt: z.string().nullable(),
+    assessedBest: z.number().nullable().describe('The best score of an attempt played in an assessment window'),
+    assessed: z.boolean().describe('Passed in an assessment window'),
     lock: Lock.nullable(),
   })
   .meta({ id: 'CaseStanding' });
@@ -46,6 +48,7 @@ export const CourseProgress = z
     courseId: z.string(),
     userId: z.string(),
     proficiencyOrder: z.boolean(),
+    assessmentRequired: z.boolean().describe('Only attempts played in an assessment window pass a case'),
     passed: z.number(),
     total: z.number(),
     percent: z.number(),

@@ -1,5 +1,6 @@
 // A learner's record in one course, from the attempts the server stored: which cases are passed, what is left,
 // where to continue, and (in proficiency order) which modules are still closed and why.
+import { countsForPass } from './assessment.ts';
 
 /** The pass mark of a case without one set and without an expert benchmark. */
 export const DEFAULT_PASS_MARK = 70;
@@ -11,6 +12,8 @@ export type PassMarkSource = 'set' | 'benchmark' | 'default';
 /** The parts of a course the rules read. */
 export interface CourseShape {
   proficiencyOrder?: boolean;
+  /** Only attempts played in an assessment window pass a case (see assessment.ts). */
+  assessmentRequired?: boolean;
   levels: ReadonlyArray<{ title: string; active: boolean; cases: ReadonlyArray<{ title: string; passMark?: number | undefined }> }>;
 }
 
@@ -22,6 +25,8 @@ export interface AttemptFact {
   at: Date;
   /** Input no hand makes: never counts. */
   flagged: boolean;
+  /** Played in an assessment window, without the guided steps. */
+  assessed?: boolean;
 }
 
 /** The experts' median score for a case, when the simulator has one. */
@@ -48,8 +53,12 @@ export interface CaseStanding {
   state: CaseState;
   best: number | null;
   attempts: number;
-  /** When an attempt first reached the pass mark. */
+  /** When an attempt that counts first reached the pass mark. */
   passedAt: Date | null;
+  /** The best score of an attempt played in an assessment window, if any. */
+  assessedBest: number | null;
+  /** Passed in an assessment window. */
+  assessed: boolean;
   lock: Lock | null;
 }
 
@@ -67,6 +76,7 @@ export interface ModuleStanding {
 
 export interface CourseStanding {
   proficiencyOrder: boolean;
+  assessmentRequired: boolean;
   passed: number;
   total: number;
   percent: number;
@@ -86,6 +96,8 @@ export interface CertificateCase {
   title: string;
   score: number;
   passMark: number;
+  /** Passed in an assessment window; absent on certificates issued before there were any. */
+  assessed?: boolean;
 }
 
 const key = (level: number, caseIndex: number) => `${level}:${caseIndex}`;
@@ -110,6 +122,8 @@ export function courseStanding(course: CourseShape, attempts: readonly AttemptFa
     byCase.set(k, [...(byCase.get(k) ?? []), a]);
   }
   const proficiencyOrder = course.proficiencyOrder === true;
+  const assessmentRequired = course.assessmentRequired === true;
+  const counted = (a: AttemptFact) => countsForPass({ flagged: a.flagged, assessed: a.assessed === true }, assessmentRequired);
   const modules: ModuleStanding[] = [];
   let lock: Lock | null = null;
   course.levels.forEach((level, i) => {
@@ -119,7 +133,9 @@ export function courseStanding(course: CourseShape, attempts: readonly AttemptFa
       const mine = byCase.get(key(levelNo, j + 1)) ?? [];
       const mark = passMarkOf(c.passMark, marks.get(key(levelNo, j + 1)));
       const best = mine.length ? Math.max(...mine.map((a) => a.score)) : null;
-      const passing = mine.filter((a) => a.score >= mark.passMark).map((a) => a.at.getTime());
+      const passing = mine.filter((a) => counted(a) && a.score >= mark.passMark).map((a) => a.at.getTime());
+      const assessedScores = mine.filter((a) => a.assessed === true).map((a) => a.score);
+      const assessedBest = assessedScores.length ? Math.max(...assessedScores) : null;
       const state: CaseState = passing.length ? 'passed' : mine.length ? 'attempted' : 'notStarted';
       return {
         level: levelNo,
@@ -130,6 +146,8 @@ export function courseStanding(course: CourseShape, attempts: readonly AttemptFa
         best,
         attempts: mine.length,
         passedAt: passing.length ? new Date(Math.min(...passing)) : null,
+        assessedBest,
+        assessed: assessedBest !== null && assessedBest >= mark.passMark,
         lock,
       };
     });
@@ -145,6 +163,7 @@ export function courseStanding(course: CourseShape, attempts: readonly AttemptFa
   const next = all.find((c) => c.state !== 'passed' && !c.lock);
   return {
     proficiencyOrder,
+    assessmentRequired,
     passed,
     total: all.length,
     percent: percentOf(passed, all.length),
@@ -155,10 +174,22 @@ export function courseStanding(course: CourseShape, attempts: readonly AttemptFa
   };
 }
 
-/** The passed cases as a certificate lists them, numbered as the course page shows them. */
+/**
+ * The passed cases as a certificate lists them, numbered as the course page shows them, with the score that passed
+ * them (in a course requiring assessment, the best assessed one) and whether they were passed in an assessment.
+ */
 export function certificateCases(standing: CourseStanding): CertificateCase[] {
   return standing.modules.flatMap((m) =>
-    m.cases.filter((c) => c.state === 'passed').map((c) => ({ module: m.shown, case: c.case, title: c.title, score: c.best ?? 0, passMark: c.passMark })),
+    m.cases
+      .filter((c) => c.state === 'passed')
+      .map((c) => ({
+        module: m.shown,
+        case: c.case,
+        title: c.title,
+        score: (standing.assessmentRequired ? c.assessedBest : c.best) ?? 0,
+        passMark: c.passMark,
+        assessed: c.assessed,
+      })),
   );
 }
 

@@ -12,6 +12,7 @@ import { fail, internalError } from './http/errors.ts';
 import { identify } from './access/caller.ts';
 import { type Env } from './http/sub-app.ts';
 import { accountApp } from './account/routes.ts';
+import { assessmentsApp } from './assessments/routes.ts';
 import { attemptsApp } from './attempts/routes.ts';
 import { certificatesApp } from './certificates/routes.ts';
 import { coursesApp } from './courses/routes.ts';
@@ -72,6 +73,7 @@ export function createApp(deps: Deps) {
     .route('/', certificatesApp)
     .route('/', groupsApp)
     .route('/', groupProgressApp)
+    .route('/', assessmentsApp)
     .route('/', imagesApp);
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' });
   app.doc31('/openapi.json', {

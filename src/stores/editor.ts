@@ -112,6 +112,9 @@ export function resetCaseParams(i: number, j: number): void {
 /** Proficiency-based order for the whole course. */
 export const setProficiencyOrder = (proficiencyOrder: boolean) => edit((d) => ({ ...d, proficiencyOrder }));
 
+/** Whether the course's cases pass only when played in an assessment window. */
+export const setAssessmentRequired = (assessmentRequired: boolean) => edit((d) => ({ ...d, assessmentRequired }));
+
 /** A case's pass mark, a whole number from 1 to 100; null drops it, so the experts' median or 70 applies. */
 export function setPassMark(i: number, j: number, mark: number | null): void {
   const withMark = ({ passMark: _old, ...rest }: CaseItem): CaseItem =>
@@ -125,11 +128,12 @@ export async function save(): Promise<void> {
   if (!state.draft || !state.courseId || state.saving) return;
   $editor.set({ ...state, saving: true, error: null });
   try {
-    const { title, subtitle, thumbnail, levels, proficiencyOrder, durationMinutes, translations } = state.draft;
+    const { title, subtitle, thumbnail, levels, proficiencyOrder, assessmentRequired, durationMinutes, translations } = state.draft;
     const lines = (list: string[] | undefined) => list?.map((o) => o.trim()).filter((o) => o !== '');
     const outcomes = lines(state.draft.outcomes);
     const cleaned = Object.fromEntries(Object.entries(translations ?? {}).map(([l, t]) => [l, t.outcomes ? { ...t, outcomes: lines(t.outcomes) } : t]));
-    const body = { title, subtitle, thumbnail, levels, proficiencyOrder, durationMinutes, translations: cleaned, ...(outcomes ? { outcomes } : {}) };
+    const rest = { durationMinutes, translations: cleaned, ...(outcomes ? { outcomes } : {}) };
+    const body = { title, subtitle, thumbnail, levels, proficiencyOrder, assessmentRequired, ...rest };
     await answer(client.courses[':id'].$put({ param: { id: enc(state.courseId) }, json: body }, auth(await idToken())));
     $editor.set({ ...$editor.get(), saving: false, dirty: false });
     window.location.reload();

@@ -80,11 +80,11 @@ describe('case states and shares', () => {
     expect(s).toMatchObject({ passed: 5, percent: 100, complete: true, next: null });
     expect(s.completedAt).toEqual(at(6));
     expect(certificateCases(s)).toEqual([
-      { module: 1, case: 1, title: 'N1', score: 99, passMark: 70 },
-      { module: 1, case: 2, title: 'N2', score: 60, passMark: 50 },
-      { module: 2, case: 1, title: 'S1', score: 80, passMark: 70 },
-      { module: 3, case: 1, title: 'L1', score: 75, passMark: 70 },
-      { module: 3, case: 2, title: 'L2', score: 71, passMark: 70 },
+      { module: 1, case: 1, title: 'N1', score: 99, passMark: 70, assessed: false },
+      { module: 1, case: 2, title: 'N2', score: 60, passMark: 50, assessed: false },
+      { module: 2, case: 1, title: 'S1', score: 80, passMark: 70, assessed: false },
+      { module: 3, case: 1, title: 'L1', score: 75, passMark: 70, assessed: false },
+      { module: 3, case: 2, title: 'L2', score: 71, passMark: 70, assessed: false },
     ]);
   });
 

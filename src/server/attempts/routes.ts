@@ -67,6 +67,7 @@ export const attemptsApp = subApp()
       weights: outcome.weights,
       debrief: outcome.debrief,
       flagged: outcome.flagged,
+      assessmentId: claims.assessment ?? null,
       logHash,
       logGzip: outcome.logGzip,
     });

@@ -35,6 +35,7 @@ const verificationOf = (row: CertificateRow) => ({
   courseTitle: row.courseTitle,
   completedAt: row.completedAt.toISOString(),
   revokedAt: row.revokedAt?.toISOString() ?? null,
+  assessedCases: row.cases.filter((k) => k.assessed === true).map((k) => ({ module: k.module, case: k.case, title: k.title })),
 });
 
 const find = (c: Context<Env>, id: string) => certificateById(c.get('deps').db.db, id);

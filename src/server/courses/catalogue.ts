@@ -134,6 +134,7 @@ export const courseColumns = {
   thumbnail: courses.thumbnail,
   levels: courses.levels,
   proficiencyOrder: courses.proficiencyOrder,
+  assessmentRequired: courses.assessmentRequired,
   outcomes: courses.outcomes,
   durationMinutes: courses.durationMinutes,
   translations: courses.translations,

@@ -37,6 +37,8 @@ export const courses = pgTable('courses', {
   levels: jsonb('levels').$type<Level[]>().notNull().default([]),
   /** Proficiency-based order: a module opens only once every case of the module before it is passed. */
   proficiencyOrder: boolean('proficiency_order').notNull().default(false),
+  /** Only attempts played in an assessment window (see assessmentWindows) pass a case and count for the certificate. */
+  assessmentRequired: boolean('assessment_required').notNull().default(false),
   /** What a learner will be able to do after the course, one line each (English; translations beside them). */
   outcomes: jsonb('outcomes').$type<string[]>().notNull().default([]),
   /** Estimated time to work through the course; null when the admin has not said. */
@@ -121,6 +123,8 @@ export const attempts = pgTable(
     debrief: jsonb('debrief').$type<Debrief>(),
     /** Input no hand makes: kept, but left out of best scores and benchmarks. */
     flagged: boolean('flagged').notNull().default(false),
+    /** The assessment window the launch was made in; null for practice. */
+    assessmentId: text('assessment_id'),
     /** SHA-256 of the log as sent, so the same log sent again is recognised without replaying it. */
     logHash: text('log_hash').notNull().default(''),
     /**
@@ -188,6 +192,27 @@ export const groupMembers = pgTable(
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user').on(t.userId, t.role)],
+);
+
+/**
+ * A time during which a course's cases are played as an assessment (no guided steps), opened by a director for one of
+ * their groups or by an administrator (for a group, or for every learner). Learners type its short code at launch.
+ */
+export const assessmentWindows = pgTable(
+  'assessment_windows',
+  {
+    id: text('id').primaryKey(),
+    /** Six characters of an unambiguous alphabet (domain/assessment.ts); unique for good, so an old code never opens a new window. */
+    code: text('code').notNull(),
+    courseId: text('course_id').notNull(),
+    /** Only this group's members may use the code; null: any learner entitled to the course (administrators only). */
+    groupId: text('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    openedBy: text('opened_by').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('assessment_windows_code').on(t.code), index('assessment_windows_course').on(t.courseId, t.expiresAt)],
 );
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });

@@ -24,6 +24,8 @@ export const LIMITS = {
   exports: { name: 'export', max: 5, windowMs: 60 * 60_000 },
   /** Simulator launches and attempts together, per user. */
   simulator: { name: 'simulator', max: 30, windowMs: 60_000 },
+  /** Launches with an assessment code, per user: a person mistypes a few times, a guesser needs millions. */
+  assessmentCodes: { name: 'assessment-code', max: 10, windowMs: 10 * 60_000 },
 } satisfies Record<string, Limit>;
 
 /** Counts hits; answers the seconds to wait when any key is over its limit, else 0. */

@@ -14,6 +14,8 @@ export interface LaunchClaims {
   case: number;
   variant: number;
   sim: CaseParams;
+  /** The assessment window the launch was made in (its code typed at launch); absent for practice. */
+  assessment?: string;
 }
 
 /** The claims of a verified token, with its id and when it was issued (ms since the epoch). */
@@ -32,7 +34,8 @@ const key = (secret: string) => new TextEncoder().encode(secret);
 /** Signs a short-lived (HS256) token so a simulator can trust a launch link. */
 export async function signLaunchToken(secret: string, claims: LaunchClaims, now = new Date()): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ course: claims.course, level: claims.level, case: claims.case, variant: claims.variant, sim: { ...claims.sim } })
+  const assessment = claims.assessment ? { asm: claims.assessment } : {};
+  return new SignJWT({ course: claims.course, level: claims.level, case: claims.case, variant: claims.variant, sim: { ...claims.sim }, ...assessment })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.uid)
     .setIssuer(ISSUER)
@@ -60,7 +63,9 @@ export async function verifyLaunchToken(secret: string, token: string, now = new
     if (typeof sub !== 'string' || typeof course !== 'string' || typeof jti !== 'string' || typeof iat !== 'number') return null;
     if (!whole(level, 1, 100) || !whole(caseIndex, 1, 200) || !whole(variant, 0, MAX_VARIANT)) return null;
     const sim = normalizeCaseParams(payload['sim'], paramsOfCase(undefined, level, caseIndex));
-    return { uid: sub, course, level, case: caseIndex, variant, sim, jti, issuedAt: iat * 1000 };
+    const asm = payload['asm'];
+    const assessment = typeof asm === 'string' && asm ? { assessment: asm } : {};
+    return { uid: sub, course, level, case: caseIndex, variant, sim, ...assessment, jti, issuedAt: iat * 1000 };
   } catch {
     return null;
   }

@@ -8,6 +8,8 @@ import { requireUser } from '../access/caller.ts';
 import { LAUNCH_TOKEN_TTL_SECONDS, signLaunchToken, verifyLaunchToken } from './launch-token.ts';
 import { launchLock } from '../progress/index.ts';
 import { simulatorLimit } from '../http/simulator-limit.ts';
+import { LIMITS } from '../http/rate-counters.ts';
+import { windowForLaunch } from '../assessments/index.ts';
 import * as routes from '../../api/launch.ts';
 
 /** /launch: signed, short-lived tokens that let a simulator trust who opens which case, and which placenta of it. */
@@ -17,7 +19,7 @@ export const launchApp = subApp()
     const uid = c.get('caller')!.uid;
     const limited = await simulatorLimit(c, uid);
     if (limited) return limited;
-    const { catalogue, config, db } = c.get('deps');
+    const { catalogue, config, db, limiter } = c.get('deps');
     const course = (await catalogue.course(body.course))?.value;
     if (!course) return fail(c, 404, ErrorCode.notFound, 'No such course');
     const level = course.levels[body.level - 1];
@@ -29,11 +31,26 @@ export const launchApp = subApp()
     }
     const lock = await launchLock(db.db, uid, course, body.level, body.case);
     if (lock) return fail(c, 403, ErrorCode.forbidden, `Proficiency order: pass every case of module ${lock.module} first (${lock.remaining} left)`);
+    let assessment: string | undefined;
+    if (body.assessmentCode !== undefined) {
+      const limit = LIMITS.assessmentCodes;
+      const wait = await limiter.hit({ ...limit, max: limit.max * config.rateLimitScale }, [`uid:${uid}`]);
+      if (wait > 0) {
+        c.header('Retry-After', String(wait));
+        return fail(c, 429, ErrorCode.tooManyRequests, `Too many assessment codes tried: try again in ${wait} s`);
+      }
+      const window = await windowForLaunch(db.db, uid, course.id, body.assessmentCode, now);
+      if (window === 'unknown') return fail(c, 400, ErrorCode.assessmentCodeUnknown, 'No assessment window open to you for this course has this code');
+      if (window === 'expired') return fail(c, 410, ErrorCode.assessmentCodeExpired, 'The assessment window of this code has expired or was closed');
+      assessment = window.id;
+    }
     const sim = paramsOfCase(stored.sim, body.level, body.case);
     const variant = randomBytes(4).readUInt32BE();
-    const token = await signLaunchToken(config.launchSecret, { uid, ...body, variant, sim }, now);
+    const { course: courseId, level: levelNo, case: caseNo } = body;
+    const claims = { uid, course: courseId, level: levelNo, case: caseNo, variant, sim, ...(assessment ? { assessment } : {}) };
+    const token = await signLaunchToken(config.launchSecret, claims, now);
     const expiresAt = new Date(now.getTime() + LAUNCH_TOKEN_TTL_SECONDS * 1000).toISOString();
-    return c.json({ token, expiresAt, scheme: config.launchScheme }, 201);
+    return c.json({ token, expiresAt, scheme: config.launchScheme, assessed: assessment !== undefined }, 201);
   })
   .openapi(routes.verify, async (c) => {
     const { config, db } = c.get('deps');
@@ -41,5 +58,5 @@ export const launchApp = subApp()
     if (!claims) return fail(c, 401, ErrorCode.invalidToken, 'The launch token is invalid or expired');
     const entitled = await userEntitled(db.db, claims.uid, claims.course, new Date());
     const { uid, course, level, variant, sim } = claims;
-    return c.json({ userid: uid, course, level, case: claims.case, variant, sim, entitled }, 200);
+    return c.json({ userid: uid, course, level, case: claims.case, variant, sim, entitled, assessed: claims.assessment !== undefined }, 200);
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CertificateSummary } from '../../api/certificates.ts';
 import type { Course } from '../../api/courses.ts';
 import type { CourseProgress, CourseProgressLine } from '../../api/progress.ts';
@@ -35,6 +35,7 @@ export async function attemptFacts(db: Db, uids: string[], courseId?: string): P
       score: attempts.score,
       at: attempts.createdAt,
       flagged: attempts.flagged,
+      assessed: sql<boolean>`${attempts.assessmentId} IS NOT NULL`,
     })
     .from(attempts)
     .where(and(inArray(attempts.userId, uids), courseId ? eq(attempts.courseId, courseId) : undefined));

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import type { AssessmentWindow } from '../../api/assessments.ts';
+import { assessmentCodeOf, windowState } from '../../domain/assessment.ts';
+import type { Caller } from '../access/token.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { Db } from '../db/client.ts';
+import { assessmentWindows, groupMembers, groups } from '../db/schema.ts';
+
+/** The SQL of /assessments, and the look-up of a code at launch. */
+export type WindowRow = typeof assessmentWindows.$inferSelect;
+
+/** How far back the list reaches: a window is for a session, not a record. */
+const LISTED_MS = 24 * 60 * 60_000;
+
+/** A fresh code: a few tries cover the rare byte beyond the alphabet and the rarer code already given. */
+function newCode(): string {
+  for (;;) {
+    const code = assessmentCodeOf(randomBytes(12));
+    if (code) return code;
+  }
+}
+
+export function windowOf(row: WindowRow, groupName: string | null, now = new Date()): AssessmentWindow {
+  return {
+    id: row.id,
+    code: row.code,
+    courseId: row.courseId,
+    groupId: row.groupId,
+    groupName,
+    openedBy: row.openedBy,
+    openedAt: row.openedAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    closedAt: row.closedAt?.toISOString() ?? null,
+    state: windowState(row, now),
+  };
+}
+
+/** Opens a window with a code no window ever had, with its audit entry. */
+export async function openWindow(db: Db, caller: Caller, courseId: string, groupId: string | null, minutes: number, now = new Date()): Promise<WindowRow> {
+  for (let tries = 0; ; tries++) {
+    const values = { id: crypto.randomUUID(), code: newCode(), courseId, groupId, openedBy: caller.uid, openedAt: now, expiresAt: new Date(now.getTime() + minutes * 60_000) };
+    const row = await db.transaction(async (tx) => {
+      const [created] = await tx.insert(assessmentWindows).values(values).onConflictDoNothing().returning();
+      if (created) await recordAudit(tx, caller, 'assessment', created.id, 'create', null, { courseId, groupId, code: created.code, expiresAt: values.expiresAt });
+      return created;
+    });
+    if (row) return row;
+    if (tries > 5) throw new Error('No free assessment code');
+  }
+}
+
+/** The window of a code, or null. */
+export async function windowByCode(db: Db, code: string): Promise<WindowRow | null> {
+  const [row] = await db.select().from(assessmentWindows).where(eq(assessmentWindows.code, code));
+  return row ?? null;
+}
+
+export async function windowById(db: Db, id: string): Promise<WindowRow | null> {
+  const [row] = await db.select().from(assessmentWindows).where(eq(assessmentWindows.id, id));
+  return row ?? null;
+}
+
+/** A course's windows opened in the last day, newest first: all of them, or those of these groups and this opener. */
+export async function recentWindows(db: Db, courseId: string, visible: { groups: string[]; opener: string } | null, now = new Date()) {
+  const rows = await db
+    .select({ window: assessmentWindows, groupName: groups.name })
+    .from(assessmentWindows)
+    .leftJoin(groups, eq(groups.id, assessmentWindows.groupId))
+    .where(
+      and(
+        eq(assessmentWindows.courseId, courseId),
+        gt(assessmentWindows.openedAt, new Date(now.getTime() - LISTED_MS)),
+        visible
+          ? or(eq(assessmentWindows.openedBy, visible.opener), visible.groups.length ? inArray(assessmentWindows.groupId, visible.groups) : undefined)
+          : undefined,
+      ),
+    )
+    .orderBy(desc(assessmentWindows.openedAt), desc(assessmentWindows.id));
+  return rows.map((r) => windowOf(r.window, r.groupName, now));
+}
+
+/** Closes a window now, with its audit entry; a window closed already is answered as it is. */
+export function closeWindow(db: Db, caller: Caller, id: string, now = new Date()): Promise<WindowRow | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(assessmentWindows)
+      .set({ closedAt: now })
+      .where(and(eq(assessmentWindows.id, id), isNull(assessmentWindows.closedAt)))
+      .returning();
+    if (!row) return (await tx.select().from(assessmentWindows).where(eq(assessmentWindows.id, id)))[0] ?? null;
+    await recordAudit(tx, caller, 'assessment', id, 'update', { closedAt: null }, { closedAt: now });
+    return row;
+  });
+}
+
+/** Whether `uid` is a member (not a director) of the group. */
+export async function isMemberOf(db: Db, uid: string, groupId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ role: groupMembers.role })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, uid)));
+  return row?.role === 'member';
+}
+
+export async function groupName(db: Db, id: string | null): Promise<string | null> {
+  if (!id) return null;
+  const [row] = await db.select({ name: groups.name }).from(groups).where(eq(groups.id, id));
+  return row?.name ?? null;
+}

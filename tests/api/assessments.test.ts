@@ -1,0 +1,241 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../src/api/errors.ts';
+import { ASSESSMENT_CODE_ALPHABET } from '../../src/domain/assessment.ts';
+import { paramsOfCase } from '../../src/domain/simulator/index.ts';
+import { assessmentWindows, courses, users } from '../../src/server/db/schema.ts';
+import { signLaunchToken } from '../../src/server/launch/launch-token.ts';
+import { claimsOf, inhumanLog, play, SECRET, VARIANT } from './attempt-support.ts';
+import type { TestApi } from './harness.ts';
+import { GROUPS, pdfText, setUp, TOKENS } from './learning-support.ts';
+import { auditTrail, expectRefused, useApi } from './support.ts';
+
+/** A one-case course that requires assessment (selective coagulation, pass mark 1, so any played attempt passes it). */
+const COURSE = 'asm-course';
+const SIM = paramsOfCase(undefined, 2, 1);
+const CODE = new RegExp(`^[${ASSESSMENT_CODE_ALPHABET}]{6}$`);
+
+async function world(api: TestApi) {
+  await setUp(api, false);
+  const db = api.deps.db.db;
+  await db.insert(courses).values({
+    id: COURSE,
+    title: 'Assessed laser',
+    subtitle: 'One case',
+    levels: [{ title: 'Module', active: true, cases: [{ title: 'Selective', bubbles: [], sim: SIM, passMark: 1 }] }],
+    assessmentRequired: true,
+  });
+  // Premium learners are entitled to every course.
+  await db.update(users).set({ isPremium: true }).where(eq(users.id, 'learner'));
+  await db.update(users).set({ isPremium: true }).where(eq(users.id, 'other'));
+  await api.deps.catalogue.changed();
+}
+
+const openBody = (over: Record<string, unknown> = {}) => ({ course: COURSE, group: GROUPS.fellowship, minutes: 30, ...over });
+const launchBody = (assessmentCode?: string) => ({ course: COURSE, level: 1, case: 1, ...(assessmentCode === undefined ? {} : { assessmentCode }) });
+
+async function openWindow(api: TestApi, as: string, over: Record<string, unknown> = {}) {
+  const res = await api.call('POST', '/assessments', { as, body: openBody(over) });
+  expect(res.status).toBe(201);
+  return res.json;
+}
+
+/** A token as POST /launch signs it, issued ten minutes ago, in the assessment window `assessment` when given. */
+const tokenOf = (uid: string, assessment?: string) =>
+  signLaunchToken(
+    SECRET,
+    { uid, course: COURSE, level: 1, case: 1, variant: VARIANT, sim: SIM, ...(assessment ? { assessment } : {}) },
+    new Date(Date.now() - 10 * 60_000),
+  );
+
+async function submit(api: TestApi, token: string) {
+  const res = await api.call('POST', '/attempts', { body: { token, events: play(token).events } });
+  expect(res.status).toBe(201);
+  return res.json;
+}
+
+describe('POST /assessments (opening a window)', () => {
+  const api = useApi();
+
+  it('refuses a visitor, a learner, and a director of another group', async () => {
+    await world(api());
+    await expectRefused(api(), 'POST', '/assessments', { body: openBody() }, 401);
+    await expectRefused(api(), 'POST', '/assessments', { as: 'learner', body: openBody() }, 403);
+    await expectRefused(api(), 'POST', '/assessments', { as: 'learner', body: openBody({ group: undefined }) }, 403);
+    await expectRefused(api(), 'POST', '/assessments', { as: TOKENS.elsewhere, body: openBody() }, 403);
+    // A director names a group they direct: "every learner" is for administrators.
+    await expectRefused(api(), 'POST', '/assessments', { as: TOKENS.director, body: openBody({ group: undefined }) }, 403);
+    // Access is checked first: a director learns nothing of groups that are not theirs.
+    await expectRefused(api(), 'POST', '/assessments', { as: TOKENS.director, body: openBody({ group: 'no-such-group' }) }, 403);
+  });
+
+  it("gives the group's director a six-character code valid for the time asked, audited", async () => {
+    await world(api());
+    const before = Date.now();
+    const window = await openWindow(api(), TOKENS.director, { minutes: 45 });
+    expect(window).toMatchObject({ courseId: COURSE, groupId: GROUPS.fellowship, groupName: 'Fellowship 2026', openedBy: 'director', closedAt: null, state: 'open' });
+    expect(window.code).toMatch(CODE);
+    expect(Date.parse(window.expiresAt) - Date.parse(window.openedAt)).toBe(45 * 60_000);
+    expect(Date.parse(window.openedAt)).toBeGreaterThanOrEqual(before - 1000);
+    const [entry] = await auditTrail(api(), `?entity=assessment&id=${window.id}`);
+    expect(entry).toMatchObject({ actor: 'director', action: 'create', after: { courseId: COURSE, groupId: GROUPS.fellowship, code: window.code } });
+  });
+
+  it('lets an administrator open one for every learner, or for any group', async () => {
+    await world(api());
+    expect(await openWindow(api(), 'admin', { group: undefined, minutes: 15 })).toMatchObject({ groupId: null, groupName: null, state: 'open' });
+    expect(await openWindow(api(), 'admin', { group: GROUPS.residency, minutes: 480 })).toMatchObject({ groupId: GROUPS.residency });
+    await expectRefused(api(), 'POST', '/assessments', { as: 'admin', body: openBody({ group: 'no-such-group' }) }, 404);
+  });
+
+  it('gives every window a code of its own', async () => {
+    await world(api());
+    const codes = new Set<string>();
+    for (let i = 0; i < 20; i += 1) codes.add((await openWindow(api(), 'admin', { group: undefined })).code);
+    expect(codes.size).toBe(20);
+  });
+
+  it('refuses a window too short or too long, a fraction of a minute, and unknown fields', async () => {
+    await world(api());
+    for (const minutes of [14, 481, 30.5, 0, -30]) await expectRefused(api(), 'POST', '/assessments', { as: 'admin', body: openBody({ minutes }) }, 400);
+    await expectRefused(api(), 'POST', '/assessments', { as: 'admin', body: openBody({ minutes: undefined }) }, 400);
+    await expectRefused(api(), 'POST', '/assessments', { as: 'admin', body: { ...openBody(), code: 'ABCDEF' } }, 400);
+  });
+
+  it('refuses a course that does not require assessment, and an unknown course', async () => {
+    await world(api());
+    await expectRefused(api(), 'POST', '/assessments', { as: TOKENS.director, body: openBody({ course: 'bronchoscopy' }) }, 409);
+    await expectRefused(api(), 'POST', '/assessments', { as: 'admin', body: openBody({ course: 'no-such-course' }) }, 404);
+  });
+});
+
+describe('GET /assessments and closing a window', () => {
+  const api = useApi();
+
+  it("lists a course's windows to administrators and to the directors of their groups only", async () => {
+    await world(api());
+    const mine = await openWindow(api(), TOKENS.director);
+    const theirs = await openWindow(api(), TOKENS.elsewhere, { group: GROUPS.residency });
+    const everyone = await openWindow(api(), 'admin', { group: undefined });
+    await expectRefused(api(), 'GET', `/assessments?course=${COURSE}`, {}, 401);
+    await expectRefused(api(), 'GET', `/assessments?course=${COURSE}`, { as: 'learner' }, 403);
+    const ids = async (as: string) => (await api().call('GET', `/assessments?course=${COURSE}`, { as })).json.map((w: { id: string }) => w.id).sort();
+    expect(await ids(TOKENS.director)).toEqual([mine.id]);
+    expect(await ids(TOKENS.elsewhere)).toEqual([theirs.id]);
+    expect(await ids('admin')).toEqual([mine.id, theirs.id, everyone.id].sort());
+  });
+
+  it('is closed by its group director or an administrator, not by a learner or another director', async () => {
+    await world(api());
+    const window = await openWindow(api(), TOKENS.director);
+    await expectRefused(api(), 'POST', `/assessments/${window.id}/close`, {}, 401);
+    await expectRefused(api(), 'POST', `/assessments/${window.id}/close`, { as: 'learner' }, 403);
+    await expectRefused(api(), 'POST', `/assessments/${window.id}/close`, { as: TOKENS.elsewhere }, 403);
+    await expectRefused(api(), 'POST', '/assessments/no-such-window/close', { as: 'admin' }, 404);
+    const closed = await api().call('POST', `/assessments/${window.id}/close`, { as: TOKENS.director });
+    expect(closed.status).toBe(200);
+    expect(closed.json).toMatchObject({ id: window.id, state: 'closed', closedAt: expect.any(String) });
+    await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: launchBody(window.code) }, 410, ErrorCode.assessmentCodeExpired);
+  });
+});
+
+describe('POST /launch with an assessment code', () => {
+  const api = useApi();
+
+  it("assesses a launch of a member of the window's group: the token and its check say so", async () => {
+    await world(api());
+    const { code } = await openWindow(api(), TOKENS.director);
+    // Typed in small letters with a dash in the middle, as a person might.
+    const res = await api().call('POST', '/launch', { as: 'learner', body: launchBody(`${code.slice(0, 3).toLowerCase()}-${code.slice(3)}`) });
+    expect(res.status).toBe(201);
+    expect(res.json.assessed).toBe(true);
+    expect((claimsOf(res.json.token) as { asm?: string }).asm).toEqual(expect.any(String));
+    expect((await api().call('GET', `/launch/verify?token=${res.json.token}`)).json).toMatchObject({ userid: 'learner', assessed: true });
+    const practice = await api().call('POST', '/launch', { as: 'learner', body: launchBody() });
+    expect(practice.json.assessed).toBe(false);
+    expect((await api().call('GET', `/launch/verify?token=${practice.json.token}`)).json.assessed).toBe(false);
+  });
+
+  it('refuses a wrong code, a code of another group or course, alike', async () => {
+    await world(api());
+    const { code } = await openWindow(api(), TOKENS.director);
+    const unknown = ErrorCode.assessmentCodeUnknown;
+    const wrong = [...ASSESSMENT_CODE_ALPHABET].find((ch) => ch !== code[0])! + code.slice(1);
+    await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: launchBody(wrong) }, 400, unknown);
+    await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: launchBody('abc') }, 400, unknown);
+    await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: launchBody('') }, 400, unknown);
+    // `other` is a member of the residency, not of the fellowship the window was opened for.
+    await expectRefused(api(), 'POST', '/launch', { as: 'other', body: launchBody(code) }, 400, unknown);
+    await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: { ...launchBody(code), course: 'bronchoscopy' } }, 400, unknown);
+    await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: launchBody('A'.repeat(33)) }, 400, ErrorCode.invalidBody);
+    await expectRefused(api(), 'POST', '/launch', { body: launchBody(code) }, 401);
+  });
+
+  it("admits any entitled learner to an administrator's window for every learner", async () => {
+    await world(api());
+    const { code } = await openWindow(api(), 'admin', { group: undefined });
+    const res = await api().call('POST', '/launch', { as: 'other', body: launchBody(code) });
+    expect(res.status).toBe(201);
+    expect(res.json.assessed).toBe(true);
+  });
+
+  it('refuses the code of an expired window', async () => {
+    await world(api());
+    const window = await openWindow(api(), TOKENS.director);
+    await api().deps.db.db.update(assessmentWindows).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(assessmentWindows.id, window.id));
+    await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: launchBody(window.code) }, 410, ErrorCode.assessmentCodeExpired);
+  });
+});
+
+describe('codes tried at launch', () => {
+  const api = useApi({ RATE_LIMIT_SCALE: '1' });
+
+  it('are limited to ten per user in ten minutes, right or wrong', async () => {
+    await world(api());
+    const { code } = await openWindow(api(), TOKENS.director);
+    for (let i = 0; i < 9; i += 1) expect((await api().call('POST', '/launch', { as: 'learner', body: launchBody('ZZZZZZ') })).status).toBe(400);
+    expect((await api().call('POST', '/launch', { as: 'learner', body: launchBody(code) })).status).toBe(201);
+    const limited = await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: launchBody(code) }, 429, ErrorCode.tooManyRequests);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Practice launches are not counted against it.
+    expect((await api().call('POST', '/launch', { as: 'learner', body: launchBody() })).status).toBe(201);
+  });
+});
+
+describe('assessed attempts, progress and certificates', () => {
+  const api = useApi();
+
+  it('in a course requiring assessment, only an assessed attempt passes; the certificate names the assessed case', async () => {
+    await world(api());
+    const window = await openWindow(api(), TOKENS.director);
+    const practice = await submit(api(), await tokenOf('learner'));
+    expect(practice.score).toBeGreaterThanOrEqual(1);
+    const progress = async () => (await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' })).json;
+    const before = await progress();
+    expect(before).toMatchObject({ assessmentRequired: true, complete: false, certificate: null });
+    expect(before.modules[0].cases[0]).toMatchObject({ state: 'attempted', best: practice.score, assessedBest: null, assessed: false });
+
+    const assessed = await submit(api(), await tokenOf('learner', window.id));
+    const after = await progress();
+    expect(after.modules[0].cases[0]).toMatchObject({ state: 'passed', assessedBest: assessed.score, assessed: true });
+    expect(after.complete).toBe(true);
+    // Their director reads the same record.
+    expect((await api().call('GET', `/progress?course=${COURSE}&userId=learner`, { as: TOKENS.director })).json.modules[0].cases[0].assessed).toBe(true);
+
+    const certificate = after.certificate;
+    const verified = await api().call('GET', `/certificates/${certificate.id}`);
+    expect(verified.json.assessedCases).toEqual([{ module: 1, case: 1, title: 'Selective' }]);
+    const pdf = await api().call('GET', `/certificates/${certificate.id}/pdf`, { as: 'learner' });
+    expect(pdf.status).toBe(200);
+  });
+
+  it('an assessed attempt that was flagged passes nothing', async () => {
+    await world(api());
+    const window = await openWindow(api(), TOKENS.director);
+    const token = await tokenOf('learner', window.id);
+    const res = await api().call('POST', '/attempts', { body: { token, events: inhumanLog(token) } });
+    expect(res.json.flagged).toBe(true);
+    const progress = (await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' })).json;
+    expect(progress.modules[0].cases[0]).toMatchObject({ state: 'notStarted', assessed: false });
+  });
+});
