@@ -225,8 +225,11 @@ describe('assessed attempts, progress and certificates', () => {
     const certificate = after.certificate;
     const verified = await api().call('GET', `/certificates/${certificate.id}`);
     expect(verified.json.assessedCases).toEqual([{ module: 1, case: 1, title: 'Selective' }]);
-    const pdf = await api().call('GET', `/certificates/${certificate.id}/pdf`, { as: 'learner' });
+    const pdf = await api().app.request(`/api/certificates/${certificate.id}/pdf?lang=en`, { headers: { authorization: `Bearer ${api().tokens.learner}` } });
     expect(pdf.status).toBe(200);
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain('Module 1, case 1: Selective');
+    expect(text).toContain('(assessed)');
   });
 
   it('an assessed attempt that was flagged passes nothing', async () => {

@@ -25,12 +25,20 @@ async function pdf(api: TestApi, id: string, as: string, lang = 'en') {
 describe('certificates', () => {
   const api = useApi();
 
-  it('are verified publicly with nothing but status, holder, course and date', async () => {
+  it('are verified publicly with nothing but status, holder, course, date and the cases assessed', async () => {
     await setUp(api());
     const id = await issued(api());
     const res = await api().call('GET', `/certificates/${id}`);
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ id, status: 'valid', holderName: 'Lea Learner', courseTitle: 'Laser course', completedAt: expect.any(String), revokedAt: null });
+    expect(res.json).toEqual({
+      id,
+      status: 'valid',
+      holderName: 'Lea Learner',
+      courseTitle: 'Laser course',
+      completedAt: expect.any(String),
+      revokedAt: null,
+      assessedCases: [],
+    });
     await expectRefused(api(), 'GET', '/certificates/AAAAAAAAAAAAAAAAAAAAAA', {}, 404);
   });
 

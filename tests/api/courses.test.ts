@@ -10,7 +10,7 @@ const nonAdmins = [
 ] as const;
 
 /** What a course created without them has: no outcomes, length or translations, in open order. */
-const NEW_FIELDS = { proficiencyOrder: false, outcomes: [], durationMinutes: null, translations: {} };
+const NEW_FIELDS = { proficiencyOrder: false, assessmentRequired: false, outcomes: [], durationMinutes: null, translations: {} };
 
 const level = (cases: number, over: Record<string, unknown> = {}) => ({
   title: 'Module',
@@ -74,6 +74,7 @@ describe('POST /courses', () => {
       thumbnail: null,
       levels: [],
       proficiencyOrder: false,
+      assessmentRequired: false,
       outcomes: [],
       durationMinutes: null,
       translations: {},

@@ -30,13 +30,13 @@ describe('POST /launch', () => {
     await grantSubscription('learner', 'plan-complete', new Date(Date.now() + 86_400_000));
     const res = await api().call('POST', '/launch', { as: 'learner', body });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ scheme: 'fetalsurgerysim', token: expect.any(String) });
+    expect(res.json).toMatchObject({ scheme: 'fetalsurgerysim', token: expect.any(String), assessed: false });
     const verified = await api().call('GET', `/launch/verify?token=${res.json.token}`);
     const { variant, sim } = claimsOf(res.json.token);
     expect(verified).toEqual({
       status: 200,
       headers: expect.anything(),
-      json: { userid: 'learner', course: 'bronchoscopy', level: 1, case: 2, variant, sim, entitled: true },
+      json: { userid: 'learner', course: 'bronchoscopy', level: 1, case: 2, variant, sim, entitled: true, assessed: false },
     });
   });
   it("signs a fresh variant and id into every launch, with the case's stored simulator parameters", async () => {

@@ -60,6 +60,20 @@ export default function CertificateCheck({ locale, strings }: Props) {
         <dd>
           <bdi dir="ltr">{certificate.id}</bdi>
         </dd>
+        {certificate.assessedCases.length > 0 && (
+          <>
+            <dt>{strings['verify.assessed']}</dt>
+            <dd>
+              <ul className="verify-assessed">
+                {certificate.assessedCases.map((k) => (
+                  <li key={`${k.module}.${k.case}`}>
+                    {fill(strings['verify.assessedCase'], { module: k.module.toLocaleString(locale), case: k.case.toLocaleString(locale), title: k.title })}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
       </dl>
       {session.user?.isAdmin && !revoked && (
         <form

@@ -61,7 +61,7 @@ export async function certificatePdf(facts: CertificateFacts, locale: Locale): P
       score: number.format(c.score),
       passMark: number.format(c.passMark),
     });
-    pdf.paragraph(line, 10.5, { align: 'start' });
+    pdf.paragraph(c.assessed ? `${line} ${t('cert.pdf.assessed')}` : line, 10.5, { align: 'start' });
   }
   if (pdf.y > PAGE.height - PAGE.margin - 52) frame();
   pdf.y = Math.max(pdf.y + 8, PAGE.height - PAGE.margin - 44);
