@@ -27,7 +27,6 @@ const OpenInput = z.strictObject({
 });
 
 export type AssessmentWindow = z.infer<typeof AssessmentWindow>;
-export type OpenAssessmentInput = z.infer<typeof OpenInput>;
 
 export const open = createRoute({
   method: 'post',

@@ -13,7 +13,7 @@ const LaunchRequest = z.strictObject({
 });
 
 const LaunchToken = z
-  .object({ token: z.string(), expiresAt: z.string(), scheme: z.string(), assessed: z.boolean().describe('Launched with an open assessment window\'s code') })
+  .object({ token: z.string(), expiresAt: z.string(), scheme: z.string(), assessed: z.boolean().describe("Launched with an open assessment window's code") })
   .meta({ id: 'LaunchToken' });
 
 /** What a launch token says, checked: who, which case, which placenta (variant) with which parameters, and entitlement now. */

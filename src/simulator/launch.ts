@@ -10,6 +10,8 @@ export interface Launch {
   caseIndex: number;
   token: string | null;
   guided: boolean;
+  /** Launched in an assessment window (the token's `asm`): played without the guided steps, whatever the link asks. */
+  assessment: boolean;
   /** The header's free demo: no course, no account, and a result that is shown but never sent. */
   demo: boolean;
 }
@@ -25,12 +27,12 @@ const positive = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) &
 
 /** The launch link's query, validated: null for a link that names no case. */
 export function readLaunch(params: URLSearchParams): Launch | null {
-  if (params.has('demo')) return { course: DEMO_COURSE, level: 1, caseIndex: 1, token: null, guided: true, demo: true };
+  if (params.has('demo')) return { course: DEMO_COURSE, level: 1, caseIndex: 1, token: null, guided: true, assessment: false, demo: true };
   const course = params.get('course')?.trim() ?? '';
   const level = positive(Number(params.get('level')));
   const caseIndex = positive(Number(params.get('case')));
   if (!course || level === null || caseIndex === null) return null;
-  return { course, level, caseIndex, token: params.get('token') || null, guided: params.get('mode') !== 'test', demo: false };
+  return { course, level, caseIndex, token: params.get('token') || null, guided: params.get('mode') !== 'test', assessment: false, demo: false };
 }
 
 /**
@@ -63,6 +65,8 @@ export async function loadScenario(launch: Launch): Promise<{ launch: Launch; sc
       course: typeof claims['course'] === 'string' ? claims['course'] : launch.course,
       level: positive(claims['level']) ?? launch.level,
       caseIndex: positive(claims['case']) ?? launch.caseIndex,
+      assessment: typeof claims['asm'] === 'string',
+      guided: launch.guided && typeof claims['asm'] !== 'string',
     };
     const variant = typeof claims['variant'] === 'number' && Number.isFinite(claims['variant']) ? claims['variant'] >>> 0 : 0;
     const params = normalizeCaseParams(claims['sim'], paramsOfCase(undefined, signed.level, signed.caseIndex));

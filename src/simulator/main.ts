@@ -53,7 +53,7 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
   const courseHref = localePath(lang, `/courses/${encodeURIComponent(launch.course)}`);
   const caseLabel = launch.demo ? t('sim.demo.case') : t('sim.caseLabel', { level: launch.level, case: launch.caseIndex });
   $('sim-case').textContent = `${caseLabel} · ${t(TASK_KEYS[scenario.params.task].name)}`;
-  $('sim-mode').textContent = t(launch.guided ? 'sim.mode.guided' : 'sim.mode.test');
+  $('sim-mode').textContent = t(launch.assessment ? 'sim.mode.assessment' : launch.guided ? 'sim.mode.guided' : 'sim.mode.test');
   $<HTMLAnchorElement>('sim-back').href = courseHref;
   $<HTMLAnchorElement>('sim-again').href = launch.token ? courseHref : location.href;
   $('sim-again').hidden = launch.token !== null;

@@ -73,7 +73,14 @@ describe('POST /assessments (opening a window)', () => {
     await world(api());
     const before = Date.now();
     const window = await openWindow(api(), TOKENS.director, { minutes: 45 });
-    expect(window).toMatchObject({ courseId: COURSE, groupId: GROUPS.fellowship, groupName: 'Fellowship 2026', openedBy: 'director', closedAt: null, state: 'open' });
+    expect(window).toMatchObject({
+      courseId: COURSE,
+      groupId: GROUPS.fellowship,
+      groupName: 'Fellowship 2026',
+      openedBy: 'director',
+      closedAt: null,
+      state: 'open',
+    });
     expect(window.code).toMatch(CODE);
     expect(Date.parse(window.expiresAt) - Date.parse(window.openedAt)).toBe(45 * 60_000);
     expect(Date.parse(window.openedAt)).toBeGreaterThanOrEqual(before - 1000);
@@ -182,7 +189,10 @@ describe('POST /launch with an assessment code', () => {
   it('refuses the code of an expired window', async () => {
     await world(api());
     const window = await openWindow(api(), TOKENS.director);
-    await api().deps.db.db.update(assessmentWindows).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(assessmentWindows.id, window.id));
+    await api()
+      .deps.db.db.update(assessmentWindows)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(assessmentWindows.id, window.id));
     await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: launchBody(window.code) }, 410, ErrorCode.assessmentCodeExpired);
   });
 });

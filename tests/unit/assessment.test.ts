@@ -64,7 +64,16 @@ describe('which attempts pass a case', () => {
 
   const course = (assessmentRequired: boolean): CourseShape => ({
     assessmentRequired,
-    levels: [{ title: 'M', active: true, cases: [{ title: 'C1', passMark: 60 }, { title: 'C2', passMark: 60 }] }],
+    levels: [
+      {
+        title: 'M',
+        active: true,
+        cases: [
+          { title: 'C1', passMark: 60 },
+          { title: 'C2', passMark: 60 },
+        ],
+      },
+    ],
   });
   const day = (d: number) => new Date(Date.UTC(2026, 0, d));
   const fact = (caseIndex: number, score: number, d: number, assessed: boolean, flagged = false): AttemptFact => ({

@@ -1,5 +1,5 @@
 import { missingCourseLocales } from '../../domain/localize.ts';
-import { $editor, addModule, discard, save, setDuration, setLang, setProficiencyOrder } from '../../stores/editor.ts';
+import { $editor, addModule, discard, save, setDuration, setAssessmentRequired, setLang, setProficiencyOrder } from '../../stores/editor.ts';
 import Field from '../ui/Field.tsx';
 import FormError from '../ui/FormError.tsx';
 import LanguageTexts from '../ui/LanguageTexts.tsx';
@@ -67,6 +67,10 @@ export default function CourseEditor({ locale, strings }: Props) {
         <label className="active-toggle proficiency-toggle">
           <input type="checkbox" checked={draft.proficiencyOrder === true} onChange={(e) => setProficiencyOrder(e.target.checked)} />
           {strings['course.proficiency']}
+        </label>
+        <label className="active-toggle proficiency-toggle">
+          <input type="checkbox" checked={draft.assessmentRequired === true} onChange={(e) => setAssessmentRequired(e.target.checked)} />
+          {strings['course.assessmentRequired']}
         </label>
         <p className="muted">{strings['course.passMarkHint']}</p>
         {draft.levels.length === 0 && <p>{strings['course.noModules']}</p>}

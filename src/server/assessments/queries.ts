@@ -39,10 +39,19 @@ export function windowOf(row: WindowRow, groupName: string | null, now = new Dat
 /** Opens a window with a code no window ever had, with its audit entry. */
 export async function openWindow(db: Db, caller: Caller, courseId: string, groupId: string | null, minutes: number, now = new Date()): Promise<WindowRow> {
   for (let tries = 0; ; tries++) {
-    const values = { id: crypto.randomUUID(), code: newCode(), courseId, groupId, openedBy: caller.uid, openedAt: now, expiresAt: new Date(now.getTime() + minutes * 60_000) };
+    const values = {
+      id: crypto.randomUUID(),
+      code: newCode(),
+      courseId,
+      groupId,
+      openedBy: caller.uid,
+      openedAt: now,
+      expiresAt: new Date(now.getTime() + minutes * 60_000),
+    };
     const row = await db.transaction(async (tx) => {
       const [created] = await tx.insert(assessmentWindows).values(values).onConflictDoNothing().returning();
-      if (created) await recordAudit(tx, caller, 'assessment', created.id, 'create', null, { courseId, groupId, code: created.code, expiresAt: values.expiresAt });
+      if (created)
+        await recordAudit(tx, caller, 'assessment', created.id, 'create', null, { courseId, groupId, code: created.code, expiresAt: values.expiresAt });
       return created;
     });
     if (row) return row;
@@ -107,4 +116,13 @@ export async function groupName(db: Db, id: string | null): Promise<string | nul
   if (!id) return null;
   const [row] = await db.select({ name: groups.name }).from(groups).where(eq(groups.id, id));
   return row?.name ?? null;
+}
+
+/** The ids of the groups `uid` directs. */
+export async function directedGroupIds(db: Db, uid: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: groupMembers.groupId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.userId, uid), eq(groupMembers.role, 'director')));
+  return rows.map((r) => r.id);
 }

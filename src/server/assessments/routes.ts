@@ -3,8 +3,7 @@ import { callerIsAdmin, requireUser } from '../access/caller.ts';
 import { directsGroup } from '../access/groups.ts';
 import { fail } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
-import { directedGroupIds } from '../groups/queries.ts';
-import { closeWindow, groupName, openWindow, recentWindows, windowById, windowOf } from './queries.ts';
+import { closeWindow, directedGroupIds, groupName, openWindow, recentWindows, windowById, windowOf } from './queries.ts';
 import * as routes from '../../api/assessments.ts';
 
 const DIRECTORS_ONLY = "Only administrators and a group's directors may open or close its assessment windows";
@@ -25,7 +24,8 @@ export const assessmentsApp = subApp()
     if (group !== undefined && name === null) return fail(c, 404, ErrorCode.notFound, 'No such group');
     const course = (await catalogue.course(courseId))?.value;
     if (!course) return fail(c, 404, ErrorCode.notFound, 'No such course');
-    if (!course.assessmentRequired) return fail(c, 409, ErrorCode.conflict, 'This course does not require assessment: an administrator turns it on in the course editor');
+    if (!course.assessmentRequired)
+      return fail(c, 409, ErrorCode.conflict, 'This course does not require assessment: an administrator turns it on in the course editor');
     const row = await openWindow(db.db, caller, course.id, group ?? null, minutes);
     return c.json(windowOf(row, name), 201);
   })
@@ -44,8 +44,7 @@ export const assessmentsApp = subApp()
     const caller = c.get('caller')!;
     const row = await windowById(db, id);
     if (!row) return fail(c, 404, ErrorCode.notFound, 'No such assessment window');
-    const allowed =
-      (await callerIsAdmin(c)) || row.openedBy === caller.uid || (row.groupId !== null && (await directsGroup(db, caller.uid, row.groupId)));
+    const allowed = (await callerIsAdmin(c)) || row.openedBy === caller.uid || (row.groupId !== null && (await directsGroup(db, caller.uid, row.groupId)));
     if (!allowed) return fail(c, 403, ErrorCode.forbidden, DIRECTORS_ONLY);
     const closed = await closeWindow(db, caller, id);
     return c.json(windowOf(closed!, await groupName(db, closed!.groupId)), 200);
