@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { attempts, audit, certificates, groupMembers, groups, orders, users } from '../../src/server/db/schema.ts';
 import { token } from './harness.ts';
-import { auditTrail, buyPlan, expectRefused, useApi } from './support.ts';
+import { auditTrail, buyPlan, expectRefused, useApi, typedClient } from './support.ts';
 
 const api = useApi();
+const { as, reply } = typedClient(api);
 const db = () => api().deps.db.db;
 beforeEach(() => api().deps.paypalStandIn!.reset());
 
@@ -42,14 +43,14 @@ async function history(uid: string) {
 
 describe('PATCH /users/me', () => {
   it('changes the caller’s own name and phone, audited, and nothing else', async () => {
-    const res = await api().call('PATCH', '/users/me', { as: 'learner', body: { name: '  Lea Nueva ', contact: '+34 600 000 001' } });
+    const res = await reply(as('learner').users.me.$patch({ json: { name: '  Lea Nueva ', contact: '+34 600 000 001' } }));
     expect(res).toMatchObject({
       status: 200,
       json: { id: 'learner', name: 'Lea Nueva', contact: '+34 600 000 001', isAdmin: false, email: 'learner@example.com' },
     });
     const [entry] = await auditTrail(api(), '?entity=user&id=learner');
     expect(entry).toMatchObject({ actor: 'learner', action: 'update', before: { name: 'Lea Learner' }, after: { name: 'Lea Nueva' } });
-    expect((await api().call('GET', '/users/other', { as: 'other' })).json.name).not.toBe('Lea Nueva');
+    expect((await reply(as('other').users[':id'].$get({ param: { id: 'other' } }))).json.name).not.toBe('Lea Nueva');
   });
 
   it.each([
@@ -93,7 +94,7 @@ describe('GET /users/me/export', () => {
     expect(JSON.stringify(body)).not.toContain('other@example.com');
   });
   it("gives an administrator the changes they made to other people, without those people's data", async () => {
-    const saved = await api().call('PUT', '/users/other', { as: 'admin', body: { isAdmin: false, isPremium: true, subscriptions: [] } });
+    const saved = await reply(as('admin').users[':id'].$put({ param: { id: 'other' }, json: { isAdmin: false, isPremium: true, subscriptions: [] } }));
     expect(saved.status).toBe(200);
     const res = await api().app.request('/api/users/me/export', { headers: { authorization: `Bearer ${api().tokens.admin}` } });
     const body = await res.json();
@@ -114,8 +115,8 @@ describe('DELETE /users/me', () => {
     const orderId = await buy();
     await history('learner');
     await history('other');
-    await api().call('PATCH', '/users/me', { as: 'learner', body: { name: 'Lea Learner', contact: '+34 600' } });
-    const res = await api().call('DELETE', '/users/me', { as: 'learner' });
+    await reply(as('learner').users.me.$patch({ json: { name: 'Lea Learner', contact: '+34 600' } }));
+    const res = await reply(as('learner').users.me.$delete({}));
     expect(res.status).toBe(204);
     expect(await db().select().from(users).where(eq(users.id, 'learner'))).toEqual([]);
     expect(await db().select().from(attempts).where(eq(attempts.userId, 'learner'))).toEqual([]);
@@ -135,15 +136,15 @@ describe('DELETE /users/me', () => {
     expect(JSON.stringify(trail)).not.toMatch(/learner@example\.com|Lea Learner|\+34 600/);
     expect(trail.find((e) => e.action === 'delete')).toMatchObject({ actor: 'learner', entity: 'user', after: null });
     // The receipt stays readable to administrators, naming no one.
-    expect((await api().call('GET', `/receipts/${orderId}`, { as: 'admin' })).json.buyer).toEqual({ name: '', email: '' });
-    expect((await api().call('GET', '/users/learner', { as: 'admin' })).status).toBe(404);
+    expect((await reply(as('admin').receipts[':orderId'].$get({ param: { orderId }, query: {} }))).json.buyer).toEqual({ name: '', email: '' });
+    expect((await reply(as('admin').users[':id'].$get({ param: { id: 'learner' } }))).status).toBe(404);
     await expectRefused(api(), 'DELETE', '/users/me', { as: 'learner' }, 404);
   });
 
   it('refuses the last administrator with 409 last_admin, and lets an administrator go once another exists', async () => {
     await expectRefused(api(), 'DELETE', '/users/me', { as: 'admin' }, 409, 'last_admin');
     await db().update(users).set({ isAdmin: true }).where(eq(users.id, 'other'));
-    const both = await Promise.all(['admin', 'other'].map((as) => api().call('DELETE', '/users/me', { as })));
+    const both = await Promise.all(['admin', 'other'].map((who) => reply(as(who).users.me.$delete())));
     expect(both.map((r) => r.status).sort()).toEqual([204, 409]);
     expect(await db().select().from(users).where(eq(users.isAdmin, true))).toHaveLength(1);
   });

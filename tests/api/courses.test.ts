@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { auditTrail, CALLERS, expectRefused, SEEDED_COURSES, useApi, validCourse, withSecondInstance } from './support.ts';
+import { auditTrail, CALLERS, expectRefused, SEEDED_COURSES, useApi, validCourse, withSecondInstance, typedClient } from './support.ts';
 
 const api = useApi();
+const { as, reply } = typedClient(api);
 const everyone = Object.keys(CALLERS) as Array<keyof typeof CALLERS>;
 const nonAdmins = [
   ['anonymous', 401],
@@ -21,7 +22,7 @@ const level = (cases: number, over: Record<string, unknown> = {}) => ({
 
 describe('GET /courses', () => {
   it.each(everyone)('lists the catalogue (id, title, subtitle, picture, length) for %s', async (who) => {
-    const res = await api().call('GET', '/courses', { as: CALLERS[who] });
+    const res = await reply(as(CALLERS[who]).courses.$get({ query: {} }));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.json.map((c: { id: string }) => c.id)).toEqual(SEEDED_COURSES);
@@ -37,7 +38,7 @@ describe('GET /courses', () => {
 
 describe('GET /courses/{id}', () => {
   it.each(everyone)('answers a course with its modules and cases for %s', async (who) => {
-    const res = await api().call('GET', '/courses/bronchoscopy', { as: CALLERS[who] });
+    const res = await reply(as(CALLERS[who]).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: {} }));
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: 'bronchoscopy', title: 'Bronchoscopy', durationMinutes: 90, thumbnail: expect.stringMatching(/^\/api\/images\//) });
     expect(res.json.outcomes).toHaveLength(3);
@@ -79,20 +80,21 @@ describe('POST /courses', () => {
       durationMinutes: null,
       translations: {},
     };
-    expect((await api().call('GET', `/courses/${res.json}`)).json).toEqual(course);
+    expect((await reply(as(null).courses[':id'].$get({ param: { id: res.json }, query: {} }))).json).toEqual(course);
     const [entry] = await auditTrail(api(), '?entity=course');
     expect(entry).toMatchObject({ actor: 'admin', entity: 'course', entityId: res.json, action: 'create', before: null, after: course });
   });
 
   it('fills the defaults for an empty object and keeps what the body gives, trimmed', async () => {
-    const empty = await api().call('POST', '/courses', { as: 'admin', body: {} });
-    expect((await api().call('GET', `/courses/${empty.json}`)).json).toMatchObject({ title: 'New Course', subtitle: 'new course', levels: [] });
-    const given = await api().call('POST', '/courses', {
-      as: 'admin',
-      body: { ...validCourse(), title: '  Laser basics  ', thumbnail: 'https://img.example/laser.png' },
+    const empty = await reply(as('admin').courses.$post({ json: {} }));
+    expect((await reply(as(null).courses[':id'].$get({ param: { id: empty.json }, query: {} }))).json).toMatchObject({
+      title: 'New Course',
+      subtitle: 'new course',
+      levels: [],
     });
+    const given = await reply(as('admin').courses.$post({ json: { ...validCourse(), title: '  Laser basics  ', thumbnail: 'https://img.example/laser.png' } }));
     expect(given.status).toBe(201);
-    expect((await api().call('GET', `/courses/${given.json}`)).json).toEqual({
+    expect((await reply(as(null).courses[':id'].$get({ param: { id: given.json }, query: {} }))).json).toEqual({
       id: given.json,
       ...NEW_FIELDS,
       ...validCourse(),
@@ -101,9 +103,9 @@ describe('POST /courses', () => {
   });
 
   it('shows the new course in a list that was already served (cache invalidated)', async () => {
-    expect((await api().call('GET', '/courses')).json).toHaveLength(5);
-    const { json: id } = await api().call('POST', '/courses', { as: 'admin', body: validCourse() });
-    const list = (await api().call('GET', '/courses')).json;
+    expect((await reply(as(null).courses.$get({ query: {} }))).json).toHaveLength(5);
+    const { json: id } = await reply(as('admin').courses.$post({ json: validCourse() }));
+    const list = (await reply(as(null).courses.$get({ query: {} }))).json;
     expect(list).toHaveLength(6);
     expect(list.at(-1)).toEqual({ id, title: 'Laser basics', subtitle: 'First steps with the fetoscope', thumbnail: null, durationMinutes: null });
   });
@@ -115,13 +117,13 @@ describe('PUT /courses/{id}', () => {
   });
 
   it('saves the full course, answers it, and every later GET shows the change', async () => {
-    const beforeDetail = (await api().call('GET', '/courses/bronchoscopy')).json;
-    await api().call('GET', '/courses');
-    const res = await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse() });
+    const beforeDetail = (await reply(as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: {} }))).json;
+    await reply(as(null).courses.$get({ query: {} }));
+    const res = await reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: validCourse() }));
     const course = { ...beforeDetail, ...validCourse() };
     expect(res).toMatchObject({ status: 200, json: course });
-    expect((await api().call('GET', '/courses/bronchoscopy')).json).toEqual(course);
-    expect((await api().call('GET', '/courses')).json[1]).toEqual({
+    expect((await reply(as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: {} }))).json).toEqual(course);
+    expect((await reply(as(null).courses.$get({ query: {} }))).json[1]).toEqual({
       id: 'bronchoscopy',
       title: 'Laser basics',
       subtitle: 'First steps with the fetoscope',
@@ -134,7 +136,9 @@ describe('PUT /courses/{id}', () => {
 
   it('records saves made at the same moment one after the other: each entry starts from the one before it', async () => {
     const titles = ['First', 'Second', 'Third', 'Fourth', 'Fifth'];
-    const answers = await Promise.all(titles.map((title) => api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse({ title }) })));
+    const answers = await Promise.all(
+      titles.map((title) => reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: validCourse({ title }) }))),
+    );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     const entries = (await auditTrail(api(), '?entity=course&id=bronchoscopy')).filter((e) => e.action === 'update');
     expect(entries).toHaveLength(5);
@@ -143,23 +147,26 @@ describe('PUT /courses/{id}', () => {
     while (chain.length < entries.length) chain.push(entries.find((e) => e.before.title === chain.at(-1).after.title));
     for (let i = 1; i < chain.length; i++) expect(chain[i].before).toEqual(chain[i - 1].after);
     expect(chain.map((e) => e.after.title).sort()).toEqual([...titles].sort());
-    expect((await api().call('GET', '/courses/bronchoscopy')).json.title).toBe(chain.at(-1).after.title);
+    expect((await reply(as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: {} }))).json.title).toBe(chain.at(-1).after.title);
   });
 
   it('keeps the thumbnail when the body leaves it out and clears it with null', async () => {
-    await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse({ thumbnail: 'https://img.example/b.png' }) });
-    await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse({ title: 'Renamed' }) });
-    expect((await api().call('GET', '/courses/bronchoscopy')).json).toMatchObject({ title: 'Renamed', thumbnail: 'https://img.example/b.png' });
-    await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse({ thumbnail: null }) });
-    expect((await api().call('GET', '/courses/bronchoscopy')).json.thumbnail).toBeNull();
+    await reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: validCourse({ thumbnail: 'https://img.example/b.png' }) }));
+    await reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: validCourse({ title: 'Renamed' }) }));
+    expect((await reply(as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: {} }))).json).toMatchObject({
+      title: 'Renamed',
+      thumbnail: 'https://img.example/b.png',
+    });
+    await reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: validCourse({ thumbnail: null }) }));
+    expect((await reply(as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: {} }))).json.thumbnail).toBeNull();
   });
 
   it('trims titles and accepts the largest course: 200-character titles, 100 modules of 200 cases', async () => {
     const long = 't'.repeat(200);
     const body = { title: `  ${long}  `, subtitle: ' s ', levels: Array.from({ length: 100 }, () => level(200, { title: `\t${long} ` })) };
-    const res = await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body });
+    const res = await reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: body }));
     expect(res.status).toBe(200);
-    const saved = (await api().call('GET', '/courses/bronchoscopy')).json;
+    const saved = (await reply(as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: {} }))).json;
     expect(saved.title).toBe(long);
     expect(saved.subtitle).toBe('s');
     expect(saved.levels).toHaveLength(100);
@@ -226,9 +233,9 @@ describe('simulator parameters of a case', () => {
     });
 
   it("keeps a case's sim through PUT and GET, and a case without one stays without", async () => {
-    const res = await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: withSim(sim) });
+    const res = await reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: withSim(sim) }));
     expect(res.status).toBe(200);
-    const saved = (await api().call('GET', '/courses/bronchoscopy')).json;
+    const saved = (await reply(as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: {} }))).json;
     expect(saved.levels[0].cases[0]).toEqual({ title: 'Anterior placenta', bubbles: [], sim });
     expect(saved.levels[0].cases[1]).toEqual({ title: 'Defaults', bubbles: [] });
   });
@@ -238,14 +245,14 @@ describe('simulator parameters of a case', () => {
       { difficulty: 1, anastomoses: 1, smallestMm: 0.4, targets: 2 },
       { difficulty: 5, anastomoses: 12, smallestMm: 3, targets: 8 },
     ]) {
-      const res = await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: withSim({ ...sim, ...edge }) });
+      const res = await reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: withSim({ ...sim, ...edge }) }));
       expect(res.status).toBe(200);
       expect(res.json.levels[0].cases[0].sim).toEqual({ ...sim, ...edge });
     }
   });
 
   it('serves the seeded fetoscopy course with a task per module', async () => {
-    const course = (await api().call('GET', '/courses/fetoscopy-simulator')).json;
+    const course = (await reply(as(null).courses[':id'].$get({ param: { id: 'fetoscopy-simulator' }, query: {} }))).json;
     const tasks = course.levels.map((l: { cases: Array<{ sim?: { task: string } }> }) => [...new Set(l.cases.map((c) => c.sim?.task))]);
     expect(tasks).toEqual([['navigation'], ['selective'], ['solomon']]);
   });
@@ -282,25 +289,27 @@ describe('DELETE /courses/{id}', () => {
   });
 
   it('deletes the course: 204, gone from a list and a page already served, and recorded', async () => {
-    const before = (await api().call('GET', '/courses/bronchoscopy')).json;
-    await api().call('GET', '/courses');
-    const res = await api().call('DELETE', '/courses/bronchoscopy', { as: 'admin' });
+    const before = (await reply(as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: {} }))).json;
+    await reply(as(null).courses.$get({ query: {} }));
+    const res = await reply(as('admin').courses[':id'].$delete({ param: { id: 'bronchoscopy' } }));
     expect(res.status).toBe(204);
     expect(res.json).toBeNull();
     await expectRefused(api(), 'GET', '/courses/bronchoscopy', {}, 404);
-    expect((await api().call('GET', '/courses')).json.map((c: { id: string }) => c.id)).toEqual(SEEDED_COURSES.filter((id) => id !== 'bronchoscopy'));
+    expect((await reply(as(null).courses.$get({ query: {} }))).json.map((c: { id: string }) => c.id)).toEqual(
+      SEEDED_COURSES.filter((id) => id !== 'bronchoscopy'),
+    );
     const entry = (await auditTrail(api(), '?entity=course')).find((e) => e.action === 'delete');
     expect(entry).toMatchObject({ actor: 'admin', entityId: 'bronchoscopy', before, after: null });
   });
 
   it('takes the course out of the plans that named it, so they can still be saved', async () => {
-    expect((await api().call('DELETE', '/courses/bronchoscopy', { as: 'admin' })).status).toBe(204);
-    const plans = (await api().call('GET', '/pricing', { as: 'admin' })).json;
+    expect((await reply(as('admin').courses[':id'].$delete({ param: { id: 'bronchoscopy' } }))).status).toBe(204);
+    const plans = (await reply(as('admin').pricing.$get({ query: {} }))).json;
     for (const plan of plans) expect(plan.courses).not.toContain('bronchoscopy');
     const pilot = plans.find((p: { id: string }) => p.id === 'plan-pilot');
     expect(pilot.courses).toEqual(['fetoscopy-simulator']);
     const { id, ...body } = pilot;
-    expect((await api().call('PUT', `/pricing/${id}`, { as: 'admin', body: { ...body, price: 59.99 } })).status).toBe(200);
+    expect((await reply(as('admin').pricing[':id'].$put({ param: { id }, json: { ...body, price: 59.99 } }))).status).toBe(200);
     const planEntries = await auditTrail(api(), '?entity=plan&id=plan-pilot');
     expect(planEntries.at(-1)).toMatchObject({
       action: 'update',
@@ -311,7 +320,7 @@ describe('DELETE /courses/{id}', () => {
 
   it('answers 404 for an unknown id and for a second delete', async () => {
     await expectRefused(api(), 'DELETE', '/courses/nope', { as: 'admin' }, 404);
-    await api().call('DELETE', '/courses/bronchoscopy', { as: 'admin' });
+    await reply(as('admin').courses[':id'].$delete({ param: { id: 'bronchoscopy' } }));
     await expectRefused(api(), 'DELETE', '/courses/bronchoscopy', { as: 'admin' }, 404);
   });
 });
@@ -321,7 +330,7 @@ describe('the catalogue cache across server instances', () => {
     await withSecondInstance(api(), async (second) => {
       const read = async () => (await (await second.request('/api/courses/bronchoscopy')).json()) as { title: string };
       expect((await read()).title).toBe('Bronchoscopy');
-      await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse({ title: 'Seen everywhere' }) });
+      await reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: validCourse({ title: 'Seen everywhere' }) }));
       await expect.poll(async () => (await read()).title, { timeout: 5000 }).toBe('Seen everywhere');
     });
   });

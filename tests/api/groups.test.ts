@@ -2,26 +2,27 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { courses, users } from '../../src/server/db/schema.ts';
 import { attempt, COURSE, GROUPS, passAll, setUp, TOKENS } from './learning-support.ts';
-import { auditTrail, expectRefused, useApi } from './support.ts';
+import { auditTrail, expectRefused, useApi, typedClient } from './support.ts';
 
 describe('groups', () => {
   const api = useApi();
+  const { as, reply } = typedClient(api);
 
   it('are created by an admin, who adds members by email (any case) and names directors, all audited', async () => {
     await setUp(api());
-    const created = await api().call('POST', '/groups', { as: 'admin', body: { name: '  Fetal fellowship  ' } });
+    const created = await reply(as('admin').groups.$post({ json: { name: '  Fetal fellowship  ' } }));
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({ name: 'Fetal fellowship', members: 0, directors: 0, people: [] });
     const id = created.json.id;
-    await api().call('POST', `/groups/${id}/members`, { as: 'admin', body: { email: 'LEARNER@example.com', role: 'member' } });
-    const res = await api().call('POST', `/groups/${id}/members`, { as: 'admin', body: { email: 'other@example.com', role: 'director' } });
+    await reply(as('admin').groups[':id'].members.$post({ param: { id }, json: { email: 'LEARNER@example.com', role: 'member' } }));
+    const res = await reply(as('admin').groups[':id'].members.$post({ param: { id }, json: { email: 'other@example.com', role: 'director' } }));
     expect(res.json).toMatchObject({ members: 1, directors: 1 });
     expect(res.json.people.map((p: any) => [p.userId, p.role, p.name])).toEqual([
       ['other', 'director', 'Otto Other'],
       ['learner', 'member', 'Lea Learner'],
     ]);
     // Naming someone again changes their role.
-    expect((await api().call('POST', `/groups/${id}/members`, { as: 'admin', body: { email: 'other@example.com', role: 'member' } })).json).toMatchObject({
+    expect((await reply(as('admin').groups[':id'].members.$post({ param: { id }, json: { email: 'other@example.com', role: 'member' } }))).json).toMatchObject({
       members: 2,
       directors: 0,
     });
@@ -44,18 +45,16 @@ describe('groups', () => {
 
   it('are listed whole for admins, as the groups they direct for directors, and empty for learners', async () => {
     await setUp(api());
-    expect((await api().call('GET', '/groups', { as: 'admin' })).json.map((g: any) => g.name)).toEqual(['Fellowship 2026', 'Residency']);
-    expect((await api().call('GET', '/groups', { as: TOKENS.director })).json).toEqual([
-      expect.objectContaining({ id: GROUPS.fellowship, members: 1, directors: 1 }),
-    ]);
-    expect((await api().call('GET', '/groups', { as: 'learner' })).json).toEqual([]);
+    expect((await reply(as('admin').groups.$get({}))).json.map((g: any) => g.name)).toEqual(['Fellowship 2026', 'Residency']);
+    expect((await reply(as(TOKENS.director).groups.$get({}))).json).toEqual([expect.objectContaining({ id: GROUPS.fellowship, members: 1, directors: 1 })]);
+    expect((await reply(as('learner').groups.$get({}))).json).toEqual([]);
   });
 
   it("show their director each member's progress, certificates and CSV, one row per member and case", async () => {
     await setUp(api());
     await passAll(api(), 'learner');
     await attempt(api(), 'other', 1, 1, 99);
-    const progress = await api().call('GET', `/groups/${GROUPS.fellowship}/progress`, { as: TOKENS.director });
+    const progress = await reply(as(TOKENS.director).groups[':id'].progress.$get({ param: { id: GROUPS.fellowship } }));
     expect(progress.status).toBe(200);
     expect(progress.json.courses).toEqual([{ id: COURSE, title: 'Laser course' }]);
     expect(progress.json.members).toEqual([
@@ -96,10 +95,12 @@ describe('groups', () => {
 
   it('export hostile names as text a spreadsheet will not run', async () => {
     await setUp(api());
-    await api().call('PUT', `/courses/${COURSE}`, {
-      as: 'admin',
-      body: { title: '=HYPERLINK("http://x")', subtitle: 's', levels: [{ title: 'M, "one"', active: true, cases: [{ title: '+1', bubbles: [] }] }] },
-    });
+    await reply(
+      as('admin').courses[':id'].$put({
+        param: { id: COURSE },
+        json: { title: '=HYPERLINK("http://x")', subtitle: 's', levels: [{ title: 'M, "one"', active: true, cases: [{ title: '+1', bubbles: [] }] }] },
+      }),
+    );
     await attempt(api(), 'learner', 1, 1, 50);
     const text = await (
       await api().app.request(`/api/groups/${GROUPS.fellowship}/export.csv`, { headers: { authorization: `Bearer ${TOKENS.director}` } })
@@ -147,9 +148,9 @@ describe('groups', () => {
 
   it('stop showing a removed director anything at once', async () => {
     await setUp(api());
-    expect((await api().call('GET', `/groups/${GROUPS.fellowship}`, { as: TOKENS.director })).status).toBe(200);
-    expect((await api().call('GET', `/progress?userId=learner`, { as: TOKENS.director })).status).toBe(200);
-    const res = await api().call('DELETE', `/groups/${GROUPS.fellowship}/members/director`, { as: 'admin' });
+    expect((await reply(as(TOKENS.director).groups[':id'].$get({ param: { id: GROUPS.fellowship } }))).status).toBe(200);
+    expect((await reply(as(TOKENS.director).progress.$get({ query: { userId: 'learner' } }))).status).toBe(200);
+    const res = await reply(as('admin').groups[':id'].members[':userId'].$delete({ param: { id: GROUPS.fellowship, userId: 'director' } }));
     expect(res.json).toMatchObject({ directors: 0 });
     for (const path of [
       `/groups/${GROUPS.fellowship}`,
@@ -160,17 +161,19 @@ describe('groups', () => {
     ]) {
       await expectRefused(api(), 'GET', path, { as: TOKENS.director }, 403);
     }
-    expect((await api().call('GET', '/groups', { as: TOKENS.director })).json).toEqual([]);
+    expect((await reply(as(TOKENS.director).groups.$get({}))).json).toEqual([]);
   });
 
   it('are renamed and deleted by admins; members keep their records', async () => {
     await setUp(api());
     await passAll(api(), 'learner');
-    const { json: cert } = await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' });
-    expect((await api().call('PUT', `/groups/${GROUPS.fellowship}`, { as: 'admin', body: { name: 'Fellowship 2027' } })).json.name).toBe('Fellowship 2027');
-    expect((await api().call('DELETE', `/groups/${GROUPS.fellowship}`, { as: 'admin' })).status).toBe(204);
+    const { json: cert } = await reply(as('learner').progress.$get({ query: { course: COURSE } }));
+    expect((await reply(as('admin').groups[':id'].$put({ param: { id: GROUPS.fellowship }, json: { name: 'Fellowship 2027' } }))).json.name).toBe(
+      'Fellowship 2027',
+    );
+    expect((await reply(as('admin').groups[':id'].$delete({ param: { id: GROUPS.fellowship } }))).status).toBe(204);
     await expectRefused(api(), 'GET', `/groups/${GROUPS.fellowship}`, { as: 'admin' }, 404);
-    expect((await api().call('GET', `/certificates/${cert.certificate.id}`)).json.status).toBe('valid');
+    expect((await reply(as(null).certificates[':id'].$get({ param: { id: cert.certificate.id } }))).json.status).toBe('valid');
     const [deleted] = await auditTrail(api(), `?entity=group&id=${GROUPS.fellowship}`);
     expect(deleted).toMatchObject({ action: 'delete', before: { name: 'Fellowship 2027', members: 1, directors: 1 }, after: null });
   });

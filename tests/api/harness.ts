@@ -1,8 +1,10 @@
 import { API_BASE } from '../../src/api/paths.ts';
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
+import { hc } from 'hono/client';
 import { inject } from 'vitest';
-import { createApp } from '../../src/server/app.ts';
+import { auth } from '../../src/api/client.ts';
+import { createApp, type AppType } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { rowsOf } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema.ts';
@@ -76,18 +78,35 @@ export async function testApi(env: Record<string, string> = {}) {
   const app = createApp(deps);
   const tokens = { admin: token('admin'), learner: token('learner'), other: token('other') };
 
-  async function call(
-    method: string,
-    path: string,
-    opts: { as?: keyof typeof tokens | string | null; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
-  ) {
+  /** A caller: one of the three seeded users by name, any other ID token as is, or anonymous (null). */
+  type Caller = keyof typeof tokens | string | null | undefined;
+  const bearerOf = (who: Caller) => (who ? (tokens[who as keyof typeof tokens] ?? who) : null);
+
+  /**
+   * The typed client over the app, as the browser's stores call it (src/api/client.ts): every route the contract
+   * describes, its parameters and bodies checked against AppType. Requests go to `app.request`, no socket involved.
+   */
+  const as = (who: Caller) =>
+    hc<AppType>('http://api.test', { fetch: (input: RequestInfo | URL, init?: RequestInit) => app.request(input, init), ...auth(bearerOf(who)) }).api;
+
+  /** A typed request's answer as the tests read it: status, parsed JSON (or text) and headers. */
+  const reply = async (request: Promise<{ status: number; text(): Promise<string>; headers: Headers }>) => read(await request);
+
+  /**
+   * A request by method and path, for what the contract refuses on purpose (malformed JSON, wrong types, unknown
+   * routes, raw headers): the typed client cannot send those.
+   */
+  async function call(method: string, path: string, opts: { as?: Caller; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) {
     const headers: Record<string, string> = { ...opts.headers };
-    const bearer = opts.as ? (tokens[opts.as as keyof typeof tokens] ?? opts.as) : null;
+    const bearer = bearerOf(opts.as);
     if (bearer) headers.authorization = `Bearer ${bearer}`;
     let body: string | undefined = opts.raw;
     if (opts.body !== undefined) body = JSON.stringify(opts.body);
     if (body !== undefined) headers['content-type'] ??= 'application/json';
-    const res = await app.request(`${API_BASE}${path}`, { method, headers, body });
+    return read(await app.request(`${API_BASE}${path}`, { method, headers, body }));
+  }
+
+  async function read(res: { status: number; text(): Promise<string>; headers: Headers }) {
     const text = await res.text();
     let json: unknown = null;
     try {
@@ -112,7 +131,7 @@ export async function testApi(env: Record<string, string> = {}) {
       .join('\n');
   }
 
-  return { app, deps, call, tokens, snapshot, tables, close: () => deps.db.close() };
+  return { app, deps, as, reply, call, tokens, snapshot, tables, close: () => deps.db.close() };
 }
 
 export type TestApi = Awaited<ReturnType<typeof testApi>>;

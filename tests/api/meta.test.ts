@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import type { TestApi } from './harness.ts';
 import { PROJECT } from './harness.ts';
-import { auditTrail, CALLERS, expectRefused, useApi, validCourse, validPlan } from './support.ts';
+import { auditTrail, CALLERS, expectRefused, useApi, validCourse, validPlan, typedClient } from './support.ts';
 
 const api = useApi();
+const { as, reply } = typedClient(api);
 const everyone = Object.keys(CALLERS) as Array<keyof typeof CALLERS>;
 
 /** The same API with other configuration values, sharing the test database. */
@@ -16,7 +17,7 @@ async function getWith(base: TestApi, config: Partial<TestApi['deps']['config']>
 
 describe('GET /unityversion', () => {
   it.each(everyone)('answers the browser simulator address to %s', async (who) => {
-    const res = await api().call('GET', '/unityversion', { as: CALLERS[who] });
+    const res = await reply(as(CALLERS[who]).unityversion.$get({}));
     expect(res).toMatchObject({ status: 200, json: { production: '/simulator' } });
     expect(Object.keys(res.json)).toEqual(['production']);
   });
@@ -31,7 +32,7 @@ describe('GET /unityversion', () => {
 
 describe('GET /config', () => {
   it.each(everyone)('answers the public Firebase settings and the emulator address to %s', async (who) => {
-    const res = await api().call('GET', '/config', { as: CALLERS[who] });
+    const res = await reply(as(CALLERS[who]).config.$get({}));
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
       firebase: { apiKey: 'demo-api-key', authDomain: `${PROJECT}.firebaseapp.com`, projectId: PROJECT },
@@ -74,9 +75,9 @@ describe('GET /audit', () => {
 
   it('starts empty and lists course, plan and user changes newest first', async () => {
     expect(await auditTrail(api())).toEqual([]);
-    const { json: courseId } = await api().call('POST', '/courses', { as: 'admin', body: validCourse() });
-    const { json: plan } = await api().call('POST', '/pricing', { as: 'admin', body: validPlan() });
-    await api().call('PUT', '/users/learner', { as: 'admin', body: { isAdmin: false, isPremium: true, subscriptions: [] } });
+    const { json: courseId } = await reply(as('admin').courses.$post({ json: validCourse() }));
+    const { json: plan } = await reply(as('admin').pricing.$post({ json: validPlan() }));
+    await reply(as('admin').users[':id'].$put({ param: { id: 'learner' }, json: { isAdmin: false, isPremium: true, subscriptions: [] } }));
     const trail = await auditTrail(api());
     expect(trail.map((e) => [e.entity, e.entityId, e.action])).toEqual([
       ['user', 'learner', 'update'],
@@ -90,9 +91,9 @@ describe('GET /audit', () => {
   });
 
   it('filters by entity and id and limits the count', async () => {
-    await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse() });
-    await api().call('PUT', '/courses/pleuroamniotic', { as: 'admin', body: validCourse() });
-    await api().call('DELETE', '/pricing/plan-pilot', { as: 'admin' });
+    await reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: validCourse() }));
+    await reply(as('admin').courses[':id'].$put({ param: { id: 'pleuroamniotic' }, json: validCourse() }));
+    await reply(as('admin').pricing[':id'].$delete({ param: { id: 'plan-pilot' } }));
     expect((await auditTrail(api(), '?entity=course')).map((e) => e.entityId)).toEqual(['pleuroamniotic', 'bronchoscopy']);
     expect((await auditTrail(api(), '?entity=course&id=bronchoscopy')).map((e) => e.entityId)).toEqual(['bronchoscopy']);
     expect((await auditTrail(api(), '?entity=plan')).map((e) => e.action)).toEqual(['delete']);
@@ -101,10 +102,10 @@ describe('GET /audit', () => {
   });
 
   it('records nothing for reads and refusals', async () => {
-    await api().call('GET', '/courses/bronchoscopy');
-    await api().call('GET', '/pricing', { as: 'admin' });
-    await api().call('PUT', '/courses/bronchoscopy', { as: 'learner', body: validCourse() });
-    await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse({ title: '' }) });
+    await reply(as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: {} }));
+    await reply(as('admin').pricing.$get({ query: {} }));
+    await reply(as('learner').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: validCourse() }));
+    await reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: validCourse({ title: '' }) }));
     expect(await auditTrail(api())).toEqual([]);
   });
 

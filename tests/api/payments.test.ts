@@ -6,25 +6,26 @@ import { loadConfig } from '../../src/server/config.ts';
 import { orders, users } from '../../src/server/db/schema.ts';
 import { createDeps } from '../../src/server/services.ts';
 import { token } from './harness.ts';
-import { auditTrail, expectRefused, PRODUCTION_ENV, useApi, validPlan } from './support.ts';
+import { auditTrail, expectRefused, PRODUCTION_ENV, useApi, validPlan, typedClient } from './support.ts';
 
 const api = useApi({ PAYPAL_TIMEOUT_MS: '300' });
+const { as, reply } = typedClient(api);
 const standIn = () => api().deps.paypalStandIn!;
 const db = () => api().deps.db.db;
 
 beforeEach(() => standIn().reset());
 
-async function createOrder(as = 'learner', planId = 'plan-fetoscopy'): Promise<string> {
-  const res = await api().call('POST', '/payments/orders', { as, body: { planId } });
+async function createOrder(buyer = 'learner', planId = 'plan-fetoscopy'): Promise<string> {
+  const res = await reply(as(buyer).payments.orders.$post({ json: { planId } }));
   expect(res.status).toBe(201);
   return res.json.id;
 }
 
 /** Creates an order, approves it as the buyer would in PayPal, and captures it. */
-async function buy(as = 'learner', planId = 'plan-fetoscopy') {
-  const id = await createOrder(as, planId);
+async function buy(buyer = 'learner', planId = 'plan-fetoscopy') {
+  const id = await createOrder(buyer, planId);
   expect(standIn().approve(id)).toBe(true);
-  return { id, res: await api().call('POST', `/payments/orders/${id}/capture`, { as }) };
+  return { id, res: await reply(as(buyer).payments.orders[':orderId'].capture.$post({ param: { orderId: id } })) };
 }
 
 const subscriptionsOf = async (uid: string) => (await db().select().from(users).where(eq(users.id, uid)))[0]!.subscriptions;
@@ -32,7 +33,7 @@ const orderRow = async (id: string) => (await db().select().from(orders).where(e
 
 describe('POST /payments/orders', () => {
   it('creates a PayPal order at the plan price from our database and stores it for the buyer', async () => {
-    const res = await api().call('POST', '/payments/orders', { as: 'learner', body: { planId: 'plan-fetoscopy' } });
+    const res = await reply(as('learner').payments.orders.$post({ json: { planId: 'plan-fetoscopy' } }));
     expect(res).toMatchObject({ status: 201, json: { id: expect.any(String), status: 'CREATED' } });
     expect(await orderRow(res.json.id)).toMatchObject({
       userId: 'learner',
@@ -51,7 +52,7 @@ describe('POST /payments/orders', () => {
   });
 
   it('sends cents as PayPal expects them', async () => {
-    const plan = (await api().call('POST', '/pricing', { as: 'admin', body: validPlan({ price: 19.9 }) })).json;
+    const plan = (await reply(as('admin').pricing.$post({ json: validPlan({ price: 19.9 }) }))).json;
     const id = await createOrder('learner', plan.id);
     expect((await api().deps.paypal.getOrder(id)).purchase_units?.[0]?.amount).toEqual({ currency_code: 'USD', value: '19.90' });
   });
@@ -110,7 +111,7 @@ describe('POST /payments/orders/{id}/capture', () => {
   });
 
   it('opens the plan courses and only those', async () => {
-    const launch = (course: string) => api().call('POST', '/launch', { as: 'learner', body: { course, level: 1, case: 1 } });
+    const launch = (course: string) => reply(as('learner').launch.$post({ json: { course, level: 1, case: 1 } }));
     expect((await launch('fetoscopy-simulator')).status).toBe(403);
     await buy();
     expect((await launch('fetoscopy-simulator')).status).toBe(201);
@@ -119,11 +120,11 @@ describe('POST /payments/orders/{id}/capture', () => {
 
   it('adds one subscription when the same order is captured twice, one after the other or at once', async () => {
     const { id, res } = await buy();
-    const again = await api().call('POST', `/payments/orders/${id}/capture`, { as: 'learner' });
+    const again = await reply(as('learner').payments.orders[':orderId'].capture.$post({ param: { orderId: id } }));
     expect(again).toMatchObject({ status: 200, json: { subscription: res.json.subscription } });
     const second = await createOrder('other', 'plan-complete');
     standIn().approve(second);
-    const both = await Promise.all([1, 2].map(() => api().call('POST', `/payments/orders/${second}/capture`, { as: 'other' })));
+    const both = await Promise.all([1, 2].map(() => reply(as('other').payments.orders[':orderId'].capture.$post({ param: { orderId: second } }))));
     expect(both.map((r) => r.status)).toEqual([200, 200]);
     expect(await subscriptionsOf('learner')).toHaveLength(1);
     expect(await subscriptionsOf('other')).toHaveLength(1);
@@ -148,10 +149,13 @@ describe('POST /payments/orders/{id}/capture', () => {
   it.each([
     [
       'hidden',
-      () => api().call('PUT', '/pricing/plan-fetoscopy', { as: 'admin', body: { ...validPlan(), title: 'Fetoscopy', price: 199, visibility: false } }),
+      () =>
+        reply(
+          as('admin').pricing[':id'].$put({ param: { id: 'plan-fetoscopy' }, json: { ...validPlan(), title: 'Fetoscopy', price: 199, visibility: false } }),
+        ),
     ],
-    ['deleted', () => api().call('DELETE', '/pricing/plan-fetoscopy', { as: 'admin' })],
-    ['repriced', () => api().call('PUT', '/pricing/plan-fetoscopy', { as: 'admin', body: validPlan({ price: 99 }) })],
+    ['deleted', () => reply(as('admin').pricing[':id'].$delete({ param: { id: 'plan-fetoscopy' } }))],
+    ['repriced', () => reply(as('admin').pricing[':id'].$put({ param: { id: 'plan-fetoscopy' }, json: validPlan({ price: 99 }) }))],
   ])('refuses, without capturing, an order for a plan %s since it was created', async (_label, change) => {
     const id = await createOrder();
     standIn().approve(id);
@@ -165,7 +169,7 @@ describe('POST /payments/orders/{id}/capture', () => {
     const id = await createOrder();
     standIn().approve(id);
     standIn().misbehave({ on: 'capture', kind: 'amount', value: '1.00' });
-    const res = await api().call('POST', `/payments/orders/${id}/capture`, { as: 'learner' });
+    const res = await reply(as('learner').payments.orders[':orderId'].capture.$post({ param: { orderId: id } }));
     expect(res).toMatchObject({ status: 409, json: { error: 'payment_mismatch', message: expect.stringContaining('amount 1.00 instead of 199.00') } });
     expect(await orderRow(id)).toMatchObject({ status: 'MISMATCH', subscriptionId: null });
     await expectRefused(api(), 'POST', `/payments/orders/${id}/capture`, { as: 'learner' }, 409, 'payment_mismatch');
@@ -181,7 +185,7 @@ describe('POST /payments/orders/{id}/capture', () => {
     standIn().misbehave({ on: 'capture', ...how });
     const res = await expectRefused(api(), 'POST', `/payments/orders/${id}/capture`, { as: 'learner' }, status, code);
     expect(res.json.message).toMatch(/nothing was added/);
-    expect((await api().call('POST', `/payments/orders/${id}/capture`, { as: 'learner' })).status).toBe(200);
+    expect((await reply(as('learner').payments.orders[':orderId'].capture.$post({ param: { orderId: id } }))).status).toBe(200);
     expect(await subscriptionsOf('learner')).toHaveLength(1);
   });
 
@@ -189,7 +193,7 @@ describe('POST /payments/orders/{id}/capture', () => {
     const id = await createOrder();
     standIn().approve(id);
     standIn().misbehave({ on: 'capture', kind: 'lost' });
-    const res = await api().call('POST', `/payments/orders/${id}/capture`, { as: 'learner' });
+    const res = await reply(as('learner').payments.orders[':orderId'].capture.$post({ param: { orderId: id } }));
     expect(res.status).toBe(200);
     expect(await subscriptionsOf('learner')).toEqual([res.json.subscription]);
     expect(await orderRow(id)).toMatchObject({ status: 'COMPLETED', subscriptionId: res.json.subscription.subscription_id });
@@ -251,7 +255,7 @@ describe('paying again for a plan already held', () => {
     const ids = [await createOrder(), await createOrder()];
     for (const id of ids) standIn().approve(id);
     const before = new Date();
-    const both = await Promise.all(ids.map((id) => api().call('POST', `/payments/orders/${id}/capture`, { as: 'learner' })));
+    const both = await Promise.all(ids.map((id) => reply(as('learner').payments.orders[':orderId'].capture.$post({ param: { orderId: id } }))));
     expect(both.map((r) => r.status)).toEqual([200, 200]);
     const [only, ...rest] = await subscriptionsOf('learner');
     expect(rest).toEqual([]);
@@ -264,7 +268,7 @@ describe('paying again for a plan already held', () => {
 
 describe('the PayPal stand-in and the public configuration', () => {
   it('serves the stand-in SDK and tells the browser that payments are test payments', async () => {
-    const config = await api().call('GET', '/config');
+    const config = await reply(as(null).config.$get({}));
     expect(config.json.paypal).toEqual({ clientId: 'standin', sdkBaseUrl: '/api/sandbox/paypal/sdk/js', environment: 'sandbox', testPayments: true });
     const sdk = await api().app.request('/api/sandbox/paypal/sdk/js?client-id=standin&currency=USD');
     expect(sdk.headers.get('content-type')).toMatch(/javascript/);

@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema.ts';
 import { token } from './harness.ts';
-import { auditTrail, CALLERS, expectRefused, HIDDEN_PLAN, SEEDED_COURSES, useApi, validPlan, VISIBLE_PLANS } from './support.ts';
+import { auditTrail, CALLERS, expectRefused, HIDDEN_PLAN, SEEDED_COURSES, useApi, validPlan, VISIBLE_PLANS, typedClient } from './support.ts';
 
 const api = useApi();
+const { as, reply } = typedClient(api);
 const nonAdmins = [
   ['anonymous', 401],
   ['learner', 403],
@@ -14,7 +15,7 @@ const ids = (plans: Array<{ id: string }>) => plans.map((p) => p.id);
 
 describe('GET /pricing', () => {
   it.each(['anonymous', 'learner', 'other'] as const)('shows %s only the visible plans', async (who) => {
-    const res = await api().call('GET', '/pricing', { as: CALLERS[who] });
+    const res = await reply(as(CALLERS[who]).pricing.$get({ query: {} }));
     expect(res.status).toBe(200);
     expect(ids(res.json)).toEqual(VISIBLE_PLANS);
     expect(res.json[0]).toEqual({
@@ -30,7 +31,7 @@ describe('GET /pricing', () => {
   });
 
   it('shows an admin the hidden plans too', async () => {
-    const res = await api().call('GET', '/pricing', { as: 'admin' });
+    const res = await reply(as('admin').pricing.$get({ query: {} }));
     expect(ids(res.json)).toEqual([...VISIBLE_PLANS, HIDDEN_PLAN]);
     expect(res.json[2]).toMatchObject({ price: 49.99, visibility: false });
   });
@@ -41,7 +42,7 @@ describe('GET /pricing', () => {
     ['a token of a signed-in user with no record', token('stranger')],
     ['garbage', 'not-a-token'],
   ])('treats %s as a visitor', async (_label, bearer) => {
-    const res = await api().call('GET', '/pricing', { as: bearer });
+    const res = await reply(as(bearer).pricing.$get({ query: {} }));
     expect(res.status).toBe(200);
     expect(ids(res.json)).toEqual(VISIBLE_PLANS);
   });
@@ -53,19 +54,19 @@ describe('POST /pricing', () => {
   });
 
   it('creates a plan, answers it with its id, lists it and records it', async () => {
-    const res = await api().call('POST', '/pricing', { as: 'admin', body: validPlan() });
+    const res = await reply(as('admin').pricing.$post({ json: validPlan() }));
     expect(res.status).toBe(201);
     expect(res.json).toEqual({ id: expect.any(String), translations: {}, ...validPlan() });
-    const listed = (await api().call('GET', '/pricing', { as: 'learner' })).json;
+    const listed = (await reply(as('learner').pricing.$get({ query: {} }))).json;
     expect(listed.at(-1)).toEqual(res.json);
     const [entry] = await auditTrail(api(), '?entity=plan');
     expect(entry).toMatchObject({ actor: 'admin', entityId: res.json.id, action: 'create', before: null, after: res.json });
   });
 
   it('keeps a hidden plan from learners and shows it to admins', async () => {
-    const { json: plan } = await api().call('POST', '/pricing', { as: 'admin', body: validPlan({ visibility: false }) });
-    expect(ids((await api().call('GET', '/pricing', { as: 'learner' })).json)).not.toContain(plan.id);
-    expect(ids((await api().call('GET', '/pricing', { as: 'admin' })).json)).toContain(plan.id);
+    const { json: plan } = await reply(as('admin').pricing.$post({ json: validPlan({ visibility: false }) }));
+    expect(ids((await reply(as('learner').pricing.$get({ query: {} }))).json)).not.toContain(plan.id);
+    expect(ids((await reply(as('admin').pricing.$get({ query: {} }))).json)).toContain(plan.id);
   });
 
   it.each([
@@ -79,13 +80,13 @@ describe('POST /pricing', () => {
     ['no courses', { courses: [] }],
     ['every course', { courses: SEEDED_COURSES }],
   ])('accepts %s', async (_label, over) => {
-    const res = await api().call('POST', '/pricing', { as: 'admin', body: validPlan(over) });
+    const res = await reply(as('admin').pricing.$post({ json: validPlan(over) }));
     expect(res.status).toBe(201);
     expect(res.json).toEqual({ id: expect.any(String), translations: {}, ...validPlan(over) });
   });
 
   it('trims the title and the description', async () => {
-    const res = await api().call('POST', '/pricing', { as: 'admin', body: validPlan({ title: `  ${'p'.repeat(200)}  `, description: ' d ' }) });
+    const res = await reply(as('admin').pricing.$post({ json: validPlan({ title: `  ${'p'.repeat(200)}  `, description: ' d ' }) }));
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ title: 'p'.repeat(200), description: 'd' });
   });
@@ -143,18 +144,18 @@ describe('PUT /pricing/{id}', () => {
   });
 
   it('saves the plan, answers it and records before and after', async () => {
-    const before = (await api().call('GET', '/pricing')).json[0];
-    const res = await api().call('PUT', '/pricing/plan-fetoscopy', { as: 'admin', body: validPlan() });
+    const before = (await reply(as(null).pricing.$get({ query: {} }))).json[0];
+    const res = await reply(as('admin').pricing[':id'].$put({ param: { id: 'plan-fetoscopy' }, json: validPlan() }));
     expect(res).toMatchObject({ status: 200, json: { id: 'plan-fetoscopy', ...validPlan() } });
-    expect((await api().call('GET', '/pricing')).json[0]).toEqual({ id: 'plan-fetoscopy', translations: before.translations, ...validPlan() });
+    expect((await reply(as(null).pricing.$get({ query: {} }))).json[0]).toEqual({ id: 'plan-fetoscopy', translations: before.translations, ...validPlan() });
     const [entry] = await auditTrail(api(), '?entity=plan&id=plan-fetoscopy');
     expect(entry).toMatchObject({ actor: 'admin', action: 'update', before, after: res.json });
   });
 
   it('hides a plan from learners once visibility is false', async () => {
-    await api().call('PUT', '/pricing/plan-fetoscopy', { as: 'admin', body: validPlan({ visibility: false }) });
-    expect(ids((await api().call('GET', '/pricing', { as: 'learner' })).json)).toEqual(['plan-complete']);
-    expect(ids((await api().call('GET', '/pricing', { as: 'admin' })).json)).toContain('plan-fetoscopy');
+    await reply(as('admin').pricing[':id'].$put({ param: { id: 'plan-fetoscopy' }, json: validPlan({ visibility: false }) }));
+    expect(ids((await reply(as('learner').pricing.$get({ query: {} }))).json)).toEqual(['plan-complete']);
+    expect(ids((await reply(as('admin').pricing.$get({ query: {} }))).json)).toContain('plan-fetoscopy');
   });
 
   it('answers 404 for an unknown id', async () => {
@@ -168,19 +169,19 @@ describe('DELETE /pricing/{id}', () => {
   });
 
   it('deletes the plan with 204, for admins and visitors alike, and records it', async () => {
-    const before = (await api().call('GET', '/pricing')).json[0];
-    const res = await api().call('DELETE', '/pricing/plan-fetoscopy', { as: 'admin' });
+    const before = (await reply(as(null).pricing.$get({ query: {} }))).json[0];
+    const res = await reply(as('admin').pricing[':id'].$delete({ param: { id: 'plan-fetoscopy' } }));
     expect(res.status).toBe(204);
     expect(res.json).toBeNull();
-    expect(ids((await api().call('GET', '/pricing', { as: 'admin' })).json)).toEqual(['plan-complete', HIDDEN_PLAN]);
-    expect(ids((await api().call('GET', '/pricing')).json)).toEqual(['plan-complete']);
+    expect(ids((await reply(as('admin').pricing.$get({ query: {} }))).json)).toEqual(['plan-complete', HIDDEN_PLAN]);
+    expect(ids((await reply(as(null).pricing.$get({ query: {} }))).json)).toEqual(['plan-complete']);
     const [entry] = await auditTrail(api(), '?entity=plan');
     expect(entry).toMatchObject({ actor: 'admin', entityId: 'plan-fetoscopy', action: 'delete', before, after: null });
   });
 
   it('answers 404 for an unknown id and for a second delete', async () => {
     await expectRefused(api(), 'DELETE', '/pricing/nope', { as: 'admin' }, 404);
-    await api().call('DELETE', '/pricing/plan-pilot', { as: 'admin' });
+    await reply(as('admin').pricing[':id'].$delete({ param: { id: 'plan-pilot' } }));
     await expectRefused(api(), 'DELETE', '/pricing/plan-pilot', { as: 'admin' }, 404);
   });
 
@@ -211,10 +212,16 @@ describe('a plan people hold: GET /pricing/{id}/subscribers, and what deleting o
   it('counts the people holding the plan now: once each, expired subscriptions and other plans left out', async () => {
     await subscribe('learner', ['plan-fetoscopy', 30], ['plan-fetoscopy', 60], ['plan-complete', 30]);
     await subscribe('other', ['plan-fetoscopy', -1]);
-    expect((await api().call('GET', '/pricing/plan-fetoscopy/subscribers', { as: 'admin' })).json).toEqual({ planId: 'plan-fetoscopy', active: 1 });
+    expect((await reply(as('admin').pricing[':id'].subscribers.$get({ param: { id: 'plan-fetoscopy' } }))).json).toEqual({
+      planId: 'plan-fetoscopy',
+      active: 1,
+    });
     await subscribe('other', ['plan-fetoscopy', 1]);
-    expect((await api().call('GET', '/pricing/plan-fetoscopy/subscribers', { as: 'admin' })).json).toEqual({ planId: 'plan-fetoscopy', active: 2 });
-    expect((await api().call('GET', `/pricing/${HIDDEN_PLAN}/subscribers`, { as: 'admin' })).json).toEqual({ planId: HIDDEN_PLAN, active: 0 });
+    expect((await reply(as('admin').pricing[':id'].subscribers.$get({ param: { id: 'plan-fetoscopy' } }))).json).toEqual({
+      planId: 'plan-fetoscopy',
+      active: 2,
+    });
+    expect((await reply(as('admin').pricing[':id'].subscribers.$get({ param: { id: HIDDEN_PLAN } }))).json).toEqual({ planId: HIDDEN_PLAN, active: 0 });
     await expectRefused(api(), 'GET', '/pricing/nope/subscribers', { as: 'admin' }, 404);
   });
 
@@ -227,15 +234,15 @@ describe('a plan people hold: GET /pricing/{id}/subscribers, and what deleting o
 
   it('deletes a plan whose subscriptions have all ended', async () => {
     await subscribe('learner', ['plan-fetoscopy', -1]);
-    expect((await api().call('DELETE', '/pricing/plan-fetoscopy', { as: 'admin' })).status).toBe(204);
+    expect((await reply(as('admin').pricing[':id'].$delete({ param: { id: 'plan-fetoscopy' } }))).status).toBe(204);
     expect((await launch('learner')).status).toBe(403);
   });
 
   it('hiding a plan stops its sale; its holders keep its courses until their subscription ends', async () => {
     await subscribe('learner', ['plan-fetoscopy', 30]);
-    const plan = (await api().call('GET', '/pricing')).json[0];
+    const plan = (await reply(as(null).pricing.$get({ query: {} }))).json[0];
     const { id, ...input } = plan;
-    expect((await api().call('PUT', `/pricing/${id}`, { as: 'admin', body: { ...input, visibility: false } })).status).toBe(200);
+    expect((await reply(as('admin').pricing[':id'].$put({ param: { id }, json: { ...input, visibility: false } }))).status).toBe(200);
     expect((await launch('learner')).status).toBe(201);
     await expectRefused(api(), 'POST', '/payments/orders', { as: 'other', body: { planId: id } }, 404);
     expect((await launch('other')).status).toBe(403);

@@ -6,9 +6,10 @@ import { orders, plans, users } from '../../src/server/db/schema.ts';
 import type { TestApi } from './harness.ts';
 import { pdfText } from './learning-support.ts';
 import { lineOf } from './pdf-lines.ts';
-import { buyPlan, expectRefused, useApi } from './support.ts';
+import { buyPlan, expectRefused, useApi, typedClient } from './support.ts';
 
 const api = useApi({ SELLER_NAME: 'Fetal Surgery Academy S.L.', SELLER_ADDRESS: 'Calle Mayor 1, 28013 Madrid, Spain' });
+const { as, reply } = typedClient(api);
 beforeEach(() => api().deps.paypalStandIn!.reset());
 
 const buy = (as?: string, planId?: string) => buyPlan(api(), as, planId);
@@ -29,8 +30,8 @@ describe('receipts', () => {
     await api().deps.db.db.update(users).set({ name: 'Lea Learner' }).where(eq(users.id, 'learner'));
     const first = await buy();
     const second = await buy('learner', 'plan-complete');
-    const uncaptured = (await api().call('POST', '/payments/orders', { as: 'learner', body: { planId: 'plan-fetoscopy' } })).json.id;
-    const res = await api().call('GET', '/receipts', { as: 'learner' });
+    const uncaptured = (await reply(as('learner').payments.orders.$post({ json: { planId: 'plan-fetoscopy' } }))).json.id;
+    const res = await reply(as('learner').receipts.$get({ query: {} }));
     expect(res.status).toBe(200);
     expect(res.json.map((r: { orderId: string }) => r.orderId)).toEqual([second, first]);
     expect(res.json.map((r: { orderId: string }) => r.orderId)).not.toContain(uncaptured);
@@ -44,15 +45,15 @@ describe('receipts', () => {
       currency: 'USD',
       paidUntil: expect.stringMatching(/^\d{4}-/),
     });
-    expect((await api().call('GET', `/receipts/${first}`, { as: 'learner' })).json).toEqual(res.json[1]);
-    expect((await api().call('GET', '/receipts', { as: 'other' })).json).toEqual([]);
+    expect((await reply(as('learner').receipts[':orderId'].$get({ param: { orderId: first }, query: {} }))).json).toEqual(res.json[1]);
+    expect((await reply(as('other').receipts.$get({ query: {} }))).json).toEqual([]);
   });
 
   it('keep what was true at payment after the plan is renamed and the profile changes', async () => {
     const id = await buy();
     await api().deps.db.db.update(plans).set({ title: 'Renamed' }).where(eq(plans.id, 'plan-fetoscopy'));
     await api().deps.db.db.update(users).set({ name: 'New Name' }).where(eq(users.id, 'learner'));
-    expect((await api().call('GET', `/receipts/${id}`, { as: 'learner' })).json).toMatchObject({
+    expect((await reply(as('learner').receipts[':orderId'].$get({ param: { orderId: id }, query: {} }))).json).toMatchObject({
       plan: { title: 'Fetoscopy' },
       buyer: { name: 'Lea Learner' },
     });
@@ -64,23 +65,23 @@ describe('receipts', () => {
       .set({ translations: { es: { title: 'Fetoscopia' } } })
       .where(eq(plans.id, 'plan-fetoscopy'));
     const id = await buy();
-    expect((await api().call('GET', `/receipts/${id}?lang=es`, { as: 'learner' })).json.plan.title).toBe('Fetoscopia');
-    expect((await api().call('GET', `/receipts?lang=fr`, { as: 'learner' })).json[0].plan.title).toBe('Fetoscopy');
+    expect((await reply(as('learner').receipts[':orderId'].$get({ param: { orderId: id }, query: { lang: 'es' } }))).json.plan.title).toBe('Fetoscopia');
+    expect((await reply(as('learner').receipts.$get({ query: { lang: 'fr' } }))).json[0].plan.title).toBe('Fetoscopy');
   });
 
   it('say when an extension gave access until', async () => {
     await buy();
     const id = await buy();
-    const [sub] = (await api().call('GET', '/users/learner', { as: 'learner' })).json.subscriptions;
-    expect((await api().call('GET', `/receipts/${id}`, { as: 'learner' })).json.paidUntil).toBe(
+    const [sub] = (await reply(as('learner').users[':id'].$get({ param: { id: 'learner' } }))).json.subscriptions;
+    expect((await reply(as('learner').receipts[':orderId'].$get({ param: { orderId: id }, query: {} }))).json.paidUntil).toBe(
       new Date(sub.next_billing_time.seconds * 1000 + sub.next_billing_time.nanoseconds / 1e6).toISOString(),
     );
   });
 
   it('are read by the buyer and administrators only', async () => {
     const id = await buy();
-    expect((await api().call('GET', `/receipts/${id}`, { as: 'admin' })).status).toBe(200);
-    expect((await api().call('GET', '/receipts?userId=learner', { as: 'admin' })).json).toHaveLength(1);
+    expect((await reply(as('admin').receipts[':orderId'].$get({ param: { orderId: id }, query: {} }))).status).toBe(200);
+    expect((await reply(as('admin').receipts.$get({ query: { userId: 'learner' } }))).json).toHaveLength(1);
     await expectRefused(api(), 'GET', `/receipts/${id}`, { as: 'other' }, 403);
     await expectRefused(api(), 'GET', `/receipts/${id}`, { as: null }, 401);
     await expectRefused(api(), 'GET', '/receipts?userId=learner', { as: 'other' }, 403);
@@ -90,7 +91,7 @@ describe('receipts', () => {
   });
 
   it('refuse unknown, uncaptured and malformed orders and unknown languages', async () => {
-    const uncaptured = (await api().call('POST', '/payments/orders', { as: 'learner', body: { planId: 'plan-fetoscopy' } })).json.id;
+    const uncaptured = (await reply(as('learner').payments.orders.$post({ json: { planId: 'plan-fetoscopy' } }))).json.id;
     await expectRefused(api(), 'GET', `/receipts/${uncaptured}`, { as: 'learner' }, 404);
     await expectRefused(api(), 'GET', '/receipts/NOSUCHORDER/pdf', { as: 'learner' }, 404);
     await expectRefused(api(), 'GET', `/receipts/${'x'.repeat(65)}`, { as: 'learner' }, 400);
@@ -154,10 +155,10 @@ describe('the seller on receipts', () => {
     const before = config.seller;
     try {
       config.seller = { name: 'Fetal Surgery Academy GmbH', address: 'Hauptstraße 2, 10115 Berlin' };
-      expect((await api().call('GET', `/receipts/${kept}`, { as: 'learner' })).json.seller).toEqual(before);
+      expect((await reply(as('learner').receipts[':orderId'].$get({ param: { orderId: kept }, query: {} }))).json.seller).toEqual(before);
       const earlier = await buy('learner', 'plan-complete');
       await api().deps.db.db.update(orders).set({ sellerName: '', sellerAddress: '' }).where(eq(orders.id, earlier));
-      expect((await api().call('GET', `/receipts/${earlier}`, { as: 'learner' })).json.seller).toEqual(config.seller);
+      expect((await reply(as('learner').receipts[':orderId'].$get({ param: { orderId: earlier }, query: {} }))).json.seller).toEqual(config.seller);
     } finally {
       config.seller = before;
     }

@@ -11,6 +11,14 @@ import { testApi, type TestApi } from './harness.ts';
 
 type CallOptions = Parameters<TestApi['call']>[2];
 
+/**
+ * The typed client of a test file's API: `await reply(as('admin').pricing.$get())` sends a request the contract
+ * describes as that caller and reads the answer (status, JSON, headers).
+ */
+export function typedClient(api: () => TestApi) {
+  return { as: (who: Parameters<TestApi['as']>[0]) => api().as(who), reply: (request: Parameters<TestApi['reply']>[0]) => api().reply(request) };
+}
+
 /** The four callers the role tests run as; `null` is anonymous. */
 export const CALLERS = { anonymous: null, learner: 'learner', other: 'other', admin: 'admin' } as const;
 export type CallerName = keyof typeof CALLERS;

@@ -3,7 +3,7 @@ import type { Mutant } from './mutant.ts';
 const ACCESS = 'src/server/access/groups.ts';
 const CALLER = 'src/server/access/caller.ts';
 const AUTH = 'src/server/access/token.ts';
-const RECORDS = ['tests/api/learning-access.test.ts', 'tests/api/groups.test.ts'];
+const RECORDS = ['tests/api/cross/learning-access.test.ts', 'tests/api/groups.test.ts'];
 
 /** Who is calling and what they may do: tokens, administrators, directors, entitlement and proficiency order. */
 export const ACCESS_RULES: Mutant[] = [
@@ -28,7 +28,7 @@ export const ACCESS_RULES: Mutant[] = [
     file: ACCESS,
     from: "and(eq(groupMembers.userId, uid), eq(groupMembers.role, 'member'))",
     to: 'eq(groupMembers.userId, uid)',
-    tests: [...RECORDS, 'tests/api/group-directors.test.ts'],
+    tests: [...RECORDS, 'tests/api/groups.directors.test.ts'],
     why: 'a director reads the record of a fellow director, who is not a member of the group',
   },
   {
@@ -52,7 +52,7 @@ export const ACCESS_RULES: Mutant[] = [
     file: CALLER,
     from: 'return row?.isAdmin === true;',
     to: 'return row !== undefined;',
-    tests: ['tests/api/access.test.ts'],
+    tests: ['tests/api/cross/access.test.ts'],
     why: 'every signed-in user with a profile passes as an administrator',
   },
   {
@@ -60,7 +60,7 @@ export const ACCESS_RULES: Mutant[] = [
     file: CALLER,
     from: "  if (!(await callerIsAdmin(c))) return fail(c, 403, ErrorCode.forbidden, 'Administrators only');\n",
     to: '',
-    tests: ['tests/api/access.test.ts'],
+    tests: ['tests/api/cross/access.test.ts'],
     why: 'any signed-in caller passes requireAdmin',
   },
   {
@@ -68,7 +68,7 @@ export const ACCESS_RULES: Mutant[] = [
     file: AUTH,
     from: 'Boolean(config.authEmulatorHost) && !config.production',
     to: 'Boolean(config.authEmulatorHost)',
-    tests: ['tests/api/access.test.ts', 'tests/api/errors.test.ts'],
+    tests: ['tests/api/cross/access.test.ts', 'tests/api/cross/errors.test.ts'],
     why: "production accepts the emulator's unsigned tokens when the emulator host is set",
   },
   {
@@ -76,7 +76,7 @@ export const ACCESS_RULES: Mutant[] = [
     file: AUTH,
     from: 'payload.aud !== projectId || payload.iss !== issuer',
     to: 'payload.aud !== projectId',
-    tests: ['tests/api/errors.test.ts'],
+    tests: ['tests/api/cross/errors.test.ts'],
     why: "an unsigned token from another project's issuer is a caller",
   },
   {
@@ -84,7 +84,7 @@ export const ACCESS_RULES: Mutant[] = [
     file: AUTH,
     from: "        if (typeof payload.exp !== 'number' || payload.exp <= now) return null;\n",
     to: '',
-    tests: ['tests/api/errors.test.ts'],
+    tests: ['tests/api/cross/errors.test.ts'],
     why: 'an expired unsigned token, or one that never expires, is a caller',
   },
   {
@@ -92,7 +92,7 @@ export const ACCESS_RULES: Mutant[] = [
     file: 'src/server/access/admins.ts',
     from: 'admins.length <= 1',
     to: 'admins.length < 1',
-    tests: ['tests/api/admin-users.test.ts', 'tests/api/account.test.ts'],
+    tests: ['tests/api/users.admin-search.test.ts', 'tests/api/account.test.ts'],
     why: 'the only administrator can be demoted or deleted, leaving nobody to run the site',
   },
   {

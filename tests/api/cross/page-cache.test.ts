@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PageCache } from '../../src/server/pages/page-cache.ts';
+import { PageCache } from '../../../src/server/pages/page-cache.ts';
 
 /**
  * The page cache in front of a renderer that writes the way Astro's does (head, then chunks), on a real HTTP server.

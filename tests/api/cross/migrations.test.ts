@@ -5,9 +5,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxTables, sandboxMessages } from '../../src/sandbox/messages.ts';
+import { createSandboxTables, sandboxMessages } from '../../../src/sandbox/messages.ts';
 
-const source = join(import.meta.dirname, '../../src/server/db/migrations');
+const source = join(import.meta.dirname, '../../../src/server/db/migrations');
 const folders: string[] = [];
 afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true })));
 

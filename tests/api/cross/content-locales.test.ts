@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { auditTrail, CALLERS, expectRefused, useApi, validCourse, validPlan } from './support.ts';
+import { auditTrail, CALLERS, expectRefused, useApi, validCourse, validPlan, typedClient } from '../support.ts';
 
 const api = useApi();
+const { as, reply } = typedClient(api);
 const everyone = Object.keys(CALLERS) as Array<keyof typeof CALLERS>;
 
 describe('content in the visitor’s language', () => {
   it.each(everyone)('GET /courses?lang=ar answers Arabic titles and descriptions for %s', async (who) => {
-    const res = await api().call('GET', '/courses?lang=ar', { as: CALLERS[who] });
+    const res = await reply(as(CALLERS[who]).courses.$get({ query: { lang: 'ar' } }));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-language')).toBe('ar');
     expect(res.headers.get('vary')).toMatch(/Accept-Language/);
@@ -32,7 +33,7 @@ describe('content in the visitor’s language', () => {
   });
 
   it('answers modules, cases and outcomes in the language, with the stored versions beside them', async () => {
-    const res = await api().call('GET', '/courses/fetoscopy-simulator?lang=ru');
+    const res = await reply(as(null).courses[':id'].$get({ param: { id: 'fetoscopy-simulator' }, query: { lang: 'ru' } }));
     expect(res.json.levels[0].title).toBe('Базовая навигация');
     expect(res.json.levels[2].cases[0].title).toBe('Линия Solomon, задняя плацента');
     expect(res.json.outcomes[0]).toMatch(/^Направлять/);
@@ -50,23 +51,26 @@ describe('content in the visitor’s language', () => {
       translations: { ar: { title: 'أساسيات الليزر', subtitle: '' }, es: { outcomes: ['Sostener el fetoscopio', ''] } },
       levels: [{ title: 'Module 1', active: true, translations: { fr: { title: 'Module un' } }, cases: [{ title: 'Case 1', bubbles: [] }] }],
     });
-    expect((await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body })).status).toBe(200);
-    const ar = (await api().call('GET', '/courses/bronchoscopy?lang=ar')).json;
+    expect((await reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: body }))).status).toBe(200);
+    const ar = (await reply(as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: { lang: 'ar' } }))).json;
     expect([ar.title, ar.subtitle, ar.outcomes, ar.levels[0].title]).toEqual([
       'أساسيات الليزر',
       'First steps with the fetoscope',
       ['Hold the fetoscope', 'Find the equator'],
       'Module 1',
     ]);
-    expect((await api().call('GET', '/courses/bronchoscopy?lang=es')).json.outcomes).toEqual(['Sostener el fetoscopio', 'Find the equator']);
-    expect((await api().call('GET', '/courses/bronchoscopy?lang=fr')).json.levels[0].title).toBe('Module un');
-    expect((await api().call('GET', '/courses?lang=ar')).json[1].title).toBe('أساسيات الليزر');
+    expect((await reply(as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: { lang: 'es' } }))).json.outcomes).toEqual([
+      'Sostener el fetoscopio',
+      'Find the equator',
+    ]);
+    expect((await reply(as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: { lang: 'fr' } }))).json.levels[0].title).toBe('Module un');
+    expect((await reply(as(null).courses.$get({ query: { lang: 'ar' } }))).json[1].title).toBe('أساسيات الليزر');
   });
 
   it('keeps the stored translations when a save leaves them out, and records every change', async () => {
-    const before = (await api().call('GET', '/courses/bronchoscopy')).json;
-    await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse({ title: 'Renamed' }) });
-    const after = (await api().call('GET', '/courses/bronchoscopy')).json;
+    const before = (await reply(as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: {} }))).json;
+    await reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: validCourse({ title: 'Renamed' }) }));
+    const after = (await reply(as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: {} }))).json;
     expect(after.translations).toEqual(before.translations);
     expect(after.outcomes).toEqual(before.outcomes);
     const [entry] = await auditTrail(api(), '?entity=course&id=bronchoscopy');
@@ -91,13 +95,13 @@ describe('content in the visitor’s language', () => {
 
   it('saves a plan’s translations, serves them per locale, and keeps them when a save leaves them out', async () => {
     const body = validPlan({ translations: { ar: { title: 'سولومون المكثّف', description: 'ستة أشهر من تقنية سولومون.' } } });
-    const res = await api().call('PUT', '/pricing/plan-fetoscopy', { as: 'admin', body });
+    const res = await reply(as('admin').pricing[':id'].$put({ param: { id: 'plan-fetoscopy' }, json: body }));
     expect(res.json.translations).toEqual(body.translations);
-    const ar = (await api().call('GET', '/pricing?lang=ar')).json[0];
+    const ar = (await reply(as(null).pricing.$get({ query: { lang: 'ar' } }))).json[0];
     expect([ar.title, ar.description]).toEqual(['سولومون المكثّف', 'ستة أشهر من تقنية سولومون.']);
     expect((await api().call('GET', '/pricing', { headers: { 'accept-language': 'fr' } })).json[0].title).toBe('Solomon intensive');
-    await api().call('PUT', '/pricing/plan-fetoscopy', { as: 'admin', body: validPlan({ price: 150 }) });
-    expect((await api().call('GET', '/pricing?lang=ar')).json[0]).toMatchObject({ title: 'سولومون المكثّف', price: 150 });
+    await reply(as('admin').pricing[':id'].$put({ param: { id: 'plan-fetoscopy' }, json: validPlan({ price: 150 }) }));
+    expect((await reply(as(null).pricing.$get({ query: { lang: 'ar' } }))).json[0]).toMatchObject({ title: 'سولومون المكثّف', price: 150 });
   });
 
   it.each([

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../src/api/errors.ts';
-import { paramsOfCase } from '../../src/domain/simulator/index.ts';
-import { attempts, users } from '../../src/server/db/schema.ts';
-import { signLaunchToken } from '../../src/server/launch/launch-token.ts';
-import { token } from './harness.ts';
-import { expectErrorBody, PRODUCTION_ENV, useApi, validCourse, validPlan } from './support.ts';
+import { ErrorCode } from '../../../src/api/errors.ts';
+import { paramsOfCase } from '../../../src/domain/simulator/index.ts';
+import { attempts, users } from '../../../src/server/db/schema.ts';
+import { signLaunchToken } from '../../../src/server/launch/launch-token.ts';
+import { token } from '../harness.ts';
+import { expectErrorBody, PRODUCTION_ENV, useApi, validCourse, validPlan, typedClient } from '../support.ts';
 
 /** Every route, every kind of caller: the status each gets, and that a refusal changes nothing. */
 type Caller = 'anonymous' | 'expired' | 'otherProject' | 'learner' | 'other' | 'admin';
@@ -109,6 +109,7 @@ const cases = ROUTES.flatMap((route) => CALLERS.map((caller) => [`${route.method
 
 describe('every route for every caller', () => {
   const api = useApi();
+  const { as, reply } = typedClient(api);
   beforeEach(async () => {
     await api()
       .deps.db.db.insert(attempts)
@@ -142,8 +143,8 @@ describe('every route for every caller', () => {
       sim: paramsOfCase(undefined, 1, 1),
     });
     for (const caller of CALLERS) {
-      expect((await api().call('GET', `/launch/verify?token=${good}`, { as: bearer[caller] })).status).toBe(200);
-      const forged = await api().call('GET', `/launch/verify?token=${good}x`, { as: bearer[caller] });
+      expect((await reply(as(bearer[caller]).launch.verify.$get({ query: { token: good } }))).status).toBe(200);
+      const forged = await reply(as(bearer[caller]).launch.verify.$get({ query: { token: `${good}x` } }));
       expect(forged.status).toBe(401);
       expectErrorBody(forged.json, ErrorCode.invalidToken);
     }

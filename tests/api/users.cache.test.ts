@@ -5,10 +5,11 @@ import { loadConfig } from '../../src/server/config.ts';
 import { users } from '../../src/server/db/schema.ts';
 import type { Deps } from '../../src/server/deps.ts';
 import { createDeps } from '../../src/server/services.ts';
-import { useApi, withSecondInstance } from './support.ts';
+import { useApi, withSecondInstance, typedClient } from './support.ts';
 
 const api = useApi();
-const name = async (as: string, id = as) => ((await api().call('GET', `/users/${id}`, { as })).json as { name: string }).name;
+const { as, reply } = typedClient(api);
+const name = async (who: string, id = who) => ((await reply(as(who).users[':id'].$get({ param: { id } }))).json as { name: string }).name;
 
 describe('the users’ own records, kept in memory', () => {
   it('reads a record once, then answers it from memory', async () => {
@@ -21,12 +22,12 @@ describe('the users’ own records, kept in memory', () => {
 
   it('answers a change made through the API at once, on the instance that made it', async () => {
     expect(await name('learner')).toBe('Lea Learner');
-    expect((await api().call('PATCH', '/users/me', { as: 'learner', body: { name: 'Lea Renamed', contact: '' } })).status).toBe(200);
+    expect((await reply(as('learner').users.me.$patch({ json: { name: 'Lea Renamed', contact: '' } }))).status).toBe(200);
     expect(await name('learner')).toBe('Lea Renamed');
-    await api().call('PUT', '/users/learner', { as: 'admin', body: { isAdmin: false, isPremium: true, subscriptions: [] } });
-    expect((await api().call('GET', '/users/learner', { as: 'learner' })).json.isPremium).toBe(true);
-    expect((await api().call('DELETE', '/users/me', { as: 'learner' })).status).toBe(204);
-    expect((await api().call('GET', '/users/learner', { as: 'admin' })).status).toBe(404);
+    await reply(as('admin').users[':id'].$put({ param: { id: 'learner' }, json: { isAdmin: false, isPremium: true, subscriptions: [] } }));
+    expect((await reply(as('learner').users[':id'].$get({ param: { id: 'learner' } }))).json.isPremium).toBe(true);
+    expect((await reply(as('learner').users.me.$delete({}))).status).toBe(204);
+    expect((await reply(as('admin').users[':id'].$get({ param: { id: 'learner' } }))).status).toBe(404);
   });
 
   it('hears of a change written straight to the database, as another instance would write it', async () => {
@@ -48,7 +49,7 @@ describe('the users’ own records, kept in memory', () => {
       const headers = { authorization: `Bearer ${api().tokens.learner}` };
       const read = async () => ((await (await second.request('/api/users/learner', { headers })).json()) as { name: string }).name;
       expect(await read()).toBe('Lea Learner');
-      expect((await api().call('PATCH', '/users/me', { as: 'learner', body: { name: 'Seen everywhere', contact: '' } })).status).toBe(200);
+      expect((await reply(as('learner').users.me.$patch({ json: { name: 'Seen everywhere', contact: '' } }))).status).toBe(200);
       await expect.poll(read, { timeout: 5000 }).toBe('Seen everywhere');
     });
   });

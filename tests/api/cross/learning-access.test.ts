@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { attempt, COURSE, GROUPS, passAll, ROLES, setUp, type Role } from './learning-support.ts';
-import { useApi } from './support.ts';
-import type { TestApi } from './harness.ts';
+import { attempt, COURSE, GROUPS, passAll, ROLES, setUp, type Role } from '../learning-support.ts';
+import { useApi } from '../support.ts';
+import type { TestApi } from '../harness.ts';
 
 /** Who reads a learner's record: the learner, their group's director and admins; not another learner nor another group's director. */
 const RECORD: Partial<Record<Role, number>> = { learner: 200, director: 200, admin: 200 };
@@ -50,7 +50,7 @@ async function prepare(api: TestApi): Promise<Ids> {
   await setUp(api);
   await passAll(api, 'learner');
   const id = await attempt(api, 'learner', 1, 1, 40);
-  const certificate = (await api.call('GET', `/progress?course=${COURSE}`, { as: 'learner' })).json.certificate.id;
+  const certificate = (await api.reply(api.as('learner').progress.$get({ query: { course: COURSE } }))).json.certificate.id;
   return { certificate, attempt: id };
 }
 

@@ -3,9 +3,9 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GOOGLE_KEYS_URL, loadConfig, PAYPAL_API } from '../../src/server/config.ts';
-import { startFailure, startServer } from '../../src/server/main.ts';
-import { PRODUCTION_ENV } from './support.ts';
+import { GOOGLE_KEYS_URL, loadConfig, PAYPAL_API } from '../../../src/server/config.ts';
+import { startFailure, startServer } from '../../../src/server/main.ts';
+import { PRODUCTION_ENV } from '../support.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'fsa-startup-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -26,7 +26,7 @@ async function refusal(env: Record<string, string>): Promise<string | null> {
 
 /** Starts the real server process as `npm run serve` would, as `user`, and returns how it ended. */
 function serve(env: Record<string, string>, user: { uid: number; gid: number } | object): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, '../../src/server/main.ts')], {
+  const child = spawn(process.execPath, [join(import.meta.dirname, '../../../src/server/main.ts')], {
     env: { ...process.env, PORT: '4799', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
     ...user,

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../src/api/errors.ts';
+import { ErrorCode } from '../../../src/api/errors.ts';
 import { ENDPOINTS } from './hostile-endpoints.ts';
 import { loadWorld, type Endpoint, type World } from './hostile-world.ts';
 import { damages, invalidOf, type Damage } from './hostile-invalid.ts';
 import { judge, POLLUTION } from './hostile-rules.ts';
 import { validOf } from './hostile-valid.ts';
-import { expectErrorBody, useApi } from './support.ts';
+import { expectErrorBody, useApi } from '../support.ts';
 
 /**
  * Each write endpoint gets bodies built from its documented rules (hostile-contract.ts), never from the server's

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { token } from './harness.ts';
-import { expectRefused, useApi } from './support.ts';
+import { token } from '../harness.ts';
+import { expectRefused, useApi } from '../support.ts';
 
 describe('headers on every API answer', () => {
   const api = useApi();

@@ -1,5 +1,5 @@
 import { bool, int, list, loose, oneOf, optional, strict, text, type ObjectRule, type Rule } from './hostile-rules.ts';
-import { SEEDED_COURSES, VISIBLE_PLANS } from './support.ts';
+import { SEEDED_COURSES, VISIBLE_PLANS } from '../support.ts';
 
 /**
  * The bodies of the API's write endpoints as the contract documents them (fields, types, bounds, required keys),

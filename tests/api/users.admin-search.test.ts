@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/api/errors.ts';
 import { adminSubscription } from '../../src/domain/admin-subscription.ts';
 import { subscriptionStatus } from '../../src/domain/entitlement.ts';
-import { auditTrail, CALLERS, expectRefused, useApi, validCourse, validPlan } from './support.ts';
+import { auditTrail, CALLERS, expectRefused, useApi, validCourse, validPlan, typedClient } from './support.ts';
 
 /** The calls behind /admin-users, as the screen makes them. */
 const api = useApi();
+const { as, reply } = typedClient(api);
 
 const search = (query: string) =>
   query.includes('@')
-    ? api().call('GET', `/users?email=${encodeURIComponent(query)}`, { as: 'admin' })
-    : api().call('GET', `/users/${encodeURIComponent(query)}`, { as: 'admin' });
+    ? reply(as('admin').users.$get({ query: { email: query } }))
+    : reply(as('admin').users[':id'].$get({ param: { id: encodeURIComponent(query) } }));
 const save = (over: Record<string, unknown> = {}) => ({ isAdmin: false, isPremium: false, subscriptions: [], ...over });
 
 describe('the admin search', () => {
@@ -51,19 +52,19 @@ describe('the last-admin rule', () => {
   it('refuses the last admin removing their own flag with 409 last_admin and a clear message, even with other changes in the same save', async () => {
     const res = await expectRefused(api(), 'PUT', '/users/admin', { as: 'admin', body: save({ isPremium: true }) }, 409, ErrorCode.lastAdmin);
     expect(res.json.message).toMatch(/last administrator/i);
-    const me = await api().call('GET', '/users/admin', { as: 'admin' });
+    const me = await reply(as('admin').users[':id'].$get({ param: { id: 'admin' } }));
     expect(me.json).toMatchObject({ isAdmin: true, isPremium: false });
     expect(await auditTrail(api())).toEqual([]);
   });
 
   it('lets the last admin save their own record while keeping the flag', async () => {
-    const res = await api().call('PUT', '/users/admin', { as: 'admin', body: save({ isAdmin: true, isPremium: true }) });
+    const res = await reply(as('admin').users[':id'].$put({ param: { id: 'admin' }, json: save({ isAdmin: true, isPremium: true }) }));
     expect(res).toMatchObject({ status: 200, json: { id: 'admin', isAdmin: true, isPremium: true } });
   });
 
   it('lets an admin remove their own flag once another admin exists', async () => {
-    await api().call('PUT', '/users/learner', { as: 'admin', body: save({ isAdmin: true }) });
-    expect((await api().call('PUT', '/users/admin', { as: 'admin', body: save() })).status).toBe(200);
+    await reply(as('admin').users[':id'].$put({ param: { id: 'learner' }, json: save({ isAdmin: true }) }));
+    expect((await reply(as('admin').users[':id'].$put({ param: { id: 'admin' }, json: save() }))).status).toBe(200);
     await expectRefused(api(), 'GET', '/users/learner', { as: 'admin' }, 403);
     await expectRefused(api(), 'PUT', '/users/learner', { as: 'learner', body: save() }, 409, ErrorCode.lastAdmin);
   });
@@ -71,14 +72,14 @@ describe('the last-admin rule', () => {
 
 describe('the expert flag', () => {
   it('is set and cleared by the admin save, audited like the other flags, and kept when a save leaves it out', async () => {
-    const set = await api().call('PUT', '/users/learner', { as: 'admin', body: save({ isExpert: true }) });
+    const set = await reply(as('admin').users[':id'].$put({ param: { id: 'learner' }, json: save({ isExpert: true }) }));
     expect(set).toMatchObject({ status: 200, json: { id: 'learner', isExpert: true, isAdmin: false } });
-    expect((await api().call('GET', '/users/learner', { as: 'learner' })).json.isExpert).toBe(true);
-    expect((await api().call('PUT', '/users/learner', { as: 'admin', body: save({ isPremium: true }) })).json).toMatchObject({
+    expect((await reply(as('learner').users[':id'].$get({ param: { id: 'learner' } }))).json.isExpert).toBe(true);
+    expect((await reply(as('admin').users[':id'].$put({ param: { id: 'learner' }, json: save({ isPremium: true }) }))).json).toMatchObject({
       isExpert: true,
       isPremium: true,
     });
-    expect((await api().call('PUT', '/users/learner', { as: 'admin', body: save({ isExpert: false }) })).json.isExpert).toBe(false);
+    expect((await reply(as('admin').users[':id'].$put({ param: { id: 'learner' }, json: save({ isExpert: false }) }))).json.isExpert).toBe(false);
     const trail = await auditTrail(api(), '?entity=user&id=learner');
     expect(trail.map((e) => [e.before.isExpert, e.after.isExpert])).toEqual([
       [true, false],
@@ -89,7 +90,7 @@ describe('the expert flag', () => {
 
   it('is refused to anyone but an admin, and a new user is never an expert', async () => {
     await expectRefused(api(), 'PUT', '/users/learner', { as: 'learner', body: save({ isExpert: true }) }, 403);
-    expect((await api().call('GET', '/users/other', { as: 'other' })).json.isExpert).toBe(false);
+    expect((await reply(as('other').users[':id'].$get({ param: { id: 'other' } }))).json.isExpert).toBe(false);
     await expectRefused(api(), 'PUT', '/users/learner', { as: 'admin', body: save({ isExpert: 'yes' }) }, 400);
   });
 });
@@ -98,7 +99,7 @@ describe('the audit trail of admin changes', () => {
   it('records a user save with the whole record before and after: flags and an admin-granted subscription', async () => {
     const now = new Date();
     const grant = adminSubscription({ plans: [{ id: 'plan-fetoscopy' }, { id: 'plan-complete' }], adminEmail: 'admin@example.com', now, id: 'grant-1' })!;
-    const res = await api().call('PUT', '/users/learner', { as: 'admin', body: save({ isPremium: true, subscriptions: [grant] }) });
+    const res = await reply(as('admin').users[':id'].$put({ param: { id: 'learner' }, json: save({ isPremium: true, subscriptions: [grant] }) }));
     expect(res.status).toBe(200);
     expect(subscriptionStatus(res.json.subscriptions[0], now)).toBe('ACTIVE');
     const [entry, ...rest] = await auditTrail(api(), '?entity=user&id=learner');
@@ -123,9 +124,9 @@ describe('the audit trail of admin changes', () => {
   });
 
   it('keeps each user history apart and lists it newest first', async () => {
-    await api().call('PUT', '/users/learner', { as: 'admin', body: save({ isPremium: true }) });
-    await api().call('PUT', '/users/other', { as: 'admin', body: save({ isPremium: true }) });
-    await api().call('PUT', '/users/learner', { as: 'admin', body: save() });
+    await reply(as('admin').users[':id'].$put({ param: { id: 'learner' }, json: save({ isPremium: true }) }));
+    await reply(as('admin').users[':id'].$put({ param: { id: 'other' }, json: save({ isPremium: true }) }));
+    await reply(as('admin').users[':id'].$put({ param: { id: 'learner' }, json: save() }));
     const trail = await auditTrail(api(), '?entity=user&id=learner');
     expect(trail.map((e) => [e.before.isPremium, e.after.isPremium])).toEqual([
       [true, false],
@@ -135,9 +136,9 @@ describe('the audit trail of admin changes', () => {
   });
 
   it('records course creation, edit and deletion with before and after', async () => {
-    const { json: id } = await api().call('POST', '/courses', { as: 'admin', body: validCourse() });
-    await api().call('PUT', `/courses/${id}`, { as: 'admin', body: validCourse({ title: 'Laser advanced' }) });
-    await api().call('DELETE', `/courses/${id}`, { as: 'admin' });
+    const { json: id } = await reply(as('admin').courses.$post({ json: validCourse() }));
+    await reply(as('admin').courses[':id'].$put({ param: { id }, json: validCourse({ title: 'Laser advanced' }) }));
+    await reply(as('admin').courses[':id'].$delete({ param: { id } }));
     const [deleted, updated, created] = await auditTrail(api(), `?entity=course&id=${id}`);
     expect(created).toMatchObject({ action: 'create', actorEmail: 'admin@example.com', before: null, after: { id, title: 'Laser basics' } });
     expect(updated).toMatchObject({ action: 'update', before: { title: 'Laser basics' }, after: { title: 'Laser advanced' } });
@@ -145,9 +146,9 @@ describe('the audit trail of admin changes', () => {
   });
 
   it('records plan creation, edit and deletion with before and after', async () => {
-    const { json: plan } = await api().call('POST', '/pricing', { as: 'admin', body: validPlan() });
-    await api().call('PUT', `/pricing/${plan.id}`, { as: 'admin', body: validPlan({ price: 99, visibility: false }) });
-    await api().call('DELETE', `/pricing/${plan.id}`, { as: 'admin' });
+    const { json: plan } = await reply(as('admin').pricing.$post({ json: validPlan() }));
+    await reply(as('admin').pricing[':id'].$put({ param: { id: plan.id }, json: validPlan({ price: 99, visibility: false }) }));
+    await reply(as('admin').pricing[':id'].$delete({ param: { id: plan.id } }));
     const [deleted, updated, created] = await auditTrail(api(), `?entity=plan&id=${plan.id}`);
     expect(created).toMatchObject({ action: 'create', before: null, after: { ...validPlan(), id: plan.id } });
     expect(updated).toMatchObject({ action: 'update', before: { price: 149.5, visibility: true }, after: { price: 99, visibility: false } });
@@ -155,9 +156,9 @@ describe('the audit trail of admin changes', () => {
   });
 
   it('records nothing for a refused save (last admin, bad subscription, unknown user)', async () => {
-    await api().call('PUT', '/users/admin', { as: 'admin', body: save() });
-    await api().call('PUT', '/users/learner', { as: 'admin', body: save({ subscriptions: [{ provider: '' }] }) });
-    await api().call('PUT', '/users/nobody', { as: 'admin', body: save() });
+    await reply(as('admin').users[':id'].$put({ param: { id: 'admin' }, json: save() }));
+    await reply(as('admin').users[':id'].$put({ param: { id: 'learner' }, json: save({ subscriptions: [{ provider: '' }] }) }));
+    await reply(as('admin').users[':id'].$put({ param: { id: 'nobody' }, json: save() }));
     expect(await auditTrail(api(), '?entity=user')).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenVerifier } from '../../src/server/access/token.ts';
-import { startGoogleFake, type GoogleFake } from '../production/fakes.ts';
+import { tokenVerifier } from '../../../src/server/access/token.ts';
+import { startGoogleFake, type GoogleFake } from '../../production/fakes.ts';
 
 /** RS256 ID tokens checked against a key set at FIREBASE_KEYS_URL, as production checks Google's. */
 describe('ID tokens signed by the configured key set', () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { openDatabase, type Database } from '../../../src/server/db/client.ts';
 
 describe('PGlite under a queue of queries', () => {
   let database: Database;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config.ts';
-import { externalHosts, pagePolicy } from '../../src/server/http/security.ts';
-import { testApi } from './harness.ts';
-import { PRODUCTION_ENV } from './support.ts';
+import { loadConfig } from '../../../src/server/config.ts';
+import { externalHosts, pagePolicy } from '../../../src/server/http/security.ts';
+import { testApi } from '../harness.ts';
+import { PRODUCTION_ENV } from '../support.ts';
 
 /** The sources a policy's directive lists. */
 function sources(policy: string, directive: string): string[] {
@@ -18,7 +18,7 @@ describe('the page policy and the form services', () => {
     const env = { FORM_MAIL_URL: 'https://mail.example.org/f/abc?x=1', FORM_SUBMIT_URL: 'https://forms.example.net:8443/submit' };
     const api = await testApi(env);
     try {
-      const { forms } = (await api.call('GET', '/config')).json as { forms: { contactUrl: string; supportUrl: string } };
+      const { forms } = (await api.reply(api.as(null).config.$get({}))).json as { forms: { contactUrl: string; supportUrl: string } };
       expect(forms).toMatchObject({ contactUrl: env.FORM_MAIL_URL, supportUrl: env.FORM_SUBMIT_URL });
       const connect = sources(pagePolicy(externalHosts(api.deps.config), []), 'connect-src');
       for (const url of [forms.contactUrl, forms.supportUrl]) expect(connect).toContain(new URL(url).origin);

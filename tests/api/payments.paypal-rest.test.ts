@@ -28,7 +28,7 @@ beforeEach(() => {
 async function approvedOrder(): Promise<{ id: string; uid: string }> {
   const uid = `buyer-${crypto.randomUUID()}`;
   await api.deps.db.db.insert(users).values({ id: uid, email: `${uid}@example.com`, name: 'Bo Buyer' });
-  const res = await api.call('POST', '/payments/orders', { as: tokenFor(uid), body: { planId: 'plan-fetoscopy' } });
+  const res = await api.reply(api.as(tokenFor(uid)).payments.orders.$post({ json: { planId: 'plan-fetoscopy' } }));
   expect(res.status).toBe(201);
   expect(paypal.approve(res.json.id)).toBe(true);
   return { id: res.json.id, uid };
@@ -44,7 +44,8 @@ const tokenFor = (uid: string) => {
   };
   return `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
 };
-const capture = (order: { id: string; uid: string }) => api.call('POST', `/payments/orders/${order.id}/capture`, { as: tokenFor(order.uid) });
+const capture = (order: { id: string; uid: string }) =>
+  api.reply(api.as(tokenFor(order.uid)).payments.orders[':orderId'].capture.$post({ param: { orderId: order.id } }));
 const subscriptionsOf = async (uid: string) => (await api.deps.db.db.select().from(users).where(eq(users.id, uid)))[0]!.subscriptions;
 const orderStatus = async (id: string) => (await api.deps.db.db.select().from(orders).where(eq(orders.id, id)))[0]!.status;
 const captures = () => paypal.calls.filter((c) => c.path.endsWith('/capture'));
@@ -108,7 +109,7 @@ describe('payments through the PayPal REST API', () => {
   it('is refused by PayPal with other credentials, and nothing is stored', async () => {
     const stranger = await testApi({ PAYPAL_CLIENT_ID: 'rest-client', PAYPAL_CLIENT_SECRET: 'not-the-secret', PAYPAL_API_URL: paypal.url });
     try {
-      const res = await stranger.call('POST', '/payments/orders', { as: 'learner', body: { planId: 'plan-fetoscopy' } });
+      const res = await stranger.reply(stranger.as('learner').payments.orders.$post({ json: { planId: 'plan-fetoscopy' } }));
       expect(res).toMatchObject({ status: 502, json: { error: 'payment_failed' } });
       expect(paypal.calls.map((c) => c.path)).toEqual(['/v1/oauth2/token']);
       expect(await stranger.deps.db.db.select().from(orders)).toEqual([]);

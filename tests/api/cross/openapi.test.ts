@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useApi } from './support.ts';
+import { useApi } from '../support.ts';
 
 const api = useApi();
 

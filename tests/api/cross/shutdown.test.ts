@@ -1,9 +1,9 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { courses } from '../../src/server/db/schema.ts';
-import { graceful } from '../../src/server/shutdown.ts';
-import { testApi } from './harness.ts';
+import { courses } from '../../../src/server/db/schema.ts';
+import { graceful } from '../../../src/server/shutdown.ts';
+import { testApi } from '../harness.ts';
 
 /**
  * A server whose handler waits for `gate`, lets the event loop turn (as any real I/O does) and then reads the

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { describeError } from '../../src/server/http/log.ts';
-import { testApi, type TestApi } from './harness.ts';
+import { describeError } from '../../../src/server/http/log.ts';
+import { testApi, type TestApi } from '../harness.ts';
 
 const SECRET = 'Patient Zoe Secretname, 31 weeks';
 
@@ -18,7 +18,7 @@ describe('a request that fails on our side', () => {
     await api.deps.db.db.execute(sql`ALTER TABLE courses RENAME TO courses_gone`);
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const res = await api.call('PUT', '/courses/bronchoscopy', { as: 'admin', body: course });
+      const res = await api.reply(api.as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: course }));
       expect(res.status).toBe(500);
       expect(res.json).toEqual({
         error: 'internal',
@@ -44,7 +44,7 @@ describe('a request that fails on our side', () => {
     api.deps.paypalStandIn!.misbehave({ on: 'create', kind: 'error' });
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const res = await api.call('POST', '/payments/orders', { as: 'learner', body: { planId: 'plan-fetoscopy' } });
+      const res = await api.reply(api.as('learner').payments.orders.$post({ json: { planId: 'plan-fetoscopy' } }));
       expect(res).toMatchObject({ status: 502, json: { error: 'payment_failed', requestId: expect.any(String) } });
       expect(log).toHaveBeenCalledTimes(1);
       expect(String(log.mock.calls[0]![0])).toMatch(new RegExp(`^\\[request ${res.json.requestId}\\] POST /api/payments/orders failed: PayPal create: `));

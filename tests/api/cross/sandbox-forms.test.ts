@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { SANDBOX_FAIL_MARKER } from '../../src/sandbox/forms.ts';
-import type { TestApi } from './harness.ts';
-import { CALLERS, PRODUCTION_ENV, useApi } from './support.ts';
+import { createApp } from '../../../src/server/app.ts';
+import { loadConfig } from '../../../src/server/config.ts';
+import { SANDBOX_FAIL_MARKER } from '../../../src/sandbox/forms.ts';
+import type { TestApi } from '../harness.ts';
+import { CALLERS, PRODUCTION_ENV, useApi } from '../support.ts';
 
 const api = useApi();
 const contact = { Nombre: 'Maria Lopez', Email: 'maria@example.com', Pregunta: 'Is there a course on laser coagulation?' };

@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { createApp } from '../../src/server/app.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { createDeps } from '../../src/server/services.ts';
-import { seededImage } from './harness.ts';
+import { createApp } from '../../../src/server/app.ts';
+import { loadConfig } from '../../../src/server/config.ts';
+import { createDeps } from '../../../src/server/services.ts';
+import { seededImage } from '../harness.ts';
 
 const REAL_SERVICES = {
   PAYPAL_CLIENT_ID: 'id',
@@ -14,7 +14,7 @@ const REAL_SERVICES = {
   FORM_SUBMIT_URL: 'https://forms.example.org/submit',
 };
 
-const server = join(import.meta.dirname, '../../src/server');
+const server = join(import.meta.dirname, '../../../src/server');
 
 /**
  * The modules under src/sandbox a fresh Node process (type stripping, as `npm run serve` runs) loads while it builds

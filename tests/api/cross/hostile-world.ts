@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import type { TestApi } from './harness.ts';
+import type { TestApi } from '../harness.ts';
 import { event } from './hostile-contract.ts';
 import type { ObjectRule } from './hostile-rules.ts';
 import { validOf } from './hostile-valid.ts';
-import { SEEDED_COURSES } from './support.ts';
+import { SEEDED_COURSES } from '../support.ts';
 
 /** What sending bodies to the write endpoints needs from the database: which cases exist, fresh launch tokens. */
 

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { grantAdmin } from '../../src/server/access/admins.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
-import { audit, users } from '../../src/server/db/schema.ts';
-import { PROJECT, token } from './harness.ts';
-import { runScript, seededFolder } from './processes-support.ts';
-import { expectRefused, useApi } from './support.ts';
+import { grantAdmin } from '../../../src/server/access/admins.ts';
+import { openDatabase } from '../../../src/server/db/client.ts';
+import { audit, users } from '../../../src/server/db/schema.ts';
+import { PROJECT, token } from '../harness.ts';
+import { runScript, seededFolder } from '../processes-support.ts';
+import { expectRefused, useApi, typedClient } from '../support.ts';
 
 /** An emulator-format ID token whose account has no email (anonymous or phone sign-in). */
 function tokenWithoutEmail(uid: string): string {
@@ -20,6 +20,7 @@ function tokenWithoutEmail(uid: string): string {
 
 // One API for both parts: the grant runs in this process on its database.
 const api = useApi();
+const { as, reply } = typedClient(api);
 
 describe('POST /users takes the email from the verified token', () => {
   it('refuses a token without an email that claims an address, and stores nothing', async () => {
@@ -38,7 +39,7 @@ describe('POST /users takes the email from the verified token', () => {
   });
 
   it('stores the token’s address, not the body’s spelling of it', async () => {
-    const res = await api().call('POST', '/users', { as: token('ada', { email: 'ada@example.com' }), body: { id: 'ada', email: 'ADA@Example.com' } });
+    const res = await reply(as(token('ada', { email: 'ada@example.com' })).users.$post({ json: { id: 'ada', email: 'ADA@Example.com' } }));
     expect(res.status).toBe(201);
     expect(res.json.email).toBe('ada@example.com');
   });
@@ -52,7 +53,7 @@ describe('POST /users takes the email from the verified token', () => {
       409,
     );
     expect(res.json.message).toMatch(/already has this email/);
-    const again = await api().call('POST', '/users', { as: 'learner', body: { id: 'learner', email: 'learner@example.com' } });
+    const again = await reply(as('learner').users.$post({ json: { id: 'learner', email: 'learner@example.com' } }));
     expect(again).toMatchObject({ status: 409, json: { message: 'This user already exists' } });
   });
 });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { tokenVerifier } from '../../src/server/access/token.ts';
-import { GOOGLE_KEYS_URL, loadConfig } from '../../src/server/config.ts';
-import { PROJECT, token } from './harness.ts';
-import { expectRefused, useApi, validCourse, validPlan, PRODUCTION_ENV } from './support.ts';
+import { tokenVerifier } from '../../../src/server/access/token.ts';
+import { GOOGLE_KEYS_URL, loadConfig } from '../../../src/server/config.ts';
+import { PROJECT, token } from '../harness.ts';
+import { expectRefused, useApi, validCourse, validPlan, PRODUCTION_ENV, typedClient } from '../support.ts';
 
 const api = useApi();
+const { as, reply } = typedClient(api);
 const MB = 1024 * 1024;
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const unsigned = (claims: Record<string, unknown>) => `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
@@ -116,7 +117,7 @@ describe('tokens', () => {
   ];
 
   it('accepts a valid token for the same route (the baseline)', async () => {
-    expect((await api().call('GET', '/users', { as: unsigned(claims()) })).status).toBe(200);
+    expect((await reply(as(unsigned(claims())).users.$get({ query: {} }))).status).toBe(200);
   });
 
   it.each(refusedTokens)('refuses %s with 401', async (_label, bearer) => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { pageLocals } from '../../src/server/pages/locals.ts';
-import { useApi } from './support.ts';
+import { pageLocals } from '../../../src/server/pages/locals.ts';
+import { useApi, typedClient } from '../support.ts';
 
 const api = useApi();
+const { as, reply } = typedClient(api);
 
 describe('pageLocals', () => {
   it('names every plan that includes a course, hidden plans too', async () => {
@@ -13,9 +14,9 @@ describe('pageLocals', () => {
   });
 
   it('reads plans as they are now, after an admin edit', async () => {
-    const plan = (await api().call('GET', '/pricing', { as: 'admin' })).json.find((p: { id: string }) => p.id === 'plan-fetoscopy');
+    const plan = (await reply(as('admin').pricing.$get({ query: {} }))).json.find((p: { id: string }) => p.id === 'plan-fetoscopy');
     const { id: _id, ...body } = plan;
-    const res = await api().call('PUT', '/pricing/plan-fetoscopy', { as: 'admin', body: { ...body, courses: ['pleuroamniotic'] } });
+    const res = await reply(as('admin').pricing[':id'].$put({ param: { id: 'plan-fetoscopy' }, json: { ...body, courses: ['pleuroamniotic'] } }));
     expect(res.status).toBe(200);
     expect((await pageLocals(api().deps).plansIncluding('pleuroamniotic')).sort()).toEqual(['plan-complete', 'plan-fetoscopy']);
   });

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { createDeps } from '../../src/server/services.ts';
-import { startPostgres } from '../../scripts/lib/processes.ts';
-import { token } from './harness.ts';
-import { useApi } from './support.ts';
+import { createApp } from '../../../src/server/app.ts';
+import { loadConfig } from '../../../src/server/config.ts';
+import { createDeps } from '../../../src/server/services.ts';
+import { startPostgres } from '../../../scripts/lib/processes.ts';
+import { token } from '../harness.ts';
+import { useApi } from '../support.ts';
 
 const contact = (i: number) => ({ Nombre: 'Ana', Email: 'ana@example.com', Pregunta: `Question ${i}` });
 

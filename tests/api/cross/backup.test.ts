@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app.ts';
-import { backup, backupCommand, restore } from '../../src/server/db/backup.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { openDatabase, rowsOf, type Db } from '../../src/server/db/client.ts';
-import { attempts, audit, certificates, courses, groupMembers, groups, images, orders, plans, rateLimits, users } from '../../src/server/db/schema.ts';
-import { createDeps } from '../../src/server/services.ts';
-import { createSandboxTables, sandboxMessages } from '../../src/sandbox/messages.ts';
-import { runScript, seededFolder } from './processes-support.ts';
+import { createApp } from '../../../src/server/app.ts';
+import { backup, backupCommand, restore } from '../../../src/server/db/backup.ts';
+import { loadConfig } from '../../../src/server/config.ts';
+import { openDatabase, rowsOf, type Db } from '../../../src/server/db/client.ts';
+import { attempts, audit, certificates, courses, groupMembers, groups, images, orders, plans, rateLimits, users } from '../../../src/server/db/schema.ts';
+import { createDeps } from '../../../src/server/services.ts';
+import { createSandboxTables, sandboxMessages } from '../../../src/sandbox/messages.ts';
+import { runScript, seededFolder } from '../processes-support.ts';
 
 const dirs: string[] = [];
 const temp = () => {

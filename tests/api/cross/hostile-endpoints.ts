@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { token, type TestApi } from './harness.ts';
+import { token, type TestApi } from '../harness.ts';
 import * as contract from './hostile-contract.ts';
 import { storedOf, without } from './hostile-rules.ts';
 import { attempts, read, withLaunchToken, type Endpoint } from './hostile-world.ts';

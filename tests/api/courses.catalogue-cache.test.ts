@@ -3,9 +3,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
-import { useApi, validCourse, validPlan } from './support.ts';
+import { useApi, validCourse, validPlan, typedClient } from './support.ts';
 
 const api = useApi();
+const { as, reply } = typedClient(api);
 
 /** Markers announced on the catalogue's channel and not heard yet: what each resolves, by payload. */
 const markers = new Map<string, () => void>();
@@ -63,7 +64,7 @@ describe('GET /courses from its cache', () => {
 
   it('gets a new ETag once a course is saved', async () => {
     const before = (await api().app.request('/api/courses')).headers.get('etag')!;
-    expect((await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse({ title: 'Renamed' }) })).status).toBe(200);
+    expect((await reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: validCourse({ title: 'Renamed' }) }))).status).toBe(200);
     const after = await api().app.request('/api/courses', { headers: { 'if-none-match': before } });
     expect(after.status).toBe(200);
     expect(await after.json()).toContainEqual(expect.objectContaining({ id: 'bronchoscopy', title: 'Renamed' }));
@@ -105,44 +106,44 @@ describe('the catalogue change that clears the cached pages', () => {
     let id = '';
     expect(
       await changesOf(async () => {
-        id = (await api().call('POST', '/courses', { as: 'admin', body: validCourse() })).json as string;
+        id = (await reply(as('admin').courses.$post({ json: validCourse() }))).json as string;
       }),
     ).toEqual([id]);
-    expect(await changesOf(() => api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse() }))).toEqual(['bronchoscopy']);
+    expect(await changesOf(() => reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: validCourse() })))).toEqual(['bronchoscopy']);
   });
 
   it('covers everything when a course is deleted (plans change too) and when a plan is created, saved or deleted', async () => {
-    expect(await changesOf(() => api().call('DELETE', '/courses/bronchoscopy', { as: 'admin' }))).toEqual([null]);
+    expect(await changesOf(() => reply(as('admin').courses[':id'].$delete({ param: { id: 'bronchoscopy' } })))).toEqual([null]);
     let plan = { id: '' };
     expect(
       await changesOf(async () => {
-        plan = (await api().call('POST', '/pricing', { as: 'admin', body: validPlan() })).json as { id: string };
+        plan = (await reply(as('admin').pricing.$post({ json: validPlan() }))).json as { id: string };
       }),
     ).toEqual([null]);
-    expect(await changesOf(() => api().call('PUT', `/pricing/${plan.id}`, { as: 'admin', body: validPlan({ title: 'Renamed' }) }))).toEqual([null]);
-    expect(await changesOf(() => api().call('DELETE', `/pricing/${plan.id}`, { as: 'admin' }))).toEqual([null]);
+    expect(await changesOf(() => reply(as('admin').pricing[':id'].$put({ param: { id: plan.id }, json: validPlan({ title: 'Renamed' }) })))).toEqual([null]);
+    expect(await changesOf(() => reply(as('admin').pricing[':id'].$delete({ param: { id: plan.id } })))).toEqual([null]);
   });
 
   it('covers everything when a user becomes or stops being an expert, whose results set the pass marks', async () => {
     const save = (over: Record<string, unknown>) =>
-      api().call('PUT', '/users/learner', { as: 'admin', body: { isAdmin: false, isPremium: false, subscriptions: [], ...over } });
+      reply(as('admin').users[':id'].$put({ param: { id: 'learner' }, json: { isAdmin: false, isPremium: false, subscriptions: [], ...over } }));
     expect(await changesOf(() => save({}))).toEqual([]);
     expect(await changesOf(() => save({ isExpert: true }))).toEqual([null]);
     expect(await changesOf(() => save({ isExpert: false }))).toEqual([null]);
-    expect(await changesOf(() => api().call('DELETE', '/users/me', { as: 'learner' }))).toEqual([]);
+    expect(await changesOf(() => reply(as('learner').users.me.$delete({})))).toEqual([]);
   });
 
   it('covers everything when an expert deletes their account, and their attempts with it', async () => {
-    await api().call('PUT', '/users/other', { as: 'admin', body: { isAdmin: false, isPremium: false, subscriptions: [], isExpert: true } });
-    expect(await changesOf(() => api().call('DELETE', '/users/me', { as: 'other' }))).toEqual([null]);
+    await reply(as('admin').users[':id'].$put({ param: { id: 'other' }, json: { isAdmin: false, isPremium: false, subscriptions: [], isExpert: true } }));
+    expect(await changesOf(() => reply(as('other').users.me.$delete({})))).toEqual([null]);
   });
 
   it('says nothing when a write is refused', async () => {
     expect(
       await changesOf(async () => {
-        await api().call('PUT', '/courses/bronchoscopy', { as: 'learner', body: validCourse() });
-        await api().call('PUT', '/pricing/nope', { as: 'admin', body: validPlan() });
-        await api().call('PUT', '/courses/nope', { as: 'admin', body: validCourse() });
+        await reply(as('learner').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: validCourse() }));
+        await reply(as('admin').pricing[':id'].$put({ param: { id: 'nope' }, json: validPlan() }));
+        await reply(as('admin').courses[':id'].$put({ param: { id: 'nope' }, json: validCourse() }));
       }),
     ).toEqual([]);
   });
@@ -200,7 +201,7 @@ describe('what a change lets go', () => {
     const other = await catalogue.course('fetoscopy-simulator', 'fr');
     const plans = await catalogue.allPlans();
     const list = await catalogue.summaries('en');
-    expect((await api().call('PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse({ title: 'Renamed' }) })).status).toBe(200);
+    expect((await reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: validCourse({ title: 'Renamed' }) }))).status).toBe(200);
     // The same objects: nothing was read again.
     expect(await catalogue.course('fetoscopy-simulator', 'fr')).toBe(other);
     expect(await catalogue.allPlans()).toBe(plans);
@@ -210,10 +211,10 @@ describe('what a change lets go', () => {
     expect(relisted.value).toContainEqual(expect.objectContaining({ id: 'bronchoscopy', title: 'Renamed' }));
     expect((await catalogue.course('bronchoscopy'))?.value.title).toBe('Renamed');
 
-    const created = (await api().call('POST', '/pricing', { as: 'admin', body: validPlan({ title: 'Fresh plan' }) })).json as { id: string };
+    const created = (await reply(as('admin').pricing.$post({ json: validPlan({ title: 'Fresh plan' }) }))).json as { id: string };
     expect(await catalogue.course('fetoscopy-simulator', 'fr')).not.toBe(other);
     expect((await catalogue.allPlans()).map((p) => p.id)).toContain(created.id);
-    const pricing = (await api().call('GET', '/pricing')).json as Array<{ id: string }>;
+    const pricing = (await reply(as(null).pricing.$get({ query: {} }))).json as Array<{ id: string }>;
     expect(pricing.map((p) => p.id)).toContain(created.id);
   });
 });

@@ -1,24 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { token } from './harness.ts';
-import { useApi, validCourse } from './support.ts';
+import { token } from '../harness.ts';
+import { useApi, validCourse, typedClient } from '../support.ts';
 
 const RLO = '\u202E';
 
 describe('bidirectional controls and invisible characters sent to the API', () => {
   const api = useApi();
+  const { as, reply } = typedClient(api);
 
   it('are stripped from a new profile’s name and phone', async () => {
-    const res = await api().call('POST', '/users', {
-      as: token('eve', { email: 'eve@example.com' }),
-      body: { id: 'eve', email: 'eve@example.com', name: `Eve ${RLO}nimdA`, contact: `+1\u200B555\u2066 0100` },
-    });
+    const res = await reply(
+      as(token('eve', { email: 'eve@example.com' })).users.$post({
+        json: { id: 'eve', email: 'eve@example.com', name: `Eve ${RLO}nimdA`, contact: `+1\u200B555\u2066 0100` },
+      }),
+    );
     expect(res).toMatchObject({ status: 201, json: { name: 'Eve nimdA', contact: '+1555 0100' } });
   });
 
   it('are stripped from course titles and case texts', async () => {
-    const res = await api().call('POST', '/courses', { as: 'admin', body: validCourse({ title: `Laser ${RLO}cisab`, subtitle: '\u2067First\u2069 steps' }) });
+    const res = await reply(as('admin').courses.$post({ json: validCourse({ title: `Laser ${RLO}cisab`, subtitle: '\u2067First\u2069 steps' }) }));
     expect(res.status).toBe(201);
-    const course = (await api().call('GET', `/courses/${res.json}`)).json;
+    const course = (await reply(as(null).courses[':id'].$get({ param: { id: res.json }, query: {} }))).json;
     expect(course).toMatchObject({ title: 'Laser cisab', subtitle: 'First steps' });
   });
 
