@@ -15,6 +15,8 @@ export const DebriefSchema = z
     membrane: z.array(point),
     cords: z.array(z.object({ twin: z.enum(['donor', 'recipient']), x: z.number(), y: z.number() })),
     entry: point,
+    sites: z.array(z.object({ x: z.number(), y: z.number(), reach: z.number() })).optional(),
+    site: z.number().int().nullable().optional(),
     anastomoses: z.array(
       z.object({
         id: z.string(),
@@ -66,5 +68,6 @@ export const SimMetricsSchema = z
     techniqueShare: z.number(),
     targetsTotal: z.number(),
     targetsReached: z.number(),
+    entryReach: z.number(),
   })
   .meta({ id: 'SimMetrics' }) satisfies z.ZodType<SimMetrics>;

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { TASKS } from '../domain/simulator/params.ts';
-import { ANASTOMOSIS_KINDS, COMPONENTS, CONTROL_STEP, MAX_SESSION_MS } from '../domain/simulator/index.ts';
+import { ANASTOMOSIS_KINDS, COMPONENTS, CONTROL_STEP, ENTRY_SITE_LIMIT, MAX_SESSION_MS } from '../domain/simulator/index.ts';
 import { DebriefSchema, SimMetricsSchema } from './attempt-debrief.ts';
 import { bearer, dbString, errors, idParam, json, jsonBody } from './shared.ts';
 
@@ -16,7 +16,18 @@ const control = z.number().min(-1).max(1).multipleOf(CONTROL_STEP);
 /** One simulator event as the browser recorded it (see src/domain/simulator/events.ts); the server replays it through the model. */
 const AttemptEvent = z
   .discriminatedUnion('type', [
-    z.object({ t: eventTime, type: z.literal('open'), scope: z.enum(['straight', 'angled']) }),
+    // The entry site chosen on the intro's sketch; logs from before sites could be chosen have none.
+    z.object({
+      t: eventTime,
+      type: z.literal('open'),
+      scope: z.enum(['straight', 'angled']),
+      site: z
+        .number()
+        .int()
+        .min(0)
+        .max(ENTRY_SITE_LIMIT - 1)
+        .optional(),
+    }),
     z.object({ t: eventTime, type: z.literal('input'), turnX: control, turnY: control, insert: control, roll: control }),
     z.object({ t: eventTime, type: z.literal('classify'), kind: z.enum(ANASTOMOSIS_KINDS) }),
     z.object({ t: eventTime, type: z.enum(['laserOn', 'laserOff', 'fireStart', 'fireStop', 'mark', 'cancelMark', 'finish']) }),

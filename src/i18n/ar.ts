@@ -484,6 +484,7 @@ export const ar: Dict = {
   'sim.component.contacts': 'عدم لمس الصفيحة',
   'sim.component.time': 'زمن الجراحة',
   'sim.component.path': 'الاقتصاد في الحركة',
+  'sim.component.entry': 'موضع الدخول',
   'sim.advice.targets.good': 'وصلت إلى كل الأهداف: واصل التصويب من مسافة عمل كما فعلت.',
   'sim.advice.targets.improve': 'صِل إلى الأهداف بالترتيب: تقدّم بمفتاح W حتى يصبح الهدف المميَّز على بعد أقل من 3 سم، ثم صوِّب نحوه.',
   'sim.advice.identification.good': 'وجدت المفاغرات دون علامات خاطئة.',
@@ -508,6 +509,9 @@ export const ar: Dict = {
   'sim.advice.time.improve': 'اعمل بكفاءة أكبر: استطلع الخط الاستوائي وخطّط لمسارك قبل أن تبدأ.',
   'sim.advice.path.good': 'كانت حركات المنظار لديك اقتصادية.',
   'sim.advice.path.improve': 'حرّك المنظار أقل: استطلع من بعيد أولًا، ثم اتجه مباشرة إلى كل نقطة.',
+  'sim.advice.entry.good': 'أتاح موضع دخولك بلوغ كل العمل من مسافة وزاوية مناسبتين.',
+  'sim.advice.entry.improve':
+    'خطّط للدخول على صورة الموجات فوق الصوتية: فوق منتصف الخط الاستوائي الوعائي، مواجهًا له على امتداده، مع المنظار المائل إذا كانت المشيمة أمامية.',
   'sim.next': 'التالي',
   'sim.result.title': 'النتيجة النهائية',
   'sim.result.score': 'الدرجة',

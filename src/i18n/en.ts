@@ -487,6 +487,7 @@ export const en = {
   'sim.component.contacts': 'No contact with the plate',
   'sim.component.time': 'Surgery time',
   'sim.component.path': 'Economy of motion',
+  'sim.component.entry': 'Entry site',
   'sim.advice.targets.good': 'You reached every target: keep aiming from a working distance as you did.',
   'sim.advice.targets.improve': 'Reach the targets in order: advance with W until the highlighted one is within 3 cm, then aim at it.',
   'sim.advice.identification.good': 'You found the anastomoses without false marks.',
@@ -513,6 +514,9 @@ export const en = {
   'sim.advice.time.improve': 'Work more efficiently: survey the equator and plan your route before you start.',
   'sim.advice.path.good': 'Your scope movements were economical.',
   'sim.advice.path.improve': 'Move the scope less: survey from a distance first, then go straight to each point.',
+  'sim.advice.entry.good': 'Your entry site let the scope meet all the work at a working distance and angle.',
+  'sim.advice.entry.improve':
+    'Plan the entry on the ultrasound: over the middle of the vascular equator, facing it along its length, with the angled scope for an anterior placenta.',
   'sim.next': 'Next',
   'sim.result.title': 'Final result',
   'sim.result.score': 'Score',

@@ -489,6 +489,7 @@ export const es: Dict = {
   'sim.component.contacts': 'Sin contacto con la placa',
   'sim.component.time': 'Tiempo de cirugía',
   'sim.component.path': 'Economía de movimientos',
+  'sim.component.entry': 'Punto de entrada',
   'sim.advice.targets.good': 'Alcanzaste todos los objetivos: sigue apuntando desde una distancia de trabajo como hiciste.',
   'sim.advice.targets.improve': 'Alcanza los objetivos en orden: avanza con W hasta que el resaltado esté a menos de 3 cm y luego apunta a él.',
   'sim.advice.identification.good': 'Encontraste las anastomosis sin marcas falsas.',
@@ -517,6 +518,9 @@ export const es: Dict = {
   'sim.advice.time.improve': 'Trabaja con más eficiencia: recorre el ecuador y planifica tu ruta antes de empezar.',
   'sim.advice.path.good': 'Tus movimientos del fetoscopio fueron económicos.',
   'sim.advice.path.improve': 'Mueve menos el fetoscopio: observa primero desde lejos y luego ve directo a cada punto.',
+  'sim.advice.entry.good': 'Tu punto de entrada permitió alcanzar todo el trabajo a una distancia y un ángulo adecuados.',
+  'sim.advice.entry.improve':
+    'Planifica la entrada con la ecografía: sobre el centro del ecuador vascular, de cara a todo su recorrido, y con la óptica angulada si la placenta es anterior.',
   'sim.next': 'Siguiente',
   'sim.result.title': 'Resultado final',
   'sim.result.score': 'Puntuación',

@@ -490,6 +490,7 @@ export const fr: Dict = {
   'sim.component.contacts': 'Aucun contact avec la plaque',
   'sim.component.time': 'Durée de l’intervention',
   'sim.component.path': 'Économie de mouvement',
+  'sim.component.entry': 'Point d’entrée',
   'sim.advice.targets.good': 'Vous avez atteint toutes les cibles : continuez à viser depuis une distance de travail comme vous l’avez fait.',
   'sim.advice.targets.improve':
     'Atteignez les cibles dans l’ordre : avancez avec W jusqu’à ce que la cible mise en évidence soit à moins de 3 cm, puis visez-la.',
@@ -520,6 +521,9 @@ export const fr: Dict = {
   'sim.advice.time.improve': 'Travaillez plus efficacement : parcourez l’équateur et planifiez votre trajet avant de commencer.',
   'sim.advice.path.good': 'Vos mouvements du fœtoscope ont été économes.',
   'sim.advice.path.improve': 'Bougez moins le fœtoscope : observez d’abord à distance, puis allez droit à chaque point.',
+  'sim.advice.entry.good': 'Votre point d’entrée permettait d’atteindre tout le travail à bonne distance et sous un bon angle.',
+  'sim.advice.entry.improve':
+    'Planifiez l’entrée sur l’échographie : au-dessus du milieu de l’équateur vasculaire, face à toute sa longueur, avec l’optique coudée pour un placenta antérieur.',
   'sim.next': 'Suivant',
   'sim.result.title': 'Résultat final',
   'sim.result.score': 'Score',

@@ -489,6 +489,7 @@ export const pt: Dict = {
   'sim.component.contacts': 'Sem contato com a placa',
   'sim.component.time': 'Tempo de cirurgia',
   'sim.component.path': 'Economia de movimentos',
+  'sim.component.entry': 'Local de entrada',
   'sim.advice.targets.good': 'Você alcançou todos os alvos: continue apontando a partir de uma distância de trabalho como fez.',
   'sim.advice.targets.improve': 'Alcance os alvos em ordem: avance com W até o destacado estar a menos de 3 cm e então aponte para ele.',
   'sim.advice.identification.good': 'Você encontrou as anastomoses sem marcações falsas.',
@@ -517,6 +518,9 @@ export const pt: Dict = {
   'sim.advice.time.improve': 'Trabalhe com mais eficiência: percorra o equador e planeje o seu trajeto antes de começar.',
   'sim.advice.path.good': 'Os seus movimentos do fetoscópio foram econômicos.',
   'sim.advice.path.improve': 'Mova menos o fetoscópio: observe primeiro à distância e depois vá direto a cada ponto.',
+  'sim.advice.entry.good': 'Seu local de entrada permitiu alcançar todo o trabalho a uma distância e um ângulo adequados.',
+  'sim.advice.entry.improve':
+    'Planeje a entrada na ecografia: sobre o meio do equador vascular, de frente para toda a sua extensão, com a ótica angulada se a placenta for anterior.',
   'sim.next': 'Seguinte',
   'sim.result.title': 'Resultado final',
   'sim.result.score': 'Pontuação',

@@ -21,6 +21,7 @@ export const COMPONENT_KEYS = {
   contacts: { name: 'sim.component.contacts', good: 'sim.advice.contacts.good', improve: 'sim.advice.contacts.improve' },
   time: { name: 'sim.component.time', good: 'sim.advice.time.good', improve: 'sim.advice.time.improve' },
   path: { name: 'sim.component.path', good: 'sim.advice.path.good', improve: 'sim.advice.path.improve' },
+  entry: { name: 'sim.component.entry', good: 'sim.advice.entry.good', improve: 'sim.advice.entry.improve' },
 } as const satisfies Record<ComponentId, { name: Key; good: Key; improve: Key }>;
 
 /** The map's labels by their dictionary keys. */

@@ -1,5 +1,6 @@
 // The debrief map's data: the whole placenta after the attempt, small enough to store with it and to draw
 // later from the learner's history. Coordinates in mm, rounded to 0.1 mm.
+import { entryPoints, reachShare } from './entry.ts';
 import type { Vec2 } from './geometry.ts';
 import { lineCoverage } from './line.ts';
 import type { AnastomosisKind, Twin } from './placenta.ts';
@@ -28,6 +29,13 @@ export interface Debrief {
   cords: { twin: Twin; x: number; y: number }[];
   /** Where the trocar enters, projected on the plate's plane. */
   entry: Vec2;
+  /**
+   * The entry sites the sketch offered, projected like `entry`, each with the share of the equator (navigation:
+   * of the targets) it reaches with the attempt's scope; and the index of the one chosen, null for an attempt
+   * that entered at the drawn trocar. Absent from debriefs stored before sites could be chosen.
+   */
+  sites?: { x: number; y: number; reach: number }[];
+  site?: number | null;
   anastomoses: DebriefAnastomosis[];
   /** Marks that matched no anastomosis. */
   falseMarks: Vec2[];
@@ -46,7 +54,9 @@ const pt = (p: Vec2): Vec2 => ({ x: r1(p.x), y: r1(p.y) });
 const PATH_POINTS = 600;
 
 export function debriefOf(state: SimState): Debrief {
-  const { placenta, tissue, targets, trocar, params } = state.scenario;
+  const { placenta, tissue, targets, sites, params } = state.scenario;
+  const judged = entryPoints(params.task, placenta, targets);
+  const scope = state.scope ?? 'straight';
   const markedAs = new Map<string, AnastomosisKind>();
   for (const m of state.marks) if (m.anastomosisId) markedAs.set(m.anastomosisId, m.kind);
   const stride = Math.max(1, Math.ceil(state.path.length / PATH_POINTS));
@@ -56,7 +66,9 @@ export function debriefOf(state: SimState): Debrief {
     equator: placenta.equator.map(pt),
     membrane: placenta.membrane.map(pt),
     cords: placenta.cords.map((c) => ({ twin: c.twin, ...pt(c.position) })),
-    entry: pt(trocar.entry),
+    entry: pt(state.trocar.entry),
+    sites: sites.map((site) => ({ ...pt(site.entry), reach: Math.round(reachShare(site, scope, judged) * 1000) / 1000 })),
+    site: state.site,
     anastomoses: placenta.anastomoses.map((a) => {
       const rank = state.sealed.indexOf(a.id);
       return {

@@ -1,15 +1,20 @@
 // The attempt's event log: what the learner did and when; the browser records it, the server replays it.
+import { ENTRY_SITE_LIMIT } from './entry.ts';
 import { ANASTOMOSIS_KINDS, type AnastomosisKind } from './placenta.ts';
 import type { ScopeKind } from './scope.ts';
 
 /** Longest session the model simulates; later times are clamped, so a forged log cannot stall the server. */
 export const MAX_SESSION_MS = 3_600_000;
 
-/** Open the fetoscopy with the chosen scope (starts the surgery time). */
+/**
+ * Open the fetoscopy with the chosen scope through the chosen entry site, an index into the scenario's sites
+ * (starts the surgery time). Logs from before sites could be chosen have none: they keep the drawn trocar.
+ */
 export interface OpenEvent {
   t: number;
   type: 'open';
   scope: ScopeKind;
+  site?: number;
 }
 
 /**
@@ -77,8 +82,12 @@ export function normalizeEvent(event: unknown, notBefore: number): SimEvent | nu
   if (typeof type !== 'string' || !(EVENT_TYPES as readonly string[]).includes(type)) return null;
   const t = Math.min(MAX_SESSION_MS, Math.max(notBefore, Math.round(rawT)));
   switch (type) {
-    case 'open':
-      return { t, type, scope: e['scope'] === 'angled' ? 'angled' : 'straight' };
+    case 'open': {
+      const scope = e['scope'] === 'angled' ? 'angled' : 'straight';
+      const site = e['site'];
+      if (site === undefined) return { t, type, scope };
+      return Number.isInteger(site) && (site as number) >= 0 && (site as number) < ENTRY_SITE_LIMIT ? { t, type, scope, site: site as number } : null;
+    }
     case 'input': {
       const [turnX, turnY, insert, roll] = [unit(e['turnX']), unit(e['turnY']), unit(e['insert']), unit(e['roll'])];
       if (turnX === null || turnY === null || insert === null || roll === null) return null;

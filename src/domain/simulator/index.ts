@@ -13,6 +13,7 @@ export type { Aim, Controls, Pose, ScopeKind, Trocar } from './scope.ts';
 export { initialPose, NO_CONTROLS, SCOPE, stepPose, viewOf } from './scope.ts';
 export { beamRadius, irradiance, LASER, sealThreshold, spotRadius } from './laser.ts';
 export { EQUATOR_BAND_MM } from './tissue.ts';
+export { ENTRY_SITE_LIMIT } from './entry.ts';
 export type { SimEvent } from './events.ts';
 export { CONTROL_STEP, isDeviceControl, MAX_SESSION_MS, quantizeControl } from './events.ts';
 export type { SimState } from './state.ts';

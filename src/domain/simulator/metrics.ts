@@ -1,5 +1,6 @@
 // What the attempt achieved, measured as fetoscopic laser training scores the operation: anastomoses found,
 // typed, sealed and in which order, the Solomon line, energy on healthy tissue, technique, contacts, time, path.
+import { entryPoints, reachShare } from './entry.ts';
 import { polylineLength, type Vec2 } from './geometry.ts';
 import { LASER } from './laser.ts';
 import { LINE_WIDTH_MM, lineCoverage } from './line.ts';
@@ -53,6 +54,8 @@ export interface SimMetrics {
   techniqueShare: number;
   targetsTotal: number;
   targetsReached: number;
+  /** Share of the equator (navigation: of the targets) the entry site and scope let the laser meet at a working distance and angle. */
+  entryReach: number;
 }
 
 /** Rank of each kind in the sequential technique: donor-artery-to-recipient-vein first, then the reverse, then AA and VV. */
@@ -139,5 +142,6 @@ export function computeMetrics(state: SimState): SimMetrics {
     techniqueShare: e.total > 0 ? e.good / e.total : 0,
     targetsTotal: targets.length,
     targetsReached: state.nextTarget,
+    entryReach: reachShare(state.trocar, state.scope ?? 'straight', entryPoints(params.task, placenta, targets)),
   };
 }

@@ -57,7 +57,9 @@ export function defaultCaseParams(level: number, caseIndex: number): CaseParams 
     placenta: caseIndex >= 3 ? 'anterior' : caseIndex === 2 ? 'either' : 'posterior',
     anastomoses: clamp(2 + difficulty, PARAM_BOUNDS.anastomoses),
     smallestMm: Math.round(clamp(2.2 - 0.4 * difficulty, PARAM_BOUNDS.smallestMm) * 10) / 10,
-    scopes: caseIndex >= 3 ? 'both' : 'straight',
+    // A case whose placenta may be anterior offers the angled scope: a straight one cannot meet the far side of an
+    // anterior plate at a working angle from any site beside it.
+    scopes: caseIndex >= 2 ? 'both' : 'straight',
     targets: clamp(2 + caseIndex, PARAM_BOUNDS.targets),
   };
 }

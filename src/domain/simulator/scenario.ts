@@ -1,5 +1,7 @@
-// One launch's whole setting: the case's parameters, the placenta drawn for the launch's variant, where the
-// trocar enters, the navigation targets and the classified tissue grid.
+// One launch's whole setting: the case's parameters, the placenta drawn for the launch's variant, the entry
+// sites the learner chooses from (and the trocar drawn for logs that chose none), the navigation targets and
+// the classified tissue grid.
+import { entrySites } from './entry.ts';
 import { generatePlacenta } from './generate.ts';
 import { distance, type Vec2 } from './geometry.ts';
 import type { CaseParams } from './params.ts';
@@ -14,7 +16,10 @@ export interface Scenario {
   params: CaseParams;
   seed: number;
   placenta: Placenta;
+  /** The trocar of an attempt whose 'open' names no site: drawn at random, as before sites could be chosen. */
   trocar: Trocar;
+  /** The entry sites the intro's sketch offers, by index (see entry.ts); the 'open' event names one. */
+  sites: Trocar[];
   /** Navigation task: points on the plate to reach, in order. */
   targets: Vec2[];
   tissue: TissueMap;
@@ -52,5 +57,5 @@ export function buildScenario(params: CaseParams, seed: number): Scenario {
   const rng = createRng((seed ^ 0x9e3779b9) >>> 0);
   const trocar = placeTrocar(rng, placenta);
   const targets = params.task === 'navigation' ? placeTargets(rng, params.targets, placenta.radiusMm) : [];
-  return { params, seed: seed >>> 0, placenta, trocar, targets, tissue: buildTissueMap(placenta) };
+  return { params, seed: seed >>> 0, placenta, trocar, sites: entrySites(placenta.position), targets, tissue: buildTissueMap(placenta) };
 }

@@ -16,6 +16,7 @@ export const COMPONENTS = [
   'contacts',
   'time',
   'path',
+  'entry',
 ] as const;
 export type ComponentId = (typeof COMPONENTS)[number];
 
@@ -36,13 +37,28 @@ type Range = { good: number; limit: number };
  * - technique: firing at a working distance and near-perpendicular is what the checklist and the laser physics
  *   ask for; contacts with the plate cause bleeding that ends the view.
  * - time, path: operating time and instrument path length separate experts from novices (Javaux et al. 2018).
+ * - entry: choosing the trocar site on ultrasound so the scope meets the whole equator squarely is the first
+ *   step of the operation in expert consensus (Quintero; Deprest et al.); a small weight, as its consequences
+ *   already show in the other components.
  * The weights of each task add up to 100. `falloff` ranges: 1 up to `good`, 0 from `limit`, linear between.
  */
 export const SCORING = {
   weights: {
-    navigation: { targets: 55, contacts: 15, time: 15, path: 15 },
-    selective: { identification: 20, classification: 10, sealing: 30, order: 15, collateral: 10, technique: 5, contacts: 5, time: 5 },
-    solomon: { identification: 12, classification: 6, sealing: 22, order: 8, solomon: 22, collateral: 10, technique: 8, contacts: 5, time: 4, path: 3 },
+    navigation: { targets: 50, contacts: 15, time: 15, path: 15, entry: 5 },
+    selective: { identification: 20, classification: 10, sealing: 30, order: 10, collateral: 10, technique: 5, contacts: 5, time: 5, entry: 5 },
+    solomon: {
+      identification: 12,
+      classification: 6,
+      sealing: 22,
+      order: 5,
+      solomon: 22,
+      collateral: 10,
+      technique: 8,
+      contacts: 5,
+      time: 2,
+      path: 3,
+      entry: 5,
+    },
   } satisfies Record<Task, Partial<Record<ComponentId, number>>>,
   /** Each false mark takes back half an anastomosis found. */
   falseMarkCost: 0.5,
@@ -148,6 +164,8 @@ function componentValue(id: ComponentId, m: SimMetrics): number {
       return treated(m) ? falloff(m.surgeryTimeMs, SCORING.timeMs[m.task]) : 0;
     case 'path':
       return treated(m) ? falloff(m.pathLengthMm, SCORING.pathMm[m.task]) : 0;
+    case 'entry':
+      return m.entryReach;
   }
 }
 

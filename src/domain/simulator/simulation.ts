@@ -4,7 +4,7 @@ import { distance } from './geometry.ts';
 import { normalizeEvent, MAX_SESSION_MS, type SimEvent } from './events.ts';
 import { inWorkingRange, LASER, sealThreshold, spotRadius } from './laser.ts';
 import type { Scenario } from './scenario.ts';
-import { NO_CONTROLS, SCOPE, stepPose, viewOf } from './scope.ts';
+import { initialPose, NO_CONTROLS, SCOPE, stepPose, viewOf } from './scope.ts';
 import { cloneState, createSimulation, type SimState } from './state.ts';
 import { cellsWithin, TISSUE } from './tissue.ts';
 
@@ -25,7 +25,7 @@ const SPOT_RESUME = 0.5;
 const SPOT_LIMIT = 5000;
 
 function refreshView(s: SimState): void {
-  const view = viewOf(s.pose, s.scenario.trocar, s.scope ?? 'straight', s.scenario.placenta.radiusMm);
+  const view = viewOf(s.pose, s.trocar, s.scope ?? 'straight', s.scenario.placenta.radiusMm);
   s.aim = view.aim;
   s.tipHeightMm = view.tip.z;
   const over = view.tip.x * view.tip.x + view.tip.y * view.tip.y <= s.scenario.placenta.radiusMm ** 2;
@@ -113,7 +113,7 @@ function tick(s: SimState): void {
     const before = s.pose;
     s.pose = stepPose(
       before,
-      s.scenario.trocar,
+      s.trocar,
       turnX * SCOPE.turnPerMs * TICK_MS,
       turnY * SCOPE.turnPerMs * TICK_MS,
       insert * SCOPE.insertPerMs * TICK_MS,
@@ -155,6 +155,14 @@ function applyInPlace(s: SimState, raw: unknown): void {
   advanceInPlace(s, event.t);
   if (event.type === 'open') {
     if (s.openedAt !== null) return;
+    if (event.site !== undefined) {
+      // A site this placenta does not offer (an anterior one has fewer) leaves the fetoscopy closed.
+      const trocar = s.scenario.sites[event.site];
+      if (!trocar) return;
+      s.trocar = trocar;
+      s.site = event.site;
+      s.pose = initialPose(trocar);
+    }
     const offer = s.scenario.params.scopes;
     s.scope = offer === 'both' ? event.scope : offer;
     s.openedAt = s.t;

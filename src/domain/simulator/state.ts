@@ -2,7 +2,7 @@
 import type { Vec2 } from './geometry.ts';
 import type { AnastomosisKind } from './placenta.ts';
 import type { Scenario } from './scenario.ts';
-import { initialPose, NO_CONTROLS, viewOf, type Aim, type Controls, type Pose, type ScopeKind } from './scope.ts';
+import { initialPose, NO_CONTROLS, viewOf, type Aim, type Controls, type Pose, type ScopeKind, type Trocar } from './scope.ts';
 import type { SimEvent } from './events.ts';
 
 /** One dwell of the beam: where, how wide it got and how much energy went in; the debrief draws these. */
@@ -45,6 +45,10 @@ export interface SimState {
   openedAt: number | null;
   finishedAt: number | null;
   scope: ScopeKind | null;
+  /** Where the cannula went in: the scenario's drawn trocar until 'open' names an entry site, then that site's. */
+  trocar: Trocar;
+  /** The entry site chosen at 'open' (an index into the scenario's sites), or null. */
+  site: number | null;
   pose: Pose;
   /** Where the line of sight meets the plate, kept up to date with the pose. */
   aim: Aim | null;
@@ -89,6 +93,8 @@ export function createSimulation(scenario: Scenario): SimState {
     openedAt: null,
     finishedAt: null,
     scope: null,
+    trocar: scenario.trocar,
+    site: null,
     pose,
     aim: view.aim,
     tipHeightMm: view.tip.z,

@@ -3,36 +3,12 @@ import { join } from 'node:path';
 import { eq, ne, and, inArray, sql } from 'drizzle-orm';
 import type { CaseItem, Level } from '../../domain/defaults.ts';
 import { TRANSLATED_LOCALES } from '../../domain/localize.ts';
-import type { CaseParams } from '../../domain/simulator/params.ts';
+import { FETOSCOPY_SIM } from '../../domain/simulator/seeded.ts';
 import type { Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { courses, plans, users } from '../db/schema.ts';
 import { encodeImage, storeImage, type EncodedImage } from '../images/index.ts';
 import { COURSE_TEXTS, PLAN_TEXTS, translated } from './texts.ts';
-
-/**
- * The fetoscopy course's simulator parameters, case by case: navigation moves from the easy posterior placenta to
- * the anterior one that needs the angled scope; selective coagulation and the Solomon line get harder through more,
- * and smaller, anastomoses.
- */
-const FETOSCOPY_SIM: CaseParams[][] = [
-  [
-    { task: 'navigation', difficulty: 1, placenta: 'posterior', anastomoses: 3, smallestMm: 1.8, scopes: 'straight', targets: 3 },
-    { task: 'navigation', difficulty: 2, placenta: 'either', anastomoses: 4, smallestMm: 1.4, scopes: 'both', targets: 4 },
-    { task: 'navigation', difficulty: 3, placenta: 'anterior', anastomoses: 5, smallestMm: 1, scopes: 'both', targets: 5 },
-  ],
-  [
-    { task: 'selective', difficulty: 2, placenta: 'posterior', anastomoses: 3, smallestMm: 2, scopes: 'straight', targets: 4 },
-    { task: 'selective', difficulty: 3, placenta: 'either', anastomoses: 4, smallestMm: 1.2, scopes: 'both', targets: 4 },
-    { task: 'selective', difficulty: 4, placenta: 'anterior', anastomoses: 6, smallestMm: 0.8, scopes: 'both', targets: 4 },
-    { task: 'selective', difficulty: 5, placenta: 'anterior', anastomoses: 8, smallestMm: 0.5, scopes: 'both', targets: 4 },
-  ],
-  [
-    { task: 'solomon', difficulty: 3, placenta: 'posterior', anastomoses: 4, smallestMm: 1.4, scopes: 'straight', targets: 4 },
-    { task: 'solomon', difficulty: 4, placenta: 'either', anastomoses: 6, smallestMm: 0.8, scopes: 'both', targets: 4 },
-    { task: 'solomon', difficulty: 5, placenta: 'anterior', anastomoses: 8, smallestMm: 0.4, scopes: 'both', targets: 4 },
-  ],
-];
 
 /** The home page's five courses, in its order; their pictures are the home page's. */
 const COURSE_IDS = ['fetoscopy-simulator', 'bronchoscopy', 'fetal-tracheal-occlusion', 'catheter-placement', 'pleuroamniotic'];

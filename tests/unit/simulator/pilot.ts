@@ -37,7 +37,8 @@ export function hold(sim: LiveSimulation, controls: Partial<Controls>, ms: numbe
  * input event only when the quantized controls change, as the keyboard does. Returns whether it got there.
  */
 export function steer(sim: LiveSimulation, target: Vec2, distanceMm = 10, tolerance = 0.4, frameMs = 16): boolean {
-  const { trocar, placenta } = sim.state.scenario;
+  const { trocar } = sim.state;
+  const { placenta } = sim.state.scenario;
   let held = '';
   const send = (c: Controls) => {
     const key = `${c.turnX},${c.turnY},${c.insert}`;

@@ -34,6 +34,7 @@ const metrics = (over: Partial<SimMetrics>): SimMetrics => ({
   techniqueShare: 0,
   targetsTotal: 0,
   targetsReached: 0,
+  entryReach: 1,
   ...over,
 });
 
