@@ -83,7 +83,7 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
     scope: () => scope(),
     everyTenth: (state) => {
       // Before the fetoscopy opens the model aims a straight scope; the instruments follow the intro's choice.
-      const aim = state.scope ? state.aim : viewOf(state.pose, scenario.trocar, scope(), scenario.placenta.radiusMm).aim;
+      const aim = state.scope ? state.aim : viewOf(state.pose, state.trocar, scope(), scenario.placenta.radiusMm).aim;
       hud.update(state, scope(), aim, session.clock());
       guide.update(state);
       minimap.draw(state, aim);

@@ -62,7 +62,7 @@ export function createFetoscopeView(canvas: HTMLCanvasElement, scenario: Scenari
 
   return {
     render(state, scope, now) {
-      const view = viewOf(state.pose, scenario.trocar, state.scope ?? scope, radius);
+      const view = viewOf(state.pose, state.trocar, state.scope ?? scope, radius);
       camera.position.set(view.tip.x, view.tip.y, view.tip.z);
       camera.up.set(view.up.x, view.up.y, view.up.z);
       camera.lookAt(target.set(view.tip.x + view.look.x, view.tip.y + view.look.y, view.tip.z + view.look.z));

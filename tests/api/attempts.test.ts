@@ -51,7 +51,7 @@ describe('POST /attempts', () => {
     const { events, expected } = play(token);
     const res = await api().call('POST', '/attempts', { body: { token, events } });
     expect(res.status).toBe(201);
-    expect(Object.keys(res.json.components).sort()).toEqual(['contacts', 'path', 'targets', 'time']);
+    expect(Object.keys(res.json.components).sort()).toEqual(['contacts', 'entry', 'path', 'targets', 'time']);
     expect(res.json).toMatchObject({ task: 'navigation', score: expected.score, components: { targets: 1 } });
   });
 
@@ -183,6 +183,24 @@ describe('POST /attempts', () => {
     expect((await api().call('POST', '/attempts', { body: { token, events } })).status).toBe(201);
   });
 
+  it('replays the entry site the open event names, and refuses one that is not a site index, naming it', async () => {
+    const token = await tokenFor('learner');
+    const { events } = play(token, 'none');
+    expect(events[0]).toMatchObject({ type: 'open' });
+    for (const site of [9, -1, 1.5, '4']) {
+      const forged = events.map((e, i) => (i === 0 ? { ...e, site } : e));
+      const res = await expectRefused(api(), 'POST', '/attempts', { body: { token, events: forged } }, 400);
+      expect(res.json.issues).toEqual([expect.objectContaining({ path: 'events.0.site' })]);
+    }
+    // Site 4 is the middle of a posterior placenta's grid, straight over the plate's centre.
+    const chosen = events.map((e, i) => (i === 0 ? { ...e, site: 4 } : e));
+    const res = await api().call('POST', '/attempts', { body: { token, events: chosen } });
+    expect(res.status).toBe(201);
+    expect(res.json.debrief).toMatchObject({ site: 4, entry: { x: 0, y: 0 } });
+    expect(res.json.debrief.sites).toHaveLength(9);
+    expect(res.json.components.entry).toBe(res.json.debrief.sites[4].reach);
+  });
+
   it('stores the normalized log it replayed, not the raw one', async () => {
     const token = await tokenFor('learner');
     const { events } = play(token, 'one');
@@ -227,8 +245,12 @@ describe("the score of record, worked out by hand from the README's table", () =
     expect(res.status).toBe(201);
     return res.json;
   };
-  // Nothing sealed, so order does not count: its 15 go to the other 85 in proportion, in whole points.
-  const selectiveWeights = { identification: 23, classification: 12, sealing: 35, collateral: 12, technique: 6, contacts: 6, time: 6 };
+  // Nothing sealed, so order does not count: its 10 go to the other 90 in proportion, in whole points (the three
+  // largest remainders, tied, to the first three listed of technique, contacts, time and entry).
+  const selectiveWeights = { identification: 22, classification: 11, sealing: 33, collateral: 11, technique: 6, contacts: 6, time: 6, entry: 5 };
+  // These logs name no entry site, so they go in at the trocar drawn for variant 2: from it the straight scope
+  // meets 52 of the equator's 77 samples at a working distance and angle.
+  const drawnReach = 52 / 77;
 
   it('selective: one anastomosis found and typed, a short burn on it from 10 mm, finished at 7.5 minutes', async () => {
     // Variant 2 has four anastomoses; a2, a VA, lies 9.8 mm from where the scope first looks: turned onto, 10 mm above.
@@ -256,13 +278,23 @@ describe("the score of record, worked out by hand from the README's table", () =
       techniqueShare: 1,
     });
     expect(attempt.metrics.energyTotalJ).toBeCloseTo(6, 9);
-    // identification 1/4 × 23 = 5.75, classification 1/4 × 12 = 3, sealing 0 × 35: primary 8.75 of 70, achieved 0.125.
-    // collateral 1 (the 6 J all on the anastomosis) × 12, technique 1 × 6, contacts 1 × 6, time 0 (nothing treated):
-    // quality 24. Score 8.75 + 0.125 × 24 = 11.75, rounded 12; a quarter identified caps it at 70, above it.
+    // identification 1/4 × 22 = 5.5, classification 1/4 × 11 = 2.75, sealing 0 × 33: primary 8.25 of 66, achieved 0.125.
+    // collateral 1 (the 6 J all on the anastomosis) × 11, technique 1 × 6, contacts 1 × 6, time 0 (nothing treated),
+    // entry 52/77 × 5 = 3.38: quality 26.38. Score 8.25 + 0.125 × 26.38 = 11.55, rounded 12; a quarter identified caps
+    // it at 70, above it.
     expect(attempt).toMatchObject({
       surgeryTimeMs: 450_000,
       weights: selectiveWeights,
-      components: { identification: 0.25, classification: 0.25, sealing: 0, collateral: 1, technique: 1, contacts: 1, time: 0 },
+      components: {
+        identification: 0.25,
+        classification: 0.25,
+        sealing: 0,
+        collateral: 1,
+        technique: 1,
+        contacts: 1,
+        time: 0,
+        entry: expect.closeTo(drawnReach, 12),
+      },
       score: 12,
     });
   });
@@ -290,13 +322,22 @@ describe("the score of record, worked out by hand from the README's table", () =
       contacts: 0,
       energyTotalJ: 0,
     });
-    // identification (1 - 0.5 × 1 false mark) / 4 = 0.125 × 23 = 2.875, classification 0, sealing 0: primary 2.875 of
-    // 70, achieved 1/24. collateral 1 × 12, technique 0 (nothing fired) × 6, contacts 1 × 6, time 0 (nothing treated):
-    // quality 18. Score 2.875 + 18 / 24 = 3.63, rounded 4.
+    // identification (1 - 0.5 × 1 false mark) / 4 = 0.125 × 22 = 2.75, classification 0, sealing 0: primary 2.75 of
+    // 66, achieved 1/24. collateral 1 × 11, technique 0 (nothing fired) × 6, contacts 1 × 6, time 0 (nothing treated),
+    // entry 52/77 × 5 = 3.38: quality 20.38. Score 2.75 + 20.38 / 24 = 3.60, rounded 4.
     expect(attempt).toMatchObject({
       surgeryTimeMs: 60_000,
       weights: selectiveWeights,
-      components: { identification: 0.125, classification: 0, sealing: 0, collateral: 1, technique: 0, contacts: 1, time: 0 },
+      components: {
+        identification: 0.125,
+        classification: 0,
+        sealing: 0,
+        collateral: 1,
+        technique: 0,
+        contacts: 1,
+        time: 0,
+        entry: expect.closeTo(drawnReach, 12),
+      },
       score: 4,
     });
   });
@@ -314,12 +355,13 @@ describe("the score of record, worked out by hand from the README's table", () =
     const attempt = await post(await tokenFor('learner', { where: NAVIGATION, variant: 1 }), events);
     expect(attempt.metrics).toMatchObject({ targetsTotal: 3, targetsReached: 1, contacts: 0 });
     expect(attempt.metrics.pathLengthMm).toBeLessThan(400);
-    // targets 1/3 × 55 = 18.33: primary 18.33 of 55, achieved 1/3. contacts 1 × 15, time (300 - 120) / (300 - 60) =
-    // 0.75 × 15 = 11.25, path 1 (under 0.4 m) × 15: quality 41.25. Score 18.33 + 41.25 / 3 = 32.08, rounded 32.
+    // targets 1/3 × 50 = 16.67: primary 16.67 of 50, achieved 1/3. contacts 1 × 15, time (300 - 120) / (300 - 60) =
+    // 0.75 × 15 = 11.25, path 1 (under 0.4 m) × 15, entry 1 (the drawn trocar meets all three targets) × 5:
+    // quality 46.25. Score 16.67 + 46.25 / 3 = 32.08, rounded 32.
     expect(attempt).toMatchObject({
       surgeryTimeMs: 120_000,
-      weights: { targets: 55, contacts: 15, time: 15, path: 15 },
-      components: { targets: expect.closeTo(1 / 3, 12), contacts: 1, time: 0.75, path: 1 },
+      weights: { targets: 50, contacts: 15, time: 15, path: 15, entry: 5 },
+      components: { targets: expect.closeTo(1 / 3, 12), contacts: 1, time: 0.75, path: 1, entry: 1 },
       score: 32,
     });
   });
