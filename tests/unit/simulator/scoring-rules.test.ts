@@ -40,13 +40,13 @@ const metrics = (over: Partial<SimMetrics>): SimMetrics => ({
 
 describe('scoring rules, against values worked out by hand', () => {
   it('counts order only where two ranks were sealed, and gives its weight to the rest', () => {
-    // Both found and typed, none sealed: order's 15 goes to the other 85 in proportion, in whole points:
-    // identification 23, classification 12, sealing 35, collateral 12, technique 6, contacts 6, time 6.
-    // Primary 23 + 12 of 70, so half of the quality points count: collateral 12 + contacts 6 (technique and
-    // time 0: nothing fired, nothing treated): 35 + 0.5 × 18 = 44.
+    // Both found and typed, none sealed: order's 10 goes to the other 90 in proportion, in whole points:
+    // identification 22, classification 11, sealing 33, collateral 11, technique 6, contacts 6, time 6, entry 5.
+    // Primary 22 + 11 of 66, so half of the quality points count: collateral 11 + contacts 6 + entry 5 (technique
+    // and time 0: nothing fired, nothing treated): 33 + 0.5 × 22 = 44.
     const score = scoreAttempt(metrics({ found: 2, missed: 0, typesCorrect: 2, orderScore: null }));
     expect(score.components).not.toHaveProperty('order');
-    expect(score.weights).toEqual({ identification: 23, classification: 12, sealing: 35, collateral: 12, technique: 6, contacts: 6, time: 6 });
+    expect(score.weights).toEqual({ identification: 22, classification: 11, sealing: 33, collateral: 11, technique: 6, contacts: 6, time: 6, entry: 5 });
     expect(score.score).toBe(44);
     const twoRanks = scoreAttempt(metrics({ anastomosesSealed: 2, orderScore: 0 }));
     expect(twoRanks.weights).toEqual(SCORING.weights.selective);
