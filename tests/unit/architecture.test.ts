@@ -55,6 +55,12 @@ describe('the source layout', () => {
     expect(handlers.filter((f) => driver.test(read(f)) || imports.get(f)!.some((t) => database.includes(t)))).toEqual([]);
   });
 
+  it('serves pages without SQL: src/server/pages reads what the areas store through their index.ts, never drizzle or db/schema', () => {
+    const pages = files.filter((f) => f.startsWith('src/server/pages/'));
+    expect(pages.length).toBeGreaterThan(3);
+    expect(pages.filter((f) => /from 'drizzle-orm[^']*'/.test(read(f)) || imports.get(f)!.includes('src/server/db/schema.ts'))).toEqual([]);
+  });
+
   it("has no area that reaches into another's folder: from outside, an area is imported through its index.ts (app.ts mounts its routes.ts)", () => {
     const reaching = files.flatMap((file) =>
       imports

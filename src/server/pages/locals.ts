@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { Course } from '../../api/courses.ts';
 import type { ContentLocale } from '../../domain/localize.ts';
 import type { Catalogue } from '../courses/index.ts';
-import { plans } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { outlineFacts, type OutlineFacts } from './outline-facts.ts';
 import { describeError } from '../http/log.ts';
+import { plansIncluding } from '../pricing/index.ts';
 
 /** What the on-demand pages read from the server (Astro.locals); missing under `astro dev`, where pages answer 404. */
 export interface PageLocals {
@@ -19,17 +18,11 @@ export interface PageLocals {
 export function pageLocals(deps: Deps): PageLocals {
   return {
     catalogue: deps.catalogue,
-    async plansIncluding(courseId) {
-      const rows = await deps.db.db
-        .select({ id: plans.id })
-        .from(plans)
-        .where(sql`${plans.courses} @> ${JSON.stringify([courseId])}::jsonb`)
-        .catch((err: unknown) => {
-          // Astro logs a page's error whole: without this, with the query's parameters.
-          throw new Error(`Reading the plans of a course failed: ${describeError(err)}`);
-        });
-      return rows.map((r) => r.id);
-    },
+    plansIncluding: (courseId) =>
+      plansIncluding(deps.db.db, courseId).catch((err: unknown) => {
+        // Astro logs a page's error whole: without this, with the query's parameters.
+        throw new Error(`Reading the plans of a course failed: ${describeError(err)}`);
+      }),
     outlineFacts: (course, locale) => outlineFacts(deps.db, course, locale),
   };
 }

@@ -1,9 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Course } from '../../api/courses.ts';
 import { localizePlan, type ContentLocale } from '../../domain/localize.ts';
 import type { BenchmarkFact } from '../../domain/progress.ts';
 import type { Database } from '../db/client.ts';
-import { plans } from '../db/schema.ts';
+import { visiblePlansIncluding } from '../pricing/index.ts';
 import { benchmarkFacts } from '../progress/index.ts';
 
 /** A plan on sale that opens the course, as the course page offers it. */
@@ -21,18 +20,7 @@ export interface OutlineFacts {
 }
 
 export async function outlineFacts(database: Database, course: Course, locale: ContentLocale = 'en'): Promise<OutlineFacts> {
-  const visible = await database.db
-    .select({
-      id: plans.id,
-      title: plans.title,
-      description: plans.description,
-      translations: plans.translations,
-      price: plans.price,
-      duration: plans.duration,
-    })
-    .from(plans)
-    .where(and(eq(plans.visibility, true), sql`${plans.courses} @> ${JSON.stringify([course.id])}::jsonb`))
-    .orderBy(asc(plans.price), asc(plans.title));
+  const visible = await visiblePlansIncluding(database.db, course.id);
   const offered = visible.map((p) => localizePlan(p, locale)).map(({ id, title, price, duration }) => ({ id, title, price, duration }));
   return { benchmarks: await benchmarkFacts(database.db, course), plans: offered };
 }

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Plan, PlanInput } from '../../api/pricing.ts';
 import { holdsPlan } from '../../domain/entitlement.ts';
 import type { Caller } from '../access/token.ts';
@@ -24,6 +24,31 @@ export async function activeSubscribers(db: Pick<Db, 'select'>, planId: string, 
     .from(users)
     .where(sql`${users.subscriptions} @> ${JSON.stringify([{ product_id: planId }])}::jsonb`);
   return rows.filter((r) => holdsPlan(r.subscriptions, planId, now)).length;
+}
+
+/** Ids of every plan that includes the course, hidden plans too. */
+export async function plansIncluding(db: Pick<Db, 'select'>, courseId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: plans.id })
+    .from(plans)
+    .where(sql`${plans.courses} @> ${JSON.stringify([courseId])}::jsonb`);
+  return rows.map((r) => r.id);
+}
+
+/** The plans on sale that include the course, cheapest first, with the texts localizePlan reads. */
+export function visiblePlansIncluding(db: Pick<Db, 'select'>, courseId: string) {
+  return db
+    .select({
+      id: plans.id,
+      title: plans.title,
+      description: plans.description,
+      translations: plans.translations,
+      price: plans.price,
+      duration: plans.duration,
+    })
+    .from(plans)
+    .where(and(eq(plans.visibility, true), sql`${plans.courses} @> ${JSON.stringify([courseId])}::jsonb`))
+    .orderBy(asc(plans.price), asc(plans.title));
 }
 
 /** Whether the plan exists, hidden or not. */
