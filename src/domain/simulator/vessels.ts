@@ -166,13 +166,17 @@ export function feeders(rng: Rng, a: Anastomosis, trees: readonly Vessel[], cord
   });
 }
 
-/** A path through `via` to `to`, tapering from `from`'s width to `endWidth`: connectors joined end to end. */
+/**
+ * A path from a tree point through each point of `via` (the last is where it ends): gently curved connectors
+ * joined end to end, tapering evenly from the tree's width to `endWidth`.
+ */
 function route(rng: Rng, from: { p: Vec2; w: number }, via: readonly Vec2[], endWidth: number): { points: Vec2[]; widths: number[] } {
   const stops = [from.p, ...via];
   const points: Vec2[] = [];
   const widths: number[] = [];
   const startWidth = Math.max(endWidth, from.w * 0.8);
   for (let i = 1; i < stops.length; i += 1) {
+    // Only the legs' curves are used; their widths are set over the whole path below.
     const leg = connector(rng, { p: stops[i - 1]!, w: 0 }, stops[i]!, 0);
     leg.points.slice(i === 1 ? 0 : 1).forEach((p) => points.push(p));
   }
