@@ -55,8 +55,9 @@ describe('placenta generation', () => {
         }
       }
     }
-    // 96 placentas: most vessels that reach the band lead to no anastomosis, and plain branches of the trees are among them.
-    expect(anastomoses / entering).toBeLessThan(0.4);
+    // 96 placentas: under half the vessels that reach the band lead to an anastomosis (0.39 when this was
+    // written), and plain branches of the trees are among them.
+    expect(anastomoses / entering).toBeLessThan(0.5);
     expect(normal / entering).toBeGreaterThan(0.25);
   });
 
