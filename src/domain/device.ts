@@ -5,10 +5,8 @@ export interface Device {
   /** navigator.userAgentData.platform, or navigator.platform where that is missing. */
   platform: string;
   maxTouchPoints: number;
-  /** matchMedia('(pointer: coarse)'): the primary pointer is a finger, not a mouse or trackpad. */
-  coarsePointer: boolean;
-  /** matchMedia('(hover: none)') */
-  noHover: boolean;
+  /** The screen's size in CSS pixels (screen.width and screen.height), whichever way it is held. */
+  screen: { width: number; height: number };
 }
 
 /** The desktop simulator is a Windows and macOS program, so only those systems are offered it (as the header's download). */
@@ -16,7 +14,19 @@ export function runsDesktopSimulator(device: Device): boolean {
   return detectPlatform(device.platform, device.maxTouchPoints) !== 'Unknown';
 }
 
-/** The browser simulator has only keyboard controls so far: a touch screen with no fine pointer needs a keyboard connected. */
-export function needsKeyboard(device: Device): boolean {
-  return device.maxTouchPoints > 0 && device.coarsePointer && device.noHover;
+/** A touch screen gets the simulator's on-screen controls (beside the keys, which still work if a keyboard is connected). */
+export function hasTouchScreen(device: Device): boolean {
+  return device.maxTouchPoints > 0;
+}
+
+/**
+ * Below this short side (CSS pixels) the round view and the controls under the thumbs cannot both be large
+ * enough to operate: phones, held either way; a small tablet (an iPad mini is 744) still plays.
+ */
+export const SMALLEST_PLAYABLE_SIDE = 600;
+
+/** A screen too small to operate the fetoscope: the learner is told so and offered a larger window. */
+export function tooSmallToPlay(device: Device): boolean {
+  const side = Math.min(device.screen.width, device.screen.height);
+  return side > 0 && side < SMALLEST_PLAYABLE_SIDE;
 }

@@ -50,7 +50,8 @@ export const es: Dict = {
   'common.allTranslated': 'Todos los textos están escritos en los siete idiomas.',
   'common.missingMark': 'faltan textos',
   'common.module': 'Módulo {{n}}',
-  'common.keyboardNeeded': 'Por ahora el simulador se juega con un teclado: conecta uno a este dispositivo o usa un ordenador.',
+  'common.screenTooSmall':
+    'Esta pantalla es demasiado pequeña para manejar bien el fetoscopio: juega en una tableta o un ordenador. Aun así puedes probar el caso aquí.',
   // Course catalogue, course editor, case launch
   'courses.loading': 'Cargando cursos…',
   'courses.loadError': 'No se pudieron cargar los cursos.',
@@ -411,6 +412,18 @@ export const es: Dict = {
   'sim.keys.mark': 'M: marcar el punto bajo el haz como anastomosis y luego 1-4 para su tipo',
   'sim.keys.pause': 'Escape: pausa, o cancelar una marca',
   'sim.keys.finish': 'Intro sobre "Terminar": finalizar la cirugía',
+  'sim.keys.gamepad':
+    'Mando: la palanca izquierda gira, la derecha avanza / retira, los gatillos superiores rotan, el gatillo derecho dispara, A haz guía, Y marcar, B o Start pausa',
+  'sim.touch.title': 'Controles táctiles',
+  'sim.touch.pivot': 'Pivotar: arrastra para girar el fetoscopio sobre el trócar',
+  'sim.touch.depth': 'Profundidad: arrastra hacia arriba para avanzar, hacia abajo para retirar',
+  'sim.touch.rollLeft': 'Rotar a la izquierda',
+  'sim.touch.rollRight': 'Rotar a la derecha',
+  'sim.touch.laser': 'Haz guía',
+  'sim.touch.fire': 'Disparar (mantener)',
+  'sim.touch.mark': 'Marcar',
+  'sim.touch.pause': 'Pausa',
+  'sim.small.demo': 'Abrir la demo en una ventana más grande',
   'sim.guide': 'Guía',
   'sim.stepOf': 'Paso {{n}} de {{total}}',
   'sim.step.open-fetoscopy': 'Abre la primera fetoscopia.',

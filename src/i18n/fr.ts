@@ -50,7 +50,8 @@ export const fr: Dict = {
   'common.allTranslated': 'Tous les textes sont rédigés dans les sept langues.',
   'common.missingMark': 'textes manquants',
   'common.module': 'Module {{n}}',
-  'common.keyboardNeeded': 'Pour l’instant, le simulateur se joue au clavier : branchez-en un à cet appareil ou utilisez un ordinateur.',
+  'common.screenTooSmall':
+    'Cet écran est trop petit pour bien manier le fœtoscope : jouez sur une tablette ou un ordinateur. Vous pouvez tout de même essayer le cas ici.',
   // Course catalogue, course editor, case launch
   'courses.loading': 'Chargement des cours…',
   'courses.loadError': 'Les cours n’ont pas pu être chargés.',
@@ -411,6 +412,18 @@ export const fr: Dict = {
   'sim.keys.mark': 'M : marquer le point sous le faisceau comme anastomose, puis 1-4 pour son type',
   'sim.keys.pause': 'Échap : pause, ou annuler un marquage',
   'sim.keys.finish': 'Entrée sur « Terminer » : finir l’intervention',
+  'sim.keys.gamepad':
+    'Manette : stick gauche pour orienter, stick droit pour avancer / reculer, gâchettes hautes pour la rotation, gâchette droite pour tirer, A faisceau, Y marquer, B ou Start pause',
+  'sim.touch.title': 'Commandes tactiles',
+  'sim.touch.pivot': 'Pivot : glissez pour orienter le fœtoscope autour du trocart',
+  'sim.touch.depth': 'Profondeur : glissez vers le haut pour avancer, vers le bas pour reculer',
+  'sim.touch.rollLeft': 'Rotation à gauche',
+  'sim.touch.rollRight': 'Rotation à droite',
+  'sim.touch.laser': 'Faisceau de visée',
+  'sim.touch.fire': 'Tirer (maintenir)',
+  'sim.touch.mark': 'Marquer',
+  'sim.touch.pause': 'Pause',
+  'sim.small.demo': 'Ouvrir la démo dans une fenêtre plus grande',
   'sim.guide': 'Guide',
   'sim.stepOf': 'Étape {{n}} sur {{total}}',
   'sim.step.open-fetoscopy': 'Ouvrez la première fœtoscopie.',

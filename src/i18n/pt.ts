@@ -50,7 +50,8 @@ export const pt: Dict = {
   'common.allTranslated': 'Todos os textos estão escritos nos sete idiomas.',
   'common.missingMark': 'faltam textos',
   'common.module': 'Módulo {{n}}',
-  'common.keyboardNeeded': 'Por enquanto o simulador é jogado com um teclado: conecte um a este dispositivo ou use um computador.',
+  'common.screenTooSmall':
+    'Esta tela é pequena demais para manejar bem o fetoscópio: jogue em um tablet ou computador. Você ainda pode experimentar o caso aqui.',
   // Course catalogue, course editor, case launch
   'courses.loading': 'Carregando cursos…',
   'courses.loadError': 'Não foi possível carregar os cursos.',
@@ -411,6 +412,18 @@ export const pt: Dict = {
   'sim.keys.mark': 'M: marcar o ponto sob o feixe como anastomose e depois 1-4 para o seu tipo',
   'sim.keys.pause': 'Escape: pausar, ou cancelar uma marcação',
   'sim.keys.finish': 'Enter em "Concluir": terminar a cirurgia',
+  'sim.keys.gamepad':
+    'Controle: alavanca esquerda orienta, alavanca direita avança / recua, botões de ombro giram, gatilho direito dispara, A feixe guia, Y marcar, B ou Start pausa',
+  'sim.touch.title': 'Controles de toque',
+  'sim.touch.pivot': 'Pivotar: arraste para orientar o fetoscópio em torno do trocarte',
+  'sim.touch.depth': 'Profundidade: arraste para cima para avançar, para baixo para recuar',
+  'sim.touch.rollLeft': 'Girar para a esquerda',
+  'sim.touch.rollRight': 'Girar para a direita',
+  'sim.touch.laser': 'Feixe guia',
+  'sim.touch.fire': 'Disparar (manter)',
+  'sim.touch.mark': 'Marcar',
+  'sim.touch.pause': 'Pausar',
+  'sim.small.demo': 'Abrir a demo em uma janela maior',
   'sim.guide': 'Guia',
   'sim.stepOf': 'Passo {{n}} de {{total}}',
   'sim.step.open-fetoscopy': 'Abra a primeira fetoscopia.',

@@ -1,6 +1,7 @@
 // Keys to simulator actions, by physical key (`event.code`), so the letters sit in the same place on any layout.
-// Held keys make the four controls; each time the held set changes, one 'input' event carries all four.
+// The held keys are the keyboard's source of controls; the input mixer turns them into events.
 import type { Controls } from '../domain/simulator/index.ts';
+import type { Commands, InputMixer } from './controls.ts';
 import type { Session } from './session.ts';
 
 /** What each held key adds to the controls: turn right/up, advance, roll clockwise. */
@@ -15,77 +16,52 @@ const HELD: Record<string, Partial<Controls>> = {
   KeyE: { roll: 1 },
 };
 
-const clampUnit = (v: number) => Math.max(-1, Math.min(1, v));
-
-export interface KeyboardHooks {
-  /** M: mark the point under the beam. */
-  mark(): void;
-  /** Escape: cancel a mark, pause or resume. */
-  escape(): void;
-  /** While true (the marking dialog is open) the steering keys are left to the page. */
-  blocked(): boolean;
+/** The sum of what the held keys add, per axis. */
+function keysToControls(codes: Iterable<string>): Partial<Controls> {
+  const c = { turnX: 0, turnY: 0, insert: 0, roll: 0 };
+  for (const code of codes) for (const [k, v] of Object.entries(HELD[code] ?? {})) c[k as keyof Controls] += v;
+  return c;
 }
 
-export interface Keyboard {
-  /** Forgets held keys: the session lets go of them itself when pausing or opening a dialog. */
-  reset(): void;
-}
-
-export function bindKeyboard(session: Session, hooks: KeyboardHooks): Keyboard {
+/**
+ * Binds the keys; `blocked()` is true while the marking dialog is open, when the steering keys are left to the page.
+ */
+export function bindKeyboard(session: Session, input: InputMixer, commands: Commands, blocked: () => boolean): void {
   const held = new Set<string>();
-  let fireHeld = false;
-  let sent = '0,0,0,0';
-  const send = () => {
-    const c = { turnX: 0, turnY: 0, insert: 0, roll: 0 };
-    for (const code of held) for (const [k, v] of Object.entries(HELD[code]!)) c[k as keyof Controls] += v;
-    const controls = { turnX: clampUnit(c.turnX), turnY: clampUnit(c.turnY), insert: clampUnit(c.insert), roll: clampUnit(c.roll) };
-    const key = `${controls.turnX},${controls.turnY},${controls.insert},${controls.roll}`;
-    if (key === sent) return;
-    sent = key;
-    session.act({ type: 'input', ...controls });
-  };
-  const reset = () => {
-    held.clear();
-    fireHeld = false;
-    sent = '0,0,0,0';
-  };
+  const source = input.source('keyboard', () => held.clear());
 
   window.addEventListener('keydown', (e) => {
     if (e.code === 'Escape') {
       if (session.phase === 'running' || session.phase === 'paused') {
         e.preventDefault();
-        if (!e.repeat) hooks.escape();
+        if (!e.repeat) commands.escape();
       }
       return;
     }
-    if (session.phase !== 'running' || hooks.blocked() || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (session.phase !== 'running' || blocked() || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.code in HELD) {
       e.preventDefault();
       if (held.has(e.code)) return;
       held.add(e.code);
-      send();
+      source.hold(keysToControls(held));
     } else if (e.code === 'ShiftLeft' || e.code === 'ShiftRight') {
-      if (!e.repeat) session.act({ type: session.state.laserOn ? 'laserOff' : 'laserOn' });
+      if (!e.repeat) commands.laser();
     } else if (e.code === 'Space') {
       e.preventDefault();
-      if (fireHeld) return;
-      fireHeld = true;
-      session.act({ type: 'fireStart' });
+      source.fire(true);
     } else if (e.code === 'KeyM') {
       e.preventDefault();
-      if (!e.repeat) hooks.mark();
+      if (!e.repeat) commands.mark();
     }
   });
   window.addEventListener('keyup', (e) => {
     if (session.phase !== 'running') return;
     if (e.code in HELD) {
       e.preventDefault();
-      if (held.delete(e.code)) send();
-    } else if (e.code === 'Space' && fireHeld) {
+      if (held.delete(e.code)) source.hold(keysToControls(held));
+    } else if (e.code === 'Space') {
       e.preventDefault();
-      fireHeld = false;
-      session.act({ type: 'fireStop' });
+      source.fire(false);
     }
   });
-  return { reset };
 }

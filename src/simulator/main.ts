@@ -1,11 +1,13 @@
 // The /simulator page: reads the launch link, builds the launch's scenario and view once, runs the frame loop,
 // and walks the learner from the intro through the surgery to the debrief and the final score.
-import { needsKeyboard } from '../domain/device.ts';
+import { hasTouchScreen, tooSmallToPlay } from '../domain/device.ts';
 import { viewOf, type Scenario } from '../domain/simulator/index.ts';
 import { dirOf, isLocale, localePath, type Locale } from '../i18n/locales.ts';
 import { keepDemoResult, retrySubmission, submitAttempt } from '../stores/attempt.ts';
 import { currentDevice } from '../stores/device.ts';
+import { createInputMixer, type Commands } from './controls.ts';
 import { showDebrief } from './debrief-panel.ts';
+import { bindGamepad } from './gamepad.ts';
 import { createGuide, createHud } from './hud.ts';
 import { setUpIntro } from './intro.ts';
 import { bindKeyboard } from './keyboard.ts';
@@ -17,6 +19,7 @@ import { $, createToast, screen, show } from './panels.ts';
 import { exposeProbe } from './probe.ts';
 import { createFetoscopeView, type FetoscopeView } from './scene.ts';
 import { createSession } from './session.ts';
+import { bindTouch } from './touch.ts';
 import { TASK_KEYS, translator, type SimKey, type SimStrings, type Translate } from './strings.ts';
 
 export function start(): void {
@@ -25,8 +28,11 @@ export function start(): void {
   const wanted = params.get('lan');
   // The head's inline script is already taking the learner to the page in the language the link asks for.
   if (wanted && (isLocale(wanted) ? wanted : 'en') !== lang) return;
-  // Until touch controls exist, a touch-only device is told it needs a keyboard rather than left at a view it cannot move.
-  $('sim-keyboard').hidden = !needsKeyboard(currentDevice());
+  // A screen too small to operate on says so and offers the demo in a larger window, yet the case still opens;
+  // a touch screen gets the on-screen controls.
+  const device = currentDevice();
+  $('sim-small').hidden = !tooSmallToPlay(device);
+  $('sim').toggleAttribute('data-touch', hasTouchScreen(device));
   const strings = JSON.parse($('sim-strings').textContent ?? '{}') as SimStrings;
   const t = translator(strings);
   const fail = (key: SimKey, href = localePath(lang, '/courses')) => {
@@ -86,6 +92,7 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
       const aim = state.scope ? state.aim : viewOf(state.pose, state.trocar, scope(), scenario.placenta.radiusMm).aim;
       hud.update(state, scope(), aim, session.clock());
       guide.update(state);
+      touch.update(state);
       minimap.draw(state, aim);
       if (state.contacts > contactsSeen) say(t('sim.contact'));
       contactsSeen = state.contacts;
@@ -94,7 +101,12 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
   const scope = setUpIntro(t, scenario, () => loop.redraw());
 
   const finishButton = $<HTMLButtonElement>('sim-finish');
-  const keyboard = bindKeyboard(session, {
+  const input = createInputMixer(
+    (action) => session.act(action),
+    () => session.phase === 'running' && !marking.open,
+  );
+  const commands: Commands = {
+    laser: () => session.act({ type: session.state.laserOn ? 'laserOff' : 'laserOn' }),
     mark: () => {
       if (!marking.start()) say(t('sim.mark.offPlate'));
     },
@@ -103,10 +115,12 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
       else if (session.phase === 'paused') resume();
       else pause();
     },
-    blocked: () => marking.open,
-  });
+  };
+  bindKeyboard(session, input, commands, () => marking.open);
+  const touch = bindTouch($('sim-touch'), input, commands);
+  bindGamepad(session, input, commands, () => (marking.open ? $('sim-mark') : null));
   const marking = createMarking(session, {
-    opened: () => keyboard.reset(),
+    opened: () => input.reset(),
     closed: (kind) => {
       canvas.focus();
       if (kind) say(t('sim.mark.done', { kind }));
@@ -116,7 +130,7 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
     if (session.phase !== 'running') return;
     marking.cancel();
     session.pause();
-    keyboard.reset();
+    input.reset();
     show($('sim-paused'), $('sim-resume'));
   };
   const resume = () => {
@@ -136,7 +150,7 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
   finishButton.addEventListener('click', () => {
     marking.cancel();
     session.finish();
-    keyboard.reset();
+    input.reset();
     finishButton.disabled = true;
     guide.update(session.state);
     showDebrief(session.state, t, strings, lang, dirOf(lang));

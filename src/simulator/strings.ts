@@ -38,6 +38,7 @@ export const HELP_KEYS = [
   'sim.keys.mark',
   'sim.keys.pause',
   'sim.keys.finish',
+  'sim.keys.gamepad',
 ] as const satisfies readonly Key[];
 
 /** Every string the page's script may show: the whole 'sim' section of the dictionary. */

@@ -6,7 +6,6 @@ export function currentDevice(): Device {
   return {
     platform: nav.userAgentData?.platform || navigator.platform || '',
     maxTouchPoints: navigator.maxTouchPoints,
-    coarsePointer: matchMedia('(pointer: coarse)').matches,
-    noHover: matchMedia('(hover: none)').matches,
+    screen: { width: screen.width, height: screen.height },
   };
 }

@@ -1,18 +1,18 @@
 import { atom } from 'nanostores';
 import { answer, auth, client } from '../api/client.ts';
-import { needsKeyboard, runsDesktopSimulator } from '../domain/device.ts';
+import { runsDesktopSimulator, tooSmallToPlay } from '../domain/device.ts';
 import { isEntitled } from '../domain/entitlement.ts';
 import { browserLaunchLink, desktopLaunchLink } from '../domain/launch.ts';
 import { currentDevice } from './device.ts';
 import { errorKey } from './error-messages.ts';
 import { $session, idToken, startSession, type Session } from './session.ts';
 
-/** The open-case choices: no desktop link where the desktop simulator cannot run, and whether this device needs a keyboard to play. */
+/** The open-case choices: no desktop link where the desktop simulator cannot run, and whether this device's screen is too small to play on. */
 interface LaunchChoices {
   status: 'ready';
   desktop: string | null;
   browser: string;
-  keyboardNeeded: boolean;
+  screenTooSmall: boolean;
 }
 
 /** Where a press on a case's play button has got to. */
@@ -83,7 +83,7 @@ export async function play(ctx: PlayContext, level: number, kase: number): Promi
       status: 'ready',
       desktop: runsDesktopSimulator(device) ? desktopLaunchLink(launch.scheme, params) : null,
       browser: browserLaunchLink(unity.production, params),
-      keyboardNeeded: needsKeyboard(device),
+      screenTooSmall: tooSmallToPlay(device),
     });
   } catch (err) {
     const failure = errorKey('launch', err);

@@ -42,13 +42,13 @@ for (const { lang, userAgent } of phones) {
   test.describe(`on a phone in ${lang}`, () => {
     test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, userAgent });
 
-    test('the open-case dialog offers only the browser version and says a keyboard is needed, as does the simulator', async ({ page, request }) => {
+    test('the open-case dialog offers only the browser version and says the screen is small, as does the simulator', async ({ page, request }) => {
       const t = DICTIONARIES[lang];
       const dialog = await openCase(page, request, lang);
       await expect(dialog.locator('a[data-launch="desktop"]')).toHaveCount(0);
       const browser = dialog.getByRole('link', { name: new RegExp(t['course.browser']) });
       await expect(browser).toBeVisible();
-      await expect(dialog.getByText(t['common.keyboardNeeded'])).toBeVisible();
+      await expect(dialog.getByText(t['common.screenTooSmall'])).toBeVisible();
       await expect(dialog.getByText(t['course.desktopSystems'])).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
       await axe(page);
@@ -60,18 +60,20 @@ for (const { lang, userAgent } of phones) {
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
 
-      // The simulator page says the same, and still opens: the learner can read the case and reach its start.
+      // The simulator page says the same and offers the demo in a larger window, and still opens: the learner can
+      // read the case and reach its start.
       await page.goto(href);
-      const notice = page.locator('#sim-keyboard');
-      await expect(notice).toHaveText(t['common.keyboardNeeded']);
+      const notice = page.locator('#sim-small');
+      await expect(notice).toContainText(t['common.screenTooSmall']);
       await expect(notice).toBeVisible();
+      await expect(notice.getByRole('link', { name: t['sim.small.demo'] })).toHaveAttribute('href', `${lang === 'en' ? '' : `/${lang}`}/simulator?demo`);
       await expect(page.locator('#sim-start')).toBeVisible();
       await axe(page);
       await page.screenshot({ path: `/tmp/shots/simulator-phone-${lang}.png` });
 
       // The demo, open to anyone, is not a dead end either.
       await page.goto(`${lang === 'en' ? '' : `/${lang}`}/simulator?demo`);
-      await expect(page.locator('#sim-keyboard')).toBeVisible();
+      await expect(page.locator('#sim-small')).toBeVisible();
       await expect(page.locator('#sim-start')).toBeVisible();
     });
   });
@@ -92,7 +94,8 @@ for (const { lang, userAgent } of phones) {
       await expect(dialog).toBeHidden();
       await page.goto(href);
       await expect(page.locator('#sim-start')).toBeVisible();
-      await expect(page.locator('#sim-keyboard')).toBeHidden();
+      await expect(page.locator('#sim-small')).toBeHidden();
+      await expect(page.locator('#sim-touch')).toBeHidden();
     });
   });
 }

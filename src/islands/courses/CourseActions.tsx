@@ -78,9 +78,9 @@ export default function CourseActions({ strings, ...ctx }: Props) {
                   <strong>{strings['course.browser']}</strong>
                   <span>{strings['course.browserHint']}</span>
                 </a>
-                {launch.keyboardNeeded && (
-                  <p className="launch-note" data-note="keyboard">
-                    {strings['common.keyboardNeeded']}
+                {launch.screenTooSmall && (
+                  <p className="launch-note" data-note="small">
+                    {strings['common.screenTooSmall']}
                   </p>
                 )}
               </li>
