@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { TASKS } from '../domain/simulator/params.ts';
-import { ANASTOMOSIS_KINDS, COMPONENTS, CONTROL_STEP, ENTRY_SITE_LIMIT, MAX_SESSION_MS } from '../domain/simulator/index.ts';
+import { ANASTOMOSIS_KINDS, COMPONENTS, CONTROL_STEP, ENTRY_SITE_LIMIT, GATES, MAX_SESSION_MS } from '../domain/simulator/index.ts';
 import { DebriefSchema, SimMetricsSchema } from './attempt-debrief.ts';
 import { bearer, dbString, errors, idParam, json, jsonBody } from './shared.ts';
 
@@ -68,6 +68,9 @@ const CaseBenchmark = Benchmark.extend({ courseId: z.string(), level: z.number()
 
 const componentValues = z.partialRecord(z.enum(COMPONENTS), z.number());
 
+/** A limit that held the score below what its components earned (src/domain/simulator/score.ts), and the ceiling it set. */
+const ScoreGate = z.object({ id: z.enum(GATES), ceiling: z.number().int() }).meta({ id: 'ScoreGate' });
+
 /**
  * The stored attempt as the server scored it by replaying the log: each component (0-1) and its weight, the
  * debrief map (null for attempts stored by the first simulator, whose metrics are its own older figures, hence
@@ -78,6 +81,8 @@ const AttemptResult = AttemptSummary.extend({
   metrics: SimMetricsSchema.partial(),
   components: componentValues,
   weights: componentValues,
+  /** The gates that capped the score, lowest ceiling first: the score is the first one's ceiling. */
+  gates: z.array(ScoreGate),
   debrief: DebriefSchema.nullable(),
   benchmark: Benchmark.nullable(),
 }).meta({ id: 'AttemptResult' });

@@ -4,10 +4,11 @@ import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MAX_ATTEMPT_EVENTS } from '../../src/api/attempts.ts';
-import type { SimEvent } from '../../src/domain/simulator/index.ts';
+import { computeMetrics, scoreAttempt, type SimEvent } from '../../src/domain/simulator/index.ts';
+import { Player } from '../../scripts/lib/attempt-log.ts';
 import { attempts } from '../../src/server/db/schema.ts';
 import { ReplayPool } from '../../src/server/attempts/replay/pool.ts';
-import { claimsOf, inhumanLog, NAVIGATION, play, postPlayed, SECRET, SELECTIVE, setPlan, tokenFor, VARIANT } from './attempt-support.ts';
+import { claimsOf, inhumanLog, NAVIGATION, play, postPlayed, scenarioOf, SECRET, SELECTIVE, setPlan, tokenFor, VARIANT } from './attempt-support.ts';
 import { expectRefused, useApi } from './support.ts';
 
 const api = useApi();
@@ -36,6 +37,7 @@ describe('POST /attempts', () => {
       score: expected.score,
       components: expected.components,
       weights: expected.weights,
+      gates: expected.gates,
       surgeryTimeMs,
       flagged: false,
       metrics: { anastomosesTotal: n, anastomosesSealed: metrics.anastomosesSealed, found: metrics.found, typesCorrect: metrics.typesCorrect },
@@ -53,6 +55,30 @@ describe('POST /attempts', () => {
     expect(res.status).toBe(201);
     expect(Object.keys(res.json.components).sort()).toEqual(['contacts', 'entry', 'path', 'targets', 'time']);
     expect(res.json).toMatchObject({ task: 'navigation', score: expected.score, components: { targets: 1 } });
+  });
+
+  it('stores and answers the gates that capped the score: a complete treatment with three contacts does not pass', async () => {
+    const token = await tokenFor('learner');
+    const scenario = scenarioOf(token);
+    const p = new Player(scenario);
+    for (const a of scenario.placenta.anastomoses) {
+      p.aimAt(a.position, { distanceMm: 10 });
+      p.mark(a.kind);
+      p.sealUntil(a.id);
+    }
+    // Three plunges of the tip onto the plate and back.
+    for (let i = 0; i < 3; i += 1) p.hold({ turnX: 0, turnY: 0, insert: 1, roll: 0 }).wait(3000).hold({ turnX: 0, turnY: 0, insert: -1, roll: 0 }).wait(1500);
+    p.hold({ turnX: 0, turnY: 0, insert: 0, roll: 0 }).finish();
+    const metrics = computeMetrics(p.sim.state);
+    expect(metrics.anastomosesResidual).toBe(0);
+    expect(metrics.contacts).toBeGreaterThanOrEqual(3);
+    const expected = scoreAttempt(metrics);
+    expect(expected.gates.map((g) => g.id)).toEqual(['contacts']);
+    expect(expected.score).toBeLessThan(70);
+    const res = await api().call('POST', '/attempts', { body: { token, events: p.events } });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ score: expected.score, gates: expected.gates });
+    expect((await api().call('GET', `/attempts/${res.json.id}`, { as: 'learner' })).json.gates).toEqual(expected.gates);
   });
 
   it('ignores a score sent by the browser', async () => {

@@ -98,6 +98,8 @@ export const SCORING = {
 
 type GateRange = { free: number; limit: number; floor: number };
 export type GateId = keyof typeof SCORING.gates;
+/** Every gate, for the contract. */
+export const GATES = Object.keys(SCORING.gates) as [GateId, ...GateId[]];
 
 /** A gate that held the score below what its components earned, and the ceiling it set. */
 export interface Gate {

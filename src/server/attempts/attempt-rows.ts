@@ -39,6 +39,7 @@ export function resultOf(row: AttemptRow, benchmark: Benchmark | null): AttemptR
     metrics: row.metrics,
     components: row.components,
     weights: row.weights,
+    gates: row.gates,
     debrief: row.debrief,
     benchmark,
   };

@@ -65,6 +65,7 @@ export const attemptsApp = subApp()
       metrics: outcome.metrics,
       components: outcome.components,
       weights: outcome.weights,
+      gates: outcome.gates,
       debrief: outcome.debrief,
       flagged: outcome.flagged,
       assessmentId: claims.assessment ?? null,

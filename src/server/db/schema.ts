@@ -4,7 +4,7 @@ import type { Level } from '../../domain/defaults.ts';
 import type { CourseText, PlanText, Translations } from '../../domain/localize.ts';
 import type { CertificateCase } from '../../domain/progress.ts';
 import type { Subscription } from '../../api/users.ts';
-import type { ComponentId, Debrief, SimMetrics, Task } from '../../domain/simulator/index.ts';
+import type { ComponentId, Debrief, Gate, SimMetrics, Task } from '../../domain/simulator/index.ts';
 
 /** The one Postgres schema, for PGlite and PostgreSQL alike. */
 export const users = pgTable(
@@ -120,6 +120,8 @@ export const attempts = pgTable(
     metrics: jsonb('metrics').$type<Partial<SimMetrics>>().notNull(),
     components: jsonb('components').$type<Partial<Record<ComponentId, number>>>().notNull().default({}),
     weights: jsonb('weights').$type<Partial<Record<ComponentId, number>>>().notNull().default({}),
+    /** The gates that capped the score (safety, identification), lowest ceiling first; none on older attempts. */
+    gates: jsonb('gates').$type<Gate[]>().notNull().default([]),
     debrief: jsonb('debrief').$type<Debrief>(),
     /** Input no hand makes: kept, but left out of best scores and benchmarks. */
     flagged: boolean('flagged').notNull().default(false),

@@ -1,0 +1,1 @@
+ALTER TABLE "attempts" ADD COLUMN "gates" jsonb DEFAULT '[]'::jsonb NOT NULL;
