@@ -69,5 +69,7 @@ export const SimMetricsSchema = z
     targetsTotal: z.number(),
     targetsReached: z.number(),
     entryReach: z.number(),
+    routeMm: z.number(),
+    routeMs: z.number(),
   })
   .meta({ id: 'SimMetrics' }) satisfies z.ZodType<SimMetrics>;

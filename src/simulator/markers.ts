@@ -15,7 +15,7 @@ import {
   type Object3D,
   type Texture,
 } from 'three';
-import { beamRadius, LASER, TARGET_RADIUS_MM, type Aim, type Vec2 } from '../domain/simulator/index.ts';
+import { beamRadius, LASER, TARGET, type Aim, type Vec2 } from '../domain/simulator/index.ts';
 import { BEAM_FRAGMENT, BEAM_VERTEX, OVERLAY_FRAGMENT, OVERLAY_VERTEX } from './shaders.ts';
 
 /** The beam mesh reaches this many spot radii, so its halo spills past the spot. */
@@ -73,7 +73,7 @@ function markTexture(text: string): CanvasTexture {
   canvas.width = MARK.width;
   canvas.height = MARK.height;
   const ctx = canvas.getContext('2d')!;
-  const r = TARGET_RADIUS_MM * MARK.pxPerMm;
+  const r = TARGET.radiusMm * MARK.pxPerMm;
   ctx.strokeStyle = 'rgba(0, 0, 0, 0.6)';
   ctx.lineWidth = 12;
   ctx.beginPath();

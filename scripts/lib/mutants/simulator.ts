@@ -3,6 +3,7 @@ import type { Mutant } from './mutant.ts';
 const SCORE = 'src/domain/simulator/score.ts';
 const SIMULATION = 'src/domain/simulator/simulation.ts';
 const METRICS = 'src/domain/simulator/metrics.ts';
+const NAVIGATION = 'src/domain/simulator/navigation.ts';
 const SIM_TESTS = ['tests/unit/simulator'];
 
 /** The simulator's scoring: gates, weights, thresholds and what the replay counts. */
@@ -137,11 +138,19 @@ export const SIMULATOR: Mutant[] = [
   },
   {
     id: 'target-from-any-distance',
-    file: SIMULATION,
-    from: 's.aim.distanceMm <= TARGET_RANGE_MM && ',
+    file: NAVIGATION,
+    from: 'if (distanceMm < TARGET.nearMm || distanceMm > TARGET.farMm) return false;',
     to: '',
     tests: SIM_TESTS,
-    why: 'a navigation target counts when aimed at from farther than 30 mm',
+    why: 'a navigation target counts when held from outside the 5-20 mm working distance',
+  },
+  {
+    id: 'target-without-hold',
+    file: NAVIGATION,
+    from: 'const reachedAt = s.holdSince + TARGET.holdMs;',
+    to: 'const reachedAt = s.holdSince;',
+    tests: SIM_TESTS,
+    why: 'a navigation target counts the moment the aim passes over it',
   },
   {
     id: 'contact-counted-every-tick',

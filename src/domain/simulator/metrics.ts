@@ -4,6 +4,7 @@ import { entryPoints, reachShare } from './entry.ts';
 import { polylineLength, type Vec2 } from './geometry.ts';
 import { LASER } from './laser.ts';
 import { LINE_WIDTH_MM, lineCoverage } from './line.ts';
+import { shortestRoute } from './navigation.ts';
 import type { AnastomosisKind } from './placenta.ts';
 import type { Task } from './params.ts';
 import type { SimState } from './state.ts';
@@ -56,6 +57,12 @@ export interface SimMetrics {
   targetsReached: number;
   /** Share of the equator (navigation: of the targets) the entry site and scope let the laser meet at a working distance and angle. */
   entryReach: number;
+  /**
+   * Navigation: the shortest feasible route of the tip through the targets (mm) and the time it takes at the
+   * reference speed with every hold (ms), what path and time are judged against; 0 in the other tasks.
+   */
+  routeMm: number;
+  routeMs: number;
 }
 
 /** Rank of each kind in the sequential technique: donor-artery-to-recipient-vein first, then the reverse, then AA and VV. */
@@ -113,6 +120,8 @@ export function computeMetrics(state: SimState): SimMetrics {
   const onPlate = e.total - e.offPlate;
   const end = state.finishedAt ?? state.t;
   const residualIds = placenta.anastomoses.filter((a) => !state.sealed.includes(a.id)).map((a) => a.id);
+  // From the trocar the learner entered by: its route is the one they could have taken.
+  const route = targets.length > 0 ? shortestRoute(state.trocar, targets) : null;
   return {
     task: params.task,
     surgeryTimeMs: state.openedAt === null ? 0 : end - state.openedAt,
@@ -143,5 +152,7 @@ export function computeMetrics(state: SimState): SimMetrics {
     targetsTotal: targets.length,
     targetsReached: state.nextTarget,
     entryReach: reachShare(state.trocar, state.scope ?? 'straight', entryPoints(params.task, placenta, targets)),
+    routeMm: route?.lengthMm ?? 0,
+    routeMs: route?.timeMs ?? 0,
   };
 }

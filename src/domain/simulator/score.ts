@@ -40,11 +40,20 @@ type Range = { good: number; limit: number };
  * - entry: choosing the trocar site on ultrasound so the scope meets the whole equator squarely is the first
  *   step of the operation in expert consensus (Quintero; Deprest et al.); a small weight, as its consequences
  *   already show in the other components.
+ * - navigation: a target counts only once held (navigation.ts: aim within 5 mm, 5-20 mm away, scope still for
+ *   0.5 s), so everyone who finishes reaches them all and `targets` (30) no longer tells skill apart; path and time
+ *   (25 each) do, judged against the shortest feasible route for the layout and its time at 30 mm/s plus the
+ *   holds, not against fixed millimetres and minutes that a far-apart layout makes harder. Path: full marks to
+ *   1.3× the route (an expert's keys and corrections), none from 4×. Time: full marks to 2.5× (the reference
+ *   has no time to look or aim finely), none from 8×. A sweep of the plate, gliding or stopping every few
+ *   millimetres, covers 20-40× the route in 5-100× the time, so it gets targets, contacts and entry at most:
+ *   50 < 70. Scripted players over 50 variants of each seeded case (tests/unit/simulator/validity-navigation.test.ts):
+ *   experts about 1.2× path and 2.3× time, intermediates 1.9× and 3.5×, novices 4× and 12×.
  * The weights of each task add up to 100. `falloff` ranges: 1 up to `good`, 0 from `limit`, linear between.
  */
 export const SCORING = {
   weights: {
-    navigation: { targets: 50, contacts: 15, time: 15, path: 15, entry: 5 },
+    navigation: { targets: 30, contacts: 15, time: 25, path: 25, entry: 5 },
     selective: { identification: 20, classification: 10, sealing: 30, order: 10, collateral: 10, technique: 5, contacts: 5, time: 5, entry: 5 },
     solomon: {
       identification: 12,
@@ -66,16 +75,19 @@ export const SCORING = {
   gapCost: 0.05,
   contacts: { good: 0, limit: 5 },
   collateralJ: { good: 10, limit: 300 },
+  /** Navigation: path and time as multiples of the shortest feasible route through the targets (metrics.ts). */
+  route: {
+    path: { good: 1.3, limit: 4 },
+    time: { good: 2.5, limit: 8 },
+  },
   timeMs: {
-    navigation: { good: 60_000, limit: 300_000 },
     selective: { good: 180_000, limit: 720_000 },
     solomon: { good: 300_000, limit: 900_000 },
-  } satisfies Record<Task, Range>,
+  } satisfies Record<Exclude<Task, 'navigation'>, Range>,
   pathMm: {
-    navigation: { good: 400, limit: 2_000 },
     selective: { good: 1_000, limit: 5_000 },
     solomon: { good: 1_500, limit: 7_000 },
-  } satisfies Record<Task, Range>,
+  } satisfies Record<Exclude<Task, 'navigation'>, Range>,
   /**
    * What no amount of completeness makes up for: each gate's measure sets a ceiling on the whole score, 100 up to
    * `free`, falling linearly to `floor` at `limit` and staying there beyond. The pass mark is 70 unless a case sets
@@ -163,9 +175,11 @@ function componentValue(id: ComponentId, m: SimMetrics): number {
     case 'contacts':
       return falloff(m.contacts, SCORING.contacts);
     case 'time':
-      return treated(m) ? falloff(m.surgeryTimeMs, SCORING.timeMs[m.task]) : 0;
+      if (!treated(m)) return 0;
+      return m.task === 'navigation' ? falloff(m.surgeryTimeMs / Math.max(1, m.routeMs), SCORING.route.time) : falloff(m.surgeryTimeMs, SCORING.timeMs[m.task]);
     case 'path':
-      return treated(m) ? falloff(m.pathLengthMm, SCORING.pathMm[m.task]) : 0;
+      if (!treated(m)) return 0;
+      return m.task === 'navigation' ? falloff(m.pathLengthMm / Math.max(1, m.routeMm), SCORING.route.path) : falloff(m.pathLengthMm, SCORING.pathMm[m.task]);
     case 'entry':
       return m.entryReach;
   }

@@ -3,6 +3,7 @@
 import { distance } from './geometry.ts';
 import { normalizeEvent, MAX_SESSION_MS, type SimEvent } from './events.ts';
 import { inWorkingRange, LASER, sealThreshold, spotRadius } from './laser.ts';
+import { holdTargets } from './navigation.ts';
 import type { Scenario } from './scenario.ts';
 import { initialPose, NO_CONTROLS, SCOPE, stepPose, viewOf } from './scope.ts';
 import { cloneState, createSimulation, type SimState } from './state.ts';
@@ -14,9 +15,6 @@ export const TICK_MS = 4;
 const SMOOTHING = 0.04;
 /** A mark counts for an anastomosis within this distance (or its diameter, if wider). */
 export const MARK_TOLERANCE_MM = 4;
-/** Navigation: a target is reached when the aim is within this distance of it, from no farther than TARGET_RANGE_MM. */
-export const TARGET_RADIUS_MM = 5;
-export const TARGET_RANGE_MM = 30;
 /** The debrief's track keeps one aim point every this many ms of movement, up to PATH_LIMIT points. */
 const PATH_EVERY_MS = 200;
 const PATH_LIMIT = 5000;
@@ -35,11 +33,6 @@ function refreshView(s: SimState): void {
     s.lastContactAt = s.t;
   }
   s.inContact = touching;
-  const target = s.scenario.targets[s.nextTarget];
-  if (target && s.aim && s.aim.distanceMm <= TARGET_RANGE_MM && distance(s.aim.point, target) <= TARGET_RADIUS_MM && !touching) {
-    s.targetTimes.push(s.t);
-    s.nextTarget += 1;
-  }
 }
 
 /** Energy by tissue class in one burn, indexed by TissueClass; reused every tick. */
@@ -104,10 +97,23 @@ function ease(rate: number, held: number): number {
   return held === 0 && Math.abs(next) < 1e-3 ? 0 : next;
 }
 
+/**
+ * Turning speeds up and slows down at a bounded rate (full speed after TURN_RAMP_MS): a held key swings the view
+ * as before, but a tap of t ms turns it only (t / TURN_RAMP_MS) × t ms' worth, so keys alone can put the aim on a
+ * 5 mm target even where the plate is seen at a slant and a full-speed instant moves the aim several millimetres.
+ */
+const TURN_RAMP_MS = 250;
+const TURN_STEP = TICK_MS / TURN_RAMP_MS;
+
+function ramp(rate: number, held: number): number {
+  const gap = held - rate;
+  return Math.abs(gap) <= TURN_STEP ? held : rate + Math.sign(gap) * TURN_STEP;
+}
+
 function tick(s: SimState): void {
   const r = s.rates;
   const i = s.input;
-  s.rates = { turnX: ease(r.turnX, i.turnX), turnY: ease(r.turnY, i.turnY), insert: ease(r.insert, i.insert), roll: ease(r.roll, i.roll) };
+  s.rates = { turnX: ramp(r.turnX, i.turnX), turnY: ramp(r.turnY, i.turnY), insert: ease(r.insert, i.insert), roll: ease(r.roll, i.roll) };
   const { turnX, turnY, insert, roll } = s.rates;
   if (turnX !== 0 || turnY !== 0 || insert !== 0 || roll !== 0) {
     const before = s.pose;
@@ -129,6 +135,7 @@ function tick(s: SimState): void {
   if (s.laserOn) s.laserArmedMs += TICK_MS;
   if (s.laserOn && s.firing) burn(s);
   s.t += TICK_MS;
+  holdTargets(s, s.t);
 }
 
 /** Runs a working copy's clock up to `until`. Nothing moves before the fetoscopy opens; idle stretches jump. */
@@ -141,6 +148,7 @@ function advanceInPlace(s: SimState, until: number): void {
   }
   while (s.t < end) {
     if (!moving(s) && !(s.laserOn && s.firing)) {
+      holdTargets(s, end);
       if (s.laserOn) s.laserArmedMs += end - s.t;
       s.t = end;
       return;
@@ -167,6 +175,7 @@ function applyInPlace(s: SimState, raw: unknown): void {
     s.scope = offer === 'both' ? event.scope : offer;
     s.openedAt = s.t;
     refreshView(s);
+    holdTargets(s, s.t);
     s.log.push({ ...event, scope: s.scope });
     return;
   }

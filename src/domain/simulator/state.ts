@@ -77,6 +77,8 @@ export interface SimState {
   /** Navigation task: index of the next target, and when each was reached. */
   nextTarget: number;
   targetTimes: number[];
+  /** Since when the next target has been held (aim on it, working distance, scope still), or null. */
+  holdSince: number | null;
   /** The aim's track, sampled while the scope moves, for the debrief map. */
   path: Vec2[];
   /** The accepted events, normalized: what the browser sends and the server replays. */
@@ -117,6 +119,7 @@ export function createSimulation(scenario: Scenario): SimState {
     lastContactAt: null,
     nextTarget: 0,
     targetTimes: [],
+    holdSince: null,
     path: [],
     log: [],
   };

@@ -21,7 +21,8 @@ export function openCase(overrides: Partial<CaseParams> = {}, variant = 7, scope
   return sim;
 }
 
-const clamp = (v: number) => Math.max(-1, Math.min(1, Math.round(v * 20) / 20));
+/** A control in steps of 0.05, never below one step while there is any error: turning ramps up, so a small held rate barely moves. */
+const clamp = (v: number) => (v === 0 ? 0 : Math.sign(v) * Math.max(0.05, Math.min(1, Math.round(Math.abs(v) * 20) / 20)));
 
 /** Holds controls for `ms`, then releases them and lets the scope settle. */
 export function hold(sim: LiveSimulation, controls: Partial<Controls>, ms: number): void {

@@ -10,7 +10,7 @@ import {
   SCORING,
   TASK_STEPS,
   TASKS,
-  TARGET_RADIUS_MM,
+  TARGET,
 } from '../../../src/domain/simulator/index.ts';
 import { hold, openCase, steer } from './pilot.ts';
 
@@ -35,7 +35,8 @@ describe('scoring', () => {
     expect(currentStep(sim.state)).toBe('explore');
     for (const [i, target] of targets.entries()) {
       expect(sim.state.nextTarget).toBe(i);
-      expect(steer(sim, target, 20, TARGET_RADIUS_MM / 2)).toBe(true);
+      expect(steer(sim, target, 15, TARGET.radiusMm / 2)).toBe(true);
+      hold(sim, {}, TARGET.holdMs);
     }
     expect(sim.state.nextTarget).toBe(targets.length);
     expect(currentStep(sim.state)).toBe('finish-review');
@@ -49,7 +50,10 @@ describe('scoring', () => {
       hold(clumsy, { insert: 1 }, 2500);
       hold(clumsy, { insert: -1 }, 1000);
     }
-    for (const target of clumsy.state.scenario.targets) steer(clumsy, target, 20, TARGET_RADIUS_MM / 2);
+    for (const target of clumsy.state.scenario.targets) {
+      steer(clumsy, target, 15, TARGET.radiusMm / 2);
+      hold(clumsy, {}, TARGET.holdMs);
+    }
     clumsy.apply({ t: clumsy.state.t, type: 'finish' });
     const m = computeMetrics(clumsy.state);
     expect(m.contacts).toBe(3);

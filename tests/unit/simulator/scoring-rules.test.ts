@@ -35,6 +35,8 @@ const metrics = (over: Partial<SimMetrics>): SimMetrics => ({
   targetsTotal: 0,
   targetsReached: 0,
   entryReach: 1,
+  routeMm: 0,
+  routeMs: 0,
   ...over,
 });
 
