@@ -7,6 +7,7 @@ import {
   paramsOfCase,
   scoreAttempt,
   seedFor,
+  TARGET,
   type CaseParams,
   type SimEvent,
 } from '../../src/domain/simulator/index.ts';
@@ -66,7 +67,8 @@ export function play(
   const p = new Player(scenario);
   if (scenario.params.task === 'navigation') {
     const targets = plan === 'all' ? scenario.targets : plan === 'one' ? scenario.targets.slice(0, 1) : [];
-    for (const target of targets) p.aimAt(target, { distanceMm: 20, toleranceMm: 3 });
+    // Each target counts once held: aimed at from a working distance, the scope still for the hold time.
+    for (const target of targets) p.aimAt(target, { distanceMm: 12, toleranceMm: 3 }) && p.wait(TARGET.holdMs + 100);
   } else {
     const list = plan === 'all' ? scenario.placenta.anastomoses : plan === 'one' ? scenario.placenta.anastomoses.slice(0, 1) : [];
     for (const a of list) {

@@ -368,26 +368,27 @@ describe("the score of record, worked out by hand from the README's table", () =
     });
   });
 
-  it('navigation: the first of three targets reached from 25 mm, finished at two minutes', async () => {
-    // Variant 1's first target lies 30 mm from where the scope first looks: turned onto while advancing to 25 mm.
+  it('navigation: the first of three targets held from 16 mm, finished at 15 s', async () => {
+    // Variant 1's first target: turned onto with both turn keys while advancing, then held still from 16 mm.
     const events: SimEvent[] = [
       { t: 0, type: 'open', scope: 'straight' },
-      { t: 1000, type: 'input', turnX: 0.5, turnY: 0.25, insert: 1, roll: 0 },
-      { t: 1820, type: 'input', turnX: 0.5, turnY: 0.25, insert: 0, roll: 0 },
-      { t: 2800, type: 'input', turnX: 0, turnY: 0.25, insert: 0, roll: 0 },
-      { t: 3480, type: 'input', turnX: 0, turnY: 0, insert: 0, roll: 0 },
-      { t: 120_000, type: 'finish' },
+      { t: 1000, type: 'input', turnX: 1, turnY: 1, insert: 1, roll: 0 },
+      { t: 1620, type: 'input', turnX: 1, turnY: 0, insert: 1, roll: 0 },
+      { t: 2000, type: 'input', turnX: 0, turnY: 0, insert: 1, roll: 0 },
+      { t: 2160, type: 'input', turnX: 0, turnY: 0, insert: 0, roll: 0 },
+      { t: 15_000, type: 'finish' },
     ];
     const attempt = await post(await tokenFor('learner', { where: NAVIGATION, variant: 1 }), events);
-    expect(attempt.metrics).toMatchObject({ targetsTotal: 3, targetsReached: 1, contacts: 0 });
-    expect(attempt.metrics.pathLengthMm).toBeLessThan(400);
-    // targets 1/3 × 50 = 16.67: primary 16.67 of 50, achieved 1/3. contacts 1 × 15, time (300 - 120) / (300 - 60) =
-    // 0.75 × 15 = 11.25, path 1 (under 0.4 m) × 15, entry 1 (the drawn trocar meets all three targets) × 5:
-    // quality 46.25. Score 16.67 + 46.25 / 3 = 32.08, rounded 32.
+    expect(attempt.metrics).toMatchObject({ targetsTotal: 3, targetsReached: 1, contacts: 0, routeMs: 4853 });
+    expect(attempt.metrics.routeMm).toBeCloseTo(100.587, 3);
+    expect(attempt.metrics.pathLengthMm).toBeLessThan(1.3 * attempt.metrics.routeMm);
+    // targets 1/3 × 30 = 10: primary 10 of 30, achieved 1/3. contacts 1 × 15, time 15 s is 3.09 × the route's
+    // 4.853 s: (8 - 3.09) / (8 - 2.5) = 0.893 × 25 = 22.31, path under 1.3 × the route 1 × 25, entry 1 (the drawn
+    // trocar meets all three targets) × 5: quality 67.31. Score 10 + 67.31 / 3 = 32.44, rounded 32.
     expect(attempt).toMatchObject({
-      surgeryTimeMs: 120_000,
-      weights: { targets: 50, contacts: 15, time: 15, path: 15, entry: 5 },
-      components: { targets: expect.closeTo(1 / 3, 12), contacts: 1, time: 0.75, path: 1, entry: 1 },
+      surgeryTimeMs: 15_000,
+      weights: { targets: 30, contacts: 15, time: 25, path: 25, entry: 5 },
+      components: { targets: expect.closeTo(1 / 3, 12), contacts: 1, time: expect.closeTo((8 - 15_000 / 4853) / 5.5, 12), path: 1, entry: 1 },
       score: 32,
     });
   });
