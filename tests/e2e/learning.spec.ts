@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { buildScenario, computeMetrics, normalizeCaseParams, paramsOfCase, scoreAttempt, seedFor } from '../../src/domain/simulator/index.ts';
+import { buildScenario, computeMetrics, normalizeCaseParams, paramsOfCase, scoreAttempt, seedFor, TARGET } from '../../src/domain/simulator/index.ts';
 import { Player } from '../../scripts/lib/attempt-log.ts';
 import { e2e } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
@@ -77,7 +77,8 @@ async function continueAndPlay(page: Page, request: APIRequestContext, label: Re
     seedFor(claims.course, claims.level, claims.case, claims.variant),
   );
   const player = new Player(scenario);
-  for (const target of scenario.targets) player.aimAt(target, { distanceMm: 20, toleranceMm: 3 });
+  // Each target counts once held: aimed at from a working distance, the scope still for the hold time.
+  for (const target of scenario.targets) player.aimAt(target, { distanceMm: 12, toleranceMm: 3 }) && player.wait(TARGET.holdMs + 100);
   player.finish();
   const expected = scoreAttempt(computeMetrics(player.sim.state)).score;
   await page.getByRole('button', { name: 'Close' }).click();
