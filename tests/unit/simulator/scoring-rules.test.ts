@@ -154,7 +154,7 @@ describe('gates: safety and identification cap the score however complete', () =
     expect(line.components).toMatchObject({ time: 1, path: 1 });
     const sealed = scoreAttempt(metrics({ surgeryTimeMs: 5_000, anastomosesSealed: 1 }));
     expect(sealed.components.time).toBe(1);
-    const reached = scoreAttempt(metrics({ task: 'navigation', surgeryTimeMs: 5_000, targetsTotal: 3, targetsReached: 1 }));
+    const reached = scoreAttempt(metrics({ task: 'navigation', surgeryTimeMs: 5_000, targetsTotal: 3, targetsReached: 1, routeMm: 100, routeMs: 4_000 }));
     expect(reached.components).toMatchObject({ time: 1, path: 1 });
   });
 });
