@@ -68,7 +68,10 @@ export function play(
   if (scenario.params.task === 'navigation') {
     const targets = plan === 'all' ? scenario.targets : plan === 'one' ? scenario.targets.slice(0, 1) : [];
     // Each target counts once held: aimed at from a working distance, the scope still for the hold time.
-    for (const target of targets) p.aimAt(target, { distanceMm: 12, toleranceMm: 3 }) && p.wait(TARGET.holdMs + 100);
+    for (const target of targets) {
+      p.aimAt(target, { distanceMm: 12, toleranceMm: 3 });
+      p.wait(TARGET.holdMs + 100);
+    }
   } else {
     const list = plan === 'all' ? scenario.placenta.anastomoses : plan === 'one' ? scenario.placenta.anastomoses.slice(0, 1) : [];
     for (const a of list) {

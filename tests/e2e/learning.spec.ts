@@ -78,7 +78,10 @@ async function continueAndPlay(page: Page, request: APIRequestContext, label: Re
   );
   const player = new Player(scenario);
   // Each target counts once held: aimed at from a working distance, the scope still for the hold time.
-  for (const target of scenario.targets) player.aimAt(target, { distanceMm: 12, toleranceMm: 3 }) && player.wait(TARGET.holdMs + 100);
+  for (const target of scenario.targets) {
+    player.aimAt(target, { distanceMm: 12, toleranceMm: 3 });
+    player.wait(TARGET.holdMs + 100);
+  }
   player.finish();
   const expected = scoreAttempt(computeMetrics(player.sim.state)).score;
   await page.getByRole('button', { name: 'Close' }).click();

@@ -20,7 +20,6 @@ export type { SimState } from './state.ts';
 export { createSimulation } from './state.ts';
 export type { LiveSimulation } from './simulation.ts';
 export { advance, applyEvent, liveSimulation, replay } from './simulation.ts';
-export type { Route } from './navigation.ts';
 export { shortestRoute, TARGET, visibleTargets } from './navigation.ts';
 export type { SimMetrics } from './metrics.ts';
 export { computeMetrics, lineEnergyJ, orderScore, SEQUENCE_RANK } from './metrics.ts';
