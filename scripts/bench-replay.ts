@@ -70,13 +70,13 @@ interface PostFigures {
 }
 
 /** One client: posts the log on a new token, again and again, until `until`. */
-async function poster(uid: string, body: string, until: number, figures: PostFigures) {
+async function poster(uid: string, idToken: string, body: string, until: number, figures: PostFigures) {
   while (Date.now() < until) {
     const token = await signLaunchToken(SECRET, { uid, ...CASE, variant: randomInt(2 ** 32), sim }, new Date(Date.now() - issuedAgo));
     const started = performance.now();
     const res = await fetch(api.attempts.$url(), {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
       body: `{"token":${JSON.stringify(token)},"events":${body}}`,
     });
     const answer = await res.text();
@@ -127,7 +127,7 @@ try {
   const alone = await measure('alone', Math.min(10, DURATION));
   const figures: PostFigures = { stored: 0, failures: [], ms: [] };
   const until = Date.now() + DURATION * 1000;
-  const posting = Promise.all(Array.from({ length: CLIENTS }, () => poster(uid, body, until, figures)));
+  const posting = Promise.all(Array.from({ length: CLIENTS }, () => poster(uid, learner, body, until, figures)));
   const loaded = await measure(`with ${CLIENTS} clients replaying`, DURATION);
   await posting;
   console.log('');

@@ -114,8 +114,10 @@ export const submit = createRoute({
   method: 'post',
   path: '/attempts',
   description:
-    'Replays the log on the placenta the launch token names and stores the attempt. One token makes one attempt: ' +
-    'the same log sent again answers the stored attempt (200), a different one is refused (409).',
+    'Replays the log on the placenta the launch token names and stores the attempt. Only the learner the token was ' +
+    "launched for may send it, signed in with their own ID token (administrators included: nobody sends another's). " +
+    'One token makes one attempt: the same log sent again answers the stored attempt (200), a different one is refused (409).',
+  security: bearer,
   request: { body: jsonBody(AttemptInput) },
   responses: {
     200: json(AttemptResult, 'Already stored: the same log sent again with the same token'),
@@ -125,8 +127,8 @@ export const submit = createRoute({
         'Invalid body (a control value no device of the page produces among them), a log that never opened the fetoscopy, or one longer than the time since the launch',
       content: errorBody,
     },
-    401: { description: 'The launch token is invalid or expired (error `invalid_token`)', content: errorBody },
-    403: { description: 'The user is no longer entitled to the course', content: errorBody },
+    401: { description: 'No valid ID token (error `unauthorized`), or the launch token is invalid or expired (error `invalid_token`)', content: errorBody },
+    403: { description: "The launch token is another user's, or the user is no longer entitled to the course", content: errorBody },
     404: errors[404],
     409: { description: 'This launch token already made an attempt with a different log', content: errorBody },
     422: { description: 'The log took longer to replay than the server allows (error `replay_over_budget`)', content: errorBody },

@@ -542,6 +542,11 @@ export const en = {
   'sim.demo.signup': 'Sign up free',
   'sim.error.save': 'Your result could not be saved. Check your connection and try again.',
   'sim.error.expired': 'The launch link expired before the result was saved. Open the case again from its course page.',
+  'sim.error.signedOut':
+    'You are signed out, so your result cannot be saved yet. Sign in (a new tab opens), then come back and press “Try saving again”: your attempt stays on this page.',
+  'sim.error.otherUser':
+    'You are signed in with another account than the one that opened this case. Sign in with that account, then press “Try saving again”: your attempt stays on this page.',
+  'sim.signIn': 'Sign in (new tab)',
   'sim.retrySave': 'Try saving again',
   'sim.again': 'Repeat the case',
   'sim.backToCourse': 'Back to the course',

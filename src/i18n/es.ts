@@ -547,6 +547,11 @@ export const es: Dict = {
   'sim.demo.signup': 'Regístrate gratis',
   'sim.error.save': 'No se pudo guardar tu resultado. Comprueba tu conexión e inténtalo de nuevo.',
   'sim.error.expired': 'El enlace de lanzamiento caducó antes de guardar el resultado. Abre el caso de nuevo desde la página del curso.',
+  'sim.error.signedOut':
+    'Has cerrado la sesión, así que tu resultado aún no se puede guardar. Inicia sesión (se abre una pestaña nueva), vuelve aquí y pulsa «Intentar guardar de nuevo»: tu intento se conserva en esta página.',
+  'sim.error.otherUser':
+    'Has iniciado sesión con una cuenta distinta de la que abrió este caso. Inicia sesión con esa cuenta y pulsa «Intentar guardar de nuevo»: tu intento se conserva en esta página.',
+  'sim.signIn': 'Iniciar sesión (pestaña nueva)',
   'sim.retrySave': 'Intentar guardar de nuevo',
   'sim.again': 'Repetir el caso',
   'sim.backToCourse': 'Volver al curso',

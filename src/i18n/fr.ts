@@ -550,6 +550,11 @@ export const fr: Dict = {
   'sim.demo.signup': 'Inscription gratuite',
   'sim.error.save': 'Votre résultat n’a pas pu être enregistré. Vérifiez votre connexion et réessayez.',
   'sim.error.expired': 'Le lien de lancement a expiré avant l’enregistrement du résultat. Rouvrez le cas depuis la page du cours.',
+  'sim.error.signedOut':
+    'Vous êtes déconnecté : votre résultat ne peut pas encore être enregistré. Connectez-vous (un nouvel onglet s’ouvre), puis revenez ici et appuyez sur « Réessayer l’enregistrement » : votre tentative reste sur cette page.',
+  'sim.error.otherUser':
+    'Vous êtes connecté avec un autre compte que celui qui a ouvert ce cas. Connectez-vous avec ce compte, puis appuyez sur « Réessayer l’enregistrement » : votre tentative reste sur cette page.',
+  'sim.signIn': 'Se connecter (nouvel onglet)',
   'sim.retrySave': 'Réessayer l’enregistrement',
   'sim.again': 'Refaire le cas',
   'sim.backToCourse': 'Retour au cours',

@@ -547,6 +547,11 @@ export const pt: Dict = {
   'sim.demo.signup': 'Cadastre-se grátis',
   'sim.error.save': 'Não foi possível salvar seu resultado. Verifique sua conexão e tente novamente.',
   'sim.error.expired': 'O link de lançamento expirou antes de o resultado ser salvo. Abra o caso novamente na página do curso.',
+  'sim.error.signedOut':
+    'Você saiu da sua conta, então seu resultado ainda não pode ser salvo. Entre (uma nova aba será aberta), volte aqui e pressione “Tentar salvar novamente”: sua tentativa continua nesta página.',
+  'sim.error.otherUser':
+    'Você entrou com uma conta diferente da que abriu este caso. Entre com essa conta e pressione “Tentar salvar novamente”: sua tentativa continua nesta página.',
+  'sim.signIn': 'Entrar (nova aba)',
   'sim.retrySave': 'Tentar salvar novamente',
   'sim.again': 'Repetir o caso',
   'sim.backToCourse': 'Voltar ao curso',

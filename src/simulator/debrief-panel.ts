@@ -3,10 +3,17 @@
 import { computeMetrics, debriefOf, scoreAttempt, type ComponentId, type Debrief, type SimMetrics, type SimState } from '../domain/simulator/index.ts';
 import { clockText } from '../domain/time.ts';
 import type { AttemptResult } from '../api/attempts.ts';
-import { $submission } from '../stores/attempt.ts';
+import { $submission, type SubmissionFailure } from '../stores/attempt.ts';
 import { debriefSvg } from './debrief-map.ts';
 import { componentRows, debriefLabels } from './debrief-text.ts';
-import type { SimStrings, Translate } from './strings.ts';
+import type { SimKey, SimStrings, Translate } from './strings.ts';
+
+/** Why the result was not saved, where it is not the usual "check your connection and try again". */
+const SAVE_ERRORS: Partial<Record<SubmissionFailure, SimKey>> = {
+  expired: 'sim.error.expired',
+  signedOut: 'sim.error.signedOut',
+  otherUser: 'sim.error.otherUser',
+};
 
 /** What the debrief shows; the local replay fills it first, the server's stored attempt replaces it. */
 interface Figures {
@@ -86,13 +93,15 @@ export function showDebrief(state: SimState, t: Translate, strings: SimStrings, 
   $submission.subscribe((sub) => {
     const line = byId('sim-save');
     line.dataset.state = sub.status;
-    (byId('sim-retry') as HTMLButtonElement).hidden = !(sub.status === 'error' && sub.reason === 'failed');
+    const signIn = sub.status === 'error' && (sub.reason === 'signedOut' || sub.reason === 'otherUser');
+    (byId('sim-retry') as HTMLButtonElement).hidden = !(sub.status === 'error' && (sub.reason === 'failed' || signIn));
+    byId('sim-signin').hidden = !signIn;
     byId('sim-debrief-source').textContent =
       sub.status === 'saved' ? t('sim.debrief.confirmed') : sub.status === 'saving' || sub.status === 'error' ? t('sim.debrief.local') : '';
     if (sub.status === 'saving') line.textContent = t('sim.result.saving');
     else if (sub.status === 'practice') line.textContent = t('sim.result.practice');
     else if (sub.status === 'demo') line.textContent = t('sim.result.demo');
-    else if (sub.status === 'error') line.textContent = t(sub.reason === 'expired' ? 'sim.error.expired' : 'sim.error.save');
+    else if (sub.status === 'error') line.textContent = t(SAVE_ERRORS[sub.reason] ?? 'sim.error.save');
     else if (sub.status === 'saved') {
       line.textContent = t('sim.result.saved');
       render(fromServer(sub.result, localFigures));

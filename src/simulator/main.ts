@@ -11,7 +11,7 @@ import { bindGamepad } from './gamepad.ts';
 import { createGuide, createHud } from './hud.ts';
 import { setUpIntro } from './intro.ts';
 import { bindKeyboard } from './keyboard.ts';
-import { loadScenario, readLaunch, type Launch } from './launch.ts';
+import { loadScenario, readLaunch, tokenClaims, type Launch } from './launch.ts';
 import { createMarking } from './marking.ts';
 import { createMinimap } from './minimap.ts';
 import { startLoop } from './loop.ts';
@@ -48,6 +48,12 @@ export function start(): void {
   );
 }
 
+/** The learner a launch token was made for (its subject), whose sign-in the attempt is sent with. */
+function learnerOf(token: string | null): string | null {
+  const sub = token ? tokenClaims(token)?.['sub'] : null;
+  return typeof sub === 'string' ? sub : null;
+}
+
 interface PageContext {
   t: Translate;
   strings: SimStrings;
@@ -63,6 +69,8 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
   $<HTMLAnchorElement>('sim-back').href = courseHref;
   $<HTMLAnchorElement>('sim-again').href = launch.token ? courseHref : location.href;
   $('sim-again').hidden = launch.token !== null;
+  // Signing in happens in another tab, so this one keeps the attempt until it is sent; back to the course after.
+  $<HTMLAnchorElement>('sim-signin').href = `${localePath(lang, '/login')}?next=${encodeURIComponent(courseHref)}`;
   // The demo has no course to go back to: its result invites the visitor to sign up instead.
   $('sim-back').hidden = launch.demo;
   $('sim-invite').hidden = !launch.demo;
@@ -157,7 +165,7 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
     screen('debrief');
     $('sim-debrief-title').focus();
     if (launch.demo) keepDemoResult();
-    else void submitAttempt(launch.token, session.state.log);
+    else void submitAttempt(launch.token, learnerOf(launch.token), session.state.log);
   });
   $('sim-retry').addEventListener('click', () => void retrySubmission());
   $('sim-next').addEventListener('click', () => {

@@ -87,8 +87,11 @@ const MESSAGES = {
  * reports one outcome per failure, looked up the same way as a message.
  */
 const OUTCOMES = {
-  /** Sending an attempt: the launch link expired, the plan no longer covers the course, the launch already saved another log, too fast. */
-  attempt: { statuses: { 401: 'expired', 403: 'refused', 409: 'used', 429: 'limited' }, fallback: 'failed' },
+  /**
+   * Sending an attempt: the learner's sign-in was refused (expired, or signed out elsewhere), the launch link expired,
+   * the plan no longer covers the course, the launch already saved another log, too fast.
+   */
+  attempt: { codes: { [ErrorCode.unauthorized]: 'signedOut' }, statuses: { 401: 'expired', 403: 'refused', 409: 'used', 429: 'limited' }, fallback: 'failed' },
   /** Opening a stored attempt. */
   debrief: { statuses: { 0: 'network', 404: 'gone' }, fallback: 'failed' },
   /** A press on play: not entitled (to pricing), not signed in (to login). */

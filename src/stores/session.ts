@@ -34,6 +34,18 @@ export async function idToken(): Promise<string | null> {
   return current ? current.getIdToken() : null;
 }
 
+/**
+ * Who is signed in, with an ID token, once Firebase has read its stored sign-in: for a page without the site's
+ * header (the simulator), where no session runs. A sign-in made meanwhile in another tab counts, since Firebase
+ * shares it between the site's tabs. Null when signed out.
+ */
+export async function signedInCaller(): Promise<{ uid: string; token: string } | null> {
+  const instance = await firebaseAuth();
+  await instance.authStateReady();
+  const user = instance.currentUser;
+  return user ? { uid: user.uid, token: await user.getIdToken() } : null;
+}
+
 /** Reads our record of the signed-in user; a missing record is null, not an error. */
 export async function loadProfile(fbUser: FirebaseUser): Promise<User | null> {
   try {

@@ -106,7 +106,7 @@ export async function setPlan(api: TestApi, uid: string, active: boolean) {
 /** Posts a played attempt on a fresh token and expects it stored. */
 export async function postPlayed(api: TestApi, uid: string, plan: Plan = 'all', where: Where = SELECTIVE) {
   const token = await tokenFor(uid, { where });
-  const res = await api.call('POST', '/attempts', { body: { token, events: play(token, plan).events } });
+  const res = await api.call('POST', '/attempts', { as: uid, body: { token, events: play(token, plan).events } });
   expect(res.status).toBe(201);
   return res.json;
 }

@@ -9,6 +9,7 @@ import { Player } from '../../scripts/lib/attempt-log.ts';
 import { attempts } from '../../src/server/db/schema.ts';
 import { ReplayPool } from '../../src/server/attempts/replay/pool.ts';
 import { claimsOf, inhumanLog, NAVIGATION, play, postPlayed, scenarioOf, SECRET, SELECTIVE, setPlan, tokenFor, VARIANT } from './attempt-support.ts';
+import { setUp, TOKENS } from './learning-support.ts';
 import { expectRefused, useApi } from './support.ts';
 
 const api = useApi();
@@ -25,7 +26,7 @@ describe('POST /attempts', () => {
     const { events, expected, surgeryTimeMs, metrics } = play(token);
     const n = claimsOf(token).sim.anastomoses;
     expect(expected.score).toBeGreaterThan(80);
-    const res = await api().call('POST', '/attempts', { body: { token, events } });
+    const res = await api().call('POST', '/attempts', { as: 'learner', body: { token, events } });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
       userId: 'learner',
@@ -51,7 +52,7 @@ describe('POST /attempts', () => {
   it('scores navigation on its own components', async () => {
     const token = await tokenFor('learner', { where: NAVIGATION });
     const { events, expected } = play(token);
-    const res = await api().call('POST', '/attempts', { body: { token, events } });
+    const res = await api().call('POST', '/attempts', { as: 'learner', body: { token, events } });
     expect(res.status).toBe(201);
     expect(Object.keys(res.json.components).sort()).toEqual(['contacts', 'entry', 'path', 'targets', 'time']);
     expect(res.json).toMatchObject({ task: 'navigation', score: expected.score, components: { targets: 1 } });
@@ -84,7 +85,7 @@ describe('POST /attempts', () => {
   it('ignores a score sent by the browser', async () => {
     const token = await tokenFor('learner');
     const { events, expected } = play(token, 'one');
-    const res = await api().call('POST', '/attempts', { body: { token, events, score: 100, metrics: { anastomosesResidual: 0 } } });
+    const res = await api().call('POST', '/attempts', { as: 'learner', body: { token, events, score: 100, metrics: { anastomosesResidual: 0 } } });
     expect(res.status).toBe(201);
     expect(res.json.score).toBe(expected.score);
     expect(res.json.score).toBeLessThan(100);
@@ -94,7 +95,7 @@ describe('POST /attempts', () => {
     const first = await tokenFor('learner');
     const { events } = play(first);
     const second = await tokenFor('learner', { variant: VARIANT + 1 });
-    const res = await api().call('POST', '/attempts', { body: { token: second, events } });
+    const res = await api().call('POST', '/attempts', { as: 'learner', body: { token: second, events } });
     expect(res.status).toBe(201);
     expect(res.json.metrics.anastomosesSealed).toBeLessThan(claimsOf(second).sim.anastomoses);
   });
@@ -102,14 +103,14 @@ describe('POST /attempts', () => {
   it('makes one attempt per launch token: the same log again answers the stored attempt, a different log is refused with 409', async () => {
     const token = await tokenFor('learner');
     const { events } = play(token);
-    const first = await api().call('POST', '/attempts', { body: { token, events } });
+    const first = await api().call('POST', '/attempts', { as: 'learner', body: { token, events } });
     expect(first.status).toBe(201);
-    const [again, atOnce] = await Promise.all([1, 2].map(() => api().call('POST', '/attempts', { body: { token, events } })));
+    const [again, atOnce] = await Promise.all([1, 2].map(() => api().call('POST', '/attempts', { as: 'learner', body: { token, events } })));
     for (const res of [again!, atOnce!]) expect(res).toMatchObject({ status: 200, json: first.json });
     const better = play(token, 'all')
       .events.slice(0, -1)
       .concat({ t: events.at(-1)!.t + 1, type: 'finish' });
-    await expectRefused(api(), 'POST', '/attempts', { body: { token, events: better } }, 409);
+    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token, events: better } }, 409);
     expect(await stored()).toHaveLength(1);
   });
 
@@ -117,7 +118,7 @@ describe('POST /attempts', () => {
     const token = await tokenFor('learner');
     const { events } = play(token);
     const other = play(token, 'none').events;
-    const answers = await Promise.all([events, events, other].map((e) => api().call('POST', '/attempts', { body: { token, events: e } })));
+    const answers = await Promise.all([events, events, other].map((e) => api().call('POST', '/attempts', { as: 'learner', body: { token, events: e } })));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect((await stored()).map((r) => r.id)).toHaveLength(1);
@@ -125,56 +126,82 @@ describe('POST /attempts', () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(storedWasTheLog ? 1 : 2);
   });
 
+  it("takes the attempt only from the learner the launch was for, signed in: not anonymous, nor another learner, an admin or the learner's director", async () => {
+    await setUp(api());
+    const token = await tokenFor('learner');
+    const { events } = play(token, 'one');
+    await expectRefused(api(), 'POST', '/attempts', { body: { token, events } }, 401, 'unauthorized');
+    await expectRefused(api(), 'POST', '/attempts', { as: 'not-an-id-token', body: { token, events } }, 401, 'unauthorized');
+    for (const as of ['other', 'admin', TOKENS.director]) await expectRefused(api(), 'POST', '/attempts', { as, body: { token, events } }, 403, 'forbidden');
+    const res = await api().call('POST', '/attempts', { as: 'learner', body: { token, events } });
+    expect([res.status, res.json.userId]).toEqual([201, 'learner']);
+    // Once stored, the same log from someone else is still refused rather than answered with the learner's attempt.
+    await expectRefused(api(), 'POST', '/attempts', { as: 'other', body: { token, events } }, 403, 'forbidden');
+  });
+
   it('refuses expired, forged, other-key and old-style tokens, storing nothing', async () => {
     const token = await tokenFor('learner');
     const { events } = play(token, 'one');
     const expired = await tokenFor('learner', { ageMs: 3_600_000 });
-    await expectRefused(api(), 'POST', '/attempts', { body: { token: expired, events } }, 401, 'invalid_token');
+    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token: expired, events } }, 401, 'invalid_token');
     const [head, , sig] = token.split('.');
     const claims = claimsOf(token);
     for (const forged of [{ sub: 'other' }, { variant: claims.variant ^ 1 }, { sim: { ...claims.sim, anastomoses: 1 } }, { iat: claims.iat + 3600 }]) {
       const body = Buffer.from(JSON.stringify({ ...claims, ...forged })).toString('base64url');
-      await expectRefused(api(), 'POST', '/attempts', { body: { token: `${head}.${body}.${sig}`, events } }, 401, 'invalid_token');
+      await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token: `${head}.${body}.${sig}`, events } }, 401, 'invalid_token');
     }
     const otherKey = await tokenFor('learner', { ageMs: 60_000, secret: 'another-secret-that-is-long-enough-000' });
-    await expectRefused(api(), 'POST', '/attempts', { body: { token: otherKey, events } }, 401, 'invalid_token');
+    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token: otherKey, events } }, 401, 'invalid_token');
     const { variant: _v, sim: _s, ...oldStyle } = claims;
     const noVariant = await new SignJWT({ ...oldStyle }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(SECRET));
-    await expectRefused(api(), 'POST', '/attempts', { body: { token: noVariant, events } }, 401, 'invalid_token');
-    await expectRefused(api(), 'POST', '/attempts', { body: { token: 'not-a-token', events } }, 401, 'invalid_token');
+    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token: noVariant, events } }, 401, 'invalid_token');
+    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token: 'not-a-token', events } }, 401, 'invalid_token');
   });
 
   it('refuses an attempt once the plan that entitled the learner is gone', async () => {
     const token = await tokenFor('learner');
     const { events } = play(token);
     await setPlan(api(), 'learner', false);
-    await expectRefused(api(), 'POST', '/attempts', { body: { token, events } }, 403);
+    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token, events } }, 403);
   });
 
   it('refuses a log longer than the time since the launch (5 s of grace), before replaying it', async () => {
     const { events } = play(await tokenFor('learner'));
     const lastT = events.at(-1)!.t;
     const young = await tokenFor('learner', { ageMs: lastT - 10_000 });
-    const res = await expectRefused(api(), 'POST', '/attempts', { body: { token: young, events } }, 400);
+    const res = await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token: young, events } }, 400);
     expect(res.json.message).toMatch(/longer than the time since the launch/);
     const justOldEnough = await tokenFor('learner', { ageMs: lastT - 2_000 });
-    expect((await api().call('POST', '/attempts', { body: { token: justOldEnough, events } })).status).toBe(201);
+    expect((await api().call('POST', '/attempts', { as: 'learner', body: { token: justOldEnough, events } })).status).toBe(201);
   });
 
   it('refuses a case that no longer exists, a log that never opened, and bad bodies', async () => {
     const { events } = play(await tokenFor('learner'), 'none');
-    await expectRefused(api(), 'POST', '/attempts', { body: { token: await tokenFor('learner', { where: { ...SELECTIVE, case: 9 } }), events } }, 404);
-    await expectRefused(api(), 'POST', '/attempts', { body: { token: await tokenFor('learner', { where: { ...SELECTIVE, course: 'gone' } }), events } }, 404);
+    await expectRefused(
+      api(),
+      'POST',
+      '/attempts',
+      { as: 'learner', body: { token: await tokenFor('learner', { where: { ...SELECTIVE, case: 9 } }), events } },
+      404,
+    );
+    await expectRefused(
+      api(),
+      'POST',
+      '/attempts',
+      { as: 'learner', body: { token: await tokenFor('learner', { where: { ...SELECTIVE, course: 'gone' } }), events } },
+      404,
+    );
     const token = await tokenFor('learner');
-    await expectRefused(api(), 'POST', '/attempts', { body: { token, events: [{ t: 5, type: 'finish' }] } }, 400);
-    await expectRefused(api(), 'POST', '/attempts', { body: { token, events: [] } }, 400);
-    await expectRefused(api(), 'POST', '/attempts', { body: { token, events: [{ t: 1, type: 'teleport' }] } }, 400);
-    await expectRefused(api(), 'POST', '/attempts', { body: { token, events: [{ t: 1, type: 'move', dx: 1, dy: 0 }] } }, 400);
+    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token, events: [{ t: 5, type: 'finish' }] } }, 400);
+    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token, events: [] } }, 400);
+    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token, events: [{ t: 1, type: 'teleport' }] } }, 400);
+    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token, events: [{ t: 1, type: 'move', dx: 1, dy: 0 }] } }, 400);
     await expectRefused(
       api(),
       'POST',
       '/attempts',
       {
+        as: 'learner',
         body: {
           token,
           events: [
@@ -185,9 +212,9 @@ describe('POST /attempts', () => {
       },
       400,
     );
-    await expectRefused(api(), 'POST', '/attempts', { body: { events } }, 400);
+    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { events } }, 400);
     const tooMany = Array.from({ length: MAX_ATTEMPT_EVENTS + 1 }, (_, i) => ({ t: i, type: 'laserOff' }));
-    await expectRefused(api(), 'POST', '/attempts', { body: { token, events: tooMany } }, 400);
+    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token, events: tooMany } }, 400);
   });
 
   it('refuses a control value no device of the page produces, naming the event, and stores nothing', async () => {
@@ -202,11 +229,11 @@ describe('POST /attempts', () => {
       ['turnX', 0.125],
     ] as const) {
       const forged = events.map((e, i) => (i === at ? { ...e, [field]: value } : e));
-      const res = await expectRefused(api(), 'POST', '/attempts', { body: { token, events: forged } }, 400);
+      const res = await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token, events: forged } }, 400);
       expect(res.json.issues).toEqual([expect.objectContaining({ path: `events.${at}.${field}` })]);
     }
     // The same log with the page's own values is stored: the token was not spent by the refusals.
-    expect((await api().call('POST', '/attempts', { body: { token, events } })).status).toBe(201);
+    expect((await api().call('POST', '/attempts', { as: 'learner', body: { token, events } })).status).toBe(201);
   });
 
   it('replays the entry site the open event names, and refuses one that is not a site index, naming it', async () => {
@@ -231,7 +258,7 @@ describe('POST /attempts', () => {
     const token = await tokenFor('learner');
     const { events } = play(token, 'one');
     const raw = [{ t: 0.4, type: 'laserOn' }, ...events.map((e) => (e.type === 'finish' ? { ...e, t: e.t + 0.3 } : e))];
-    const res = await api().call('POST', '/attempts', { body: { token, events: raw } });
+    const res = await api().call('POST', '/attempts', { as: 'learner', body: { token, events: raw } });
     expect(res.status).toBe(201);
     const [row] = await stored();
     expect(JSON.parse(gunzipSync(Buffer.from(row!.logGzip!, 'base64')).toString())).toEqual(events);
@@ -239,7 +266,7 @@ describe('POST /attempts', () => {
 
   it('stores a log with inhuman input flagged, and leaves it out of the best scores', async () => {
     const token = await tokenFor('learner');
-    const res = await api().call('POST', '/attempts', { body: { token, events: inhumanLog(token) } });
+    const res = await api().call('POST', '/attempts', { as: 'learner', body: { token, events: inhumanLog(token) } });
     expect(res.status).toBe(201);
     expect(res.json.flagged).toBe(true);
     expect((await api().call('GET', `/attempts/${res.json.id}`, { as: 'learner' })).json.flagged).toBe(true);
@@ -255,11 +282,11 @@ describe('POST /attempts', () => {
     const pool = api().deps.replay;
     api().deps.replay = new ReplayPool({ workers: 1, budgetMs: 1 });
     try {
-      await expectRefused(api(), 'POST', '/attempts', { body: { token, events } }, 422, 'replay_over_budget');
+      await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token, events } }, 422, 'replay_over_budget');
     } finally {
       api().deps.replay = pool;
     }
-    expect((await api().call('POST', '/attempts', { body: { token, events } })).status).toBe(201);
+    expect((await api().call('POST', '/attempts', { as: 'learner', body: { token, events } })).status).toBe(201);
   });
 });
 
@@ -267,7 +294,7 @@ describe("the score of record, worked out by hand from the README's table", () =
   // Small fixed logs on fixed placentas. score = primary + achieved × quality: primary sums weight × value of the
   // components in italics, achieved is primary over their weights, quality sums weight × value of the others.
   const post = async (token: string, events: SimEvent[]) => {
-    const res = await api().call('POST', '/attempts', { body: { token, events } });
+    const res = await api().call('POST', '/attempts', { as: 'learner', body: { token, events } });
     expect(res.status).toBe(201);
     return res.json;
   };
@@ -461,7 +488,7 @@ describe('benchmarks', () => {
     expect(new Set(expert.map((a) => a.score)).size).toBeGreaterThan(1);
     await postPlayed(api(), 'learner', 'all');
     const token = await tokenFor('other');
-    expect((await api().call('POST', '/attempts', { body: { token, events: inhumanLog(token) } })).json.flagged).toBe(true);
+    expect((await api().call('POST', '/attempts', { as: 'other', body: { token, events: inhumanLog(token) } })).json.flagged).toBe(true);
     const benchmark = { score: median(expert.map((a) => a.score)), surgeryTimeMs: median(expert.map((a) => a.surgeryTimeMs)), attempts: 3 };
     const res = await api().call('GET', '/benchmarks?courseId=fetoscopy-simulator');
     expect(res).toMatchObject({ status: 200, json: [{ courseId: 'fetoscopy-simulator', level: 2, case: 1, task: 'selective', ...benchmark }] });
@@ -494,7 +521,7 @@ describe('benchmarks', () => {
       await allHeard();
       heard.length = 0;
       const token = await tokenFor('other');
-      expect((await api().call('POST', '/attempts', { body: { token, events: inhumanLog(token) } })).json.flagged).toBe(true);
+      expect((await api().call('POST', '/attempts', { as: 'other', body: { token, events: inhumanLog(token) } })).json.flagged).toBe(true);
       await allHeard();
       expect(heard).toEqual([]);
       await postPlayed(api(), 'other', 'all');
@@ -534,11 +561,18 @@ describe('the simulator rate limit', () => {
     const body = { course: 'fetoscopy-simulator', level: 1, case: 1 };
     for (let i = 0; i < 29; i += 1) expect((await limited().call('POST', '/launch', { as: 'admin', body })).status).toBe(201);
     const { token } = (await limited().call('POST', '/launch', { as: 'admin', body })).json;
-    const res = await expectRefused(limited(), 'POST', '/attempts', { body: { token, events: play(token, 'none').events } }, 429, 'too_many_requests');
+    const res = await expectRefused(
+      limited(),
+      'POST',
+      '/attempts',
+      { as: 'admin', body: { token, events: play(token, 'none').events } },
+      429,
+      'too_many_requests',
+    );
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     await expectRefused(limited(), 'POST', '/launch', { as: 'admin', body }, 429, 'too_many_requests');
     const others = await tokenFor('learner', { where: NAVIGATION });
     await setPlan(limited(), 'learner', true);
-    expect((await limited().call('POST', '/attempts', { body: { token: others, events: play(others, 'none').events } })).status).toBe(201);
+    expect((await limited().call('POST', '/attempts', { as: 'learner', body: { token: others, events: play(others, 'none').events } })).status).toBe(201);
   });
 });

@@ -51,7 +51,7 @@ async function storedAttempt(request: APIRequestContext, who: { email: string; p
   sim.apply({ t: 1200, type: 'input', turnX: 0, turnY: 0, insert: 0, roll: 0 });
   sim.advance(2000);
   sim.apply({ t: 2000, type: 'finish' });
-  const res = await request.post('/api/attempts', { data: { token: launch, events: sim.state.log } });
+  const res = await request.post('/api/attempts', { headers: { authorization: `Bearer ${token}` }, data: { token: launch, events: sim.state.log } });
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { id: string }).id;
 }

@@ -57,9 +57,9 @@ async function shortCourse(request: APIRequestContext): Promise<string> {
 /**
  * Presses the outline's Continue (or Start), opens the browser version from the dialog, and plays the case the launch
  * token names: the scenario read from the token as the simulator page reads it, every target reached by the model's
- * scripted hand, the log sent as the page sends it once the launch is old enough to have lasted that long.
+ * scripted hand, the log sent as the page sends it (with the learner's ID token) once the launch is old enough to have lasted that long.
  */
-async function continueAndPlay(page: Page, request: APIRequestContext, label: RegExp) {
+async function continueAndPlay(page: Page, request: APIRequestContext, label: RegExp, who: { email: string; password: string }) {
   await page.getByRole('link', { name: label }).click();
   const browser = page.getByRole('link', { name: /Browser version/ });
   await expect(browser).toBeVisible();
@@ -86,7 +86,7 @@ async function continueAndPlay(page: Page, request: APIRequestContext, label: Re
   const expected = scoreAttempt(computeMetrics(player.sim.state)).score;
   await page.getByRole('button', { name: 'Close' }).click();
   await page.waitForTimeout(Math.max(0, player.t - 4000));
-  const res = await request.post('/api/attempts', { data: { token, events: player.events } });
+  const res = await request.post('/api/attempts', { headers: auth(await idTokenFor(who)), data: { token, events: player.events } });
   expect(res.status()).toBe(201);
   const stored = (await res.json()) as { score: number; flagged: boolean; level: number; case: number };
   expect(stored).toMatchObject({ score: expected, flagged: false });
@@ -129,18 +129,18 @@ test('a learner passes a short course, continues case by case, downloads the cer
   await axe(page);
   await expectFitsWidth(page);
 
-  const first = await continueAndPlay(page, request, /^Start: module 1, case 1$/);
+  const first = await continueAndPlay(page, request, /^Start: module 1, case 1$/, learner);
   await page.reload();
   await expect(row(page, 1, 1)).toContainText(`Passed with ${first.score}`);
   await expect(row(page, 1, 1)).toHaveAttribute('data-state', 'passed');
   await expect(page.getByText('1 of 3 cases passed')).toBeVisible();
   await expect(page.locator('.module[data-level="1"] .module-share')).toHaveText('1 of 2 passed');
 
-  await continueAndPlay(page, request, /^Continue: module 1, case 2$/);
+  await continueAndPlay(page, request, /^Continue: module 1, case 2$/, learner);
   await page.reload();
   await expect(page.locator('.lock-reason')).toHaveCount(0);
   await expect(page.getByText('2 of 3 cases passed')).toBeVisible();
-  await continueAndPlay(page, request, /^Continue: module 2, case 1$/);
+  await continueAndPlay(page, request, /^Continue: module 2, case 1$/, learner);
   await page.reload();
   await expect(page.getByText('3 of 3 cases passed')).toBeVisible();
   await expect(page.getByText(/^Course completed on /)).toBeVisible();

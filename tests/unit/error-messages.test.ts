@@ -41,6 +41,8 @@ describe('the messages of failures', () => {
     ['accountDeletion', ErrorCode.internal, 500, 'delete.error'],
     ['auth', ErrorCode.network, 0, 'auth.error.network'],
     ['auth', ErrorCode.conflict, 409, 'auth.error.generic'],
+    ['attempt', ErrorCode.unauthorized, 401, 'signedOut'],
+    ['attempt', ErrorCode.invalidToken, 401, 'expired'],
   ] as const)('%s: %s (%i) is %s', (area, code, status, key) => {
     expect(errorKey(area, new ApiError(status, code, 'm'))).toBe(key);
   });

@@ -112,6 +112,14 @@ export const ACCESS_RULES: Mutant[] = [
     why: 'an attempt is stored after the subscription that allowed its launch has ended',
   },
   {
+    id: 'attempt-by-another-user',
+    file: 'src/server/attempts/routes.ts',
+    from: "if (claims.uid !== c.get('caller')!.uid) return fail(",
+    to: 'if (false) return fail(',
+    tests: ['tests/api/attempts.test.ts'],
+    why: 'whoever holds a launch link, which sits in the page address, sends an attempt in its learner’s name',
+  },
+  {
     id: 'order-holds-admins-back',
     file: 'src/server/progress/records.ts',
     from: '  if (user?.isAdmin) return null;\n',

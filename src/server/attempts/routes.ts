@@ -16,12 +16,15 @@ const LOG_GRACE_MS = 5000;
 
 /** /attempts: the simulator's results, scored here by replaying the event log, never trusted from the browser. */
 export const attemptsApp = subApp()
-  .openapi(routes.submit, async (c) => {
+  .openapi(guarded(routes.submit, requireUser), async (c) => {
     const { token, events } = c.req.valid('json');
     const { catalogue, config, db, replay } = c.get('deps');
     const now = new Date();
     const claims = await verifyLaunchToken(config.launchSecret, token, now);
     if (!claims) return fail(c, 401, ErrorCode.invalidToken, 'The launch token is invalid or expired');
+    // The token sits in the page's address: holding it proves nothing. Administrators send no one else's either,
+    // since an attempt is the record of one person's own hands.
+    if (claims.uid !== c.get('caller')!.uid) return fail(c, 403, ErrorCode.forbidden, 'This launch was made by another user: only they may send its attempt');
     const limited = await simulatorLimit(c, claims.uid);
     if (limited) return limited;
     const course = (await catalogue.course(claims.course))?.value;

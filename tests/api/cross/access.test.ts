@@ -84,7 +84,7 @@ const ROUTES: Route[] = [
     method: 'POST',
     path: '/attempts',
     body: { token: 'not-a-launch-token', events: [{ t: 0, type: 'open', scope: 'straight' }] },
-    access: 'public',
+    access: 'user',
     ok: 401,
     codes: { 401: ErrorCode.invalidToken },
   },

@@ -56,12 +56,15 @@ export interface Endpoint {
   stored: (api: TestApi, body: any, answer: any, before: any) => Promise<void>;
 }
 
-/** A fresh launch token for each body that has a token of its own, so the body's refusal is not the token's. */
+/**
+ * A fresh launch token for each body that has a token of its own, so the body's refusal is not the token's; sent by
+ * the admin who launched it, since only the launch's own learner may send its attempt.
+ */
 export async function withLaunchToken(body: any, { api, world, damaged, n }: Sending) {
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('token' in body) || damaged?.[0] === 'token') return { body, as: null };
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('token' in body) || damaged?.[0] === 'token') return { body, as: 'admin' };
   const launched = await api.call('POST', '/launch', { as: 'admin', body: world.cases[n % world.cases.length] });
   expect(launched.status).toBe(201);
-  return { body: { ...body, token: launched.json.token }, as: null };
+  return { body: { ...body, token: launched.json.token }, as: 'admin' };
 }
 
 /** Attempts the replay accepts: opened first, up to 30 events within the time a test takes to send them; the token is replaced when sent. */
