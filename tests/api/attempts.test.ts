@@ -242,12 +242,12 @@ describe('POST /attempts', () => {
     expect(events[0]).toMatchObject({ type: 'open' });
     for (const site of [9, -1, 1.5, '4']) {
       const forged = events.map((e, i) => (i === 0 ? { ...e, site } : e));
-      const res = await expectRefused(api(), 'POST', '/attempts', { body: { token, events: forged } }, 400);
+      const res = await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token, events: forged } }, 400);
       expect(res.json.issues).toEqual([expect.objectContaining({ path: 'events.0.site' })]);
     }
     // Site 4 is the middle of a posterior placenta's grid, straight over the plate's centre.
     const chosen = events.map((e, i) => (i === 0 ? { ...e, site: 4 } : e));
-    const res = await api().call('POST', '/attempts', { body: { token, events: chosen } });
+    const res = await api().call('POST', '/attempts', { as: 'learner', body: { token, events: chosen } });
     expect(res.status).toBe(201);
     expect(res.json.debrief).toMatchObject({ site: 4, entry: { x: 0, y: 0 } });
     expect(res.json.debrief.sites).toHaveLength(9);
