@@ -96,6 +96,12 @@ const OUTCOMES = {
   debrief: { statuses: { 0: 'network', 404: 'gone' }, fallback: 'failed' },
   /** A press on play: not entitled (to pricing), not signed in (to login). */
   launch: { statuses: { 401: 'signIn', 403: 'denied' }, fallback: 'error' },
+  /** An assessment code typed in the open-case dialog: no window of this course open to the learner has it, it has closed, too many tried. */
+  assessmentCode: {
+    codes: { [ErrorCode.assessmentCodeUnknown]: 'unknown', [ErrorCode.assessmentCodeExpired]: 'expired' },
+    statuses: { 429: 'limited' },
+    fallback: 'error',
+  },
   /** A certificate's public page: an unknown id is a certificate we never issued. */
   verification: { statuses: { 404: 'unknown' }, fallback: 'error' },
   /** A group's page and the admin's changes to it: not one of its directors, the group gone, or refused input. */

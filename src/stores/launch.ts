@@ -7,12 +7,22 @@ import { currentDevice } from './device.ts';
 import { errorKey } from './error-messages.ts';
 import { $session, idToken, startSession, type Session } from './session.ts';
 
-/** The open-case choices: no desktop link where the desktop simulator cannot run, and whether this device's screen is too small to play on. */
+/** Where an assessment code typed in the open-case dialog has got to: refused codes say why. */
+export type CodeState = 'idle' | 'checking' | 'unknown' | 'expired' | 'limited' | 'error';
+
+/**
+ * The open-case choices: no desktop link where the desktop simulator cannot run, and whether this device's screen is
+ * too small to play on; which case they open, and whether as an assessment (launched with a window's code).
+ */
 interface LaunchChoices {
   status: 'ready';
   desktop: string | null;
   browser: string;
   screenTooSmall: boolean;
+  level: number;
+  kase: number;
+  assessed: boolean;
+  code: CodeState;
 }
 
 /** Where a press on a case's play button has got to. */
@@ -31,6 +41,8 @@ export interface PlayContext {
   coursePath: string;
   /** The page's language, which the simulator opens in (not a language chosen earlier on another page). */
   locale: string;
+  /** Cases pass only when played in an assessment window: the dialog offers to type its code. */
+  assessmentRequired: boolean;
 }
 
 /** How long the "no subscription" message stays before the pricing page opens. */
@@ -66,30 +78,46 @@ export async function play(ctx: PlayContext, level: number, kase: number): Promi
   // Without our record of the user (it failed to load) the server's answer decides.
   if (session.user && !isEntitled(session.user, ctx.courseId, plans, new Date())) return deny(ctx);
   try {
-    const [launch, unity] = await Promise.all([
-      answer(client.launch.$post({ json: { course: ctx.courseId, level, case: kase } }, auth(await idToken()))),
-      answer(client.unityversion.$get()),
-    ]);
-    const params = {
-      userid: session.firebaseUser.uid,
-      course: ctx.courseId,
-      level,
-      case: kase,
-      lan: ctx.locale,
-      token: launch.token,
-    };
-    const device = currentDevice();
-    $launch.set({
-      status: 'ready',
-      desktop: runsDesktopSimulator(device) ? desktopLaunchLink(launch.scheme, params) : null,
-      browser: browserLaunchLink(unity.production, params),
-      screenTooSmall: tooSmallToPlay(device),
-    });
+    $launch.set(await choices(ctx, session.firebaseUser.uid, level, kase));
   } catch (err) {
     const failure = errorKey('launch', err);
     if (failure === 'denied') return deny(ctx);
     if (failure === 'signIn') return toLogin(ctx);
     $launch.set({ status: 'error' });
+  }
+}
+
+/** Signs a launch (with an assessment code when given) and makes the links that open it. */
+async function choices(ctx: PlayContext, uid: string, level: number, kase: number, assessmentCode?: string): Promise<LaunchChoices> {
+  const code = assessmentCode === undefined ? {} : { assessmentCode };
+  const [launch, unity] = await Promise.all([
+    answer(client.launch.$post({ json: { course: ctx.courseId, level, case: kase, ...code } }, auth(await idToken()))),
+    answer(client.unityversion.$get()),
+  ]);
+  const params = { userid: uid, course: ctx.courseId, level, case: kase, lan: ctx.locale, token: launch.token };
+  const device = currentDevice();
+  return {
+    status: 'ready',
+    desktop: runsDesktopSimulator(device) ? desktopLaunchLink(launch.scheme, params) : null,
+    browser: browserLaunchLink(unity.production, params),
+    screenTooSmall: tooSmallToPlay(device),
+    level,
+    kase,
+    assessed: launch.assessed,
+    code: 'idle',
+  };
+}
+
+/** The code typed in the open-case dialog: the same case launched again as an assessment, or why the code was refused. */
+export async function startAssessment(ctx: PlayContext, typed: string): Promise<void> {
+  const ready = $launch.get();
+  const uid = $session.get().firebaseUser?.uid;
+  if (ready.status !== 'ready' || ready.code === 'checking' || !uid) return;
+  $launch.set({ ...ready, code: 'checking' });
+  try {
+    $launch.set(await choices(ctx, uid, ready.level, ready.kase, typed));
+  } catch (err) {
+    $launch.set({ ...ready, code: errorKey('assessmentCode', err) });
   }
 }
 

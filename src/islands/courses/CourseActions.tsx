@@ -3,6 +3,7 @@ import { $editor, openEditor } from '../../stores/editor.ts';
 import { $launch, closeLaunch, play, type PlayContext } from '../../stores/launch.ts';
 import { $session } from '../../stores/session.ts';
 import Dialog from '../ui/Dialog.tsx';
+import AssessmentCode from './AssessmentCode.tsx';
 import { useHydrated } from '../ui/useHydrated.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useSessionWhenIdle } from '../ui/useSessionWhenIdle.ts';
@@ -64,6 +65,7 @@ export default function CourseActions({ strings, ...ctx }: Props) {
       <Dialog open={launch.status === 'ready'} title={strings['course.openTitle']} onClose={closeLaunch}>
         {launch.status === 'ready' && (
           <>
+            {ctx.assessmentRequired && <AssessmentCode ctx={ctx} assessed={launch.assessed} code={launch.code} strings={strings} />}
             <ul className="launch-choices">
               {launch.desktop && (
                 <li>

@@ -38,7 +38,10 @@ export default function OutlineModule({ module: m, open, mine, locksApply, onSal
       return !onSale
         ? markText(c)
         : `${markText(c)} · ${c.lock ? fill(strings['progress.afterModule'], { module: c.lock.module }) : strings['progress.withPlan']}`;
-    if (c.state === 'passed') return fill(strings['progress.passed'], { best: c.best ?? 0 });
+    if (c.state === 'passed') {
+      const passed = fill(strings['progress.passed'], { best: (c.assessed ? c.assessedBest : c.best) ?? 0 });
+      return c.assessed ? `${passed} · ${strings['progress.assessed']}` : passed;
+    }
     if (c.state === 'attempted') return fill(strings['progress.attempted'], { best: c.best ?? 0, mark: c.passMark });
     return `${strings['progress.notStarted']} · ${markText(c)}`;
   }

@@ -58,6 +58,11 @@ export default function OutlineSummary({ signedIn, status, mine, view, locale, c
         </div>
       )}
       {view.proficiencyOrder && <p className="outline-order">{strings['progress.proficiency']}</p>}
+      {view.assessmentRequired && (
+        <p className="outline-order" data-note="assessment">
+          {strings['progress.assessment']}
+        </p>
+      )}
     </div>
   );
 }

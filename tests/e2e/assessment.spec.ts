@@ -1,0 +1,136 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { e2e } from '../../playwright.config.ts';
+import { expect, test } from './fixtures.ts';
+import { ADMIN, expectFitsWidth, idTokenFor, login, uniqueEmail } from './helpers.ts';
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const SHOTS = '/tmp/asm-shots';
+
+async function axe(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** An account in the emulator with its profile; premium when it is to play. */
+async function account(request: APIRequestContext, tag: string, name: string, premium: boolean) {
+  const who = { email: uniqueEmail(tag), password: `${tag}-pass1` };
+  const res = await fetch(`${e2e.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...who, displayName: name, returnSecureToken: true }),
+  });
+  const { localId: uid, idToken } = (await res.json()) as { localId: string; idToken: string };
+  expect((await request.post('/api/users', { headers: auth(idToken), data: { id: uid, email: who.email, name } })).status()).toBe(201);
+  if (premium) {
+    const put = await request.put(`/api/users/${uid}`, {
+      headers: auth(await idTokenFor(ADMIN)),
+      data: { isAdmin: false, isPremium: true, subscriptions: [] },
+    });
+    expect(put.status()).toBe(200);
+  }
+  return { ...who, uid, name };
+}
+
+/** A one-case course that requires assessment, and a fellowship whose director and learner are new accounts. */
+async function world(request: APIRequestContext) {
+  const admin = auth(await idTokenFor(ADMIN));
+  const sim = { task: 'navigation', difficulty: 1, placenta: 'posterior', anastomoses: 3, smallestMm: 1.8, scopes: 'straight', targets: 2 };
+  const levels = [{ title: 'Assessed navigation', active: true, cases: [{ title: 'Two targets', bubbles: [], sim }] }];
+  const created = await request.post('/api/courses', {
+    headers: admin,
+    data: { title: `Assessed course ${Date.now()}`, subtitle: 'Played in an assessment', levels },
+  });
+  expect(created.status()).toBe(201);
+  const courseId = (await created.json()) as string;
+  const course = await (await request.get(`/api/courses/${courseId}`)).json();
+  expect((await request.put(`/api/courses/${courseId}`, { headers: admin, data: { ...course, id: undefined, assessmentRequired: true } })).status()).toBe(200);
+  const director = await account(request, 'director', 'Dee Director', false);
+  const learner = await account(request, 'assessed', 'Lea Assessed', true);
+  const group = (await (await request.post('/api/groups', { headers: admin, data: { name: `Fellowship ${Date.now()}` } })).json()) as { id: string };
+  for (const [who, role] of [
+    [director, 'director'],
+    [learner, 'member'],
+  ] as const) {
+    expect((await request.post(`/api/groups/${group.id}/members`, { headers: admin, data: { email: who.email, role } })).status()).toBe(200);
+  }
+  return { courseId, director, learner };
+}
+
+const LANGUAGES = [
+  {
+    lang: 'en',
+    prefix: '',
+    title: 'Assessment windows',
+    open: 'Open a window',
+    code: 'Assessment code',
+    start: 'Start as an assessment',
+    unknown: 'This code does not open an assessment of this course for you. Check it with your director.',
+    ready: 'Assessment: this case opens without the guided steps, and the attempt counts for your certificate.',
+    mode: 'Assessment',
+  },
+  {
+    lang: 'ar',
+    prefix: '/ar',
+    title: 'نوافذ التقييم',
+    open: 'افتح نافذة',
+    code: 'رمز التقييم',
+    start: 'ابدأ كتقييم',
+    unknown: 'هذا الرمز لا يفتح لك تقييمًا في هذه الدورة. تحقّق منه مع مدير برنامجك.',
+    ready: 'تقييم: تُفتح هذه الحالة من دون الخطوات الإرشادية، وتُحتسب المحاولة في شهادتك.',
+    mode: 'تقييم',
+  },
+];
+
+for (const l of LANGUAGES) {
+  test(`a director opens an assessment window and a learner plays with its code, without guided steps (${l.lang})`, async ({ page, browser, request }) => {
+    const { courseId, director, learner } = await world(request);
+    const coursePath = `${l.prefix}/courses/${courseId}`;
+
+    // The director opens a window for their fellowship from the course page and reads its code.
+    await login(page, director);
+    await page.goto(coursePath);
+    const panel = page.getByRole('region', { name: l.title });
+    await expect(panel).toBeVisible();
+    await panel.getByRole('button', { name: l.open }).click();
+    const code = panel.locator('[data-code]').first();
+    await expect(code).toHaveText(/^[2-9A-Z]{6}$/);
+    const typed = (await code.textContent())!;
+    await expect(panel.locator('li[data-state="open"]')).toHaveCount(1);
+    await axe(page);
+    await page.screenshot({ path: `${SHOTS}/director-${l.lang}-desktop.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectFitsWidth(page);
+    await panel.screenshot({ path: `${SHOTS}/director-${l.lang}-phone.png` });
+
+    // The learner, a member of the fellowship, opens the case: a wrong code is refused, the director's is taken.
+    const learnerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const play = await learnerContext.newPage();
+    await login(play, learner);
+    await play.goto(coursePath);
+    await expect(play.locator('.course-actions[data-hydrated="true"]')).toBeAttached();
+    await play.locator('a[data-play]').first().click();
+    const dialog = play.getByRole('dialog');
+    await dialog.getByLabel(l.code).fill('ZZZZZZ');
+    await dialog.getByRole('button', { name: l.start }).click();
+    await expect(dialog.getByText(l.unknown)).toBeVisible();
+    await play.screenshot({ path: `${SHOTS}/dialog-refused-${l.lang}-desktop.png` });
+    await dialog.getByLabel(l.code).fill(typed.toLowerCase());
+    await dialog.getByRole('button', { name: l.start }).click();
+    await expect(dialog.getByRole('status').filter({ hasText: l.ready })).toBeVisible();
+    await axe(play);
+    await play.screenshot({ path: `${SHOTS}/dialog-assessed-${l.lang}-desktop.png` });
+    await play.setViewportSize({ width: 390, height: 844 });
+    await play.screenshot({ path: `${SHOTS}/dialog-assessed-${l.lang}-phone.png` });
+
+    // The simulator opens the case as an assessment: its mode says so, and no guided step is shown.
+    const href = await dialog.locator('a[data-launch="browser"]').getAttribute('href');
+    await play.setViewportSize({ width: 1280, height: 900 });
+    await play.goto(href!);
+    await expect(play.locator('#sim-mode')).toHaveText(l.mode);
+    await expect(play.locator('#sim-guide')).toBeHidden();
+    await expect(play.locator('#sim-prompt')).toHaveText('');
+    await play.screenshot({ path: `${SHOTS}/simulator-${l.lang}-desktop.png` });
+    await learnerContext.close();
+  });
+}
