@@ -384,7 +384,7 @@ export const en = {
   'sim.task.selective': 'Selective coagulation',
   'sim.task.solomon': 'Solomon technique',
   'sim.intro.navigation':
-    'Reach the numbered targets on the placenta in order: bring the aim within 5 mm of each, from no more than 3 cm away, without touching the plate.',
+    'Reach the numbered targets on the placenta in order; each appears once the one before is reached. Bring the aim within 5 mm of it from 5 to 20 mm away, without touching the plate, and hold the scope still for half a second. Your path and time are compared with the shortest route.',
   'sim.intro.selective':
     'Twin-twin transfusion: find the anastomoses on the vascular equator, mark each one with its type, and coagulate them in sequence: AV first, then VA, then AA and VV.',
   'sim.intro.solomon':
@@ -425,7 +425,7 @@ export const en = {
   'sim.stepOf': 'Step {{n}} of {{total}}',
   'sim.step.open-fetoscopy': 'Open the first fetoscopy.',
   'sim.step.explore': 'Explore the placental surface: turn with the arrow keys, advance and withdraw with W and S.',
-  'sim.step.reach-targets': 'Reach the targets in order: aim at the highlighted one from less than 3 cm away.',
+  'sim.step.reach-targets': 'Reach the target shown: aim at it from 5 to 20 mm away and hold still for half a second; then the next one appears.',
   'sim.step.identify-anastomoses':
     'Identify an anastomosis: follow a vessel of one twin to where it meets a vessel of the other, aim at the junction, press M and choose its type.',
   'sim.step.activate-laser': 'Activate the laser with Shift: the aiming beam appears.',
@@ -501,7 +501,8 @@ export const en = {
   'sim.component.path': 'Economy of motion',
   'sim.component.entry': 'Entry site',
   'sim.advice.targets.good': 'You reached every target: keep aiming from a working distance as you did.',
-  'sim.advice.targets.improve': 'Reach the targets in order: advance with W until the highlighted one is within 3 cm, then aim at it.',
+  'sim.advice.targets.improve':
+    'Reach each target in turn: aim at it from 5 to 20 mm away, without touching the plate, and keep the scope still until the next one appears.',
   'sim.advice.identification.good': 'You found the anastomoses without false marks.',
   'sim.advice.identification.improve':
     'Follow each vessel to its end: an anastomosis is where a vessel of one twin meets one of the other on the equator. Mark only those, as false marks cost points.',

@@ -387,7 +387,7 @@ export const es: Dict = {
   'sim.task.selective': 'Coagulación selectiva',
   'sim.task.solomon': 'Técnica de Solomon',
   'sim.intro.navigation':
-    'Alcanza en orden los objetivos numerados de la placenta: lleva la mira a menos de 5 mm de cada uno, desde no más de 3 cm, sin tocar la placa.',
+    'Alcanza en orden los objetivos numerados de la placenta; cada uno aparece cuando se alcanza el anterior. Lleva la mira a menos de 5 mm de él, desde 5 a 20 mm de distancia, sin tocar la placa, y mantén el fetoscopio quieto medio segundo. Tu recorrido y tu tiempo se comparan con la ruta más corta.',
   'sim.intro.selective':
     'Transfusión feto-fetal: encuentra las anastomosis del ecuador vascular, marca cada una con su tipo y coagúlalas en secuencia: primero AV, luego VA, después AA y VV.',
   'sim.intro.solomon':
@@ -428,7 +428,7 @@ export const es: Dict = {
   'sim.stepOf': 'Paso {{n}} de {{total}}',
   'sim.step.open-fetoscopy': 'Abre la primera fetoscopia.',
   'sim.step.explore': 'Explora la superficie placentaria: gira con las flechas, avanza y retira con W y S.',
-  'sim.step.reach-targets': 'Alcanza los objetivos en orden: apunta al resaltado desde menos de 3 cm.',
+  'sim.step.reach-targets': 'Alcanza el objetivo visible: apunta a él desde 5 a 20 mm y quédate quieto medio segundo; entonces aparece el siguiente.',
   'sim.step.identify-anastomoses':
     'Identifica una anastomosis: sigue un vaso de un gemelo hasta donde se une a un vaso del otro, apunta a la unión, pulsa M y elige su tipo.',
   'sim.step.activate-laser': 'Activa el láser con Shift: aparece el haz guía.',
@@ -504,7 +504,8 @@ export const es: Dict = {
   'sim.component.path': 'Economía de movimientos',
   'sim.component.entry': 'Punto de entrada',
   'sim.advice.targets.good': 'Alcanzaste todos los objetivos: sigue apuntando desde una distancia de trabajo como hiciste.',
-  'sim.advice.targets.improve': 'Alcanza los objetivos en orden: avanza con W hasta que el resaltado esté a menos de 3 cm y luego apunta a él.',
+  'sim.advice.targets.improve':
+    'Alcanza cada objetivo por turno: apunta a él desde 5 a 20 mm, sin tocar la placa, y mantén el fetoscopio quieto hasta que aparezca el siguiente.',
   'sim.advice.identification.good': 'Encontraste las anastomosis sin marcas falsas.',
   'sim.advice.identification.improve':
     'Sigue cada vaso hasta su final: una anastomosis es donde un vaso de un gemelo se une a uno del otro en el ecuador. Marca solo esas: las marcas falsas restan puntos.',

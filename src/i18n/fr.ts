@@ -387,7 +387,7 @@ export const fr: Dict = {
   'sim.task.selective': 'Coagulation sélective',
   'sim.task.solomon': 'Technique de Solomon',
   'sim.intro.navigation':
-    'Atteignez dans l’ordre les cibles numérotées sur le placenta : amenez la visée à moins de 5 mm de chacune, depuis 3 cm au plus, sans toucher la plaque.',
+    'Atteignez dans l’ordre les cibles numérotées sur le placenta ; chacune apparaît quand la précédente est atteinte. Amenez la visée à moins de 5 mm de la cible, depuis 5 à 20 mm de distance, sans toucher la plaque, et gardez le fœtoscope immobile une demi-seconde. Votre trajet et votre temps sont comparés au chemin le plus court.',
   'sim.intro.selective':
     'Transfusion fœto-fœtale : trouvez les anastomoses sur l’équateur vasculaire, marquez chacune avec son type et coagulez-les dans l’ordre séquentiel : AV d’abord, puis VA, puis AA et VV.',
   'sim.intro.solomon':
@@ -428,7 +428,7 @@ export const fr: Dict = {
   'sim.stepOf': 'Étape {{n}} sur {{total}}',
   'sim.step.open-fetoscopy': 'Ouvrez la première fœtoscopie.',
   'sim.step.explore': 'Explorez la surface placentaire : orientez avec les flèches, avancez et reculez avec W et S.',
-  'sim.step.reach-targets': 'Atteignez les cibles dans l’ordre : visez celle qui est mise en évidence depuis moins de 3 cm.',
+  'sim.step.reach-targets': 'Atteignez la cible affichée : visez-la depuis 5 à 20 mm et restez immobile une demi-seconde ; la suivante apparaît alors.',
   'sim.step.identify-anastomoses':
     'Identifiez une anastomose : suivez un vaisseau d’un jumeau jusqu’à sa jonction avec un vaisseau de l’autre, visez la jonction, appuyez sur M et choisissez son type.',
   'sim.step.activate-laser': 'Activez le laser avec Maj : le faisceau de visée apparaît.',
@@ -506,7 +506,7 @@ export const fr: Dict = {
   'sim.component.entry': 'Point d’entrée',
   'sim.advice.targets.good': 'Vous avez atteint toutes les cibles : continuez à viser depuis une distance de travail comme vous l’avez fait.',
   'sim.advice.targets.improve':
-    'Atteignez les cibles dans l’ordre : avancez avec W jusqu’à ce que la cible mise en évidence soit à moins de 3 cm, puis visez-la.',
+    'Atteignez chaque cible à son tour : visez-la depuis 5 à 20 mm, sans toucher la plaque, et gardez le fœtoscope immobile jusqu’à ce que la suivante apparaisse.',
   'sim.advice.identification.good': 'Vous avez trouvé les anastomoses sans fausse marque.',
   'sim.advice.identification.improve':
     'Suivez chaque vaisseau jusqu’au bout : une anastomose est l’endroit où un vaisseau d’un jumeau rejoint un vaisseau de l’autre sur l’équateur. Ne marquez que celles-là : les fausses marques coûtent des points.',

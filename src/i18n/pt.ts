@@ -387,7 +387,7 @@ export const pt: Dict = {
   'sim.task.selective': 'Coagulação seletiva',
   'sim.task.solomon': 'Técnica de Solomon',
   'sim.intro.navigation':
-    'Alcance em ordem os alvos numerados na placenta: leve a mira a menos de 5 mm de cada um, a no máximo 3 cm de distância, sem tocar a placa.',
+    'Alcance em ordem os alvos numerados na placenta; cada um aparece quando o anterior é alcançado. Leve a mira a menos de 5 mm dele, a uma distância de 5 a 20 mm, sem tocar a placa, e mantenha o fetoscópio parado por meio segundo. Seu trajeto e seu tempo são comparados com a rota mais curta.',
   'sim.intro.selective':
     'Transfusão feto-fetal: encontre as anastomoses no equador vascular, marque cada uma com o seu tipo e coagule-as em sequência: primeiro AV, depois VA, depois AA e VV.',
   'sim.intro.solomon':
@@ -428,7 +428,7 @@ export const pt: Dict = {
   'sim.stepOf': 'Passo {{n}} de {{total}}',
   'sim.step.open-fetoscopy': 'Abra a primeira fetoscopia.',
   'sim.step.explore': 'Explore a superfície placentária: oriente com as setas, avance e recue com W e S.',
-  'sim.step.reach-targets': 'Alcance os alvos em ordem: aponte para o destacado a menos de 3 cm.',
+  'sim.step.reach-targets': 'Alcance o alvo mostrado: aponte para ele a 5 a 20 mm de distância e fique parado por meio segundo; então aparece o próximo.',
   'sim.step.identify-anastomoses':
     'Identifique uma anastomose: siga um vaso de um gêmeo até onde ele encontra um vaso do outro, aponte para a junção, pressione M e escolha o tipo.',
   'sim.step.activate-laser': 'Ative o laser com Shift: o feixe guia aparece.',
@@ -504,7 +504,8 @@ export const pt: Dict = {
   'sim.component.path': 'Economia de movimentos',
   'sim.component.entry': 'Local de entrada',
   'sim.advice.targets.good': 'Você alcançou todos os alvos: continue apontando a partir de uma distância de trabalho como fez.',
-  'sim.advice.targets.improve': 'Alcance os alvos em ordem: avance com W até o destacado estar a menos de 3 cm e então aponte para ele.',
+  'sim.advice.targets.improve':
+    'Alcance cada alvo por vez: aponte para ele a 5 a 20 mm de distância, sem tocar a placa, e mantenha o fetoscópio parado até aparecer o próximo.',
   'sim.advice.identification.good': 'Você encontrou as anastomoses sem marcações falsas.',
   'sim.advice.identification.improve':
     'Siga cada vaso até o fim: uma anastomose é onde um vaso de um gêmeo encontra um do outro no equador. Marque só essas, pois marcações falsas tiram pontos.',

@@ -22,8 +22,8 @@ import { BEAM_FRAGMENT, BEAM_VERTEX, OVERLAY_FRAGMENT, OVERLAY_VERTEX } from './
 const HALO = 1.6;
 const AIMING = new Color(0.25, 1, 0.4);
 const FIRING = new Color(1.3, 0.3, 0.18);
-/** Target rings: reached, next, still to come (linear values, shown as they are). */
-const TARGET_COLOURS = { done: new Color(0.49, 1, 0.63), next: new Color(1, 0.85, 0.3), later: new Color(1, 1, 1) };
+/** The target's ring (a linear value, shown as it is). */
+const TARGET_COLOUR = new Color(1, 0.85, 0.3);
 
 export interface Beam {
   mesh: Mesh;
@@ -95,34 +95,32 @@ function markTexture(text: string): CanvasTexture {
 
 export interface Targets {
   objects: Object3D[];
-  /** Highlights the next target, dims the ones reached, and turns the numbers upright in the image. */
-  update(next: number, up: { x: number; y: number }): void;
+  /** Shows only the target to reach now (none once all are reached), its number turned upright in the image. */
+  update(shown: number | null, up: { x: number; y: number }): void;
 }
 
 /**
  * Navigation targets lie on the plate: a circle the size of the reach tolerance with its number, turned about
- * the plate's normal so the number stays upright however the scope is rolled. One program draws them all.
+ * the plate's normal so the number stays upright however the scope is rolled. One at a time, as the model's
+ * visibleTargets says: the route to each is planned when it appears, not learned from the whole layout.
  */
 export function createTargets(points: readonly Vec2[]): Targets {
   const [w, h] = [MARK.width / MARK.pxPerMm, MARK.height / MARK.pxPerMm];
   const plane = new PlaneGeometry(w, h).translate(0, h / 2 - MARK.ringY / MARK.pxPerMm, 0);
-  const items = points.map((p, i) => {
-    const material = new MeshBasicMaterial({ map: markTexture(String(i + 1)), transparent: true, depthWrite: false });
+  const meshes = points.map((p, i) => {
+    const material = new MeshBasicMaterial({ map: markTexture(String(i + 1)), color: TARGET_COLOUR, transparent: true, depthWrite: false });
     const mesh = new Mesh(plane, material);
     mesh.position.set(p.x, p.y, 0.1);
-    return { mesh, material };
+    mesh.visible = false;
+    return mesh;
   });
-  let shown = -1;
   return {
-    objects: items.map((item) => item.mesh),
-    update(next, up) {
+    objects: meshes,
+    update(shown, up) {
       const angle = Math.hypot(up.x, up.y) > 1e-3 ? Math.atan2(-up.x, up.y) : null;
-      for (const item of items) if (angle !== null) item.mesh.rotation.z = angle;
-      if (next === shown) return;
-      shown = next;
-      items.forEach((item, i) => {
-        item.material.color.copy(i < next ? TARGET_COLOURS.done : i === next ? TARGET_COLOURS.next : TARGET_COLOURS.later);
-        item.material.opacity = i === next ? 1 : 0.5;
+      meshes.forEach((mesh, i) => {
+        mesh.visible = i === shown;
+        if (mesh.visible && angle !== null) mesh.rotation.z = angle;
       });
     },
   };

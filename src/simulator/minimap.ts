@@ -1,7 +1,7 @@
-// The minimap: the plate from above with the trocar's entry, the cords (which twin is which), the targets, the
+// The minimap: the plate from above with the trocar's entry, the cords (which twin is which), the target to reach, the
 // burns and the learner's marks so far and where the scope aims, the overview an ultrasound gives the surgeon.
 // It shows nothing the learner must find.
-import type { Aim, Scenario, SimState } from '../domain/simulator/index.ts';
+import { visibleTargets, type Aim, type Scenario, type SimState } from '../domain/simulator/index.ts';
 
 export interface Minimap {
   draw(state: SimState, aim: Aim | null): void;
@@ -17,7 +17,7 @@ const CORD_PX = { donor: 2.5, recipient: 4.5 } as const;
 export function createMinimap(canvas: HTMLCanvasElement, scenario: Scenario, twins: { donor: string; recipient: string }): Minimap {
   const ctx = canvas.getContext('2d')!;
   const size = canvas.width;
-  const { placenta, trocar, targets } = scenario;
+  const { placenta, trocar } = scenario;
   // Room for an anterior trocar beside the plate.
   const scale = (size / 2 - 4) / (placenta.radiusMm + 22);
   const X = (x: number) => size / 2 + x * scale;
@@ -57,14 +57,15 @@ export function createMinimap(canvas: HTMLCanvasElement, scenario: Scenario, twi
       ctx.font = 'bold 10px system-ui, sans-serif';
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
-      targets.forEach((p, i) => {
-        ctx.strokeStyle = i < state.nextTarget ? '#7dffa0' : i === state.nextTarget ? '#ffd84d' : 'rgba(255, 255, 255, 0.6)';
+      // Only the target to reach now, as in the view.
+      ctx.strokeStyle = '#ffd84d';
+      ctx.fillStyle = '#ffd84d';
+      for (const { index, point: p } of visibleTargets(state)) {
         ctx.beginPath();
         ctx.arc(X(p.x), Y(p.y), 5, 0, Math.PI * 2);
         ctx.stroke();
-        ctx.fillStyle = ctx.strokeStyle;
-        ctx.fillText(String(i + 1), X(p.x), Y(p.y) - 11);
-      });
+        ctx.fillText(String(index + 1), X(p.x), Y(p.y) - 11);
+      }
       // The learner's marks, with the type they said.
       ctx.font = 'bold 9px system-ui, sans-serif';
       ctx.textBaseline = 'bottom';

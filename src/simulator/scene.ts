@@ -1,7 +1,7 @@
 // The fetoscope's view in three.js: a perspective camera at the scope's tip, looking where its optics look. The
 // scene is built once per launch; render() moves the camera and updates a few uniforms.
 import { LinearSRGBColorSpace, PerspectiveCamera, Scene, Vector2, Vector3, WebGLRenderer } from 'three';
-import { viewOf, type Scenario, type ScopeKind, type SimState } from '../domain/simulator/index.ts';
+import { viewOf, visibleTargets, type Scenario, type ScopeKind, type SimState } from '../domain/simulator/index.ts';
 import { createAnatomy, noiseTexture } from './anatomy.ts';
 import { createBeam, createOverlay, createTargets } from './markers.ts';
 import { createPlateMarks } from './plate-marks.ts';
@@ -74,7 +74,7 @@ export function createFetoscopeView(canvas: HTMLCanvasElement, scenario: Scenari
       const open = state.openedAt !== null && state.finishedAt === null;
       const firing = open && state.laserOn && state.firing;
       beam.update(open && state.laserOn ? view.aim : null, view.look, firing);
-      targets.update(state.nextTarget, view.up);
+      targets.update(visibleTargets(state)[0]?.index ?? null, view.up);
       marks.update(state.marks, state.pendingMark, view.up);
       // The grid changes only while firing: copy it a few times a second then, and once more when firing stops.
       if ((firing && now - fluenceAt >= FLUENCE_EVERY_MS) || (wasFiring && !firing)) {
