@@ -18,6 +18,7 @@ export interface DebriefLabels {
   targetReached: string;
   targetMissed: string;
   entry: string;
+  bestSite: string;
   donorCord: string;
   recipientCord: string;
   /** The twins' names written beside their cords on the map. */
@@ -55,6 +56,7 @@ const SWATCH: Record<Exclude<keyof DebriefLabels, 'title' | 'markedAs' | 'dir' |
   targetReached: (x, y) => `<circle class="dm-target dm-reached" cx="${x}" cy="${y}" r="3.6"/>`,
   targetMissed: (x, y) => `<circle class="dm-target dm-missed" cx="${x}" cy="${y}" r="3.6"/>`,
   entry: (x, y) => `<rect class="dm-entry" x="${x - 3}" y="${y - 3}" width="6" height="6"/>`,
+  bestSite: (x, y) => `<rect class="dm-best-site" x="${x - 3}" y="${y - 3}" width="6" height="6"/>`,
   donorCord: (x, y) => `<circle class="dm-cord" cx="${x}" cy="${y}" r="${CORD_R.donor * 0.8}"/>`,
   recipientCord: (x, y) => `<circle class="dm-cord" cx="${x}" cy="${y}" r="${CORD_R.recipient * 0.8}"/>`,
 };
@@ -72,11 +74,20 @@ const STYLE = `<style>
 .debrief-map .dm-target{stroke:#1a7f5a;stroke-width:1}.debrief-map .dm-reached{fill:#1a7f5a}.debrief-map .dm-missed{fill:#fff;stroke-dasharray:2 1.2}
 .debrief-map .dm-rank.dm-open{fill:#1a7f5a}
 .debrief-map .dm-entry{fill:#222;stroke:#fff;stroke-width:.8}
+.debrief-map .dm-best-site{fill:none;stroke:#1a7f5a;stroke-width:1.4;stroke-dasharray:2 1}
 .debrief-map .dm-cord{fill:#fff;stroke:#555;stroke-width:1}
 .debrief-map .dm-map-text{font:5.5px system-ui,sans-serif;fill:#1d1416;paint-order:stroke;stroke:#fff;stroke-width:1.4px}
 .debrief-map .dm-rank{font:bold 4.4px system-ui,sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central}
 .debrief-map .dm-legend text{font:6px system-ui,sans-serif;fill:currentColor;dominant-baseline:central}
 </style>`;
+
+/** The site that reached the most, when the learner's own reached less (stored debriefs from before sites have none). */
+function bestSite(debrief: Debrief): Vec2 | null {
+  const sites = debrief.sites ?? [];
+  const chosen = debrief.site === null || debrief.site === undefined ? null : sites[debrief.site];
+  const best = sites.reduce<(typeof sites)[number] | null>((a, b) => (!a || b.reach > a.reach ? b : a), null);
+  return best && chosen && best.reach > chosen.reach ? best : null;
+}
 
 /** The map with its legend below; `role="img"` named by the title, each marker titled for pointer users. */
 export function debriefSvg(debrief: Debrief, labels: DebriefLabels): string {
@@ -105,6 +116,13 @@ export function debriefSvg(debrief: Debrief, labels: DebriefLabels): string {
   out.push(
     `<rect class="dm-entry" x="${num(debrief.entry.x - 3.5)}" y="${num(-debrief.entry.y - 3.5)}" width="7" height="7"><title>${esc(labels.entry)}</title></rect>`,
   );
+  const best = bestSite(debrief);
+  if (best) {
+    present.add('bestSite');
+    out.push(
+      `<rect class="dm-best-site" x="${num(best.x - 4.5)}" y="${num(-best.y - 4.5)}" width="9" height="9"><title>${esc(labels.bestSite)}</title></rect>`,
+    );
+  }
   debrief.targets.forEach((t, i) => {
     const label = t.reached ? labels.targetReached : labels.targetMissed;
     present.add(t.reached ? 'targetReached' : 'targetMissed');
@@ -131,7 +149,9 @@ export function debriefSvg(debrief: Debrief, labels: DebriefLabels): string {
     );
   }
 
-  const half = Math.ceil(Math.max(debrief.radiusMm, Math.abs(debrief.entry.x) + 3.5, Math.abs(debrief.entry.y) + 3.5) + MARGIN);
+  const half = Math.ceil(
+    Math.max(debrief.radiusMm, ...[debrief.entry, ...(best ? [best] : [])].flatMap((p) => [Math.abs(p.x) + 4.5, Math.abs(p.y) + 4.5])) + MARGIN,
+  );
   const items = (Object.keys(SWATCH) as (keyof typeof SWATCH)[]).filter((k) => present.has(k));
   const rtl = labels.dir === 'rtl';
   const legend = items.map((key, i) => {

@@ -38,6 +38,7 @@ export const MAP_LABEL_KEYS = {
   targetReached: 'sim.debrief.targetReached',
   targetMissed: 'sim.debrief.targetMissed',
   entry: 'sim.debrief.entry',
+  bestSite: 'sim.debrief.bestSite',
   donorCord: 'sim.debrief.donorCord',
   recipientCord: 'sim.debrief.recipientCord',
   donor: 'sim.debrief.donor',
@@ -69,6 +70,9 @@ function isGood(id: ComponentId, value: number, m: Partial<SimMetrics>): boolean
       return m.targetsTotal !== undefined && m.targetsReached !== undefined ? m.targetsReached >= m.targetsTotal : value >= 1;
     case 'identification':
       return value >= ADVICE_GOOD && (m.falseMarks ?? 0) === 0;
+    case 'entry':
+      // "Let the scope meet all the work": only when the site reached every point of it.
+      return value >= 1;
     default:
       return value >= ADVICE_GOOD;
   }

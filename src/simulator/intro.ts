@@ -1,12 +1,21 @@
-// The intro panel: the task, where the placenta lies, and, when the case offers both, the choice of a straight or
-// an angled scope (radio buttons, reachable with Tab and the arrow keys).
+// The intro panel: the task, where the placenta lies, the entry site chosen on an ultrasound-style sketch (one
+// button per site laid over it, reachable with Tab, pressed with a click, a tap, Enter or Space) and, when the
+// case offers both, the choice of a straight or an angled scope (radio buttons, Tab and the arrow keys).
 import type { Scenario, ScopeKind } from '../domain/simulator/index.ts';
+import { sitePlace, sketchSvg } from './entry-sketch.ts';
 import { PLACENTA_KEYS, TASK_KEYS, type Translate } from './strings.ts';
 
 const byId = (id: string) => document.getElementById(id)!;
 
-/** Fills the intro and answers the scope currently chosen; `changed` fires when the learner picks another. */
-export function setUpIntro(t: Translate, scenario: Scenario, changed: (scope: ScopeKind) => void): () => ScopeKind {
+/** What the learner chose in the intro; `askForSite` says a site is needed and takes the focus to the sketch. */
+export interface Intro {
+  scope(): ScopeKind;
+  site(): number | null;
+  askForSite(): void;
+}
+
+/** Fills the intro; `changed` fires when the learner picks another scope. */
+export function setUpIntro(t: Translate, scenario: Scenario, changed: (scope: ScopeKind) => void): Intro {
   const { params, placenta } = scenario;
   byId('sim-intro-title').textContent = t(TASK_KEYS[params.task].name);
   byId('sim-intro-text').textContent = t(TASK_KEYS[params.task].intro);
@@ -22,5 +31,42 @@ export function setUpIntro(t: Translate, scenario: Scenario, changed: (scope: Sc
       changed(scope);
     });
   }
-  return () => scope;
+
+  let site: number | null = null;
+  const sketch = byId('sim-sketch');
+  const status = byId('sim-site-status');
+  sketch.innerHTML = sketchSvg(placenta, {
+    title: t('sim.site.sketch'),
+    placenta: t('sim.site.placenta'),
+    membrane: t('sim.debrief.membrane'),
+    donor: t('sim.debrief.donor'),
+    recipient: t('sim.debrief.recipient'),
+  });
+  const buttons = scenario.sites.map((trocar, i) => {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'sim-site';
+    button.textContent = String(i + 1);
+    button.dataset.site = String(i);
+    button.setAttribute('aria-label', t('sim.site.button', { n: i + 1 }));
+    button.setAttribute('aria-pressed', 'false');
+    const place = sitePlace(trocar);
+    button.style.left = `${place.left}%`;
+    button.style.top = `${place.top}%`;
+    button.addEventListener('click', () => {
+      site = i;
+      for (const b of buttons) b.setAttribute('aria-pressed', String(b === button));
+      status.textContent = t('sim.site.chosen', { n: i + 1 });
+    });
+    return button;
+  });
+  sketch.append(...buttons);
+  return {
+    scope: () => scope,
+    site: () => site,
+    askForSite: () => {
+      status.textContent = t('sim.site.needed');
+      buttons[0]?.focus();
+    },
+  };
 }

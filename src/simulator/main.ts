@@ -106,7 +106,8 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
       contactsSeen = state.contacts;
     },
   });
-  const scope = setUpIntro(t, scenario, () => loop.redraw());
+  const intro = setUpIntro(t, scenario, () => loop.redraw());
+  const scope = () => intro.scope();
 
   const finishButton = $<HTMLButtonElement>('sim-finish');
   const input = createInputMixer(
@@ -151,7 +152,9 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
   document.addEventListener('visibilitychange', () => document.hidden && pause());
 
   $('sim-start').addEventListener('click', () => {
-    session.open(scope());
+    const site = intro.site();
+    if (site === null) return intro.askForSite();
+    session.open(scope(), site);
     finishButton.disabled = false;
     show(null, canvas);
   });

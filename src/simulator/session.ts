@@ -13,7 +13,8 @@ export interface Session {
   readonly state: SimState;
   /** Surgery milliseconds: time spent running since the fetoscopy opened. */
   clock(): number;
-  open(scope: ScopeKind): void;
+  /** Opens the fetoscopy with the scope and through the entry site (an index into the scenario's sites) chosen in the intro. */
+  open(scope: ScopeKind, site: number): void;
   act(action: Action): void;
   /** Advances the model to now; the frame loop calls it. */
   tick(): SimState;
@@ -44,11 +45,11 @@ export function createSession(scenario: Scenario, now: () => number = () => perf
       return sim.state;
     },
     clock,
-    open(scope) {
+    open(scope, site) {
       if (phase !== 'intro') return;
       resumedAt = now();
       phase = 'running';
-      apply({ type: 'open', scope });
+      apply({ type: 'open', scope, site });
     },
     act(action) {
       if (phase === 'running') apply(action);

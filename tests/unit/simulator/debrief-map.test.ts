@@ -17,6 +17,7 @@ const labels: DebriefLabels = {
   targetReached: 'Reached',
   targetMissed: 'Missed',
   entry: 'Entry',
+  bestSite: 'Best site',
   donorCord: 'Donor cord',
   recipientCord: 'Recipient cord',
   donor: 'Donor',
@@ -82,6 +83,23 @@ describe('the debrief map', () => {
       /<g class="dm-twin" data-twin="recipient"><title>Recipient cord<\/title><circle class="dm-cord" [^>]*r="4.8"\/><text[^>]*>Recipient<\/text>/,
     );
     for (const text of ['Donor cord', 'Recipient cord']) expect(svg).toContain(`>${text}</text>`);
+  });
+
+  it('marks the best entry site only when the one chosen reached less, and not on debriefs stored before sites', () => {
+    const sites = [
+      { x: 0, y: 0, reach: 1 },
+      { x: 35, y: 35, reach: 0.8 },
+    ];
+    const worse = debriefSvg({ ...debrief, entry: { x: 35, y: 35 }, sites, site: 1 }, labels);
+    expect(worse).toMatch(/<rect class="dm-best-site" x="-4.5" y="-4.5"[^>]*><title>Best site<\/title>/);
+    expect(worse).toContain('>Best site</text>');
+    expect(debriefSvg({ ...debrief, entry: { x: 0, y: 0 }, sites, site: 0 }, labels)).not.toContain('<rect class="dm-best-site"');
+    expect(svg).not.toContain('<rect class="dm-best-site"');
+  });
+
+  it('says the entry site met all the work only when it reached every point', () => {
+    expect(componentRows({ entry: 0.95 }, { entry: 5 }, {}).map((r) => r.advice)).toEqual(['sim.advice.entry.improve']);
+    expect(componentRows({ entry: 1 }, { entry: 5 }, {}).map((r) => r.advice)).toEqual(['sim.advice.entry.good']);
   });
 
   it('escapes its labels and names itself as an image', () => {

@@ -12,20 +12,21 @@ function session() {
 const held = { type: 'input', turnX: 1, turnY: 0, insert: 0, roll: 0 } as const;
 
 describe('the live session', () => {
-  it('starts its clock at open, with the scope chosen, and ignores actions before it', () => {
+  it('starts its clock at open, with the scope and entry site chosen, and ignores actions before it', () => {
     const { s, wait } = session();
     s.act({ type: 'laserOn' });
     wait(5000);
     expect(s.clock()).toBe(0);
-    s.open('straight');
+    s.open('straight', 4);
     wait(250);
     expect(s.clock()).toBe(250);
-    expect(s.state.log).toEqual([{ t: 0, type: 'open', scope: 'straight' }]);
+    expect(s.state.log).toEqual([{ t: 0, type: 'open', scope: 'straight', site: 4 }]);
+    expect(s.state.trocar).toBe(s.state.scenario.sites[4]);
   });
 
   it('stops the clock while paused and lets go of held controls, so nothing moves or burns', () => {
     const { s, wait } = session();
-    s.open('straight');
+    s.open('straight', 4);
     s.act({ type: 'laserOn' });
     s.act(held);
     s.act({ type: 'fireStart' });
@@ -46,7 +47,7 @@ describe('the live session', () => {
 
   it('lets go of held controls without stopping the clock, as when the marking dialog opens', () => {
     const { s, wait } = session();
-    s.open('straight');
+    s.open('straight', 4);
     s.act(held);
     wait(300);
     s.release();
@@ -58,7 +59,7 @@ describe('the live session', () => {
 
   it('cancels a pending mark when pausing', () => {
     const { s } = session();
-    s.open('straight');
+    s.open('straight', 4);
     s.act({ type: 'mark' });
     expect(s.state.pendingMark).not.toBeNull();
     s.pause();
@@ -67,7 +68,7 @@ describe('the live session', () => {
 
   it('finishes once, with the surgery time the log replays to', () => {
     const { s, wait } = session();
-    s.open('straight');
+    s.open('straight', 4);
     wait(1200);
     s.pause();
     wait(3000);
