@@ -32,7 +32,7 @@ const STYLE = `<style>
 .site-sketch .sk-donor{fill:#f2b33d;stroke:#f2b33d}.site-sketch .sk-recipient{fill:#5cc6f2;stroke:#5cc6f2}
 .site-sketch .sk-fetus{fill-opacity:.35;stroke-width:1}
 .site-sketch .sk-cord{stroke:#fff;stroke-width:.8}
-.site-sketch text{font:7px system-ui,sans-serif;fill:#fff;text-anchor:middle;paint-order:stroke;stroke:#0c0c0d;stroke-width:2px}
+.site-sketch text{font:9px system-ui,sans-serif;fill:#fff;text-anchor:middle;paint-order:stroke;stroke:#0c0c0d;stroke-width:2px}
 </style>`;
 
 function nearest(points: readonly Vec2[], p: Vec2): Vec2 {
@@ -47,7 +47,7 @@ function fetus(placenta: Placenta, twin: Twin, cord: Vec2): string {
   const len = Math.hypot(cord.x - from.x, cord.y - from.y) || 1;
   const away = { x: (cord.x - from.x) / len, y: (cord.y - from.y) / len };
   const size = FETUS[twin];
-  const at = { x: cord.x + away.x * (size.body + 8), y: cord.y + away.y * (size.body + 8) };
+  const at = { x: cord.x + away.x * (size.body + 12), y: cord.y + away.y * (size.body + 12) };
   const angle = (Math.atan2(-away.x, -away.y) * 180) / Math.PI;
   const head = { x: at.x - away.y * size.body * 1.1, y: at.y + away.x * size.body * 1.1 };
   return (
@@ -78,7 +78,7 @@ export function sketchSvg(placenta: Placenta, labels: SketchLabels): string {
     const name = c.twin === 'donor' ? labels.donor : labels.recipient;
     out.push(
       `<g class="sk-${c.twin}" data-twin="${c.twin}"><circle class="sk-cord" cx="${num(c.position.x)}" cy="${num(-c.position.y)}" r="${c.twin === 'donor' ? 2.6 : 4.2}"/>` +
-        `<text x="${num(c.position.x)}" y="${num(-c.position.y - 7)}">${esc(name)}</text></g>`,
+        `<text x="${num(c.position.x)}" y="${num(-c.position.y - 8)}">${esc(name)}</text></g>`,
     );
   }
   return (

@@ -55,8 +55,9 @@ test('English: the learner must choose an entry site, picks one by click and ano
   const row = page.locator('#sim-components tr[data-component="entry"]');
   await expect(row.getByRole('rowheader')).toHaveText('Entry site');
   await expect(row.getByRole('cell').first()).toHaveText(`${Math.round(reach[4]! * 100)}%`);
-  await expect(page.locator('#sim-map .dm-entry')).toHaveCount(1);
-  await expect(page.locator('#sim-map rect.dm-best-site')).toHaveCount(reach[4]! < Math.max(...reach) ? 1 : 0);
+  // On the map (the legend's swatches have no title): the learner's entry, and the best site if it reached more.
+  await expect(page.locator('#sim-map rect.dm-entry', { has: page.locator('title') })).toHaveCount(1);
+  await expect(page.locator('#sim-map rect.dm-best-site', { has: page.locator('title') })).toHaveCount(reach[4]! < Math.max(...reach) ? 1 : 0);
 });
 
 test('Arabic: the sketch keeps its sites where they lie, a site is chosen with the keyboard alone, and the debrief reads right to left', async ({
@@ -79,6 +80,6 @@ test('Arabic: the sketch keeps its sites where they lie, a site is chosen with t
   await openAndFinish(page, 'افتح التنظير الجنيني', 'إنهاء');
   const row = page.locator('#sim-components tr[data-component="entry"]');
   await expect(row.getByRole('rowheader')).toHaveText('موضع الدخول');
-  await expect(page.locator('#sim-map rect.dm-best-site')).toHaveCount(1);
+  await expect(page.locator('#sim-map rect.dm-best-site', { has: page.locator('title') })).toHaveCount(1);
   await expect(page.locator('#sim-map [data-key="bestSite"]')).toContainText('أفضل موضع للدخول');
 });
