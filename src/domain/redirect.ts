@@ -23,20 +23,23 @@ function decodings(value: string): string[] {
 /**
  * Where to go after signing in: `next` when it is a path on this site, otherwise `fallback`. Only `/x...` paths
  * are taken: no scheme, no `//host`, no backslash, tab, line break or other control character (Chromium reads
- * `/\evil.example` and `/<tab>/evil.example` as `//evil.example`), in any percent-encoded layer either. The answer
- * is the path as the browser would resolve it, so what is checked is what is followed.
+ * `/\evil.example` and `/<tab>/evil.example` as `//evil.example`), in any percent-encoded layer either. The same
+ * holds for the path as the browser resolves it, which is the answer: dot segments (`/.//evil.example`,
+ * `/%2e%2e//evil.example`) normalise into `//evil.example`, so what is followed is what is checked.
  */
 export function afterSignIn(next: string | null | undefined, fallback: string): string {
-  if (!next || !next.startsWith('/')) return fallback;
-  for (const layer of decodings(next)) {
-    if (AMBIGUOUS.test(layer) || layer.startsWith('//')) return fallback;
-  }
+  if (!next || !plainPath(next)) return fallback;
   let url: URL;
   try {
     url = new URL(next, PROBE);
   } catch {
     return fallback;
   }
-  if (url.origin !== PROBE) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return url.origin === PROBE && plainPath(path) ? path : fallback;
+}
+
+/** A path of this site in every percent-encoded layer: one leading slash, nothing a browser reads differently. */
+function plainPath(value: string): boolean {
+  return value.startsWith('/') && decodings(value).every((layer) => !AMBIGUOUS.test(layer) && !layer.startsWith('//'));
 }

@@ -18,6 +18,9 @@ const BYPASSES = [
   'https://evil.example/',
   '/%0A/evil.example/',
   '/%5C%5Cevil.example/',
+  // Dot segments that the browser's URL parser normalises into //evil.example.
+  '/.//evil.example/phish',
+  '/%2e%2e//evil.example/phish',
 ];
 
 test('signing in with a ?next= that leads off the site ends on our home page', async ({ page }) => {
