@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { stripInvisible } from '../../src/domain/text.ts';
 import { courses, users } from '../../src/server/db/schema.ts';
 import { attempt, COURSE, GROUPS, passAll, setUp, TOKENS } from './learning-support.ts';
 import { auditTrail, expectRefused, useApi, typedClient } from './support.ts';
@@ -79,18 +80,19 @@ describe('groups', () => {
     const csv = await api().app.request(`/api/groups/${GROUPS.fellowship}/export.csv`, { headers: { authorization: `Bearer ${TOKENS.director}` } });
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename="group-Fellowship-2026.csv"');
-    const lines = (await csv.text())
-      .replace(/^\ufeff/, '')
-      .trim()
-      .split('\r\n');
-    expect(lines[0]).toBe(
+    const text = (await csv.text()).replace(/^\ufeff/, '');
+    expect(text.endsWith('"\r\n')).toBe(true);
+    const rows = parseCsv(text, ',');
+    expect(rows[0]!.join(',')).toBe(
       'member_name,member_email,course_id,course_title,module,module_title,case,case_title,pass_mark,state,best_score,attempts,passed_at,course_percent,certificate_id,certificate_status',
     );
-    expect(lines).toHaveLength(4);
-    expect(lines[1]).toMatch(
-      new RegExp(`^Lea Learner,learner@example.com,${COURSE},Laser course,1,Module A,1,A1,60,passed,90,1,[0-9T:.-]+Z,100,[A-Za-z0-9_-]{22},valid$`),
+    expect(rows).toHaveLength(4);
+    expect(rows[1]!.join('|')).toMatch(
+      new RegExp(
+        `^Lea Learner\\|learner@example.com\\|${COURSE}\\|Laser course\\|1\\|Module A\\|1\\|A1\\|60\\|passed\\|90\\|1\\|[0-9T:.-]+Z\\|100\\|[A-Za-z0-9_-]{22}\\|valid$`,
+      ),
     );
-    expect(lines[3]).toMatch(/,2,Module B,1,B1,70,passed,75,1,/);
+    expect(rows[3]!.slice(4, 12)).toEqual(['2', 'Module B', '1', 'B1', '70', 'passed', '75', '1']);
   });
 
   it('export hostile names as text a spreadsheet will not run', async () => {
@@ -105,7 +107,7 @@ describe('groups', () => {
     const text = await (
       await api().app.request(`/api/groups/${GROUPS.fellowship}/export.csv`, { headers: { authorization: `Bearer ${TOKENS.director}` } })
     ).text();
-    expect(text).toContain(`,"'=HYPERLINK(""http://x"")",1,"M, ""one""",1,'+1,70,attempted,50,`);
+    expect(text).toContain(`,"'=HYPERLINK(""http://x"")","1","M, ""one""","1","'+1","70","attempted","50",`);
   });
 
   it('export typed text that starts with =, +, -, @, a tab or a carriage return behind a quote mark', async () => {
@@ -134,16 +136,36 @@ describe('groups', () => {
     await api().deps.catalogue.changed();
     await attempt(api(), 'learner', 1, 1, 50);
     const res = await api().app.request(`/api/groups/${GROUPS.fellowship}/export.csv`, { headers: { authorization: `Bearer ${TOKENS.director}` } });
-    const rows = (await res.text())
-      .replace(/^\ufeff/, '')
-      .split('\r\n')
-      .slice(1);
+    const rows = parseCsv((await res.text()).replace(/^\ufeff/, ''), ',').slice(1);
     expect(rows).toEqual([
-      `Lea Learner,lea+csv@example.com,${COURSE},'=1+1,1,'-2+3,1,'+A1,60,attempted,50,1,,0,,`,
-      `Lea Learner,lea+csv@example.com,${COURSE},'=1+1,1,'-2+3,2,'\tA2,70,notStarted,,0,,0,,`,
-      `Lea Learner,lea+csv@example.com,${COURSE},'=1+1,2,'@SUM(B1),1,"'\rB1",70,notStarted,,0,,0,,`,
-      '',
+      ['Lea Learner', 'lea+csv@example.com', COURSE, "'=1+1", '1', "'-2+3", '1', "'+A1", '60', 'attempted', '50', '1', '', '0', '', ''],
+      ['Lea Learner', 'lea+csv@example.com', COURSE, "'=1+1", '1', "'-2+3", '2', "'\tA2", '70', 'notStarted', '', '0', '', '0', '', ''],
+      ['Lea Learner', 'lea+csv@example.com', COURSE, "'=1+1", '2', "'@SUM(B1)", '1', "'\rB1", '70', 'notStarted', '', '0', '', '0', '', ''],
     ]);
+  });
+
+  it('export a name that hides a formula behind a semicolon or invisible characters as one inert cell, read with , or ; as the separator', async () => {
+    await setUp(api());
+    const hostile = ["Lea;=cmd|' /C calc'!A0", '\u200B=1+1', ' @SUM(A1)', 'Lea,;+1'];
+    for (const [i, name] of hostile.entries()) {
+      await api().deps.db.db.update(users).set({ name }).where(eq(users.id, 'learner'));
+      await attempt(api(), 'learner', 1, 1, 40 + i);
+      const res = await api().app.request(`/api/groups/${GROUPS.fellowship}/export.csv`, { headers: { authorization: `Bearer ${TOKENS.director}` } });
+      const text = (await res.text()).replace(/^\ufeff/, '');
+      for (const separator of [',', ';'] as const) {
+        const cells = parseCsv(text, separator).flat();
+        expect(
+          cells.filter((cell) => /^[=+\-@\t\r]/.test(stripInvisible(cell).trimStart())),
+          `${name} read with ${separator}`,
+        ).toEqual([]);
+      }
+      const inert = /^[=+\-@]/.test(stripInvisible(name).trimStart()) ? `'${name}` : name;
+      expect(
+        parseCsv(text, ',')
+          .slice(1)
+          .map((row) => row[0]),
+      ).toEqual([inert, inert, inert]);
+    }
   });
 
   it('stop showing a removed director anything at once', async () => {
@@ -178,3 +200,35 @@ describe('groups', () => {
     expect(deleted).toMatchObject({ action: 'delete', before: { name: 'Fellowship 2027', members: 1, directors: 1 }, after: null });
   });
 });
+
+/**
+ * A CSV file read as a spreadsheet reads it (RFC 4180: quoted fields may hold the separator, quotes and line breaks;
+ * a quote inside a field is doubled), with `,` or with `;` as the separator, as French or Russian Excel does.
+ */
+function parseCsv(text: string, separator: ',' | ';'): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"' && cell === '') quoted = true;
+    else if (c === separator) {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      rows.push([...row, cell]);
+      row = [];
+      cell = '';
+      i += 1;
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}

@@ -1,17 +1,20 @@
+import { stripInvisible } from '../../domain/text.ts';
 import type { recordsOf } from '../progress/index.ts';
 
 /** The directors' CSV of a group: every member's standing per case. */
 type Member = { userId: string; email: string; name: string };
 
-/** One CSV field: quoted when it must be; text people typed is never read as a formula by a spreadsheet. */
-function csvField(value: string | number | null, typed: boolean): string {
+/**
+ * One CSV field, always quoted (RFC 4180), so a spreadsheet that splits on `;` (the French, Spanish, Portuguese and
+ * Russian defaults) reads `Lea;=cmd` as one cell too; a value that starts with =, +, -, @, a tab or a carriage return
+ * once invisible characters and spaces are set aside goes behind a quote mark, so it is never read as a formula.
+ */
+function csvField(value: string | number | null): string {
   let text = value === null ? '' : String(value);
-  if (typed && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (/^[=+\-@\t\r]/.test(stripInvisible(text).replace(/^ +/, ''))) text = `'${text}`;
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
-/** The columns whose values people typed (names, titles); ids, numbers and dates are written as they are. */
-const TYPED = new Set(['member_name', 'member_email', 'course_id', 'course_title', 'module_title', 'case_title']);
 const CSV_COLUMNS = [
   'member_name',
   'member_email',
@@ -60,5 +63,5 @@ export function groupCsv(members: Member[], records: Awaited<ReturnType<typeof r
       }
     }
   }
-  return `\ufeff${rows.map((r) => r.map((v, i) => csvField(v, TYPED.has(CSV_COLUMNS[i]!))).join(',')).join('\r\n')}\r\n`;
+  return `\ufeff${rows.map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
