@@ -12,6 +12,12 @@ describe('invisible characters in user text', () => {
     ['zero-width spaces, word joiners, invisible operators and byte-order marks', 'a\u200Bb\u2060c\u2062d\uFEFFe', 'abcde'],
     ['tag characters and Hangul fillers', 'a\u{E0041}b\u3164c\u115Fd', 'abcd'],
     ['control characters', 'a\x1B[31mb\x7Fc\x85d', 'a[31mbcd'],
+    ['Khmer inherent vowels', 'a\u17B4b\u17B5c', 'abc'],
+    ['a variation selector after a letter', 'Ana\uFE0F\uFE0E', 'Ana'],
+    ['an ideographic variation selector after a letter', 'Ana\u{E0100}', 'Ana'],
+    ['the Braille blank', 'An\u2800a', 'Ana'],
+    ['line and paragraph separators', 'Ana\u2028Bel\u2029', 'AnaBel'],
+    ['a zero-width space between an emoji and its selector, keeping the selector', '\u2695\u200B\uFE0F', '\u2695\uFE0F'],
   ])('removes %s', (_label, input, output) => {
     expect(stripInvisible(input)).toBe(output);
   });
@@ -20,6 +26,8 @@ describe('invisible characters in user text', () => {
     ['Arabic', 'محمد علي'],
     ['a Persian word with a zero-width non-joiner', 'می‌خواهم'],
     ['an emoji sequence with zero-width joiners', '👩‍⚕️ Dra. Ana'],
+    ['a heart drawn as an emoji', '❤️ Ana'],
+    ['an ideograph with its variation selector', '葛\u{E0100}西'],
     ['tabs and line breaks', 'line 1\n\tline 2\r\n'],
     ['a phone number', '+54 11 5555-0000'],
   ])('keeps %s', (_label, text) => {

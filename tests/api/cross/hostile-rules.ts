@@ -40,7 +40,7 @@ export const strict = (fields: Record<string, Rule>): ObjectRule => ({ kind: 'ob
 export const loose = (fields: Record<string, Rule>): ObjectRule => ({ kind: 'object', fields, strict: false });
 
 /** The invisible characters the valid bodies are sprinkled with; the contract says each is removed before a text is stored. */
-export const INVISIBLE = ['\u202E', '\u200B', '\u2060', '\uFEFF', '\u00AD', '\u0007'];
+export const INVISIBLE = ['\u202E', '\u200B', '\u2060', '\uFEFF', '\u00AD', '\u0007', '\u17B5', '\u2800', '\u2029'];
 
 /** Keys that have polluted prototypes elsewhere; a strict object must refuse them like any unknown key. */
 export const POLLUTION = ['__proto__', 'constructor', 'prototype'];
