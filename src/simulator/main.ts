@@ -16,7 +16,6 @@ import { createMarking } from './marking.ts';
 import { createMinimap } from './minimap.ts';
 import { startLoop } from './loop.ts';
 import { $, createToast, screen, show } from './panels.ts';
-import { exposeProbe } from './probe.ts';
 import { createFetoscopeView, type FetoscopeView } from './scene.ts';
 import { createSession } from './session.ts';
 import { bindTouch } from './touch.ts';
@@ -176,6 +175,5 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
     $('sim-result-title').focus();
   });
 
-  exposeProbe(session, marking);
   show($('sim-intro'), $('sim-start'));
 }

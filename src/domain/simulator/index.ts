@@ -9,7 +9,7 @@ export type { AnastomosisKind, Placenta, PlacentalPosition, Vessel } from './pla
 export { ANASTOMOSIS_KINDS, CORD_RADIUS_MM, PLACENTA_RADIUS_MM } from './placenta.ts';
 export type { Scenario } from './scenario.ts';
 export { buildScenario } from './scenario.ts';
-export type { Aim, Controls, Pose, ScopeKind, Trocar } from './scope.ts';
+export type { Aim, Controls, ScopeKind, Trocar } from './scope.ts';
 export { initialPose, NO_CONTROLS, SCOPE, stepPose, viewOf } from './scope.ts';
 export { beamRadius, irradiance, LASER, sealThreshold, spotRadius } from './laser.ts';
 export { EQUATOR_BAND_MM } from './tissue.ts';
