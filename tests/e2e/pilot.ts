@@ -87,8 +87,11 @@ export interface Pilot {
   pause(): Promise<void>;
   /** Escape again: running. */
   resume(): Promise<void>;
-  /** Presses Enter on the focused button named `name` (Finish): the attempt ends now. */
-  finish(name: string): Promise<void>;
+  /**
+   * Presses Enter on the button named `name` (Finish). An attempt sent to the server (`saved`) is finished no
+   * sooner than the surgery's length after opening, as the server refuses a log longer than its launch's age.
+   */
+  finish(name: string, saved?: boolean): Promise<void>;
   /** Brings the aim within `tolerance` mm of `p`, from about `distanceMm` away, with the arrows and W/S. */
   aimAt(p: Vec2, distanceMm: number, tolerance: number): Promise<void>;
 }
@@ -103,6 +106,7 @@ export async function createPilot(page: Page, scenario: Scenario): Promise<Pilot
   const sim = liveSimulation(scenario);
   let t = 0;
   let running = false;
+  let openedAt = 0;
   const held = new Set<string>();
   let sent = '0,0,0,0';
   const apply = (event: Untimed) => sim.apply({ ...event, t } as SimEvent);
@@ -136,6 +140,7 @@ export async function createPilot(page: Page, scenario: Scenario): Promise<Pilot
     },
     async open(scope) {
       await page.keyboard.press('Enter');
+      openedAt = Date.now();
       running = true;
       apply({ type: 'open', scope });
     },
@@ -210,7 +215,8 @@ export async function createPilot(page: Page, scenario: Scenario): Promise<Pilot
       await page.keyboard.press('Escape');
       running = true;
     },
-    async finish(name) {
+    async finish(name, saved = false) {
+      if (saved) await page.waitForTimeout(Math.max(0, t - (Date.now() - openedAt)));
       await page.getByRole('button', { name, exact: true }).focus();
       await page.keyboard.press('Enter');
       apply({ type: 'finish' });
