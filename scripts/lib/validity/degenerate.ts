@@ -1,5 +1,35 @@
-// Strategies that game a score instead of operating: each must stay below the pass mark in every variant.
+// Strategies that game a score instead of operating: each must stay below the pass mark in every variant. They
+// use the expert's hand, so that what keeps them below is the strategy, never clumsiness.
+import { resample } from '../../../src/domain/simulator/geometry.ts';
+import type { Scenario } from '../../../src/domain/simulator/index.ts';
+import type { Rng } from '../../../src/domain/simulator/rng.ts';
+import { Hand } from './hand.ts';
+import { burn, drawLine, entryFor, expertDistance, HABITS, type Habits } from './surgeons.ts';
 import type { Player } from './types.ts';
+
+const expert = HABITS.expert;
+
+/** A player that opens with the expert's hand, runs `strategy`, and finishes. */
+function degenerate(name: string, strategy: (hand: Hand, scenario: Scenario) => void): Player {
+  return {
+    name,
+    group: 'degenerate',
+    tasks: ['selective', 'solomon'],
+    play(scenario: Scenario, rng: Rng) {
+      const hand = new Hand(scenario, rng, expert.skill);
+      hand.wait(rng.range(1500, 3000));
+      const entry = entryFor(scenario, rng, 1);
+      hand.open(entry.scope, entry.site);
+      hand.react();
+      strategy(hand, scenario);
+      if (hand.state.firing) hand.act('fireStop');
+      if (hand.state.laserOn) hand.act('laserOff');
+      hand.react();
+      hand.act('finish');
+      return hand.done();
+    },
+  };
+}
 
 /** Opens the fetoscopy and finishes a few seconds later without doing anything. */
 const finishAtOnce: Player = {
@@ -12,4 +42,46 @@ const finishAtOnce: Player = {
   ],
 };
 
-export const degeneratePlayers: readonly Player[] = [finishAtOnce];
+/** Sweeps the plate row by row, 20 mm apart, with the laser firing all the way. */
+const rasterSweep = degenerate('raster-sweep', (hand, scenario) => {
+  const r = scenario.placenta.radiusMm - 5;
+  hand.act('laserOn');
+  let leftToRight = true;
+  for (let y = -r + 10; y <= r - 10; y += 20) {
+    const half = Math.sqrt(r * r - y * y);
+    const [from, to] = leftToRight ? [-half, half] : [half, -half];
+    hand.aimAt({ x: from, y }, 12, 3);
+    hand.act('fireStart');
+    hand.aimAt({ x: to, y }, 12, 3);
+    hand.act('fireStop');
+    leftToRight = !leftToRight;
+  }
+});
+
+/** Burns the whole equator slowly enough to seal whatever lies on it, marking nothing. */
+const burnEquator = degenerate('burn-equator', (hand, scenario) => {
+  const thorough: Habits = { ...expert, lineStepMm: 2.5, lineDwell: 2.5 };
+  drawLine(hand, thorough, 10);
+  void scenario;
+});
+
+/** Marks a point every 5 mm along the equator as AV, then seals every anastomosis along it, as an expert would. */
+const markEverythingAv = degenerate('mark-everything-AV', (hand, scenario) => {
+  const { placenta } = scenario;
+  for (const p of resample(placenta.equator, 5).filter((q) => Math.hypot(q.x, q.y) <= placenta.radiusMm - 2)) {
+    hand.aimAt(p, 18, 1.5);
+    hand.act('mark');
+    hand.react(0.5);
+    hand.classify('AV');
+  }
+  for (const a of placenta.anastomoses) {
+    hand.aimAt(a.position, expertDistance(a));
+    burn(hand, a, expert);
+    hand.react();
+  }
+});
+
+/** Draws the expert's Solomon line and nothing else: no anastomosis identified, none sealed on purpose. */
+const lineWithoutMarks = degenerate('line-without-marks', (hand) => drawLine(hand, expert, 10));
+
+export const degeneratePlayers: readonly Player[] = [finishAtOnce, rasterSweep, burnEquator, markEverythingAv, lineWithoutMarks];

@@ -1,13 +1,77 @@
-import { describe, expect, it } from 'vitest';
-import { buildScenario, defaultCaseParams, seedFor } from '../../../src/domain/simulator/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PASS_MARK } from '../../../src/domain/progress.ts';
+import { computeMetrics, createRng, hashString, replay, type Task } from '../../../src/domain/simulator/index.ts';
+import { FETOSCOPY_SIM } from '../../../src/domain/simulator/seeded.ts';
 import { degeneratePlayers } from '../../../scripts/lib/validity/degenerate.ts';
-import { playAttempt } from '../../../scripts/lib/validity/run.ts';
+import { auc, playAll, reached, scenarioOf, validityCases, type Played } from '../../../scripts/lib/validity/run.ts';
+import { surgeons } from '../../../scripts/lib/validity/surgeons.ts';
 
-describe('validity: scripted players through the event log', () => {
-  it('keeps every degenerate strategy at 0 when it does nothing', () => {
-    for (const level of [1, 2, 3]) {
-      const scenario = buildScenario(defaultCaseParams(level, 1), seedFor('fetoscopy-simulator', level, 1, 0));
-      for (const player of degeneratePlayers) expect(playAttempt(player, scenario, 1).score.score).toBe(0);
+/**
+ * The score's validity, as the scripted players show it: each plays every seeded case of its tasks on 50 variants,
+ * acting only through the event log at a human rate. Every fifth variant is scored from the server's replay of
+ * the log, the others from the state the player's own simulation reached with the same events (checked equal below).
+ */
+const VARIANTS = 50;
+const REPLAY_EVERY = 5;
+const TASKS: readonly Task[] = ['selective', 'solomon'];
+const players = [...surgeons, ...degeneratePlayers];
+
+let played: Played[] = [];
+beforeAll(() => {
+  played = playAll(
+    TASKS.flatMap((task) => validityCases(task, FETOSCOPY_SIM)),
+    players,
+    VARIANTS,
+    REPLAY_EVERY,
+  );
+}, 600_000);
+
+const scores = (filter: (p: Played) => boolean) => played.filter(filter).map((p) => p.outcome.score.score);
+const share = (values: number[], test: (v: number) => boolean) => values.filter(test).length / values.length;
+
+describe('the scripted players', () => {
+  it('act only through the event log: its replay reaches the state they reached, with keys only, at a human rate', () => {
+    for (const task of TASKS) {
+      for (const c of validityCases(task, FETOSCOPY_SIM)) {
+        const scenario = scenarioOf(c, VARIANTS);
+        for (const player of players.filter((p) => p.tasks.includes(task))) {
+          const events = player.play(scenario, createRng(hashString(`${player.name}|${VARIANTS}`)));
+          const live = reached.get(events);
+          if (live) expect(computeMetrics(replay(scenario, events))).toEqual(computeMetrics(live));
+          expect(events.filter((e) => e.type === 'input').every((e) => [e.turnX, e.turnY, e.insert, e.roll].every((v) => v === -1 || v === 0 || v === 1))).toBe(
+            true,
+          );
+          const seconds = (events[events.length - 1]!.t - events[0]!.t) / 1000;
+          expect(events.length / Math.max(seconds, 1)).toBeLessThanOrEqual(4.5);
+        }
+      }
     }
+    expect(played.filter((p) => p.replayed)).toHaveLength(played.length / REPLAY_EVERY);
   });
+});
+
+describe.each(TASKS)('validity of the %s score', (task) => {
+  const cases = validityCases(task, FETOSCOPY_SIM);
+
+  it.each(cases.map((c) => [c.label, c] as const))('%s: the expert passes in at least 95 % of variants, the novice fails in at least 95 %', (_label, c) => {
+    const of = (name: string) => scores((p) => p.case.label === c.label && p.player.name === name);
+    expect(of('expert')).toHaveLength(VARIANTS);
+    expect(share(of('expert'), (s) => s >= DEFAULT_PASS_MARK)).toBeGreaterThanOrEqual(0.95);
+    expect(share(of('novice'), (s) => s < DEFAULT_PASS_MARK)).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('tells the expert from the intermediate: AUC at least 0.9', () => {
+    const of = (name: string) => scores((p) => p.case.params.task === task && p.player.name === name);
+    expect(auc(of('expert'), of('intermediate'))).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it.each(degeneratePlayers.filter((p) => p.tasks.includes(task)).map((p) => [p.name] as const))(
+    '%s stays below the pass mark in every variant of every case',
+    (name) => {
+      const runs = played.filter((p) => p.case.params.task === task && p.player.name === name);
+      expect(runs).toHaveLength(cases.length * VARIANTS);
+      const passing = runs.filter((p) => p.outcome.score.score >= DEFAULT_PASS_MARK).map((p) => `${p.case.label} #${p.variant}: ${p.outcome.score.score}`);
+      expect(passing).toEqual([]);
+    },
+  );
 });

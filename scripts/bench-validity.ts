@@ -1,0 +1,92 @@
+import { DEFAULT_PASS_MARK } from '../src/domain/progress.ts';
+import { COMPONENTS, TASKS, type Task } from '../src/domain/simulator/index.ts';
+import { FETOSCOPY_SIM } from '../src/domain/simulator/seeded.ts';
+import { degeneratePlayers } from './lib/validity/degenerate.ts';
+import { auc, playAll, validityCases, type Played } from './lib/validity/run.ts';
+import { surgeons } from './lib/validity/surgeons.ts';
+import type { Player } from './lib/validity/types.ts';
+
+/**
+ * npm run bench:validity [-- <variants>]: the scripted players (expert, intermediate, novice and the degenerate
+ * strategies, all acting only through the event log at a human rate) play every seeded case of their tasks on
+ * `variants` variants (200 unless given), each log scored by the server's replay. Prints, per task, the AUC of
+ * expert against intermediate and of intermediate against novice, per case each player's mean score and pass rate
+ * against the default pass mark, each component's direction (expert mean - novice mean) and the players' event
+ * rates. Exits 1 if a criterion of the validity test fails.
+ */
+const variants = Number(process.argv[2] ?? 200);
+/** Every fourth variant is scored from the replay of the log, the rest from the state the players reached (the same, as the validity test checks). */
+const REPLAY_EVERY = 4;
+const players: Player[] = [...surgeons, ...degeneratePlayers];
+const GROUPS = ['expert', 'intermediate', 'novice'] as const;
+
+const pct = (v: number) => `${Math.round(v * 100)} %`;
+const mean = (v: number[]) => (v.length > 0 ? v.reduce((a, b) => a + b, 0) / v.length : Number.NaN);
+const sd = (v: number[]) => Math.sqrt(mean(v.map((x) => (x - mean(v)) ** 2)));
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? Number.NaN;
+const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+
+let failed = false;
+const started = performance.now();
+for (const task of TASKS) {
+  const cases = validityCases(task, FETOSCOPY_SIM);
+  const who = players.filter((p) => p.tasks.includes(task));
+  if (cases.length === 0 || !who.some((p) => p.group === 'expert')) continue;
+  const played = playAll(cases, who, variants, REPLAY_EVERY, (c) =>
+    process.stderr.write(`${task} ${c.label} done (${Math.round((performance.now() - started) / 1000)} s)\n`),
+  );
+  const scoresOf = (filter: (p: Played) => boolean) => played.filter(filter).map((p) => p.outcome.score.score);
+  const group = (name: string) => scoresOf((p) => p.player.name === name);
+
+  console.log(`\n## ${task}: ${cases.length} cases × ${variants} variants\n`);
+  const aucEI = auc(group('expert'), group('intermediate'));
+  const aucIN = auc(group('intermediate'), group('novice'));
+  console.log(
+    `AUC expert vs intermediate ${aucEI.toFixed(3)}, intermediate vs novice ${aucIN.toFixed(3)}, expert vs novice ${auc(group('expert'), group('novice')).toFixed(3)}\n`,
+  );
+  if (aucEI < 0.9) failed = true;
+
+  console.log(row(['case', 'parameters', ...who.map((p) => `${p.name}: mean ± sd, pass`)]));
+  console.log(row(['---', '---', ...who.map(() => '---')]));
+  for (const c of cases) {
+    const cells = who.map((p) => {
+      const s = scoresOf((q) => q.case === c && q.player === p);
+      const pass = s.filter((v) => v >= DEFAULT_PASS_MARK).length / s.length;
+      if (p.group === 'expert' && pass < 0.95) failed = true;
+      if (p.group === 'novice' && pass > 0.05) failed = true;
+      if (p.group === 'degenerate' && pass > 0) failed = true;
+      return `${mean(s).toFixed(1)} ± ${sd(s).toFixed(1)}, ${pct(pass)}`;
+    });
+    const { difficulty, placenta, anastomoses, smallestMm, scopes } = c.params;
+    console.log(row([c.label, `d${difficulty} ${placenta} ${anastomoses}×≥${smallestMm} mm, ${scopes}`, ...cells]));
+  }
+
+  console.log(`\nComponents (mean value 0-1 by group; direction = expert - novice):\n`);
+  console.log(row(['component', ...GROUPS, 'expert - novice', 'expert - intermediate']));
+  console.log(row(['---', ...GROUPS.map(() => '---'), '---', '---']));
+  for (const id of COMPONENTS) {
+    const values = (name: string) =>
+      played.filter((p) => p.player.name === name && p.outcome.score.components[id] !== undefined).map((p) => p.outcome.score.components[id]!);
+    if (values('expert').length === 0) continue;
+    const m = Object.fromEntries(GROUPS.map((g) => [g, mean(values(g))]));
+    console.log(row([id, ...GROUPS.map((g) => m[g]!.toFixed(2)), (m.expert! - m.novice!).toFixed(2), (m.expert! - m.intermediate!).toFixed(2)]));
+  }
+
+  console.log(`\nGates that capped the score (share of attempts) and event rates (events per second of surgery):\n`);
+  console.log(row(['player', 'contacts', 'collateral', 'offWindow', 'unidentified', 'events/s median', 'events/s max']));
+  console.log(row(['---', '---', '---', '---', '---', '---', '---']));
+  for (const p of who) {
+    const runs = played.filter((q) => q.player === p);
+    const gate = (id: string) => pct(runs.filter((q) => q.outcome.score.gates.some((g) => g.id === id)).length / runs.length);
+    const rates = runs.map((q) => q.outcome.events / Math.max(1, q.outcome.metrics.surgeryTimeMs / 1000));
+    console.log(
+      row([p.name, gate('contacts'), gate('collateral'), gate('offWindow'), gate('unidentified'), median(rates).toFixed(2), Math.max(...rates).toFixed(2)]),
+    );
+  }
+}
+const unplayed: Task[] = TASKS.filter((task) => !players.some((p) => p.group === 'expert' && p.tasks.includes(task)));
+if (unplayed.length > 0) console.log(`\nNo scripted players yet for: ${unplayed.join(', ')}`);
+console.log(
+  `\n${Math.round((performance.now() - started) / 1000)} s; pass mark ${DEFAULT_PASS_MARK}; ${failed ? 'a validity criterion FAILED' : 'every validity criterion met'}`,
+);
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,242 @@
+// A hand on the keyboard: what a scripted player does to the fetoscope, as key presses and releases at human
+// rates. It watches a live simulation of its own log, as a learner watches the screen, and plans each movement
+// with the model, as a trained hand knows how far a key held for so long turns the scope; then it acts with the
+// reaction time and motor noise of its skill. Everything it does is an event in `events`.
+import {
+  liveSimulation,
+  SCOPE,
+  viewOf,
+  type Controls,
+  type LiveSimulation,
+  type Scenario,
+  type ScopeKind,
+  type SimEvent,
+  type Vec2,
+} from '../../../src/domain/simulator/index.ts';
+import type { Rng } from '../../../src/domain/simulator/rng.ts';
+import { reached } from './run.ts';
+import { tipOf, type Pose, type Trocar } from '../../../src/domain/simulator/scope.ts';
+import { add, cross, dot, normalize, orthogonalTo, scale, vec3 } from '../../../src/domain/simulator/vec3.ts';
+
+/** How a hand moves: the figures that tell an expert's from a novice's. */
+export interface Skill {
+  /** Pause after a movement before the next one: seeing where the scope went and deciding, in ms (min, max). */
+  reactionMs: readonly [number, number];
+  /** Standard deviation of a key hold's length, relative to the hold meant: motor noise. */
+  motorNoise: number;
+  /** Close enough: the aim within this many mm of the point meant, the distance within `distanceToleranceMm`. */
+  toleranceMm: number;
+  distanceToleranceMm: number;
+  /** The tip kept at least this high over the plate when aiming obliquely (mm): lower, contacts come easily. */
+  safeHeightMm: number;
+  /** Longest single hold of a key while steering, in ms: longer moves are broken into several. */
+  maxHoldMs: number;
+  /** Moves tried before giving up on a point. */
+  patience: number;
+}
+
+/** The shortest key tap a hand makes, in ms; a movement needing less than half of it is not attempted. */
+const MIN_TAP_MS = 40;
+/** After releasing the keys the scope glides to a stop in about 100 ms: the hand waits for it before judging. */
+const SETTLE_MS = 120;
+
+type Axis = keyof Controls;
+const AXES: readonly Axis[] = ['turnX', 'turnY', 'insert', 'roll'];
+const RATE: Record<Axis, number> = { turnX: SCOPE.turnPerMs, turnY: SCOPE.turnPerMs, insert: SCOPE.insertPerMs, roll: SCOPE.rollPerMs };
+
+/** A standard normal draw from the player's stream. */
+export function gaussian(rng: Rng): number {
+  const u = Math.max(1e-12, rng.next());
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.next());
+}
+
+/** Where the line of sight meets the plate for a pose: point and distance, or null off the plate. */
+function aimOf(pose: Pose, trocar: Trocar, scope: ScopeKind, radius: number): { x: number; y: number; d: number; cos: number } | null {
+  const aim = viewOf(pose, trocar, scope, radius).aim;
+  return aim ? { x: aim.point.x, y: aim.point.y, d: aim.distanceMm, cos: aim.cos } : null;
+}
+
+/**
+ * The pose after a small turn (rad) and advance (mm), as the keys would move it away from the cone's edge: the
+ * hand's sense of direction holds there too, where the model's own step stops the shaft.
+ */
+function turned(pose: Pose, turnX: number, turnY: number, insert: number): Pose {
+  const right = cross(pose.dir, pose.up);
+  const dir = normalize(add(pose.dir, add(scale(right, turnX), scale(pose.up, turnY))), pose.dir);
+  return { dir, up: orthogonalTo(pose.up, dir, pose.up), depthMm: pose.depthMm + insert };
+}
+
+/** Solves the 3 × 3 system m · u = e by Cramer's rule; null when it is singular. */
+function solve3(m: number[][], e: number[]): number[] | null {
+  const det = (a: number[][]) =>
+    a[0]![0]! * (a[1]![1]! * a[2]![2]! - a[1]![2]! * a[2]![1]!) -
+    a[0]![1]! * (a[1]![0]! * a[2]![2]! - a[1]![2]! * a[2]![0]!) +
+    a[0]![2]! * (a[1]![0]! * a[2]![1]! - a[1]![1]! * a[2]![0]!);
+  const d = det(m);
+  if (Math.abs(d) < 1e-12) return null;
+  return [0, 1, 2].map((col) => det(m.map((row, i) => row.map((v, j) => (j === col ? e[i]! : v)))) / d);
+}
+
+export class Hand {
+  readonly sim: LiveSimulation;
+  readonly rng: Rng;
+  readonly skill: Skill;
+  readonly events: SimEvent[] = [];
+  t = 0;
+
+  constructor(scenario: Scenario, rng: Rng, skill: Skill) {
+    this.sim = liveSimulation(scenario);
+    this.rng = rng;
+    this.skill = skill;
+  }
+
+  get state() {
+    return this.sim.state;
+  }
+
+  private emit(event: SimEvent): void {
+    this.events.push(event);
+    this.sim.apply(event);
+  }
+
+  /** Time passes with the keys as they are. */
+  wait(ms: number): void {
+    this.t += Math.max(0, Math.round(ms));
+    this.sim.advance(this.t);
+  }
+
+  /** The pause of a person looking and deciding. */
+  react(scale = 1): void {
+    const [min, max] = this.skill.reactionMs;
+    this.wait(scale * this.rng.range(min, max));
+  }
+
+  open(scope: ScopeKind, site?: number): void {
+    this.emit({ t: this.t, type: 'open', scope, ...(site === undefined ? {} : { site }) });
+  }
+
+  /** The log, finished: the runner may read the state it led to from `reached`. */
+  done(): SimEvent[] {
+    reached.set(this.events, this.sim.state);
+    return this.events;
+  }
+
+  act(type: 'laserOn' | 'laserOff' | 'fireStart' | 'fireStop' | 'mark' | 'cancelMark' | 'finish'): void {
+    this.emit({ t: this.t, type });
+  }
+
+  classify(kind: 'AV' | 'VA' | 'AA' | 'VV'): void {
+    this.emit({ t: this.t, type: 'classify', kind });
+  }
+
+  /**
+   * Holds keys for the given signed durations (ms; the sign picks the key) and lets go of each when its time is
+   * up: one event when they go down, one each time a key comes up. Then the scope glides to rest.
+   */
+  press(holds: Partial<Record<Axis, number>>): void {
+    const held: Controls = { turnX: 0, turnY: 0, insert: 0, roll: 0 };
+    const ends: { axis: Axis; at: number }[] = [];
+    for (const axis of AXES) {
+      const ms = holds[axis] ?? 0;
+      if (Math.abs(ms) < MIN_TAP_MS / 2) continue;
+      held[axis] = Math.sign(ms);
+      ends.push({ axis, at: Math.max(MIN_TAP_MS, Math.round(Math.abs(ms))) });
+    }
+    if (ends.length === 0) return;
+    const start = this.t;
+    this.emit({ t: start, type: 'input', ...held });
+    ends.sort((a, b) => a.at - b.at);
+    for (const [i, end] of ends.entries()) {
+      // Keys let go within a few ms of each other come up together.
+      if (i + 1 < ends.length && ends[i + 1]!.at - end.at < 15) {
+        held[end.axis] = 0;
+        continue;
+      }
+      this.t = Math.max(this.t, start + end.at);
+      this.sim.advance(this.t);
+      held[end.axis] = 0;
+      this.emit({ t: this.t, type: 'input', ...held });
+    }
+    this.wait(SETTLE_MS);
+  }
+
+  /** A hold's length as this hand makes it: the length meant, with its motor noise. */
+  private noisy(ms: number): number {
+    return ms * Math.max(0.2, 1 + this.skill.motorNoise * gaussian(this.rng));
+  }
+
+  /** The roll (rad) that brings the image's "up" away from the plate: the angled scope then looks most squarely at it. */
+  private rollNeeded(pose: Pose): number {
+    const want = orthogonalTo(vec3(0, 0, 1), pose.dir, pose.up);
+    const right = cross(pose.dir, pose.up);
+    return Math.atan2(dot(want, right), dot(want, pose.up));
+  }
+
+  /**
+   * Steers until the aim is within the skill's tolerance of `target` at `distanceMm` from the plate, one planned
+   * movement at a time with a look in between. Returns whether it got there within the skill's patience.
+   */
+  aimAt(target: Vec2, distanceMm: number, tolerance = this.skill.toleranceMm): boolean {
+    for (let move = 0; move < this.skill.patience; move += 1) {
+      const s = this.state;
+      const scope = s.scope ?? 'straight';
+      const { trocar } = s;
+      // Off the plate the hand still knows which way it lies: the aim is taken on the plate's plane, past its rim.
+      const now = aimOf(s.pose, trocar, scope, Infinity);
+      if (!now) return false;
+      const want = Math.max(distanceMm, this.skill.safeHeightMm / Math.max(0.2, now.cos));
+      if (now.d * now.cos < 0.8 * this.skill.safeHeightMm) {
+        // Too close to the plate: back out first, before anything else.
+        this.press({ insert: this.noisy((now.d - want) / RATE.insert) });
+        this.react();
+        continue;
+      }
+      const e = [target.x - now.x, target.y - now.y, want - now.d];
+      const roll = scope === 'angled' ? this.rollNeeded(s.pose) : 0;
+      const rollFine = Math.abs(roll) < 0.15;
+      if (Math.hypot(e[0]!, e[1]!) <= tolerance && Math.abs(e[2]!) <= this.skill.distanceToleranceMm && rollFine) return true;
+      // How the aim answers a small turn of each key and a small advance: the hand's feel for the instrument.
+      const columns = [turned(s.pose, 0.01, 0, 0), turned(s.pose, 0, 0.01, 0), turned(s.pose, 0, 0, 1)].map((pose, i) => {
+        // Judged on the plate's plane, past its rim too: a point near the rim is steered to like any other.
+        const a = aimOf(pose, trocar, scope, Infinity);
+        const step = i < 2 ? 0.01 : 1;
+        return a ? [(a.x - now.x) / step, (a.y - now.y) / step, (a.d - now.d) / step] : [0, 0, 0];
+      });
+      const m = [0, 1, 2].map((row) => columns.map((c) => c[row]!));
+      const u = solve3(m, e);
+      if (!u) return false;
+      // Beyond the trocar's cone the shaft stops while the advance goes on, into the plate: a point out there is
+      // out of reach, and on the way to it the hand turns first and adjusts the depth after.
+      const beyond = dot(turned(s.pose, u[0]!, u[1]!, 0).dir, trocar.axis) < SCOPE.maxTiltCos;
+      if (beyond && dot(s.pose.dir, trocar.axis) < SCOPE.maxTiltCos + 0.002) return false;
+      const holds: Partial<Record<Axis, number>> = {
+        turnX: u[0]! / RATE.turnX,
+        turnY: u[1]! / RATE.turnY,
+        insert: beyond ? 0 : u[2]! / RATE.insert,
+        roll: rollFine ? 0 : roll / RATE.roll,
+      };
+      const longest = Math.max(...AXES.map((a) => Math.abs(holds[a] ?? 0)));
+      const cut = longest > this.skill.maxHoldMs ? this.skill.maxHoldMs / longest : 1;
+      for (const a of AXES) holds[a] = this.noisy((holds[a] ?? 0) * cut);
+      if (AXES.every((a) => Math.abs(holds[a] ?? 0) < MIN_TAP_MS / 2)) return Math.hypot(e[0]!, e[1]!) <= 2 * tolerance;
+      // Turning about the trocar swings the tip, and near the plate it may swing into it: there the hand backs
+      // out before turning and advances after, as one is taught to.
+      const afterTurn = turned(s.pose, u[0]!, u[1]!, 0);
+      const tipAfterTurn = tipOf(afterTurn, trocar).z;
+      // Never advance the tip below the safe height: the hand slows as the plate comes near.
+      const sinks = Math.max(1e-6, -afterTurn.dir.z);
+      holds.insert = Math.min(holds.insert!, Math.max(0, (tipAfterTurn - this.skill.safeHeightMm) / sinks / RATE.insert));
+      if (s.tipHeightMm < 25 && (holds.insert! < 0 || tipAfterTurn < this.skill.safeHeightMm)) {
+        const backOut = Math.min(holds.insert!, -Math.max(0, this.skill.safeHeightMm - tipAfterTurn) / RATE.insert);
+        this.press({ insert: backOut });
+        this.press({ turnX: holds.turnX!, turnY: holds.turnY!, roll: holds.roll! });
+        if (holds.insert! > 0) this.press({ insert: holds.insert! });
+      } else if (s.tipHeightMm < 25 && holds.insert! > 0) {
+        this.press({ turnX: holds.turnX!, turnY: holds.turnY!, roll: holds.roll! });
+        this.press({ insert: holds.insert! });
+      } else this.press(holds);
+      this.react();
+    }
+    return false;
+  }
+}

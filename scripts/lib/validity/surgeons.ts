@@ -1,0 +1,228 @@
+// Scripted surgeons for the selective and Solomon tasks: an expert, an intermediate and a novice, who differ as
+// the fetoscopic laser literature says trainees do: in finding and typing the anastomoses, in the order and
+// completeness of coagulation, in firing distance and angle, in contacts with the plate, and in speed.
+import { LASER, sealThreshold, SEQUENCE_RANK, type AnastomosisKind, type Scenario, type ScopeKind } from '../../../src/domain/simulator/index.ts';
+import { resample, type Vec2 } from '../../../src/domain/simulator/geometry.ts';
+import { lineCoverage } from '../../../src/domain/simulator/line.ts';
+import { entryPoints, reachShare } from '../../../src/domain/simulator/entry.ts';
+import type { Anastomosis } from '../../../src/domain/simulator/placenta.ts';
+import type { Rng } from '../../../src/domain/simulator/rng.ts';
+import { cellAt } from '../../../src/domain/simulator/tissue.ts';
+import { gaussian, Hand, type Skill } from './hand.ts';
+import type { Group, Player } from './types.ts';
+
+/** What a surgeon of one group does, besides how their hand moves. */
+export interface Habits {
+  skill: Skill;
+  /** Chance of overlooking an anastomosis: a base, more for faint ones (low visibility) and sub-millimetre ones. */
+  missBase: number;
+  missFaint: number;
+  missSmall: number;
+  /** Chance of naming the wrong kind. */
+  mistype: number;
+  /** Whether coagulation follows the sequence (AV, VA, then AA/VV, as the surgeon typed them) or goes along the equator. */
+  sequential: boolean;
+  /** Firing distance chosen: mean and spread, in mm. */
+  fireDistanceMm: number;
+  fireSpreadMm: number;
+  /** Chance of stopping the burn when the spot looks pale rather than when the vessel is sealed. */
+  stopEarly: number;
+  /** Solomon line: step between burns along the equator (mm), share of each burn's fluence waited for, share of the line drawn. */
+  lineStepMm: number;
+  lineDwell: number;
+  lineReach: number;
+  /** Whether the surgeon looks for the gaps left in the line and closes them. */
+  closesGaps: boolean;
+  /** Chance of choosing the entry site and scope for their reach rather than at random. */
+  entryCare: number;
+}
+
+export const HABITS: Record<Group, Habits> = {
+  expert: {
+    skill: { reactionMs: [350, 600], motorNoise: 0.08, toleranceMm: 0.5, distanceToleranceMm: 1.5, safeHeightMm: 6, maxHoldMs: 900, patience: 14 },
+    missBase: 0,
+    missFaint: 0.02,
+    missSmall: 0,
+    mistype: 0.03,
+    sequential: true,
+    fireDistanceMm: 10,
+    fireSpreadMm: 1,
+    stopEarly: 0,
+    lineStepMm: 2.5,
+    lineDwell: 1.15,
+    lineReach: 1,
+    closesGaps: true,
+    entryCare: 1,
+  },
+  intermediate: {
+    skill: { reactionMs: [450, 800], motorNoise: 0.18, toleranceMm: 1, distanceToleranceMm: 3, safeHeightMm: 4.5, maxHoldMs: 1300, patience: 10 },
+    missBase: 0.05,
+    missFaint: 0.2,
+    missSmall: 0.15,
+    mistype: 0.25,
+    sequential: true,
+    fireDistanceMm: 15,
+    fireSpreadMm: 4,
+    stopEarly: 0.25,
+    lineStepMm: 3.5,
+    lineDwell: 0.8,
+    lineReach: 0.95,
+    closesGaps: false,
+    entryCare: 0.7,
+  },
+  novice: {
+    skill: { reactionMs: [700, 1200], motorNoise: 0.35, toleranceMm: 2, distanceToleranceMm: 5, safeHeightMm: 3, maxHoldMs: 1800, patience: 7 },
+    missBase: 0.2,
+    missFaint: 0.35,
+    missSmall: 0.3,
+    mistype: 0.5,
+    sequential: false,
+    fireDistanceMm: 22,
+    fireSpreadMm: 5,
+    stopEarly: 0.5,
+    lineStepMm: 4.5,
+    lineDwell: 0.55,
+    lineReach: 0.7,
+    closesGaps: false,
+    entryCare: 0.3,
+  },
+};
+
+const KINDS: readonly AnastomosisKind[] = ['AV', 'VA', 'AA', 'VV'];
+/** The kind taken for another: arterio-venous ones are confused with their reverse, direct ones with each other. */
+const CONFUSED: Record<AnastomosisKind, AnastomosisKind> = { AV: 'VA', VA: 'AV', AA: 'VV', VV: 'AA' };
+
+/**
+ * The entry site and scope a surgeon picks on the intro's sketch: the one from which the laser meets most of the
+ * equator squarely (the angled scope only where the case offers it); with `care` below 1, a surgeon looks that
+ * far: a novice often takes a site at random.
+ */
+export function entryFor(scenario: Scenario, rng: Rng, care: number): { scope: ScopeKind; site: number } {
+  const offer = scenario.params.scopes;
+  const scopes: ScopeKind[] = offer === 'both' ? ['straight', 'angled'] : [offer];
+  if (rng.next() >= care) return { scope: scopes[Math.floor(rng.next() * scopes.length)]!, site: Math.floor(rng.next() * scenario.sites.length) };
+  const known = bestEntries.get(scenario);
+  if (known) return known;
+  const points = entryPoints(scenario.params.task, scenario.placenta, scenario.targets);
+  let best = { scope: scopes[0]!, site: 0, reach: -1 };
+  for (const scope of scopes) {
+    scenario.sites.forEach((trocar, site) => {
+      const reach = reachShare(trocar, scope, points);
+      if (reach > best.reach) best = { scope, site, reach };
+    });
+  }
+  const entry = { scope: best.scope, site: best.site };
+  bestEntries.set(scenario, entry);
+  return entry;
+}
+
+/** The best entry of each scenario, worked out once: every careful player of a variant would pick the same. */
+const bestEntries = new WeakMap<Scenario, { scope: ScopeKind; site: number }>();
+
+/** The expert's firing distance: the spot just covers the vessel with room for a hand's error, and stays in its zone. */
+export const expertDistance = (a: Anastomosis) => Math.min(12, Math.max(7, (a.diameterMm / 2 + 0.5) / LASER.divergence));
+
+/** Fires at the current aim until the anastomosis seals (or, stopping early, until the spot has the line's fluence). */
+export function burn(hand: Hand, a: Anastomosis, habits: Habits): void {
+  const early = hand.rng.next() < habits.stopEarly;
+  const cell = cellAt(hand.state.scenario.tissue, a.position);
+  const paleAt = early ? LASER.lineJPerMm2 : sealThreshold(a.diameterMm);
+  if (!hand.state.laserOn) {
+    hand.act('laserOn');
+    hand.react(0.5);
+  }
+  hand.act('fireStart');
+  // The burn is watched: the hand lets go a reaction time after it sees what it waits for, or gives up.
+  for (let waited = 0; waited < 8000; waited += 50) {
+    if (hand.state.sealed.includes(a.id) || (cell >= 0 && hand.state.fluence[cell]! >= paleAt)) break;
+    hand.wait(50);
+  }
+  hand.wait(hand.rng.range(...hand.skill.reactionMs) * 0.5);
+  hand.act('fireStop');
+}
+
+/** The order a surgeon coagulates in: the sequence as they typed the anastomoses, nearest first within a rank. */
+function coagulationOrder(found: { a: Anastomosis; typed: AnastomosisKind }[], habits: Habits): { a: Anastomosis; typed: AnastomosisKind }[] {
+  if (!habits.sequential) return found;
+  return [...found].sort((p, q) => SEQUENCE_RANK[p.typed] - SEQUENCE_RANK[q.typed]);
+}
+
+/** Draws the Solomon line along the equator, burning step by step, and (an expert) goes back over its gaps. */
+export function drawLine(hand: Hand, habits: Habits, distanceMm: number): void {
+  const { placenta, tissue } = hand.state.scenario;
+  const inside = placenta.radiusMm - 2;
+  const points = resample(placenta.equator, habits.lineStepMm).filter((p) => Math.hypot(p.x, p.y) <= inside);
+  const reach = Math.max(2, Math.round(points.length * habits.lineReach));
+  const start = Math.floor(hand.rng.next() * (points.length - reach + 1));
+  const line = points.slice(start, start + reach);
+  // Fires while stepping from stop to stop, as a hand draws a line with the pedal down; a stop the scope cannot
+  // reach squarely is left, the pedal up, and the line taken up again at the next one.
+  const visit = (stops: Vec2[]) => {
+    if (!hand.state.laserOn) hand.act('laserOn');
+    for (const p of stops) {
+      const reached = hand.aimAt(p, distanceMm, Math.max(0.8, hand.skill.toleranceMm));
+      if (!reached) {
+        if (hand.state.firing) hand.act('fireStop');
+        continue;
+      }
+      if (!hand.state.firing) hand.act('fireStart');
+      const cell = cellAt(tissue, p);
+      for (let waited = 0; waited < 2000 && cell >= 0 && hand.state.fluence[cell]! < LASER.lineJPerMm2 * habits.lineDwell; waited += 50) hand.wait(50);
+    }
+    if (hand.state.firing) hand.act('fireStop');
+    hand.react();
+  };
+  visit(line);
+  if (!habits.closesGaps) return;
+  for (const gap of lineCoverage(placenta.equator, tissue, hand.state.fluence).gapLines) {
+    const stops = resample(gap, habits.lineStepMm * 0.6).filter((p) => Math.hypot(p.x, p.y) <= placenta.radiusMm - 1);
+    if (stops.length > 0) visit(stops);
+  }
+}
+
+function surgeon(group: Group): Player {
+  const habits = HABITS[group];
+  return {
+    name: group,
+    group,
+    tasks: ['selective', 'solomon'],
+    play(scenario: Scenario, rng: Rng) {
+      const hand = new Hand(scenario, rng, habits.skill);
+      hand.wait(rng.range(1500, 4000));
+      const entry = entryFor(scenario, rng, habits.entryCare);
+      hand.open(entry.scope, entry.site);
+      hand.react(2);
+      // Survey: along the equator, marking each anastomosis seen with the kind taken for it.
+      const { placenta } = scenario;
+      const found: { a: Anastomosis; typed: AnastomosisKind }[] = [];
+      for (const a of placenta.anastomoses) {
+        const miss = habits.missBase + habits.missFaint * (1 - a.visibility) * 2 + (a.diameterMm < 1 ? habits.missSmall : 0);
+        if (rng.next() < miss) continue;
+        const wrong = rng.next() < habits.mistype;
+        const typed = wrong ? (rng.next() < 0.7 ? CONFUSED[a.kind] : KINDS[Math.floor(rng.next() * 4)]!) : a.kind;
+        hand.aimAt(a.position, 18);
+        hand.react();
+        hand.act('mark');
+        hand.react(0.8);
+        hand.classify(typed);
+        found.push({ a, typed });
+        hand.react();
+      }
+      for (const { a } of coagulationOrder(found, habits)) {
+        const d = Math.max(3, habits.fireDistanceMm + habits.fireSpreadMm * gaussian(rng));
+        // An expert fires from close enough for the spot to cover the vessel and stay within its zone.
+        const at = group === 'expert' ? expertDistance(a) : d;
+        hand.aimAt(a.position, at);
+        burn(hand, a, habits);
+        hand.react();
+      }
+      if (scenario.params.task === 'solomon') drawLine(hand, habits, group === 'expert' ? 10 : habits.fireDistanceMm);
+      if (hand.state.laserOn) hand.act('laserOff');
+      hand.react();
+      hand.act('finish');
+      return hand.done();
+    },
+  };
+}
+
+export const surgeons: readonly Player[] = [surgeon('expert'), surgeon('intermediate'), surgeon('novice')];
