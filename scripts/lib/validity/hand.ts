@@ -37,8 +37,17 @@ export interface Skill {
 
 /** The shortest key tap a hand makes, in ms; a movement needing less than half of it is not attempted. */
 const MIN_TAP_MS = 40;
-/** After releasing the keys the scope glides to a stop in about 100 ms: the hand waits for it before judging. */
-const SETTLE_MS = 120;
+/** After releasing the keys the turn runs down in up to 250 ms: the hand waits for it before judging. */
+const SETTLE_MS = 260;
+/**
+ * Turning speeds up to full over this long and slows down as long after release (simulation.ts): a tap of p ms
+ * turns p² / TURN_RAMP_MS ms' worth of full speed, a longer hold p ms' worth.
+ */
+const TURN_RAMP_MS = 250;
+const turnHold = (fullSpeedMs: number) => {
+  const m = Math.abs(fullSpeedMs);
+  return Math.sign(fullSpeedMs) * (m >= TURN_RAMP_MS ? m : Math.sqrt(TURN_RAMP_MS * m));
+};
 
 type Axis = keyof Controls;
 const AXES: readonly Axis[] = ['turnX', 'turnY', 'insert', 'roll'];
@@ -210,8 +219,8 @@ export class Hand {
       const beyond = dot(turned(s.pose, u[0]!, u[1]!, 0).dir, trocar.axis) < SCOPE.maxTiltCos;
       if (beyond && dot(s.pose.dir, trocar.axis) < SCOPE.maxTiltCos + 0.002) return false;
       const holds: Partial<Record<Axis, number>> = {
-        turnX: u[0]! / RATE.turnX,
-        turnY: u[1]! / RATE.turnY,
+        turnX: turnHold(u[0]! / RATE.turnX),
+        turnY: turnHold(u[1]! / RATE.turnY),
         insert: beyond ? 0 : u[2]! / RATE.insert,
         roll: rollFine ? 0 : roll / RATE.roll,
       };
