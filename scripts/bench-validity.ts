@@ -2,13 +2,15 @@ import { DEFAULT_PASS_MARK } from '../src/domain/progress.ts';
 import { COMPONENTS, TASKS, type Task } from '../src/domain/simulator/index.ts';
 import { FETOSCOPY_SIM } from '../src/domain/simulator/seeded.ts';
 import { degeneratePlayers } from './lib/validity/degenerate.ts';
+import { navigationPlayers } from './lib/validity/navigation.ts';
 import { auc, playAll, validityCases, type Played } from './lib/validity/run.ts';
 import { surgeons } from './lib/validity/surgeons.ts';
 import type { Player } from './lib/validity/types.ts';
 
 /**
  * npm run bench:validity [-- <variants>]: the scripted players (expert, intermediate, novice and the degenerate
- * strategies, all acting only through the event log at a human rate) play every seeded case of their tasks on
+ * strategies, all acting only through the event log at a human rate; navigation's from navigation.ts) play every
+ * seeded case of their tasks on
  * `variants` variants (200 unless given), each log scored by the server's replay. Prints, per task, the AUC of
  * expert against intermediate and of intermediate against novice, per case each player's mean score and pass rate
  * against the default pass mark, each component's direction (expert mean - novice mean) and the players' event
@@ -17,7 +19,7 @@ import type { Player } from './lib/validity/types.ts';
 const variants = Number(process.argv[2] ?? 200);
 /** Every fourth variant is scored from the replay of the log, the rest from the state the players reached (the same, as the validity test checks). */
 const REPLAY_EVERY = 4;
-const players: Player[] = [...surgeons, ...degeneratePlayers];
+const players: Player[] = [...surgeons, ...degeneratePlayers, ...navigationPlayers];
 const GROUPS = ['expert', 'intermediate', 'novice'] as const;
 
 const pct = (v: number) => `${Math.round(v * 100)} %`;
@@ -36,7 +38,7 @@ for (const task of TASKS) {
     process.stderr.write(`${task} ${c.label} done (${Math.round((performance.now() - started) / 1000)} s)\n`),
   );
   const scoresOf = (filter: (p: Played) => boolean) => played.filter(filter).map((p) => p.outcome.score.score);
-  const group = (name: string) => scoresOf((p) => p.player.name === name);
+  const group = (name: string) => scoresOf((p) => p.player.group === name);
 
   console.log(`\n## ${task}: ${cases.length} cases × ${variants} variants\n`);
   const aucEI = auc(group('expert'), group('intermediate'));
@@ -66,7 +68,7 @@ for (const task of TASKS) {
   console.log(row(['---', ...GROUPS.map(() => '---'), '---', '---']));
   for (const id of COMPONENTS) {
     const values = (name: string) =>
-      played.filter((p) => p.player.name === name && p.outcome.score.components[id] !== undefined).map((p) => p.outcome.score.components[id]!);
+      played.filter((p) => p.player.group === name && p.outcome.score.components[id] !== undefined).map((p) => p.outcome.score.components[id]!);
     if (values('expert').length === 0) continue;
     const m = Object.fromEntries(GROUPS.map((g) => [g, mean(values(g))]));
     console.log(row([id, ...GROUPS.map((g) => m[g]!.toFixed(2)), (m.expert! - m.novice!).toFixed(2), (m.expert! - m.intermediate!).toFixed(2)]));
