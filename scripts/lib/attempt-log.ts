@@ -14,14 +14,18 @@ import {
   type Vec3,
 } from '../../src/domain/simulator/index.ts';
 
-/** How often the scripted hand changes the held controls: 8 times a second, below the inhuman-input rate. */
-const STEP_MS = 125;
+/**
+ * How often the scripted hand looks and changes the held controls: about 8 times a second (below the inhuman-input
+ * rate), never on a timer's beat, which the server flags as no hand's rhythm (plausibility.ts).
+ */
+const STEP_MS = [97, 143, 118, 171, 104, 129, 156, 112, 138, 91] as const;
 const cross = (a: Vec3, b: Vec3): Vec3 => ({ x: a.y * b.z - a.z * b.y, y: a.z * b.x - a.x * b.z, z: a.x * b.y - a.y * b.x });
 
 export class Player {
   readonly scenario: Scenario;
   readonly sim: LiveSimulation;
   t = 0;
+  private steps = 0;
   private held: Controls = { turnX: 0, turnY: 0, insert: 0, roll: 0 };
 
   constructor(scenario: Scenario, scope: ScopeKind = 'straight') {
@@ -58,7 +62,7 @@ export class Player {
   aimAt(target: Vec2, { distanceMm = 12, toleranceMm = 0.6, timeoutMs = 30_000 } = {}): boolean {
     const s = this.sim.state;
     const { trocar, placenta } = this.scenario;
-    for (const until = this.t + timeoutMs; this.t < until; this.wait(STEP_MS)) {
+    for (const until = this.t + timeoutMs; this.t < until; this.wait(STEP_MS[this.steps++ % STEP_MS.length]!)) {
       const view = viewOf(s.pose, trocar, s.scope ?? 'straight', placenta.radiusMm);
       // Off the plate: turn back towards the centre of the plate.
       const aim = view.aim ?? { point: { x: view.tip.x + view.look.x * 50, y: view.tip.y + view.look.y * 50 }, distanceMm: 50, cos: 1 };

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { TASKS } from '../domain/simulator/params.ts';
-import { ANASTOMOSIS_KINDS, COMPONENTS, CONTROL_STEP, ENTRY_SITE_LIMIT, GATES, MAX_SESSION_MS } from '../domain/simulator/index.ts';
+import { ANASTOMOSIS_KINDS, COMPONENTS, CONTROL_STEP, ENTRY_SITE_LIMIT, GATES, MAX_SESSION_MS, PLAUSIBILITY_FLAGS } from '../domain/simulator/index.ts';
 import { DebriefSchema, SimMetricsSchema } from './attempt-debrief.ts';
 import { bearer, dbString, errors, idParam, json, jsonBody } from './shared.ts';
 
@@ -52,8 +52,10 @@ const AttemptSummary = z
     task: z.enum(TASKS).nullable(),
     score: z.number(),
     surgeryTimeMs: z.number(),
-    /** Input no hand makes: kept, but left out of best scores and benchmarks. */
+    /** Input no hand makes: kept, but left out of progress, certificates and benchmarks. */
     flagged: z.boolean(),
+    /** Why: events faster than a hand makes them, reactions faster than sight, a timer's regularity. */
+    flags: z.array(z.enum(PLAUSIBILITY_FLAGS)),
     createdAt: z.string(),
   })
   .meta({ id: 'AttemptSummary' });

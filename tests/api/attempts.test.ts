@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MAX_ATTEMPT_EVENTS } from '../../src/api/attempts.ts';
-import { computeMetrics, scoreAttempt, type SimEvent } from '../../src/domain/simulator/index.ts';
+import { computeMetrics, INHUMAN, scoreAttempt, type SimEvent } from '../../src/domain/simulator/index.ts';
 import { Player } from '../../scripts/lib/attempt-log.ts';
-import { attempts } from '../../src/server/db/schema.ts';
+import { attempts, users } from '../../src/server/db/schema.ts';
 import { ReplayPool } from '../../src/server/attempts/replay/pool.ts';
 import { claimsOf, inhumanLog, NAVIGATION, play, postPlayed, scenarioOf, SECRET, SELECTIVE, setPlan, tokenFor, VARIANT } from './attempt-support.ts';
-import { setUp, TOKENS } from './learning-support.ts';
+import { attempt, COURSE, setUp, TOKENS } from './learning-support.ts';
 import { expectRefused, useApi } from './support.ts';
 
 const api = useApi();
@@ -268,8 +268,8 @@ describe('POST /attempts', () => {
     const token = await tokenFor('learner');
     const res = await api().call('POST', '/attempts', { as: 'learner', body: { token, events: inhumanLog(token) } });
     expect(res.status).toBe(201);
-    expect(res.json.flagged).toBe(true);
-    expect((await api().call('GET', `/attempts/${res.json.id}`, { as: 'learner' })).json.flagged).toBe(true);
+    expect(res.json).toMatchObject({ flagged: true, flags: ['rate'] });
+    expect((await api().call('GET', `/attempts/${res.json.id}`, { as: 'learner' })).json).toMatchObject({ flagged: true, flags: ['rate'] });
     expect((await api().call('GET', '/attempts/summary', { as: 'learner' })).json).toEqual([]);
     const fair = await postPlayed(api(), 'learner', 'one');
     const summary = (await api().call('GET', '/attempts/summary', { as: 'learner' })).json;
@@ -287,6 +287,48 @@ describe('POST /attempts', () => {
       api().deps.replay = pool;
     }
     expect((await api().call('POST', '/attempts', { as: 'learner', body: { token, events } })).status).toBe(201);
+  });
+});
+
+describe('a flagged attempt, however high its score', () => {
+  /** A winning play of the case with a burst no hand makes just before Finish: 'cancelMark' with no mark pending changes nothing but the rate. */
+  const flaggedWin = (token: string) => {
+    const { events, expected } = play(token);
+    const finish = events.at(-1)!;
+    const burst = Array.from({ length: 2 * INHUMAN.maxEvents }, (_, i) => ({ t: finish.t - 2 * INHUMAN.maxEvents + i, type: 'cancelMark' as const }));
+    return { events: [...events.slice(0, -1), ...burst, finish], expected };
+  };
+
+  it('neither passes its case nor completes the course for a certificate; the same play unflagged does both', async () => {
+    await setUp(api());
+    await api().deps.db.db.update(users).set({ isPremium: true }).where(eq(users.id, 'learner'));
+    await attempt(api(), 'learner', 1, 2, 90);
+    await attempt(api(), 'learner', 3, 1, 90);
+    // Case A1, whose pass mark is 60: the last one the learner needs.
+    const where = { course: COURSE, level: 1, case: 1 };
+    const token = await tokenFor('learner', { where });
+    const { events, expected } = flaggedWin(token);
+    expect(expected.score).toBeGreaterThanOrEqual(60);
+    const res = await api().call('POST', '/attempts', { as: 'learner', body: { token, events } });
+    expect(res.json).toMatchObject({ score: expected.score, flagged: true, flags: ['rate'] });
+    const progress = (await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' })).json;
+    expect(progress).toMatchObject({ complete: false, certificate: null });
+    expect(progress.modules[0].cases[0]).toMatchObject({ state: 'notStarted', best: null });
+    expect((await api().call('GET', '/certificates', { as: 'learner' })).json).toEqual([]);
+    const fair = await postPlayed(api(), 'learner', 'all', where);
+    expect(fair).toMatchObject({ score: expected.score, flagged: false });
+    const after = (await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' })).json;
+    expect(after).toMatchObject({ complete: true, certificate: { id: expect.any(String) } });
+  });
+
+  it("moves no benchmark, though an expert's", async () => {
+    await api().deps.db.db.update(users).set({ isExpert: true }).where(eq(users.id, 'other'));
+    const token = await tokenFor('other');
+    const { events } = flaggedWin(token);
+    expect((await api().call('POST', '/attempts', { as: 'other', body: { token, events } })).json).toMatchObject({ flagged: true, benchmark: null });
+    expect((await api().call('GET', '/benchmarks?courseId=fetoscopy-simulator')).json).toEqual([]);
+    const fair = await postPlayed(api(), 'other', 'all');
+    expect(fair.benchmark).toMatchObject({ score: fair.score, attempts: 1 });
   });
 });
 
@@ -442,7 +484,19 @@ describe('GET /attempts', () => {
     const mine = await api().call('GET', '/attempts', { as: 'learner' });
     expect(mine.status).toBe(200);
     expect(mine.json.map((a: { id: string }) => a.id)).toEqual([second.id, first.id]);
-    expect(Object.keys(mine.json[0]).sort()).toEqual(['case', 'courseId', 'createdAt', 'flagged', 'id', 'level', 'score', 'surgeryTimeMs', 'task', 'userId']);
+    expect(Object.keys(mine.json[0]).sort()).toEqual([
+      'case',
+      'courseId',
+      'createdAt',
+      'flagged',
+      'flags',
+      'id',
+      'level',
+      'score',
+      'surgeryTimeMs',
+      'task',
+      'userId',
+    ]);
     expect((await api().call('GET', '/attempts?limit=1', { as: 'learner' })).json).toHaveLength(1);
     expect((await api().call('GET', '/attempts?courseId=bronchoscopy', { as: 'learner' })).json).toEqual([]);
   });

@@ -30,4 +30,6 @@ export { currentStep, isStepDone, TASK_STEPS } from './steps.ts';
 export type { Debrief } from './debrief.ts';
 export { debriefOf } from './debrief.ts';
 export { INHUMAN, inhumanInput } from './inhuman.ts';
+export type { PlausibilityFlag } from './plausibility.ts';
+export { PLAUSIBILITY, PLAUSIBILITY_FLAGS, replayChecked } from './plausibility.ts';
 export { BLANCH, blanchTexels, sealThresholds } from './blanching.ts';

@@ -28,6 +28,7 @@ export function summaryOf(row: AttemptRow): AttemptSummary {
     score: row.score,
     surgeryTimeMs: row.metrics.surgeryTimeMs ?? 0,
     flagged: row.flagged,
+    flags: row.flags,
     createdAt: row.createdAt.toISOString(),
   };
 }

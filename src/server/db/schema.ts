@@ -4,7 +4,7 @@ import type { Level } from '../../domain/defaults.ts';
 import type { CourseText, PlanText, Translations } from '../../domain/localize.ts';
 import type { CertificateCase } from '../../domain/progress.ts';
 import type { Subscription } from '../../api/users.ts';
-import type { ComponentId, Debrief, Gate, SimMetrics, Task } from '../../domain/simulator/index.ts';
+import type { ComponentId, Debrief, Gate, PlausibilityFlag, SimMetrics, Task } from '../../domain/simulator/index.ts';
 
 /** The one Postgres schema, for PGlite and PostgreSQL alike. */
 export const users = pgTable(
@@ -123,8 +123,10 @@ export const attempts = pgTable(
     /** The gates that capped the score (safety, identification), lowest ceiling first; none on older attempts. */
     gates: jsonb('gates').$type<Gate[]>().notNull().default([]),
     debrief: jsonb('debrief').$type<Debrief>(),
-    /** Input no hand makes: kept, but left out of best scores and benchmarks. */
+    /** Input no hand makes: kept, but left out of progress, certificates and benchmarks. */
     flagged: boolean('flagged').notNull().default(false),
+    /** Why it was flagged (plausibility.ts); empty on plausible attempts and on those flagged before reasons were kept. */
+    flags: jsonb('flags').$type<PlausibilityFlag[]>().notNull().default([]),
     /** The assessment window the launch was made in; null for practice. */
     assessmentId: text('assessment_id'),
     /** SHA-256 of the log as sent, so the same log sent again is recognised without replaying it. */

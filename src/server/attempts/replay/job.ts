@@ -6,12 +6,12 @@ import {
   buildScenario,
   computeMetrics,
   debriefOf,
-  inhumanInput,
-  replay,
+  replayChecked,
   scoreAttempt,
   seedFor,
   type CaseParams,
   type Debrief,
+  type PlausibilityFlag,
   type Score,
   type SimMetrics,
 } from '../../../domain/simulator/index.ts';
@@ -31,7 +31,8 @@ export interface ReplayOutcome extends Score {
   opened: boolean;
   metrics: SimMetrics;
   debrief: Debrief;
-  flagged: boolean;
+  /** Why no person played it this way (plausibility.ts); empty for a plausible log. */
+  flags: PlausibilityFlag[];
   /** The accepted events, normalized, as gzip-compressed JSON in base64: what is stored. */
   logGzip: string;
 }
@@ -39,14 +40,14 @@ export interface ReplayOutcome extends Score {
 /** Rebuilds the launch's scenario, replays the log through the model and scores it. */
 export function runReplay(job: ReplayJob): ReplayOutcome {
   const scenario = buildScenario(job.sim, seedFor(job.course, job.level, job.case, job.variant));
-  const state = replay(scenario, JSON.parse(job.eventsJson) as unknown[]);
+  const { state, flags } = replayChecked(scenario, JSON.parse(job.eventsJson) as unknown[]);
   const metrics = computeMetrics(state);
   return {
     opened: state.openedAt !== null,
     ...scoreAttempt(metrics),
     metrics,
     debrief: debriefOf(state),
-    flagged: inhumanInput(state.log),
+    flags,
     logGzip: gzipSync(JSON.stringify(state.log)).toString('base64'),
   };
 }

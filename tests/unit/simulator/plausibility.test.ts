@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildScenario,
+  distance,
+  paramsOfCase,
+  PLAUSIBILITY,
+  quantizeControl,
+  replayChecked,
+  seedFor,
+  viewOf,
+  type Controls,
+  type Scenario,
+  type SimEvent,
+  type Vec2,
+  type Vec3,
+} from '../../../src/domain/simulator/index.ts';
+import { Player } from '../../../scripts/lib/attempt-log.ts';
+
+// Scripted logs, replayed the way the server replays them: a person's pace passes, each pattern of a program is flagged.
+
+const COURSE = 'fetoscopy-simulator';
+const scenarioOf = (level: number, kase: number, variant: number): Scenario =>
+  buildScenario(paramsOfCase(undefined, level, kase), seedFor(COURSE, level, kase, variant));
+const flagsOf = (scenario: Scenario, events: readonly SimEvent[]) => replayChecked(scenario, events).flags;
+
+const cross = (a: Vec3, b: Vec3): Vec3 => ({ x: a.y * b.z - a.z * b.y, y: a.z * b.x - a.x * b.z, z: a.x * b.y - a.y * b.x });
+const STILL: Controls = { turnX: 0, turnY: 0, insert: 0, roll: 0 };
+/** A hand's irregular beat, for the programs that are not caught by their timing. */
+const BEAT = [97, 143, 118, 171, 104, 129, 156, 112, 138, 91];
+
+/** The controls, at full speed, that move the aim straight at `target` (in the camera's frame), and the aim's distance from it. */
+function straightAt(p: Player, target: Vec2, workingMm: number): { controls: Controls; errorMm: number } {
+  const s = p.sim.state;
+  const view = viewOf(s.pose, p.scenario.trocar, s.scope ?? 'straight', p.scenario.placenta.radiusMm);
+  const aim = view.aim!;
+  const right = cross(view.look, view.up);
+  const ex = target.x - aim.point.x;
+  const ey = target.y - aim.point.y;
+  const x = ex * right.x + ey * right.y;
+  const y = ex * view.up.x + ey * view.up.y;
+  const m = Math.max(Math.abs(x), Math.abs(y), 1e-9);
+  return {
+    controls: { turnX: quantizeControl(x / m), turnY: quantizeControl(y / m), insert: quantizeControl((aim.distanceMm - workingMm) / 15), roll: 0 },
+    errorMm: Math.hypot(ex, ey),
+  };
+}
+
+describe('plausibility: logs a person plays pass', () => {
+  it.each([
+    ['navigation', 1, 1],
+    ['selective', 2, 1],
+    ['solomon', 3, 1],
+  ] as const)('the scripted hand of the API tests, %s, on 20 placentas', (_task, level, kase) => {
+    for (let variant = 1; variant <= 20; variant += 1) {
+      const scenario = scenarioOf(level, kase, variant);
+      const p = new Player(scenario);
+      if (scenario.params.task === 'navigation') for (const target of scenario.targets) p.aimAt(target, { distanceMm: 20, toleranceMm: 3 });
+      else
+        for (const a of scenario.placenta.anastomoses) {
+          p.aimAt(a.position, { distanceMm: 10 });
+          p.mark(a.kind);
+          p.sealUntil(a.id);
+        }
+      expect({ variant, flags: flagsOf(scenario, p.finish().events) }).toEqual({ variant, flags: [] });
+    }
+  });
+});
+
+describe('plausibility: each pattern of a program is flagged', () => {
+  it('reaction: marking and firing the moment the aim reaches each anastomosis', () => {
+    const scenario = scenarioOf(2, 1, 7919);
+    const p = new Player(scenario);
+    let beat = 0;
+    for (const a of scenario.placenta.anastomoses) {
+      const reach = Math.max(4, a.diameterMm);
+      // Steers on a hand's beat, but watches every tick and acts on the tick it arrives.
+      for (let next = p.t; !(p.sim.state.aim && distance(p.sim.state.aim.point, a.position) <= reach); p.wait(4)) {
+        if (p.t >= next) {
+          p.hold(straightAt(p, a.position, 10).controls);
+          next = p.t + BEAT[beat++ % BEAT.length]!;
+        }
+      }
+      p.hold(STILL).mark(a.kind);
+      p.sealUntil(a.id);
+    }
+    expect(flagsOf(scenario, p.finish().events)).toContain('reaction');
+  });
+
+  it('regular: controls changed on a timer, every 250 ms', () => {
+    const scenario = scenarioOf(1, 1, 7919);
+    const events: SimEvent[] = [{ t: 0, type: 'open', scope: 'straight' }];
+    for (let k = 1; k <= 2 * PLAUSIBILITY.regular.minIntervals; k += 1) {
+      events.push({ t: 250 * k, type: 'input', turnX: k % 2 ? 0.5 : -0.5, turnY: k % 4 < 2 ? 0.25 : 0, insert: 0, roll: 0 });
+    }
+    events.push({ t: 250 * (2 * PLAUSIBILITY.regular.minIntervals + 1), type: 'finish' });
+    expect(flagsOf(scenario, events)).toEqual(['regular']);
+  });
+});
