@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { buildScenario, normalizeCaseParams, paramsOfCase, seedFor, TARGET } from '../../src/domain/simulator/index.ts';
+import { Player } from '../../scripts/lib/attempt-log.ts';
 import { e2e } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
 import { ADMIN, expectFitsWidth, idTokenFor, login, uniqueEmail } from './helpers.ts';
@@ -36,7 +38,7 @@ async function account(request: APIRequestContext, tag: string, name: string, pr
 async function world(request: APIRequestContext) {
   const admin = auth(await idTokenFor(ADMIN));
   const sim = { task: 'navigation', difficulty: 1, placenta: 'posterior', anastomoses: 3, smallestMm: 1.8, scopes: 'straight', targets: 2 };
-  const levels = [{ title: 'Assessed navigation', active: true, cases: [{ title: 'Two targets', bubbles: [], sim }] }];
+  const levels = [{ title: 'Assessed navigation', active: true, cases: [{ title: 'Two targets', bubbles: [], sim, passMark: 1 }] }];
   const created = await request.post('/api/courses', {
     headers: admin,
     data: { title: `Assessed course ${Date.now()}`, subtitle: 'Played in an assessment', levels },
@@ -57,6 +59,34 @@ async function world(request: APIRequestContext) {
   return { courseId, director, learner };
 }
 
+/**
+ * Plays the case the launch token names as the simulator page would (every target reached by the model's scripted
+ * hand) and sends the log with the learner's ID token once the launch is old enough to have lasted that long.
+ */
+async function sendPlayed(request: APIRequestContext, token: string, who: { email: string; password: string }) {
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+    course: string;
+    level: number;
+    case: number;
+    variant: number;
+    sim: unknown;
+  };
+  const scenario = buildScenario(
+    normalizeCaseParams(claims.sim, paramsOfCase(undefined, claims.level, claims.case)),
+    seedFor(claims.course, claims.level, claims.case, claims.variant),
+  );
+  const player = new Player(scenario);
+  for (const target of scenario.targets) {
+    player.aimAt(target, { distanceMm: 12, toleranceMm: 3 });
+    player.wait(TARGET.holdMs + 100);
+  }
+  player.finish();
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, player.t - 4000)));
+  const res = await request.post('/api/attempts', { headers: auth(await idTokenFor(who)), data: { token, events: player.events } });
+  expect(res.status()).toBe(201);
+  expect(await res.json()).toMatchObject({ flagged: false });
+}
+
 const LANGUAGES = [
   {
     lang: 'en',
@@ -68,6 +98,8 @@ const LANGUAGES = [
     unknown: 'This code does not open an assessment of this course for you. Check it with your director.',
     ready: 'Assessment: this case opens without the guided steps, and the attempt counts for your certificate.',
     mode: 'Assessment',
+    assessed: 'Assessed',
+    assessedCases: 'Cases passed in an assessment',
   },
   {
     lang: 'ar',
@@ -79,11 +111,18 @@ const LANGUAGES = [
     unknown: 'هذا الرمز لا يفتح لك تقييمًا في هذه الدورة. تحقّق منه مع مدير برنامجك.',
     ready: 'تقييم: تُفتح هذه الحالة من دون الخطوات الإرشادية، وتُحتسب المحاولة في شهادتك.',
     mode: 'تقييم',
+    assessed: 'مُقيَّمة',
+    assessedCases: 'الحالات الناجحة في تقييم',
   },
 ];
 
 for (const l of LANGUAGES) {
-  test(`a director opens an assessment window and a learner plays with its code, without guided steps (${l.lang})`, async ({ page, browser, request }) => {
+  test(`a director opens an assessment window; a learner plays with its code without guided steps and earns a certificate naming the assessed case (${l.lang})`, async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
     const { courseId, director, learner } = await world(request);
     const coursePath = `${l.prefix}/courses/${courseId}`;
 
@@ -131,6 +170,21 @@ for (const l of LANGUAGES) {
     await expect(play.locator('#sim-guide')).toBeHidden();
     await expect(play.locator('#sim-prompt')).toHaveText('');
     await play.screenshot({ path: `${SHOTS}/simulator-${l.lang}-desktop.png` });
+
+    // The assessed attempt passes the case; the certificate it earns names the case as assessed.
+    await sendPlayed(request, new URL(href!, e2e.baseURL).searchParams.get('token')!, learner);
+    await play.goto(coursePath);
+    await expect(play.locator('.course-outline .case').first()).toContainText(l.assessed);
+    const verifyHref = await play.locator('.certificate-links a').getAttribute('href');
+    await play.goto(verifyHref!);
+    await expect(play.locator('.verify dt').filter({ hasText: l.assessedCases })).toBeVisible();
+    await expect(play.locator('.verify-assessed li')).toHaveCount(1);
+    await expect(play.locator('.verify-assessed li')).toContainText('Two targets');
+    await axe(play);
+    await play.screenshot({ path: `${SHOTS}/certificate-${l.lang}-desktop.png` });
+    await play.setViewportSize({ width: 390, height: 844 });
+    await expectFitsWidth(play);
+    await play.screenshot({ path: `${SHOTS}/certificate-${l.lang}-phone.png` });
     await learnerContext.close();
   });
 }
