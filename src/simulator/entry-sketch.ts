@@ -41,11 +41,15 @@ function nearest(points: readonly Vec2[], p: Vec2): Vec2 {
   return best;
 }
 
-/** A twin in its own sac: beside its cord, away from the membrane, lying across that direction. */
-function fetus(placenta: Placenta, twin: Twin, cord: Vec2): string {
+/** Which way a twin's sac lies from its cord: away from the membrane. */
+function awayFromMembrane(placenta: Placenta, cord: Vec2): Vec2 {
   const from = nearest(placenta.membrane, cord);
   const len = Math.hypot(cord.x - from.x, cord.y - from.y) || 1;
-  const away = { x: (cord.x - from.x) / len, y: (cord.y - from.y) / len };
+  return { x: (cord.x - from.x) / len, y: (cord.y - from.y) / len };
+}
+
+/** A twin in its own sac: beside its cord, away from the membrane, lying across that direction. */
+function fetus(twin: Twin, cord: Vec2, away: Vec2): string {
   const size = FETUS[twin];
   const at = { x: cord.x + away.x * (size.body + 12), y: cord.y + away.y * (size.body + 12) };
   const angle = (Math.atan2(-away.x, -away.y) * 180) / Math.PI;
@@ -54,6 +58,15 @@ function fetus(placenta: Placenta, twin: Twin, cord: Vec2): string {
     `<g class="sk-fetus sk-${twin}"><ellipse cx="${num(at.x)}" cy="${num(-at.y)}" rx="${num(size.body * 0.55)}" ry="${num(size.body)}" ` +
     `transform="rotate(${num(angle)} ${num(at.x)} ${num(-at.y)})"/><circle cx="${num(head.x)}" cy="${num(-head.y)}" r="${num(size.head)}"/></g>`
   );
+}
+
+/** Where a twin's name goes: past its body, towards the uterine wall, where the posterior sites' buttons are not. */
+function namePlace(twin: Twin, cord: Vec2, away: Vec2): Vec2 {
+  const d = 2 * FETUS[twin].body + 22;
+  const p = { x: cord.x + away.x * d, y: cord.y + away.y * d };
+  const len = Math.hypot(p.x, p.y);
+  const limit = CAVITY - 12;
+  return len <= limit ? p : { x: (p.x / len) * limit, y: (p.y / len) * limit };
 }
 
 /** Where a site's button goes: left and top in percent of the sketch (physical, whatever the page's direction). */
@@ -66,7 +79,7 @@ export function sketchSvg(placenta: Placenta, labels: SketchLabels): string {
   const out: string[] = [`<rect class="sk-back" x="${-HALF}" y="${-HALF}" width="${2 * HALF}" height="${2 * HALF}" rx="8"/>`];
   out.push(`<circle class="sk-cavity" cx="0" cy="0" r="${CAVITY}"/>`);
   const plate = `<circle class="sk-placenta${placenta.position === 'anterior' ? ' sk-anterior' : ''}" cx="0" cy="0" r="${num(placenta.radiusMm)}"/>`;
-  const twins = placenta.cords.map((c) => fetus(placenta, c.twin, c.position));
+  const twins = placenta.cords.map((c) => fetus(c.twin, c.position, awayFromMembrane(placenta, c.position)));
   // A posterior placenta lies behind the twins as seen from the front; an anterior one in front of them.
   if (placenta.position === 'posterior') out.push(plate, ...twins);
   else out.push(...twins, plate);
@@ -76,9 +89,10 @@ export function sketchSvg(placenta: Placenta, labels: SketchLabels): string {
   );
   for (const c of placenta.cords) {
     const name = c.twin === 'donor' ? labels.donor : labels.recipient;
+    const at = namePlace(c.twin, c.position, awayFromMembrane(placenta, c.position));
     out.push(
       `<g class="sk-${c.twin}" data-twin="${c.twin}"><circle class="sk-cord" cx="${num(c.position.x)}" cy="${num(-c.position.y)}" r="${c.twin === 'donor' ? 2.6 : 4.2}"/>` +
-        `<text x="${num(c.position.x)}" y="${num(-c.position.y - 8)}">${esc(name)}</text></g>`,
+        `<text x="${num(at.x)}" y="${num(-at.y + 3)}">${esc(name)}</text></g>`,
     );
   }
   return (
