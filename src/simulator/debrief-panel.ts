@@ -1,11 +1,20 @@
 // After Finish: the debrief (the map, each score component with its advice, the experts' benchmark) and then the
 // final score and surgery time. Shown at once from this device's own run, then replaced by the server's replay.
-import { computeMetrics, debriefOf, scoreAttempt, type ComponentId, type Debrief, type SimMetrics, type SimState } from '../domain/simulator/index.ts';
+import {
+  computeMetrics,
+  debriefOf,
+  scoreAttempt,
+  type ComponentId,
+  type Debrief,
+  type Gate,
+  type SimMetrics,
+  type SimState,
+} from '../domain/simulator/index.ts';
 import { clockText } from '../domain/time.ts';
 import type { AttemptResult } from '../api/attempts.ts';
 import { $submission, type SubmissionFailure } from '../stores/attempt.ts';
 import { debriefSvg } from './debrief-map.ts';
-import { componentRows, debriefLabels } from './debrief-text.ts';
+import { componentRows, debriefLabels, GATE_KEYS } from './debrief-text.ts';
 import type { SimKey, SimStrings, Translate } from './strings.ts';
 
 /** Why the result was not saved, where it is not the usual "check your connection and try again". */
@@ -21,6 +30,8 @@ interface Figures {
   surgeryTimeMs: number;
   components: Partial<Record<ComponentId, number>>;
   weights: Partial<Record<ComponentId, number>>;
+  /** The gates that capped the score: the debrief says why it is no higher. */
+  gates: Gate[];
   /** The counts behind the components (contacts, anastomoses left open): the advice states them. */
   metrics: Partial<SimMetrics>;
   debrief: Debrief;
@@ -34,6 +45,7 @@ function fromServer(result: AttemptResult, local: Figures): Figures {
     surgeryTimeMs: result.surgeryTimeMs,
     components: result.components,
     weights: result.weights,
+    gates: result.gates,
     metrics: result.metrics,
     debrief: result.debrief ?? local.debrief,
     benchmark: result.benchmark,
@@ -51,6 +63,7 @@ export function showDebrief(state: SimState, t: Translate, strings: SimStrings, 
     surgeryTimeMs: metrics.surgeryTimeMs,
     components: local.components,
     weights: local.weights,
+    gates: local.gates,
     metrics,
     debrief: debriefOf(state),
     benchmark: null,
@@ -84,6 +97,12 @@ export function showDebrief(state: SimState, t: Translate, strings: SimStrings, 
         'sim.debrief.benchmarkScore',
         { score: f.benchmark.score, attempts: f.benchmark.attempts },
       )}`;
+    }
+    const capped = byId('sim-capped');
+    capped.hidden = f.gates.length === 0;
+    if (f.gates.length > 0) {
+      const reasons = new Intl.ListFormat(lang, { type: 'conjunction' }).format(f.gates.map((g) => t(GATE_KEYS[g.id])));
+      capped.textContent = t('sim.debrief.capped', { score: f.gates[0]!.ceiling, reason: reasons });
     }
     byId('sim-score').textContent = String(f.score);
     byId('sim-surgery-time').textContent = clockText(f.surgeryTimeMs);
