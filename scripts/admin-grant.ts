@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { grantAdmin } from '../src/server/access/admins.ts';
-import { ConfigError, loadConfig } from '../src/server/config.ts';
+import { loadConfig, scriptFailure } from '../src/server/config.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
 
 /**
@@ -18,7 +18,7 @@ try {
   const config = loadConfig();
   database = await openDatabase(config.databaseUrl, join(config.dataDir, 'pglite'));
 } catch (err) {
-  console.error(err instanceof ConfigError ? err.message : err);
+  console.error(`npm run admin:grant failed: ${scriptFailure(err)}`);
   process.exit(1);
 }
 try {

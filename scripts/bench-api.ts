@@ -110,6 +110,7 @@ const productionEnv = () => ({
   FORM_SUBMIT_URL: 'https://forms.example.org/submit',
   FORM_ACCESS_KEY: 'bench-api',
   CHAT_NUMBER: '15550001111',
+  SITE_URL: 'https://academy.example',
 });
 
 /** Production writes no demo data: the catalogue the rows read goes into the PGlite folder before the server opens it. */

@@ -43,7 +43,7 @@ export function createApp(deps: Deps) {
     for (const [name, value] of headerList) c.header(name, value);
     await next();
   });
-  app.use(crossOrigin(deps.config.corsOrigins));
+  app.use(crossOrigin(deps.config));
   const limitBody = bodyLimit({ maxSize: MAX_BODY, onError: (c) => fail(c, 413, ErrorCode.payloadTooLarge, 'The body is over 1 MB') });
   const limitImage = bodyLimit({ maxSize: MAX_IMAGE_BYTES, onError: (c) => fail(c, 413, ErrorCode.payloadTooLarge, 'The picture is over 8 MB') });
   // Reading a GET's body would make the Node adapter build a full Request for nothing, on the busiest routes.

@@ -46,7 +46,7 @@ export interface Config {
   promoVideoUrl: string;
   /** The floating chat button's messaging number (international, digits only). */
   chatNumber: string;
-  /** The site's public address (SITE_URL), for addresses printed where no request tells it (certificates); null: the request's. */
+  /** The site's public address (SITE_URL, required in production): our origin for the same-origin check, and addresses printed where no request may tell it (certificates); null locally. */
   siteUrl: string | null;
 }
 
@@ -161,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ['FORM_SUBMIT_URL', config.formSubmitUrl],
     ['FIREBASE_KEYS_URL', config.firebaseKeysUrl],
     ['PAYPAL_API_URL', config.paypal.apiUrl],
+    ['SITE_URL', config.siteUrl],
   ] as const;
   for (const [name, url] of addresses) {
     // The server or the browser calls it (and the page's policy allows a form service's origin), so it must be an absolute web address.
@@ -190,6 +191,7 @@ function assertSafe(config: Config, env: NodeJS.ProcessEnv): void {
   if (!config.formSubmitUrl) problems.push('FORM_SUBMIT_URL is missing');
   if (!config.formAccessKey) problems.push('FORM_ACCESS_KEY is missing');
   if (!config.chatNumber) problems.push('CHAT_NUMBER is missing');
+  if (!config.siteUrl) problems.push('SITE_URL is missing');
   if (config.authEmulatorHost) problems.push('FIREBASE_AUTH_EMULATOR_HOST is set (unsigned tokens would be accepted)');
   if (env.RATE_LIMIT_SCALE) problems.push('RATE_LIMIT_SCALE is set (a test setting that loosens every rate limit)');
   if (!problems.length) return;
@@ -206,22 +208,50 @@ export function assertWritableDataDir(dataDir: string): void {
     writeFileSync(probe, '');
     rmSync(probe);
   } catch (err) {
-    const { code, message } = err as NodeJS.ErrnoException;
-    const cause =
-      code === 'EACCES' || code === 'EPERM'
-        ? 'permission denied'
-        : code === 'EROFS'
-          ? 'read-only file system'
-          : code === 'ENOSPC'
-            ? 'no space left on the device'
-            : message;
     throw new ConfigError(
-      `Refusing to start: the data folder ${dataDir} (DATA_DIR) cannot be written (${cause}). Give the server's user write access to it, or set DATA_DIR to a writable folder.`,
+      `Refusing to start: the data folder ${dataDir} (DATA_DIR) cannot be written (${fileSystemCause(err)}). Give the server's user write access to it, or set DATA_DIR to a writable folder.`,
     );
   }
+}
+
+/** Why a file-system call failed, in words: the causes people meet by name, anything else as Node says it. */
+export function fileSystemCause(err: unknown): string {
+  const { code, message } = err as NodeJS.ErrnoException;
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EROFS') return 'read-only file system';
+  if (code === 'ENOSPC') return 'no space left on the device';
+  if (code === 'ENOENT') return 'no such file or folder';
+  if (code === 'ENOTDIR') return 'not a folder';
+  return message;
+}
+
+/**
+ * The one line a maintenance script prints when it fails: a ConfigError says what to set; a file-system error names
+ * the path and the cause; anything else its message, never a stack trace.
+ */
+export function scriptFailure(err: unknown): string {
+  if (err instanceof ConfigError) return err.message;
+  const path = (err as NodeJS.ErrnoException | null)?.path;
+  if (typeof path === 'string') return `${path}: ${fileSystemCause(err)}`;
+  return err instanceof Error ? err.message : String(err);
 }
 
 /** Where `astro build` writes the site (DIST_DIR, default ./dist), read by the build and by the server. */
 export function distDir(env: NodeJS.ProcessEnv = process.env): string {
   return resolve(import.meta.dirname, '../..', env.DIST_DIR ?? 'dist');
+}
+
+/**
+ * Our own origin as a browser names it: SITE_URL's in production (behind a proxy the request cannot tell its own
+ * scheme, and its Host is whatever the caller wrote), the local server's http address otherwise.
+ */
+export function siteOrigin(config: Pick<Config, 'siteUrl' | 'port'>): string {
+  return config.siteUrl ? new URL(config.siteUrl).origin : `http://localhost:${config.port}`;
+}
+
+/** The names a local server answers to: a page that names another host for it (DNS rebinding) is not served. */
+export function isLocalHost(hostHeader: string | undefined): boolean {
+  if (!hostHeader) return false;
+  const parsed = URL.parse(`http://${hostHeader}`);
+  return parsed !== null && LOOPBACK.has(parsed.hostname) && !/[@/\\?#]/.test(hostHeader);
 }

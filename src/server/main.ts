@@ -1,8 +1,8 @@
 import { API_BASE } from '../api/paths.ts';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { assertWritableDataDir, ConfigError, distDir, loadConfig, type Config } from './config.ts';
+import { assertWritableDataDir, ConfigError, distDir, isLocalHost, loadConfig, type Config } from './config.ts';
 import { catalogueFastPath } from './courses/index.ts';
 import { describeError } from './http/log.ts';
 import { pageServer } from './pages/serve.ts';
@@ -17,6 +17,7 @@ export async function startServer(config: Config) {
   const pages = await pageServer(deps, distDir());
   const catalogue = catalogueFastPath(deps.catalogueAnswer);
   const server = createServer((req, res) => {
+    if (!config.production && !isLocalHost(req.headers.host)) return refuseHost(res);
     if (catalogue(req, res)) return;
     if (isApi(req.url ?? '/')) return shutdown.track(api(req, res));
     pages(req, res, (work) => shutdown.track(work));
@@ -25,6 +26,15 @@ export async function startServer(config: Config) {
   await listen(server, config);
   announce(config);
   return { stop: shutdown.stop };
+}
+
+/**
+ * The local server trusts the Auth emulator's unsigned tokens: a page elsewhere that points its own name at this
+ * machine (DNS rebinding) must not reach it, so it answers only to localhost, 127.0.0.1 and [::1].
+ */
+function refuseHost(res: ServerResponse) {
+  res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8' });
+  res.end('This local server answers only to localhost, 127.0.0.1 and [::1].\n');
 }
 
 /** The database and what the API and the pages share over it, the demo catalogue and accounts seeded when asked. */

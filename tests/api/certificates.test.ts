@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { siteOrigin } from '../../src/server/config.ts';
 import { describe, expect, it } from 'vitest';
 import { COURSE, passAll, pdfText, setUp, TOKENS } from './learning-support.ts';
 import { lineOf } from './pdf-lines.ts';
@@ -10,9 +11,9 @@ async function issued(api: TestApi, uid = 'learner'): Promise<string> {
   return (await api.call('GET', `/progress?course=${COURSE}`, { as: uid })).json.certificate.id;
 }
 
-async function pdf(api: TestApi, id: string, as: string, lang = 'en') {
+async function pdf(api: TestApi, id: string, as: string, lang = 'en', headers: Record<string, string> = {}) {
   const bearer = (api.tokens as Record<string, string>)[as] ?? as;
-  const res = await api.app.request(`/api/certificates/${id}/pdf?lang=${lang}`, { headers: { authorization: `Bearer ${bearer}` } });
+  const res = await api.app.request(`/api/certificates/${id}/pdf?lang=${lang}`, { headers: { ...headers, authorization: `Bearer ${bearer}` } });
   return {
     status: res.status,
     type: res.headers.get('content-type'),
@@ -56,16 +57,16 @@ describe('certificates', () => {
     await expectRefused(api(), 'GET', '/certificates', { as: null }, 401);
   });
 
-  it('download as a PDF with the name, the course, the passed cases and the verification address', async () => {
+  it('download as a PDF with the name, the course, the passed cases and the verification address (ours, whatever Host the request named)', async () => {
     await setUp(api());
     const id = await issued(api());
-    const res = await pdf(api(), id, 'learner');
+    const res = await pdf(api(), id, 'learner', 'en', { host: 'phish.example' });
     expect(res.status).toBe(200);
     expect(res.type).toBe('application/pdf');
     expect(res.disposition).toBe(`attachment; filename="certificate-${COURSE}.pdf"`);
     writeFileSync('/tmp/certificate-en.pdf', res.bytes);
     const text = await pdfText(res.bytes);
-    for (const part of ['Certificate of completion', 'Lea Learner', 'Laser course', 'A1', 'A2', 'B1', `http://localhost/certificates/${id}`])
+    for (const part of ['Certificate of completion', 'Lea Learner', 'Laser course', 'A1', 'A2', 'B1', `${siteOrigin(api().deps.config)}/certificates/${id}`])
       expect(text).toContain(part);
     expect(text).not.toContain('Hidden');
   });
@@ -85,7 +86,7 @@ describe('certificates', () => {
     ]);
     const text = await pdfText(res.bytes);
     expect(text).toContain('Lea Learner');
-    expect(text).toContain(`http://localhost/ar/certificates/${id}`);
+    expect(text).toContain(`${siteOrigin(api().deps.config)}/ar/certificates/${id}`);
     // Arabic is stored in the order it is drawn, right to left: the title reads backwards in the extracted text.
     expect(text.normalize('NFKC')).toMatch(/[\u0600-\u06ff]/);
   });

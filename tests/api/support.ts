@@ -144,6 +144,7 @@ export const PRODUCTION_ENV: Record<string, string> = {
   FORM_SUBMIT_URL: 'https://forms.example.org/submit',
   FORM_ACCESS_KEY: 'key',
   CHAT_NUMBER: '15550001111',
+  SITE_URL: 'https://academy.example',
 };
 
 /**

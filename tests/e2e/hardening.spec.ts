@@ -90,3 +90,12 @@ test('the development server, which accepts unsigned emulator tokens, cannot be 
     .filter((i) => i && !i.internal && i.family === 'IPv4');
   for (const address of external) expect(await reachable(address!.address), address!.address).toBe(false);
 });
+
+test('the development server answers only to its local names, so a rebound name in a page elsewhere reaches nothing', async ({ request }) => {
+  for (const host of ['rebind.evil:4621', `evil.example:${new URL(e2e.baseURL).port}`]) {
+    expect((await request.get('/api/audit', { headers: { host } })).status(), host).toBe(421);
+    expect((await request.get('/', { headers: { host } })).status(), host).toBe(421);
+  }
+  expect((await request.get('/', { headers: { host: `127.0.0.1:${new URL(e2e.baseURL).port}` } })).status()).toBe(200);
+  expect((await request.get('/api/courses', { headers: { host: `localhost:${new URL(e2e.baseURL).port}` } })).status()).toBe(200);
+});

@@ -70,6 +70,7 @@ async function startProduction(): Promise<Production & { stop(): Promise<void> }
     FORM_SUBMIT_URL: `${forms.url}/submit`,
     FORM_ACCESS_KEY: formAccessKey,
     CHAT_NUMBER: '15550001111',
+    SITE_URL: e2e.productionURL,
   };
   const server = spawn(process.execPath, [join(root, 'src/server/main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise<never>((_, reject) => server.once('exit', (code) => reject(new Error(`The production server exited with ${code}`))));

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { ErrorCode } from '../../api/errors.ts';
 import { DEFAULT_LOCALE, localePath, type Locale } from '../../i18n/locales.ts';
 import { canReadUser } from '../access/groups.ts';
+import { siteOrigin } from '../config.ts';
 import { certificatePdf } from './certificate-pdf.ts';
 import { certificateById, certificatesOfUser, revokeCertificate } from './queries.ts';
 import { type Env, guarded, subApp } from '../http/sub-app.ts';
@@ -42,8 +43,7 @@ const find = (c: Context<Env>, id: string) => certificateById(c.get('deps').db.d
 
 /** Where the certificate is verified: the public page in the language it was printed in. */
 function verifyUrl(c: Context<Env>, id: string, locale: Locale): string {
-  const origin = c.get('deps').config.siteUrl ?? new URL(c.req.url).origin;
-  return `${origin}${localePath(locale, `/certificates/${id}`)}`;
+  return `${siteOrigin(c.get('deps').config)}${localePath(locale, `/certificates/${id}`)}`;
 }
 
 /** /certificates: issued by the server when a course is completed (see /progress), verified by anyone, revoked by admins. */

@@ -1,13 +1,26 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/server/app.ts';
 import { backup, backupCommand, restore } from '../../../src/server/db/backup.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import { openDatabase, rowsOf, type Db } from '../../../src/server/db/client.ts';
-import { attempts, audit, certificates, courses, groupMembers, groups, images, orders, plans, rateLimits, users } from '../../../src/server/db/schema.ts';
+import {
+  assessmentWindows,
+  attempts,
+  audit,
+  certificates,
+  courses,
+  groupMembers,
+  groups,
+  images,
+  orders,
+  plans,
+  rateLimits,
+  users,
+} from '../../../src/server/db/schema.ts';
 import { createDeps } from '../../../src/server/services.ts';
 import { createSandboxTables, sandboxMessages } from '../../../src/sandbox/messages.ts';
 import { runScript, seededFolder } from '../processes-support.ts';
@@ -65,6 +78,9 @@ async function fillEveryTable(db: Db, id: string) {
     .values({ id, userId: id, courseId: id, holderName: name, courseTitle: name, cases: [], completedAt: new Date('2025-01-02T03:04:05Z') });
   await db.insert(groups).values({ id, name });
   await db.insert(groupMembers).values({ groupId: id, userId: id, role: 'director' });
+  await db
+    .insert(assessmentWindows)
+    .values({ id, code: id.slice(-6).toUpperCase(), courseId: id, groupId: id, openedBy: id, expiresAt: new Date('2025-01-02T04:04:05Z') });
   await db.insert(images).values({ id: `${id}.webp`, contentType: 'image/webp', width: 2, height: 1, data: new Uint8Array([0, 1, 254, 255]) });
 }
 
@@ -114,6 +130,24 @@ async function restored(target: string, targetUrl: string | null) {
 }
 
 describe('backup and restore', () => {
+  it('say in one line which folder they cannot use and why, without a stack trace (npm run backup, restore and admin:grant)', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'fsa-notdir-')), 'a-file');
+    writeFileSync(file, '');
+    const runs = [
+      [runScript('backup.ts', ['backup', join(file, 'out')], { DATABASE_URL: '' }), `npm run backup failed: ${join(file, 'out')}: not a folder`],
+      [
+        runScript('backup.ts', ['restore', join(file, 'in')], { DATABASE_URL: '' }),
+        `npm run restore failed: ${join(file, 'in', 'manifest.json')}: not a folder`,
+      ],
+      [
+        runScript('admin-grant.ts', ['a@example.com'], { DATA_DIR: file, DATABASE_URL: '' }),
+        `npm run admin:grant failed: ${join(file, 'pglite')}: not a folder`,
+      ],
+    ] as const;
+    for (const [run, line] of runs) expect({ code: run.code, err: run.err }).toEqual({ code: 1, err: `${line}\n` });
+    rmSync(dirname(file), { recursive: true, force: true });
+  });
+
   it('copies every table and the emulator accounts into an empty instance', async () => {
     const { target, targetUrl } = await emptyTarget(url);
     const out = join(temp(), 'b');

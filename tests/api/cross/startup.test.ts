@@ -65,9 +65,14 @@ describe('the local mode and production', () => {
     }
   });
 
+  it('refuses a plain-http public address in production, except on this machine', () => {
+    expect(() => loadConfig({ ...PRODUCTION_ENV, SITE_URL: 'http://academy.example' })).toThrow('SITE_URL must be an https URL in production');
+    expect(loadConfig({ ...PRODUCTION_ENV, SITE_URL: 'http://localhost:4412' }).siteUrl).toBe('http://localhost:4412');
+  });
+
   it.each(['staging', 'prod', 'Production', 'dev'])('treats NODE_ENV=%s as production: no local defaults, every setting required', (NODE_ENV) => {
     expect(() => loadConfig({ NODE_ENV })).toThrow(
-      `Refusing to start in production (NODE_ENV=${NODE_ENV} is not a local mode: development, test or unset): FIREBASE_PROJECT_ID is missing; FIREBASE_API_KEY is missing; LAUNCH_SECRET is missing or shorter than 32 characters; PAYPAL_CLIENT_ID is missing; PAYPAL_CLIENT_SECRET is missing; FORM_MAIL_URL is missing; FORM_SUBMIT_URL is missing; FORM_ACCESS_KEY is missing; CHAT_NUMBER is missing`,
+      `Refusing to start in production (NODE_ENV=${NODE_ENV} is not a local mode: development, test or unset): FIREBASE_PROJECT_ID is missing; FIREBASE_API_KEY is missing; LAUNCH_SECRET is missing or shorter than 32 characters; PAYPAL_CLIENT_ID is missing; PAYPAL_CLIENT_SECRET is missing; FORM_MAIL_URL is missing; FORM_SUBMIT_URL is missing; FORM_ACCESS_KEY is missing; CHAT_NUMBER is missing; SITE_URL is missing`,
     );
     const config = loadConfig({ ...settings, NODE_ENV });
     expect({ production: config.production, seedDemo: config.seedDemo, host: config.host }).toEqual({ production: true, seedDemo: false, host: undefined });
@@ -88,6 +93,7 @@ describe('the local mode and production', () => {
       'PAYPAL_CLIENT_ID is missing; PAYPAL_CLIENT_SECRET is missing',
     ],
     ['the form stand-ins', { FORM_MAIL_URL: '', FORM_SUBMIT_URL: '' }, 'FORM_MAIL_URL is missing; FORM_SUBMIT_URL is missing'],
+    ['no public address (the origin check and the certificates would have to trust the request)', { SITE_URL: '' }, 'SITE_URL is missing'],
   ])('refuses %s', (_label, change, problem) => {
     expect(() => loadConfig({ ...PRODUCTION_ENV, ...change })).toThrow(`Refusing to start in production: ${problem}`);
     expect(() => loadConfig({ ...PRODUCTION_ENV, ...change, NODE_ENV: 'staging' })).toThrow(`: ${problem}`);
