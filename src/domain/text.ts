@@ -8,7 +8,7 @@
  * non-joiner stay: emoji sequences and Persian or Indic words need them.
  */
 // oxlint-disable-next-line no-control-regex -- finding control characters is what this expression is for.
-const INVISIBLE = /(?![\u200C\u200D])[\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u2028\u2029\u2800\u3164\uFFA0]|[\x01-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]/gu;
+const INVISIBLE = /(?![\u200C\u200D])[\p{Cf}\u034F\u115F\u1160\u2028\u2029\u2800\u3164\uFFA0]|\u17B4|\u17B5|[\x01-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]/gu;
 /** Variation selectors with no emoji or ideograph before them, once the other invisible characters are gone. */
 const ORPHAN_SELECTOR = /(?<![\p{Emoji}\p{Ideographic}])[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu;
 
