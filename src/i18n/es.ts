@@ -379,7 +379,10 @@ export const es: Dict = {
   'attempts.close': 'Cerrar',
   'attempts.noMap': 'Este intento se hizo con la primera versión del simulador, que no guardaba mapa ni componentes de la puntuación.',
   'attempts.flagged':
-    'Se detectó una entrada a un ritmo que ninguna mano puede mantener: el intento se conserva, pero no cuenta para las mejores puntuaciones ni para las referencias de los expertos.',
+    'Este intento no parece jugado a mano: se conserva, pero no cuenta para el progreso, los certificados ni las referencias de expertos. Motivo:',
+  'attempts.flag.rate': 'más eventos de entrada de los que produce una mano;',
+  'attempts.flag.reaction': 'disparó o marcó anastomosis antes de lo que la vista permite tras llegar a ellas;',
+  'attempts.flag.regular': 'los controles cambiaron al ritmo regular de un temporizador.',
   'sim.title': 'Simulador de láser fetoscópico',
   'sim.caseLabel': 'Módulo {{level}}, caso {{case}}',
   'sim.loading': 'Preparando la placenta…',

@@ -379,7 +379,10 @@ export const fr: Dict = {
   'attempts.close': 'Fermer',
   'attempts.noMap': 'Cette tentative a été faite avec la première version du simulateur, qui ne gardait ni carte ni composantes du score.',
   'attempts.flagged':
-    'Des saisies à un rythme qu’aucune main ne peut tenir ont été détectées : la tentative est conservée mais ne compte ni pour les meilleurs scores ni pour les références des experts.',
+    'Cette tentative ne semble pas jouée à la main : elle est conservée, mais ne compte ni pour la progression, ni pour les certificats, ni pour les références d’experts. Pourquoi :',
+  'attempts.flag.rate': 'plus d’événements de saisie qu’une main n’en produit ;',
+  'attempts.flag.reaction': 'tirs ou marques sur les anastomoses plus tôt après les avoir atteintes que la vue ne le permet ;',
+  'attempts.flag.regular': 'commandes changées au rythme régulier d’une minuterie.',
   'sim.title': 'Simulateur de laser fœtoscopique',
   'sim.caseLabel': 'Module {{level}}, cas {{case}}',
   'sim.loading': 'Préparation du placenta…',

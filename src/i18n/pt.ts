@@ -379,7 +379,10 @@ export const pt: Dict = {
   'attempts.close': 'Fechar',
   'attempts.noMap': 'Esta tentativa foi feita com a primeira versão do simulador, que não guardava mapa nem componentes da pontuação.',
   'attempts.flagged':
-    'Foi detectada uma entrada num ritmo que nenhuma mão consegue manter: a tentativa fica guardada, mas não conta para as melhores pontuações nem para as referências dos especialistas.',
+    'Esta tentativa não parece jogada à mão: fica guardada, mas não conta para o progresso, os certificados nem as referências de especialistas. Motivo:',
+  'attempts.flag.rate': 'mais eventos de entrada do que uma mão produz;',
+  'attempts.flag.reaction': 'disparou ou marcou anastomoses mais cedo, depois de chegar a elas, do que a visão permite;',
+  'attempts.flag.regular': 'os controles mudaram no ritmo regular de um temporizador.',
   'sim.title': 'Simulador de laser fetoscópico',
   'sim.caseLabel': 'Módulo {{level}}, caso {{case}}',
   'sim.loading': 'Preparando a placenta…',

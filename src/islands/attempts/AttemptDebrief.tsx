@@ -1,6 +1,7 @@
 import type { AttemptResult } from '../../api/attempts.ts';
 import { clockText } from '../../domain/time.ts';
 import type { Task } from '../../domain/simulator/params.ts';
+import type { PlausibilityFlag } from '../../domain/simulator/plausibility.ts';
 import { dirOf, isLocale } from '../../i18n/locales.ts';
 import { debriefSvg } from '../../simulator/debrief-map.ts';
 import { componentRows, debriefLabels } from '../../simulator/debrief-text.ts';
@@ -26,6 +27,13 @@ const TASK_KEYS = {
   selective: 'sim.task.selective',
   solomon: 'sim.task.solomon',
 } as const satisfies Record<Task, keyof AttemptStrings>;
+
+/** Why an attempt was flagged, in words (plausibility.ts); attempts flagged before reasons were kept show none. */
+const FLAG_KEYS = {
+  rate: 'attempts.flag.rate',
+  reaction: 'attempts.flag.reaction',
+  regular: 'attempts.flag.regular',
+} as const satisfies Record<PlausibilityFlag, keyof AttemptStrings>;
 
 const FAILURES = {
   gone: 'attempts.debriefGone',
@@ -58,7 +66,18 @@ function Result({ result, locale, scoreLabel, timeLabel, strings }: { result: At
           {fill(strings['sim.debrief.benchmarkScore'], { score: String(benchmark.score), attempts: String(benchmark.attempts) })}
         </p>
       )}
-      {result.flagged && <p className="debrief-flagged">{strings['attempts.flagged']}</p>}
+      {result.flagged && (
+        <div className="debrief-flagged">
+          <p>{strings['attempts.flagged']}</p>
+          {result.flags.length > 0 && (
+            <ul>
+              {result.flags.map((flag) => (
+                <li key={flag}>{strings[FLAG_KEYS[flag]]}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
       {result.debrief ? (
         <div className="debrief-body">
           {/* debriefSvg draws numbers and escaped labels only, so its markup is safe to insert. */}
