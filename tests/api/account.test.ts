@@ -111,6 +111,34 @@ describe('GET /users/me/export', () => {
 });
 
 describe('DELETE /users/me', () => {
+  it('forgets the person in every audit entry that names them, whatever it is filed under, and shows them those entries until then', async () => {
+    const group = async (name: string) => (await reply(as('admin').groups.$post({ json: { name } }))).json.id as string;
+    const [fellows, faculty] = [await group('Fellows'), await group('Faculty')];
+    const add = (id: string, email: string, role: 'member' | 'director') =>
+      reply(as('admin').groups[':id'].members.$post({ param: { id }, json: { email, role } }));
+    await add(fellows, 'learner@example.com', 'member');
+    await add(faculty, 'LEARNER@example.com', 'director');
+    await add(faculty, 'other@example.com', 'member');
+    await reply(as('admin').groups[':id'].$delete({ param: { id: faculty } }));
+    const exported = await (await api().app.request('/api/users/me/export', { headers: { authorization: `Bearer ${api().tokens.learner}` } })).json();
+    const groupEntries = exported.audit.filter((e: { entity: string }) => e.entity === 'group');
+    expect(groupEntries.map((e: { entityId: string; action: string }) => `${e.entityId} ${e.action}`).sort()).toEqual(
+      [`${fellows} create`, `${faculty} create`, `${faculty} delete`].sort(),
+    );
+    expect(JSON.stringify(groupEntries)).not.toContain('other@example.com');
+    expect((await reply(as('learner').users.me.$delete({}))).status).toBe(204);
+    const named = (value: unknown): boolean =>
+      typeof value === 'string'
+        ? value === 'learner' || value.toLowerCase() === 'learner@example.com'
+        : value !== null && typeof value === 'object' && Object.values(value).some(named);
+    const rows = await db().select().from(audit);
+    expect(rows.filter((row) => named(row.before) || named(row.after))).toEqual([]);
+    // Other people in the same entries are still there: only the deleted person is taken out.
+    const deleted = rows.find((row) => row.entityId === faculty && row.action === 'delete')!;
+    expect(JSON.stringify(deleted.before)).toContain('other@example.com');
+    expect(JSON.stringify(deleted.before)).toContain('"forgotten":true');
+  });
+
   it('removes the profile and personal data, keeps the payments anonymised, and is audited', async () => {
     const orderId = await buy();
     await history('learner');

@@ -1,7 +1,7 @@
-import { asc, eq, or } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { lockKeepingAnAdmin } from '../access/admins.ts';
 import type { Caller } from '../access/token.ts';
-import { recordAudit } from '../audit/index.ts';
+import { entriesAbout, forgetInAudit, recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/client.ts';
 import { toUser } from '../db/rows.ts';
 import { attempts, audit, certificates, groupMembers, groups, orders, users } from '../db/schema.ts';
@@ -32,11 +32,7 @@ export async function heldAbout(db: Db, uid: string) {
     .from(groupMembers)
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))
     .where(eq(groupMembers.userId, uid));
-  const trail = await db
-    .select()
-    .from(audit)
-    .where(or(eq(audit.entityId, uid), eq(audit.actor, uid)))
-    .orderBy(asc(audit.at));
+  const trail = await entriesAbout(db, { uid, email: profile.email });
   return { profile, payments, played, earned, memberships, trail };
 }
 
@@ -63,6 +59,8 @@ export function deleteAccount(db: Db, caller: Caller) {
     // Earlier audit entries about the account held copies of the profile: the fact of each change stays, its contents go.
     await tx.update(audit).set({ before: null, after: null }).where(eq(audit.entityId, uid));
     await tx.update(audit).set({ actorEmail: '' }).where(eq(audit.actor, uid));
+    // Entries filed under something else (a group the person was in or directed) named them too: they are taken out.
+    await forgetInAudit(tx, { uid, email: before.email });
     await tx.delete(users).where(eq(users.id, uid));
     await recordAudit(
       tx,
@@ -70,7 +68,7 @@ export function deleteAccount(db: Db, caller: Caller) {
       'user',
       uid,
       'delete',
-      { id: uid, isAdmin: before.isAdmin, subscriptions: before.subscriptions.length },
+      { isAdmin: before.isAdmin, subscriptions: before.subscriptions.length },
       null,
     );
     return before.isExpert ? ('deleted-expert' as const) : ('deleted' as const);

@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { ErrorCode } from '../../api/errors.ts';
 import { deleteAccount, heldAbout, updateProfile, type AttemptRow } from './queries.ts';
+import { trailFor } from '../audit/index.ts';
 import { fail } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
 import { requireUser } from '../access/caller.ts';
@@ -50,7 +51,7 @@ export const accountApp = subApp()
       certificates: earned,
       groups: memberships,
       // What the caller did to other people's records is theirs to know, but those records' contents are not.
-      audit: trail.map((row) => (row.entity === 'user' && row.entityId !== uid ? { ...row, before: null, after: null } : row)),
+      audit: trailFor(trail, { uid, email: profile.email }),
     };
     return c.json(body, 200, { 'content-disposition': 'attachment; filename="my-data.json"', 'cache-control': 'private, no-store' });
   })

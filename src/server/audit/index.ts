@@ -4,6 +4,8 @@ import type { Caller } from '../access/token.ts';
 import { rowsOf, type Db } from '../db/client.ts';
 import { audit } from '../db/schema.ts';
 
+export { entriesAbout, forgetInAudit, trailFor } from './forget.ts';
+
 export type AuditEntity = 'course' | 'plan' | 'user' | 'group' | 'certificate' | 'image' | 'assessment';
 
 /** Writes one audit entry; call it inside the transaction of the change it describes. */
