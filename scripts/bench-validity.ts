@@ -74,15 +74,26 @@ for (const task of TASKS) {
     console.log(row([id, ...GROUPS.map((g) => m[g]!.toFixed(2)), (m.expert! - m.novice!).toFixed(2), (m.expert! - m.intermediate!).toFixed(2)]));
   }
 
-  console.log(`\nGates that capped the score (share of attempts) and event rates (events per second of surgery):\n`);
-  console.log(row(['player', 'contacts', 'collateral', 'offWindow', 'unidentified', 'events/s median', 'events/s max']));
-  console.log(row(['---', '---', '---', '---', '---', '---', '---']));
+  console.log(`\nGates that capped the score (share of attempts), event rates (events per second of surgery) and the server's plausibility flags:\n`);
+  console.log(row(['player', 'contacts', 'collateral', 'offWindow', 'unidentified', 'events/s median', 'events/s max', 'flagged (replayed logs)']));
+  console.log(row(['---', '---', '---', '---', '---', '---', '---', '---']));
   for (const p of who) {
     const runs = played.filter((q) => q.player === p);
     const gate = (id: string) => pct(runs.filter((q) => q.outcome.score.gates.some((g) => g.id === id)).length / runs.length);
     const rates = runs.map((q) => q.outcome.events / Math.max(1, q.outcome.metrics.surgeryTimeMs / 1000));
+    const checked = runs.filter((q) => q.outcome.flags !== null);
+    const flagged = pct(checked.filter((q) => q.outcome.flags!.length > 0).length / checked.length);
     console.log(
-      row([p.name, gate('contacts'), gate('collateral'), gate('offWindow'), gate('unidentified'), median(rates).toFixed(2), Math.max(...rates).toFixed(2)]),
+      row([
+        p.name,
+        gate('contacts'),
+        gate('collateral'),
+        gate('offWindow'),
+        gate('unidentified'),
+        median(rates).toFixed(2),
+        Math.max(...rates).toFixed(2),
+        flagged,
+      ]),
     );
   }
 }

@@ -5,8 +5,9 @@ import {
   createRng,
   defaultCaseParams,
   hashString,
-  replay,
+  replayChecked,
   scoreAttempt,
+  type PlausibilityFlag,
   type CaseParams,
   type Scenario,
   type SimEvent,
@@ -21,6 +22,8 @@ export interface Outcome {
   metrics: SimMetrics;
   score: Score;
   events: number;
+  /** What the server's plausibility checks flag in the log (null when the state was taken as played, not replayed). */
+  flags: PlausibilityFlag[] | null;
 }
 
 /**
@@ -38,8 +41,9 @@ export const reached = new WeakMap<readonly SimEvent[], SimState>();
 export function playAttempt(player: Player, scenario: Scenario, seed: number, replayed = true): Outcome {
   const events = player.play(scenario, createRng(seed));
   const live = reached.get(events);
-  const metrics = computeMetrics(replayed || !live ? replay(scenario, events) : live);
-  return { metrics, score: scoreAttempt(metrics), events: events.length };
+  const checked = replayed || !live ? replayChecked(scenario, events) : null;
+  const metrics = computeMetrics(checked ? checked.state : live!);
+  return { metrics, score: scoreAttempt(metrics), events: events.length, flags: checked ? checked.flags : null };
 }
 
 /** A case the bench plays: where it comes from, and its parameters. */

@@ -47,6 +47,9 @@ describe('the scripted players', () => {
       }
     }
     expect(played.filter((p) => p.replayed)).toHaveLength(played.length / REPLAY_EVERY);
+    // The server's plausibility checks (reaction times, a timer's regularity) find nothing inhuman in the surgeons' logs.
+    const surgeonsFlagged = played.filter((p) => p.replayed && p.player.group !== 'degenerate' && p.outcome.flags!.length > 0);
+    expect(surgeonsFlagged.map((p) => `${p.player.name} ${p.case.label} #${p.variant}: ${p.outcome.flags!.join(', ')}`)).toEqual([]);
   });
 });
 
