@@ -81,6 +81,10 @@ for (const lang of ['en', 'ar'] as const) {
       const controls = page.getByRole('group', { name: t['sim.touch.title'] });
       await expect(controls).toBeVisible();
       await page.getByRole('button', { name: t['sim.start'] }).tap();
+      // The intro lay over the view: starting leaves the instruments' bar, the view and the controls all in sight.
+      expect(await page.evaluate(() => scrollY)).toBe(0);
+      await expect(page.locator('#sim-laser')).toBeInViewport();
+      await expect(controls).toBeInViewport();
 
       const pivot = controls.getByRole('group', { name: t['sim.touch.pivot'] });
       const depth = controls.getByRole('group', { name: t['sim.touch.depth'] });
@@ -190,57 +194,64 @@ for (const lang of ['en', 'ar'] as const) {
   });
 }
 
-test.describe('with a game controller', () => {
-  test.use({ viewport: { width: 1280, height: 800 } });
+for (const lang of ['en', 'ar'] as const) {
+  test.describe(`with a game controller and the keys in ${lang}`, () => {
+    test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('the pad steers, switches the beam, fires and marks, and the desktop shows no touch controls', async ({ page }) => {
-    const t = DICTIONARIES.en;
-    // A standard-layout pad the test moves: navigator.getGamepads answers its current reading.
-    await page.addInitScript(() => {
-      const pad = {
-        id: 'test pad',
-        index: 0,
-        connected: true,
-        mapping: 'standard',
-        axes: [0, 0, 0, 0],
-        buttons: Array.from({ length: 17 }, () => ({ pressed: false, value: 0 })),
-      };
-      Object.assign(window, { testPad: pad });
-      navigator.getGamepads = () => [pad as unknown as Gamepad];
+    test('the pad steers, switches the beam, fires and marks, the keys steer alongside, and the desktop shows no touch controls', async ({ page }) => {
+      const t = DICTIONARIES[lang];
+      // A standard-layout pad the test moves: navigator.getGamepads answers its current reading.
+      await page.addInitScript(() => {
+        const pad = {
+          id: 'test pad',
+          index: 0,
+          connected: true,
+          mapping: 'standard',
+          axes: [0, 0, 0, 0],
+          buttons: Array.from({ length: 17 }, () => ({ pressed: false, value: 0 })),
+        };
+        Object.assign(window, { testPad: pad });
+        navigator.getGamepads = () => [pad as unknown as Gamepad];
+      });
+      const set = (axes: number[], pressed: number[]) =>
+        page.evaluate(
+          ([a, p]) => {
+            const pad = (window as unknown as { testPad: { axes: number[]; buttons: { pressed: boolean; value: number }[] } }).testPad;
+            pad.axes = a;
+            pad.buttons.forEach((b, i) => Object.assign(b, { pressed: p.includes(i), value: p.includes(i) ? 1 : 0 }));
+          },
+          [axes, pressed] as const,
+        );
+      await page.goto(`${prefix(lang)}/simulator?demo`);
+      await expect(page.locator('#sim-touch')).toBeHidden();
+      await page.getByRole('button', { name: t['sim.start'] }).click();
+      const angle = await page.locator('#sim-h-angle').textContent();
+      await set([0, 0, 0, 0], [0]);
+      await expect(page.locator('#sim-laser')).toHaveAttribute('data-state', 'on');
+      await set([0.6, -0.6, 0, 0], [7]);
+      await expect(page.locator('#sim-laser')).toHaveAttribute('data-state', 'firing');
+      await expect(page.locator('#sim-h-angle')).not.toHaveText(angle!);
+      await set([0, 0, 0, 0], []);
+      await expect(page.locator('#sim-laser')).toHaveAttribute('data-state', 'on');
+      // Y marks; in the dialog the pad moves down to the second kind and A picks it.
+      await set([0, 0, 0, 0], [3]);
+      const dialog = page.getByRole('dialog', { name: t['sim.mark.title'] });
+      await expect(dialog).toBeVisible();
+      await set([0, 0, 0, 0], [13]);
+      await expect(dialog.getByRole('button', { name: t['sim.mark.VA'] })).toBeFocused();
+      await set([0, 0, 0, 0], []);
+      await set([0, 0, 0, 0], [0]);
+      await expect(dialog).toBeHidden();
+      await expect(page.locator('#sim-toast')).toHaveText(t['sim.mark.done'].replace('{{kind}}', 'VA'));
+      // The keys go through the same mixer: W held advances while the pad rests.
+      const distance = await page.locator('#sim-h-distance').textContent();
+      await page.keyboard.down('KeyW');
+      await expect(page.locator('#sim-h-distance')).not.toHaveText(distance!);
+      await page.keyboard.up('KeyW');
+      // Start pauses.
+      await set([0, 0, 0, 0], [9]);
+      await expect(page.getByRole('heading', { name: t['sim.paused'] })).toBeVisible();
+      await page.screenshot({ path: `/tmp/shots/touch-desktop-${lang}.png` });
     });
-    const set = (axes: number[], pressed: number[]) =>
-      page.evaluate(
-        ([a, p]) => {
-          const pad = (window as unknown as { testPad: { axes: number[]; buttons: { pressed: boolean; value: number }[] } }).testPad;
-          pad.axes = a;
-          pad.buttons.forEach((b, i) => Object.assign(b, { pressed: p.includes(i), value: p.includes(i) ? 1 : 0 }));
-        },
-        [axes, pressed] as const,
-      );
-    await page.goto('/simulator?demo');
-    await expect(page.locator('#sim-touch')).toBeHidden();
-    await page.getByRole('button', { name: t['sim.start'] }).click();
-    const angle = await page.locator('#sim-h-angle').textContent();
-    await set([0, 0, 0, 0], [0]);
-    await expect(page.locator('#sim-laser')).toHaveAttribute('data-state', 'on');
-    await set([0.6, -0.6, 0, 0], [7]);
-    await expect(page.locator('#sim-laser')).toHaveAttribute('data-state', 'firing');
-    await expect(page.locator('#sim-h-angle')).not.toHaveText(angle!);
-    await set([0, 0, 0, 0], []);
-    await expect(page.locator('#sim-laser')).toHaveAttribute('data-state', 'on');
-    // Y marks; in the dialog the pad moves down to the second kind and A picks it.
-    await set([0, 0, 0, 0], [3]);
-    const dialog = page.getByRole('dialog', { name: t['sim.mark.title'] });
-    await expect(dialog).toBeVisible();
-    await set([0, 0, 0, 0], [13]);
-    await expect(dialog.getByRole('button', { name: t['sim.mark.VA'] })).toBeFocused();
-    await set([0, 0, 0, 0], []);
-    await set([0, 0, 0, 0], [0]);
-    await expect(dialog).toBeHidden();
-    await expect(page.locator('#sim-toast')).toHaveText(t['sim.mark.done'].replace('{{kind}}', 'VA'));
-    // Start pauses.
-    await set([0, 0, 0, 0], [9]);
-    await expect(page.getByRole('heading', { name: t['sim.paused'] })).toBeVisible();
-    await page.screenshot({ path: '/tmp/shots/touch-desktop-en.png' });
   });
-});
+}
