@@ -444,6 +444,11 @@ export const en = {
   'sim.step.join-coagulations': 'Join the coagulations with the Solomon technique: burn along the equator so the spots touch.',
   'sim.step.draw-solomon-line': 'Draw a coagulation line between both placental edges, without gaps.',
   'sim.step.finish-review': 'Finish and review your surgery.',
+  'sim.step.touch.explore': 'Explore the placental surface: drag the pivot stick to turn, push the depth slider up to advance and down to withdraw.',
+  'sim.step.touch.identify-anastomoses':
+    'Identify an anastomosis: follow a vessel of one twin to where it meets a vessel of the other, aim at the junction, tap Mark and choose its type.',
+  'sim.step.touch.activate-laser': 'Activate the laser with the Aiming beam button: the aiming beam appears.',
+  'sim.step.touch.coagulate': 'Coagulate an anastomosis: from 5 to 20 mm away and close to perpendicular, hold Fire until the vessel turns pale.',
   'sim.hud.title': 'Instruments',
   'sim.hud.distance': 'Distance to the plate',
   'sim.hud.angle': 'Angle of incidence',

@@ -447,6 +447,12 @@ export const es: Dict = {
   'sim.step.join-coagulations': 'Une las coagulaciones con la técnica de Solomon: quema a lo largo del ecuador para que los puntos se toquen.',
   'sim.step.draw-solomon-line': 'Traza una línea de coagulación entre ambos bordes placentarios, sin huecos.',
   'sim.step.finish-review': 'Termina y revisa tu cirugía.',
+  'sim.step.touch.explore':
+    'Explora la superficie placentaria: arrastra la palanca de pivote para girar, sube el control de profundidad para avanzar y bájalo para retirar.',
+  'sim.step.touch.identify-anastomoses':
+    'Identifica una anastomosis: sigue un vaso de un gemelo hasta donde se une a un vaso del otro, apunta a la unión, toca Marcar y elige su tipo.',
+  'sim.step.touch.activate-laser': 'Activa el láser con el botón Haz guía: aparece el haz guía.',
+  'sim.step.touch.coagulate': 'Coagula una anastomosis: a entre 5 y 20 mm y casi perpendicular, mantén pulsado Disparar hasta que el vaso palidezca.',
   'sim.hud.title': 'Instrumentos',
   'sim.hud.distance': 'Distancia a la placa',
   'sim.hud.angle': 'Ángulo de incidencia',

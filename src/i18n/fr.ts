@@ -448,6 +448,12 @@ export const fr: Dict = {
   'sim.step.join-coagulations': 'Reliez les coagulations avec la technique de Solomon : brûlez le long de l’équateur pour que les impacts se touchent.',
   'sim.step.draw-solomon-line': 'Tracez une ligne de coagulation entre les deux bords du placenta, sans interruption.',
   'sim.step.finish-review': 'Terminez et revoyez votre intervention.',
+  'sim.step.touch.explore':
+    'Explorez la surface placentaire : faites glisser le stick de pivot pour orienter, poussez le curseur de profondeur vers le haut pour avancer et vers le bas pour reculer.',
+  'sim.step.touch.identify-anastomoses':
+    'Identifiez une anastomose : suivez un vaisseau d’un jumeau jusqu’à sa jonction avec un vaisseau de l’autre, visez la jonction, touchez Marquer et choisissez son type.',
+  'sim.step.touch.activate-laser': 'Activez le laser avec le bouton Faisceau de visée : le faisceau de visée apparaît.',
+  'sim.step.touch.coagulate': 'Coagulez une anastomose : entre 5 et 20 mm et presque perpendiculairement, maintenez Tirer jusqu’à ce que le vaisseau pâlisse.',
   'sim.hud.title': 'Instruments',
   'sim.hud.distance': 'Distance à la plaque',
   'sim.hud.angle': 'Angle d’incidence',

@@ -447,6 +447,12 @@ export const pt: Dict = {
   'sim.step.join-coagulations': 'Una as coagulações com a técnica de Solomon: queime ao longo do equador para que os pontos se toquem.',
   'sim.step.draw-solomon-line': 'Trace uma linha de coagulação entre as duas bordas placentárias, sem falhas.',
   'sim.step.finish-review': 'Conclua e reveja sua cirurgia.',
+  'sim.step.touch.explore':
+    'Explore a superfície placentária: arraste a alavanca de pivô para orientar, empurre o controle de profundidade para cima para avançar e para baixo para recuar.',
+  'sim.step.touch.identify-anastomoses':
+    'Identifique uma anastomose: siga um vaso de um gêmeo até onde ele encontra um vaso do outro, aponte para a junção, toque em Marcar e escolha o tipo.',
+  'sim.step.touch.activate-laser': 'Ative o laser com o botão Feixe guia: o feixe guia aparece.',
+  'sim.step.touch.coagulate': 'Coagule uma anastomose: entre 5 e 20 mm e quase perpendicular, mantenha Disparar pressionado até o vaso empalidecer.',
   'sim.hud.title': 'Instrumentos',
   'sim.hud.distance': 'Distância à placa',
   'sim.hud.angle': 'Ângulo de incidência',

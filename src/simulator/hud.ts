@@ -1,8 +1,8 @@
 // The instruments beside the view (distance, incidence, scope, laser, time, contacts, target) and the guided
 // walkthrough's prompt. Text nodes are written only when what they show changes.
-import { currentStep, TASK_STEPS, type Aim, type GuidedProgress, type ScopeKind, type SimState } from '../domain/simulator/index.ts';
+import { currentStep, TASK_STEPS, type Aim, type GuidedProgress, type GuidedStepId, type ScopeKind, type SimState } from '../domain/simulator/index.ts';
 import { clockText } from '../domain/time.ts';
-import { STEP_KEYS, type SimKey, type Translate } from './strings.ts';
+import { STEP_KEYS, TOUCH_STEP_KEYS, type SimKey, type Translate } from './strings.ts';
 
 const byId = (id: string) => document.getElementById(id)!;
 
@@ -57,14 +57,15 @@ export interface Guide {
   update(state: SimState): void;
 }
 
-/** The task's steps as a list, the current one's prompt, and "step n of N". */
-export function createGuide(t: Translate, state: SimState, guided: boolean): Guide {
+/** The task's steps as a list, the current one's prompt, and "step n of N"; `touch` names the on-screen controls, not keys. */
+export function createGuide(t: Translate, state: SimState, guided: boolean, touch: boolean): Guide {
+  const text = (step: GuidedStepId) => t((touch && TOUCH_STEP_KEYS[step]) || STEP_KEYS[step]);
   const section = byId('sim-guide');
   section.hidden = !guided;
   const steps = TASK_STEPS[state.scenario.params.task];
   const items = steps.map((step) => {
     const li = document.createElement('li');
-    li.textContent = t(STEP_KEYS[step]);
+    li.textContent = text(step);
     byId('sim-steps').append(li);
     return li;
   });
@@ -79,7 +80,7 @@ export function createGuide(t: Translate, state: SimState, guided: boolean): Gui
       shown = step;
       const index = step === 'done' ? steps.length : steps.indexOf(step);
       count(t('sim.stepOf', { n: Math.min(index + 1, steps.length), total: steps.length }));
-      prompt(step === 'done' ? '' : t(STEP_KEYS[step]));
+      prompt(step === 'done' ? '' : text(step));
       items.forEach((li, i) => {
         li.dataset.state = i < index ? 'done' : i === index ? 'current' : 'todo';
         if (i === index) li.setAttribute('aria-current', 'step');

@@ -84,7 +84,7 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
   }
   const session = createSession(scenario);
   const hud = createHud(t, lang);
-  const guide = createGuide(t, session.state, launch.guided);
+  const guide = createGuide(t, session.state, launch.guided, $('sim').hasAttribute('data-touch'));
   const minimap = createMinimap($<HTMLCanvasElement>('sim-minimap'), scenario, { donor: t('sim.debrief.donor'), recipient: t('sim.debrief.recipient') });
   $('sim-hud-target').hidden = scenario.targets.length === 0;
   const say = createToast();

@@ -17,6 +17,14 @@ export const STEP_KEYS = {
   'finish-review': 'sim.step.finish-review',
 } as const satisfies Record<GuidedStepId, Key>;
 
+/** The prompts that name keys, as they read on a touch screen (the on-screen controls' names instead). */
+export const TOUCH_STEP_KEYS: Partial<Record<GuidedStepId, SimKey>> = {
+  explore: 'sim.step.touch.explore',
+  'identify-anastomoses': 'sim.step.touch.identify-anastomoses',
+  'activate-laser': 'sim.step.touch.activate-laser',
+  coagulate: 'sim.step.touch.coagulate',
+};
+
 export const TASK_KEYS = {
   navigation: { name: 'sim.task.navigation', intro: 'sim.intro.navigation' },
   selective: { name: 'sim.task.selective', intro: 'sim.intro.selective' },

@@ -188,6 +188,8 @@ for (const lang of ['en', 'ar'] as const) {
       await expect(larger).toHaveAttribute('href', `${prefix(lang)}/simulator?demo`);
       await page.getByRole('button', { name: t['sim.start'] }).tap();
       await expect(page.getByRole('group', { name: t['sim.touch.title'] })).toBeVisible();
+      // The guided prompt names the controls under the thumbs, not keys.
+      await expect(page.locator('#sim-prompt')).toHaveText(t['sim.step.touch.explore']);
       await axe(page);
       await page.screenshot({ path: `/tmp/shots/touch-phone-${lang}.png`, fullPage: true });
     });
@@ -225,6 +227,7 @@ for (const lang of ['en', 'ar'] as const) {
       await page.goto(`${prefix(lang)}/simulator?demo`);
       await expect(page.locator('#sim-touch')).toBeHidden();
       await page.getByRole('button', { name: t['sim.start'] }).click();
+      await expect(page.locator('#sim-prompt')).toHaveText(t['sim.step.explore']);
       const angle = await page.locator('#sim-h-angle').textContent();
       await set([0, 0, 0, 0], [0]);
       await expect(page.locator('#sim-laser')).toHaveAttribute('data-state', 'on');
