@@ -80,6 +80,9 @@ for (const lang of ['en', 'ar'] as const) {
       await expect(page.locator('#sim-small')).toBeHidden();
       const controls = page.getByRole('group', { name: t['sim.touch.title'] });
       await expect(controls).toBeVisible();
+      await page.getByRole('button', { name: t['sim.site.button'].replace('{{n}}', '5') }).tap();
+      await expect(page.locator('#sim-site-status')).toHaveText(t['sim.site.chosen'].replace('{{n}}', '5'));
+      await page.screenshot({ path: `/tmp/shots/touch-tablet-intro-${lang}.png` });
       await page.getByRole('button', { name: t['sim.start'] }).tap();
       // The intro lay over the view: starting leaves the instruments' bar, the view and the controls all in sight.
       expect(await page.evaluate(() => scrollY)).toBe(0);
@@ -186,6 +189,7 @@ for (const lang of ['en', 'ar'] as const) {
       const larger = notice.getByRole('link', { name: t['sim.small.demo'] });
       await expect(larger).toHaveAttribute('target', '_blank');
       await expect(larger).toHaveAttribute('href', `${prefix(lang)}/simulator?demo`);
+      await page.getByRole('button', { name: t['sim.site.button'].replace('{{n}}', '1') }).tap();
       await page.getByRole('button', { name: t['sim.start'] }).tap();
       await expect(page.getByRole('group', { name: t['sim.touch.title'] })).toBeVisible();
       // The guided prompt names the controls under the thumbs, not keys.
@@ -226,6 +230,7 @@ for (const lang of ['en', 'ar'] as const) {
         );
       await page.goto(`${prefix(lang)}/simulator?demo`);
       await expect(page.locator('#sim-touch')).toBeHidden();
+      await page.getByRole('button', { name: t['sim.site.button'].replace('{{n}}', '5') }).click();
       await page.getByRole('button', { name: t['sim.start'] }).click();
       await expect(page.locator('#sim-prompt')).toHaveText(t['sim.step.explore']);
       const angle = await page.locator('#sim-h-angle').textContent();
