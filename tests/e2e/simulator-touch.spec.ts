@@ -117,14 +117,16 @@ for (const lang of ['en', 'ar'] as const) {
       await expect(page.locator('#sim-h-distance')).not.toHaveText(distanceBefore!);
       await touch.lift(3);
 
-      // The beam on, then one thumb drags the pivot stick to the right and up while the other holds fire.
-      await laser.tap();
-      await expect(laser).toHaveAttribute('aria-pressed', 'true');
+      // One thumb drags the pivot stick to the right and up; the other taps the beam on, then holds fire.
       const angleBefore = await page.locator('#sim-h-angle').textContent();
       const p = await centre(pivot);
       const f = await centre(fire);
+      const l = await centre(laser);
       await touch.press(1, p.x, p.y);
       await touch.move(1, p.x + 20, p.y - 12);
+      await touch.press(2, l.x, l.y);
+      await touch.lift(2);
+      await expect(laser).toHaveAttribute('aria-pressed', 'true');
       await touch.press(2, f.x, f.y);
       await expect(page.locator('#sim-laser')).toHaveAttribute('data-state', 'firing');
       await touch.move(1, p.x + 40, p.y - 30);
