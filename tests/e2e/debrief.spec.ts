@@ -37,7 +37,7 @@ async function premiumLearner(request: APIRequestContext) {
  * Launches the case as the learner and sends a two-second attempt played on the placenta the token names
  * (its payload read the way the simulator page reads it): the scope opened, a turn, then Finish.
  */
-async function storedAttempt(request: APIRequestContext, who: { email: string; password: string }): Promise<string> {
+async function storedAttempt(request: APIRequestContext, who: { email: string; password: string }, onATimer = false): Promise<string> {
   const token = await idTokenFor(who);
   const launched = await request.post('/api/launch', { headers: { authorization: `Bearer ${token}` }, data: CASE });
   expect(launched.status()).toBe(201);
@@ -46,11 +46,17 @@ async function storedAttempt(request: APIRequestContext, who: { email: string; p
   const params = normalizeCaseParams(payload.sim, paramsOfCase(undefined, CASE.level, CASE.case));
   const sim = liveSimulation(buildScenario(params, seedFor(CASE.course, CASE.level, CASE.case, payload.variant)));
   sim.apply({ t: 0, type: 'open', scope: 'straight' });
-  sim.apply({ t: 200, type: 'input', turnX: 0.5, turnY: 0, insert: 0.25, roll: 0 });
-  sim.advance(1200);
-  sim.apply({ t: 1200, type: 'input', turnX: 0, turnY: 0, insert: 0, roll: 0 });
-  sim.advance(2000);
-  sim.apply({ t: 2000, type: 'finish' });
+  if (onATimer) {
+    // Controls changed every 100 ms on the dot, for 3.5 s: a timer's beat, which the server flags.
+    for (let k = 1; k <= 35; k += 1) sim.apply({ t: 100 * k, type: 'input', turnX: k % 2 ? 0.5 : -0.5, turnY: 0, insert: 0, roll: 0 });
+    sim.apply({ t: 3600, type: 'finish' });
+  } else {
+    sim.apply({ t: 200, type: 'input', turnX: 0.5, turnY: 0, insert: 0.25, roll: 0 });
+    sim.advance(1200);
+    sim.apply({ t: 1200, type: 'input', turnX: 0, turnY: 0, insert: 0, roll: 0 });
+    sim.advance(2000);
+    sim.apply({ t: 2000, type: 'finish' });
+  }
   const res = await request.post('/api/attempts', { headers: { authorization: `Bearer ${token}` }, data: { token: launch, events: sim.state.log } });
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { id: string }).id;
@@ -103,9 +109,13 @@ test('a learner opens the debrief of an attempt from My account: loading, error 
   await expect(open).toBeFocused();
 });
 
-test('the debrief opens in Arabic, right to left, and an admin opens it from /admin-users', async ({ page, browser, request }) => {
+test('the debrief opens in Arabic, right to left, and an admin opens it from /admin-users; both read why it was flagged', async ({
+  page,
+  browser,
+  request,
+}) => {
   const learner = await premiumLearner(request);
-  await storedAttempt(request, learner);
+  await storedAttempt(request, learner, true);
   await login(page, learner);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/ar/account');
@@ -116,6 +126,7 @@ test('the debrief opens in Arabic, right to left, and an admin opens it from /ad
   await expect(dialog.getByRole('img', { name: ar['sim.debrief.map'] })).toBeVisible();
   await expect(dialog.getByRole('table', { name: ar['sim.debrief.components'] })).toContainText(ar['sim.component.identification']);
   await expect(dialog).toContainText(ar['sim.task.selective']);
+  await expect(dialog.locator('.debrief-flagged')).toHaveText(`${ar['attempts.flagged']}${ar['attempts.flag.regular']}`);
   await axe(page);
   await expectFitsWidth(page);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -133,6 +144,7 @@ test('the debrief opens in Arabic, right to left, and an admin opens it from /ad
   await admin.getByRole('button', { name: /^Debrief of fetoscopy-simulator · Module 2, case 1 · / }).click();
   const adminDialog = admin.getByRole('dialog', { name: 'Debrief' });
   await expect(adminDialog.getByRole('img', { name: en['sim.debrief.map'] })).toBeVisible();
+  await expect(adminDialog.getByRole('listitem')).toHaveText([en['attempts.flag.regular']]);
   await axe(admin);
   await admin.keyboard.press('Escape');
   await expect(adminDialog).toBeHidden();
