@@ -404,7 +404,6 @@ export const en = {
   'sim.site.sketch': 'Ultrasound sketch of the uterus seen from the front: placenta, cord insertions, membrane and twins',
   'sim.site.button': 'Entry site {{n}}',
   'sim.site.chosen': 'Entry site {{n}} chosen.',
-  'sim.site.needed': 'Choose an entry site first.',
   'sim.site.placenta': 'Placenta',
   'sim.start': 'Open the fetoscopy',
   'sim.mode.guided': 'Guided mode',

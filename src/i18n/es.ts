@@ -407,7 +407,6 @@ export const es: Dict = {
   'sim.site.sketch': 'Esquema ecográfico del útero visto de frente: placenta, inserciones del cordón, membrana y gemelos',
   'sim.site.button': 'Punto de entrada {{n}}',
   'sim.site.chosen': 'Punto de entrada {{n}} elegido.',
-  'sim.site.needed': 'Elige primero un punto de entrada.',
   'sim.site.placenta': 'Placenta',
   'sim.start': 'Abrir la fetoscopia',
   'sim.mode.guided': 'Modo guiado',

@@ -407,7 +407,6 @@ export const fr: Dict = {
   'sim.site.sketch': 'Schéma échographique de l’utérus vu de face : placenta, insertions du cordon, membrane et jumeaux',
   'sim.site.button': 'Point d’entrée {{n}}',
   'sim.site.chosen': 'Point d’entrée {{n}} choisi.',
-  'sim.site.needed': 'Choisissez d’abord un point d’entrée.',
   'sim.site.placenta': 'Placenta',
   'sim.start': 'Ouvrir la fœtoscopie',
   'sim.mode.guided': 'Mode guidé',

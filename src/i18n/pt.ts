@@ -407,7 +407,6 @@ export const pt: Dict = {
   'sim.site.sketch': 'Esquema ecográfico do útero visto de frente: placenta, inserções do cordão, membrana e gêmeos',
   'sim.site.button': 'Local de entrada {{n}}',
   'sim.site.chosen': 'Local de entrada {{n}} escolhido.',
-  'sim.site.needed': 'Escolha primeiro um local de entrada.',
   'sim.site.placenta': 'Placenta',
   'sim.start': 'Abrir a fetoscopia',
   'sim.mode.guided': 'Modo guiado',

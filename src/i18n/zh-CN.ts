@@ -398,7 +398,6 @@ export const zhCN: Dict = {
   'sim.site.sketch': '从正面看子宫的超声示意图：胎盘、脐带插入点、隔膜和双胎',
   'sim.site.button': '穿刺点 {{n}}',
   'sim.site.chosen': '已选择穿刺点 {{n}}。',
-  'sim.site.needed': '请先选择穿刺点。',
   'sim.site.placenta': '胎盘',
   'sim.start': '开始胎儿镜检查',
   'sim.mode.guided': '引导模式',

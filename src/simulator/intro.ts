@@ -7,11 +7,10 @@ import { PLACENTA_KEYS, TASK_KEYS, type Translate } from './strings.ts';
 
 const byId = (id: string) => document.getElementById(id)!;
 
-/** What the learner chose in the intro; `askForSite` says a site is needed and takes the focus to the sketch. */
+/** What the learner chose in the intro: the scope, and the entry site (null while none is chosen). */
 export interface Intro {
   scope(): ScopeKind;
   site(): number | null;
-  askForSite(): void;
 }
 
 /** Fills the intro; `changed` fires when the learner picks another scope. */
@@ -61,12 +60,5 @@ export function setUpIntro(t: Translate, scenario: Scenario, changed: (scope: Sc
     return button;
   });
   sketch.append(...buttons);
-  return {
-    scope: () => scope,
-    site: () => site,
-    askForSite: () => {
-      status.textContent = t('sim.site.needed');
-      buttons[0]?.focus();
-    },
-  };
+  return { scope: () => scope, site: () => site };
 }

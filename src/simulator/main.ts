@@ -151,9 +151,7 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
   document.addEventListener('visibilitychange', () => document.hidden && pause());
 
   $('sim-start').addEventListener('click', () => {
-    const site = intro.site();
-    if (site === null) return intro.askForSite();
-    session.open(scope(), site);
+    session.open(scope(), intro.site());
     finishButton.disabled = false;
     show(null, canvas);
   });

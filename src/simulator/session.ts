@@ -13,8 +13,11 @@ export interface Session {
   readonly state: SimState;
   /** Surgery milliseconds: time spent running since the fetoscopy opened. */
   clock(): number;
-  /** Opens the fetoscopy with the scope and through the entry site (an index into the scenario's sites) chosen in the intro. */
-  open(scope: ScopeKind, site: number): void;
+  /**
+   * Opens the fetoscopy with the scope and through the entry site (an index into the scenario's sites) chosen in
+   * the intro; with none chosen, at the trocar the launch drew, as before sites could be chosen.
+   */
+  open(scope: ScopeKind, site: number | null): void;
   act(action: Action): void;
   /** Advances the model to now; the frame loop calls it. */
   tick(): SimState;
@@ -49,7 +52,7 @@ export function createSession(scenario: Scenario, now: () => number = () => perf
       if (phase !== 'intro') return;
       resumedAt = now();
       phase = 'running';
-      apply({ type: 'open', scope, site });
+      apply(site === null ? { type: 'open', scope } : { type: 'open', scope, site });
     },
     act(action) {
       if (phase === 'running') apply(action);

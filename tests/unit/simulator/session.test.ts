@@ -22,6 +22,10 @@ describe('the live session', () => {
     expect(s.clock()).toBe(250);
     expect(s.state.log).toEqual([{ t: 0, type: 'open', scope: 'straight', site: 4 }]);
     expect(s.state.trocar).toBe(s.state.scenario.sites[4]);
+    const { s: unplanned } = session();
+    unplanned.open('straight', null);
+    expect(unplanned.state.log).toEqual([{ t: 0, type: 'open', scope: 'straight' }]);
+    expect(unplanned.state.trocar).toBe(unplanned.state.scenario.trocar);
   });
 
   it('stops the clock while paused and lets go of held controls, so nothing moves or burns', () => {
