@@ -38,7 +38,7 @@ async function scenario(backend: Backend): Promise<Outcome> {
     const admin = await emulatorToken(emulator.host, 'admin@example.com', 'admin123');
     const learner = (await reply(api.users.$get({ query: { email: 'learner@example.com' } }, bearer(admin)))).json[0];
     const buyer = await emulatorSignUp(emulator.host, 'buyer@example.com', 'buyer123');
-    await reply(api.users.$post({ json: { id: buyer.uid, email: 'buyer@example.com' } }, bearer(buyer.token)));
+    await reply(api.users.$post({ header: {}, json: { id: buyer.uid, email: 'buyer@example.com' } }, bearer(buyer.token)));
     const courseIds: string[] = [];
     for (let k = 0; k < WRITERS; k++) courseIds.push((await reply(api.courses.$post({ json: { title: `crash ${k}` } }, bearer(admin)))).json);
 

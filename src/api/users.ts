@@ -82,11 +82,22 @@ export const get = createRoute({
   responses: { 200: json(User), 401: errors[401], 403: errors[403], 404: errors[404] },
 });
 
+/**
+ * The browser's own random id (kept in its storage), so that sign-ups are counted per device as well as per address:
+ * one device signing up again and again is stopped long before a hall sharing one address runs out.
+ */
+export const DeviceHeader = z.object({
+  'x-device-id': z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
+});
+
 export const create = createRoute({
   method: 'post',
   path: '/users',
   security: bearer,
-  request: { body: jsonBody(NewUser) },
+  request: { headers: DeviceHeader, body: jsonBody(NewUser) },
   responses: { 201: json(User, 'Created'), 400: errors[400], 401: errors[401], 403: errors[403], 409: errors[409], 429: errors[429] },
 });
 

@@ -2,11 +2,12 @@ import type { UserCredential } from 'firebase/auth';
 import { answer, auth, client } from '../api/client.ts';
 import type { NewUser } from '../api/users.ts';
 import { fullName, type SignupInput } from '../domain/signup.ts';
+import { deviceId } from './device.ts';
 import { firebaseAuth } from './firebase.ts';
 import { leaveSession, loadProfile, setProfile } from './session.ts';
 
 /** POST /users: our record of a new account. */
-const createProfile = (json: NewUser, token: string) => answer(client.users.$post({ json }, auth(token)));
+const createProfile = (json: NewUser, token: string) => answer(client.users.$post({ json, header: { 'x-device-id': deviceId() } }, auth(token)));
 
 export async function signInWithEmail(email: string, password: string): Promise<void> {
   const { signInWithEmailAndPassword } = await import('firebase/auth');

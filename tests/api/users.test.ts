@@ -134,7 +134,7 @@ describe('POST /users', () => {
 
   it('creates the caller own record, with isAdmin and isPremium false whatever the body says', async () => {
     const body = { id: 'newcomer', email: 'newcomer@example.com', isAdmin: true, isPremium: true, contact: ' +54 11 5555 0000 ', name: '  Nora Newcomer ' };
-    const res = await reply(as(newcomer).users.$post({ json: body }));
+    const res = await reply(as(newcomer).users.$post({ header: {}, json: body }));
     const expected = {
       id: 'newcomer',
       email: 'newcomer@example.com',
@@ -152,7 +152,7 @@ describe('POST /users', () => {
   });
 
   it('accepts a Google first sign-in (id, email, isAdmin only)', async () => {
-    const res = await reply(as(newcomer).users.$post({ json: { id: 'newcomer', email: 'newcomer@example.com', isAdmin: false } }));
+    const res = await reply(as(newcomer).users.$post({ header: {}, json: { id: 'newcomer', email: 'newcomer@example.com', isAdmin: false } }));
     expect(res.status).toBe(201);
     expect(res.json).toEqual({
       id: 'newcomer',
@@ -167,7 +167,7 @@ describe('POST /users', () => {
   });
 
   it('accepts the account address in another case', async () => {
-    const res = await reply(as(newcomer).users.$post({ json: { id: 'newcomer', email: 'NewComer@Example.com' } }));
+    const res = await reply(as(newcomer).users.$post({ header: {}, json: { id: 'newcomer', email: 'NewComer@Example.com' } }));
     expect(res.status).toBe(201);
   });
 

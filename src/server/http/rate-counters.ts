@@ -16,8 +16,14 @@ export interface Limit {
 
 /** The limits of the routes that create accounts, take payments or send mail; RATE_LIMIT_SCALE multiplies them (tests). */
 export const LIMITS = {
-  // A new account is a new uid each time, so sign-ups are counted by address.
-  signup: { name: 'signup', max: 10, windowMs: 10 * 60_000, by: 'address' },
+  /**
+   * A new account is a new uid each time, so sign-ups are counted by device, by address signed up and by network
+   * address (see signUpLimit): a hall on one Wi-Fi signs up a workshop of 60 in an hour, while one device is stopped
+   * after a few and its refused tries spend nothing of the hall's budget.
+   */
+  signup: { name: 'signup', max: 60, windowMs: 60 * 60_000, by: 'address' },
+  signupDevice: { name: 'signup-device', max: 5, windowMs: 60 * 60_000 },
+  signupEmail: { name: 'signup-email', max: 3, windowMs: 60 * 60_000 },
   payments: { name: 'payments', max: 30, windowMs: 10 * 60_000 },
   forms: { name: 'forms', max: 5, windowMs: 10 * 60_000 },
   /** A data export reads and unpacks every attempt's log: a few an hour is plenty for a person. */

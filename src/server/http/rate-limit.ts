@@ -3,7 +3,7 @@ import { ErrorCode } from '../../api/errors.ts';
 import { addressKey, resolveClientAddress } from './client-address.ts';
 import { fail } from './errors.ts';
 import { type Env } from './sub-app.ts';
-import type { Limit } from './rate-counters.ts';
+import { LIMITS, type Limit } from './rate-counters.ts';
 
 /** The caller's address: the socket's, or behind trusted proxies the right-most X-Forwarded-For hop they did not add. */
 export function clientAddress(c: Context<Env>): string {
@@ -21,6 +21,33 @@ export function rateLimit(limit: Limit): MiddlewareHandler<Env> {
     if (wait > 0) {
       c.header('Retry-After', String(wait));
       return fail(c, 429, ErrorCode.tooManyRequests, `Too many requests: try again in ${wait} s`);
+    }
+    await next();
+  };
+}
+
+/**
+ * The sign-up limit: the device first (its own random id), then the address being signed up, then the network address,
+ * each counted only when the one before let the request through, so one abuser spends their own budgets and not the
+ * hall's. Requests without a device id share their network address's device budget.
+ */
+export function signUpLimit(): MiddlewareHandler<Env> {
+  return async (c, next) => {
+    const { config, limiter } = c.get('deps');
+    const address = `ip:${addressKey(clientAddress(c))}`;
+    const device = c.req.header('x-device-id');
+    const email = c.get('caller')?.email?.toLowerCase();
+    const steps: Array<[Limit, string]> = [
+      [LIMITS.signupDevice, device && /^[A-Za-z0-9_-]{8,64}$/.test(device) ? `device:${device}` : address],
+      ...(email ? [[LIMITS.signupEmail, `email:${email}`] as [Limit, string]] : []),
+      [LIMITS.signup, address],
+    ];
+    for (const [limit, key] of steps) {
+      const wait = await limiter.hit({ ...limit, max: limit.max * config.rateLimitScale }, [key]);
+      if (wait > 0) {
+        c.header('Retry-After', String(wait));
+        return fail(c, 429, ErrorCode.tooManyRequests, `Too many sign-ups: try again in ${wait} s`);
+      }
     }
     await next();
   };

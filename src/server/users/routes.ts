@@ -1,8 +1,7 @@
 import { ErrorCode } from '../../api/errors.ts';
 import { toUser } from '../db/rows.ts';
 import { createProfile, findUsers, saveUser } from './queries.ts';
-import { LIMITS } from '../http/rate-counters.ts';
-import { rateLimit } from '../http/rate-limit.ts';
+import { signUpLimit } from '../http/rate-limit.ts';
 import { callerIsAdmin, requireAdmin, requireUser } from '../access/caller.ts';
 import { fail, invalid } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
@@ -24,7 +23,7 @@ export const usersApp = subApp()
     if (!user) return fail(c, 404, ErrorCode.notFound, 'No such user');
     return c.json(user, 200);
   })
-  .openapi(guarded(routes.create, requireUser, rateLimit(LIMITS.signup)), async (c) => {
+  .openapi(guarded(routes.create, requireUser, signUpLimit()), async (c) => {
     const body = c.req.valid('json');
     const caller = c.get('caller')!;
     if (body.id !== caller.uid) return fail(c, 403, ErrorCode.forbidden, 'You may only create your own record');

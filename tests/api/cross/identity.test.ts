@@ -39,7 +39,7 @@ describe('POST /users takes the email from the verified token', () => {
   });
 
   it('stores the token’s address, not the body’s spelling of it', async () => {
-    const res = await reply(as(token('ada', { email: 'ada@example.com' })).users.$post({ json: { id: 'ada', email: 'ADA@Example.com' } }));
+    const res = await reply(as(token('ada', { email: 'ada@example.com' })).users.$post({ header: {}, json: { id: 'ada', email: 'ADA@Example.com' } }));
     expect(res.status).toBe(201);
     expect(res.json.email).toBe('ada@example.com');
   });
@@ -53,7 +53,7 @@ describe('POST /users takes the email from the verified token', () => {
       409,
     );
     expect(res.json.message).toMatch(/already has this email/);
-    const again = await reply(as('learner').users.$post({ json: { id: 'learner', email: 'learner@example.com' } }));
+    const again = await reply(as('learner').users.$post({ header: {}, json: { id: 'learner', email: 'learner@example.com' } }));
     expect(again).toMatchObject({ status: 409, json: { message: 'This user already exists' } });
   });
 });

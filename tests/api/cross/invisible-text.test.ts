@@ -11,6 +11,7 @@ describe('bidirectional controls and invisible characters sent to the API', () =
   it('are stripped from a new profile’s name and phone', async () => {
     const res = await reply(
       as(token('eve', { email: 'eve@example.com' })).users.$post({
+        header: {},
         json: { id: 'eve', email: 'eve@example.com', name: `Eve ${RLO}nimdA`, contact: `+1\u200B555\u2066 0100` },
       }),
     );

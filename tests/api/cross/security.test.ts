@@ -62,22 +62,44 @@ describe('cross-origin requests in production', () => {
 
 describe('sign-up rate limit', () => {
   const api = useApi({ TRUST_PROXY: '1', RATE_LIMIT_SCALE: '1' });
-  const signUp = (uid: string, ip: string) =>
-    api().call('POST', '/users', { as: token(uid), body: { id: uid, email: `${uid}@example.com` }, headers: { 'x-forwarded-for': ip } });
+  const signUp = (uid: string, ip: string, device?: string) =>
+    api().call('POST', '/users', {
+      as: token(uid),
+      body: { id: uid, email: `${uid}@example.com` },
+      headers: { 'x-forwarded-for': ip, ...(device ? { 'x-device-id': device } : {}) },
+    });
 
-  it('answers 429 with Retry-After after 10 sign-ups from one address, and nothing is stored', async () => {
-    for (let i = 0; i < 10; i++) expect((await signUp(`burst-${i}`, '203.0.113.7')).status).toBe(201);
+  it('lets a workshop of 30 sign up from one hall address within ten minutes, each on their own device', async () => {
+    for (let i = 0; i < 30; i++) expect((await signUp(`hall-${i}`, '203.0.113.7', `device-hall-${i}`)).status, `sign-up ${i}`).toBe(201);
+  });
+
+  it('stops one device after 5 sign-ups without spending the address: the others in the hall still sign up, and nothing is stored', async () => {
+    for (let i = 0; i < 5; i++) expect((await signUp(`flood-${i}`, '203.0.113.9', 'device-flooder')).status).toBe(201);
     const before = await api().snapshot();
-    const res = await signUp('burst-10', '203.0.113.7');
-    expect(res.status).toBe(429);
-    expect(res.json).toEqual({ error: 'too_many_requests', message: expect.any(String) });
-    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    for (let i = 5; i < 40; i++) {
+      const res = await signUp(`flood-${i}`, '203.0.113.9', 'device-flooder');
+      expect(res.status).toBe(429);
+      expect(res.json).toEqual({ error: 'too_many_requests', message: expect.any(String) });
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
     expect(await api().snapshot()).toBe(before);
-    expect((await signUp('burst-11', '198.51.100.2')).status).toBe(201);
+    for (let i = 0; i < 30; i++) expect((await signUp(`colleague-${i}`, '203.0.113.9', `device-colleague-${i}`)).status).toBe(201);
+  });
+
+  it('stops a flood that changes its device id at 60 sign-ups an hour from one address, and another address is not touched', async () => {
+    for (let i = 0; i < 60; i++) expect((await signUp(`rotate-${i}`, '203.0.113.10', `device-rotate-${i}`)).status).toBe(201);
+    expect((await signUp('rotate-60', '203.0.113.10', 'device-rotate-60')).status).toBe(429);
+    expect((await signUp('elsewhere', '198.51.100.2', 'device-elsewhere')).status).toBe(201);
+  });
+
+  it('counts requests without a device id together per address, so leaving the header out buys nothing', async () => {
+    for (let i = 0; i < 5; i++) expect((await signUp(`bare-${i}`, '203.0.113.11')).status).toBe(201);
+    expect((await signUp('bare-5', '203.0.113.11')).status).toBe(429);
+    expect((await signUp('bare-6', '203.0.113.11', 'device-bare-6')).status).toBe(201);
   });
 
   it('counts the hop the proxy added, whatever the client wrote before it', async () => {
-    for (let i = 0; i < 10; i++) expect((await signUp(`spoof-${i}`, `10.9.9.${i}, 203.0.113.8`)).status).toBe(201);
-    expect((await signUp('spoof-10', '10.9.9.99, 203.0.113.8')).status).toBe(429);
+    for (let i = 0; i < 5; i++) expect((await signUp(`spoof-${i}`, `10.9.9.${i}, 203.0.113.8`)).status).toBe(201);
+    expect((await signUp('spoof-5', '10.9.9.99, 203.0.113.8')).status).toBe(429);
   });
 });
