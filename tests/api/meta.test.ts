@@ -155,6 +155,8 @@ describe('GET /openapi.json', () => {
     '/api/images': ['post'],
     '/api/images/{name}': ['get'],
     '/api/groups/{id}/export.csv': ['get'],
+    '/api/assessments': ['post', 'get'],
+    '/api/assessments/{id}/close': ['post'],
     '/api/sandbox/formmail': ['post'],
     '/api/sandbox/forms': ['post'],
     '/api/sandbox/messages': ['get'],
