@@ -62,15 +62,7 @@ export function deleteAccount(db: Db, caller: Caller) {
     // Entries filed under something else (a group the person was in or directed) named them too: they are taken out.
     await forgetInAudit(tx, { uid, email: before.email });
     await tx.delete(users).where(eq(users.id, uid));
-    await recordAudit(
-      tx,
-      { ...caller, email: null },
-      'user',
-      uid,
-      'delete',
-      { isAdmin: before.isAdmin, subscriptions: before.subscriptions.length },
-      null,
-    );
+    await recordAudit(tx, { ...caller, email: null }, 'user', uid, 'delete', { isAdmin: before.isAdmin, subscriptions: before.subscriptions.length }, null);
     return before.isExpert ? ('deleted-expert' as const) : ('deleted' as const);
   });
 }
