@@ -3,7 +3,7 @@
 import { hasTouchScreen, tooSmallToPlay } from '../domain/device.ts';
 import { viewOf, type Scenario } from '../domain/simulator/index.ts';
 import { dirOf, isLocale, localePath, type Locale } from '../i18n/locales.ts';
-import { keepDemoResult, retrySubmission, submitAttempt } from '../stores/attempt.ts';
+import { $submission, keepDemoResult, retrySubmission, submitAttempt } from '../stores/attempt.ts';
 import { currentDevice } from '../stores/device.ts';
 import { createInputMixer, type Commands } from './controls.ts';
 import { showDebrief } from './debrief-panel.ts';
@@ -14,6 +14,7 @@ import { bindKeyboard } from './keyboard.ts';
 import { loadScenario, readLaunch, tokenClaims, type Launch } from './launch.ts';
 import { createMarking } from './marking.ts';
 import { createMinimap } from './minimap.ts';
+import { showOutcome } from './outcome.ts';
 import { startLoop } from './loop.ts';
 import { $, createToast, screen, show } from './panels.ts';
 import { createFetoscopeView, type FetoscopeView } from './scene.ts';
@@ -165,7 +166,14 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
     screen('debrief');
     $('sim-debrief-title').focus();
     if (launch.demo) keepDemoResult();
-    else void submitAttempt(launch.token, learnerOf(launch.token), session.state.log);
+    else {
+      const stop = $submission.listen((sub) => {
+        if (sub.status !== 'saved') return;
+        stop();
+        void showOutcome(sub.result, t, lang);
+      });
+      void submitAttempt(launch.token, learnerOf(launch.token), session.state.log);
+    }
   });
   $('sim-retry').addEventListener('click', () => void retrySubmission());
   $('sim-next').addEventListener('click', () => {

@@ -27,6 +27,25 @@ export async function loadCourseProgress(courseId: string): Promise<void> {
   }
 }
 
+/** The channel a simulator tab tells the site's other tabs on that it stored an attempt, naming the course. */
+const ATTEMPTS_CHANNEL = 'fsa-attempts';
+
+/** Tells the course page open in another tab that an attempt in `courseId` was stored. */
+export function announceAttempt(courseId: string): void {
+  const channel = new BroadcastChannel(ATTEMPTS_CHANNEL);
+  channel.postMessage({ courseId });
+  channel.close();
+}
+
+/** Calls `then` whenever another tab stores an attempt in `courseId`; returns the function that stops listening. */
+export function onAttemptStored(courseId: string, then: () => void): () => void {
+  const channel = new BroadcastChannel(ATTEMPTS_CHANNEL);
+  channel.onmessage = (e: MessageEvent<unknown>) => {
+    if ((e.data as { courseId?: unknown } | null)?.courseId === courseId) then();
+  };
+  return () => channel.close();
+}
+
 /** One line per course for the signed-in learner. */
 export async function loadProgressLines(): Promise<void> {
   if ($progressLines.get().status === 'loading') return;

@@ -24,6 +24,7 @@ import {
   type SimState,
   type Vec2,
 } from '../../src/domain/simulator/index.ts';
+import { entryPoints, reachShare } from '../../src/domain/simulator/entry.ts';
 
 /** The claims of a launch token the page reads (unverified, as the page does): the case, its parameters, the variant. */
 export function launchClaims(token: string): { course: string; level: number; case: number; variant: number; sim: unknown } {
@@ -39,6 +40,13 @@ export function tokenScenario(token: string): Scenario {
 /** The scenario a practice link (no token) plays: the case's stored parameters, variant 0. */
 export function practiceScenario(course: string, level: number, caseIndex: number, sim: unknown): Scenario {
   return buildScenario(paramsOfCase(sim, level, caseIndex), seedFor(course, level, caseIndex, 0));
+}
+
+/** The entry site a careful surgeon picks: the one from which the scope reaches most of what the case asks. */
+export function bestSite(s: Scenario, scope: ScopeKind): number {
+  const points = entryPoints(s.params.task, s.placenta, s.targets);
+  const reach = s.sites.map((site) => reachShare(site, scope, points));
+  return reach.indexOf(Math.max(...reach));
 }
 
 /** What each held key adds to the controls, as the page's keyboard maps them. */
@@ -65,8 +73,8 @@ export interface Pilot {
   readonly state: SimState;
   /** Surgery milliseconds since the fetoscopy opened. */
   readonly t: number;
-  /** Presses Enter on the focused "open" button, with the scope the intro chose. */
-  open(scope: ScopeKind): Promise<void>;
+  /** Chooses the entry site on the intro's sketch (by default the one reaching most), then opens with the intro's scope. */
+  open(scope: ScopeKind, site?: number): Promise<void>;
   /** Holds keys together from now, each released after its own whole number of ms. */
   hold(holds: { key: string; ms: number }[]): Promise<void>;
   /** Lets surgery time pass with nothing held (the page draws one frame at the end). */
@@ -138,11 +146,13 @@ export async function createPilot(page: Page, scenario: Scenario): Promise<Pilot
     get t() {
       return t;
     },
-    async open(scope) {
+    async open(scope, site = bestSite(scenario, scope)) {
+      await page.locator(`#sim-sketch [data-site="${site}"]`).click();
+      await page.locator('#sim-start').focus();
       await page.keyboard.press('Enter');
       openedAt = Date.now();
       running = true;
-      apply({ type: 'open', scope });
+      apply({ type: 'open', scope, site });
     },
     async hold(holds) {
       await pass(reaction());
@@ -229,9 +239,9 @@ export async function createPilot(page: Page, scenario: Scenario): Promise<Pilot
         const s = sim.state;
         const scope = s.scope ?? 'straight';
         if (s.aim && Math.abs(s.aim.distanceMm - distanceMm) <= 3 && distance(s.aim.point, p) <= tolerance) return;
-        const { ax, ay } = turnTowards(scenario, s, scope, p);
-        const turned = stepPose(s.pose, scenario.trocar, ax, ay, 0, 0);
-        const after = viewOf(turned, scenario.trocar, scope, 1e9);
+        const { ax, ay } = turnTowards(s, scope, p);
+        const turned = stepPose(s.pose, s.trocar, ax, ay, 0, 0);
+        const after = viewOf(turned, s.trocar, scope, 1e9);
         // Advancing by δ moves the tip δ·dir.z in height, so the distance along the line of sight by δ·dir.z / look.z.
         // Far from the point the scope travels well above the plate, and comes down only once over it.
         const want = s.aim && distance(s.aim.point, p) < 8 ? distanceMm : Math.max(distanceMm, 25);
@@ -239,10 +249,10 @@ export async function createPilot(page: Page, scenario: Scenario): Promise<Pilot
         const size = Math.hypot(ax, ay);
         const angle = size > 0 ? Math.atan(size) / size : 1;
         // Withdraw first and advance last, so the tip never dips to the plate while the shaft turns.
-        const heightAfterTurn = scenario.trocar.entry.z + turned.dir.z * s.pose.depthMm;
+        const heightAfterTurn = s.trocar.entry.z + turned.dir.z * s.pose.depthMm;
         // A long turn may sweep the shaft through the vertical: first withdraw to where even that stays clear; a
         // shorter one from well above the plate.
-        const clear = size > 0.1 ? s.pose.depthMm - (scenario.trocar.entry.z - 10) : size > 0.03 ? (20 - s.tipHeightMm) / -s.pose.dir.z : 0;
+        const clear = size > 0.1 ? s.pose.depthMm - (s.trocar.entry.z - 10) : size > 0.03 ? (20 - s.tipHeightMm) / -s.pose.dir.z : 0;
         const withdraw = Math.max(advance < 0 ? -advance : 0, (8 - heightAfterTurn) / -turned.dir.z, clear, 0);
         if (withdraw > 0) await pilot.hold([{ key: 'KeyS', ms: Math.min(1500, withdraw / SCOPE.insertPerMs) }]);
         await pilot.hold([
@@ -262,8 +272,8 @@ export async function createPilot(page: Page, scenario: Scenario): Promise<Pilot
 }
 
 /** The turn, in the image's frame (radians right and up), that brings the aim onto `p`: Newton on the model. */
-function turnTowards(s: Scenario, state: SimState, scope: ScopeKind, p: Vec2): { ax: number; ay: number } {
-  const aimAfter = (ax: number, ay: number) => viewOf(stepPose(state.pose, s.trocar, ax, ay, 0, 0), s.trocar, scope, 1e9).aim;
+function turnTowards(state: SimState, scope: ScopeKind, p: Vec2): { ax: number; ay: number } {
+  const aimAfter = (ax: number, ay: number) => viewOf(stepPose(state.pose, state.trocar, ax, ay, 0, 0), state.trocar, scope, 1e9).aim;
   let ax = 0;
   let ay = 0;
   for (let i = 0; i < 8; i += 1) {

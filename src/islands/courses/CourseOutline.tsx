@@ -1,7 +1,7 @@
 import type { Locale } from '../../i18n/locales.ts';
 import { useEffect } from 'react';
 import type { CourseProgress } from '../../api/progress.ts';
-import { $courseProgress, loadCourseProgress } from '../../stores/progress.ts';
+import { $courseProgress, loadCourseProgress, onAttemptStored } from '../../stores/progress.ts';
 import { $session } from '../../stores/session.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useSessionWhenIdle } from '../ui/useSessionWhenIdle.ts';
@@ -50,7 +50,12 @@ export default function CourseOutline({ locale, courseId, courseTitle, outline, 
     // Back from the simulator's tab: show what was just played.
     const again = () => document.visibilityState === 'visible' && void loadCourseProgress(courseId);
     document.addEventListener('visibilitychange', again);
-    return () => document.removeEventListener('visibilitychange', again);
+    // The simulator's tab says when it stored an attempt here, while this page may still be in view beside it.
+    const stop = onAttemptStored(courseId, () => void loadCourseProgress(courseId));
+    return () => {
+      document.removeEventListener('visibilitychange', again);
+      stop();
+    };
   }, [uid, courseId]);
 
   const read = uid && progress.value?.courseId === courseId ? progress.value : null;

@@ -1,0 +1,104 @@
+// What the saved result means for the learner: passed or not against the case's pass mark and by how much, Retry
+// and Next case (each a fresh launch, since one launch makes one attempt), and the certificate when this attempt
+// completed the course. The pass mark and the course's standing come from the learner's progress, read once the
+// server has stored the attempt; the course page, open in another tab, is told to read its progress again.
+import type { AttemptResult } from '../api/attempts.ts';
+import type { CertificateSummary } from '../api/certificates.ts';
+import type { CourseProgress } from '../api/progress.ts';
+import { answer, auth, client } from '../api/client.ts';
+import { browserLaunchLink } from '../domain/launch.ts';
+import { localePath, type Locale } from '../i18n/locales.ts';
+import { announceAttempt, courseProgress } from '../stores/progress.ts';
+import { signedInCaller } from '../stores/session.ts';
+import type { Translate } from './strings.ts';
+
+export interface Outcome {
+  passMark: number;
+  /** Counts as a pass: at or above the mark, and not flagged as input no hand makes. */
+  passed: boolean;
+  flagged: boolean;
+  /** Points above (positive) or below (negative) the pass mark. */
+  margin: number;
+  /** The case to play next: the open case after this one, or after the last the first still to pass (never this one). */
+  next: { level: number; case: number } | null;
+  /** The course's certificate, when this very attempt completed the course. */
+  certificate: CertificateSummary | null;
+}
+
+/** The outcome of a stored attempt, read against the learner's standing in its course after it was stored. */
+export function outcomeOf(result: Pick<AttemptResult, 'level' | 'case' | 'score' | 'flagged' | 'createdAt'>, progress: CourseProgress): Outcome | null {
+  const cases = progress.modules.flatMap((m) => m.cases);
+  const here = cases.findIndex((c) => c.level === result.level && c.case === result.case);
+  const standing = cases[here];
+  if (!standing) return null;
+  // The case after this one that is open; after the last, the course's first case still to pass.
+  const after = cases.slice(here + 1).find((c) => !c.lock);
+  const first = progress.next;
+  const again = first !== null && first.level === result.level && first.case === result.case;
+  const next = after ? { level: after.level, case: after.case } : again ? null : first;
+  // The course was completed by this attempt when its completion is this attempt's time.
+  const completedNow = progress.completedAt !== null && Date.parse(progress.completedAt) === Date.parse(result.createdAt);
+  return {
+    passMark: standing.passMark,
+    passed: !result.flagged && result.score >= standing.passMark,
+    flagged: result.flagged,
+    margin: result.score - standing.passMark,
+    next,
+    certificate: completedNow ? progress.certificate : null,
+  };
+}
+
+const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+/** Signs a new launch of a case as the signed-in learner and opens it on this page. */
+async function launchCase(course: string, level: number, kase: number, lang: Locale): Promise<void> {
+  const caller = await signedInCaller();
+  if (!caller) throw new Error('Signed out');
+  const { token } = await answer(client.launch.$post({ json: { course, level, case: kase } }, auth(caller.token)));
+  location.assign(browserLaunchLink(location.pathname, { userid: caller.uid, course, level, case: kase, lan: lang, token }));
+}
+
+/** Shows the verdict, Retry, Next case and the certificate under the saved result. */
+export async function showOutcome(result: AttemptResult, t: Translate, lang: Locale): Promise<void> {
+  let outcome: Outcome | null = null;
+  try {
+    const caller = await signedInCaller();
+    if (caller) outcome = outcomeOf(result, await courseProgress(result.courseId, caller.token));
+  } catch {
+    // Without the progress the result keeps its score and time; the course page shows the standing.
+  } finally {
+    // After this page's own read, which issues the certificate when the course is complete.
+    announceAttempt(result.courseId);
+  }
+  if (!outcome) return;
+  const signed = new Intl.NumberFormat(lang, { signDisplay: 'exceptZero' });
+  const plain = new Intl.NumberFormat(lang);
+  const verdict = byId('sim-verdict');
+  verdict.dataset.passed = String(outcome.passed);
+  byId('sim-verdict-title').textContent = t(outcome.passed ? 'sim.outcome.passed' : 'sim.outcome.failed');
+  byId('sim-verdict-margin').textContent = outcome.flagged
+    ? t('sim.outcome.flagged')
+    : t('sim.outcome.margin', { diff: signed.format(outcome.margin), mark: plain.format(outcome.passMark) });
+  verdict.hidden = false;
+
+  const error = byId('sim-launch-error');
+  const bind = (id: string, level: number, kase: number) => {
+    const button = byId<HTMLButtonElement>(id);
+    button.hidden = false;
+    button.addEventListener('click', () => {
+      button.disabled = true;
+      error.hidden = true;
+      launchCase(result.courseId, level, kase, lang).catch(() => {
+        button.disabled = false;
+        error.hidden = false;
+      });
+    });
+  };
+  bind('sim-replay', result.level, result.case);
+  if (outcome.next) bind('sim-next-case', outcome.next.level, outcome.next.case);
+
+  if (outcome.certificate) {
+    byId<HTMLAnchorElement>('sim-certificate-link').href = localePath(lang, `/certificates/${encodeURIComponent(outcome.certificate.id)}`);
+    byId('sim-certificate').hidden = false;
+  }
+}
