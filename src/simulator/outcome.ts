@@ -71,14 +71,16 @@ export async function showOutcome(result: AttemptResult, t: Translate, lang: Loc
     announceAttempt(result.courseId);
   }
   if (!outcome) return;
-  const signed = new Intl.NumberFormat(lang, { signDisplay: 'exceptZero' });
   const plain = new Intl.NumberFormat(lang);
+  // The sign written by hand: Intl's Arabic sign comes with a bidi mark that puts it after the number in a
+  // right-to-left sentence, where a plain minus before the digits reads correctly.
+  const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '-' : ''}${plain.format(Math.abs(n))}`;
   const verdict = byId('sim-verdict');
   verdict.dataset.passed = String(outcome.passed);
   byId('sim-verdict-title').textContent = t(outcome.passed ? 'sim.outcome.passed' : 'sim.outcome.failed');
   byId('sim-verdict-margin').textContent = outcome.flagged
     ? t('sim.outcome.flagged')
-    : t('sim.outcome.margin', { diff: signed.format(outcome.margin), mark: plain.format(outcome.passMark) });
+    : t('sim.outcome.margin', { diff: signed(outcome.margin), mark: plain.format(outcome.passMark) });
   verdict.hidden = false;
 
   const error = byId('sim-launch-error');
