@@ -8,7 +8,7 @@ import { signLaunchToken } from '../../src/server/launch/launch-token.ts';
 import { claimsOf, inhumanLog, play, SECRET, VARIANT } from './attempt-support.ts';
 import type { TestApi } from './harness.ts';
 import { GROUPS, pdfText, setUp, TOKENS } from './learning-support.ts';
-import { auditTrail, expectRefused, useApi } from './support.ts';
+import { auditTrail, expectRefused, useApi, typedClient } from './support.ts';
 
 /** A one-case course that requires assessment (selective coagulation, pass mark 1, so any played attempt passes it). */
 const COURSE = 'asm-course';
@@ -50,7 +50,7 @@ const tokenOf = (uid: string, assessment?: string) =>
 
 /** Sends the attempt as the learner the token was launched for, signed in (the three users of the test API sign in by name). */
 async function submit(api: TestApi, token: string) {
-  const res = await api.call('POST', '/attempts', { as: claimsOf(token).sub, body: { token, events: play(token).events } });
+  const res = await api.reply(api.as(claimsOf(token).sub).attempts.$post({ json: { token, events: play(token).events } }));
   expect(res.status).toBe(201);
   return res.json;
 }
@@ -119,6 +119,7 @@ describe('POST /assessments (opening a window)', () => {
 
 describe('GET /assessments and closing a window', () => {
   const api = useApi();
+  const { as, reply } = typedClient(api);
 
   it("lists a course's windows to administrators and to the directors of their groups only", async () => {
     await world(api());
@@ -140,7 +141,7 @@ describe('GET /assessments and closing a window', () => {
     await expectRefused(api(), 'POST', `/assessments/${window.id}/close`, { as: 'learner' }, 403);
     await expectRefused(api(), 'POST', `/assessments/${window.id}/close`, { as: TOKENS.elsewhere }, 403);
     await expectRefused(api(), 'POST', '/assessments/no-such-window/close', { as: 'admin' }, 404);
-    const closed = await api().call('POST', `/assessments/${window.id}/close`, { as: TOKENS.director });
+    const closed = await reply(as(TOKENS.director).assessments[':id'].close.$post({ param: { id: window.id } }));
     expect(closed.status).toBe(200);
     expect(closed.json).toMatchObject({ id: window.id, state: 'closed', closedAt: expect.any(String) });
     await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: launchBody(window.code) }, 410, ErrorCode.assessmentCodeExpired);
@@ -149,19 +150,20 @@ describe('GET /assessments and closing a window', () => {
 
 describe('POST /launch with an assessment code', () => {
   const api = useApi();
+  const { as, reply } = typedClient(api);
 
   it("assesses a launch of a member of the window's group: the token and its check say so", async () => {
     await world(api());
     const { code } = await openWindow(api(), TOKENS.director);
     // Typed in small letters with a dash in the middle, as a person might.
-    const res = await api().call('POST', '/launch', { as: 'learner', body: launchBody(`${code.slice(0, 3).toLowerCase()}-${code.slice(3)}`) });
+    const res = await reply(as('learner').launch.$post({ json: launchBody(`${code.slice(0, 3).toLowerCase()}-${code.slice(3)}`) }));
     expect(res.status).toBe(201);
     expect(res.json.assessed).toBe(true);
     expect((claimsOf(res.json.token) as { asm?: string }).asm).toEqual(expect.any(String));
-    expect((await api().call('GET', `/launch/verify?token=${res.json.token}`)).json).toMatchObject({ userid: 'learner', assessed: true });
-    const practice = await api().call('POST', '/launch', { as: 'learner', body: launchBody() });
+    expect((await reply(as(null).launch.verify.$get({ query: { token: res.json.token } }))).json).toMatchObject({ userid: 'learner', assessed: true });
+    const practice = await reply(as('learner').launch.$post({ json: launchBody() }));
     expect(practice.json.assessed).toBe(false);
-    expect((await api().call('GET', `/launch/verify?token=${practice.json.token}`)).json.assessed).toBe(false);
+    expect((await reply(as(null).launch.verify.$get({ query: { token: practice.json.token } }))).json.assessed).toBe(false);
   });
 
   it('refuses a wrong code, a code of another group or course, alike', async () => {
@@ -182,7 +184,7 @@ describe('POST /launch with an assessment code', () => {
   it("admits any entitled learner to an administrator's window for every learner", async () => {
     await world(api());
     const { code } = await openWindow(api(), 'admin', { group: undefined });
-    const res = await api().call('POST', '/launch', { as: 'other', body: launchBody(code) });
+    const res = await reply(as('other').launch.$post({ json: launchBody(code) }));
     expect(res.status).toBe(201);
     expect(res.json.assessed).toBe(true);
   });
@@ -200,28 +202,30 @@ describe('POST /launch with an assessment code', () => {
 
 describe('codes tried at launch', () => {
   const api = useApi({ RATE_LIMIT_SCALE: '1' });
+  const { as, reply } = typedClient(api);
 
   it('are limited to ten per user in ten minutes, right or wrong', async () => {
     await world(api());
     const { code } = await openWindow(api(), TOKENS.director);
-    for (let i = 0; i < 9; i += 1) expect((await api().call('POST', '/launch', { as: 'learner', body: launchBody('ZZZZZZ') })).status).toBe(400);
-    expect((await api().call('POST', '/launch', { as: 'learner', body: launchBody(code) })).status).toBe(201);
+    for (let i = 0; i < 9; i += 1) expect((await reply(as('learner').launch.$post({ json: launchBody('ZZZZZZ') }))).status).toBe(400);
+    expect((await reply(as('learner').launch.$post({ json: launchBody(code) }))).status).toBe(201);
     const limited = await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: launchBody(code) }, 429, ErrorCode.tooManyRequests);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // Practice launches are not counted against it.
-    expect((await api().call('POST', '/launch', { as: 'learner', body: launchBody() })).status).toBe(201);
+    expect((await reply(as('learner').launch.$post({ json: launchBody() }))).status).toBe(201);
   });
 });
 
 describe('assessed attempts, progress and certificates', () => {
   const api = useApi();
+  const { as, reply } = typedClient(api);
 
   it('in a course requiring assessment, only an assessed attempt passes; the certificate names the assessed case', async () => {
     await world(api());
     const window = await openWindow(api(), TOKENS.director);
     const practice = await submit(api(), await tokenOf('learner'));
     expect(practice.score).toBeGreaterThanOrEqual(1);
-    const progress = async () => (await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' })).json;
+    const progress = async () => (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
     const before = await progress();
     expect(before).toMatchObject({ assessmentRequired: true, complete: false, certificate: null });
     expect(before.modules[0].cases[0]).toMatchObject({ state: 'attempted', best: practice.score, assessedBest: null, assessed: false });
@@ -231,10 +235,10 @@ describe('assessed attempts, progress and certificates', () => {
     expect(after.modules[0].cases[0]).toMatchObject({ state: 'passed', assessedBest: assessed.score, assessed: true });
     expect(after.complete).toBe(true);
     // Their director reads the same record.
-    expect((await api().call('GET', `/progress?course=${COURSE}&userId=learner`, { as: TOKENS.director })).json.modules[0].cases[0].assessed).toBe(true);
+    expect((await reply(as(TOKENS.director).progress.$get({ query: { course: COURSE, userId: 'learner' } }))).json.modules[0].cases[0].assessed).toBe(true);
 
     const certificate = after.certificate;
-    const verified = await api().call('GET', `/certificates/${certificate.id}`);
+    const verified = await reply(as(null).certificates[':id'].$get({ param: { id: certificate.id } }));
     expect(verified.json.assessedCases).toEqual([{ module: 1, case: 1, title: 'Selective' }]);
     const pdf = await api().app.request(`/api/certificates/${certificate.id}/pdf?lang=en`, { headers: { authorization: `Bearer ${api().tokens.learner}` } });
     expect(pdf.status).toBe(200);
@@ -247,9 +251,9 @@ describe('assessed attempts, progress and certificates', () => {
     await world(api());
     const window = await openWindow(api(), TOKENS.director);
     const token = await tokenOf('learner', window.id);
-    const res = await api().call('POST', '/attempts', { as: 'learner', body: { token, events: inhumanLog(token) } });
+    const res = await reply(as('learner').attempts.$post({ json: { token, events: inhumanLog(token) } }));
     expect(res.json.flagged).toBe(true);
-    const progress = (await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' })).json;
+    const progress = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
     expect(progress.modules[0].cases[0]).toMatchObject({ state: 'notStarted', assessed: false });
   });
 });

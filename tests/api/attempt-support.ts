@@ -94,19 +94,21 @@ export function inhumanLog(token: string): SimEvent[] {
 
 /** Gives `uid` a current subscription to every course (or takes it away). */
 export async function setPlan(api: TestApi, uid: string, active: boolean) {
-  const user = (await api.call('GET', `/users/${uid}`, { as: 'admin' })).json;
+  const user = (await api.reply(api.as('admin').users[':id'].$get({ param: { id: uid } }))).json;
   const end = new Date(Date.now() + (active ? 86_400_000 : -1000));
   const subscriptions = [
     { provider: 'test', plan_name: 'Complete', product_id: 'plan-complete', subscription_id: `s-${uid}`, next_billing_time: toTimestamp(end) },
   ];
-  const res = await api.call('PUT', `/users/${uid}`, { as: 'admin', body: { isAdmin: user.isAdmin, isPremium: user.isPremium, subscriptions } });
+  const res = await api.reply(
+    api.as('admin').users[':id'].$put({ param: { id: uid }, json: { isAdmin: user.isAdmin, isPremium: user.isPremium, subscriptions } }),
+  );
   expect(res.status).toBe(200);
 }
 
 /** Posts a played attempt on a fresh token and expects it stored. */
 export async function postPlayed(api: TestApi, uid: string, plan: Plan = 'all', where: Where = SELECTIVE) {
   const token = await tokenFor(uid, { where });
-  const res = await api.call('POST', '/attempts', { as: uid, body: { token, events: play(token, plan).events } });
+  const res = await api.reply(api.as(uid).attempts.$post({ json: { token, events: play(token, plan).events } }));
   expect(res.status).toBe(201);
   return res.json;
 }

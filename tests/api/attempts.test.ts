@@ -10,9 +10,10 @@ import { attempts, users } from '../../src/server/db/schema.ts';
 import { ReplayPool } from '../../src/server/attempts/replay/pool.ts';
 import { claimsOf, inhumanLog, NAVIGATION, play, postPlayed, scenarioOf, SECRET, SELECTIVE, setPlan, tokenFor, VARIANT } from './attempt-support.ts';
 import { attempt, COURSE, setUp, TOKENS } from './learning-support.ts';
-import { expectRefused, useApi } from './support.ts';
+import { expectRefused, useApi, typedClient } from './support.ts';
 
 const api = useApi();
+const { as, reply } = typedClient(api);
 const stored = () => api().deps.db.db.select().from(attempts);
 
 beforeEach(async () => {
@@ -26,7 +27,7 @@ describe('POST /attempts', () => {
     const { events, expected, surgeryTimeMs, metrics } = play(token);
     const n = claimsOf(token).sim.anastomoses;
     expect(expected.score).toBeGreaterThan(80);
-    const res = await api().call('POST', '/attempts', { as: 'learner', body: { token, events } });
+    const res = await reply(as('learner').attempts.$post({ json: { token, events } }));
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
       userId: 'learner',
@@ -45,14 +46,14 @@ describe('POST /attempts', () => {
       benchmark: null,
     });
     expect(res.json.debrief.anastomoses.filter((a: { sealed: boolean }) => a.sealed)).toHaveLength(metrics.anastomosesSealed);
-    const list = await api().call('GET', '/attempts', { as: 'learner' });
+    const list = await reply(as('learner').attempts.$get({ query: {} }));
     expect(list.json).toEqual([expect.objectContaining({ id: res.json.id, score: expected.score, task: 'selective', flagged: false })]);
   });
 
   it('scores navigation on its own components', async () => {
     const token = await tokenFor('learner', { where: NAVIGATION });
     const { events, expected } = play(token);
-    const res = await api().call('POST', '/attempts', { as: 'learner', body: { token, events } });
+    const res = await reply(as('learner').attempts.$post({ json: { token, events } }));
     expect(res.status).toBe(201);
     expect(Object.keys(res.json.components).sort()).toEqual(['contacts', 'entry', 'path', 'targets', 'time']);
     expect(res.json).toMatchObject({ task: 'navigation', score: expected.score, components: { targets: 1 } });
@@ -76,10 +77,10 @@ describe('POST /attempts', () => {
     const expected = scoreAttempt(metrics);
     expect(expected.gates.map((g) => g.id)).toEqual(['contacts']);
     expect(expected.score).toBeLessThan(70);
-    const res = await api().call('POST', '/attempts', { as: 'learner', body: { token, events: p.events } });
+    const res = await reply(as('learner').attempts.$post({ json: { token, events: p.events } }));
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ score: expected.score, gates: expected.gates });
-    expect((await api().call('GET', `/attempts/${res.json.id}`, { as: 'learner' })).json.gates).toEqual(expected.gates);
+    expect((await reply(as('learner').attempts[':id'].$get({ param: { id: res.json.id } }))).json.gates).toEqual(expected.gates);
   });
 
   it('ignores a score sent by the browser', async () => {
@@ -95,7 +96,7 @@ describe('POST /attempts', () => {
     const first = await tokenFor('learner');
     const { events } = play(first);
     const second = await tokenFor('learner', { variant: VARIANT + 1 });
-    const res = await api().call('POST', '/attempts', { as: 'learner', body: { token: second, events } });
+    const res = await reply(as('learner').attempts.$post({ json: { token: second, events } }));
     expect(res.status).toBe(201);
     expect(res.json.metrics.anastomosesSealed).toBeLessThan(claimsOf(second).sim.anastomoses);
   });
@@ -103,9 +104,9 @@ describe('POST /attempts', () => {
   it('makes one attempt per launch token: the same log again answers the stored attempt, a different log is refused with 409', async () => {
     const token = await tokenFor('learner');
     const { events } = play(token);
-    const first = await api().call('POST', '/attempts', { as: 'learner', body: { token, events } });
+    const first = await reply(as('learner').attempts.$post({ json: { token, events } }));
     expect(first.status).toBe(201);
-    const [again, atOnce] = await Promise.all([1, 2].map(() => api().call('POST', '/attempts', { as: 'learner', body: { token, events } })));
+    const [again, atOnce] = await Promise.all([1, 2].map(() => reply(as('learner').attempts.$post({ json: { token, events } }))));
     for (const res of [again!, atOnce!]) expect(res).toMatchObject({ status: 200, json: first.json });
     const better = play(token, 'all')
       .events.slice(0, -1)
@@ -118,7 +119,7 @@ describe('POST /attempts', () => {
     const token = await tokenFor('learner');
     const { events } = play(token);
     const other = play(token, 'none').events;
-    const answers = await Promise.all([events, events, other].map((e) => api().call('POST', '/attempts', { as: 'learner', body: { token, events: e } })));
+    const answers = await Promise.all([events, events, other].map((e) => reply(as('learner').attempts.$post({ json: { token, events: e } }))));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect((await stored()).map((r) => r.id)).toHaveLength(1);
@@ -133,7 +134,7 @@ describe('POST /attempts', () => {
     await expectRefused(api(), 'POST', '/attempts', { body: { token, events } }, 401, 'unauthorized');
     await expectRefused(api(), 'POST', '/attempts', { as: 'not-an-id-token', body: { token, events } }, 401, 'unauthorized');
     for (const as of ['other', 'admin', TOKENS.director]) await expectRefused(api(), 'POST', '/attempts', { as, body: { token, events } }, 403, 'forbidden');
-    const res = await api().call('POST', '/attempts', { as: 'learner', body: { token, events } });
+    const res = await reply(as('learner').attempts.$post({ json: { token, events } }));
     expect([res.status, res.json.userId]).toEqual([201, 'learner']);
     // Once stored, the same log from someone else is still refused rather than answered with the learner's attempt.
     await expectRefused(api(), 'POST', '/attempts', { as: 'other', body: { token, events } }, 403, 'forbidden');
@@ -172,7 +173,7 @@ describe('POST /attempts', () => {
     const res = await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token: young, events } }, 400);
     expect(res.json.message).toMatch(/longer than the time since the launch/);
     const justOldEnough = await tokenFor('learner', { ageMs: lastT - 2_000 });
-    expect((await api().call('POST', '/attempts', { as: 'learner', body: { token: justOldEnough, events } })).status).toBe(201);
+    expect((await reply(as('learner').attempts.$post({ json: { token: justOldEnough, events } }))).status).toBe(201);
   });
 
   it('refuses a case that no longer exists, a log that never opened, and bad bodies', async () => {
@@ -233,7 +234,7 @@ describe('POST /attempts', () => {
       expect(res.json.issues).toEqual([expect.objectContaining({ path: `events.${at}.${field}` })]);
     }
     // The same log with the page's own values is stored: the token was not spent by the refusals.
-    expect((await api().call('POST', '/attempts', { as: 'learner', body: { token, events } })).status).toBe(201);
+    expect((await reply(as('learner').attempts.$post({ json: { token, events } }))).status).toBe(201);
   });
 
   it('replays the entry site the open event names, and refuses one that is not a site index, naming it', async () => {
@@ -247,7 +248,7 @@ describe('POST /attempts', () => {
     }
     // Site 4 is the middle of a posterior placenta's grid, straight over the plate's centre.
     const chosen = events.map((e, i) => (i === 0 ? { ...e, site: 4 } : e));
-    const res = await api().call('POST', '/attempts', { as: 'learner', body: { token, events: chosen } });
+    const res = await reply(as('learner').attempts.$post({ json: { token, events: chosen } }));
     expect(res.status).toBe(201);
     expect(res.json.debrief).toMatchObject({ site: 4, entry: { x: 0, y: 0 } });
     expect(res.json.debrief.sites).toHaveLength(9);
@@ -266,13 +267,13 @@ describe('POST /attempts', () => {
 
   it('stores a log with inhuman input flagged, and leaves it out of the best scores', async () => {
     const token = await tokenFor('learner');
-    const res = await api().call('POST', '/attempts', { as: 'learner', body: { token, events: inhumanLog(token) } });
+    const res = await reply(as('learner').attempts.$post({ json: { token, events: inhumanLog(token) } }));
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ flagged: true, flags: ['rate'] });
-    expect((await api().call('GET', `/attempts/${res.json.id}`, { as: 'learner' })).json).toMatchObject({ flagged: true, flags: ['rate'] });
-    expect((await api().call('GET', '/attempts/summary', { as: 'learner' })).json).toEqual([]);
+    expect((await reply(as('learner').attempts[':id'].$get({ param: { id: res.json.id } }))).json).toMatchObject({ flagged: true, flags: ['rate'] });
+    expect((await reply(as('learner').attempts.summary.$get({ query: {} }))).json).toEqual([]);
     const fair = await postPlayed(api(), 'learner', 'one');
-    const summary = (await api().call('GET', '/attempts/summary', { as: 'learner' })).json;
+    const summary = (await reply(as('learner').attempts.summary.$get({ query: {} }))).json;
     expect(summary).toEqual([expect.objectContaining({ case: SELECTIVE.case, bestScore: fair.score, attempts: 1 })]);
   });
 
@@ -286,7 +287,7 @@ describe('POST /attempts', () => {
     } finally {
       api().deps.replay = pool;
     }
-    expect((await api().call('POST', '/attempts', { as: 'learner', body: { token, events } })).status).toBe(201);
+    expect((await reply(as('learner').attempts.$post({ json: { token, events } }))).status).toBe(201);
   });
 });
 
@@ -309,15 +310,15 @@ describe('a flagged attempt, however high its score', () => {
     const token = await tokenFor('learner', { where });
     const { events, expected } = flaggedWin(token);
     expect(expected.score).toBeGreaterThanOrEqual(60);
-    const res = await api().call('POST', '/attempts', { as: 'learner', body: { token, events } });
+    const res = await reply(as('learner').attempts.$post({ json: { token, events } }));
     expect(res.json).toMatchObject({ score: expected.score, flagged: true, flags: ['rate'] });
-    const progress = (await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' })).json;
+    const progress = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
     expect(progress).toMatchObject({ complete: false, certificate: null });
     expect(progress.modules[0].cases[0]).toMatchObject({ state: 'notStarted', best: null });
-    expect((await api().call('GET', '/certificates', { as: 'learner' })).json).toEqual([]);
+    expect((await reply(as('learner').certificates.$get({ query: {} }))).json).toEqual([]);
     const fair = await postPlayed(api(), 'learner', 'all', where);
     expect(fair).toMatchObject({ score: expected.score, flagged: false });
-    const after = (await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' })).json;
+    const after = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
     expect(after).toMatchObject({ complete: true, certificate: { id: expect.any(String) } });
   });
 
@@ -325,8 +326,8 @@ describe('a flagged attempt, however high its score', () => {
     await api().deps.db.db.update(users).set({ isExpert: true }).where(eq(users.id, 'other'));
     const token = await tokenFor('other');
     const { events } = flaggedWin(token);
-    expect((await api().call('POST', '/attempts', { as: 'other', body: { token, events } })).json).toMatchObject({ flagged: true, benchmark: null });
-    expect((await api().call('GET', '/benchmarks?courseId=fetoscopy-simulator')).json).toEqual([]);
+    expect((await reply(as('other').attempts.$post({ json: { token, events } }))).json).toMatchObject({ flagged: true, benchmark: null });
+    expect((await reply(as(null).benchmarks.$get({ query: { courseId: 'fetoscopy-simulator' } }))).json).toEqual([]);
     const fair = await postPlayed(api(), 'other', 'all');
     expect(fair.benchmark).toMatchObject({ score: fair.score, attempts: 1 });
   });
@@ -336,7 +337,7 @@ describe("the score of record, worked out by hand from the README's table", () =
   // Small fixed logs on fixed placentas. score = primary + achieved × quality: primary sums weight × value of the
   // components in italics, achieved is primary over their weights, quality sums weight × value of the others.
   const post = async (token: string, events: SimEvent[]) => {
-    const res = await api().call('POST', '/attempts', { as: 'learner', body: { token, events } });
+    const res = await reply(as('learner').attempts.$post({ json: { token, events } }));
     expect(res.status).toBe(201);
     return res.json;
   };
@@ -466,10 +467,10 @@ describe("the score of record, worked out by hand from the README's table", () =
 describe('GET /attempts/{id}', () => {
   it('shows the owner and administrators the stored attempt with its debrief; others are refused', async () => {
     const mine = await postPlayed(api(), 'learner', 'one');
-    const own = await api().call('GET', `/attempts/${mine.id}`, { as: 'learner' });
+    const own = await reply(as('learner').attempts[':id'].$get({ param: { id: mine.id } }));
     expect(own).toMatchObject({ status: 200, json: mine });
     expect(own.json.debrief).toMatchObject({ task: 'selective', radiusMm: 75, anastomoses: expect.any(Array), equator: expect.any(Array) });
-    expect((await api().call('GET', `/attempts/${mine.id}`, { as: 'admin' })).json).toEqual(mine);
+    expect((await reply(as('admin').attempts[':id'].$get({ param: { id: mine.id } }))).json).toEqual(mine);
     await expectRefused(api(), 'GET', `/attempts/${mine.id}`, { as: 'other' }, 403);
     await expectRefused(api(), 'GET', `/attempts/${mine.id}`, {}, 401);
     await expectRefused(api(), 'GET', `/attempts/${'0'.repeat(64)}`, { as: 'admin' }, 404);
@@ -481,7 +482,7 @@ describe('GET /attempts', () => {
     const first = await postPlayed(api(), 'learner', 'none');
     const second = await postPlayed(api(), 'learner', 'none', NAVIGATION);
     await postPlayed(api(), 'other', 'none');
-    const mine = await api().call('GET', '/attempts', { as: 'learner' });
+    const mine = await reply(as('learner').attempts.$get({ query: {} }));
     expect(mine.status).toBe(200);
     expect(mine.json.map((a: { id: string }) => a.id)).toEqual([second.id, first.id]);
     expect(Object.keys(mine.json[0]).sort()).toEqual([
@@ -497,8 +498,8 @@ describe('GET /attempts', () => {
       'task',
       'userId',
     ]);
-    expect((await api().call('GET', '/attempts?limit=1', { as: 'learner' })).json).toHaveLength(1);
-    expect((await api().call('GET', '/attempts?courseId=bronchoscopy', { as: 'learner' })).json).toEqual([]);
+    expect((await reply(as('learner').attempts.$get({ query: { limit: '1' } }))).json).toHaveLength(1);
+    expect((await reply(as('learner').attempts.$get({ query: { courseId: 'bronchoscopy' } }))).json).toEqual([]);
   });
 
   it("hides another user's attempts from a learner and shows them to an admin", async () => {
@@ -506,9 +507,9 @@ describe('GET /attempts', () => {
     await expectRefused(api(), 'GET', '/attempts?userId=other', { as: 'learner' }, 403);
     await expectRefused(api(), 'GET', '/attempts/summary?userId=other', { as: 'learner' }, 403);
     await expectRefused(api(), 'GET', '/attempts', {}, 401);
-    const admin = await api().call('GET', '/attempts?userId=other', { as: 'admin' });
+    const admin = await reply(as('admin').attempts.$get({ query: { userId: 'other' } }));
     expect(admin.json).toEqual([expect.objectContaining({ id: theirs.id, userId: 'other' })]);
-    expect((await api().call('GET', '/attempts', { as: 'learner' })).json).toEqual([]);
+    expect((await reply(as('learner').attempts.$get({ query: {} }))).json).toEqual([]);
   });
 
   it('summarizes best score and attempt count per case', async () => {
@@ -516,21 +517,21 @@ describe('GET /attempts', () => {
     const b = await postPlayed(api(), 'learner', 'one');
     const c = await postPlayed(api(), 'learner', 'none', NAVIGATION);
     await postPlayed(api(), 'other', 'all');
-    const res = await api().call('GET', '/attempts/summary?courseId=fetoscopy-simulator', { as: 'learner' });
+    const res = await reply(as('learner').attempts.summary.$get({ query: { courseId: 'fetoscopy-simulator' } }));
     expect(res.status).toBe(200);
     expect(res.json).toEqual([
       { courseId: 'fetoscopy-simulator', level: 1, case: 1, bestScore: c.score, attempts: 1, lastAt: c.createdAt },
       { courseId: 'fetoscopy-simulator', level: 2, case: 1, bestScore: Math.max(a.score, b.score), attempts: 2, lastAt: expect.any(String) },
     ]);
-    expect((await api().call('GET', '/attempts/summary?courseId=bronchoscopy', { as: 'learner' })).json).toEqual([]);
-    expect((await api().call('GET', '/attempts/summary?userId=learner', { as: 'admin' })).json).toHaveLength(2);
+    expect((await reply(as('learner').attempts.summary.$get({ query: { courseId: 'bronchoscopy' } }))).json).toEqual([]);
+    expect((await reply(as('admin').attempts.summary.$get({ query: { userId: 'learner' } }))).json).toHaveLength(2);
   });
 });
 
 describe('benchmarks', () => {
   async function makeExpert(uid: string) {
-    const { isAdmin, isPremium, subscriptions } = (await api().call('GET', `/users/${uid}`, { as: 'admin' })).json;
-    expect((await api().call('PUT', `/users/${uid}`, { as: 'admin', body: { isAdmin, isPremium, isExpert: true, subscriptions } })).status).toBe(200);
+    const { isAdmin, isPremium, subscriptions } = (await reply(as('admin').users[':id'].$get({ param: { id: uid } }))).json;
+    expect((await reply(as('admin').users[':id'].$put({ param: { id: uid }, json: { isAdmin, isPremium, isExpert: true, subscriptions } }))).status).toBe(200);
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -542,14 +543,14 @@ describe('benchmarks', () => {
     expect(new Set(expert.map((a) => a.score)).size).toBeGreaterThan(1);
     await postPlayed(api(), 'learner', 'all');
     const token = await tokenFor('other');
-    expect((await api().call('POST', '/attempts', { as: 'other', body: { token, events: inhumanLog(token) } })).json.flagged).toBe(true);
+    expect((await reply(as('other').attempts.$post({ json: { token, events: inhumanLog(token) } }))).json.flagged).toBe(true);
     const benchmark = { score: median(expert.map((a) => a.score)), surgeryTimeMs: median(expert.map((a) => a.surgeryTimeMs)), attempts: 3 };
-    const res = await api().call('GET', '/benchmarks?courseId=fetoscopy-simulator');
+    const res = await reply(as(null).benchmarks.$get({ query: { courseId: 'fetoscopy-simulator' } }));
     expect(res).toMatchObject({ status: 200, json: [{ courseId: 'fetoscopy-simulator', level: 2, case: 1, task: 'selective', ...benchmark }] });
     const mine = await postPlayed(api(), 'learner', 'one');
     expect(mine.benchmark).toEqual(benchmark);
-    expect((await api().call('GET', `/attempts/${mine.id}`, { as: 'learner' })).json.benchmark).toEqual(benchmark);
-    expect((await api().call('GET', '/benchmarks?courseId=bronchoscopy')).json).toEqual([]);
+    expect((await reply(as('learner').attempts[':id'].$get({ param: { id: mine.id } }))).json.benchmark).toEqual(benchmark);
+    expect((await reply(as(null).benchmarks.$get({ query: { courseId: 'bronchoscopy' } }))).json).toEqual([]);
   });
 
   it("clear the cached course page when an expert's attempt is stored, not a learner's or a flagged one", async () => {
@@ -575,7 +576,7 @@ describe('benchmarks', () => {
       await allHeard();
       heard.length = 0;
       const token = await tokenFor('other');
-      expect((await api().call('POST', '/attempts', { as: 'other', body: { token, events: inhumanLog(token) } })).json.flagged).toBe(true);
+      expect((await reply(as('other').attempts.$post({ json: { token, events: inhumanLog(token) } }))).json.flagged).toBe(true);
       await allHeard();
       expect(heard).toEqual([]);
       await postPlayed(api(), 'other', 'all');
@@ -589,17 +590,17 @@ describe('benchmarks', () => {
   it('take the median of an even count as the mean of the middle two', async () => {
     await makeExpert('other');
     const scores = [(await postPlayed(api(), 'other', 'none')).score, (await postPlayed(api(), 'other', 'all')).score];
-    const [row] = (await api().call('GET', '/benchmarks?courseId=fetoscopy-simulator')).json;
+    const [row] = (await reply(as(null).benchmarks.$get({ query: { courseId: 'fetoscopy-simulator' } }))).json;
     expect(row.score).toBe(Math.round(((scores[0]! + scores[1]!) / 2) * 10) / 10);
   });
 
   it('count only attempts at the task the case sets now', async () => {
     await makeExpert('other');
     await postPlayed(api(), 'other', 'one');
-    const { id: _id, ...course } = (await api().call('GET', '/courses/fetoscopy-simulator')).json;
+    const { id: _id, ...course } = (await reply(as(null).courses[':id'].$get({ param: { id: 'fetoscopy-simulator' }, query: {} }))).json;
     course.levels[1].cases[0].sim.task = 'navigation';
-    expect((await api().call('PUT', '/courses/fetoscopy-simulator', { as: 'admin', body: course })).status).toBe(200);
-    expect((await api().call('GET', '/benchmarks?courseId=fetoscopy-simulator')).json).toEqual([]);
+    expect((await reply(as('admin').courses[':id'].$put({ param: { id: 'fetoscopy-simulator' }, json: course }))).status).toBe(200);
+    expect((await reply(as(null).benchmarks.$get({ query: { courseId: 'fetoscopy-simulator' } }))).json).toEqual([]);
   });
 
   it('are refused for an unknown course or without one', async () => {

@@ -3,12 +3,12 @@ import { siteOrigin } from '../../src/server/config.ts';
 import { describe, expect, it } from 'vitest';
 import { COURSE, passAll, pdfText, setUp, TOKENS } from './learning-support.ts';
 import { lineOf } from './pdf-lines.ts';
-import { auditTrail, expectRefused, useApi } from './support.ts';
+import { auditTrail, expectRefused, useApi, typedClient } from './support.ts';
 import type { TestApi } from './harness.ts';
 
 async function issued(api: TestApi, uid = 'learner'): Promise<string> {
   await passAll(api, uid);
-  return (await api.call('GET', `/progress?course=${COURSE}`, { as: uid })).json.certificate.id;
+  return (await api.reply(api.as(uid).progress.$get({ query: { course: COURSE } }))).json.certificate.id;
 }
 
 async function pdf(api: TestApi, id: string, as: string, lang = 'en', headers: Record<string, string> = {}) {
@@ -25,11 +25,12 @@ async function pdf(api: TestApi, id: string, as: string, lang = 'en', headers: R
 
 describe('certificates', () => {
   const api = useApi();
+  const { as, reply } = typedClient(api);
 
   it('are verified publicly with nothing but status, holder, course, date and the cases assessed', async () => {
     await setUp(api());
     const id = await issued(api());
-    const res = await api().call('GET', `/certificates/${id}`);
+    const res = await reply(as(null).certificates[':id'].$get({ param: { id } }));
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
       id,
@@ -52,7 +53,7 @@ describe('certificates', () => {
         expect.objectContaining({ id, courseId: COURSE, courseTitle: 'Laser course', revoked: false }),
       ]);
     }
-    expect((await api().call('GET', '/certificates', { as: 'other' })).json).toEqual([]);
+    expect((await reply(as('other').certificates.$get({ query: {} }))).json).toEqual([]);
     for (const as of ['other', TOKENS.elsewhere]) await expectRefused(api(), 'GET', '/certificates?userId=learner', { as }, 403);
     await expectRefused(api(), 'GET', '/certificates', { as: null }, 401);
   });
@@ -115,7 +116,7 @@ describe('certificates', () => {
     }
     expect((await pdf(api(), id, 'learner')).cache).toBe('hit');
     expect((await pdf(api(), await issued(api(), 'other'), 'other')).cache).toBe('miss');
-    await api().call('POST', `/certificates/${id}/revoke`, { as: 'admin', body: { reason: 'Fraud' } });
+    await reply(as('admin').certificates[':id'].revoke.$post({ param: { id }, json: { reason: 'Fraud' } }));
     await expectRefused(api(), 'GET', `/certificates/${id}/pdf`, { as: 'learner' }, 409);
   });
 
@@ -135,9 +136,9 @@ describe('certificates', () => {
     for (const as of ['learner', TOKENS.director]) await expectRefused(api(), 'POST', `/certificates/${id}/revoke`, { as, body: { reason: 'x' } }, 403);
     await expectRefused(api(), 'POST', `/certificates/${id}/revoke`, { as: 'admin', body: { reason: ' ' } }, 400);
     await expectRefused(api(), 'POST', '/certificates/nope/revoke', { as: 'admin', body: { reason: 'Fraud' } }, 404);
-    const res = await api().call('POST', `/certificates/${id}/revoke`, { as: 'admin', body: { reason: 'Attempts played by someone else' } });
+    const res = await reply(as('admin').certificates[':id'].revoke.$post({ param: { id }, json: { reason: 'Attempts played by someone else' } }));
     expect(res.json).toMatchObject({ id, status: 'revoked', revokedAt: expect.any(String) });
-    expect((await api().call('GET', `/certificates/${id}`)).json.status).toBe('revoked');
+    expect((await reply(as(null).certificates[':id'].$get({ param: { id } }))).json.status).toBe('revoked');
     const [entry] = await auditTrail(api(), `?entity=certificate&id=${id}`);
     expect(entry).toMatchObject({
       actor: 'admin',
@@ -148,18 +149,19 @@ describe('certificates', () => {
     await expectRefused(api(), 'POST', `/certificates/${id}/revoke`, { as: 'admin', body: { reason: 'Again' } }, 409);
     await expectRefused(api(), 'GET', `/certificates/${id}/pdf`, { as: 'learner' }, 409);
     // Passing again does not issue a new one.
-    expect((await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' })).json.certificate).toMatchObject({ id, revoked: true });
+    expect((await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json.certificate).toMatchObject({ id, revoked: true });
   });
 });
 
 describe('certificate PDFs under the real rate limit', () => {
   const api = useApi({ RATE_LIMIT_SCALE: '1' });
+  const { as, reply } = typedClient(api);
 
   it('are limited to 20 a minute per user, answered from memory when asked again', async () => {
     await setUp(api());
     const id = await issued(api());
     for (let i = 0; i < 20; i += 1) expect(await pdf(api(), id, 'learner')).toMatchObject({ status: 200, cache: i === 0 ? 'miss' : 'hit' });
-    const res = await api().call('GET', `/certificates/${id}/pdf`, { as: 'learner' });
+    const res = await reply(as('learner').certificates[':id'].pdf.$get({ param: { id }, query: {} }));
     expect(res).toMatchObject({ status: 429, json: { error: 'too_many_requests' } });
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
     expect((await pdf(api(), id, 'admin')).status).toBe(200);

@@ -4,17 +4,20 @@ import { paramsOfCase } from '../../src/domain/simulator/index.ts';
 import { signLaunchToken } from '../../src/server/launch/launch-token.ts';
 import { toTimestamp } from '../../src/domain/time.ts';
 import { claimsOf } from './attempt-support.ts';
-import { expectRefused, useApi } from './support.ts';
+import { expectRefused, useApi, typedClient } from './support.ts';
 
 const api = useApi();
+const { as, reply } = typedClient(api);
 const SECRET = 'local-development-launch-secret';
 const body = { course: 'bronchoscopy', level: 1, case: 2 };
 const launchClaims = { variant: 7, sim: paramsOfCase(undefined, 1, 2) };
 
 async function grantSubscription(uid: string, planId: string, end: Date) {
-  const user = (await api().call('GET', `/users/${uid}`, { as: 'admin' })).json;
+  const user = (await reply(as('admin').users[':id'].$get({ param: { id: uid } }))).json;
   const sub = { provider: 'test', plan_name: 'x', product_id: planId, subscription_id: `s-${Date.now()}`, next_billing_time: toTimestamp(end) };
-  const res = await api().call('PUT', `/users/${uid}`, { as: 'admin', body: { isAdmin: user.isAdmin, isPremium: user.isPremium, subscriptions: [sub] } });
+  const res = await reply(
+    as('admin').users[':id'].$put({ param: { id: uid }, json: { isAdmin: user.isAdmin, isPremium: user.isPremium, subscriptions: [sub] } }),
+  );
   expect(res.status).toBe(200);
 }
 
@@ -28,10 +31,10 @@ describe('POST /launch', () => {
   });
   it('signs a token for an entitled user that verify reads back', async () => {
     await grantSubscription('learner', 'plan-complete', new Date(Date.now() + 86_400_000));
-    const res = await api().call('POST', '/launch', { as: 'learner', body });
+    const res = await reply(as('learner').launch.$post({ json: body }));
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ scheme: 'fetalsurgerysim', token: expect.any(String), assessed: false });
-    const verified = await api().call('GET', `/launch/verify?token=${res.json.token}`);
+    const verified = await reply(as(null).launch.verify.$get({ query: { token: res.json.token } }));
     const { variant, sim } = claimsOf(res.json.token);
     expect(verified).toEqual({
       status: 200,
@@ -41,7 +44,7 @@ describe('POST /launch', () => {
   });
   it("signs a fresh variant and id into every launch, with the case's stored simulator parameters", async () => {
     const where = { course: 'fetoscopy-simulator', level: 2, case: 1 };
-    const tokens = await Promise.all([1, 2, 3].map(async () => (await api().call('POST', '/launch', { as: 'admin', body: where })).json.token as string));
+    const tokens = await Promise.all([1, 2, 3].map(async () => (await reply(as('admin').launch.$post({ json: where }))).json.token as string));
     const claims = tokens.map((t) => claimsOf(t) as ReturnType<typeof claimsOf> & { jti: string });
     expect(new Set(claims.map((c) => c.variant)).size).toBe(3);
     expect(new Set(claims.map((c) => c.jti)).size).toBe(3);
@@ -51,14 +54,14 @@ describe('POST /launch', () => {
     }
   });
   it('gives a case without stored parameters its module defaults', async () => {
-    const { token } = (await api().call('POST', '/launch', { as: 'admin', body })).json;
+    const { token } = (await reply(as('admin').launch.$post({ json: body }))).json;
     expect(claimsOf(token).sim).toEqual(paramsOfCase(undefined, 1, 2));
   });
   it('reports entitlement as it stands when verified, not when signed', async () => {
     await grantSubscription('learner', 'plan-complete', new Date(Date.now() + 86_400_000));
-    const { token } = (await api().call('POST', '/launch', { as: 'learner', body })).json;
+    const { token } = (await reply(as('learner').launch.$post({ json: body }))).json;
     await grantSubscription('learner', 'plan-complete', new Date(Date.now() - 1000));
-    expect((await api().call('GET', `/launch/verify?token=${token}`)).json.entitled).toBe(false);
+    expect((await reply(as(null).launch.verify.$get({ query: { token: token } }))).json.entitled).toBe(false);
   });
 });
 
@@ -87,7 +90,7 @@ describe('GET /launch/verify', () => {
   });
   it('tells whether another user, who is not entitled, was the one launched', async () => {
     const token = await signLaunchToken(SECRET, { uid: 'other', ...body, ...launchClaims });
-    expect((await api().call('GET', `/launch/verify?token=${token}`)).json).toMatchObject({ userid: 'other', entitled: false });
+    expect((await reply(as(null).launch.verify.$get({ query: { token: token } }))).json).toMatchObject({ userid: 'other', entitled: false });
   });
   it('needs a token', () => expectRefused(api(), 'GET', '/launch/verify', {}, 400));
 });

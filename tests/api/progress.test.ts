@@ -3,14 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema.ts';
 import { outlineFacts } from '../../src/server/pages/outline-facts.ts';
 import { attempt, COURSE, passAll, setUp, TOKENS } from './learning-support.ts';
-import { expectRefused, useApi } from './support.ts';
+import { expectRefused, useApi, typedClient } from './support.ts';
 
 describe('GET /progress?course=', () => {
   const api = useApi();
+  const { as, reply } = typedClient(api);
 
   it('shows a new learner every case not started, module A open and module B locked behind it', async () => {
     await setUp(api());
-    const res = await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' });
+    const res = await reply(as('learner').progress.$get({ query: { course: COURSE } }));
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
       courseId: COURSE,
@@ -35,11 +36,11 @@ describe('GET /progress?course=', () => {
     await setUp(api());
     await attempt(api(), 'learner', 1, 1, 59);
     await attempt(api(), 'learner', 1, 1, 100, { flagged: true });
-    let p = (await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' })).json;
+    let p = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
     expect(p.modules[0].cases[0]).toMatchObject({ state: 'attempted', best: 59, attempts: 1 });
     await attempt(api(), 'learner', 1, 1, 60);
     await attempt(api(), 'learner', 1, 2, 70);
-    p = (await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' })).json;
+    p = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
     expect(p).toMatchObject({ passed: 2, percent: 66, next: { level: 3, case: 1 } });
     expect(p.modules[0]).toMatchObject({ passed: 2, total: 2, percent: 100 });
     expect(p.modules[1].lock).toBeNull();
@@ -50,25 +51,25 @@ describe('GET /progress?course=', () => {
     for (const score of [70, 84, 90]) await attempt(api(), 'expert', 1, 2, score);
     await attempt(api(), 'expert', 1, 2, 10, { flagged: true });
     await attempt(api(), 'learner', 1, 2, 80);
-    const p = (await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' })).json;
+    const p = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
     expect(p.modules[0].cases[1]).toMatchObject({ passMark: 84, passMarkSource: 'benchmark', state: 'attempted', best: 80 });
   });
 
   it('issues the certificate with the attempt that completes the course, once', async () => {
     await setUp(api());
     await passAll(api(), 'learner');
-    const first = (await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' })).json;
+    const first = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
     expect(first).toMatchObject({ complete: true, percent: 100, next: null });
     expect(first.certificate.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(first.completedAt).toBe(first.modules[1].cases[0].passedAt);
-    const again = (await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' })).json;
+    const again = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
     expect(again.certificate.id).toBe(first.certificate.id);
   });
 
   it('answers one line per course with active cases without `course`', async () => {
     await setUp(api());
     await attempt(api(), 'learner', 1, 1, 90);
-    const res = await api().call('GET', '/progress', { as: 'learner' });
+    const res = await reply(as('learner').progress.$get({ query: {} }));
     expect(res.status).toBe(200);
     expect(res.json.map((l: any) => l.courseId)).toContain('fetoscopy-simulator');
     expect(res.json.find((l: any) => l.courseId === COURSE)).toEqual({
@@ -108,23 +109,24 @@ describe('GET /progress?course=', () => {
     await setUp(api());
     await api().deps.db.db.update(users).set({ name: '' }).where(eq(users.id, 'learner'));
     await passAll(api(), 'learner');
-    const { certificate } = (await api().call('GET', `/progress?course=${COURSE}`, { as: 'learner' })).json;
-    expect((await api().call('GET', `/certificates/${certificate.id}`)).json.holderName).toBe('learner');
+    const { certificate } = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
+    expect((await reply(as(null).certificates[':id'].$get({ param: { id: certificate.id } }))).json.holderName).toBe('learner');
   });
 });
 
 describe('POST /launch in proficiency order', () => {
   const api = useApi();
+  const { as, reply } = typedClient(api);
 
   it('refuses a case whose module is not open yet, and opens it once the module before is passed', async () => {
     await setUp(api());
-    await api().call('PUT', '/users/learner', { as: 'admin', body: { isAdmin: false, isPremium: true, subscriptions: [] } });
+    await reply(as('admin').users[':id'].$put({ param: { id: 'learner' }, json: { isAdmin: false, isPremium: true, subscriptions: [] } }));
     await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: { course: COURSE, level: 3, case: 1 } }, 403);
-    expect((await api().call('POST', '/launch', { as: 'learner', body: { course: COURSE, level: 1, case: 2 } })).status).toBe(201);
-    expect((await api().call('POST', '/launch', { as: 'admin', body: { course: COURSE, level: 3, case: 1 } })).status).toBe(201);
+    expect((await reply(as('learner').launch.$post({ json: { course: COURSE, level: 1, case: 2 } }))).status).toBe(201);
+    expect((await reply(as('admin').launch.$post({ json: { course: COURSE, level: 3, case: 1 } }))).status).toBe(201);
     await attempt(api(), 'learner', 1, 1, 60);
     await attempt(api(), 'learner', 1, 2, 70);
-    expect((await api().call('POST', '/launch', { as: 'learner', body: { course: COURSE, level: 3, case: 1 } })).status).toBe(201);
+    expect((await reply(as('learner').launch.$post({ json: { course: COURSE, level: 3, case: 1 } }))).status).toBe(201);
   });
 });
 
