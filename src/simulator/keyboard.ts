@@ -5,7 +5,7 @@ import type { Commands, InputMixer } from './controls.ts';
 import type { Session } from './session.ts';
 
 /** What each held key adds to the controls: turn right/up, advance, roll clockwise. */
-const HELD: Record<string, Partial<Controls>> = {
+const HELD: Readonly<Record<string, Partial<Controls>>> = {
   ArrowLeft: { turnX: -1 },
   ArrowRight: { turnX: 1 },
   ArrowUp: { turnY: 1 },
@@ -16,8 +16,8 @@ const HELD: Record<string, Partial<Controls>> = {
   KeyE: { roll: 1 },
 };
 
-/** The sum of what the held keys add, per axis. */
-function keysToControls(codes: Iterable<string>): Partial<Controls> {
+/** The sum of what the held keys add, per axis (the input mixer keeps each within -1..1). */
+export function keysToControls(codes: Iterable<string>): Controls {
   const c = { turnX: 0, turnY: 0, insert: 0, roll: 0 };
   for (const code of codes) for (const [k, v] of Object.entries(HELD[code] ?? {})) c[k as keyof Controls] += v;
   return c;

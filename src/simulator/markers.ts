@@ -16,6 +16,7 @@ import {
   type Texture,
 } from 'three';
 import { beamRadius, LASER, TARGET, type Aim, type Vec2 } from '../domain/simulator/index.ts';
+import { ringLabelTexture } from './ring-label.ts';
 import { BEAM_FRAGMENT, BEAM_VERTEX, OVERLAY_FRAGMENT, OVERLAY_VERTEX } from './shaders.ts';
 
 /** The beam mesh reaches this many spot radii, so its halo spills past the spot. */
@@ -68,30 +69,17 @@ export function createBeam(): Beam {
 /** A target's mark, in one texture (white, tinted by its material): the reach circle and its number above it. */
 const MARK = { width: 128, height: 192, pxPerMm: 12, ringY: 128 };
 
-function markTexture(text: string): CanvasTexture {
-  const canvas = document.createElement('canvas');
-  canvas.width = MARK.width;
-  canvas.height = MARK.height;
-  const ctx = canvas.getContext('2d')!;
-  const r = TARGET.radiusMm * MARK.pxPerMm;
-  ctx.strokeStyle = 'rgba(0, 0, 0, 0.6)';
-  ctx.lineWidth = 12;
-  ctx.beginPath();
-  ctx.arc(MARK.width / 2, MARK.ringY, r - 6, 0, Math.PI * 2);
-  ctx.stroke();
-  ctx.strokeStyle = '#fff';
-  ctx.lineWidth = 7;
-  ctx.stroke();
-  ctx.font = 'bold 48px system-ui, sans-serif';
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.lineWidth = 8;
-  ctx.strokeStyle = 'rgba(0, 0, 0, 0.75)';
-  ctx.strokeText(text, MARK.width / 2, 34);
-  ctx.fillStyle = '#fff';
-  ctx.fillText(text, MARK.width / 2, 34);
-  return new CanvasTexture(canvas);
-}
+const markTexture = (text: string) =>
+  ringLabelTexture(text, {
+    width: MARK.width,
+    height: MARK.height,
+    ringY: MARK.ringY,
+    ringPx: TARGET.radiusMm * MARK.pxPerMm - 6,
+    ring: 7,
+    labelY: 34,
+    fontPx: 48,
+    ink: '#fff',
+  });
 
 export interface Targets {
   objects: Object3D[];

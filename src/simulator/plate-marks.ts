@@ -1,37 +1,25 @@
 // The learner's marks on the plate, as a surgeon's pen would leave them: a small ring where they marked and the
 // type they said (AV, VA, AA, VV) beside it, turned upright in the image; "?" while the type is being chosen.
-import { CanvasTexture, Group, Mesh, MeshBasicMaterial, PlaneGeometry } from 'three';
+import { Group, Mesh, MeshBasicMaterial, PlaneGeometry } from 'three';
 import type { AnastomosisKind, Vec2 } from '../domain/simulator/index.ts';
+import { ringLabelTexture } from './ring-label.ts';
 
 /** A mark's texture: the ring centred at RING_Y, the label above it; 16 px a millimetre. */
 const MARK = { width: 128, height: 128, pxPerMm: 16, ringY: 88, ringMm: 1.6 };
 /** The marks' ink: a cyan no tissue has, so they read as the learner's own. */
 const INK = '#7fe8ff';
 
-function texture(label: string): CanvasTexture {
-  const canvas = document.createElement('canvas');
-  canvas.width = MARK.width;
-  canvas.height = MARK.height;
-  const ctx = canvas.getContext('2d')!;
-  const r = MARK.ringMm * MARK.pxPerMm;
-  ctx.lineWidth = 9;
-  ctx.strokeStyle = 'rgba(0, 0, 0, 0.6)';
-  ctx.beginPath();
-  ctx.arc(MARK.width / 2, MARK.ringY, r, 0, Math.PI * 2);
-  ctx.stroke();
-  ctx.lineWidth = 5;
-  ctx.strokeStyle = INK;
-  ctx.stroke();
-  ctx.font = 'bold 34px system-ui, sans-serif';
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.lineWidth = 7;
-  ctx.strokeStyle = 'rgba(0, 0, 0, 0.75)';
-  ctx.strokeText(label, MARK.width / 2, 26);
-  ctx.fillStyle = INK;
-  ctx.fillText(label, MARK.width / 2, 26);
-  return new CanvasTexture(canvas);
-}
+const texture = (label: string) =>
+  ringLabelTexture(label, {
+    width: MARK.width,
+    height: MARK.height,
+    ringY: MARK.ringY,
+    ringPx: MARK.ringMm * MARK.pxPerMm,
+    ring: 5,
+    labelY: 26,
+    fontPx: 34,
+    ink: INK,
+  });
 
 export interface PlateMarks {
   group: Group;

@@ -4,7 +4,7 @@ import { buildScenario, normalizeCaseParams, paramsOfCase, seedFor, TARGET } fro
 import { Player } from '../../scripts/lib/attempt-log.ts';
 import { e2e } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, expectFitsWidth, idTokenFor, login, uniqueEmail } from './helpers.ts';
+import { ADMIN, expectFitsWidth, idTokenFor, login, newAccount } from './helpers.ts';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const SHOTS = '/tmp/asm-shots';
@@ -12,26 +12,6 @@ const SHOTS = '/tmp/asm-shots';
 async function axe(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** An account in the emulator with its profile; premium when it is to play. */
-async function account(request: APIRequestContext, tag: string, name: string, premium: boolean) {
-  const who = { email: uniqueEmail(tag), password: `${tag}-pass1` };
-  const res = await fetch(`${e2e.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...who, displayName: name, returnSecureToken: true }),
-  });
-  const { localId: uid, idToken } = (await res.json()) as { localId: string; idToken: string };
-  expect((await request.post('/api/users', { headers: auth(idToken), data: { id: uid, email: who.email, name } })).status()).toBe(201);
-  if (premium) {
-    const put = await request.put(`/api/users/${uid}`, {
-      headers: auth(await idTokenFor(ADMIN)),
-      data: { isAdmin: false, isPremium: true, subscriptions: [] },
-    });
-    expect(put.status()).toBe(200);
-  }
-  return { ...who, uid, name };
 }
 
 /** A one-case course that requires assessment, and a fellowship whose director and learner are new accounts. */
@@ -47,8 +27,8 @@ async function world(request: APIRequestContext) {
   const courseId = (await created.json()) as string;
   const course = await (await request.get(`/api/courses/${courseId}`)).json();
   expect((await request.put(`/api/courses/${courseId}`, { headers: admin, data: { ...course, id: undefined, assessmentRequired: true } })).status()).toBe(200);
-  const director = await account(request, 'director', 'Dee Director', false);
-  const learner = await account(request, 'assessed', 'Lea Assessed', true);
+  const director = await newAccount(request, 'director', { name: 'Dee Director' }, { premium: false });
+  const learner = await newAccount(request, 'assessed', { name: 'Lea Assessed' }, { premium: true });
   const group = (await (await request.post('/api/groups', { headers: admin, data: { name: `Fellowship ${Date.now()}` } })).json()) as { id: string };
   for (const [who, role] of [
     [director, 'director'],

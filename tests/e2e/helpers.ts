@@ -53,18 +53,28 @@ export async function formReady(page: Page, submit: string) {
   await expect(page.getByRole('button', { name: submit, exact: true })).toBeEnabled();
 }
 
-/** A new account (emulator account and our profile) made for one journey, so the seeded accounts keep their state. */
-export async function newAccount(request: APIRequestContext, tag: string, profile: { name: string; contact?: string }) {
+/**
+ * A new account (emulator account and our profile) made for one journey, so the seeded accounts keep their state;
+ * made premium by the admin when it is to play.
+ */
+export async function newAccount(request: APIRequestContext, tag: string, profile: { name: string; contact?: string }, opts: { premium?: boolean } = {}) {
   const who = { email: uniqueEmail(tag), password: `${tag}-secret-1` };
   const signUp = await fetch(`${e2e.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...who, returnSecureToken: true }),
+    body: JSON.stringify({ ...who, displayName: profile.name, returnSecureToken: true }),
   });
   const { idToken, localId } = (await signUp.json()) as { idToken: string; localId: string };
   const headers = { authorization: `Bearer ${idToken}` };
   expect((await request.post('/api/users', { headers, data: { id: localId, email: who.email, ...profile } })).status()).toBe(201);
-  return { ...who, uid: localId, headers };
+  if (opts.premium) {
+    const put = await request.put(`/api/users/${localId}`, {
+      headers: { authorization: `Bearer ${await idTokenFor(ADMIN)}` },
+      data: { isAdmin: false, isPremium: true, subscriptions: [] },
+    });
+    expect(put.status()).toBe(200);
+  }
+  return { ...who, uid: localId, name: profile.name, headers };
 }
 
 /** A new account that has bought `planId` through the API and the PayPal stand-in: a test's own subscriber, whatever ran before it. */

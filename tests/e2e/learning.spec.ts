@@ -5,7 +5,7 @@ import { buildScenario, computeMetrics, normalizeCaseParams, paramsOfCase, score
 import { Player } from '../../scripts/lib/attempt-log.ts';
 import { e2e } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, expectFitsWidth, idTokenFor, login, uniqueEmail } from './helpers.ts';
+import { ADMIN, expectFitsWidth, idTokenFor, login, newAccount } from './helpers.ts';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const NAVIGATION = { task: 'navigation', difficulty: 1, placenta: 'posterior', anastomoses: 3, smallestMm: 1.8, scopes: 'straight', targets: 2 };
@@ -13,26 +13,6 @@ const NAVIGATION = { task: 'navigation', difficulty: 1, placenta: 'posterior', a
 async function axe(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** An account in the emulator with its profile, made premium by the admin when it is to play. */
-async function account(request: APIRequestContext, tag: string, name: string, premium: boolean) {
-  const who = { email: uniqueEmail(tag), password: `${tag}-pass1` };
-  const res = await fetch(`${e2e.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...who, displayName: name, returnSecureToken: true }),
-  });
-  const { localId: uid, idToken } = (await res.json()) as { localId: string; idToken: string };
-  expect((await request.post('/api/users', { headers: auth(idToken), data: { id: uid, email: who.email, name } })).status()).toBe(201);
-  if (premium) {
-    const put = await request.put(`/api/users/${uid}`, {
-      headers: auth(await idTokenFor(ADMIN)),
-      data: { isAdmin: false, isPremium: true, subscriptions: [] },
-    });
-    expect(put.status()).toBe(200);
-  }
-  return { ...who, uid, name };
 }
 
 /** A short course in proficiency order: two navigation cases in one module, then one in a second. */
@@ -98,7 +78,7 @@ const row = (page: Page, level: number, kase: number) => page.locator(`.course-o
 test('a learner passes a short course, continues case by case, downloads the certificate, and anyone can verify it', async ({ page, request, browser }) => {
   test.setTimeout(240_000);
   const courseId = await shortCourse(request);
-  const learner = await account(request, 'trainee', 'Lea Journey', true);
+  const learner = await newAccount(request, 'trainee', { name: 'Lea Journey' }, { premium: true });
 
   // A visitor sees the outline, the pass marks and what a plan opens, but no progress.
   const admin = auth(await idTokenFor(ADMIN));
@@ -193,7 +173,7 @@ test('a learner passes a short course, continues case by case, downloads the cer
   await expectFitsWidth(page);
 
   // The admin makes a group for the fellowship: the learner as a member, a director to follow them.
-  const director = await account(request, 'director', 'Dee Director', false);
+  const director = await newAccount(request, 'director', { name: 'Dee Director' }, { premium: false });
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
   await login(adminPage, ADMIN);
@@ -294,7 +274,7 @@ test('an admin sets pass marks and the proficiency order in the course editor, a
 });
 
 test("a learner is refused the director's group page and routes", async ({ page, request }) => {
-  const learner = await account(request, 'nosy', 'Nosy Learner', false);
+  const learner = await newAccount(request, 'nosy', { name: 'Nosy Learner' }, { premium: false });
   const admin = auth(await idTokenFor(ADMIN));
   const group = (await (await request.post('/api/groups', { headers: admin, data: { name: `Closed ${Date.now()}` } })).json()) as { id: string };
   const token = await idTokenFor(learner);

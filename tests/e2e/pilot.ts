@@ -25,6 +25,7 @@ import {
   type Vec2,
 } from '../../src/domain/simulator/index.ts';
 import { entryPoints, reachShare } from '../../src/domain/simulator/entry.ts';
+import { keysToControls } from '../../src/simulator/keyboard.ts';
 
 /** The claims of a launch token the page reads (unverified, as the page does): the case, its parameters, the variant. */
 export function launchClaims(token: string): { course: string; level: number; case: number; variant: number; sim: unknown } {
@@ -48,18 +49,6 @@ export function bestSite(s: Scenario, scope: ScopeKind): number {
   const reach = s.sites.map((site) => reachShare(site, scope, points));
   return reach.indexOf(Math.max(...reach));
 }
-
-/** What each held key adds to the controls, as the page's keyboard maps them. */
-const HELD: Record<string, Partial<Controls>> = {
-  ArrowLeft: { turnX: -1 },
-  ArrowRight: { turnX: 1 },
-  ArrowUp: { turnY: 1 },
-  ArrowDown: { turnY: -1 },
-  KeyW: { insert: 1 },
-  KeyS: { insert: -1 },
-  KeyQ: { roll: -1 },
-  KeyE: { roll: 1 },
-};
 
 type Untimed = SimEvent extends infer E ? (E extends SimEvent ? Omit<E, 't'> : never) : never;
 
@@ -119,8 +108,7 @@ export async function createPilot(page: Page, scenario: Scenario): Promise<Pilot
   let sent = '0,0,0,0';
   const apply = (event: Untimed) => sim.apply({ ...event, t } as SimEvent);
   const send = () => {
-    const c: Controls = { turnX: 0, turnY: 0, insert: 0, roll: 0 };
-    for (const code of held) for (const [k, v] of Object.entries(HELD[code]!)) c[k as keyof Controls] += v;
+    const c = keysToControls(held);
     for (const k of Object.keys(c) as (keyof Controls)[]) c[k] = Math.max(-1, Math.min(1, c[k]));
     const key = `${c.turnX},${c.turnY},${c.insert},${c.roll}`;
     if (key === sent) return;
