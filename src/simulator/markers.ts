@@ -2,7 +2,6 @@
 // navigation targets, and the overlay for blood in the fluid and the firing glow.
 import {
   AdditiveBlending,
-  CanvasTexture,
   CircleGeometry,
   Color,
   CustomBlending,
