@@ -209,6 +209,7 @@ test('a premium user opens the case dialog; the links carry the query and a toke
   // The token also signs the placenta's variant and the case's simulator parameters as the course stores them.
   const stored = (await (await request.get('/api/courses/fetoscopy-simulator')).json()) as { levels: Array<{ cases: Array<{ sim: unknown }> }> };
   expect(await verified.json()).toEqual({
+    assessed: false,
     userid: user.uid,
     course: 'fetoscopy-simulator',
     level: 2,

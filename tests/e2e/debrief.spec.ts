@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { buildScenario, liveSimulation, normalizeCaseParams, paramsOfCase, SCORING, seedFor } from '../../src/domain/simulator/index.ts';
+import { buildScenario, liveSimulation, normalizeCaseParams, paramsOfCase, seedFor } from '../../src/domain/simulator/index.ts';
 import { ar } from '../../src/i18n/ar.ts';
 import { en } from '../../src/i18n/en.ts';
 import { e2e } from '../../playwright.config.ts';
@@ -97,7 +97,10 @@ test('a learner opens the debrief of an attempt from My account: loading, error 
   const sealing = components.getByRole('row', { name: new RegExp(en['sim.component.sealing']) });
   await expect(sealing).toContainText(en['sim.advice.sealing.improve']);
   await expect(sealing.getByRole('cell').nth(0)).toHaveText('0%');
-  await expect(sealing.getByRole('cell').nth(1)).toHaveText(`${SCORING.weights.selective.sealing}%`);
+  // The weight this attempt was scored with: order's share goes to the rest when fewer than two ranks were sealed.
+  const stored = await request.get(`/api/attempts/${id}`, { headers: { authorization: `Bearer ${await idTokenFor(learner)}` } });
+  const { weights } = (await stored.json()) as { weights: Record<string, number> };
+  await expect(sealing.getByRole('cell').nth(1)).toHaveText(`${weights.sealing}%`);
   await axe(page);
   await expectFitsWidth(page);
   await page.setViewportSize({ width: 390, height: 844 });
