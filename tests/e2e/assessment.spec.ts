@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { buildScenario, normalizeCaseParams, paramsOfCase, seedFor, TARGET } from '../../src/domain/simulator/index.ts';
-import { Player } from '../../scripts/lib/attempt-log.ts';
 import { e2e } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
+import { heldTargetsPlayer } from './pilot.ts';
 import { ADMIN, expectFitsWidth, idTokenFor, login, newAccount } from './helpers.ts';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -44,23 +43,7 @@ async function world(request: APIRequestContext) {
  * hand) and sends the log with the learner's ID token once the launch is old enough to have lasted that long.
  */
 async function sendPlayed(request: APIRequestContext, token: string, who: { email: string; password: string }) {
-  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
-    course: string;
-    level: number;
-    case: number;
-    variant: number;
-    sim: unknown;
-  };
-  const scenario = buildScenario(
-    normalizeCaseParams(claims.sim, paramsOfCase(undefined, claims.level, claims.case)),
-    seedFor(claims.course, claims.level, claims.case, claims.variant),
-  );
-  const player = new Player(scenario);
-  for (const target of scenario.targets) {
-    player.aimAt(target, { distanceMm: 12, toleranceMm: 3 });
-    player.wait(TARGET.holdMs + 100);
-  }
-  player.finish();
+  const player = heldTargetsPlayer(token);
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, player.t - 4000)));
   const res = await request.post('/api/attempts', { headers: auth(await idTokenFor(who)), data: { token, events: player.events } });
   expect(res.status()).toBe(201);

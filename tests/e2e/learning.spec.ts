@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { buildScenario, computeMetrics, normalizeCaseParams, paramsOfCase, scoreAttempt, seedFor, TARGET } from '../../src/domain/simulator/index.ts';
-import { Player } from '../../scripts/lib/attempt-log.ts';
+import { computeMetrics, scoreAttempt } from '../../src/domain/simulator/index.ts';
 import { e2e } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
+import { heldTargetsPlayer } from './pilot.ts';
 import { ADMIN, expectFitsWidth, idTokenFor, login, newAccount } from './helpers.ts';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -45,24 +45,7 @@ async function continueAndPlay(page: Page, request: APIRequestContext, label: Re
   await expect(browser).toBeVisible();
   const url = new URL((await browser.getAttribute('href'))!, e2e.baseURL);
   const token = url.searchParams.get('token')!;
-  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
-    course: string;
-    level: number;
-    case: number;
-    variant: number;
-    sim: unknown;
-  };
-  const scenario = buildScenario(
-    normalizeCaseParams(claims.sim, paramsOfCase(undefined, claims.level, claims.case)),
-    seedFor(claims.course, claims.level, claims.case, claims.variant),
-  );
-  const player = new Player(scenario);
-  // Each target counts once held: aimed at from a working distance, the scope still for the hold time.
-  for (const target of scenario.targets) {
-    player.aimAt(target, { distanceMm: 12, toleranceMm: 3 });
-    player.wait(TARGET.holdMs + 100);
-  }
-  player.finish();
+  const player = heldTargetsPlayer(token);
   const expected = scoreAttempt(computeMetrics(player.sim.state)).score;
   await page.getByRole('button', { name: 'Close' }).click();
   await page.waitForTimeout(Math.max(0, player.t - 4000));

@@ -15,6 +15,7 @@ import {
   SCOPE,
   seedFor,
   stepPose,
+  TARGET,
   viewOf,
   type AnastomosisKind,
   type Controls,
@@ -26,6 +27,7 @@ import {
 } from '../../src/domain/simulator/index.ts';
 import { entryPoints, reachShare } from '../../src/domain/simulator/entry.ts';
 import { keysToControls } from '../../src/simulator/keyboard.ts';
+import { Player } from '../../scripts/lib/attempt-log.ts';
 
 /** The claims of a launch token the page reads (unverified, as the page does): the case, its parameters, the variant. */
 export function launchClaims(token: string): { course: string; level: number; case: number; variant: number; sim: unknown } {
@@ -36,6 +38,18 @@ export function launchClaims(token: string): { course: string; level: number; ca
 export function tokenScenario(token: string): Scenario {
   const c = launchClaims(token);
   return buildScenario(normalizeCaseParams(c.sim, paramsOfCase(undefined, c.level, c.case)), seedFor(c.course, c.level, c.case, c.variant));
+}
+
+/** A navigation case the token names, played by the API tests' scripted hand: each target held from 12 mm, then Finish. */
+export function heldTargetsPlayer(token: string): Player {
+  const scenario = tokenScenario(token);
+  const player = new Player(scenario);
+  for (const target of scenario.targets) {
+    player.aimAt(target, { distanceMm: 12, toleranceMm: 3 });
+    player.wait(TARGET.holdMs + 100);
+  }
+  player.finish();
+  return player;
 }
 
 /** The scenario a practice link (no token) plays: the case's stored parameters, variant 0. */
