@@ -2,15 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { formReady, uniqueEmail } from '../e2e/helpers.ts';
 import { expect, test, type Production } from './fixtures.ts';
-
-/** The sources of one directive of a Content-Security-Policy. */
-function sources(policy: string, directive: string): string[] {
-  const found = policy
-    .split(';')
-    .map((d) => d.trim().split(/\s+/))
-    .find(([name]) => name === directive);
-  return found?.slice(1) ?? [];
-}
+import { sources } from '../csp.ts';
 
 test('pages and API answers carry the production policy and HSTS, naming the real Google, PayPal and form hosts', async ({ page, request, production }) => {
   for (const path of ['/', '/pricing', '/login', '/courses', '/ar/support']) {

@@ -3,15 +3,7 @@ import { loadConfig } from '../../../src/server/config.ts';
 import { externalHosts, pagePolicy } from '../../../src/server/http/security.ts';
 import { testApi } from '../harness.ts';
 import { PRODUCTION_ENV } from '../support.ts';
-
-/** The sources a policy's directive lists. */
-function sources(policy: string, directive: string): string[] {
-  const found = policy
-    .split(';')
-    .map((d) => d.trim().split(/\s+/))
-    .find(([name]) => name === directive);
-  return found?.slice(1) ?? [];
-}
+import { sources } from '../../csp.ts';
 
 describe('the page policy and the form services', () => {
   it('lets the pages reach the configured form services, from the same settings /api/config hands the forms', async () => {
