@@ -4,9 +4,9 @@ import { join } from 'node:path';
 
 /**
  * npm test: type checks, lint, formatting and dead-code checks, unit tests and the production build, then the API
- * tests beside the browser journeys; one summary line at the end. Each stage's lanes run side by side (the 2 cores
- * of a CI machine are busy that way) and a lane's commands one after another; a failure stops the run once its stage
- * is over, so a type error never waits for the journeys.
+ * tests and the browser journeys (in three shards); one summary line at the end. Each stage's lanes run side by side
+ * (the 2 cores of a CI machine are busy that way) and a lane's commands one after another; a failure stops the run
+ * once its stage is over, so a type error never waits for the journeys.
  */
 const root = join(import.meta.dirname, '..');
 const reports = join(root, 'test-reports');
@@ -25,6 +25,23 @@ const vitest = (project: string): Command => ({
   label: `${project} tests`,
   command: 'vitest',
   args: ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, `vitest-${project}.json`)}`],
+});
+
+const shards = 3;
+/**
+ * One third of the browser journeys (Playwright's --shard), with a server, an Auth emulator, a data folder and an
+ * output folder of its own, so that two thirds run side by side without sharing any state.
+ */
+const journeys = (shard: number): Command => ({
+  label: `browser journeys ${shard}/${shards}`,
+  command: 'playwright',
+  args: ['test', `--shard=${shard}/${shards}`, '--reporter=list,json', `--output=${join(root, 'test-results', `shard-${shard}`)}`],
+  env: {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, `playwright-${shard}.json`),
+    E2E_PORT: String(4401 + 10 * shard),
+    E2E_AUTH_PORT: String(9289 + 10 * shard),
+    E2E_DATA_DIR: join(reports, `e2e-data-${shard}`),
+  },
 });
 
 const stages: Lane[][] = [
@@ -50,18 +67,8 @@ const stages: Lane[][] = [
     },
   ],
   [
-    { name: 'API tests', commands: [vitest('api')] },
-    {
-      name: 'browser journeys',
-      commands: [
-        {
-          label: 'browser journeys',
-          command: 'playwright',
-          args: ['test', '--reporter=list,json'],
-          env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') },
-        },
-      ],
-    },
+    { name: 'API tests, journeys 1 of 3', commands: [vitest('api'), journeys(1)] },
+    { name: 'journeys 2 and 3 of 3', commands: [journeys(2), journeys(3)] },
   ],
 ];
 
@@ -130,10 +137,11 @@ for (const project of ['unit', 'api']) {
   failed += v.numFailedTests;
   skipped += v.numPendingTests + v.numTodoTests;
 }
-const pw = join(reports, 'playwright.json');
-if (existsSync(pw)) {
+for (let shard = 1; shard <= shards; shard++) {
+  const file = join(reports, `playwright-${shard}.json`);
+  if (!existsSync(file)) continue;
   // A flaky journey (passed only on a retry) counts as failed: retries are off, so it cannot happen unnoticed.
-  const p = JSON.parse(readFileSync(pw, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+  const p = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
   passed += p.stats.expected;
   failed += p.stats.unexpected + p.stats.flaky;
   skipped += p.stats.skipped;
