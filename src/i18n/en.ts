@@ -507,6 +507,14 @@ export const en = {
   'sim.debrief.gate.collateral': 'too much energy on healthy tissue',
   'sim.debrief.gate.offWindow': 'too much energy fired from outside the working distance and angle',
   'sim.debrief.gate.unidentified': 'too few anastomoses identified',
+  'sim.debrief.why.contacts':
+    'Contacts with the placenta: {{count}}. Each contact bleeds and clouds the view, so each one lowers the highest score the attempt can reach.',
+  'sim.debrief.why.collateral':
+    'Energy on healthy tissue: {{energy}} J (up to {{free}} J costs nothing). It destroys working placenta: beyond that, the more energy, the lower the highest score the attempt can reach.',
+  'sim.debrief.why.offWindow':
+    'Energy fired outside the working window ({{near}}–{{far}} mm away, within {{angle}}° of perpendicular): {{share}} (up to {{free}} costs nothing). Fire close and square to the plate.',
+  'sim.debrief.why.unidentified':
+    'Anastomoses identified: {{found}} of {{total}} (false marks: {{falseMarks}}). Coagulating vessels you have not identified is not the operation: mark each anastomosis before you seal it.',
   'sim.debrief.local': 'Figures computed on this device; the server replays your surgery to confirm them.',
   'sim.debrief.confirmed': 'Figures confirmed by the server’s replay of your surgery.',
   'sim.component.targets': 'Targets reached',

@@ -511,6 +511,14 @@ export const es: Dict = {
   'sim.debrief.gate.collateral': 'demasiada energía sobre tejido sano',
   'sim.debrief.gate.offWindow': 'demasiada energía disparada fuera de la distancia y el ángulo de trabajo',
   'sim.debrief.gate.unidentified': 'demasiado pocas anastomosis identificadas',
+  'sim.debrief.why.contacts':
+    'Contactos con la placenta: {{count}}. Cada contacto sangra y enturbia la vista, así que cada uno baja la puntuación más alta que el intento puede alcanzar.',
+  'sim.debrief.why.collateral':
+    'Energía sobre tejido sano: {{energy}} J (hasta {{free}} J no cuenta). Destruye placenta funcional: por encima, cuanta más energía, más baja la puntuación más alta que el intento puede alcanzar.',
+  'sim.debrief.why.offWindow':
+    'Energía disparada fuera de la ventana de trabajo (a {{near}}–{{far}} mm, a menos de {{angle}}° de la perpendicular): {{share}} (hasta {{free}} no cuenta). Dispara de cerca y perpendicular a la placa.',
+  'sim.debrief.why.unidentified':
+    'Anastomosis identificadas: {{found}} de {{total}} (marcas falsas: {{falseMarks}}). Coagular vasos que no has identificado no es la operación: marca cada anastomosis antes de sellarla.',
   'sim.debrief.local': 'Cifras calculadas en este dispositivo; el servidor reproduce tu cirugía para confirmarlas.',
   'sim.debrief.confirmed': 'Cifras confirmadas por la reproducción de tu cirugía en el servidor.',
   'sim.component.targets': 'Objetivos alcanzados',

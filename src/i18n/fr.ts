@@ -512,6 +512,14 @@ export const fr: Dict = {
   'sim.debrief.gate.collateral': 'trop d’énergie sur du tissu sain',
   'sim.debrief.gate.offWindow': 'trop d’énergie tirée hors de la distance et de l’angle de travail',
   'sim.debrief.gate.unidentified': 'trop peu d’anastomoses identifiées',
+  'sim.debrief.why.contacts':
+    'Contacts avec le placenta : {{count}}. Chaque contact saigne et trouble la vue : chacun abaisse le score le plus haut que la tentative peut atteindre.',
+  'sim.debrief.why.collateral':
+    'Énergie sur du tissu sain : {{energy}} J (jusqu’à {{free}} J sans effet). Elle détruit du placenta fonctionnel : au-delà, plus il y en a, plus le score le plus haut que la tentative peut atteindre baisse.',
+  'sim.debrief.why.offWindow':
+    'Énergie tirée hors de la fenêtre de travail (à {{near}}–{{far}} mm, à moins de {{angle}}° de la perpendiculaire) : {{share}} (jusqu’à {{free}} sans effet). Tirez de près et perpendiculairement à la plaque.',
+  'sim.debrief.why.unidentified':
+    'Anastomoses identifiées : {{found}} sur {{total}} (marques erronées : {{falseMarks}}). Coaguler des vaisseaux non identifiés n’est pas l’opération : marquez chaque anastomose avant de la sceller.',
   'sim.debrief.local': 'Chiffres calculés sur cet appareil ; le serveur rejoue votre intervention pour les confirmer.',
   'sim.debrief.confirmed': 'Chiffres confirmés par le serveur, qui a rejoué votre intervention.',
   'sim.component.targets': 'Cibles atteintes',

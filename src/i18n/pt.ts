@@ -511,6 +511,14 @@ export const pt: Dict = {
   'sim.debrief.gate.collateral': 'energia demais em tecido saudável',
   'sim.debrief.gate.offWindow': 'energia demais disparada fora da distância e do ângulo de trabalho',
   'sim.debrief.gate.unidentified': 'poucas anastomoses identificadas',
+  'sim.debrief.why.contacts':
+    'Contatos com a placenta: {{count}}. Cada contato sangra e turva a visão, por isso cada um baixa a pontuação mais alta que a tentativa pode alcançar.',
+  'sim.debrief.why.collateral':
+    'Energia em tecido saudável: {{energy}} J (até {{free}} J não conta). Destrói placenta funcional: acima disso, quanto mais energia, mais baixa a pontuação mais alta que a tentativa pode alcançar.',
+  'sim.debrief.why.offWindow':
+    'Energia disparada fora da janela de trabalho (a {{near}}–{{far}} mm, a menos de {{angle}}° da perpendicular): {{share}} (até {{free}} não conta). Dispare de perto e perpendicular à placa.',
+  'sim.debrief.why.unidentified':
+    'Anastomoses identificadas: {{found}} de {{total}} (marcas falsas: {{falseMarks}}). Coagular vasos que você não identificou não é a operação: marque cada anastomose antes de selá-la.',
   'sim.debrief.local': 'Números calculados neste dispositivo; o servidor reproduz a sua cirurgia para confirmá-los.',
   'sim.debrief.confirmed': 'Números confirmados pela reprodução da sua cirurgia no servidor.',
   'sim.component.targets': 'Alvos alcançados',

@@ -498,6 +498,11 @@ export const zhCN: Dict = {
   'sim.debrief.gate.collateral': '健康组织上的能量过多',
   'sim.debrief.gate.offWindow': '在工作距离和角度之外发射的能量过多',
   'sim.debrief.gate.unidentified': '识别出的吻合支过少',
+  'sim.debrief.why.contacts': '接触胎盘次数：{{count}}。每次接触都会出血并使视野模糊，因此每一次都会降低本次尝试可达到的最高分。',
+  'sim.debrief.why.collateral': '健康组织上的能量：{{energy}} J（{{free}} J 以内不计）。它会破坏有功能的胎盘：超过之后能量越多，本次尝试可达到的最高分越低。',
+  'sim.debrief.why.offWindow':
+    '在工作窗口之外发射的能量（距离 {{near}}–{{far}} mm、偏离垂直不超过 {{angle}}°）：{{share}}（{{free}} 以内不计）。请靠近并垂直于胎盘板发射。',
+  'sim.debrief.why.unidentified': '已识别的吻合支：{{found}}/{{total}}（错误标记：{{falseMarks}}）。凝固未识别的血管不是这项手术：封闭每个吻合支之前先标记它。',
   'sim.debrief.local': '这些数字在本设备上计算；服务器会重放你的手术予以确认。',
   'sim.debrief.confirmed': '这些数字已由服务器重放你的手术确认。',
   'sim.component.targets': '到达的目标',

@@ -14,7 +14,8 @@ import { clockText } from '../domain/time.ts';
 import type { AttemptResult } from '../api/attempts.ts';
 import { $submission, type SubmissionFailure } from '../stores/attempt.ts';
 import { debriefSvg } from './debrief-map.ts';
-import { componentRows, debriefLabels, GATE_KEYS } from './debrief-text.ts';
+import { componentRows, debriefLabels } from './debrief-text.ts';
+import { cappedHeadline, gateNotes } from './gate-text.ts';
 import type { SimKey, SimStrings, Translate } from './strings.ts';
 
 /** Why the result was not saved, where it is not the usual "check your connection and try again". */
@@ -98,11 +99,21 @@ export function showDebrief(state: SimState, t: Translate, strings: SimStrings, 
         { score: f.benchmark.score, attempts: f.benchmark.attempts },
       )}`;
     }
-    const capped = byId('sim-capped');
-    capped.hidden = f.gates.length === 0;
-    if (f.gates.length > 0) {
-      const reasons = new Intl.ListFormat(lang, { type: 'conjunction' }).format(f.gates.map((g) => t(GATE_KEYS[g.id])));
-      capped.textContent = t('sim.debrief.capped', { score: f.gates[0]!.ceiling, reason: reasons });
+    // The same notes under the debrief's table and under the final score: which gate capped it, and why.
+    const notes = gateNotes(f.gates, f.metrics, lang);
+    for (const capped of [byId('sim-capped'), byId('sim-result-capped')]) {
+      capped.hidden = notes.length === 0;
+      const items = notes.map((note) => {
+        const li = document.createElement('li');
+        li.dataset.gate = note.id;
+        li.textContent = t(note.key, note.vars);
+        return li;
+      });
+      const list = document.createElement('ul');
+      list.append(...items);
+      const headline = document.createElement('p');
+      headline.textContent = notes.length > 0 ? cappedHeadline(notes, t, lang) : '';
+      capped.replaceChildren(...(notes.length > 0 ? [headline, list] : []));
     }
     byId('sim-score').textContent = String(f.score);
     byId('sim-surgery-time').textContent = clockText(f.surgeryTimeMs);

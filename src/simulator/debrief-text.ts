@@ -1,6 +1,6 @@
 // The debrief's words: which dictionary key names each score component and gives its one piece of advice, and
 // the map's labels. Shared by the simulator page and the learner's history, which both receive these sections.
-import type { ComponentId, GateId, SimMetrics } from '../domain/simulator/index.ts';
+import type { ComponentId, SimMetrics } from '../domain/simulator/index.ts';
 import type { Key } from '../i18n/en.ts';
 import type { Sections } from '../i18n/index.ts';
 import type { DebriefLabels } from './debrief-map.ts';
@@ -23,14 +23,6 @@ export const COMPONENT_KEYS = {
   path: { name: 'sim.component.path', good: 'sim.advice.path.good', improve: 'sim.advice.path.improve' },
   entry: { name: 'sim.component.entry', good: 'sim.advice.entry.good', improve: 'sim.advice.entry.improve' },
 } as const satisfies Record<ComponentId, { name: Key; good: Key; improve: Key }>;
-
-/** Why a gate capped the score, by gate: the debrief names each that held the score down. */
-export const GATE_KEYS = {
-  contacts: 'sim.debrief.gate.contacts',
-  collateral: 'sim.debrief.gate.collateral',
-  offWindow: 'sim.debrief.gate.offWindow',
-  unidentified: 'sim.debrief.gate.unidentified',
-} as const satisfies Record<GateId, Key>;
 
 /** The map's labels by their dictionary keys. */
 export const MAP_LABEL_KEYS = {

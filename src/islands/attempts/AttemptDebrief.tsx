@@ -5,6 +5,7 @@ import type { PlausibilityFlag } from '../../domain/simulator/plausibility.ts';
 import { dirOf, isLocale } from '../../i18n/locales.ts';
 import { debriefSvg } from '../../simulator/debrief-map.ts';
 import { componentRows, debriefLabels } from '../../simulator/debrief-text.ts';
+import { cappedHeadline, gateNotes } from '../../simulator/gate-text.ts';
 import { $debrief, closeDebrief, openDebrief, type DebriefFailure } from '../../stores/debrief.ts';
 import type { AttemptStrings } from './attempt-strings.ts';
 import Dialog from '../ui/Dialog.tsx';
@@ -48,6 +49,9 @@ function Result({ result, locale, scoreLabel, timeLabel, strings }: { result: At
   // A task's weights add up to 100; shown as each component's share of the score.
   const total = rows.reduce((sum, row) => sum + row.weight, 0) || 1;
   const { benchmark } = result;
+  // Which gate capped the score and why: the same notes as the simulator's result screen.
+  const notes = gateNotes(result.gates, result.metrics, locale);
+  const say = (key: keyof AttemptStrings, vars: Record<string, string | number> = {}) => fill(strings[key], vars);
   return (
     <>
       <dl className="debrief-summary">
@@ -65,6 +69,18 @@ function Result({ result, locale, scoreLabel, timeLabel, strings }: { result: At
           {fill(strings['sim.debrief.benchmark'], { you: clockText(result.surgeryTimeMs), experts: clockText(benchmark.surgeryTimeMs) })}{' '}
           {fill(strings['sim.debrief.benchmarkScore'], { score: String(benchmark.score), attempts: String(benchmark.attempts) })}
         </p>
+      )}
+      {notes.length > 0 && (
+        <div className="debrief-capped" data-capped={notes[0]!.ceiling}>
+          <p>{cappedHeadline(notes, say, locale)}</p>
+          <ul>
+            {notes.map((note) => (
+              <li key={note.id} data-gate={note.id}>
+                {say(note.key, note.vars)}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {result.flagged && (
         <div className="debrief-flagged">
