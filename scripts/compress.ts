@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { distDir } from '../src/server/config.ts';
 
-/** After `astro build`: brotli and gzip copies of every text asset, which the server (sirv) sends to browsers that accept them. */
+/** After `astro build`: brotli and gzip copies of every text asset, which the server holds in memory with the files and sends to browsers that accept them. */
 const TEXT = /\.(js|mjs|css|html|svg|json|xml|txt|webmanifest)$/;
 
 export function compressDir(dir: string): number {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { isContentLocale, negotiateLocale, type ContentLocale } from '../../domain/localize.ts';
 import type { Answer } from '../http/answers.ts';
+import { matchesEtag } from '../http/etag.ts';
 import type { Catalogue } from './catalogue.ts';
 
 /** What a catalogue request carries that its answer depends on. */
@@ -70,11 +71,6 @@ function variantsOf(json: string, base: Record<string, string>): Variants {
   };
 }
 
-/** Whether `If-None-Match` names this representation. */
-function matches(header: string, etag: string): boolean {
-  return header === etag || header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
-}
-
 /**
  * The course catalogue's answers (`GET /api/courses`), made once per language and value: the bytes, the brotli and
  * gzip copies and every header, with its ETag. A request then costs a lookup: a 304 when the browser's ETag matches,
@@ -94,7 +90,7 @@ export function catalogueAnswers(catalogue: Catalogue, base: Record<string, stri
     }
     const accepts = request.acceptEncoding ?? '';
     const chosen = /\bbr\b/.test(accepts) ? variants.compressed('br') : /\bgzip\b/.test(accepts) ? variants.compressed('gzip') : variants.identity;
-    return request.ifNoneMatch && matches(request.ifNoneMatch, chosen.etag) ? chosen.notModified : chosen.ok;
+    return matchesEtag(request.ifNoneMatch, chosen.etag) ? chosen.notModified : chosen.ok;
   };
   return {
     /** The answer from memory alone: null until the list in that language has been read since the last change. */

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { splitLocale } from '../../i18n/locales.ts';
 import { holdBack, type Head } from './held-response.ts';
+import { etagOf, matchesEtag } from '../http/etag.ts';
 import { describeError } from '../http/log.ts';
 
 const brotli = promisify(brotliCompress);
@@ -36,14 +36,6 @@ function courseOf(pathname: string): string | null {
   } catch {
     return null;
   }
-}
-
-const etagOf = (body: Buffer, suffix: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}${suffix}"`;
-
-/** Whether `If-None-Match` names this representation. */
-function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header === etag || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 /**
@@ -153,7 +145,7 @@ export class PageCache {
     const base = { ...headers, 'cache-control': 'no-cache', vary: 'Accept-Encoding' };
     delete base['content-length'];
     const variant = (data: Buffer, encoding: string | null): Variant => {
-      const etag = etagOf(body, encoding ? `-${encoding}` : '');
+      const etag = etagOf(body, encoding);
       return { etag, body: data, headers: { ...base, ...(encoding ? { 'content-encoding': encoding } : {}), etag, 'content-length': data.length } };
     };
     const page: Page = { identity: variant(body, null), course, bytes: body.length };
@@ -204,7 +196,7 @@ function send(req: IncomingMessage, res: ServerResponse, page: Page): void {
   const variant = (page.br && /\bbr\b/.test(accepts) ? page.br : page.gzip && /\bgzip\b/.test(accepts) ? page.gzip : null) ?? page.identity;
   // A copy of this very page, in any encoding, is still current: the uncompressed one a browser got before the
   // compressed copies were ready is not sent again once they are.
-  const held = [page.identity, page.br, page.gzip].find((v) => v && matches(req.headers['if-none-match'], v.etag));
+  const held = [page.identity, page.br, page.gzip].find((v) => v && matchesEtag(req.headers['if-none-match'], v.etag));
   if (held) {
     const { 'content-length': _length, 'content-encoding': _encoding, ...headers } = held.headers;
     res.writeHead(304, headers);
