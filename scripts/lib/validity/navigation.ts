@@ -159,6 +159,11 @@ interface Skill {
   misjudge: number;
   /** The shortest press the hand makes, ms: finer corrections are left undone. */
   tapMs: number;
+  /**
+   * After a tap or a wrong turn the hand lets go and watches the view settle this long before the next look, ms:
+   * the scope's glide to rest (about 0.25 s) and a person's reaction to where it stopped.
+   */
+  watchMs: [number, number];
   /** The aim error accepted before stopping on a target, mm. */
   toleranceMm: number;
   /** Uses the working distances of the shortest route; otherwise aims for a distance from `distanceMm`. */
@@ -185,17 +190,18 @@ interface Skill {
 
 const SKILLS: Record<Group, Skill> = {
   expert: {
-    stepMs: [90, 140],
+    stepMs: [220, 320],
     anticipates: true,
     misjudge: 0.1,
     tapMs: 40,
+    watchMs: [350, 500],
     toleranceMm: 2.5,
     plans: true,
     distanceMm: [10, 15],
     clearanceMm: 6,
     oneAxis: false,
     overviewMm: 0,
-    orientMs: [150, 400],
+    orientMs: [300, 600],
     leadMm: 12,
     confusion: 0,
     noticeMs: [0, 0],
@@ -207,6 +213,7 @@ const SKILLS: Record<Group, Skill> = {
     anticipates: false,
     misjudge: 0.3,
     tapMs: 60,
+    watchMs: [400, 650],
     toleranceMm: 3,
     plans: false,
     distanceMm: [9, 17],
@@ -225,6 +232,7 @@ const SKILLS: Record<Group, Skill> = {
     anticipates: false,
     misjudge: 0.5,
     tapMs: 80,
+    watchMs: [500, 900],
     toleranceMm: 3.5,
     plans: false,
     distanceMm: [7, 16],
@@ -305,12 +313,12 @@ function reach(hand: Hand, rng: Rng, skill: Skill, index: number, target: Vec2, 
     if (rng.next() < skill.confusion && (press.turnX !== 0 || press.turnY !== 0)) {
       // The wrong way, until the view is seen to drift off.
       const notice = rng.range(skill.noticeMs[0], skill.noticeMs[1]);
-      hand.move({ turnX: -Math.sign(press.turnX) * notice, turnY: -Math.sign(press.turnY) * notice, insert: 0 }, notice, 150);
+      hand.move({ turnX: -Math.sign(press.turnX) * notice, turnY: -Math.sign(press.turnY) * notice, insert: 0 }, notice, rng.range(...skill.watchMs));
       continue;
     }
     const tapping = AXES.some((a) => press[a] !== 0 && Math.abs(press[a]) < step);
     // After a tap the hand waits to see where the view settles before the next look.
-    hand.move(press, step, tapping ? 150 : 0);
+    hand.move(press, step, tapping ? rng.range(...skill.watchMs) : 0);
   }
   return hand.state.nextTarget > index;
 }
@@ -337,6 +345,9 @@ function skilled(group: Group): Player {
     },
   };
 }
+
+/** A sweep's looks at the screen (and key changes), ms: a person combing the plate, at a hand's pace. */
+const SWEEP_LOOK_MS: [number, number] = [600, 900];
 
 /**
  * Combs the plate row by row at a working distance, ignoring the targets: with `pauseMs` 0 it glides along the
@@ -365,7 +376,7 @@ function sweep(name: string, pauseMs: number, spacingMm: number): Player {
         const want = poseFor(trocar, point, workingDistance(trocar, point, 12, skill.clearanceMm));
         // Glides on: the keys stay down until the aim is within a few steps of the point.
         for (const until = hand.t + 4000; hand.t < until;) {
-          const step = rng.range(skill.stepMs[0], skill.stepMs[1]);
+          const step = rng.range(...SWEEP_LOOK_MS);
           const need = needed(hand, want, true);
           if (AXES.every((a) => Math.abs(need[a]) < (pauseMs > 0 ? skill.tapMs : 2 * step))) break;
           const press = { turnX: 0, turnY: 0, insert: 0 };

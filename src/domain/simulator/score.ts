@@ -37,6 +37,9 @@ type Range = { good: number; limit: number };
  * - technique: firing at a working distance and near-perpendicular is what the checklist and the laser physics
  *   ask for; contacts with the plate cause bleeding that ends the view.
  * - time, path: operating time and instrument path length separate experts from novices (Javaux et al. 2018).
+ *   In the laser tasks both are judged for the whole case: divided by the share of the work done (workDone), so
+ *   that a novice who seals half and draws half the line in 160 s is judged at 320 s. Solomon: full marks to
+ *   200 s and 1 m of path (scripted experts take about 150 s and 0.86 m), none from 600 s and 3 m.
  * - entry: choosing the trocar site on ultrasound so the scope meets the whole equator squarely is the first
  *   step of the operation in expert consensus (Quintero; Deprest et al.); a small weight, as its consequences
  *   already show in the other components.
@@ -82,11 +85,11 @@ export const SCORING = {
   },
   timeMs: {
     selective: { good: 180_000, limit: 720_000 },
-    solomon: { good: 300_000, limit: 900_000 },
+    solomon: { good: 200_000, limit: 600_000 },
   } satisfies Record<Exclude<Task, 'navigation'>, Range>,
   pathMm: {
     selective: { good: 1_000, limit: 5_000 },
-    solomon: { good: 1_500, limit: 7_000 },
+    solomon: { good: 1_000, limit: 3_000 },
   } satisfies Record<Exclude<Task, 'navigation'>, Range>,
   /**
    * What no amount of completeness makes up for: each gate's measure sets a ceiling on the whole score, 100 up to
@@ -151,6 +154,15 @@ const identified = (m: SimMetrics) => Math.max(0, m.found - SCORING.falseMarkCos
 /** Whether anything was treated (or, in navigation, reached): until then time and path have nothing to measure. */
 const treated = (m: SimMetrics) => m.anastomosesSealed > 0 || m.targetsReached > 0 || (m.task === 'solomon' && m.solomonCompleteness > 0);
 
+/**
+ * The share of a laser case's work done: anastomoses sealed and, in a Solomon case, the line drawn. Time and path
+ * are judged as if the rest had been done at the same pace, so that doing half the work is not being twice as fast.
+ */
+function workDone(m: SimMetrics): number {
+  const sealed = m.anastomosesTotal > 0 ? m.anastomosesSealed / m.anastomosesTotal : 1;
+  return Math.max(0.01, m.task === 'solomon' ? (sealed + m.solomonCompleteness) / 2 : sealed);
+}
+
 function componentValue(id: ComponentId, m: SimMetrics): number {
   const total = m.anastomosesTotal;
   switch (id) {
@@ -176,10 +188,14 @@ function componentValue(id: ComponentId, m: SimMetrics): number {
       return falloff(m.contacts, SCORING.contacts);
     case 'time':
       if (!treated(m)) return 0;
-      return m.task === 'navigation' ? falloff(m.surgeryTimeMs / Math.max(1, m.routeMs), SCORING.route.time) : falloff(m.surgeryTimeMs, SCORING.timeMs[m.task]);
+      return m.task === 'navigation'
+        ? falloff(m.surgeryTimeMs / Math.max(1, m.routeMs), SCORING.route.time)
+        : falloff(m.surgeryTimeMs / workDone(m), SCORING.timeMs[m.task]);
     case 'path':
       if (!treated(m)) return 0;
-      return m.task === 'navigation' ? falloff(m.pathLengthMm / Math.max(1, m.routeMm), SCORING.route.path) : falloff(m.pathLengthMm, SCORING.pathMm[m.task]);
+      return m.task === 'navigation'
+        ? falloff(m.pathLengthMm / Math.max(1, m.routeMm), SCORING.route.path)
+        : falloff(m.pathLengthMm / workDone(m), SCORING.pathMm[m.task]);
     case 'entry':
       return m.entryReach;
   }

@@ -157,6 +157,23 @@ describe('gates: safety and identification cap the score however complete', () =
     const reached = scoreAttempt(metrics({ task: 'navigation', surgeryTimeMs: 5_000, targetsTotal: 3, targetsReached: 1, routeMm: 100, routeMs: 4_000 }));
     expect(reached.components).toMatchObject({ time: 1, path: 1 });
   });
+
+  it('judges time and path in a laser case for the whole case: half the work in 160 s scores as the whole in 320 s', () => {
+    const { good, limit } = SCORING.timeMs.solomon;
+    const path = SCORING.pathMm.solomon;
+    const whole = { task: 'solomon', anastomosesSealed: 2, solomonCompleteness: 1 } as const;
+    const half = { task: 'solomon', anastomosesSealed: 1, solomonCompleteness: 0.5 } as const;
+    const atTime = (over: Partial<SimMetrics>, ms: number, mm: number) => scoreAttempt(metrics({ ...over, surgeryTimeMs: ms, pathLengthMm: mm })).components;
+    const fast = atTime(half, 160_000, 800);
+    const slowWhole = atTime(whole, 320_000, 1_600);
+    expect({ time: fast.time, path: fast.path }).toEqual({ time: slowWhole.time, path: slowWhole.path });
+    expect(fast.time).toBeCloseTo(1 - (320_000 - good) / (limit - good), 9);
+    expect(fast.path).toBeCloseTo(1 - (1_600 - path.good) / (path.limit - path.good), 9);
+    expect(atTime(whole, 160_000, 800)).toMatchObject({ time: 1, path: 1 });
+    // A selective case counts the anastomoses sealed.
+    const selective = (sealed: number, ms: number) => scoreAttempt(metrics({ anastomosesSealed: sealed, surgeryTimeMs: ms })).components.time;
+    expect(selective(1, 300_000)).toBe(selective(2, 600_000));
+  });
 });
 
 describe('collateral: energy on healthy tissue, by task', () => {
