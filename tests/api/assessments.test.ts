@@ -231,6 +231,7 @@ describe('assessed attempts, progress and certificates', () => {
     expect(before.modules[0].cases[0]).toMatchObject({ state: 'attempted', best: practice.score, assessedBest: null, assessed: false });
 
     const assessed = await submit(api(), await tokenOf('learner', window.id));
+    expect([practice.assessed, assessed.assessed]).toEqual([false, true]);
     const after = await progress();
     expect(after.modules[0].cases[0]).toMatchObject({ state: 'passed', assessedBest: assessed.score, assessed: true });
     expect(after.complete).toBe(true);
@@ -245,6 +246,31 @@ describe('assessed attempts, progress and certificates', () => {
     const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
     expect(text).toContain('Module 1, case 1: Selective');
     expect(text).toContain('(assessed)');
+  });
+
+  it('an attempt that arrives after its window was closed or expired is stored as practice and passes nothing', async () => {
+    await world(api());
+    const closing = await openWindow(api(), TOKENS.director);
+    const expiring = await openWindow(api(), TOKENS.director);
+    const afterClose = await tokenOf('learner', closing.id);
+    const afterExpiry = await tokenOf('learner', expiring.id);
+    // Both launched while their windows were open; the director closes one and the other runs out before the attempts arrive.
+    expect((await reply(as(TOKENS.director).assessments[':id'].close.$post({ param: { id: closing.id } }))).status).toBe(200);
+    await api()
+      .deps.db.db.update(assessmentWindows)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(assessmentWindows.id, expiring.id));
+    const closed = await submit(api(), afterClose);
+    const expired = await submit(api(), afterExpiry);
+    expect([closed.assessed, expired.assessed]).toEqual([false, false]);
+    // Sent again, the stored attempt answers the same; the history lists both as practice.
+    const again = await reply(as('learner').attempts.$post({ json: { token: afterClose, events: play(afterClose).events } }));
+    expect(again).toMatchObject({ status: 200, json: { id: closed.id, assessed: false } });
+    const listed = (await reply(as('learner').attempts.$get({ query: { courseId: COURSE } }))).json;
+    expect(listed.map((a: { assessed: boolean }) => a.assessed)).toEqual([false, false]);
+    const progress = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
+    expect(progress.modules[0].cases[0]).toMatchObject({ state: 'attempted', assessedBest: null, assessed: false });
+    expect(progress.complete).toBe(false);
   });
 
   it('an assessed attempt that was flagged passes nothing', async () => {

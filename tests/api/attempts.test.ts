@@ -486,6 +486,7 @@ describe('GET /attempts', () => {
     expect(mine.status).toBe(200);
     expect(mine.json.map((a: { id: string }) => a.id)).toEqual([second.id, first.id]);
     expect(Object.keys(mine.json[0]).sort()).toEqual([
+      'assessed',
       'case',
       'courseId',
       'createdAt',
