@@ -56,6 +56,8 @@ const AttemptSummary = z
     flagged: z.boolean(),
     /** Why: events faster than a hand makes them, reactions faster than sight, a timer's regularity. */
     flags: z.array(z.enum(PLAUSIBILITY_FLAGS)),
+    /** Played in an assessment window and sent while it was still open; launched in one and sent after it closed, false. */
+    assessed: z.boolean(),
     createdAt: z.string(),
   })
   .meta({ id: 'AttemptSummary' });

@@ -29,6 +29,7 @@ export function summaryOf(row: AttemptRow): AttemptSummary {
     surgeryTimeMs: row.metrics.surgeryTimeMs ?? 0,
     flagged: row.flagged,
     flags: row.flags,
+    assessed: row.assessmentId !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }

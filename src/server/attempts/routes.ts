@@ -8,6 +8,7 @@ import { fail, invalid } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
 import { requireUser } from '../access/caller.ts';
 import { verifyLaunchToken } from '../launch/index.ts';
+import { windowOpenAtSubmission } from '../assessments/index.ts';
 import { simulatorLimit } from '../http/simulator-limit.ts';
 import * as routes from '../../api/attempts.ts';
 
@@ -56,6 +57,8 @@ export const attemptsApp = subApp()
     }
     const { outcome } = answer;
     if (!outcome.opened) return invalid(c, [{ path: 'events', message: 'the fetoscopy was never opened' }]);
+    // Assessed only if its window is still open now: sent after it expired or was closed, the attempt is practice.
+    const assessmentId = claims.assessment && (await windowOpenAtSubmission(db.db, claims.assessment, now)) ? claims.assessment : null;
     const inserted = await insertAttempt(db.db, {
       id,
       userId: claims.uid,
@@ -72,7 +75,7 @@ export const attemptsApp = subApp()
       debrief: outcome.debrief,
       flagged: outcome.flags.length > 0,
       flags: outcome.flags,
-      assessmentId: claims.assessment ?? null,
+      assessmentId,
       logHash,
       logGzip: outcome.logGzip,
     });
