@@ -5,7 +5,8 @@ import { openDatabase, type Database } from '../src/server/db/client.ts';
 
 /**
  * npm run admin:grant -- <uid | email>: makes one existing account an administrator (how production gets its first
- * admin). An email must match exactly one profile; profiles take their address from the verified sign-in token.
+ * admin). An email must match exactly one profile that has verified it (an impostor can sign up with anyone's address,
+ * not open its mail); the uid is for when you know whose account it is.
  */
 const target = process.argv[2]?.trim();
 if (!target) {

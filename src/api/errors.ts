@@ -34,6 +34,8 @@ export const ErrorCode = {
   paymentMismatch: 'payment_mismatch',
   /** The change (taking away the admin flag, deleting the account) would leave nobody an administrator. */
   lastAdmin: 'last_admin',
+  /** A role given by address (a group's member or director) to a profile that has not verified that address yet. */
+  emailUnverified: 'email_unverified',
   /** A local stand-in (form mail) was asked to fail, so the failure path can be tried. */
   sandboxFailure: 'sandbox_failure',
   /** The browser could not reach /api at all. */

@@ -3,13 +3,16 @@ import { bearer, dbString, errors, idParam, json, jsonBody } from './shared.ts';
 
 /** The contract of /groups: groups of learners with their directors, kept by administrators. */
 
-const GroupRole = z.enum(['member', 'director']);
+export const GroupRole = z.enum(['member', 'director']);
 
 export const Group = z.object({ id: z.string(), name: z.string(), members: z.number(), directors: z.number(), createdAt: z.string() }).meta({ id: 'Group' });
 
 const GroupPerson = z.object({ userId: z.string(), email: z.string(), name: z.string(), role: GroupRole, addedAt: z.string() }).meta({ id: 'GroupPerson' });
 
-export const GroupDetail = Group.extend({ people: z.array(GroupPerson) }).meta({ id: 'GroupDetail' });
+/** An address invited to the group, waiting for someone to sign in with it verified. */
+const GroupInvitation = z.object({ id: z.string(), email: z.string(), role: GroupRole, invitedAt: z.string() }).meta({ id: 'GroupInvitation' });
+
+export const GroupDetail = Group.extend({ people: z.array(GroupPerson), invitations: z.array(GroupInvitation) }).meta({ id: 'GroupDetail' });
 
 const GroupInput = z.strictObject({ name: dbString().trim().min(1).max(200) });
 
@@ -18,6 +21,7 @@ const GroupMemberInput = z.strictObject({ email: z.email().max(320), role: Group
 export type Group = z.infer<typeof Group>;
 export type GroupDetail = z.infer<typeof GroupDetail>;
 export type GroupRole = z.infer<typeof GroupRole>;
+export type GroupInvitation = z.infer<typeof GroupInvitation>;
 
 const memberParams = z.object({ id: dbString().min(1).max(128), userId: dbString().min(1).max(128) });
 
@@ -66,7 +70,8 @@ export const remove = createRoute({
 export const addMember = createRoute({
   method: 'post',
   path: '/groups/{id}/members',
-  description: 'Adds a registered user by email as a member or a director, or changes their role (administrators; audited). Takes effect at once.',
+  description:
+    'Adds a registered user by the email they verified as a member or a director, or changes their role (administrators; audited). Takes effect at once. A profile that has not verified the address is refused with 409 email_unverified: invite the address instead.',
   security: bearer,
   request: { params: idParam, body: jsonBody(GroupMemberInput) },
   responses: {
@@ -75,6 +80,7 @@ export const addMember = createRoute({
     401: errors[401],
     403: errors[403],
     404: { description: 'No such group, or no user has this email', content: errors[404].content },
+    409: { description: 'The profile with this email has not verified it (email_unverified)', content: errors[409].content },
   },
 });
 

@@ -63,6 +63,7 @@ export type UserUpdate = z.infer<typeof UserUpdate>;
 export const find = createRoute({
   method: 'get',
   path: '/users',
+  description: 'Administrators: profiles by sign-up date; by email, only the profile that verified that address.',
   security: bearer,
   request: {
     query: z.strictObject({

@@ -684,6 +684,8 @@ export const en = {
   'groups.add': 'Add',
   'groups.remove': 'Remove {{name}} from the group',
   'groups.noUser': 'No registered user has this email.',
+  'groups.unverified':
+    'This person has not verified their email address yet. Ask them to open the link in the verification email first, or invite the address: they join once it is verified.',
   'groups.saveError': 'Not saved. Check the fields and try again.',
   'groups.progress': 'Progress',
   'groups.member': 'Member',

@@ -690,6 +690,8 @@ export const es: Dict = {
   'groups.add': 'Añadir',
   'groups.remove': 'Quitar a {{name}} del grupo',
   'groups.noUser': 'Ningún usuario registrado tiene este correo.',
+  'groups.unverified':
+    'Esta persona aún no ha verificado su correo. Pídale que abra primero el enlace del correo de verificación, o invite la dirección: se unirá cuando esté verificada.',
   'groups.saveError': 'No se guardó. Revisa los campos e inténtalo de nuevo.',
   'groups.progress': 'Progreso',
   'groups.member': 'Miembro',

@@ -692,6 +692,8 @@ export const fr: Dict = {
   'groups.add': 'Ajouter',
   'groups.remove': 'Retirer {{name}} du groupe',
   'groups.noUser': "Aucun utilisateur inscrit n'a cet e-mail.",
+  'groups.unverified':
+    "Cette personne n'a pas encore vérifié son adresse e-mail. Demandez-lui d'ouvrir d'abord le lien de l'e-mail de vérification, ou invitez l'adresse : elle rejoindra le groupe une fois l'adresse vérifiée.",
   'groups.saveError': 'Non enregistré. Vérifiez les champs et réessayez.',
   'groups.progress': 'Progression',
   'groups.member': 'Membre',

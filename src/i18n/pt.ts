@@ -690,6 +690,8 @@ export const pt: Dict = {
   'groups.add': 'Adicionar',
   'groups.remove': 'Remover {{name}} do grupo',
   'groups.noUser': 'Nenhum usuário cadastrado tem este e-mail.',
+  'groups.unverified':
+    'Esta pessoa ainda não verificou o seu e-mail. Peça-lhe que abra primeiro o link do e-mail de verificação, ou convide o endereço: ela entra quando ele for verificado.',
   'groups.saveError': 'Não foi salvo. Verifique os campos e tente de novo.',
   'groups.progress': 'Progresso',
   'groups.member': 'Membro',

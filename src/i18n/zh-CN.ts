@@ -664,6 +664,7 @@ export const zhCN: Dict = {
   'groups.add': '添加',
   'groups.remove': '将 {{name}} 移出小组',
   'groups.noUser': '没有使用此邮箱的注册用户。',
+  'groups.unverified': '此人尚未验证其邮箱地址。请先让其打开验证邮件中的链接，或邀请该地址：地址验证后即加入。',
   'groups.saveError': '未保存。请检查填写内容后重试。',
   'groups.progress': '进度',
   'groups.member': '成员',

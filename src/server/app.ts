@@ -18,6 +18,7 @@ import { certificatesApp } from './certificates/routes.ts';
 import { coursesApp } from './courses/routes.ts';
 import { groupProgressApp } from './group-progress/routes.ts';
 import { groupsApp } from './groups/routes.ts';
+import { groupInvitationsApp } from './group-invitations/routes.ts';
 import { imagesApp } from './images/routes.ts';
 import { launchApp } from './launch/routes.ts';
 import { metaApp } from './meta/routes.ts';
@@ -72,6 +73,7 @@ export function createApp(deps: Deps) {
     .route('/', progressApp)
     .route('/', certificatesApp)
     .route('/', groupsApp)
+    .route('/', groupInvitationsApp)
     .route('/', groupProgressApp)
     .route('/', assessmentsApp)
     .route('/', imagesApp);

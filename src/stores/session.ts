@@ -99,13 +99,23 @@ export function currentFirebaseUser(): FirebaseUser | null {
   return current;
 }
 
-/** Reads the Firebase user again (its email may have been verified in another tab) and answers whether the address is verified. */
+/**
+ * Reads the Firebase user again (its email may have been verified in another tab) and answers whether the address is
+ * verified. Once it is, a fresh ID token says so to the server, whose next read of the profile records it (the
+ * address's group invitations take effect then).
+ */
 export async function reloadFirebaseUser(): Promise<boolean> {
   if (!current) return false;
-  await current.reload();
+  const user = current;
+  await user.reload();
+  if (user.emailVerified) {
+    await user.getIdToken(true);
+    const profile = await loadProfile(user);
+    if (profile && current === user) setProfile(profile);
+  }
   const session = $session.get();
-  if (session.firebaseUser) $session.set({ ...session, firebaseUser: sessionUser(current) });
-  return current.emailVerified;
+  if (session.firebaseUser) $session.set({ ...session, firebaseUser: sessionUser(user) });
+  return user.emailVerified;
 }
 
 function subscribe(): void {

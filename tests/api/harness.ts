@@ -14,8 +14,11 @@ import type { Deps } from '../../src/server/deps.ts';
 
 export const PROJECT = 'demo-fetal-surgery';
 
-/** An ID token in the Auth emulator's format (unsigned), for the project the server is configured with unless told. */
-export function token(uid: string, opts: { email?: string; project?: string; expiresIn?: number } = {}): string {
+/**
+ * An ID token in the Auth emulator's format (unsigned), for the project the server is configured with unless told;
+ * its address verified unless `verified: false` (an account that never opened the verification link).
+ */
+export function token(uid: string, opts: { email?: string; verified?: boolean; project?: string; expiresIn?: number } = {}): string {
   const project = opts.project ?? PROJECT;
   const now = Math.floor(Date.now() / 1000);
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -25,6 +28,7 @@ export function token(uid: string, opts: { email?: string; project?: string; exp
     sub: uid,
     user_id: uid,
     email: opts.email ?? `${uid}@example.com`,
+    email_verified: opts.verified ?? true,
     iat: now,
     auth_time: now,
     exp: now + (opts.expiresIn ?? 3600),
@@ -42,13 +46,13 @@ export function testConfig(env: Record<string, string> = {}) {
   });
 }
 
-/** What every test API starts with: the demo catalogue and three users. */
+/** What every test API starts with: the demo catalogue and three users, their addresses verified. */
 export async function seedTestData(deps: Pick<Deps, 'db' | 'catalogue'>) {
   await seedCatalogue(deps);
   await deps.db.db.insert(users).values([
-    { id: 'admin', email: 'admin@example.com', name: 'Ada Admin', isAdmin: true },
-    { id: 'learner', email: 'learner@example.com', name: 'Lea Learner' },
-    { id: 'other', email: 'other@example.com', name: 'Otto Other' },
+    { id: 'admin', email: 'admin@example.com', emailVerified: true, name: 'Ada Admin', isAdmin: true },
+    { id: 'learner', email: 'learner@example.com', emailVerified: true, name: 'Lea Learner' },
+    { id: 'other', email: 'other@example.com', emailVerified: true, name: 'Otto Other' },
   ]);
 }
 

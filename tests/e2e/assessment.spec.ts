@@ -26,8 +26,8 @@ async function world(request: APIRequestContext) {
   const courseId = (await created.json()) as string;
   const course = await (await request.get(`/api/courses/${courseId}`)).json();
   expect((await request.put(`/api/courses/${courseId}`, { headers: admin, data: { ...course, id: undefined, assessmentRequired: true } })).status()).toBe(200);
-  const director = await newAccount(request, 'director', { name: 'Dee Director' }, { premium: false });
-  const learner = await newAccount(request, 'assessed', { name: 'Lea Assessed' }, { premium: true });
+  const director = await newAccount(request, 'director', { name: 'Dee Director' }, { premium: false, verified: true });
+  const learner = await newAccount(request, 'assessed', { name: 'Lea Assessed' }, { premium: true, verified: true });
   const group = (await (await request.post('/api/groups', { headers: admin, data: { name: `Fellowship ${Date.now()}` } })).json()) as { id: string };
   for (const [who, role] of [
     [director, 'director'],

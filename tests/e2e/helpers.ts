@@ -53,18 +53,38 @@ export async function formReady(page: Page, submit: string) {
   await expect(page.getByRole('button', { name: submit, exact: true })).toBeEnabled();
 }
 
+/** Sends the emulator's verification email to the account of `idToken` and opens its link, as the address's owner would. */
+export async function verifyAddress(email: string, idToken: string) {
+  const sent = await fetch(`${e2e.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ requestType: 'VERIFY_EMAIL', idToken }),
+  });
+  expect(sent.ok).toBe(true);
+  const link = (await oobCodes(email)).filter((c) => c.requestType === 'VERIFY_EMAIL').at(-1)!.oobLink;
+  expect((await fetch(link)).ok).toBe(true);
+}
+
 /**
  * A new account (emulator account and our profile) made for one journey, so the seeded accounts keep their state;
- * made premium by the admin when it is to play.
+ * made premium by the admin when it is to play; its address verified when it is to be named by address (a group's
+ * member or director).
  */
-export async function newAccount(request: APIRequestContext, tag: string, profile: { name: string; contact?: string }, opts: { premium?: boolean } = {}) {
+export async function newAccount(
+  request: APIRequestContext,
+  tag: string,
+  profile: { name: string; contact?: string },
+  opts: { premium?: boolean; verified?: boolean } = {},
+) {
   const who = { email: uniqueEmail(tag), password: `${tag}-secret-1` };
   const signUp = await fetch(`${e2e.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ...who, displayName: profile.name, returnSecureToken: true }),
   });
-  const { idToken, localId } = (await signUp.json()) as { idToken: string; localId: string };
+  const { idToken: first, localId } = (await signUp.json()) as { idToken: string; localId: string };
+  if (opts.verified) await verifyAddress(who.email, first);
+  const idToken = opts.verified ? await idTokenFor(who) : first;
   const headers = { authorization: `Bearer ${idToken}` };
   expect((await request.post('/api/users', { headers, data: { id: localId, email: who.email, ...profile } })).status()).toBe(201);
   if (opts.premium) {

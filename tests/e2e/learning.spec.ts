@@ -61,7 +61,7 @@ const row = (page: Page, level: number, kase: number) => page.locator(`.course-o
 test('a learner passes a short course, continues case by case, downloads the certificate, and anyone can verify it', async ({ page, request, browser }) => {
   test.setTimeout(240_000);
   const courseId = await shortCourse(request);
-  const learner = await newAccount(request, 'trainee', { name: 'Lea Journey' }, { premium: true });
+  const learner = await newAccount(request, 'trainee', { name: 'Lea Journey' }, { premium: true, verified: true });
 
   // A visitor sees the outline, the pass marks and what a plan opens, but no progress.
   const admin = auth(await idTokenFor(ADMIN));
@@ -156,7 +156,7 @@ test('a learner passes a short course, continues case by case, downloads the cer
   await expectFitsWidth(page);
 
   // The admin makes a group for the fellowship: the learner as a member, a director to follow them.
-  const director = await newAccount(request, 'director', { name: 'Dee Director' }, { premium: false });
+  const director = await newAccount(request, 'director', { name: 'Dee Director' }, { premium: false, verified: true });
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
   await login(adminPage, ADMIN);

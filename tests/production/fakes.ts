@@ -35,6 +35,8 @@ interface Account {
   password: string;
   displayName?: string;
   createdAt: number;
+  /** Set once the verification link was opened (verifyEmail). */
+  emailVerified?: boolean;
 }
 
 export interface GoogleFake extends Served {
@@ -44,6 +46,8 @@ export interface GoogleFake extends Served {
   idToken(localId: string): Promise<string>;
   /** Creates an account (signUp) or signs in (signInWithPassword) as the REST API does, and answers the ID token and uid. */
   account(call: 'signUp' | 'signInWithPassword', email: string, password: string): Promise<{ idToken: string; localId: string }>;
+  /** Opens the verification link sent to `email`, as its owner would: that account's next ID tokens say email_verified. */
+  verifyEmail(email: string): void;
   /** The ID tokens handed out, newest last. */
   issued: string[];
   /** The emails Firebase would have sent (address verifications, password resets), oldest first. */
@@ -73,7 +77,7 @@ export async function startGoogleFake(projectId: string, apiKey: string): Promis
       user_id: localId,
       auth_time: now,
       email: account.email,
-      email_verified: false,
+      email_verified: account.emailVerified === true,
       firebase: { identities: { email: [account.email] }, sign_in_provider: 'password' },
     })
       .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
@@ -104,7 +108,7 @@ export async function startGoogleFake(projectId: string, apiKey: string): Promis
     localId: a.localId,
     email: a.email,
     displayName: a.displayName,
-    emailVerified: false,
+    emailVerified: a.emailVerified === true,
     passwordUpdatedAt: a.createdAt,
     providerUserInfo: [{ providerId: 'password', email: a.email, federatedId: a.email, rawId: a.email, displayName: a.displayName }],
     validSince: String(Math.floor(a.createdAt / 1000)),
@@ -191,6 +195,11 @@ export async function startGoogleFake(projectId: string, apiKey: string): Promis
     idToken,
     issued,
     mail,
+    verifyEmail(email) {
+      const account = [...accounts.values()].find((a) => a.email === email.toLowerCase());
+      if (!account) throw new Error(`No account ${email}`);
+      account.emailVerified = true;
+    },
     async account(call, email, password) {
       const res = await app.request(`/identitytoolkit.googleapis.com/v1/accounts:${call}?key=${apiKey}`, {
         method: 'POST',

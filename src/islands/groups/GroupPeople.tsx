@@ -21,7 +21,14 @@ export default function GroupPeople({ detail, strings }: Props) {
   const [role, setRole] = useState<GroupRole>('member');
   const [name, setName] = useState(detail.name);
   const [confirming, setConfirming] = useState(false);
-  const error = state.error === 'noUser' ? strings['groups.noUser'] : state.error ? strings['groups.saveError'] : null;
+  const error =
+    state.error === 'noUser'
+      ? strings['groups.noUser']
+      : state.error === 'unverified'
+        ? strings['groups.unverified']
+        : state.error
+          ? strings['groups.saveError']
+          : null;
 
   async function add(e: SubmitEvent) {
     e.preventDefault();

@@ -17,7 +17,8 @@ export async function lockKeepingAnAdmin(tx: Pick<Db, 'select'>, uid: string, re
 }
 
 /**
- * What npm run admin:grant does with its argument (a uid, or an email that must match exactly one profile): makes that
+ * What npm run admin:grant does with its argument (a uid, or an email that must match exactly one profile, which must
+ * have verified it): makes that
  * account an administrator, with an audit entry. Answers the line to print, and whether it is a refusal (stderr, exit 1).
  */
 export async function grantAdmin(db: Db, target: string): Promise<{ ok: boolean; message: string }> {
@@ -35,6 +36,12 @@ export async function grantAdmin(db: Db, target: string): Promise<{ ok: boolean;
     return {
       ok: false,
       message: `${found.length} accounts have the email ${target} (${found.map((u) => u.id).join(', ')}): pass the uid of the right one. Nothing changed.`,
+    };
+  }
+  if (byEmail && !user.emailVerified) {
+    return {
+      ok: false,
+      message: `The account with the email ${target} (uid ${user.id}) has not verified its address, so nobody knows it is theirs: ask them to open the link in the verification email and sign in again, then run this again (or pass the uid if you know whose account it is). Nothing changed.`,
     };
   }
   const who = `${user.email || '(no email)'} (uid ${user.id}, ${user.name || 'no name'})`;

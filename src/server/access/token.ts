@@ -6,6 +6,8 @@ import type { Config } from '../config.ts';
 export interface Caller {
   uid: string;
   email: string | null;
+  /** Firebase's `email_verified` claim: only then is `email` known to belong to the caller. */
+  emailVerified: boolean;
 }
 
 export type VerifyToken = (token: string) => Promise<Caller | null>;
@@ -35,7 +37,7 @@ export function tokenVerifier(config: Pick<Config, 'firebase' | 'authEmulatorHos
       if (typeof payload.sub !== 'string' || payload.sub === '' || payload.sub.length > 128 || !storable(payload.sub)) return null;
       const email = typeof payload.email === 'string' ? payload.email : null;
       if (email !== null && !storable(email)) return null;
-      return { uid: payload.sub, email };
+      return { uid: payload.sub, email, emailVerified: email !== null && payload.email_verified === true };
     } catch {
       return null;
     }

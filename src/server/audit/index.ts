@@ -11,7 +11,7 @@ export type AuditEntity = 'course' | 'plan' | 'user' | 'group' | 'certificate' |
 /** Writes one audit entry; call it inside the transaction of the change it describes. */
 export async function recordAudit(
   tx: Pick<Db, 'insert'>,
-  caller: Caller,
+  caller: Pick<Caller, 'uid' | 'email'>,
   entity: AuditEntity,
   entityId: string,
   action: 'create' | 'update' | 'delete' | 'revoke',

@@ -12,6 +12,8 @@ export const users = pgTable(
   {
     id: text('id').primaryKey(),
     email: text('email').notNull(),
+    /** Whether Firebase vouched for the address (the token's email_verified): only a verified address is given a role by address. */
+    emailVerified: boolean('email_verified').notNull().default(false),
     name: text('name').notNull().default(''),
     contact: text('contact').notNull().default(''),
     isAdmin: boolean('is_admin').notNull().default(false),
@@ -196,6 +198,26 @@ export const groupMembers = pgTable(
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user').on(t.userId, t.role)],
+);
+
+/**
+ * An address invited to a group before it belongs to a verified account: it becomes a membership in that role once
+ * someone signs in with that address verified, and is deleted then (or when cancelled).
+ */
+export const groupInvitations = pgTable(
+  'group_invitations',
+  {
+    id: text('id').primaryKey(),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    /** Lower case. */
+    email: text('email').notNull(),
+    role: text('role').$type<'member' | 'director'>().notNull(),
+    invitedBy: text('invited_by').notNull(),
+    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('group_invitations_group_email').on(t.groupId, t.email), index('group_invitations_email').on(t.email)],
 );
 
 /**

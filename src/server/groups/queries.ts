@@ -1,9 +1,10 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Group, GroupDetail, GroupRole } from '../../api/groups.ts';
 import type { Caller } from '../access/token.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/client.ts';
-import { groupMembers, groups, users } from '../db/schema.ts';
+import { profileByAddress } from '../access/verified.ts';
+import { groupInvitations, groupMembers, groups, users } from '../db/schema.ts';
 
 /** The SQL of /groups: each change in one transaction with its audit entry. */
 type GroupRow = typeof groups.$inferSelect;
@@ -32,7 +33,7 @@ export async function directedGroupIds(db: Db, uid: string): Promise<string[]> {
   return directed.map((d) => d.id);
 }
 
-/** A group with its people, members and directors, by name. */
+/** A group with its people, members and directors, by name, and the addresses invited to it, by address. */
 export async function groupDetail(db: Pick<Db, 'select'>, group: GroupRow): Promise<GroupDetail> {
   const people = await db
     .select({ userId: groupMembers.userId, role: groupMembers.role, addedAt: groupMembers.addedAt, email: users.email, name: users.name })
@@ -40,6 +41,7 @@ export async function groupDetail(db: Pick<Db, 'select'>, group: GroupRow): Prom
     .innerJoin(users, eq(users.id, groupMembers.userId))
     .where(eq(groupMembers.groupId, group.id))
     .orderBy(asc(groupMembers.role), asc(users.name), asc(users.email));
+  const invited = await db.select().from(groupInvitations).where(eq(groupInvitations.groupId, group.id)).orderBy(asc(groupInvitations.email));
   return {
     id: group.id,
     name: group.name,
@@ -47,6 +49,7 @@ export async function groupDetail(db: Pick<Db, 'select'>, group: GroupRow): Prom
     directors: people.filter((p) => p.role === 'director').length,
     createdAt: group.createdAt.toISOString(),
     people: people.map((p) => ({ ...p, addedAt: p.addedAt.toISOString() })),
+    invitations: invited.map((i) => ({ id: i.id, email: i.email, role: i.role, invitedAt: i.invitedAt.toISOString() })),
   };
 }
 
@@ -82,16 +85,17 @@ export function deleteGroup(db: Db, caller: Caller, id: string): Promise<boolean
   });
 }
 
-/** Adds the user with this email (any case) to the group, or changes their role in it; names what is missing otherwise. */
-export function addMember(db: Db, caller: Caller, id: string, email: string, role: GroupRole): Promise<GroupRow | 'group' | 'user'> {
+/**
+ * Adds the user who verified this email (any case) to the group, or changes their role in it; names what is missing
+ * (the group, any profile with the address) or that its profile has not verified it otherwise.
+ */
+export function addMember(db: Db, caller: Caller, id: string, email: string, role: GroupRole): Promise<GroupRow | 'group' | 'user' | 'unverified'> {
   return db.transaction(async (tx) => {
     const [group] = await tx.select().from(groups).where(eq(groups.id, id)).for('update');
     if (!group) return 'group' as const;
-    const [user] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+    const user = await profileByAddress(tx, email);
     if (!user) return 'user' as const;
+    if (user === 'unverified') return 'unverified' as const;
     const [before] = await tx
       .select()
       .from(groupMembers)

@@ -45,6 +45,9 @@ export const groupsApp = subApp()
     const outcome = await addMember(db, c.get('caller')!, id, email, role);
     if (outcome === 'group') return fail(c, 404, ErrorCode.notFound, 'No such group');
     if (outcome === 'user') return fail(c, 404, ErrorCode.notFound, 'No registered user has this email');
+    if (outcome === 'unverified') {
+      return fail(c, 409, ErrorCode.emailUnverified, 'This person has not verified their address yet: ask them to verify it first, or invite the address');
+    }
     return c.json(await groupDetail(db, outcome), 200);
   })
   .openapi(guarded(routes.removeMember, requireAdmin), async (c) => {

@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { NewUser, UserUpdate } from '../../api/users.ts';
 import { lockKeepingAnAdmin } from '../access/admins.ts';
+import { claimInvitations } from '../access/verified.ts';
 import type { Caller } from '../access/token.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/client.ts';
@@ -10,24 +11,41 @@ import { users } from '../db/schema.ts';
 /** The SQL of /users: the admin's search and save, and sign-up. */
 type UserRow = typeof users.$inferSelect;
 
-/** Profiles by sign-up date, those with this email (any case) when given. */
+/** Profiles by sign-up date; by email (any case), only the profile that verified it. */
 export function findUsers(db: Db, query: { email?: string; limit: number; offset: number }): Promise<UserRow[]> {
   const { email, limit, offset } = query;
   // `email <> ''` lets PostgreSQL use the unique index on lower(email), which leaves out profiles without an address.
-  const where = email === undefined ? undefined : and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), ne(users.email, ''));
+  const where =
+    email === undefined ? undefined : and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), ne(users.email, ''), eq(users.emailVerified, true));
   return db.select().from(users).where(where).orderBy(asc(users.createdAt), asc(users.id)).limit(limit).offset(offset);
 }
 
-/** Creates the caller's profile under the verified token's email; else says whether the uid or the email is taken. */
-export async function createProfile(db: Db, caller: Caller & { email: string }, input: NewUser): Promise<UserRow | 'exists' | 'email-taken'> {
-  const [row] = await db
-    .insert(users)
-    .values({ id: caller.uid, email: caller.email, name: input.name ?? '', contact: input.contact ?? '', isAdmin: false, isPremium: false })
-    .onConflictDoNothing()
-    .returning();
-  if (row) return row;
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.id, caller.uid));
-  return existing ? 'exists' : 'email-taken';
+/**
+ * Creates the caller's profile under the token's email, verified when the token says so (a Google sign-in), with the
+ * invitations of a verified address taking effect at once; else says whether the uid or the email is taken.
+ */
+export function createProfile(db: Db, caller: Caller & { email: string }, input: NewUser): Promise<UserRow | 'exists' | 'email-taken'> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        id: caller.uid,
+        email: caller.email,
+        emailVerified: caller.emailVerified,
+        name: input.name ?? '',
+        contact: input.contact ?? '',
+        isAdmin: false,
+        isPremium: false,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (row) {
+      if (row.emailVerified) await claimInvitations(tx, caller, row.email);
+      return row;
+    }
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.id, caller.uid));
+    return existing ? ('exists' as const) : ('email-taken' as const);
+  });
 }
 
 /** The admin's save of a profile, with its audit entry; refused when it would take the flag from the last administrator. */

@@ -1,6 +1,7 @@
 import { ErrorCode } from '../../api/errors.ts';
 import { toUser } from '../db/rows.ts';
 import { createProfile, findUsers, saveUser } from './queries.ts';
+import { recordVerified } from '../access/verified.ts';
 import { signUpLimit } from '../http/rate-limit.ts';
 import { callerIsAdmin, requireAdmin, requireUser } from '../access/caller.ts';
 import { fail, invalid } from '../http/errors.ts';
@@ -19,6 +20,8 @@ export const usersApp = subApp()
     if (c.get('caller')?.uid !== id && !(await callerIsAdmin(c))) {
       return fail(c, 403, ErrorCode.forbidden, 'You may only read your own record');
     }
+    // The first own-record read after the address was verified records it, and the address's invitations take effect.
+    if (c.get('caller')?.uid === id && (await recordVerified(c.get('deps').db.db, c.get('caller')!))) c.get('deps').userCache.forget(id);
     const user = await c.get('deps').userCache.get(id);
     if (!user) return fail(c, 404, ErrorCode.notFound, 'No such user');
     return c.json(user, 200);

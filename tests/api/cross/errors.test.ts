@@ -154,7 +154,7 @@ describe('tokens', () => {
       production: false,
       firebaseKeysUrl: GOOGLE_KEYS_URL,
     });
-    expect(await local(token('admin'))).toEqual({ uid: 'admin', email: 'admin@example.com' });
+    expect(await local(token('admin'))).toEqual({ uid: 'admin', email: 'admin@example.com', emailVerified: true });
   });
 
   it('refuses to start in production with the emulator configured', () => {

@@ -23,7 +23,7 @@ describe('ID tokens signed by the configured key set', () => {
 
   it("are the caller when signed by the project's keys", async () => {
     const { idToken, localId } = await google.account('signUp', 'Signed@example.com', 'secret-1');
-    expect(await verifier('academy', google.keysUrl)(idToken)).toEqual({ uid: localId, email: 'signed@example.com' });
+    expect(await verifier('academy', google.keysUrl)(idToken)).toEqual({ uid: localId, email: 'signed@example.com', emailVerified: false });
   });
 
   it('are nobody for another project, under keys from elsewhere, altered, or unsigned', async () => {

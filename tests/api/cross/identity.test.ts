@@ -63,8 +63,9 @@ describe('npm run admin:grant', () => {
     await api()
       .deps.db.db.insert(users)
       .values([
-        { id: 'boss-uid', email: 'boss@example.com', name: 'Bo Boss' },
+        { id: 'boss-uid', email: 'boss@example.com', emailVerified: true, name: 'Bo Boss' },
         { id: 'no-email-uid', email: '', name: 'Cleared Duplicate' },
+        { id: 'impostor-uid', email: 'ceo@example.com', name: 'Not The CEO' },
       ]);
   });
   // What the script runs on the database DATA_DIR or DATABASE_URL names; the seeded 'admin' is the administrator already there.
@@ -80,6 +81,18 @@ describe('npm run admin:grant', () => {
     expect(entries.map((e) => [e.actor, e.before, e.after])).toEqual([['admin:grant', { isAdmin: false }, { isAdmin: true }]]);
   });
 
+  it('refuses by email an account that has not verified the address (anyone can sign up with it), grants it by uid', async () => {
+    expect(await grant('CEO@example.com')).toEqual({
+      ok: false,
+      message:
+        'The account with the email CEO@example.com (uid impostor-uid) has not verified its address, so nobody knows it is theirs: ask them to open the link in the verification email and sign in again, then run this again (or pass the uid if you know whose account it is). Nothing changed.',
+    });
+    const db = api().deps.db.db;
+    expect(await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, 'impostor-uid'))).toEqual([{ isAdmin: false }]);
+    expect(await db.select().from(audit).where(eq(audit.entityId, 'impostor-uid'))).toEqual([]);
+    expect((await grant('impostor-uid')).message).toBe('ceo@example.com (uid impostor-uid, Not The CEO) is now an administrator.');
+  });
+
   it('grants by uid, and refuses an unknown account', async () => {
     expect(await grant('no-email-uid')).toEqual({ ok: true, message: '(no email) (uid no-email-uid, Cleared Duplicate) is now an administrator.' });
     expect(await grant('nobody@example.com')).toEqual({
@@ -93,10 +106,18 @@ describe('npm run admin:grant', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'fsa-grant-'));
     try {
       const database = await seededFolder(join(dataDir, 'pglite'));
-      await database.db.insert(users).values({ id: 'boss-uid', email: 'boss@example.com', name: 'Bo Boss' });
+      await database.db.insert(users).values([
+        { id: 'boss-uid', email: 'boss@example.com', emailVerified: true, name: 'Bo Boss' },
+        { id: 'impostor-uid', email: 'ceo@example.com', name: 'Not The CEO' },
+      ]);
       await database.close();
       const grantInChild = (...args: string[]) => runScript('admin-grant.ts', args, { DATA_DIR: dataDir, DATABASE_URL: '' });
       expect(grantInChild('BOSS@example.com')).toEqual({ code: 0, out: 'boss@example.com (uid boss-uid, Bo Boss) is now an administrator.\n', err: '' });
+      expect(grantInChild('ceo@example.com')).toMatchObject({
+        code: 1,
+        out: '',
+        err: expect.stringMatching(/^The account with the email ceo@example.com \(uid impostor-uid\) has not verified its address/),
+      });
       expect(grantInChild().code).toBe(2);
       const reopened = await openDatabase(null, join(dataDir, 'pglite'));
       try {

@@ -1,0 +1,43 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { GroupDetail, GroupRole } from './groups.ts';
+import { bearer, dbString, errors, json, jsonBody } from './shared.ts';
+
+/** The contract of a group's invitations: addresses asked to join, who become members once they sign in with the address verified. */
+
+/** At most this many addresses in one invitation (a year's intake pasted from a spreadsheet). */
+export const MOST_INVITED = 200;
+
+const InvitationInput = z.strictObject({
+  emails: z.array(z.email().max(320)).min(1).max(MOST_INVITED),
+  role: GroupRole,
+});
+
+/** What became of each address: added at once (a verified account has it), invited (no verified account yet), or already so. */
+const InvitationOutcome = z.enum(['added', 'invited', 'already']);
+
+const InvitationResult = z
+  .object({ group: GroupDetail, results: z.array(z.object({ email: z.string(), outcome: InvitationOutcome })) })
+  .meta({ id: 'InvitationResult' });
+
+export type InvitationResult = z.infer<typeof InvitationResult>;
+
+const invitationParams = z.object({ id: dbString().min(1).max(128), invitationId: dbString().min(1).max(128) });
+
+export const invite = createRoute({
+  method: 'post',
+  path: '/groups/{id}/invitations',
+  description:
+    "Invites addresses to the group (administrators, as members or directors; the group's directors, as members; audited). An address a verified account has joins at once; any other waits, listed in the group's invitations, until someone signs in with it verified (a profile that has not verified it included).",
+  security: bearer,
+  request: { params: z.object({ id: dbString().min(1).max(128) }), body: jsonBody(InvitationInput) },
+  responses: { 200: json(InvitationResult), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+});
+
+export const cancel = createRoute({
+  method: 'delete',
+  path: '/groups/{id}/invitations/{invitationId}',
+  description: "Cancels a pending invitation (administrators; the group's directors, for members' invitations; audited).",
+  security: bearer,
+  request: { params: invitationParams },
+  responses: { 200: json(GroupDetail), 401: errors[401], 403: errors[403], 404: errors[404] },
+});

@@ -1,0 +1,2 @@
+/** What the groups area offers the rest of the server: a group as its page shows it (people and invitations). */
+export { groupDetail } from './queries.ts';

@@ -1,0 +1,109 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantAdmin } from '../../../src/server/access/admins.ts';
+import { users } from '../../../src/server/db/schema.ts';
+import { startGoogleFake, type GoogleFake } from '../../production/fakes.ts';
+import { testApi, token, type TestApi } from '../harness.ts';
+import { GROUPS, setUp } from '../learning-support.ts';
+import { expectRefused, PRODUCTION_ENV, typedClient, useApi } from '../support.ts';
+
+/**
+ * Roles follow verified addresses only (issue 32, finding 2): an attacker who signs up with someone else's address,
+ * which they cannot verify, gets no role given by that address, in development and in production mode.
+ */
+describe('in development, an address nobody verified', () => {
+  const api = useApi();
+  const { as, reply } = typedClient(api);
+  const impostor = token('impostor', { email: 'boss@corp.test', verified: false });
+
+  it('cannot be made an administrator by npm run admin:grant <email>, until its owner verifies it', async () => {
+    expect((await reply(as(impostor).users.$post({ header: {}, json: { id: 'impostor', email: 'boss@corp.test' } }))).status).toBe(201);
+    const db = api().deps.db.db;
+    expect((await grantAdmin(db, 'boss@corp.test')).ok).toBe(false);
+    expect((await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, 'impostor')))[0]?.isAdmin).toBe(false);
+    await expectRefused(api(), 'GET', '/audit', { as: impostor }, 403);
+    // The admin's search by address does not offer the profile either.
+    expect((await reply(as('admin').users.$get({ query: { email: 'boss@corp.test' } }))).json).toEqual([]);
+    // Had the address been theirs, opening the link and signing in again would have been enough.
+    await reply(as(token('impostor', { email: 'boss@corp.test' })).users[':id'].$get({ param: { id: 'impostor' } }));
+    expect(await grantAdmin(db, 'boss@corp.test')).toMatchObject({ ok: true });
+    expect((await reply(as('admin').users.$get({ query: { email: 'BOSS@corp.test' } }))).json.map((u: any) => u.id)).toEqual(['impostor']);
+  });
+
+  it('is refused as a director by address with email_unverified, and reads nothing of the members', async () => {
+    await setUp(api());
+    const attacker = token('mallory', { email: 'director@hospital.test', verified: false });
+    await reply(as(attacker).users.$post({ header: {}, json: { id: 'mallory', email: 'director@hospital.test' } }));
+    const path = `/groups/${GROUPS.fellowship}/members`;
+    const refused = await expectRefused(
+      api(),
+      'POST',
+      path,
+      { as: 'admin', body: { email: 'director@hospital.test', role: 'director' } },
+      409,
+      'email_unverified',
+    );
+    expect(refused.json.message).toMatch(/not verified/);
+    // Invited instead, the address waits: the attacker reads no progress, attempts or CSV.
+    const invited = await reply(
+      as('admin').groups[':id'].invitations.$post({ param: { id: GROUPS.fellowship }, json: { emails: ['director@hospital.test'], role: 'director' } }),
+    );
+    expect(invited.json.results).toEqual([{ email: 'director@hospital.test', outcome: 'invited' }]);
+    await reply(as(attacker).users[':id'].$get({ param: { id: 'mallory' } }));
+    for (const p of [`/groups/${GROUPS.fellowship}/progress`, `/groups/${GROUPS.fellowship}/export.csv`, '/attempts?userId=learner']) {
+      await expectRefused(api(), 'GET', p, { as: attacker }, 403);
+    }
+  });
+});
+
+describe('in production mode (tokens signed by the Google fake), an address nobody verified', () => {
+  let google: GoogleFake;
+  let api: TestApi;
+  beforeAll(async () => {
+    google = await startGoogleFake(PRODUCTION_ENV.FIREBASE_PROJECT_ID!, 'key');
+    api = await testApi({ ...PRODUCTION_ENV, FIREBASE_KEYS_URL: google.keysUrl });
+    await setUp(api);
+  });
+  afterAll(async () => {
+    await api.close();
+    await google.close();
+  });
+  const profile = async (email: string) => {
+    const { idToken, localId } = await google.account('signUp', email, 'secret-123');
+    expect((await api.call('POST', '/users', { as: idToken, body: { id: localId, email } })).status).toBe(201);
+    return localId;
+  };
+
+  it('becomes a director only once its owner verifies it: until then the members stay hidden', async () => {
+    const adminId = await profile('chief@hospital.test');
+    google.verifyEmail('chief@hospital.test');
+    await api.deps.db.db.update(users).set({ isAdmin: true }).where(eq(users.id, adminId));
+    const admin = await google.idToken(adminId);
+    expect((await api.call('GET', `/users/${adminId}`, { as: admin })).status).toBe(200);
+
+    const attackerId = await profile('director@hospital.test');
+    const attacker = await google.idToken(attackerId);
+    await expectRefused(
+      api,
+      'POST',
+      `/groups/${GROUPS.fellowship}/members`,
+      { as: admin, body: { email: 'director@hospital.test', role: 'director' } },
+      409,
+      'email_unverified',
+    );
+    const invited = await api.call('POST', `/groups/${GROUPS.fellowship}/invitations`, {
+      as: admin,
+      body: { emails: ['director@hospital.test'], role: 'director' },
+    });
+    expect(invited.json.results).toEqual([{ email: 'director@hospital.test', outcome: 'invited' }]);
+    expect((await api.call('GET', `/users/${attackerId}`, { as: attacker })).status).toBe(200);
+    await expectRefused(api, 'GET', `/groups/${GROUPS.fellowship}/progress`, { as: attacker }, 403);
+    await expectRefused(api, 'GET', '/attempts?userId=learner', { as: attacker }, 403);
+
+    // The rightful owner opens the link: their next sign-in makes the invitation a directorship.
+    google.verifyEmail('director@hospital.test');
+    const owner = await google.idToken(attackerId);
+    expect((await api.call('GET', `/users/${attackerId}`, { as: owner })).status).toBe(200);
+    expect((await api.call('GET', `/groups/${GROUPS.fellowship}/progress`, { as: owner })).status).toBe(200);
+  });
+});
