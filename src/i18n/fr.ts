@@ -595,6 +595,20 @@ export const fr: Dict = {
   'sim.outcome.certificate': 'Certificat obtenu : vous avez terminé le cours.',
   'sim.outcome.certificateLink': 'Voir votre certificat',
   'sim.outcome.launchError': 'Le cas n’a pas pu être ouvert. Réessayez ou ouvrez-le depuis la page du cours.',
+  'sim.outcome.practiceOnly':
+    '{{diff}} par rapport au seuil de réussite de {{mark}}, mais c’était une tentative d’entraînement : dans ce cours, seule une tentative évaluée valide un cas.',
+  'sim.outcome.lapsed':
+    'La fenêtre d’évaluation était fermée quand cette tentative est arrivée : elle a été enregistrée comme entraînement et ne compte pas comme évaluée.',
+  'sim.outcome.reassess':
+    'Cette tentative était une évaluation. Pour rejouer en évaluation, saisissez le code d’une fenêtre d’évaluation ouverte ; sans code, Réessayer et Cas suivant lancent des tentatives d’entraînement qui ne comptent pas comme évaluées.',
+  'sim.outcome.code': 'Code d’évaluation',
+  'sim.outcome.code.unknown': 'Ce code n’ouvre pas d’évaluation de ce cours pour vous. Vérifiez-le auprès de votre directeur.',
+  'sim.outcome.code.expired': 'Cette fenêtre d’évaluation est fermée. Demandez un nouveau code à votre directeur, ou effacez le code pour vous entraîner.',
+  'sim.outcome.code.limited': 'Trop de codes ont été essayés. Attendez quelques minutes, puis réessayez.',
+  'sim.outcome.retryPractice': 'Réessayer en entraînement (non évalué)',
+  'sim.outcome.retryAssessed': 'Réessayer en évaluation',
+  'sim.outcome.nextPractice': 'Cas suivant en entraînement (non évalué)',
+  'sim.outcome.nextAssessed': 'Cas suivant en évaluation',
   'sim.again': 'Refaire le cas',
   'sim.backToCourse': 'Retour au cours',
   'sim.error.link': 'Ce lien du simulateur est incomplet. Ouvrez le cas depuis la page du cours.',

@@ -170,7 +170,7 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
       const stop = $submission.listen((sub) => {
         if (sub.status !== 'saved') return;
         stop();
-        void showOutcome(sub.result, t, lang);
+        void showOutcome(sub.result, t, lang, launch.assessment);
       });
       void submitAttempt(launch.token, learnerOf(launch.token), session.state.log);
     }

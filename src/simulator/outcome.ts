@@ -1,22 +1,27 @@
 // What the saved result means for the learner: passed or not against the case's pass mark and by how much, Retry
 // and Next case (each a fresh launch, since one launch makes one attempt), and the certificate when this attempt
 // completed the course. The pass mark and the course's standing come from the learner's progress, read once the
-// server has stored the attempt; the course page, open in another tab, is told to read its progress again.
+// server has stored the attempt; the course page, open in another tab, is told to read its progress again. After an
+// assessed launch, Retry and Next case say whether they start an assessed or a practice attempt (assessed-retry.ts).
 import type { AttemptResult } from '../api/attempts.ts';
 import type { CertificateSummary } from '../api/certificates.ts';
 import type { CourseProgress } from '../api/progress.ts';
 import { answer, auth, client } from '../api/client.ts';
+import { countsForPass } from '../domain/assessment.ts';
 import { browserLaunchLink } from '../domain/launch.ts';
 import { localePath, type Locale } from '../i18n/locales.ts';
 import { announceAttempt, courseProgress } from '../stores/progress.ts';
 import { signedInCaller } from '../stores/session.ts';
+import { setUpAssessedRetry, type AssessedRetry } from './assessed-retry.ts';
 import type { Translate } from './strings.ts';
 
 export interface Outcome {
   passMark: number;
-  /** Counts as a pass: at or above the mark, and not flagged as input no hand makes. */
+  /** Counts as a pass: at or above the mark, not flagged as input no hand makes, and assessed where the course requires it. */
   passed: boolean;
   flagged: boolean;
+  /** A practice attempt in a course whose cases only an assessed attempt passes. */
+  practiceOnly: boolean;
   /** Points above (positive) or below (negative) the pass mark. */
   margin: number;
   /** The case to play next: the open case after this one, or after the last the first still to pass (never this one). */
@@ -26,7 +31,10 @@ export interface Outcome {
 }
 
 /** The outcome of a stored attempt, read against the learner's standing in its course after it was stored. */
-export function outcomeOf(result: Pick<AttemptResult, 'level' | 'case' | 'score' | 'flagged' | 'createdAt'>, progress: CourseProgress): Outcome | null {
+export function outcomeOf(
+  result: Pick<AttemptResult, 'level' | 'case' | 'score' | 'flagged' | 'assessed' | 'createdAt'>,
+  progress: CourseProgress,
+): Outcome | null {
   const cases = progress.modules.flatMap((m) => m.cases);
   const here = cases.findIndex((c) => c.level === result.level && c.case === result.case);
   const standing = cases[here];
@@ -40,8 +48,9 @@ export function outcomeOf(result: Pick<AttemptResult, 'level' | 'case' | 'score'
   const completedNow = progress.completedAt !== null && Date.parse(progress.completedAt) === Date.parse(result.createdAt);
   return {
     passMark: standing.passMark,
-    passed: !result.flagged && result.score >= standing.passMark,
+    passed: countsForPass(result, progress.assessmentRequired) && result.score >= standing.passMark,
     flagged: result.flagged,
+    practiceOnly: !result.flagged && !result.assessed && progress.assessmentRequired,
     margin: result.score - standing.passMark,
     next,
     certificate: completedNow ? progress.certificate : null,
@@ -50,16 +59,17 @@ export function outcomeOf(result: Pick<AttemptResult, 'level' | 'case' | 'score'
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
-/** Signs a new launch of a case as the signed-in learner and opens it on this page. */
-async function launchCase(course: string, level: number, kase: number, lang: Locale): Promise<void> {
+/** Signs a new launch of a case as the signed-in learner (assessed with `assessmentCode`) and opens it on this page. */
+async function launchCase(course: string, level: number, kase: number, lang: Locale, assessmentCode?: string): Promise<void> {
   const caller = await signedInCaller();
   if (!caller) throw new Error('Signed out');
-  const { token } = await answer(client.launch.$post({ json: { course, level, case: kase } }, auth(caller.token)));
+  const code = assessmentCode === undefined ? {} : { assessmentCode };
+  const { token } = await answer(client.launch.$post({ json: { course, level, case: kase, ...code } }, auth(caller.token)));
   location.assign(browserLaunchLink(location.pathname, { userid: caller.uid, course, level, case: kase, lan: lang, token }));
 }
 
-/** Shows the verdict, Retry, Next case and the certificate under the saved result. */
-export async function showOutcome(result: AttemptResult, t: Translate, lang: Locale): Promise<void> {
+/** Shows the verdict, Retry, Next case and the certificate under the saved result; `assessedLaunch`: launched in an assessment window. */
+export async function showOutcome(result: AttemptResult, t: Translate, lang: Locale, assessedLaunch: boolean): Promise<void> {
   let outcome: Outcome | null = null;
   try {
     const caller = await signedInCaller();
@@ -78,20 +88,23 @@ export async function showOutcome(result: AttemptResult, t: Translate, lang: Loc
   const verdict = byId('sim-verdict');
   verdict.dataset.passed = String(outcome.passed);
   byId('sim-verdict-title').textContent = t(outcome.passed ? 'sim.outcome.passed' : 'sim.outcome.failed');
+  const margin = { diff: signed(outcome.margin), mark: plain.format(outcome.passMark) };
   byId('sim-verdict-margin').textContent = outcome.flagged
     ? t('sim.outcome.flagged')
-    : t('sim.outcome.margin', { diff: signed(outcome.margin), mark: plain.format(outcome.passMark) });
+    : t(outcome.practiceOnly ? 'sim.outcome.practiceOnly' : 'sim.outcome.margin', margin);
   verdict.hidden = false;
 
   const error = byId('sim-launch-error');
+  const retry: AssessedRetry | null = assessedLaunch ? setUpAssessedRetry(t, result.assessed) : null;
   const bind = (id: string, level: number, kase: number) => {
     const button = byId<HTMLButtonElement>(id);
     button.hidden = false;
     button.addEventListener('click', () => {
       button.disabled = true;
       error.hidden = true;
-      launchCase(result.courseId, level, kase, lang).catch(() => {
+      launchCase(result.courseId, level, kase, lang, retry?.code()).catch((err: unknown) => {
         button.disabled = false;
+        error.textContent = retry ? retry.failure(err) : t('sim.outcome.launchError');
         error.hidden = false;
       });
     });

@@ -38,7 +38,7 @@ function progress(over: Partial<CourseProgress> = {}): CourseProgress {
   };
 }
 
-const attempt = (score: number, flagged = false) => ({ level: 1, case: 1, score, flagged, createdAt: at });
+const attempt = (score: number, flagged = false, assessed = false) => ({ level: 1, case: 1, score, flagged, assessed, createdAt: at });
 
 describe('the outcome of a stored attempt', () => {
   it('passes at or above the case’s pass mark and says by how much', () => {
@@ -50,6 +50,13 @@ describe('the outcome of a stored attempt', () => {
   });
   it('never passes a flagged attempt, whatever its score', () => {
     expect(outcomeOf(attempt(95, true), progress())).toMatchObject({ passed: false, flagged: true });
+  });
+  it('in a course requiring assessment, passes only an assessed attempt and says a practice one is practice', () => {
+    const required = progress({ assessmentRequired: true });
+    expect(outcomeOf(attempt(95), required)).toMatchObject({ passed: false, practiceOnly: true, margin: 25 });
+    expect(outcomeOf(attempt(95, false, true), required)).toMatchObject({ passed: true, practiceOnly: false });
+    expect(outcomeOf(attempt(95, true, true), required)).toMatchObject({ passed: false, practiceOnly: false, flagged: true });
+    expect(outcomeOf(attempt(95), progress())).toMatchObject({ passed: true, practiceOnly: false });
   });
   it('offers the open case after this one, passed or not', () => {
     expect(outcomeOf(attempt(40), progress({ next: { level: 1, case: 1 } }))!.next).toEqual({ level: 1, case: 2 });
