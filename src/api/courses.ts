@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { PARAM_BOUNDS, PLACENTA_SITES, SCOPE_OFFERS, TASKS } from '../domain/simulator/params.ts';
+import { DESKTOP_TASKS } from '../domain/simulators.ts';
 import { bearer, errors, idParam, json, jsonBody, LangQuery, text, title, translations } from './shared.ts';
 
 /** The contract of /courses: a course with its modules and cases (and their simulator parameters), as stored and as shown. */
@@ -21,14 +22,18 @@ export const CaseParamsSchema = z
 
 const TitleTranslations = translations(z.strictObject({ title: text(200) }));
 
-const CaseSchema = z.strictObject({
-  title,
-  translations: TitleTranslations.optional(),
-  bubbles: z.array(text(500)).max(50),
-  sim: CaseParamsSchema.optional(),
-  /** The score an attempt needs to pass the case; absent, the experts' median (the benchmark) or 70. */
-  passMark: z.number().int().min(1).max(100).optional(),
-});
+const CaseSchema = z
+  .strictObject({
+    title,
+    translations: TitleTranslations.optional(),
+    bubbles: z.array(text(500)).max(50),
+    /** A procedure only the desktop simulator plays; absent, the case is a fetoscopic laser task (see `sim`), which the browser simulator plays too. */
+    task: z.enum(DESKTOP_TASKS).optional(),
+    sim: CaseParamsSchema.optional(),
+    /** The score an attempt needs to pass the case; absent, the experts' median (the benchmark) or 70. */
+    passMark: z.number().int().min(1).max(100).optional(),
+  })
+  .refine((c) => c.task === undefined || c.sim === undefined, { path: ['sim'], message: 'a desktop procedure (task) has no laser parameters' });
 
 const LevelSchema = z.strictObject({
   title,
@@ -71,7 +76,14 @@ export const Course = CourseInput.extend({
 });
 
 export const CourseSummary = z
-  .object({ id: z.string(), title: z.string(), subtitle: z.string(), thumbnail: z.string().nullable(), durationMinutes: z.number().nullable() })
+  .object({
+    id: z.string(),
+    title: z.string(),
+    subtitle: z.string(),
+    thumbnail: z.string().nullable(),
+    durationMinutes: z.number().nullable(),
+    playedIn: z.enum(['browser', 'desktop', 'mixed']).describe('Where its cases are played: every one in the browser simulator too, none, or some'),
+  })
   .meta({ id: 'CourseSummary' });
 
 export type Course = z.infer<typeof Course>;

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { CASE_TASKS } from '../domain/simulators.ts';
 import { CaseParamsSchema } from './courses.ts';
 import { bearer, dbString, errors, json, jsonBody } from './shared.ts';
 
@@ -12,8 +13,16 @@ const LaunchRequest = z.strictObject({
   assessmentCode: dbString().max(32).optional(),
 });
 
+const Simulator = z.enum(['browser', 'desktop']).describe('Which simulator plays the case: the browser simulator has the fetoscopic laser tasks only');
+
 const LaunchToken = z
-  .object({ token: z.string(), expiresAt: z.string(), scheme: z.string(), assessed: z.boolean().describe("Launched with an open assessment window's code") })
+  .object({
+    token: z.string(),
+    expiresAt: z.string(),
+    scheme: z.string(),
+    assessed: z.boolean().describe("Launched with an open assessment window's code"),
+    simulator: Simulator,
+  })
   .meta({ id: 'LaunchToken' });
 
 /** What a launch token says, checked: who, which case, which placenta (variant) with which parameters, and entitlement now. */
@@ -25,6 +34,8 @@ const LaunchVerification = z
     case: z.number(),
     variant: z.number(),
     sim: CaseParamsSchema,
+    task: z.enum(CASE_TASKS).describe("The case's task: a fetoscopic laser task (then `sim` describes it) or a procedure only the desktop simulator plays"),
+    simulator: Simulator,
     entitled: z.boolean(),
     assessed: z.boolean().describe('Launched in an assessment window: played without the guided steps'),
   })

@@ -19,6 +19,7 @@ const CaseStanding = z
     title: z.string(),
     passMark: z.number(),
     passMarkSource: z.enum(['set', 'benchmark', 'default']),
+    simulator: z.enum(['browser', 'desktop']).describe('Which simulator plays the case: the browser simulator has the fetoscopic laser tasks only'),
     state: z.enum(['notStarted', 'attempted', 'passed']),
     best: z.number().nullable(),
     attempts: z.number(),

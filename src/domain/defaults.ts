@@ -1,11 +1,14 @@
 import type { TitleText, Translations } from './localize.ts';
 import type { CaseParams } from './simulator/params.ts';
+import type { DesktopTask } from './simulators.ts';
 
 /** The defaults for new items, in one place so that the editor and the server create the same ones. */
 export interface CaseItem {
   title: string;
   translations?: Translations<TitleText>;
   bubbles: string[];
+  /** A procedure only the desktop simulator plays; set, the laser parameters below do not apply (`taskOfCase`). */
+  task?: DesktopTask;
   /** The simulator's parameters for this case; absent, the module's defaults apply (`paramsOfCase`). */
   sim?: CaseParams;
   /** The score that passes the case; absent, the experts' median or 70 (`passMarkOf`). */

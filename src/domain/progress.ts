@@ -1,6 +1,7 @@
 // A learner's record in one course, from the attempts the server stored: which cases are passed, what is left,
 // where to continue, and (in proficiency order) which modules are still closed and why.
 import { countsForPass } from './assessment.ts';
+import { simulatorOfCase, type CaseTaskFields, type Simulator } from './simulators.ts';
 
 /** The pass mark of a case without one set and without an expert benchmark. */
 export const DEFAULT_PASS_MARK = 70;
@@ -14,7 +15,7 @@ export interface CourseShape {
   proficiencyOrder?: boolean;
   /** Only attempts played in an assessment window pass a case (see assessment.ts). */
   assessmentRequired?: boolean;
-  levels: ReadonlyArray<{ title: string; active: boolean; cases: ReadonlyArray<{ title: string; passMark?: number | undefined }> }>;
+  levels: ReadonlyArray<{ title: string; active: boolean; cases: ReadonlyArray<CaseTaskFields & { title: string; passMark?: number | undefined }> }>;
 }
 
 /** One stored attempt as the rules need it. */
@@ -50,6 +51,8 @@ export interface CaseStanding {
   title: string;
   passMark: number;
   passMarkSource: PassMarkSource;
+  /** Which simulator plays it: the browser simulator only has the fetoscopic laser tasks. */
+  simulator: Simulator;
   state: CaseState;
   best: number | null;
   attempts: number;
@@ -142,6 +145,7 @@ export function courseStanding(course: CourseShape, attempts: readonly AttemptFa
         case: j + 1,
         title: c.title,
         ...mark,
+        simulator: simulatorOfCase(c, levelNo),
         state,
         best,
         attempts: mine.length,

@@ -50,6 +50,9 @@ export const es: Dict = {
   'common.allTranslated': 'Todos los textos están escritos en los siete idiomas.',
   'common.missingMark': 'faltan textos',
   'common.module': 'Módulo {{n}}',
+  'common.playedIn.browser': 'Se juega en el simulador del navegador o en el de escritorio',
+  'common.playedIn.desktop': 'Se juega en el simulador de escritorio',
+  'common.playedIn.mixed': 'Se juega en el simulador de escritorio; algunos casos también en el navegador',
   'common.screenTooSmall':
     'Esta pantalla es demasiado pequeña para manejar bien el fetoscopio: juega en una tableta o un ordenador. Aun así puedes probar el caso aquí.',
   // Course catalogue, course editor, case launch
@@ -90,6 +93,8 @@ export const es: Dict = {
   'course.browser': 'Versión de navegador',
   'course.browserHint': 'Ejecuta el simulador en este navegador, sin instalar nada.',
   'course.desktopSystems': 'La versión de escritorio funciona en Windows y macOS; en este dispositivo, abre el caso en el navegador.',
+  'course.desktopOnly': 'Este caso se juega solo en el simulador de escritorio: el simulador del navegador tiene las tareas de láser fetoscópico.',
+  'course.desktopOnlyHere': 'Este caso se juega en el simulador de escritorio, que funciona en Windows y macOS: ábrelo desde un ordenador.',
   'course.close': 'Cerrar',
   'course.preparing': 'Preparando el caso…',
   'course.launchError': 'No se pudo abrir el caso. Inténtalo de nuevo.',
@@ -125,6 +130,12 @@ export const es: Dict = {
   'course.sim.task.navigation': 'Navegación: alcanzar los objetivos',
   'course.sim.task.selective': 'Coagulación selectiva',
   'course.sim.task.solomon': 'Técnica de Solomon',
+  'course.sim.task.bronchoscopy': 'Broncoscopia (simulador de escritorio)',
+  'course.sim.task.trachealOcclusion': 'Oclusión traqueal fetal (simulador de escritorio)',
+  'course.sim.task.catheterPlacement': 'Colocación de catéter (simulador de escritorio)',
+  'course.sim.task.pleuroamnioticShunt': 'Derivación pleuroamniótica (simulador de escritorio)',
+  'course.sim.desktopOnly':
+    'Se juega solo en el simulador de escritorio: el simulador del navegador tiene las tareas de láser fetoscópico, así que no se ofrece la versión de navegador.',
   'course.sim.difficulty': 'Dificultad (1 la más fácil, 5 la más difícil)',
   'course.sim.placenta': 'Placenta',
   'course.sim.placenta.posterior': 'Posterior',
@@ -610,6 +621,8 @@ export const es: Dict = {
   'sim.backToCourse': 'Volver al curso',
   'sim.error.link': 'Este enlace del simulador está incompleto. Abre el caso desde la página del curso.',
   'sim.error.course': 'No se pudo cargar este caso: no se pudo leer el curso. Comprueba tu conexión y vuelve a abrir el caso desde la página del curso.',
+  'sim.error.desktop':
+    'Este caso se juega en el simulador de escritorio, no en el navegador. Ábrelo desde la página del curso y elige la versión de escritorio.',
   'sim.error.webgl': 'Tu navegador no puede mostrar la vista 3D (WebGL no está disponible). Prueba otro navegador o activa la aceleración por hardware.',
   'auth.error.wrongPassword': 'Correo o contraseña incorrectos.',
   'auth.error.userNotFound': 'No existe ninguna cuenta con este correo.',
@@ -647,6 +660,7 @@ export const es: Dict = {
   'progress.locked': 'Bloqueado: primero supera todos los casos del módulo {{module}}, «{{title}}» (quedan {{remaining}}).',
   'progress.proficiency': 'Orden por competencia: cada módulo se abre cuando se han superado todos los casos del anterior.',
   'progress.withPlan': 'Se abre con un plan',
+  'progress.desktopCase': 'Simulador de escritorio',
   'progress.afterModule': 'Se abre con un plan tras superar el módulo {{module}}',
   'progress.signIn': 'Inicia sesión para seguir tu progreso',
   'progress.playCase': 'Jugar el caso {{n}}: {{title}}',

@@ -50,6 +50,9 @@ export const fr: Dict = {
   'common.allTranslated': 'Tous les textes sont rédigés dans les sept langues.',
   'common.missingMark': 'textes manquants',
   'common.module': 'Module {{n}}',
+  'common.playedIn.browser': 'Se joue dans le simulateur du navigateur ou de bureau',
+  'common.playedIn.desktop': 'Se joue dans le simulateur de bureau',
+  'common.playedIn.mixed': 'Se joue dans le simulateur de bureau ; certains cas aussi dans le navigateur',
   'common.screenTooSmall':
     'Cet écran est trop petit pour bien manier le fœtoscope : jouez sur une tablette ou un ordinateur. Vous pouvez tout de même essayer le cas ici.',
   // Course catalogue, course editor, case launch
@@ -90,6 +93,8 @@ export const fr: Dict = {
   'course.browser': 'Version navigateur',
   'course.browserHint': 'Lance le simulateur dans ce navigateur, sans rien installer.',
   'course.desktopSystems': 'La version de bureau fonctionne sous Windows et macOS ; sur cet appareil, ouvrez le cas dans le navigateur.',
+  'course.desktopOnly': 'Ce cas se joue uniquement dans le simulateur de bureau : le simulateur du navigateur propose les tâches de laser fœtoscopique.',
+  'course.desktopOnlyHere': 'Ce cas se joue dans le simulateur de bureau, qui fonctionne sous Windows et macOS : ouvrez-le depuis un ordinateur.',
   'course.close': 'Fermer',
   'course.preparing': 'Préparation du cas…',
   'course.launchError': 'Le cas n’a pas pu être ouvert. Veuillez réessayer.',
@@ -125,6 +130,12 @@ export const fr: Dict = {
   'course.sim.task.navigation': 'Navigation : atteindre les cibles',
   'course.sim.task.selective': 'Coagulation sélective',
   'course.sim.task.solomon': 'Technique de Solomon',
+  'course.sim.task.bronchoscopy': 'Bronchoscopie (simulateur de bureau)',
+  'course.sim.task.trachealOcclusion': 'Occlusion trachéale fœtale (simulateur de bureau)',
+  'course.sim.task.catheterPlacement': 'Pose de cathéter (simulateur de bureau)',
+  'course.sim.task.pleuroamnioticShunt': 'Dérivation pleuro-amniotique (simulateur de bureau)',
+  'course.sim.desktopOnly':
+    'Se joue uniquement dans le simulateur de bureau : le simulateur du navigateur propose les tâches de laser fœtoscopique, la version navigateur n’est donc pas proposée.',
   'course.sim.difficulty': 'Difficulté (1 la plus facile, 5 la plus difficile)',
   'course.sim.placenta': 'Placenta',
   'course.sim.placenta.posterior': 'Postérieur',
@@ -613,6 +624,8 @@ export const fr: Dict = {
   'sim.backToCourse': 'Retour au cours',
   'sim.error.link': 'Ce lien du simulateur est incomplet. Ouvrez le cas depuis la page du cours.',
   'sim.error.course': 'Ce cas n’a pas pu être chargé : le cours n’a pas pu être lu. Vérifiez votre connexion et rouvrez le cas depuis la page du cours.',
+  'sim.error.desktop':
+    'Ce cas se joue dans le simulateur de bureau, pas dans le navigateur. Ouvrez-le depuis la page du cours et choisissez la version de bureau.',
   'sim.error.webgl': 'Votre navigateur ne peut pas afficher la vue 3D (WebGL indisponible). Essayez un autre navigateur ou activez l’accélération matérielle.',
   'auth.error.wrongPassword': 'E-mail ou mot de passe incorrect.',
   'auth.error.userNotFound': 'Aucun compte n’existe avec cet e-mail.',
@@ -650,6 +663,7 @@ export const fr: Dict = {
   'progress.locked': 'Verrouillé : réussissez d’abord tous les cas du module {{module}}, « {{title}} » (il en reste {{remaining}}).',
   'progress.proficiency': "Progression par compétence : chaque module s'ouvre quand tous les cas du module précédent sont réussis.",
   'progress.withPlan': "S'ouvre avec une formule",
+  'progress.desktopCase': 'Simulateur de bureau',
   'progress.afterModule': "S'ouvre avec une formule une fois le module {{module}} réussi",
   'progress.signIn': 'Connectez-vous pour suivre votre progression',
   'progress.playCase': 'Lancer le cas {{n}} : {{title}}',

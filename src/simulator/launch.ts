@@ -3,6 +3,7 @@
 // free demo case.
 import { answer, client, enc } from '../api/client.ts';
 import { buildScenario, normalizeCaseParams, paramsOfCase, seedFor, type CaseParams, type Scenario } from '../domain/simulator/index.ts';
+import { simulatorOfCase } from '../domain/simulators.ts';
 
 export interface Launch {
   course: string;
@@ -22,6 +23,13 @@ export interface Launch {
  */
 export const DEMO_CASE: CaseParams = { task: 'solomon', difficulty: 1, placenta: 'posterior', anastomoses: 3, smallestMm: 1.8, scopes: 'straight', targets: 3 };
 const DEMO_COURSE = 'demo';
+
+/** A case only the desktop simulator plays, opened here by a link: the page says so instead of drawing a placenta. */
+export class DesktopOnly extends Error {
+  constructor(course: string) {
+    super(`The case of ${course} is played in the desktop simulator`);
+  }
+}
 
 const positive = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 ? v : null);
 
@@ -60,6 +68,7 @@ export async function loadScenario(launch: Launch): Promise<{ launch: Launch; sc
   if (launch.demo) return { launch, scenario: buildScenario(DEMO_CASE, seedFor(DEMO_COURSE, 1, 1, 0)) };
   const claims = launch.token ? tokenClaims(launch.token) : null;
   if (claims) {
+    if (typeof claims['tsk'] === 'string') throw new DesktopOnly(launch.course);
     const signed: Launch = {
       ...launch,
       course: typeof claims['course'] === 'string' ? claims['course'] : launch.course,
@@ -73,8 +82,9 @@ export async function loadScenario(launch: Launch): Promise<{ launch: Launch; sc
     return { launch: signed, scenario: buildScenario(params, seedFor(signed.course, signed.level, signed.caseIndex, variant)) };
   }
   const course = await answer(client.courses[':id'].$get({ param: { id: enc(launch.course) }, query: { lang: 'en' } }));
-  const stored: unknown = course.levels[launch.level - 1]?.cases[launch.caseIndex - 1];
+  const stored = course.levels[launch.level - 1]?.cases[launch.caseIndex - 1];
   if (!stored) throw new Error(`No case ${launch.level}.${launch.caseIndex} in ${launch.course}`);
-  const params = paramsOfCase((stored as { sim?: unknown }).sim, launch.level, launch.caseIndex);
+  if (simulatorOfCase(stored, launch.level) === 'desktop') throw new DesktopOnly(launch.course);
+  const params = paramsOfCase(stored.sim, launch.level, launch.caseIndex);
   return { launch, scenario: buildScenario(params, seedFor(course.id, launch.level, launch.caseIndex, 0)) };
 }

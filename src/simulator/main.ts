@@ -11,7 +11,7 @@ import { bindGamepad } from './gamepad.ts';
 import { createGuide, createHud } from './hud.ts';
 import { setUpIntro } from './intro.ts';
 import { bindKeyboard } from './keyboard.ts';
-import { loadScenario, readLaunch, tokenClaims, type Launch } from './launch.ts';
+import { DesktopOnly, loadScenario, readLaunch, tokenClaims, type Launch } from './launch.ts';
 import { createMarking } from './marking.ts';
 import { createMinimap } from './minimap.ts';
 import { showOutcome } from './outcome.ts';
@@ -44,7 +44,8 @@ export function start(): void {
   if (!launch) return fail('sim.error.link');
   loadScenario(launch).then(
     (loaded) => run(loaded.launch, loaded.scenario, { t, strings, lang, fail }),
-    () => fail('sim.error.course', localePath(lang, `/courses/${encodeURIComponent(launch.course)}`)),
+    (err: unknown) =>
+      fail(err instanceof DesktopOnly ? 'sim.error.desktop' : 'sim.error.course', localePath(lang, `/courses/${encodeURIComponent(launch.course)}`)),
   );
 }
 

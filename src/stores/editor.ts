@@ -4,6 +4,7 @@ import type { CourseInput } from '../api/courses.ts';
 import { newCase, newLevel, type CaseItem, type Level } from '../domain/defaults.ts';
 import type { ContentLocale, TitleText, Translations, TranslatedLocale } from '../domain/localize.ts';
 import { paramsOfCase, type CaseParams } from '../domain/simulator/params.ts';
+import { isBrowserTask, type CaseTask } from '../domain/simulators.ts';
 import { errorKey, type ErrorKey } from './error-messages.ts';
 import { idToken } from './session.ts';
 
@@ -103,9 +104,16 @@ export function setCaseParam<K extends keyof CaseParams>(i: number, j: number, k
   editLevel(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? { ...c, sim: { ...caseParams(c, i, j), [key]: value } } : c)) }));
 }
 
-/** Drops the case's own parameters, so it follows its module's defaults again. */
+/** The case's task: a laser task keeps (or starts) its parameters; a desktop procedure has none. */
+export function setCaseTask(i: number, j: number, task: CaseTask): void {
+  const withTask = ({ sim: _sim, task: _task, ...rest }: CaseItem): CaseItem =>
+    isBrowserTask(task) ? { ...rest, sim: { ...(_sim ?? paramsOfCase(undefined, i + 1, j + 1)), task } } : { ...rest, task };
+  editLevel(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? withTask(c) : c)) }));
+}
+
+/** Drops the case's own task and parameters, so it follows its module's defaults again. */
 export function resetCaseParams(i: number, j: number): void {
-  const withoutParams = ({ sim: _sim, ...rest }: CaseItem): CaseItem => rest;
+  const withoutParams = ({ sim: _sim, task: _task, ...rest }: CaseItem): CaseItem => rest;
   editLevel(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? withoutParams(c) : c)) }));
 }
 

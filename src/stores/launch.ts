@@ -11,13 +11,15 @@ import { $session, idToken, startSession, type Session } from './session.ts';
 export type CodeState = 'idle' | 'checking' | 'unknown' | 'expired' | 'limited' | 'error';
 
 /**
- * The open-case choices: no desktop link where the desktop simulator cannot run, and whether this device's screen is
+ * The open-case choices: no desktop link where the desktop simulator cannot run, no browser link for a case the browser
+ * simulator does not have, and whether this device's screen is
  * too small to play on; which case they open, and whether as an assessment (launched with a window's code).
  */
 interface LaunchChoices {
   status: 'ready';
   desktop: string | null;
-  browser: string;
+  /** Null for a case only the desktop simulator plays. */
+  browser: string | null;
   screenTooSmall: boolean;
   level: number;
   kase: number;
@@ -99,7 +101,7 @@ async function choices(ctx: PlayContext, uid: string, level: number, kase: numbe
   return {
     status: 'ready',
     desktop: runsDesktopSimulator(device) ? desktopLaunchLink(launch.scheme, params) : null,
-    browser: browserLaunchLink(unity.production, params),
+    browser: launch.simulator === 'browser' ? browserLaunchLink(unity.production, params) : null,
     screenTooSmall: tooSmallToPlay(device),
     level,
     kase,

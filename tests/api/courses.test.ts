@@ -21,7 +21,7 @@ const level = (cases: number, over: Record<string, unknown> = {}) => ({
 });
 
 describe('GET /courses', () => {
-  it.each(everyone)('lists the catalogue (id, title, subtitle, picture, length) for %s', async (who) => {
+  it.each(everyone)('lists the catalogue (id, title, subtitle, picture, length, where it is played) for %s', async (who) => {
     const res = await reply(as(CALLERS[who]).courses.$get({ query: {} }));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -32,7 +32,10 @@ describe('GET /courses', () => {
       subtitle: 'Laser coagulation of placental anastomoses with the Solomon technique.',
       thumbnail: expect.stringMatching(/^\/api\/images\/[a-f0-9]{24}\.webp$/),
       durationMinutes: 240,
+      playedIn: 'browser',
     });
+    // Only the fetoscopy course's laser tasks are in the browser simulator: the other four are played on the desktop.
+    expect(res.json.map((c: { playedIn: string }) => c.playedIn)).toEqual(['browser', 'desktop', 'desktop', 'desktop', 'desktop']);
   });
 });
 
@@ -107,7 +110,14 @@ describe('POST /courses', () => {
     const { json: id } = await reply(as('admin').courses.$post({ json: validCourse() }));
     const list = (await reply(as(null).courses.$get({ query: {} }))).json;
     expect(list).toHaveLength(6);
-    expect(list.at(-1)).toEqual({ id, title: 'Laser basics', subtitle: 'First steps with the fetoscope', thumbnail: null, durationMinutes: null });
+    expect(list.at(-1)).toEqual({
+      id,
+      title: 'Laser basics',
+      subtitle: 'First steps with the fetoscope',
+      thumbnail: null,
+      durationMinutes: null,
+      playedIn: 'browser',
+    });
   });
 });
 
@@ -129,6 +139,7 @@ describe('PUT /courses/{id}', () => {
       subtitle: 'First steps with the fetoscope',
       thumbnail: beforeDetail.thumbnail,
       durationMinutes: 90,
+      playedIn: 'browser',
     });
     const [entry] = await auditTrail(api(), '?entity=course&id=bronchoscopy');
     expect(entry).toMatchObject({ actor: 'admin', action: 'update', before: beforeDetail, after: course });

@@ -33,14 +33,32 @@ describe('POST /launch', () => {
     await grantSubscription('learner', 'plan-complete', new Date(Date.now() + 86_400_000));
     const res = await reply(as('learner').launch.$post({ json: body }));
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ scheme: 'fetalsurgerysim', token: expect.any(String), assessed: false });
+    expect(res.json).toMatchObject({ scheme: 'fetalsurgerysim', token: expect.any(String), assessed: false, simulator: 'desktop' });
     const verified = await reply(as(null).launch.verify.$get({ query: { token: res.json.token } }));
     const { variant, sim } = claimsOf(res.json.token);
     expect(verified).toEqual({
       status: 200,
       headers: expect.anything(),
-      json: { userid: 'learner', course: 'bronchoscopy', level: 1, case: 2, variant, sim, entitled: true, assessed: false },
+      json: {
+        userid: 'learner',
+        course: 'bronchoscopy',
+        level: 1,
+        case: 2,
+        variant,
+        sim,
+        task: 'bronchoscopy',
+        simulator: 'desktop',
+        entitled: true,
+        assessed: false,
+      },
     });
+  });
+  it('says the browser simulator plays a laser case, and signs no procedure into its token', async () => {
+    const res = await reply(as('admin').launch.$post({ json: { course: 'fetoscopy-simulator', level: 3, case: 1 } }));
+    expect(res.json.simulator).toBe('browser');
+    expect(claimsOf(res.json.token)).not.toHaveProperty('tsk');
+    const verified = await reply(as(null).launch.verify.$get({ query: { token: res.json.token } }));
+    expect(verified.json).toMatchObject({ task: 'solomon', simulator: 'browser' });
   });
   it("signs a fresh variant and id into every launch, with the case's stored simulator parameters", async () => {
     const where = { course: 'fetoscopy-simulator', level: 2, case: 1 };

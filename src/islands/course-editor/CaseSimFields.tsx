@@ -1,17 +1,8 @@
 import { useRef } from 'react';
 import type { CaseItem } from '../../domain/defaults.ts';
-import {
-  PARAM_BOUNDS,
-  PLACENTA_SITES,
-  SCOPE_OFFERS,
-  TASKS,
-  type CaseParams,
-  type PlacentaSite,
-  type ScopeOffer,
-  type Task,
-} from '../../domain/simulator/params.ts';
-
-import { caseParams, resetCaseParams, setCaseParam } from '../../stores/editor.ts';
+import { PARAM_BOUNDS, PLACENTA_SITES, SCOPE_OFFERS, type CaseParams, type PlacentaSite, type ScopeOffer } from '../../domain/simulator/params.ts';
+import { CASE_TASKS, isBrowserTask, taskOfCase, type CaseTask } from '../../domain/simulators.ts';
+import { caseParams, resetCaseParams, setCaseParam, setCaseTask } from '../../stores/editor.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
 
@@ -28,10 +19,14 @@ interface Props {
   strings: Strings;
 }
 
-const TASK_LABELS: Record<Task, keyof Strings> = {
+const TASK_LABELS: Record<CaseTask, keyof Strings> = {
   navigation: 'course.sim.task.navigation',
   selective: 'course.sim.task.selective',
   solomon: 'course.sim.task.solomon',
+  bronchoscopy: 'course.sim.task.bronchoscopy',
+  'tracheal-occlusion': 'course.sim.task.trachealOcclusion',
+  'catheter-placement': 'course.sim.task.catheterPlacement',
+  'pleuroamniotic-shunt': 'course.sim.task.pleuroamnioticShunt',
 };
 const PLACENTA_LABELS: Record<PlacentaSite, keyof Strings> = {
   posterior: 'course.sim.placenta.posterior',
@@ -54,6 +49,8 @@ const steps = (b: { min: number; max: number }, step = 1) =>
 export default function CaseSimFields({ level, index, item, locale, id, hidden, strings }: Props) {
   const first = useRef<HTMLSelectElement>(null);
   const params = caseParams(item, level, index);
+  const task = taskOfCase(item, level + 1);
+  const laser = isBrowserTask(task);
   const where = { n: level + 1, c: index + 1 };
   const decimal = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, numberingSystem: 'latn' });
 
@@ -62,7 +59,6 @@ export default function CaseSimFields({ level, index, item, locale, id, hidden, 
       <label htmlFor={`${id}-${key}`}>{strings[label]}</label>
       <select
         id={`${id}-${key}`}
-        ref={key === 'task' ? first : undefined}
         value={String(params[key])}
         onChange={(e) => {
           const chosen = options.find(([v]) => String(v) === e.target.value);
@@ -83,8 +79,8 @@ export default function CaseSimFields({ level, index, item, locale, id, hidden, 
     <fieldset className="case-sim" id={id} hidden={hidden}>
       <legend className="visually-hidden">{fill(strings['course.sim.legend'], where)}</legend>
       <p className="case-sim-status">
-        <span>{strings[item.sim ? 'course.sim.custom' : 'course.sim.defaults']}</span>
-        {item.sim && (
+        <span>{strings[item.sim || item.task ? 'course.sim.custom' : 'course.sim.defaults']}</span>
+        {(item.sim || item.task) && (
           <button
             type="button"
             className="button button-small button-ghost"
@@ -99,11 +95,32 @@ export default function CaseSimFields({ level, index, item, locale, id, hidden, 
         )}
       </p>
       <div className="case-sim-grid">
-        {field(
-          'task',
-          'course.sim.task',
-          TASKS.map((t) => [t, strings[TASK_LABELS[t]]] as const),
+        <div className="field">
+          <label htmlFor={`${id}-task`}>{strings['course.sim.task']}</label>
+          <select
+            id={`${id}-task`}
+            ref={first}
+            value={task}
+            aria-describedby={laser ? undefined : `${id}-desktop`}
+            onChange={(e) => {
+              const chosen = CASE_TASKS.find((t) => t === e.target.value);
+              if (chosen) setCaseTask(level, index, chosen);
+            }}
+          >
+            {CASE_TASKS.map((t) => (
+              <option key={t} value={t}>
+                {strings[TASK_LABELS[t]]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {!laser && (
+          <p className="case-sim-desktop" id={`${id}-desktop`}>
+            {strings['course.sim.desktopOnly']}
+          </p>
         )}
+      </div>
+      <div className="case-sim-grid" hidden={!laser}>
         {field('difficulty', 'course.sim.difficulty', numbers(PARAM_BOUNDS.difficulty))}
         {field(
           'placenta',

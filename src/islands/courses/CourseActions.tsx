@@ -75,19 +75,26 @@ export default function CourseActions({ strings, ...ctx }: Props) {
                   </a>
                 </li>
               )}
-              <li>
-                <a href={launch.browser} target="_blank" rel="noopener" data-launch="browser">
-                  <strong>{strings['course.browser']}</strong>
-                  <span>{strings['course.browserHint']}</span>
-                </a>
-                {launch.screenTooSmall && (
-                  <p className="launch-note" data-note="small">
-                    {strings['common.screenTooSmall']}
-                  </p>
-                )}
-              </li>
+              {launch.browser && (
+                <li>
+                  <a href={launch.browser} target="_blank" rel="noopener" data-launch="browser">
+                    <strong>{strings['course.browser']}</strong>
+                    <span>{strings['course.browserHint']}</span>
+                  </a>
+                  {launch.screenTooSmall && (
+                    <p className="launch-note" data-note="small">
+                      {strings['common.screenTooSmall']}
+                    </p>
+                  )}
+                </li>
+              )}
             </ul>
-            {!launch.desktop && (
+            {!launch.browser && (
+              <p className="launch-note" data-note="desktop-only">
+                {strings[launch.desktop ? 'course.desktopOnly' : 'course.desktopOnlyHere']}
+              </p>
+            )}
+            {!launch.desktop && launch.browser && (
               <p className="launch-note" data-note="desktop">
                 {strings['course.desktopSystems']}
               </p>

@@ -32,7 +32,10 @@ export default function OutlineModule({ module: m, open, mine, locksApply, onSal
   const markText = (c: CaseStanding) =>
     fill(strings[c.passMarkSource === 'benchmark' ? 'progress.passMarkExperts' : 'progress.passMark'], { mark: c.passMark });
 
-  function caseStatus(c: CaseStanding): string {
+  const where = (c: CaseStanding) => (c.simulator === 'desktop' ? ` · ${strings['progress.desktopCase']}` : '');
+  const caseStatus = (c: CaseStanding) => `${standingOf(c)}${where(c)}`;
+
+  function standingOf(c: CaseStanding): string {
     // What a plan would open: nothing to say when no plan on sale includes the course (the summary says so).
     if (!mine)
       return !onSale
@@ -71,6 +74,7 @@ export default function OutlineModule({ module: m, open, mine, locksApply, onSal
                 data-level={c.level}
                 data-case={c.case}
                 data-state={mine ? c.state : undefined}
+                data-simulator={c.simulator}
               >
                 <span className="case-index" aria-hidden="true">
                   {c.case}

@@ -8,6 +8,7 @@ import { toDate } from '../../domain/time.ts';
 import type { CheckoutState } from '../../stores/checkout.ts';
 import { planSubscribers } from '../../stores/plans.ts';
 import PlanCheckout from './PlanCheckout.tsx';
+import { PLAYED_IN_KEY } from '../ui/played-in.ts';
 import PlanDeleteConfirm from './PlanDeleteConfirm.tsx';
 import PlanForm from './PlanForm.tsx';
 import { fill } from '../../i18n/fill.ts';
@@ -39,7 +40,7 @@ export default function PlanCard({ plan, courses, checkout, isAdmin, subscriptio
   const titleId = `plan-title-${plan.id}`;
   const price = formatPrice(locale, plan.price);
   const months = formatMonths(locale, plan.duration);
-  const titles = plan.courses.map((id) => courses.find((c) => c.id === id)?.title ?? id);
+  const listed = plan.courses.map((id) => courses.find((c) => c.id === id) ?? { id, title: id, playedIn: null });
   const held = activeSubscription(subscriptions, plan.id, new Date());
   const heldUntil = held && formatDay(locale, toDate(held.next_billing_time));
 
@@ -84,10 +85,13 @@ export default function PlanCard({ plan, courses, checkout, isAdmin, subscriptio
         </p>
       )}
       <h3 className="plan-includes">{strings['pricing.includes']}</h3>
-      {titles.length ? (
+      {listed.length ? (
         <ul className="plan-courses-list">
-          {titles.map((t) => (
-            <li key={t}>{t}</li>
+          {listed.map((c) => (
+            <li key={c.id} data-course={c.id}>
+              {c.title}
+              {c.playedIn && <span className="plan-course-played">{strings[PLAYED_IN_KEY[c.playedIn]]}</span>}
+            </li>
           ))}
         </ul>
       ) : (

@@ -26,6 +26,8 @@ export const attemptsApp = subApp()
     // The token sits in the page's address: holding it proves nothing. Administrators send no one else's either,
     // since an attempt is the record of one person's own hands.
     if (claims.uid !== c.get('caller')!.uid) return fail(c, 403, ErrorCode.forbidden, 'This launch was made by another user: only they may send its attempt');
+    // The browser simulator plays the laser tasks only: a desktop procedure's launch has no log it could have made.
+    if (claims.task) return invalid(c, [{ path: 'token', message: 'this case is played in the desktop simulator, whose attempts are not sent here' }]);
     const limited = await simulatorLimit(c, claims.uid);
     if (limited) return limited;
     const course = (await catalogue.course(claims.course))?.value;

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Course, CourseSummary } from '../../api/courses.ts';
 import type { Plan } from '../../api/pricing.ts';
 import { localizeCourse, orEnglish, type ContentLocale } from '../../domain/localize.ts';
+import { playedIn } from '../../domain/simulators.ts';
 import type { Database } from '../db/client.ts';
 import { courses, plans } from '../db/schema.ts';
 import { planOf } from '../db/rows.ts';
@@ -81,11 +82,13 @@ export class Catalogue {
         thumbnail: courses.thumbnail,
         durationMinutes: courses.durationMinutes,
         translations: courses.translations,
+        levels: courses.levels,
       })
       .from(courses)
       .orderBy(asc(courses.createdAt), asc(courses.id));
-    const value = rows.map(({ translations, ...row }) => ({
+    const value = rows.map(({ translations, levels, ...row }) => ({
       ...row,
+      playedIn: playedIn(levels),
       title: locale === 'en' ? row.title : orEnglish(row.title, translations[locale]?.title),
       subtitle: locale === 'en' ? row.subtitle : orEnglish(row.subtitle, translations[locale]?.subtitle),
     }));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { normalizeCaseParams, paramsOfCase, type CaseParams } from '../../domain/simulator/index.ts';
+import { DESKTOP_TASKS, type DesktopTask } from '../../domain/simulators.ts';
 
 /**
  * Who may open which case, and which placenta: the server draws `variant` at each launch and signs it with the
@@ -14,6 +15,8 @@ export interface LaunchClaims {
   case: number;
   variant: number;
   sim: CaseParams;
+  /** A procedure only the desktop simulator plays; absent for the laser tasks, which `sim` describes. */
+  task?: DesktopTask;
   /** The assessment window the launch was made in (its code typed at launch); absent for practice. */
   assessment?: string;
 }
@@ -35,7 +38,8 @@ const key = (secret: string) => new TextEncoder().encode(secret);
 export async function signLaunchToken(secret: string, claims: LaunchClaims, now = new Date()): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
   const assessment = claims.assessment ? { asm: claims.assessment } : {};
-  return new SignJWT({ course: claims.course, level: claims.level, case: claims.case, variant: claims.variant, sim: { ...claims.sim }, ...assessment })
+  const task = claims.task ? { tsk: claims.task } : {};
+  return new SignJWT({ course: claims.course, level: claims.level, case: claims.case, variant: claims.variant, sim: { ...claims.sim }, ...task, ...assessment })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.uid)
     .setIssuer(ISSUER)
@@ -65,7 +69,9 @@ export async function verifyLaunchToken(secret: string, token: string, now = new
     const sim = normalizeCaseParams(payload['sim'], paramsOfCase(undefined, level, caseIndex));
     const asm = payload['asm'];
     const assessment = typeof asm === 'string' && asm ? { assessment: asm } : {};
-    return { uid: sub, course, level, case: caseIndex, variant, sim, ...assessment, jti, issuedAt: iat * 1000 };
+    const tsk = payload['tsk'];
+    const task = DESKTOP_TASKS.find((t) => t === tsk);
+    return { uid: sub, course, level, case: caseIndex, variant, sim, ...(task ? { task } : {}), ...assessment, jti, issuedAt: iat * 1000 };
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '../../api/errors.ts';
 import { paramsOfCase } from '../../domain/simulator/index.ts';
+import { simulatorOf } from '../../domain/simulators.ts';
 import { userEntitled } from '../access/entitlement.ts';
 import { fail } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
@@ -47,10 +48,12 @@ export const launchApp = subApp()
     const sim = paramsOfCase(stored.sim, body.level, body.case);
     const variant = randomBytes(4).readUInt32BE();
     const { course: courseId, level: levelNo, case: caseNo } = body;
-    const claims = { uid, course: courseId, level: levelNo, case: caseNo, variant, sim, ...(assessment ? { assessment } : {}) };
+    const task = stored.task ? { task: stored.task } : {};
+    const claims = { uid, course: courseId, level: levelNo, case: caseNo, variant, sim, ...task, ...(assessment ? { assessment } : {}) };
     const token = await signLaunchToken(config.launchSecret, claims, now);
     const expiresAt = new Date(now.getTime() + LAUNCH_TOKEN_TTL_SECONDS * 1000).toISOString();
-    return c.json({ token, expiresAt, scheme: config.launchScheme, assessed: assessment !== undefined }, 201);
+    const simulator = simulatorOf(stored.task ?? sim.task);
+    return c.json({ token, expiresAt, scheme: config.launchScheme, assessed: assessment !== undefined, simulator }, 201);
   })
   .openapi(routes.verify, async (c) => {
     const { config, db } = c.get('deps');
@@ -58,5 +61,7 @@ export const launchApp = subApp()
     if (!claims) return fail(c, 401, ErrorCode.invalidToken, 'The launch token is invalid or expired');
     const entitled = await userEntitled(db.db, claims.uid, claims.course, new Date());
     const { uid, course, level, variant, sim } = claims;
-    return c.json({ userid: uid, course, level, case: claims.case, variant, sim, entitled, assessed: claims.assessment !== undefined }, 200);
+    const task = claims.task ?? sim.task;
+    const assessed = claims.assessment !== undefined;
+    return c.json({ userid: uid, course, level, case: claims.case, variant, sim, task, simulator: simulatorOf(task), entitled, assessed }, 200);
   });

@@ -4,6 +4,7 @@ import { eq, ne, and, inArray, sql } from 'drizzle-orm';
 import type { CaseItem, Level } from '../../domain/defaults.ts';
 import { TRANSLATED_LOCALES } from '../../domain/localize.ts';
 import { FETOSCOPY_SIM } from '../../domain/simulator/seeded.ts';
+import type { DesktopTask } from '../../domain/simulators.ts';
 import type { Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { courses, plans, users } from '../db/schema.ts';
@@ -14,7 +15,23 @@ import { COURSE_TEXTS, PLAN_TEXTS, translated } from './texts.ts';
 const COURSE_IDS = ['fetoscopy-simulator', 'bronchoscopy', 'fetal-tracheal-occlusion', 'catheter-placement', 'pleuroamniotic'];
 const PICTURES = join(import.meta.dirname, '../../assets/home');
 
-/** Modules and named cases in seven languages; the fetoscopy cases carry their simulator parameters. */
+/** The procedure of each course the browser simulator cannot play: its cases open in the desktop simulator only. */
+const DESKTOP_COURSES: Record<string, DesktopTask> = {
+  bronchoscopy: 'bronchoscopy',
+  'fetal-tracheal-occlusion': 'tracheal-occlusion',
+  'catheter-placement': 'catheter-placement',
+  pleuroamniotic: 'pleuroamniotic-shunt',
+};
+
+/** A case's task and parameters as the seed gives them: the fetoscopy course's laser parameters, the others' procedure. */
+function caseTask(courseId: string, m: number, i: number): Pick<CaseItem, 'task' | 'sim'> {
+  const task = DESKTOP_COURSES[courseId];
+  if (task) return { task };
+  const sim = courseId === 'fetoscopy-simulator' ? FETOSCOPY_SIM[m]?.[i] : undefined;
+  return sim ? { sim } : {};
+}
+
+/** Modules and named cases in seven languages; the fetoscopy cases carry their simulator parameters, the others their procedure. */
 function levelsOf(courseId: string): Level[] {
   return COURSE_TEXTS[courseId]!.modules.map(([title, cases], m) => {
     const level = translated(title, (t) => ({ title: t }));
@@ -24,8 +41,7 @@ function levelsOf(courseId: string): Level[] {
       active: true,
       cases: cases.map((caseTitle, i): CaseItem => {
         const text = translated(caseTitle, (t) => ({ title: t }));
-        const sim = courseId === 'fetoscopy-simulator' ? FETOSCOPY_SIM[m]?.[i] : undefined;
-        return { title: text.en, translations: text.translations, bubbles: [], ...(sim ? { sim } : {}) };
+        return { title: text.en, translations: text.translations, bubbles: [], ...caseTask(courseId, m, i) };
       }),
     };
   });
@@ -98,11 +114,29 @@ export async function seedCatalogue(deps: Pick<Deps, 'db' | 'catalogue'>): Promi
       .values(COURSE_IDS.map((id, i) => ({ ...courseRow(id), thumbnail: pictures[i]!.url, createdAt: new Date(base + i * 1000) })))
       .onConflictDoNothing();
   }
+  await giveProcedures(db);
   await db
     .insert(plans)
     .values(PLANS.map((p, i) => ({ ...p, createdAt: new Date(base + i * 1000) })))
     .onConflictDoNothing();
   deps.catalogue.changed();
+}
+
+/**
+ * Demo data seeded before cases said which simulator plays them offered the placental laser simulator for every
+ * course: their cases that set nothing get their course's procedure, so they open in the desktop simulator only.
+ */
+async function giveProcedures(db: Deps['db']['db']): Promise<void> {
+  const rows = await db
+    .select({ id: courses.id, levels: courses.levels })
+    .from(courses)
+    .where(inArray(courses.id, Object.keys(DESKTOP_COURSES)));
+  for (const row of rows) {
+    const task = DESKTOP_COURSES[row.id]!;
+    if (!row.levels.some((l) => l.cases.some((c) => !c.task && !c.sim))) continue;
+    const levels = row.levels.map((l) => ({ ...l, cases: l.cases.map((c) => (c.task || c.sim ? c : { ...c, task })) }));
+    await db.update(courses).set({ levels }).where(eq(courses.id, row.id));
+  }
 }
 
 /** Creates (or finds) an email account in the Auth emulator and answers its uid. */

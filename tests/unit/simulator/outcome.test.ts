@@ -13,6 +13,7 @@ function progress(over: Partial<CourseProgress> = {}): CourseProgress {
     title: `Case ${n}`,
     passMark,
     passMarkSource: 'set' as const,
+    simulator: 'browser' as const,
     state: 'attempted' as const,
     best: null,
     attempts: 1,
