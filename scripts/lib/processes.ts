@@ -25,9 +25,16 @@ export async function waitUntil(url: string, ms = 120_000): Promise<void> {
  * machine's two cores busy compiling. gc is exposed so the server returns start-up's garbage (PGlite's initdb,
  * migrations, seeding) at once. The young generation is capped at 8 MB: loading the server's modules grew it to
  * 134 MB, which V8 then kept for good. glibc's malloc keeps large blocks in mmap (its threshold otherwise rises with
- * the first big block freed, and initdb's buffers stayed in a heap it never gave back).
+ * the first big block freed, and initdb's buffers stayed in a heap it never gave back). SERVER_CPU_PROF=<folder>
+ * has each server write a CPU profile there when it stops (open it in Chrome's DevTools), to see where a benchmark's
+ * time goes.
  */
-export const SERVER_NODE_FLAGS = ['--liftoff-only', '--expose-gc', '--max-semi-space-size=8'];
+export const SERVER_NODE_FLAGS = [
+  '--liftoff-only',
+  '--expose-gc',
+  '--max-semi-space-size=8',
+  ...(process.env.SERVER_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROF}`] : []),
+];
 export const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' };
 
 export function node(script: string, env: Record<string, string>, quiet = true): ChildProcess {

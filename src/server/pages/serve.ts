@@ -44,9 +44,12 @@ export async function pageServer(deps: Deps, dist: string) {
     // Set before sirv answers, so its 304s carry them too.
     res.setHeader('cache-control', cacheControl(req.url ?? '/'));
     res.setHeader('vary', 'Accept-Encoding');
-    statics(req, res, () => {
+    const page = () => {
       res.setHeader('cache-control', 'no-cache');
       track(pages.serve(req, res, render(req)));
-    });
+    };
+    // sirv only for a built file memory does not answer: looking every page's address up there first cost each render.
+    if (files.names(req.url ?? '/')) statics(req, res, page);
+    else page();
   };
 }

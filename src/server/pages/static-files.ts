@@ -61,7 +61,8 @@ function walk(dir: string, prefix = ''): string[] {
  * Memory is bounded: the smallest files are taken first, and what does not fit is left to the caller (served from disk).
  */
 export class StaticFiles {
-  private files = new Map<string, File>();
+  /** Every built file by its address; null for one left on disk (over the bound). */
+  private files = new Map<string, File | null>();
   /** What the held files take, copies included. */
   readonly bytes: number = 0;
 
@@ -72,9 +73,9 @@ export class StaticFiles {
       return { path, copies, size: [path, ...copies].reduce((sum, p) => sum + statSync(join(dir, p)).size, 0) };
     });
     for (const { path, copies, size } of sized.sort((a, b) => a.size - b.size)) {
-      if (this.bytes + size > maxBytes) break;
-      this.files.set(path, this.read(dir, path, copies, headers));
-      this.bytes += size;
+      const fits = this.bytes + size <= maxBytes;
+      this.files.set(path, fits ? this.read(dir, path, copies, headers) : null);
+      if (fits) this.bytes += size;
     }
   }
 
@@ -125,7 +126,12 @@ export class StaticFiles {
     return true;
   }
 
-  private lookup(url: string): File | undefined {
+  /** Whether `url` names a built file, held or not: anything else is a page to render. */
+  names(url: string): boolean {
+    return this.lookup(url) !== undefined;
+  }
+
+  private lookup(url: string): File | null | undefined {
     const query = url.indexOf('?');
     let path = query === -1 ? url : url.slice(0, query);
     if (path.includes('%')) {
@@ -137,7 +143,9 @@ export class StaticFiles {
     }
     if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
     if (path === '/') path = '';
-    return this.files.get(path) ?? this.files.get(`${path}/index.html`) ?? this.files.get(`${path}.html`);
+    if (this.files.has(path)) return this.files.get(path);
+    const index = `${path}/index.html`;
+    return this.files.has(index) ? this.files.get(index) : this.files.get(`${path}.html`);
   }
 }
 

@@ -114,4 +114,9 @@ describe('the built files, from memory', () => {
       expect(await res.text(), `${method} ${path}`).toBe('next');
     }
   });
+
+  it('tells the built files, held or left on disk, from the pages to render', () => {
+    expect(['/media/big.webm', '/_astro/island.B1x2y3z4.js', '/courses/', '/'].map((path) => files.names(path))).toEqual([true, true, true, true]);
+    expect(['/missing', '/courses/fetoscopy', '/%E0%A4%A'].map((path) => files.names(path))).toEqual([false, false, false]);
+  });
 });
