@@ -11,6 +11,7 @@ import { distDir } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { seedCatalogue } from '../src/server/seed/seed.ts';
 import type { BarePayload } from './bench-bare.ts';
+import { LIST_ADMIN, seedUserList, USER_COUNT } from './lib/bench-users.ts';
 import { startKeySet } from './lib/firebase-keys.ts';
 import { node, stop, waitUntil } from './lib/processes.ts';
 
@@ -24,7 +25,10 @@ import { node, stop, waitUntil } from './lib/processes.ts';
  *    on PGlite always, and on the PostgreSQL of DATABASE_URL when it is set (the PGlite server never inherits it);
  * 3. right after each of those, a bare Hono handler answering its payload from memory, byte for byte with the same headers;
  * 4. pages: a course page (rendered on demand, then cached), then the prerendered home page, the course page in
- *    Arabic and the course list, each compared with the English course page of the same run.
+ *    Arabic and the course list, each compared with the English course page of the same run;
+ * 5. the admins' user list over 10,000 profiles and 30,000 attempts (GET /api/user-list: a first page, a page deep in
+ *    the list sorted by last activity, a search with filters), one admin paging: one connection, so p99 is the time
+ *    one page takes (the target is under 200 ms).
  * Any answer that is not 2xx, any socket error or timeout, fails the run.
  */
 const CONNECTIONS = 50;
@@ -72,13 +76,15 @@ interface Row {
   url: string;
   headers: Record<string, string>;
   payload: Answer;
+  /** Connections at once, when not CONNECTIONS. */
+  connections?: number;
   result?: { rps: number; p50: number; p99: number; failures: number };
   /** The row this one's throughput is compared with, and its name in the table. */
   versus?: { row: Row; name: string };
 }
 
 async function measure(row: Row): Promise<void> {
-  const r = await autocannon({ url: row.url, headers: row.headers, connections: CONNECTIONS, duration: DURATION });
+  const r = await autocannon({ url: row.url, headers: row.headers, connections: row.connections ?? CONNECTIONS, duration: DURATION });
   row.result = { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failures: r.errors + r.timeouts + r.non2xx };
 }
 
@@ -118,6 +124,7 @@ async function seedPglite(dataDir: string): Promise<void> {
   const database = await openDatabase(null, join(dataDir, 'pglite'));
   try {
     await seedCatalogue({ db: database, catalogue: new Catalogue(database) });
+    await seedUserList(database);
   } finally {
     await database.close();
   }
@@ -172,6 +179,7 @@ async function ours(database: 'PGlite' | 'PostgreSQL', databaseUrl: string, with
       rows.push(row, copy.row);
     }
     if (withCatalogue) await pages();
+    if (withCatalogue) await userList(api);
   } finally {
     await stop(server);
   }
@@ -198,6 +206,33 @@ async function pages(): Promise<void> {
     ['GET /courses (course list, rendered on demand, then cached)', '/courses'],
   ] as const) {
     (await page(what, path)).versus = { row: course, name: 'course page' };
+  }
+}
+
+/** The admins' user list, one admin paging: each row a different query over the same 10,000 profiles. */
+async function userList(api: ReturnType<typeof apiAt>): Promise<void> {
+  const headers = { authorization: `Bearer ${await keys.idToken(LIST_ADMIN.uid, LIST_ADMIN.email)}` };
+  for (const [what, query] of [
+    ['first page, newest sign-up first', { limit: '25' }],
+    ['page 200, sorted by last activity', { sort: 'lastActiveAt', order: 'desc', limit: '25', offset: '4975' }],
+    [
+      '"garcía" in name or email, learners holding a plan, by name',
+      { q: 'garcía', role: 'learner', plan: 'plan-complete', sort: 'name', order: 'asc', limit: '25' },
+    ],
+  ] as const) {
+    const url = api['user-list'].$url({ query }).href;
+    const row: Row = {
+      what: `GET /api/user-list (${USER_COUNT} users: ${what}; 1 connection)`,
+      database: 'PGlite',
+      url,
+      headers,
+      connections: 1,
+      payload: await get(url, headers),
+    };
+    const total = row.payload.status === 200 ? (JSON.parse(row.payload.body.toString()) as { total: number }).total : 0;
+    if (total === 0) throw new Error(`${row.what} answered ${row.payload.status} with nobody before the run: ${row.payload.body.toString().slice(0, 200)}`);
+    await measure(row);
+    rows.push(row);
   }
 }
 

@@ -27,6 +27,7 @@ import { pricingApp } from './pricing/routes.ts';
 import { progressApp } from './progress/routes.ts';
 import { receiptsApp } from './receipts/routes.ts';
 import { usersApp } from './users/routes.ts';
+import { userListApp } from './user-list/routes.ts';
 import { API_POLICY, commonHeaders } from './http/security.ts';
 
 export const MAX_BODY = 1024 * 1024;
@@ -76,7 +77,8 @@ export function createApp(deps: Deps) {
     .route('/', groupInvitationsApp)
     .route('/', groupProgressApp)
     .route('/', assessmentsApp)
-    .route('/', imagesApp);
+    .route('/', imagesApp)
+    .route('/', userListApp);
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' });
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

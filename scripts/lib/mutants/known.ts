@@ -20,7 +20,7 @@ export const KNOWN: Mutant[] = [
   },
   {
     id: 'csv-formula-guard-narrowed',
-    file: 'src/server/group-progress/csv.ts',
+    file: 'src/server/http/csv.ts',
     from: '/^[=+\\-@\\t\\r]/',
     to: '/^[=+]/',
     tests: ['tests/api/groups.test.ts'],

@@ -36,6 +36,8 @@ const LEARNERS_ATTEMPT = 'a'.repeat(64);
 
 const ROUTES: Route[] = [
   { method: 'GET', path: '/users', access: 'admin', ok: 200 },
+  { method: 'GET', path: '/user-list?q=lea&role=learner&sort=name', access: 'admin', ok: 200 },
+  { method: 'GET', path: '/user-list/export.csv?access=none', access: 'admin', ok: 200 },
   { method: 'GET', path: '/users/learner', access: 'self', ok: 200 },
   {
     method: 'POST',
