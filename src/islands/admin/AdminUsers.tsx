@@ -5,6 +5,7 @@ import Field from '../ui/Field.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import UserEditor from './UserEditor.tsx';
 import UserHistory from './UserHistory.tsx';
+import UserList from './UserList.tsx';
 import AttemptHistory from '../attempts/AttemptHistory.tsx';
 import type { AttemptStrings } from '../attempts/attempt-strings.ts';
 import { useHydrated } from '../ui/useHydrated.ts';
@@ -17,7 +18,7 @@ interface Props {
   strings: Sections<'adminUsers'> & AttemptStrings;
 }
 
-/** /admin-users: admins search a user by email or uid, edit access and subscriptions, save, and read the history. */
+/** /admin-users: admins find a user (by email or uid, or in the list of all users), edit access and subscriptions, save, and read the history. */
 export default function AdminUsers({ locale, homeHref, strings }: Props) {
   const session = useIslandStore($session);
   const state = useIslandStore($adminUsers);
@@ -77,6 +78,7 @@ export default function AdminUsers({ locale, homeHref, strings }: Props) {
       {state.draft && <UserEditor locale={locale} state={state} strings={strings} hydrated={hydrated} />}
       {state.saved && <UserHistory locale={locale} state={state} strings={strings} />}
       {state.saved && <AttemptHistory locale={locale} userId={state.saved.id} strings={strings} />}
+      <UserList locale={locale} strings={strings} />
     </div>
   );
 }

@@ -18,7 +18,7 @@ export default function UserEditor({ locale, state, strings, hydrated }: Props) 
   const busy = !hydrated || state.saving;
   return (
     <section className="user-card" aria-labelledby="found-user">
-      <h2 id="found-user">
+      <h2 id="found-user" tabIndex={-1}>
         <bdi>{user.email}</bdi>
       </h2>
       <dl className="user-facts">

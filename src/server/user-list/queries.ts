@@ -31,18 +31,21 @@ function conditions(filter: Filter, nowMs: number): SQL[] {
   return where;
 }
 
-/** The order of the list: the chosen key, then the id, so equal keys keep one order from page to page. */
-function ordering(filter: Filter): SQL {
+/** The order of the list: the chosen key, then the id, so equal keys keep one order from page to page; `at` is the last activity. */
+function ordering(filter: Filter, at: SQL): SQL {
   const direction = filter.order === 'asc' ? sql.raw('asc') : sql.raw('desc');
-  const key = filter.sort === 'name' ? sql`lower(u.name)` : filter.sort === 'lastActiveAt' ? sql`la.at` : sql`u.created_at`;
+  const key = filter.sort === 'name' ? sql`lower(u.name)` : filter.sort === 'lastActiveAt' ? at : sql`u.created_at`;
   // Those who never played come last whichever way the list runs.
   const nulls = filter.sort === 'lastActiveAt' ? sql.raw(' nulls last') : sql``;
   return sql`${key} ${direction}${nulls}, u.id ${direction}`;
 }
 
+const whereOf = (where: SQL[]) => (where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``);
+
 /**
  * The profiles the filter selects, in its order, `limit` of them from `offset` (all when limit is null), and how many
- * it selects in all. The page is chosen first, from ids and sort keys; the facts a row shows are read for that page only.
+ * it selects in all, in one pass. The page is chosen first, from ids and sort keys (a top-N sort, not a sort of
+ * everyone); the facts a row shows are read for that page only.
  */
 export async function listUsers(
   db: Db,
@@ -57,19 +60,20 @@ export async function listUsers(
   const result = await db.execute(sql`
     with directors as (select distinct user_id from group_members where role = 'director'),
     chosen as (
-      select u.id, d.user_id is not null as is_director, row_number() over (order by ${ordering(filter)}) as position, count(*) over () as total
+      select u.id, d.user_id is not null as is_director, count(*) over () as total${byActivity ? sql`, la.at` : sql``}
       from users u left join directors d on d.user_id = u.id
       ${byActivity ? sql`left join (select user_id, max(created_at) as at from attempts group by user_id) la on la.user_id = u.id` : sql``}
-      ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}
-      order by position
+      ${whereOf(where)}
+      order by ${ordering(filter, sql`la.at`)}
       ${page.limit === null ? sql`` : sql`limit ${page.limit}`} offset ${page.offset}
     )
     select u.id, u.email, u.name, to_json(u.created_at) #>> '{}' as created_at, u.is_admin, u.is_premium, u.is_expert, chosen.is_director, chosen.total,
       to_json((select max(a.created_at) from attempts a where a.user_id = u.id)) #>> '{}' as last_active_at,
       coalesce((select jsonb_agg(distinct s->>'product_id') from jsonb_array_elements(u.subscriptions) s where ${active(nowMs)}), '[]'::jsonb) as plans
     from chosen join users u on u.id = chosen.id
-    order by chosen.position`);
+    order by ${ordering(filter, sql`chosen.at`)}`);
   const rows = rowsOf(result);
+  // Counted with the page; a page past the end has no row to carry the count.
   const total = rows[0] ? Number(rows[0].total) : page.offset > 0 ? await count(db, where) : 0;
   return {
     total,
@@ -92,8 +96,7 @@ export async function listUsers(
 async function count(db: Db, where: SQL[]): Promise<number> {
   const result = await db.execute(sql`
     with directors as (select distinct user_id from group_members where role = 'director')
-    select count(*) as n from users u left join directors d on d.user_id = u.id
-    ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}`);
+    select count(*) as n from users u left join directors d on d.user_id = u.id ${whereOf(where)}`);
   return Number(rowsOf(result)[0]?.n ?? 0);
 }
 

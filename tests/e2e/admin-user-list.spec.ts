@@ -1,0 +1,80 @@
+import AxeBuilder from '@axe-core/playwright';
+import { readFile } from 'node:fs/promises';
+import { expect, test } from './fixtures.ts';
+import { ADMIN, expectFitsWidth, login, newAccount } from './helpers.ts';
+
+/** The list of all users on /admin-users: an admin searches, filters, sorts by keyboard, opens a user and downloads the CSV. */
+test('the admin finds people in the list by part of a name, narrows it by access, sorts it by keyboard, opens one and exports the CSV', async ({
+  page,
+  request,
+}) => {
+  const tag = `Listfinder${Date.now().toString(36)}`;
+  const quentin = await newAccount(request, 'list-a', { name: `Quentin ${tag}` }, { premium: true });
+  const abby = await newAccount(request, 'list-b', { name: `Abby ${tag}` });
+  await login(page, ADMIN);
+  await page.goto('/admin-users');
+  const list = page.locator('section.user-list');
+  await expect(list.getByRole('heading', { name: 'All users' })).toBeVisible();
+  await expect(list.locator('tbody tr').first()).toBeVisible();
+
+  await list.getByLabel('Search by any part of a name or email').fill(tag.toLowerCase().slice(2));
+  const rows = list.locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(list.getByText('Users 1–2 of 2')).toBeVisible();
+  // Newest sign-up first: Abby signed up after Quentin.
+  await expect(rows.first()).toContainText(abby.email);
+
+  // By keyboard: the Name heading's button sorts A to Z, pressed again Z to A.
+  const nameHeader = list.getByRole('columnheader', { name: 'Name' });
+  await list.getByRole('button', { name: 'Name' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(rows.first()).toContainText(abby.name);
+  await page.keyboard.press('Enter');
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(rows.first()).toContainText(quentin.name);
+
+  await list.getByLabel('Access').selectOption({ label: 'Premium' });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Premium');
+  await list.getByLabel('Access').selectOption({ label: 'No access' });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(abby.email);
+  await list.getByLabel('Role').selectOption({ label: 'Administrator' });
+  await expect(list.getByText('No user matches these filters.')).toBeVisible();
+  await list.getByLabel('Role').selectOption({ label: 'Any' });
+
+  const downloading = page.waitForEvent('download');
+  await list.getByRole('button', { name: 'Download this list as CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('users.csv');
+  const csv = (await readFile((await download.path())!, 'utf8'))
+    .replace(/^\ufeff/, '')
+    .trim()
+    .split('\r\n');
+  expect(csv).toEqual([
+    '"name","email","user_id","signed_up","last_active","roles","premium","plans"',
+    expect.stringMatching(new RegExp(`^"Abby ${tag}","${abby.email}","${abby.uid}","[^"]+Z","","","no",""$`)),
+  ]);
+
+  await list.getByRole('button', { name: abby.name }).click();
+  const found = page.getByRole('heading', { level: 2, name: abby.email });
+  await expect(found).toBeVisible();
+  await expect(found).toBeFocused();
+});
+
+for (const [locale, path] of [
+  ['en', '/admin-users'],
+  ['ar', '/ar/admin-users'],
+] as const) {
+  test(`the user list passes axe and fits a phone (${locale})`, async ({ page }) => {
+    await login(page, ADMIN);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(path);
+    await expect(page.locator('section.user-list tbody tr').first()).toBeVisible();
+    if (locale === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expectFitsWidth(page);
+    const results = await new AxeBuilder({ page }).include('section.user-list').analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}
