@@ -16,7 +16,7 @@ import { startKeySet } from './lib/firebase-keys.ts';
 import { node, stop, waitUntil } from './lib/processes.ts';
 
 /**
- * npm run bench:api: four things in one run, 50 connections for 10 s each, one process measured at a time. Our server
+ * npm run bench:api: five things in one run, 50 connections for 10 s each, one process measured at a time. Our server
  * runs as in production (NODE_ENV=production, no Auth emulator): ID tokens are RS256, signed with a key pair made for
  * the run, whose public half is served as a local JWKS (FIREBASE_KEYS_URL) the server fetches as it fetches Google's.
  * 1. the course catalogue, answered from the server's in-memory cache (no query after the first request);
