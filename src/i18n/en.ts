@@ -147,6 +147,10 @@ export const en = {
   'course.sim.scopes.angled': 'Angled (30°)',
   'course.sim.scopes.both': 'Both: the learner chooses',
   'course.sim.targets': 'Navigation targets',
+  'course.sim.unwinnable.equator':
+    'This setup cannot be won. Placenta: {{placenta}}. From no entry site do the fetoscopes offered reach more than {{reach}} of the vascular equator at a working distance and angle, so even a perfect player loses marks. Offer the angled (30°) scope, or choose another placenta position.',
+  'course.sim.unwinnable.targets':
+    'This setup cannot be won. Placenta: {{placenta}}. From no entry site do the fetoscopes offered reach more than {{reach}} of the navigation targets at a working distance and angle, so even a perfect player loses marks. Offer the angled (30°) scope, or choose another placenta position.',
   'login.title': 'Log in',
   'login.submit': 'Log in',
   'login.google': 'Sign in with Google',

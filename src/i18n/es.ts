@@ -149,6 +149,10 @@ export const es: Dict = {
   'course.sim.scopes.angled': 'Angulado (30°)',
   'course.sim.scopes.both': 'Ambos: elige el alumno',
   'course.sim.targets': 'Objetivos de navegación',
+  'course.sim.unwinnable.equator':
+    'Esta configuración no se puede ganar. Placenta: {{placenta}}. Desde ningún punto de entrada los fetoscopios ofrecidos alcanzan más del {{reach}} del ecuador vascular a una distancia y un ángulo de trabajo, así que incluso un jugador perfecto pierde puntos. Ofrece el fetoscopio angulado (30°) o elige otra posición de la placenta.',
+  'course.sim.unwinnable.targets':
+    'Esta configuración no se puede ganar. Placenta: {{placenta}}. Desde ningún punto de entrada los fetoscopios ofrecidos alcanzan más del {{reach}} de los objetivos de navegación a una distancia y un ángulo de trabajo, así que incluso un jugador perfecto pierde puntos. Ofrece el fetoscopio angulado (30°) o elige otra posición de la placenta.',
   'login.title': 'Iniciar sesión',
   'login.submit': 'Ingresar',
   'login.google': 'Ingresar con Google',

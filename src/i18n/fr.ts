@@ -149,6 +149,10 @@ export const fr: Dict = {
   'course.sim.scopes.angled': 'Angulé (30°)',
   'course.sim.scopes.both': 'Les deux : l’apprenant choisit',
   'course.sim.targets': 'Cibles de navigation',
+  'course.sim.unwinnable.equator':
+    'Ce réglage ne peut pas être réussi. Placenta : {{placenta}}. Depuis aucun point d’entrée les fœtoscopes proposés n’atteignent plus de {{reach}} de l’équateur vasculaire à une distance et un angle de travail : même un joueur parfait perd des points. Proposez le fœtoscope angulé (30°) ou choisissez une autre position du placenta.',
+  'course.sim.unwinnable.targets':
+    'Ce réglage ne peut pas être réussi. Placenta : {{placenta}}. Depuis aucun point d’entrée les fœtoscopes proposés n’atteignent plus de {{reach}} des cibles de navigation à une distance et un angle de travail : même un joueur parfait perd des points. Proposez le fœtoscope angulé (30°) ou choisissez une autre position du placenta.',
   'login.title': 'Connexion',
   'login.submit': 'Se connecter',
   'login.google': 'Se connecter avec Google',

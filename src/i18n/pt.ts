@@ -149,6 +149,10 @@ export const pt: Dict = {
   'course.sim.scopes.angled': 'Angulado (30°)',
   'course.sim.scopes.both': 'Ambos: o aluno escolhe',
   'course.sim.targets': 'Alvos de navegação',
+  'course.sim.unwinnable.equator':
+    'Esta configuração não pode ser vencida. Placenta: {{placenta}}. De nenhum ponto de entrada os fetoscópios oferecidos alcançam mais de {{reach}} do equador vascular a uma distância e um ângulo de trabalho, por isso até um jogador perfeito perde pontos. Ofereça o fetoscópio angulado (30°) ou escolha outra posição da placenta.',
+  'course.sim.unwinnable.targets':
+    'Esta configuração não pode ser vencida. Placenta: {{placenta}}. De nenhum ponto de entrada os fetoscópios oferecidos alcançam mais de {{reach}} dos alvos de navegação a uma distância e um ângulo de trabalho, por isso até um jogador perfeito perde pontos. Ofereça o fetoscópio angulado (30°) ou escolha outra posição da placenta.',
   'login.title': 'Entrar',
   'login.submit': 'Entrar',
   'login.google': 'Entrar com o Google',

@@ -147,6 +147,10 @@ export const zhCN: Dict = {
   'course.sim.scopes.angled': '斜镜（30°）',
   'course.sim.scopes.both': '两者：由学员选择',
   'course.sim.targets': '导航目标数',
+  'course.sim.unwinnable.equator':
+    '此设置无法完成。胎盘：{{placenta}}。从任何入口点，所提供的胎儿镜都只能在工作距离和角度内到达血管赤道的 {{reach}} 以内，因此即使完美的操作者也会失分。请提供斜镜（30°），或选择其他胎盘位置。',
+  'course.sim.unwinnable.targets':
+    '此设置无法完成。胎盘：{{placenta}}。从任何入口点，所提供的胎儿镜都只能在工作距离和角度内到达导航目标的 {{reach}} 以内，因此即使完美的操作者也会失分。请提供斜镜（30°），或选择其他胎盘位置。',
   'login.title': '登录',
   'login.submit': '登录',
   'login.google': '使用 Google 登录',

@@ -111,7 +111,13 @@ test("the admin sets a case's simulator parameters with the keyboard, saves, and
   await first.getByLabel('Placenta').focus();
   await page.keyboard.press('a');
   await expect(first).toContainText('Set for this case.');
+  // An anterior placenta with only the straight scope offered (case 1's default) cannot be won: the editor says so.
+  const warning = first.getByRole('status').filter({ hasText: 'This setup cannot be won. Placenta: Anterior.' });
+  await expect(warning).toContainText('Offer the angled (30°) scope, or choose another placenta position.');
+  await expect(first.getByLabel('Placenta')).toHaveAttribute('aria-describedby', (await warning.getAttribute('id'))!);
+  await first.screenshot({ path: '/tmp/case-settings-unwinnable-en.png' });
   await first.getByRole('button', { name: 'Use the module defaults for case 1 in module 1' }).press('Enter');
+  await expect(warning).toHaveCount(0);
   await expect(first).toContainText('Module defaults');
   await expect(first.getByLabel('Placenta')).toHaveValue(paramsOfCase(undefined, 1, 1).placenta);
   await expect(first.getByLabel('Task')).toBeFocused();
@@ -153,10 +159,17 @@ test('in Arabic the settings read right to left, and a change made with the keyb
   const group = page.getByRole('group', { name: 'إعدادات المحاكي للحالة 1 في الوحدة 1' });
   await expect(group).toContainText('الإعدادات الافتراضية للوحدة');
   await expect(group.getByLabel('المهمة').locator('option:checked')).toHaveText('التنقّل: الوصول إلى الأهداف');
+  // An anterior placenta with the straight scope alone cannot be won; offering the angled one settles it.
+  await group.getByLabel('المشيمة').selectOption('anterior');
+  const warning = group.getByRole('status').filter({ hasText: 'لا يمكن الفوز بهذا الإعداد. المشيمة: أمامية.' });
+  await expect(warning).toBeVisible();
+  await axe(page);
+  await group.screenshot({ path: '/tmp/case-settings-unwinnable-ar.png' });
   const scopes = group.getByLabel('المناظير المتاحة');
   await scopes.focus();
   await page.keyboard.press('ArrowDown');
   await expect(scopes).toHaveValue('angled');
+  await expect(warning).toHaveCount(0);
   await expect(group).toContainText('مضبوطة لهذه الحالة.');
   await expect(group.getByLabel('أصغر مفاغرة').locator('option:checked')).toHaveText(`${paramsOfCase(undefined, 1, 1).smallestMm.toFixed(1)} مم`);
   await axe(page);
@@ -168,7 +181,7 @@ test('in Arabic the settings read right to left, and a change made with the keyb
 
   await page.locator('.editor-bar button[type="submit"]').press('Enter');
   await expect(page.locator('.editor')).toHaveCount(0);
-  expect((await storedCases(request, id)).map((c) => c.sim)).toEqual([{ ...paramsOfCase(undefined, 1, 1), scopes: 'angled' }, undefined]);
+  expect((await storedCases(request, id)).map((c) => c.sim)).toEqual([{ ...paramsOfCase(undefined, 1, 1), placenta: 'anterior', scopes: 'angled' }, undefined]);
   await openEditor(page, `/ar/courses/${id}`);
   await toggle.press('Enter');
   await expect(group.getByLabel('المناظير المتاحة')).toHaveValue('angled');

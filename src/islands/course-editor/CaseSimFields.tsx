@@ -1,6 +1,7 @@
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import type { CaseItem } from '../../domain/defaults.ts';
 import { PARAM_BOUNDS, PLACENTA_SITES, SCOPE_OFFERS, type CaseParams, type PlacentaSite, type ScopeOffer } from '../../domain/simulator/params.ts';
+import { unwinnableSetup } from '../../domain/simulator/winnable.ts';
 import { CASE_TASKS, isBrowserTask, taskOfCase, type CaseTask } from '../../domain/simulators.ts';
 import { caseParams, resetCaseParams, setCaseParam, setCaseTask } from '../../stores/editor.ts';
 import { fill } from '../../i18n/fill.ts';
@@ -53,12 +54,17 @@ export default function CaseSimFields({ level, index, item, locale, id, hidden, 
   const laser = isBrowserTask(task);
   const where = { n: level + 1, c: index + 1 };
   const decimal = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, numberingSystem: 'latn' });
+  // Worked out again only when a setting changes: a few placentas are built and every entry site tried.
+  const setup = laser ? JSON.stringify(params) : null;
+  const unwinnable = useMemo(() => (setup ? unwinnableSetup(JSON.parse(setup) as CaseParams) : null), [setup]);
+  const warningId = `${id}-unwinnable`;
 
   const field = <K extends keyof CaseParams>(key: K, label: keyof Strings, options: ReadonlyArray<readonly [CaseParams[K], string]>) => (
     <div className="field">
       <label htmlFor={`${id}-${key}`}>{strings[label]}</label>
       <select
         id={`${id}-${key}`}
+        aria-describedby={unwinnable && (key === 'placenta' || key === 'scopes') ? warningId : undefined}
         value={String(params[key])}
         onChange={(e) => {
           const chosen = options.find(([v]) => String(v) === e.target.value);
@@ -120,6 +126,14 @@ export default function CaseSimFields({ level, index, item, locale, id, hidden, 
           </p>
         )}
       </div>
+      {unwinnable && (
+        <p className="case-sim-warning" id={warningId} role="status">
+          {fill(strings[params.task === 'navigation' ? 'course.sim.unwinnable.targets' : 'course.sim.unwinnable.equator'], {
+            placenta: strings[PLACENTA_LABELS[unwinnable.placenta]],
+            reach: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0, numberingSystem: 'latn' }).format(unwinnable.reach),
+          })}
+        </p>
+      )}
       <div className="case-sim-grid" hidden={!laser}>
         {field('difficulty', 'course.sim.difficulty', numbers(PARAM_BOUNDS.difficulty))}
         {field(
