@@ -76,6 +76,17 @@ export function bindGamepad(session: Session, input: InputMixer, commands: Comma
     polling = true;
     requestAnimationFrame(poll);
   };
-  window.addEventListener('gamepadconnected', begin);
+  // While a controller is connected the help and hints name its buttons (the page's data-pad).
+  const mark = () =>
+    document.getElementById('sim')?.toggleAttribute(
+      'data-pad',
+      [...navigator.getGamepads()].some((p) => p !== null),
+    );
+  window.addEventListener('gamepadconnected', () => {
+    mark();
+    begin();
+  });
+  window.addEventListener('gamepaddisconnected', mark);
+  mark();
   if ([...navigator.getGamepads()].some((p) => p !== null)) begin();
 }

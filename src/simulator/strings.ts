@@ -49,6 +49,36 @@ export const HELP_KEYS = [
   'sim.keys.gamepad',
 ] as const satisfies readonly Key[];
 
+/** The same help as it reads on a touch screen: the on-screen controls by the names they carry. */
+export const TOUCH_HELP_KEYS = [
+  'sim.touch.pivot',
+  'sim.touch.depth',
+  'sim.touch.help.roll',
+  'sim.touch.help.laser',
+  'sim.touch.help.fire',
+  'sim.touch.help.mark',
+  'sim.touch.help.pause',
+  'sim.touch.help.finish',
+] as const satisfies readonly Key[];
+
+/**
+ * The texts that name the controls, per device the page is played with: the help beside the view, the pause
+ * panel's hint and the marking dialog's. The page renders each device's text and its stylesheet shows one: the
+ * keyboard's, a touch screen's (the page's data-touch), or a connected controller's (data-pad).
+ */
+export const DEVICE_HINT_KEYS = {
+  help: { keyboard: HELP_KEYS, touch: TOUCH_HELP_KEYS, gamepad: ['sim.keys.gamepad'] },
+  paused: { keyboard: 'sim.pausedHint', touch: 'sim.pausedHint.touch', gamepad: 'sim.pausedHint.gamepad' },
+  mark: { keyboard: 'sim.mark.hint', touch: 'sim.mark.hint.touch', gamepad: 'sim.mark.hint.gamepad' },
+} as const satisfies {
+  help: Record<HintDevice, readonly Key[]>;
+  paused: Record<HintDevice, Key>;
+  mark: Record<HintDevice, Key>;
+};
+
+/** The devices whose words the hints can take. */
+export type HintDevice = 'keyboard' | 'touch' | 'gamepad';
+
 /** Every string the page's script may show: the whole 'sim' section of the dictionary. */
 export type SimStrings = Sections<'sim'>;
 export type SimKey = keyof SimStrings;

@@ -99,11 +99,18 @@ for (const lang of ['en', 'ar'] as const) {
         expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
       }
       await page.screenshot({ path: `/tmp/shots/touch-tablet-${lang}.png` });
+      // The help beside the view names the on-screen controls, not keys.
+      const help = page.getByRole('region', { name: t['sim.keys.title'] });
+      await expect(help.getByText(t['sim.touch.help.fire'], { exact: true })).toBeVisible();
+      await expect(help.getByText(t['sim.touch.pivot'], { exact: true })).toBeVisible();
+      await expect(help.getByText(t['sim.keys.fire'], { exact: true })).toBeHidden();
 
       // Marking first, while the scope looks at the plate from where it entered.
       await controls.getByRole('button', { name: t['sim.touch.mark'] }).tap();
       const dialog = page.getByRole('dialog', { name: t['sim.mark.title'] });
       await expect(dialog).toBeVisible();
+      await expect(dialog).toHaveAccessibleDescription(t['sim.mark.hint.touch']);
+      await expect(dialog.locator('kbd').first()).toBeHidden();
       await dialog.getByRole('button', { name: t['sim.mark.VA'] }).tap();
       await expect(dialog).toBeHidden();
       await expect(page.locator('#sim-toast')).toHaveText(t['sim.mark.done'].replace('{{kind}}', 'VA'));
@@ -144,6 +151,8 @@ for (const lang of ['en', 'ar'] as const) {
       // Pause and resume with taps.
       await controls.getByRole('button', { name: t['sim.touch.pause'] }).tap();
       await expect(page.getByRole('heading', { name: t['sim.paused'] })).toBeVisible();
+      await expect(page.getByText(t['sim.pausedHint.touch'], { exact: true })).toBeVisible();
+      await expect(page.getByText(t['sim.pausedHint'], { exact: true })).toBeHidden();
       await page.getByRole('button', { name: t['sim.resume'] }).tap();
       await expect(page.getByRole('heading', { name: t['sim.paused'] })).toBeHidden();
       await axe(page);
@@ -247,6 +256,8 @@ for (const lang of ['en', 'ar'] as const) {
       await set([0, 0, 0, 0], [3]);
       const dialog = page.getByRole('dialog', { name: t['sim.mark.title'] });
       await expect(dialog).toBeVisible();
+      // With a controller connected the hints name its buttons.
+      await expect(dialog).toHaveAccessibleDescription(t['sim.mark.hint.gamepad']);
       await set([0, 0, 0, 0], [13]);
       await expect(dialog.getByRole('button', { name: t['sim.mark.VA'] })).toBeFocused();
       await set([0, 0, 0, 0], []);
@@ -261,6 +272,10 @@ for (const lang of ['en', 'ar'] as const) {
       // Start pauses.
       await set([0, 0, 0, 0], [9]);
       await expect(page.getByRole('heading', { name: t['sim.paused'] })).toBeVisible();
+      await expect(page.getByText(t['sim.pausedHint.gamepad'], { exact: true })).toBeVisible();
+      const help = page.getByRole('region', { name: t['sim.keys.title'] });
+      await expect(help.getByText(t['sim.keys.gamepad'], { exact: true })).toBeVisible();
+      await expect(help.getByText(t['sim.touch.help.fire'], { exact: true })).toBeHidden();
       await page.screenshot({ path: `/tmp/shots/touch-desktop-${lang}.png` });
     });
   });
