@@ -4,7 +4,7 @@ import { bearer, errors, idParam, json } from './shared.ts';
 
 /** The contract of a group's progress: its directors' view of every member, on screen and as CSV. */
 
-/** GET /groups/{id}/progress: every member with one line per course any member has played. */
+/** GET /groups/{id}/progress: every member with one line per course of the group (any member holds or has played it). */
 const GroupProgress = z
   .object({
     groupId: z.string(),
@@ -25,7 +25,8 @@ export type GroupProgress = z.infer<typeof GroupProgress>;
 export const progress = createRoute({
   method: 'get',
   path: '/groups/{id}/progress',
-  description: "Each member's progress in every course any member has played, with certificates: the group's directors and administrators.",
+  description:
+    "Each member's progress in the group's courses (every course any member may play or has played), with certificates: the group's directors and administrators.",
   security: bearer,
   request: { params: idParam },
   responses: { 200: json(GroupProgress), 401: errors[401], 403: errors[403], 404: errors[404] },
@@ -34,7 +35,8 @@ export const progress = createRoute({
 export const exportCsv = createRoute({
   method: 'get',
   path: '/groups/{id}/export.csv',
-  description: "The group as CSV, one row per member and case of every course any member has played: the group's directors and administrators.",
+  description:
+    "The group as CSV, one row per member and case of the group's courses (every course any member may play or has played; 'not started' where nothing was done, and a row of their own for a member with no course): the group's directors and administrators.",
   security: bearer,
   request: { params: idParam },
   responses: {

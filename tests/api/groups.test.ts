@@ -140,8 +140,8 @@ describe('groups', () => {
     const rows = parseCsv((await res.text()).replace(/^\ufeff/, ''), ',').slice(1);
     expect(rows).toEqual([
       ['Lea Learner', 'lea+csv@example.com', COURSE, "'=1+1", '1', "'-2+3", '1', "'+A1", '60', 'attempted', '50', '1', '', '0', '', ''],
-      ['Lea Learner', 'lea+csv@example.com', COURSE, "'=1+1", '1', "'-2+3", '2', "'\tA2", '70', 'notStarted', '', '0', '', '0', '', ''],
-      ['Lea Learner', 'lea+csv@example.com', COURSE, "'=1+1", '2', "'@SUM(B1)", '1', "'\rB1", '70', 'notStarted', '', '0', '', '0', '', ''],
+      ['Lea Learner', 'lea+csv@example.com', COURSE, "'=1+1", '1', "'-2+3", '2', "'\tA2", '70', 'not started', '', '0', '', '0', '', ''],
+      ['Lea Learner', 'lea+csv@example.com', COURSE, "'=1+1", '2', "'@SUM(B1)", '1', "'\rB1", '70', 'not started', '', '0', '', '0', '', ''],
     ]);
   });
 
@@ -167,6 +167,31 @@ describe('groups', () => {
           .map((row) => row[0]),
       ).toEqual([inert, inert, inert]);
     }
+  });
+
+  it('export every member, one who has not begun included: a row of their own, not started, or every case of the courses they hold', async () => {
+    await setUp(api());
+    const csvOf = async () =>
+      parseCsv(
+        (
+          await (await api().app.request(`/api/groups/${GROUPS.fellowship}/export.csv`, { headers: { authorization: `Bearer ${TOKENS.director}` } })).text()
+        ).replace(/^\ufeff/, ''),
+        ',',
+      );
+    // Nobody has played, nobody holds a course: the file still names the member.
+    const rows = await csvOf();
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toEqual(['Lea Learner', 'learner@example.com', '', '', '', '', '', '', '', 'not started', '', '', '', '', '', '']);
+    // A member who holds the course lists each of its cases, not started.
+    await reply(as('admin').users[':id'].$put({ param: { id: 'learner' }, json: { isAdmin: false, isPremium: true, subscriptions: [] } }));
+    const held = (await csvOf()).slice(1).filter((r) => r[2] === COURSE);
+    expect(held.map((r) => [r[0], r[7], r[9], r[11]])).toEqual([
+      ['Lea Learner', 'A1', 'not started', '0'],
+      ['Lea Learner', 'A2', 'not started', '0'],
+      ['Lea Learner', 'B1', 'not started', '0'],
+    ]);
+    const progress = await reply(as(TOKENS.director).groups[':id'].progress.$get({ param: { id: GROUPS.fellowship } }));
+    expect(progress.json.courses.map((c: any) => c.id)).toContain(COURSE);
   });
 
   it('stop showing a removed director anything at once', async () => {

@@ -23,11 +23,22 @@ const CSV_COLUMNS = [
   'certificate_status',
 ];
 
-/** The directors' CSV export: one row per member, course and case shown, with a byte-order mark for spreadsheets. */
+/** A case's state as a spreadsheet reader reads it. */
+const STATE = { passed: 'passed', attempted: 'attempted', notStarted: 'not started' } as const;
+
+/**
+ * The directors' CSV export: one row per member, course and case of the group's courses, with a byte-order mark for
+ * spreadsheets; a member with no course at all still has a row, not started, so the file names everyone.
+ */
 export function groupCsv(members: Member[], records: Awaited<ReturnType<typeof recordsOf>>, shown: Set<string>): string {
   const rows: CsvCell[][] = [CSV_COLUMNS];
   for (const m of members) {
-    for (const line of records.get(m.userId)!.filter((l) => shown.has(l.course.id))) {
+    const lines = records.get(m.userId)!.filter((l) => shown.has(l.course.id));
+    if (lines.length === 0)
+      rows.push(
+        CSV_COLUMNS.map((column) => (column === 'member_name' ? m.name : column === 'member_email' ? m.email : column === 'state' ? STATE.notStarted : null)),
+      );
+    for (const line of lines) {
       for (const mod of line.standing.modules) {
         for (const cs of mod.cases) {
           rows.push([
@@ -40,7 +51,7 @@ export function groupCsv(members: Member[], records: Awaited<ReturnType<typeof r
             cs.case,
             cs.title,
             cs.passMark,
-            cs.state,
+            STATE[cs.state],
             cs.best,
             cs.attempts,
             cs.passedAt?.toISOString() ?? null,

@@ -5,22 +5,29 @@ import { type Env, guarded, subApp } from '../http/sub-app.ts';
 import { fail } from '../http/errors.ts';
 import { requireUser } from '../access/caller.ts';
 import { activeCourses, progressLine, recordsOf } from '../progress/index.ts';
-import { groupMembersByName } from './queries.ts';
+import { groupMembersByName, heldCourses } from './queries.ts';
 import { groupCsv } from './csv.ts';
 import * as routes from '../../api/group-progress.ts';
 
-/** The group's members with their standing in every course any of them has played (certificates issued on the way). */
+/**
+ * The group's members with their standing in the group's courses: every course any of them may play or has played
+ * (certificates issued on the way), so a member who has not begun shows as not started.
+ */
 async function membersRecords(c: Context<Env>, groupId: string) {
   const { catalogue, db } = c.get('deps');
   const members = await groupMembersByName(db.db, groupId);
-  const records = await recordsOf(
+  const uids = members.map((m) => m.userId);
+  const active = await activeCourses(catalogue);
+  const records = await recordsOf(db.db, uids, active);
+  const held = await heldCourses(
     db.db,
-    members.map((m) => m.userId),
-    await activeCourses(catalogue),
+    uids,
+    active.map((course) => course.id),
+    new Date(),
   );
   const played = (courseId: string) =>
     members.some((m) => records.get(m.userId)!.some((l) => l.course.id === courseId && (l.facts.length > 0 || l.certificate)));
-  const courses = (records.get(members[0]?.userId ?? '') ?? []).map((l) => l.course).filter((course) => played(course.id));
+  const courses = active.filter((course) => held.has(course.id) || played(course.id));
   return { members, records, courses };
 }
 
