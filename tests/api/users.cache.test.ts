@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startPostgres } from '../../scripts/lib/processes.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { users } from '../../src/server/db/schema.ts';
@@ -18,6 +18,17 @@ describe('the users’ own records, kept in memory', () => {
     expect(first).toMatchObject({ id: 'learner', name: 'Lea Learner' });
     expect(await userCache.get('learner')).toBe(first);
     expect(await userCache.get('nobody')).toBeNull();
+  });
+
+  it('answers a verified learner’s own record from memory, with no read of the database', async () => {
+    expect(await name('learner')).toBe('Lea Learner');
+    const select = vi.spyOn(api().deps.db.db, 'select');
+    try {
+      expect(await name('learner')).toBe('Lea Learner');
+      expect(select).not.toHaveBeenCalled();
+    } finally {
+      select.mockRestore();
+    }
   });
 
   it('answers a change made through the API at once, on the instance that made it', async () => {

@@ -20,9 +20,11 @@ export const usersApp = subApp()
     if (c.get('caller')?.uid !== id && !(await callerIsAdmin(c))) {
       return fail(c, 403, ErrorCode.forbidden, 'You may only read your own record');
     }
-    // The first own-record read after the address was verified records it, and the address's invitations take effect.
-    if (c.get('caller')?.uid === id && (await recordVerified(c.get('deps').db.db, c.get('caller')!))) c.get('deps').userCache.forget(id);
-    const user = await c.get('deps').userCache.get(id);
+    const { userCache, db } = c.get('deps');
+    // The first own-record read after the address was verified records it, and the address's invitations take effect;
+    // once the record kept in memory says so, the read is answered without the database, as before verification was kept.
+    if (c.get('caller')?.uid === id && !(await userCache.verified(id)) && (await recordVerified(db.db, c.get('caller')!))) userCache.forget(id);
+    const user = await userCache.get(id);
     if (!user) return fail(c, 404, ErrorCode.notFound, 'No such user');
     return c.json(user, 200);
   })

@@ -5,6 +5,12 @@ import { users } from '../db/schema.ts';
 import { toUser } from '../db/rows.ts';
 
 const CHANNEL = 'users';
+
+/** A record as the API answers it, and whether Firebase has vouched for its address (not part of the answer). */
+interface Kept {
+  user: User;
+  verified: boolean;
+}
 /** At most this many records are kept; the oldest kept goes first. */
 const MOST = 10_000;
 
@@ -17,7 +23,7 @@ const MOST = 10_000;
  */
 export class UserCache {
   private generation = 0;
-  private readonly kept = new Map<string, User>();
+  private readonly kept = new Map<string, Kept>();
   private readonly database: Database;
 
   constructor(database: Database) {
@@ -37,16 +43,28 @@ export class UserCache {
 
   /** The record of `id`, or null when there is none (which is not kept: the sign-up that follows creates it). */
   async get(id: string): Promise<User | null> {
+    return (await this.read(id))?.user ?? null;
+  }
+
+  /**
+   * Whether the record of `id` says its address is verified (false when there is no record), from memory as `get`:
+   * the own-record read records a verification only until the record says so.
+   */
+  async verified(id: string): Promise<boolean> {
+    return (await this.read(id))?.verified ?? false;
+  }
+
+  private async read(id: string): Promise<Kept | null> {
     const hit = this.kept.get(id);
     if (hit) return hit;
     const generation = this.generation;
     const [row] = await this.database.db.select().from(users).where(eq(users.id, id));
     if (!row) return null;
-    const user = toUser(row);
+    const kept = { user: toUser(row), verified: row.emailVerified };
     if (generation === this.generation) {
       if (this.kept.size >= MOST) this.kept.delete(this.kept.keys().next().value!);
-      this.kept.set(id, user);
+      this.kept.set(id, kept);
     }
-    return user;
+    return kept;
   }
 }
