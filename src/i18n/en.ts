@@ -424,6 +424,8 @@ export const en = {
   'attempts.flagged': 'This attempt does not look played by hand: it is kept, but counts towards no progress, certificate or benchmark. Why:',
   'attempts.flag.rate': 'more input events than a hand makes;',
   'attempts.flag.reaction': 'fired or marked on anastomoses sooner after reaching them than sight allows;',
+  'attempts.flag.planned':
+    'steered to each navigation target as if its place were known before it was shown: setting off at once, or straight there with nothing corrected, target after target;',
   'attempts.flag.regular': 'controls changed on a timer’s regular beat.',
   'sim.title': 'Fetoscopic laser simulator',
   'sim.caseLabel': 'Module {{level}}, case {{case}}',

@@ -427,6 +427,8 @@ export const es: Dict = {
     'Este intento no parece jugado a mano: se conserva, pero no cuenta para el progreso, los certificados ni las referencias de expertos. Motivo:',
   'attempts.flag.rate': 'más eventos de entrada de los que produce una mano;',
   'attempts.flag.reaction': 'disparó o marcó anastomosis antes de lo que la vista permite tras llegar a ellas;',
+  'attempts.flag.planned':
+    'se dirigió a cada objetivo de navegación como si conociera su lugar antes de verlo: saliendo al instante, o en línea recta sin corregir nada, objetivo tras objetivo;',
   'attempts.flag.regular': 'los controles cambiaron al ritmo regular de un temporizador.',
   'sim.title': 'Simulador de láser fetoscópico',
   'sim.caseLabel': 'Módulo {{level}}, caso {{case}}',

@@ -427,6 +427,8 @@ export const pt: Dict = {
     'Esta tentativa não parece jogada à mão: fica guardada, mas não conta para o progresso, os certificados nem as referências de especialistas. Motivo:',
   'attempts.flag.rate': 'mais eventos de entrada do que uma mão produz;',
   'attempts.flag.reaction': 'disparou ou marcou anastomoses mais cedo, depois de chegar a elas, do que a visão permite;',
+  'attempts.flag.planned':
+    'foi a cada alvo de navegação como se soubesse onde estava antes de ele aparecer: partindo na hora, ou em linha reta sem corrigir nada, alvo após alvo;',
   'attempts.flag.regular': 'os controles mudaram no ritmo regular de um temporizador.',
   'sim.title': 'Simulador de laser fetoscópico',
   'sim.caseLabel': 'Módulo {{level}}, caso {{case}}',

@@ -420,6 +420,7 @@ export const zhCN: Dict = {
   'attempts.flagged': '此练习记录看起来不是手动操作的：记录会保留，但不计入进度、证书或专家基准。原因：',
   'attempts.flag.rate': '输入事件多于人手所能产生的；',
   'attempts.flag.reaction': '到达吻合支后开火或标记的速度快于视觉反应所能达到的；',
+  'attempts.flag.planned': '驶向每个导航目标时仿佛在目标出现前就已知道其位置：立即出发，或径直到达且毫无修正，一个接一个；',
   'attempts.flag.regular': '控制以计时器的固定节拍变化。',
   'sim.title': '胎儿镜激光模拟器',
   'sim.caseLabel': '模块 {{level}}，病例 {{case}}',

@@ -4,7 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MAX_ATTEMPT_EVENTS } from '../../src/api/attempts.ts';
-import { computeMetrics, INHUMAN, scoreAttempt, type SimEvent } from '../../src/domain/simulator/index.ts';
+import { computeMetrics, createRng, INHUMAN, replay, scoreAttempt, type SimEvent } from '../../src/domain/simulator/index.ts';
+import { routeReplay } from '../../scripts/lib/validity/route-replay.ts';
 import { Player } from '../../scripts/lib/attempt-log.ts';
 import { attempts, users } from '../../src/server/db/schema.ts';
 import { ReplayPool } from '../../src/server/attempts/replay/pool.ts';
@@ -320,6 +321,27 @@ describe('a flagged attempt, however high its score', () => {
     expect(fair).toMatchObject({ score: expected.score, flagged: false });
     const after = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
     expect(after).toMatchObject({ complete: true, certificate: { id: expect.any(String) } });
+  });
+
+  it("a replay of the shortest route (a program's plan, at a hand's pace) is stored flagged 'planned' and passes no case", async () => {
+    await setUp(api());
+    await api().deps.db.db.update(users).set({ isPremium: true }).where(eq(users.id, 'learner'));
+    await attempt(api(), 'learner', 1, 2, 90);
+    await attempt(api(), 'learner', 3, 1, 90);
+    const where = { course: COURSE, level: 1, case: 1 };
+    const token = await tokenFor('learner', { where });
+    const scenario = scenarioOf(token);
+    const events = routeReplay(scenario, createRng(1), { startMs: [250, 600] });
+    const expected = scoreAttempt(computeMetrics(replay(scenario, events)));
+    expect(expected.score).toBeGreaterThanOrEqual(60);
+    const res = await reply(as('learner').attempts.$post({ json: { token, events } }));
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ score: expected.score, flagged: true, flags: ['planned'] });
+    expect((await reply(as('learner').attempts[':id'].$get({ param: { id: res.json.id } }))).json).toMatchObject({ flagged: true, flags: ['planned'] });
+    const progress = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
+    expect(progress).toMatchObject({ complete: false, certificate: null });
+    expect(progress.modules[0].cases[0]).toMatchObject({ state: 'notStarted', best: null });
+    expect((await reply(as('learner').attempts.summary.$get({ query: {} }))).json).not.toContainEqual(expect.objectContaining({ level: 1, case: 1 }));
   });
 
   it("moves no benchmark, though an expert's", async () => {

@@ -32,4 +32,5 @@ export { debriefOf } from './debrief.ts';
 export { INHUMAN, inhumanInput } from './inhuman.ts';
 export type { PlausibilityFlag } from './plausibility.ts';
 export { PLAUSIBILITY, PLAUSIBILITY_FLAGS, replayChecked } from './plausibility.ts';
+export { PLANNED, type Move } from './planned.ts';
 export { BLANCH, blanchTexels, sealThresholds } from './blanching.ts';

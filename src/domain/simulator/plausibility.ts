@@ -1,16 +1,17 @@
 // Logs no person at a keyboard, touch screen or gamepad plays: the event rate (inhuman.ts), reactions faster than
-// sight allows, and a clock's regularity. The server replays the log through here; a flagged attempt is stored
+// sight allows, a route known in advance (planned.ts), and a clock's regularity. The server replays the log through here; a flagged attempt is stored
 // with its reasons and never counts for progress, certificates or benchmarks. Each rule asks for a pattern
 // repeated across the attempt, so that one lucky or anticipated move by a person never flags it.
-import { distance, type Vec2 } from './geometry.ts';
+import { distance } from './geometry.ts';
 import { MAX_SESSION_MS } from './events.ts';
 import { inhumanInput } from './inhuman.ts';
+import { movesOf, plannedRoute, type Sample } from './planned.ts';
 import type { Scenario } from './scenario.ts';
 import { liveSimulation, MARK_TOLERANCE_MM } from './simulation.ts';
 import type { SimState } from './state.ts';
 
 /** Why an attempt was flagged, as stored with it. */
-export const PLAUSIBILITY_FLAGS = ['rate', 'reaction', 'regular'] as const;
+export const PLAUSIBILITY_FLAGS = ['rate', 'reaction', 'planned', 'regular'] as const;
 export type PlausibilityFlag = (typeof PLAUSIBILITY_FLAGS)[number];
 
 export const PLAUSIBILITY = {
@@ -47,12 +48,6 @@ export const PLAUSIBILITY = {
   },
 } as const;
 
-interface Sample {
-  t: number;
-  /** The aim point, or null while the scope looks off the plate. */
-  at: Vec2 | null;
-}
-
 /** Replays the log as `replay` does, reading the aim's track on the way, and answers the state and its flags. */
 export function replayChecked(scenario: Scenario, events: readonly unknown[]): { state: SimState; flags: PlausibilityFlag[] } {
   const sim = liveSimulation(scenario);
@@ -86,6 +81,8 @@ export function replayChecked(scenario: Scenario, events: readonly unknown[]): {
   const flags: PlausibilityFlag[] = [];
   if (inhumanInput(s.log)) flags.push('rate');
   if (fastReactions(scenario, samples, actions)) flags.push('reaction');
+  if (scenario.params.task === 'navigation' && s.openedAt !== null && plannedRoute(movesOf(samples, s.log, s.openedAt, scenario.targets, s.targetTimes)))
+    flags.push('planned');
   if (regularTiming(s.log)) flags.push('regular');
   return { state: s, flags };
 }

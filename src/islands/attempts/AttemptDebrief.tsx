@@ -33,6 +33,7 @@ const TASK_KEYS = {
 const FLAG_KEYS = {
   rate: 'attempts.flag.rate',
   reaction: 'attempts.flag.reaction',
+  planned: 'attempts.flag.planned',
   regular: 'attempts.flag.regular',
 } as const satisfies Record<PlausibilityFlag, keyof AttemptStrings>;
 
