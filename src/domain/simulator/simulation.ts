@@ -7,7 +7,7 @@ import { holdTargets } from './navigation.ts';
 import type { Scenario } from './scenario.ts';
 import { initialPose, NO_CONTROLS, SCOPE, stepPose, viewOf } from './scope.ts';
 import { cloneState, createSimulation, type SimState } from './state.ts';
-import { cellsWithin, TISSUE } from './tissue.ts';
+import { cellsAcross, cellsWithin, TISSUE, type TissueMap } from './tissue.ts';
 
 /** Length of one tick: 250 steps a second, smooth at any frame rate and cheap to replay. */
 export const TICK_MS = 4;
@@ -38,6 +38,12 @@ function refreshView(s: SimState): void {
 /** Energy by tissue class in one burn, indexed by TissueClass; reused every tick. */
 const byClass = new Float64Array(5);
 
+/**
+ * The cells of the last spot fired at: a burn held still (most of one) covers the same cells tick after tick, so
+ * they are found again only when the aim or the spot's size changed. The same cells in the same order: the same sums.
+ */
+const spot = { map: null as TissueMap | null, x: 0, y: 0, radius: 0, cells: new Int32Array(256), count: 0 };
+
 function burn(s: SimState): void {
   const energy = (LASER.powerW * TICK_MS) / 1000;
   s.firingMs += TICK_MS;
@@ -49,7 +55,17 @@ function burn(s: SimState): void {
   }
   const { tissue } = s.scenario;
   const radius = spotRadius(aim.distanceMm, aim.cos);
-  const { cells, count } = cellsWithin(tissue, aim.point, radius);
+  if (spot.map !== tissue || spot.x !== aim.point.x || spot.y !== aim.point.y || spot.radius !== radius) {
+    const found = cellsWithin(tissue, aim.point, radius);
+    if (found.count > spot.cells.length) spot.cells = new Int32Array(2 * found.count);
+    spot.cells.set(found.cells.subarray(0, found.count));
+    spot.map = tissue;
+    spot.x = aim.point.x;
+    spot.y = aim.point.y;
+    spot.radius = radius;
+    spot.count = found.count;
+  }
+  const { cells, count } = spot;
   const perCell = energy / count;
   byClass.fill(0);
   for (let k = 0; k < count; k += 1) {
@@ -75,9 +91,9 @@ function burn(s: SimState): void {
   for (const a of s.scenario.placenta.anastomoses) {
     if (distance(a.position, aim.point) > radius + a.diameterMm || s.sealed.includes(a.id)) continue;
     const need = sealThreshold(a.diameterMm);
-    const across = cellsWithin(tissue, a.position, a.diameterMm / 2);
+    const across = cellsAcross(tissue, a);
     let sealed = true;
-    for (let k = 0; k < across.count && sealed; k += 1) sealed = s.fluence[across.cells[k]!]! >= need;
+    for (let k = 0; k < across.length && sealed; k += 1) sealed = s.fluence[across[k]!]! >= need;
     if (sealed) s.sealed.push(a.id);
   }
 }

@@ -64,6 +64,20 @@ export function cellsWithin(map: TissueMap, p: Vec2, radius: number): { cells: I
   return { cells: scratch, count };
 }
 
+/** Each anastomosis's cells, worked out once: the laser asks every tick it fires near one whether it is sealed. */
+const across = new WeakMap<object, Int32Array>();
+
+/** The cells across an anastomosis (within half its diameter of its centre), as `cellsWithin` finds them. */
+export function cellsAcross(map: TissueMap, a: { position: Vec2; diameterMm: number }): Int32Array {
+  let cells = across.get(a);
+  if (!cells) {
+    const found = cellsWithin(map, a.position, a.diameterMm / 2);
+    cells = found.cells.slice(0, found.count);
+    across.set(a, cells);
+  }
+  return cells;
+}
+
 /**
  * Calls `visit` for each cell on the plate whose centre lies within `radius(i)` of a polyline's segment (the
  * wider of its two ends), with the index of the segment's end point; a cell near two segments is visited twice.
