@@ -13,8 +13,8 @@ import type { Player } from './lib/validity/types.ts';
  * seeded case of their tasks on
  * `variants` variants (200 unless given), each log scored by the server's replay. Prints, per task, the AUC of
  * expert against intermediate and of intermediate against novice, per case each player's mean score and pass rate
- * against the default pass mark, each component's direction (expert mean - novice mean) and the players' event
- * rates. Exits 1 if a criterion of the validity test fails.
+ * against the default pass mark, each component's direction (expert mean - novice mean), the players' event
+ * rates (over the attempt, and the busiest ten seconds) and the share of replayed logs the server flags. Exits 1 if a criterion of the validity test fails.
  */
 const variants = Number(process.argv[2] ?? 200);
 /** Every fourth variant is scored from the replay of the log, the rest from the state the players reached (the same, as the validity test checks). */
@@ -75,8 +75,20 @@ for (const task of TASKS) {
   }
 
   console.log(`\nGates that capped the score (share of attempts), event rates (events per second of surgery) and the server's plausibility flags:\n`);
-  console.log(row(['player', 'contacts', 'collateral', 'offWindow', 'unidentified', 'events/s median', 'events/s max', 'flagged (replayed logs)']));
-  console.log(row(['---', '---', '---', '---', '---', '---', '---', '---']));
+  console.log(
+    row([
+      'player',
+      'contacts',
+      'collateral',
+      'offWindow',
+      'unidentified',
+      'events/s median',
+      'events/s max',
+      'events/s in any 10 s, max',
+      'flagged (replayed logs)',
+    ]),
+  );
+  console.log(row(['---', '---', '---', '---', '---', '---', '---', '---', '---']));
   for (const p of who) {
     const runs = played.filter((q) => q.player === p);
     const gate = (id: string) => pct(runs.filter((q) => q.outcome.score.gates.some((g) => g.id === id)).length / runs.length);
@@ -92,6 +104,7 @@ for (const task of TASKS) {
         gate('unidentified'),
         median(rates).toFixed(2),
         Math.max(...rates).toFixed(2),
+        Math.max(...runs.map((q) => q.outcome.sustainedRate)).toFixed(1),
         flagged,
       ]),
     );

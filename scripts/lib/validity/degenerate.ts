@@ -71,7 +71,7 @@ const markEverythingAv = degenerate('mark-everything-AV', (hand, scenario) => {
   for (const p of resample(placenta.equator, 5).filter((q) => Math.hypot(q.x, q.y) <= placenta.radiusMm - 2)) {
     hand.aimAt(p, 18, 1.5);
     hand.act('mark');
-    hand.react(0.5);
+    hand.react(0.8);
     hand.classify('AV');
   }
   for (const a of placenta.anastomoses) {

@@ -232,9 +232,10 @@ export class Hand {
       // out before turning and advances after, as one is taught to.
       const afterTurn = turned(s.pose, u[0]!, u[1]!, 0);
       const tipAfterTurn = tipOf(afterTurn, trocar).z;
-      // Never advance the tip below the safe height: the hand slows as the plate comes near.
+      // Advance the tip no lower than the safe height: the hand slows as the plate comes near, judging where to stop
+      // with its motor noise, so an unsteady hand now and then runs on into the plate.
       const sinks = Math.max(1e-6, -afterTurn.dir.z);
-      holds.insert = Math.min(holds.insert!, Math.max(0, (tipAfterTurn - this.skill.safeHeightMm) / sinks / RATE.insert));
+      holds.insert = Math.min(holds.insert!, this.noisy(Math.max(0, (tipAfterTurn - this.skill.safeHeightMm) / sinks / RATE.insert)));
       if (s.tipHeightMm < 25 && (holds.insert! < 0 || tipAfterTurn < this.skill.safeHeightMm)) {
         const backOut = Math.min(holds.insert!, -Math.max(0, this.skill.safeHeightMm - tipAfterTurn) / RATE.insert);
         this.press({ insert: backOut });

@@ -194,7 +194,7 @@ const SKILLS: Record<Group, Skill> = {
     anticipates: true,
     misjudge: 0.1,
     tapMs: 40,
-    watchMs: [350, 500],
+    watchMs: [400, 550],
     toleranceMm: 2.5,
     plans: true,
     distanceMm: [10, 15],
@@ -347,7 +347,7 @@ function skilled(group: Group): Player {
 }
 
 /** A sweep's looks at the screen (and key changes), ms: a person combing the plate, at a hand's pace. */
-const SWEEP_LOOK_MS: [number, number] = [600, 900];
+const SWEEP_LOOK_MS: [number, number] = [700, 1000];
 
 /**
  * Combs the plate row by row at a working distance, ignoring the targets: with `pauseMs` 0 it glides along the

@@ -1,4 +1,5 @@
 // Plays players on the seeded cases and scores them the way the server does: replay of the log, metrics, score.
+import { isDeepStrictEqual } from 'node:util';
 import {
   buildScenario,
   computeMetrics,
@@ -22,8 +23,14 @@ export interface Outcome {
   metrics: SimMetrics;
   score: Score;
   events: number;
+  /** The most events a second in any ten seconds of the log (sustainedRate): a person's pace stays under HUMAN_PACE. */
+  sustainedRate: number;
   /** What the server's plausibility checks flag in the log (null when the state was taken as played, not replayed). */
   flags: PlausibilityFlag[] | null;
+  /** Whether the replay reached the metrics the player's own simulation reached (null when not both were there). */
+  sameAsPlayed: boolean | null;
+  /** Whether every control value is a key's (-1, 0, 1). */
+  keysOnly: boolean;
 }
 
 /**
@@ -43,7 +50,33 @@ export function playAttempt(player: Player, scenario: Scenario, seed: number, re
   const live = reached.get(events);
   const checked = replayed || !live ? replayChecked(scenario, events) : null;
   const metrics = computeMetrics(checked ? checked.state : live!);
-  return { metrics, score: scoreAttempt(metrics), events: events.length, flags: checked ? checked.flags : null };
+  const sameAsPlayed = checked && live ? isDeepStrictEqual(metrics, computeMetrics(live)) : null;
+  const keysOnly = events.every((e) => e.type !== 'input' || [e.turnX, e.turnY, e.insert, e.roll].every((v) => v === -1 || v === 0 || v === 1));
+  return {
+    metrics,
+    score: scoreAttempt(metrics),
+    events: events.length,
+    sustainedRate: sustainedRate(events),
+    flags: checked ? checked.flags : null,
+    sameAsPlayed,
+    keysOnly,
+  };
+}
+
+/**
+ * A person's pace, which every player keeps: a look at the screen and a key change a few times a second, in any
+ * ten seconds (a person reacts to what they see in 0.2-0.5 s; inhuman.ts flags only five times this rate).
+ */
+export const HUMAN_PACE = { windowMs: 10_000, eventsPerS: 5.5 } as const;
+
+/** The most events any `HUMAN_PACE.windowMs` of the log holds, per second of that window. */
+export function sustainedRate(events: readonly { t: number }[]): number {
+  let most = 0;
+  for (let start = 0, end = 0; end < events.length; end += 1) {
+    while (events[end]!.t - events[start]!.t > HUMAN_PACE.windowMs) start += 1;
+    most = Math.max(most, end - start + 1);
+  }
+  return most / (HUMAN_PACE.windowMs / 1000);
 }
 
 /** A case the bench plays: where it comes from, and its parameters. */

@@ -1,17 +1,19 @@
 // Does the navigation score measure skill? Scripted learners of known skill and two sweeps that ignore the targets
-// play module 1's seeded cases over many variants, through the event log only; their logs are replayed and scored.
+// play module 1's seeded cases over many variants, through the event log only, at a person's pace; their logs are
+// replayed and scored as the server does, and go through its plausibility checks.
 import { describe, expect, it } from 'vitest';
 import {
   buildScenario,
   computeMetrics,
   createRng,
   defaultCaseParams,
-  inhumanInput,
-  replay,
+  replayChecked,
   scoreAttempt,
   seedFor,
+  type PlausibilityFlag,
 } from '../../../src/domain/simulator/index.ts';
 import { navigationPlayers } from '../../../scripts/lib/validity/navigation.ts';
+import { HUMAN_PACE, sustainedRate } from '../../../scripts/lib/validity/run.ts';
 
 const VARIANTS = 50;
 /** Some 900 attempts replayed: about 12 s of CPU in all (the sweeps two thirds of it), more on a loaded machine. */
@@ -19,18 +21,26 @@ const SLOW = { timeout: 120_000 };
 const PASS_MARK = 70;
 /** Module 1 of the seeded course: three navigation cases, posterior and straight, either placenta, anterior. */
 const CASES = [1, 2, 3];
+const LEARNERS = ['nav-expert', 'nav-intermediate', 'nav-novice'];
 
 const player = (name: string) => navigationPlayers.find((p) => p.name === name)!;
 
-/** Each variant's score for one player on one case, the log replayed from scratch as the server does. */
-function scores(name: string, caseIndex: number): number[] {
+interface Played {
+  score: number;
+  flags: PlausibilityFlag[];
+  rate: number;
+}
+
+/** Each variant of one player on one case, the log replayed from scratch as the server does, checked and scored. */
+function play(name: string, caseIndex: number): Played[] {
   const params = defaultCaseParams(1, caseIndex);
   return Array.from({ length: VARIANTS }, (_, variant) => {
     const scenario = buildScenario(params, seedFor('validity', 1, caseIndex, variant));
     const events = player(name).play(scenario, createRng(variant * 7 + 1));
     const keys = events.every((e) => e.type !== 'input' || [e.turnX, e.turnY, e.insert, e.roll].every((v) => v === -1 || v === 0 || v === 1));
-    expect({ keys, inhuman: inhumanInput(events) }).toEqual({ keys: true, inhuman: false });
-    return scoreAttempt(computeMetrics(replay(scenario, events))).score;
+    expect(keys).toBe(true);
+    const { state, flags } = replayChecked(scenario, events);
+    return { score: scoreAttempt(computeMetrics(state)).score, flags, rate: sustainedRate(events) };
   });
 }
 
@@ -43,17 +53,31 @@ function auc(high: number[], low: number[]): number {
   return wins / (high.length * low.length);
 }
 
+/** At a person's pace, and with nothing inhuman found in at most 3 % of a learner's attempts. */
+function expectHuman(name: string, runs: Played[]) {
+  const fastest = Math.max(...runs.map((r) => r.rate));
+  expect({ name, fastest: fastest <= HUMAN_PACE.eventsPerS }).toEqual({ name, fastest: true });
+  const flagged = runs.filter((r) => r.flags.length > 0).length;
+  expect({ name, flagged: flagged <= 0.03 * runs.length }).toEqual({ name, flagged: true });
+}
+
 describe.each(CASES)('navigation validity, module 1 case %i', (caseIndex) => {
-  it(`separates experts from intermediates and novices over ${VARIANTS} variants`, SLOW, () => {
-    const expert = scores('nav-expert', caseIndex);
-    const intermediate = scores('nav-intermediate', caseIndex);
-    const novice = scores('nav-novice', caseIndex);
+  it(`separates experts from intermediates and novices over ${VARIANTS} variants, each played at a person's pace`, SLOW, () => {
+    const [expert, intermediate, novice] = LEARNERS.map((name) => {
+      const runs = play(name, caseIndex);
+      expectHuman(name, runs);
+      return runs.map((r) => r.score);
+    }) as [number[], number[], number[]];
     expect(share(expert, (s) => s >= PASS_MARK)).toBeGreaterThanOrEqual(0.95);
     expect(share(novice, (s) => s < PASS_MARK)).toBeGreaterThanOrEqual(0.95);
     expect(auc(expert, intermediate)).toBeGreaterThanOrEqual(0.9);
   });
 
-  it('keeps every sweep and finishing at once below the pass mark in every variant', SLOW, () => {
-    for (const name of ['nav-sweep', 'nav-sweep-stop-and-go', 'nav-finish-at-once']) expect(Math.max(...scores(name, caseIndex))).toBeLessThan(PASS_MARK);
+  it("keeps every sweep and finishing at once below the pass mark in every variant, at a person's pace", SLOW, () => {
+    for (const name of ['nav-sweep', 'nav-sweep-stop-and-go', 'nav-finish-at-once']) {
+      const runs = play(name, caseIndex);
+      expect(Math.max(...runs.map((r) => r.score))).toBeLessThan(PASS_MARK);
+      expect(Math.max(...runs.map((r) => r.rate))).toBeLessThanOrEqual(HUMAN_PACE.eventsPerS);
+    }
   });
 });
