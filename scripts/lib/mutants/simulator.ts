@@ -99,10 +99,26 @@ export const SIMULATOR: Mutant[] = [
   {
     id: 'score-time-without-treatment',
     file: SCORE,
-    from: 'return treated(m) ? falloff(m.surgeryTimeMs, SCORING.timeMs[m.task]) : 0;',
-    to: 'return falloff(m.surgeryTimeMs, SCORING.timeMs[m.task]);',
+    from: "case 'time':\n      if (!treated(m)) return 0;",
+    to: "case 'time':",
     tests: SIM_TESTS,
     why: 'an empty five-second attempt gets full marks for time',
+  },
+  {
+    id: 'score-time-not-for-the-whole-case',
+    file: SCORE,
+    from: 'falloff(m.surgeryTimeMs / workDone(m), SCORING.timeMs[m.task])',
+    to: 'falloff(m.surgeryTimeMs, SCORING.timeMs[m.task])',
+    tests: SIM_TESTS,
+    why: 'doing half the work of a laser case scores as doing it twice as fast',
+  },
+  {
+    id: 'plausibility-straight-route-unflagged',
+    file: 'src/domain/simulator/planned.ts',
+    from: 'return long.length >= minMoves && scripted >= scriptedShare * long.length;',
+    to: 'return false;',
+    tests: ['tests/unit/simulator/planned.test.ts'],
+    why: 'a program gliding straight to each target it read from the layout is stored unflagged',
   },
   {
     id: 'collateral-band-free',
