@@ -21,6 +21,7 @@ import { groupsApp } from './groups/routes.ts';
 import { groupInvitationsApp } from './group-invitations/routes.ts';
 import { imagesApp } from './images/routes.ts';
 import { launchApp } from './launch/routes.ts';
+import { learningApp } from './learning/routes.ts';
 import { metaApp } from './meta/routes.ts';
 import { paymentsApp } from './payments/routes.ts';
 import { pricingApp } from './pricing/routes.ts';
@@ -72,6 +73,7 @@ export function createApp(deps: Deps) {
   const api = first
     .route('/', attemptsApp)
     .route('/', progressApp)
+    .route('/', learningApp)
     .route('/', certificatesApp)
     .route('/', groupsApp)
     .route('/', groupInvitationsApp)
