@@ -48,9 +48,13 @@ export async function expectFitsWidth(page: Page) {
   expect(overflow, `${page.url()} is ${overflow}px wider than the window`).toBeLessThanOrEqual(0);
 }
 
-/** Waits until a form's island is live (its submit button is enabled), so typed text is not lost to hydration. */
+/**
+ * Waits until a form's island is live (its submit button enabled, and a form that takes submits before hydration
+ * marked ready), so a test reads what the island holds.
+ */
 export async function formReady(page: Page, submit: string) {
   await expect(page.getByRole('button', { name: submit, exact: true })).toBeEnabled();
+  await expect(page.locator('form[data-early-submit]:not([data-early-submit="ready"])')).toHaveCount(0);
 }
 
 /** Sends the emulator's verification email to the account of `idToken` and opens its link, as the address's owner would. */

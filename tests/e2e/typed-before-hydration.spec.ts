@@ -90,3 +90,15 @@ test('the support form keeps what was typed before its island hydrated', async (
   await expect(page.getByLabel('Your question')).toHaveValue('Typed before the script came');
   await expect(page.getByLabel('Platform')).toHaveValue('mac');
 });
+
+test('Enter in the login form before its island hydrated signs in with what was typed', async ({ page }) => {
+  await page.goto('/login');
+  await type(page, 'Email', 'learner@example.com');
+  await type(page, 'Password', 'learner123');
+  await page.keyboard.press('Enter');
+  // Held, not sent as a native request that would put the password in the address.
+  await expect(page.locator('form[data-early-submit="asked"]')).toHaveCount(1);
+  expect(new URL(page.url()).search).toBe('');
+  await expect(page).toHaveURL(/\/learning$/, { timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+});

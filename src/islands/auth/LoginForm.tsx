@@ -4,6 +4,7 @@ import { errorKey, type ErrorKey } from '../../stores/error-messages.ts';
 import { publicConfig } from '../../stores/firebase.ts';
 import Field from '../ui/Field.tsx';
 import { useAdoptTyped } from '../ui/useAdoptTyped.ts';
+import { useEarlySubmit } from '../ui/useEarlySubmit.ts';
 import { useHydrated } from '../ui/useHydrated.ts';
 import { nextHref, useRedirectSignedIn } from './useRedirectSignedIn.ts';
 import type { Sections } from '../../i18n/index.ts';
@@ -12,14 +13,14 @@ import FormError from '../ui/FormError.tsx';
 const GoogleStandIn = lazy(() => import('./GoogleStandIn.tsx'));
 
 interface Props {
-  homeHref: string;
+  landingHref: string;
   resetHref: string;
   signupHref: string;
   strings: Sections<'login' | 'common' | 'auth'>;
 }
 
 /** Email and password or Google sign-in; does nothing while a field is empty. */
-export default function LoginForm({ homeHref, resetHref, signupHref, strings }: Props) {
+export default function LoginForm({ landingHref, resetHref, signupHref, strings }: Props) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -29,20 +30,22 @@ export default function LoginForm({ homeHref, resetHref, signupHref, strings }: 
    * dialog's close event is a task of its own); the count keeps that late word from closing one opened since.
    */
   const [chooser, setChooser] = useState(0);
-  const session = useRedirectSignedIn(homeHref, !busy);
+  const session = useRedirectSignedIn(landingHref, !busy);
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
   useAdoptTyped(form, (typed) => {
     if (typed.email !== undefined) setEmail(typed.email);
     if (typed.password !== undefined) setPassword(typed.password);
   });
+  // Enter (or Log in) pressed before the script came: signed in with what the fields hold now.
+  useEarlySubmit(form, (fields) => signIn(String(fields.get('email') ?? ''), String(fields.get('password') ?? '')));
 
   async function run(action: () => Promise<void>) {
     setBusy(true);
     setError(null);
     try {
       await action();
-      window.location.replace(nextHref(homeHref));
+      window.location.replace(nextHref(landingHref));
     } catch (err) {
       setError(errorKey('auth', err));
       setBusy(false);
@@ -56,10 +59,14 @@ export default function LoginForm({ homeHref, resetHref, signupHref, strings }: 
     else await run(signInWithGoogle);
   }
 
+  function signIn(address: string, secret: string) {
+    if (!address || !secret) return;
+    void run(() => signInWithEmail(address, secret));
+  }
+
   function submit(e: SubmitEvent) {
     e.preventDefault();
-    if (!email || !password) return;
-    void run(() => signInWithEmail(email, password));
+    signIn(email, password);
   }
 
   return (
@@ -87,7 +94,7 @@ export default function LoginForm({ homeHref, resetHref, signupHref, strings }: 
         </Suspense>
       )}
       <p className="divider">{strings['login.or']}</p>
-      <form ref={form} onSubmit={submit} noValidate>
+      <form ref={form} onSubmit={submit} noValidate data-early-submit={hydrated ? 'ready' : 'waiting'}>
         <Field name="email" type="email" autoComplete="email" label={strings['common.email']} value={email} onChange={(e) => setEmail(e.target.value)} />
         <Field
           name="password"
@@ -98,7 +105,7 @@ export default function LoginForm({ homeHref, resetHref, signupHref, strings }: 
           onChange={(e) => setPassword(e.target.value)}
         />
         {error && <FormError>{strings[error]}</FormError>}
-        <button type="submit" className="button" disabled={!hydrated || busy}>
+        <button type="submit" className="button" disabled={busy}>
           {strings['login.submit']}
         </button>
       </form>
