@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import type { CourseSummary } from './courses.ts';
 import { bearer, dbString, errors, idParam, json, jsonBody, LangQuery, text, title, translations } from './shared.ts';
 
 /** The contract of /pricing: the plans on sale, each a price and a duration for a set of courses. */
@@ -21,6 +22,14 @@ export const Plan = PlanInput.extend({ id: z.string(), translations: PlanInput.s
 const PlanSubscribers = z.strictObject({ planId: z.string(), active: z.number().int().min(0) }).meta({ id: 'PlanSubscribers' });
 
 export type Plan = z.infer<typeof Plan>;
+
+/** What /pricing is rendered with on the server, before any script: the plans on sale and their courses, in the page's language. */
+export interface PricingFacts {
+  plans: Plan[];
+  courses: CourseSummary[];
+  /** Payments go to the local stand-in or PayPal's sandbox: the page says no real money is charged. */
+  testPayments: boolean;
+}
 export type PlanInput = z.infer<typeof PlanInput>;
 
 const planBody = jsonBody(PlanInput);

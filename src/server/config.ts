@@ -107,6 +107,9 @@ export const SANDBOX_PATHS = { formmail: `${API_BASE}${sandboxRoutes.formmail.pa
 /** True when the server talks to the real PayPal; false means the local stand-in (test payments). */
 export const realPaypal = (config: Pick<Config, 'paypal'>): boolean => Boolean(config.paypal.clientId && config.paypal.clientSecret);
 
+/** Whether payments are test payments (the local stand-in, or PayPal's sandbox): the pricing page says so. */
+export const testPayments = (config: Pick<Config, 'paypal'>): boolean => !realPaypal(config) || config.paypal.env !== 'live';
+
 /** Hosts on this machine: an http address there never crosses a network. */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 

@@ -22,14 +22,8 @@ export interface CheckoutState {
 
 const IDLE: CheckoutState = { planId: null, phase: 'idle', error: null, subscription: null, approvedOrder: null };
 export const $checkout = atom<CheckoutState>(IDLE);
-/** Whether payments go through the local stand-in (test payments); null until the configuration arrives. */
-export const $testPayments = atom<boolean | null>(null);
 
 const patch = (next: Partial<CheckoutState>) => $checkout.set({ ...$checkout.get(), ...next });
-
-export async function loadTestPayments(): Promise<void> {
-  $testPayments.set((await publicConfig()).paypal.testPayments);
-}
 
 let sdk: Promise<PayPalNamespace> | null = null;
 

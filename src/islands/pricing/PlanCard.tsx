@@ -24,7 +24,7 @@ interface Props {
   locale: string;
   loginHref: string;
   pricingHref: string;
-  accountHref: string;
+  learningHref: string;
   strings: Sections<'pricing' | 'checkout' | 'common'>;
 }
 
@@ -32,7 +32,7 @@ interface Props {
  * One plan: its terms, "Adquirir" and the PayPal buttons, and for admins edit and delete. Both first count the people
  * who hold the plan now: it cannot be deleted while anyone does, and an edit applies to them.
  */
-export default function PlanCard({ plan, courses, checkout, isAdmin, subscriptions, locale, loginHref, pricingHref, accountHref, strings }: Props) {
+export default function PlanCard({ plan, courses, checkout, isAdmin, subscriptions, locale, loginHref, pricingHref, learningHref, strings }: Props) {
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm'>('view');
   /** The plan's active subscribers: undefined while counting, null when the count could not be read. */
   const [holders, setHolders] = useState<number | null | undefined>(undefined);
@@ -107,7 +107,7 @@ export default function PlanCard({ plan, courses, checkout, isAdmin, subscriptio
         locale={locale}
         loginHref={loginHref}
         pricingHref={pricingHref}
-        accountHref={accountHref}
+        learningHref={learningHref}
         strings={strings}
       />
 

@@ -3,6 +3,7 @@ import { formatDay } from '../../domain/format.ts';
 import { toDate } from '../../domain/time.ts';
 import { cancelPurchase, retryPurchase, startPurchase, type CheckoutState } from '../../stores/checkout.ts';
 import FormError from '../ui/FormError.tsx';
+import { useHydrated } from '../ui/useHydrated.ts';
 import PaypalButtons from './PaypalButtons.tsx';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
@@ -18,16 +19,18 @@ interface Props {
   locale: string;
   loginHref: string;
   pricingHref: string;
-  accountHref: string;
+  learningHref: string;
   strings: Sections<'pricing' | 'checkout'>;
 }
 
 /** A plan's purchase, step by step: "Adquirir", signing in first, PayPal's buttons, the failure or the new end date. */
-export default function PlanCheckout({ plan, buying, heldUntil, months, titleId, locale, loginHref, pricingHref, accountHref, strings }: Props) {
+export default function PlanCheckout({ plan, buying, heldUntil, months, titleId, locale, loginHref, pricingHref, learningHref, strings }: Props) {
+  // Rendered with the page on the server: "Buy" waits for the script that makes it work.
+  const hydrated = useHydrated();
   return (
     <div className="plan-checkout" aria-live="polite">
       {!buying && plan.visibility && (
-        <button type="button" className="button plan-buy" onClick={() => startPurchase(plan.id)} aria-describedby={titleId}>
+        <button type="button" className="button plan-buy" disabled={!hydrated} onClick={() => startPurchase(plan.id)} aria-describedby={titleId}>
           {heldUntil ? strings['pricing.extend'] : strings['pricing.buy']}
         </button>
       )}
@@ -60,7 +63,7 @@ export default function PlanCheckout({ plan, buying, heldUntil, months, titleId,
           {fill(strings['checkout.success'], {
             date: buying.subscription ? formatDay(locale, toDate(buying.subscription.next_billing_time)) : '',
           })}{' '}
-          <a href={accountHref}>{strings['checkout.toAccount']}</a>
+          <a href={learningHref}>{strings['checkout.toLearning']}</a>
         </p>
       )}
       {buying && buying.phase !== 'done' && buying.phase !== 'capturing' && (

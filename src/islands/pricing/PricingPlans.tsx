@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { $checkout, $testPayments, loadTestPayments, startPurchase } from '../../stores/checkout.ts';
+import { $checkout, startPurchase } from '../../stores/checkout.ts';
 import { isContentLocale } from '../../domain/localize.ts';
 import { $plans, loadPlans } from '../../stores/plans.ts';
 import { $session, startSession } from '../../stores/session.ts';
+import type { PricingFacts } from '../../api/pricing.ts';
 import PlanCard from './PlanCard.tsx';
 import PlanForm from './PlanForm.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
@@ -11,37 +12,38 @@ import FormError from '../ui/FormError.tsx';
 
 interface Props {
   locale: string;
+  /** The plans on sale as the server rendered them with the page; without them (astro dev) the island waits for the API. */
+  initial: PricingFacts | undefined;
   loginHref: string;
   pricingHref: string;
-  accountHref: string;
+  /** My learning, where a payment leads. */
+  learningHref: string;
   contactHref: string;
   strings: Sections<'pricing' | 'checkout' | 'common'>;
 }
 
 /** /pricing: the plan cards, the "Educacional" card, and for admins the create-plan form. */
-export default function PricingPlans({ locale, loginHref, pricingHref, accountHref, contactHref, strings }: Props) {
+export default function PricingPlans({ locale, initial, loginHref, pricingHref, learningHref, contactHref, strings }: Props) {
   const session = useIslandStore($session);
-  const { loading, error, plans, courses } = useIslandStore($plans);
+  const stored = useIslandStore($plans);
+  // The server's plans count as loaded until the store has its own (an admin's, with the hidden ones).
+  const { loading, error, plans, courses } = initial && stored.loading && stored.plans.length === 0 ? { ...stored, ...initial, loading: false } : stored;
   const checkout = useIslandStore($checkout);
-  const testPayments = useIslandStore($testPayments);
   const [formKey, setFormKey] = useState(0);
-  const [configSettled, setConfigSettled] = useState(false);
   const resumed = useRef(false);
   const isAdmin = session.user?.isAdmin === true;
   const uid = session.firebaseUser?.uid ?? null;
+  const ready = !loading || plans.length > 0;
 
   useEffect(startSession, []);
+  // Plans are read with the caller's token: an admin also gets the hidden ones. Others see the server's, or read them here without.
   useEffect(() => {
-    void loadTestPayments()
-      .catch(() => undefined)
-      .finally(() => setConfigSettled(true));
-  }, []);
-  // The test-payments note and the plans appear together, so neither pushes the other down once the page shows them.
-  const ready = configSettled && (!loading || plans.length > 0);
-  // Plans are read with the caller's token: an admin also gets the hidden ones.
+    if (!session.loading && (isAdmin || !initial)) void loadPlans(isContentLocale(locale) ? locale : 'en');
+  }, [session.loading, uid, isAdmin, locale, initial]);
+  // A payment leads to My learning, which says what was bought.
   useEffect(() => {
-    if (!session.loading) void loadPlans(isContentLocale(locale) ? locale : 'en');
-  }, [session.loading, uid, isAdmin, locale]);
+    if (checkout.phase === 'done' && checkout.planId) window.location.assign(`${learningHref}?paid=${encodeURIComponent(checkout.planId)}`);
+  }, [checkout.phase, checkout.planId, learningHref]);
   // Back from the login page with ?plan=: open that plan's payment.
   useEffect(() => {
     if (resumed.current || session.loading || loading || !uid) return;
@@ -56,7 +58,7 @@ export default function PricingPlans({ locale, loginHref, pricingHref, accountHr
 
   return (
     <div className="pricing" aria-busy={!ready || loading}>
-      {ready && testPayments && (
+      {initial?.testPayments && (
         <p className="test-payments" role="note">
           {strings['pricing.testPayments']}
         </p>
@@ -77,7 +79,7 @@ export default function PricingPlans({ locale, loginHref, pricingHref, accountHr
               locale={locale}
               loginHref={loginHref}
               pricingHref={pricingHref}
-              accountHref={accountHref}
+              learningHref={learningHref}
               strings={strings}
             />
           ))}

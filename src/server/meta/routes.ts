@@ -1,5 +1,5 @@
 import { API_BASE } from '../../api/paths.ts';
-import { PAYPAL_STANDIN_PATH, realPaypal } from '../config.ts';
+import { PAYPAL_STANDIN_PATH, realPaypal, testPayments } from '../config.ts';
 import { formEndpoints } from '../http/security.ts';
 import { auditEntries } from './queries.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
@@ -18,9 +18,9 @@ export const metaApp = subApp()
           clientId: paypal.clientId!,
           sdkBaseUrl: null,
           environment: paypal.env === 'live' ? ('production' as const) : ('sandbox' as const),
-          testPayments: paypal.env !== 'live',
+          testPayments: testPayments(config),
         }
-      : { clientId: 'standin', sdkBaseUrl: `${API_BASE}${PAYPAL_STANDIN_PATH}/sdk/js`, environment: 'sandbox' as const, testPayments: true };
+      : { clientId: 'standin', sdkBaseUrl: `${API_BASE}${PAYPAL_STANDIN_PATH}/sdk/js`, environment: 'sandbox' as const, testPayments: testPayments(config) };
     return c.json(
       { firebase, authEmulatorUrl: authEmulatorHost ? `http://${authEmulatorHost}` : null, paypal: paypalConfig, forms, promoVideoUrl, chatNumber },
       200,

@@ -3,6 +3,9 @@ import type { ContentLocale } from '../../domain/localize.ts';
 import type { Catalogue } from '../courses/index.ts';
 import type { Deps } from '../deps.ts';
 import { outlineFacts, type OutlineFacts } from './outline-facts.ts';
+import { pricingFacts } from './pricing-facts.ts';
+import type { PricingFacts } from '../../api/pricing.ts';
+import { testPayments } from '../config.ts';
 import { describeError } from '../http/log.ts';
 import { plansIncluding } from '../pricing/index.ts';
 
@@ -13,6 +16,8 @@ export interface PageLocals {
   plansIncluding(courseId: string): Promise<string[]>;
   /** The course page's outline before sign-in: experts' pass marks and the visible plans that include the course, in the page's language. */
   outlineFacts(course: Course, locale: ContentLocale): Promise<OutlineFacts>;
+  /** /pricing's plans on sale, in the page's language, rendered with the page. */
+  pricingFacts(locale: ContentLocale): Promise<PricingFacts>;
 }
 
 export function pageLocals(deps: Deps): PageLocals {
@@ -24,5 +29,6 @@ export function pageLocals(deps: Deps): PageLocals {
         throw new Error(`Reading the plans of a course failed: ${describeError(err)}`);
       }),
     outlineFacts: (course, locale) => outlineFacts(deps.db, course, locale),
+    pricingFacts: (locale) => pricingFacts(deps.catalogue, locale, testPayments(deps.config)),
   };
 }
