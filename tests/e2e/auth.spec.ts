@@ -21,7 +21,7 @@ test('a visitor signs up, logs out and logs back in', async ({ page, request }) 
   await page.getByLabel('Password', { exact: true }).fill('secret1');
   await page.getByLabel('Repeat password').fill('secret1');
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/learning$/);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 
   const token = await idTokenFor({ email, password: 'secret1' });
@@ -33,7 +33,7 @@ test('a visitor signs up, logs out and logs back in', async ({ page, request }) 
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
   await login(page, { email, password: 'secret1' });
   await page.goto('/login');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/learning$/);
 });
 
 test('signup shows each rule next to its field and creates nothing', async ({ page }) => {
@@ -133,7 +133,7 @@ test('Google sign-in goes through the local stand-in chooser and creates the use
   await chooser.getByLabel('Email').fill(email);
   await chooser.getByLabel('Name').fill('Gina Google');
   await chooser.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/learning$/);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 
   const admin = await idTokenFor(ADMIN);
@@ -168,7 +168,7 @@ test('Google sign-in goes through the local stand-in chooser and creates the use
   await page.keyboard.press('Enter');
   await arabicChooser.getByLabel(ar['common.email']).fill(email);
   await arabicChooser.getByRole('button', { name: ar['login.standIn.continue'] }).press('Enter');
-  await expect(page).toHaveURL(/\/ar$/);
+  await expect(page).toHaveURL(/\/ar\/learning$/);
   await page.getByRole('button', { name: ar['nav.menu'] }).click();
   await expect(page.getByRole('button', { name: ar['nav.logout'] })).toBeVisible();
   const again = await request.get(`/api/users?email=${encodeURIComponent(email)}`, { headers: { authorization: `Bearer ${admin}` } });

@@ -23,7 +23,7 @@ const BYPASSES = [
   '/%2e%2e//evil.example/phish',
 ];
 
-test('signing in with a ?next= that leads off the site ends on our home page', async ({ page }) => {
+test('signing in with a ?next= that leads off the site ends on My learning', async ({ page }) => {
   await trapEvil(page);
   await page.goto(`/login?next=${BYPASSES[0]}`);
   await formReady(page, 'Log in');
@@ -32,7 +32,7 @@ test('signing in with a ?next= that leads off the site ends on our home page', a
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   expect(new URL(page.url()).origin).toBe(e2e.baseURL);
-  expect(new URL(page.url()).pathname).toBe('/');
+  await page.waitForURL((url) => url.pathname === '/learning');
 });
 
 test('a signed-in visitor sent to login or sign-up with a hostile ?next= stays on the site, and a path of ours is followed', async ({ page }) => {

@@ -12,7 +12,7 @@ import FormError from '../ui/FormError.tsx';
 type Strings = Sections<'signup' | 'common' | 'auth'>;
 
 interface Props {
-  homeHref: string;
+  landingHref: string;
   loginHref: string;
   strings: Strings;
 }
@@ -26,13 +26,13 @@ const FIELDS: Array<{ name: SignupField; label: keyof Strings; type: string; aut
   { name: 'repeat', label: 'signup.repeat', type: 'password', autoComplete: 'new-password' },
 ];
 
-/** Sign-up with validateSignup's rules shown next to each field; on success, home. */
-export default function SignupForm({ homeHref, loginHref, strings }: Props) {
+/** Sign-up with validateSignup's rules shown next to each field; on success, My learning. */
+export default function SignupForm({ landingHref, loginHref, strings }: Props) {
   const [input, setInput] = useState<SignupInput>({ name: '', lastname: '', contact: '', email: '', password: '', repeat: '' });
   const [errors, setErrors] = useState<Partial<Record<SignupField, SignupErrorKey>>>({});
   const [failure, setFailure] = useState<ErrorKey<'auth'> | null>(null);
   const [busy, setBusy] = useState(false);
-  useRedirectSignedIn(homeHref, !busy);
+  useRedirectSignedIn(landingHref, !busy);
   const form = useRef<HTMLFormElement>(null);
   useAdoptTyped(form, (typed) => {
     const adopted = Object.fromEntries(FIELDS.flatMap((f) => (typed[f.name] === undefined ? [] : [[f.name, typed[f.name]]])));
@@ -48,7 +48,7 @@ export default function SignupForm({ homeHref, loginHref, strings }: Props) {
     setBusy(true);
     try {
       await signUp(input);
-      window.location.assign(homeHref);
+      window.location.assign(landingHref);
     } catch (err) {
       setFailure(errorKey('auth', err));
       setBusy(false);

@@ -37,6 +37,13 @@ export default function CourseActions({ strings, ...ctx }: Props) {
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
   }, []);
+  // Continue on My learning links to #play-{module}-{case}: that case's open-case choice, once.
+  useEffect(() => {
+    const asked = /^#play-(\d+)-(\d+)$/.exec(window.location.hash);
+    if (!asked) return;
+    window.history.replaceState(null, '', window.location.pathname + window.location.search);
+    playCase(Number(asked[1]), Number(asked[2]));
+  }, []);
 
   return (
     <div className="course-actions" data-hydrated={hydrated ? 'true' : 'false'}>

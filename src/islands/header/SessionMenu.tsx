@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { logout } from '../../stores/auth-actions.ts';
+import { $directed, loadDirected } from '../../stores/learning.ts';
 import { $session, startSession } from '../../stores/session.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import type { Sections } from '../../i18n/index.ts';
@@ -10,15 +11,27 @@ interface Props {
   accountHref: string;
   adminUsersHref: string;
   groupsHref: string;
+  learningHref: string;
+  /** The page's path without its locale, to mark the session's own links when they are the page shown. */
+  path: string;
   strings: Sections<'nav'>;
 }
 
 /** The right side of the header: Login, or the user's photo and Logout; the Admin menu for admins only. */
-export default function SessionMenu({ homeHref, loginHref, accountHref, adminUsersHref, groupsHref, strings }: Props) {
+export default function SessionMenu({ homeHref, loginHref, accountHref, adminUsersHref, groupsHref, learningHref, path, strings }: Props) {
   const session = useIslandStore($session);
   const [adminOpen, setAdminOpen] = useState(false);
   const adminButton = useRef<HTMLButtonElement>(null);
+  const directed = useIslandStore($directed);
+  const signedIn = session.firebaseUser !== null;
+  const isAdmin = session.user?.isAdmin === true;
   useEffect(startSession, []);
+  // Directors get Groups in the menu; administrators have it under Admin.
+  useEffect(() => {
+    if (signedIn && session.user && !isAdmin) void loadDirected();
+  }, [signedIn, session.user, isAdmin]);
+  const directs = !isAdmin && (directed.value?.length ?? 0) > 0;
+  const current = (p: string) => (path === p ? ('page' as const) : undefined);
 
   if (session.loading && !session.firebaseUser) return <div className="session-menu" aria-busy="true" />;
   if (!session.firebaseUser) {
@@ -32,7 +45,15 @@ export default function SessionMenu({ homeHref, loginHref, accountHref, adminUse
   }
   return (
     <div className="session-menu">
-      {session.user?.isAdmin && (
+      <a className="session-link" href={learningHref} aria-current={current('/learning')}>
+        {strings['nav.learning']}
+      </a>
+      {directs && (
+        <a className="session-link" href={groupsHref} aria-current={current('/groups')}>
+          {strings['nav.groups']}
+        </a>
+      )}
+      {isAdmin && (
         // oxlint-disable-next-line jsx-a11y/no-static-element-interactions -- the wrapper only gathers its button's and list's hover and Escape; both are reachable by keyboard.
         <div
           className="admin-menu"

@@ -1,0 +1,112 @@
+import { useEffect, useState } from 'react';
+import { formatDay } from '../../domain/format.ts';
+import { activeSubscription } from '../../domain/renewal.ts';
+import { toDate } from '../../domain/time.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { $directed, $learning, loadDirected, loadLearning } from '../../stores/learning.ts';
+import { $session, startSession } from '../../stores/session.ts';
+import FormError from '../ui/FormError.tsx';
+import { useIslandStore } from '../ui/useIslandStore.ts';
+import HeldCourseCard from './HeldCourseCard.tsx';
+import LearningGroups from './LearningGroups.tsx';
+import LearningSkeleton from './LearningSkeleton.tsx';
+import { fill } from '../../i18n/fill.ts';
+import type { Sections } from '../../i18n/index.ts';
+
+interface Props {
+  locale: Locale;
+  loginHref: string;
+  coursesHref: string;
+  pricingHref: string;
+  groupsHref: string;
+  verifyPath: string;
+  strings: Sections<'learning' | 'cert'>;
+}
+
+/** /learning: the courses the learner holds with Continue, what they could buy next, and the groups they direct. */
+export default function MyLearning({ locale, loginHref, coursesHref, pricingHref, groupsHref, verifyPath, strings }: Props) {
+  const session = useIslandStore($session);
+  const learning = useIslandStore($learning);
+  const directed = useIslandStore($directed);
+  /** The plan a payment just bought (`?paid=` from the pricing page), said once above the courses. */
+  const [paid, setPaid] = useState<string | null>(null);
+  const uid = session.firebaseUser?.uid;
+
+  useEffect(startSession, []);
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    setPaid(params.get('paid'));
+    if (params.has('paid')) window.history.replaceState(null, '', window.location.pathname);
+  }, []);
+  useEffect(() => {
+    if (!session.loading && !uid) window.location.replace(`${loginHref}?next=${encodeURIComponent(window.location.pathname)}`);
+  }, [session.loading, uid, loginHref]);
+  useEffect(() => {
+    if (!uid) return;
+    void loadLearning(locale);
+    void loadDirected();
+  }, [uid, locale]);
+
+  const home = learning.value;
+  if (!home) {
+    if (learning.status !== 'error') return <LearningSkeleton strings={strings} />;
+    return (
+      <div className="learning">
+        <FormError>{strings['learning.error']}</FormError>
+        <button type="button" className="button" onClick={() => void loadLearning(locale)}>
+          {strings['learning.retry']}
+        </button>
+      </div>
+    );
+  }
+  const bought = paid && session.user ? activeSubscription(session.user.subscriptions, paid, new Date()) : null;
+  return (
+    <div className="learning">
+      {bought && (
+        <p className="form-success" role="status">
+          {fill(strings['learning.paid'], { date: formatDay(locale, toDate(bought.next_billing_time)) })}
+        </p>
+      )}
+      <section aria-labelledby="learning-courses-title">
+        <h2 id="learning-courses-title">{strings['learning.courses']}</h2>
+        {home.courses.length === 0 ? (
+          <p>
+            {strings['learning.none']} <a href={pricingHref}>{strings['learning.seePlans']}</a>
+          </p>
+        ) : (
+          <ul className="learning-courses">
+            {home.courses.map((course) => (
+              <HeldCourseCard
+                key={course.courseId}
+                course={course}
+                locale={locale}
+                coursesHref={coursesHref}
+                pricingHref={pricingHref}
+                verifyPath={verifyPath}
+                strings={strings}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+      {home.offers.length > 0 && (
+        <section aria-labelledby="learning-offers-title">
+          <h2 id="learning-offers-title">{strings['learning.offers']}</h2>
+          <p>
+            {strings['learning.offersText']} <a href={pricingHref}>{strings['learning.seePlans']}</a>
+          </p>
+          <ul className="learning-offers">
+            {home.offers.map((offer) => (
+              <li key={offer.courseId}>
+                <a href={`${coursesHref}/${encodeURIComponent(offer.courseId)}`}>
+                  <bdi>{offer.title}</bdi>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <LearningGroups directed={directed} isAdmin={session.user?.isAdmin === true} groupsHref={groupsHref} strings={strings} />
+    </div>
+  );
+}
