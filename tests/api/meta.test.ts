@@ -143,6 +143,7 @@ describe('GET /openapi.json', () => {
     '/api/attempts/{id}': ['get'],
     '/api/benchmarks': ['get'],
     '/api/progress': ['get'],
+    '/api/learning': ['get'],
     '/api/certificates': ['get'],
     '/api/certificates/{id}': ['get'],
     '/api/certificates/{id}/pdf': ['get'],
