@@ -54,7 +54,7 @@ test('a Spanish learner signs up, pays for a plan, lands on My learning with the
 });
 
 test('My learning in Arabic on a phone: the held courses read right to left and fit; the menu shows it and a director’s Groups', async ({ page, request }) => {
-  const director = await newAccount(request, 'mylearning-director', { name: 'Dina Director' }, { premium: true });
+  const director = await newAccount(request, 'mylearning-director', { name: 'Dina Director' }, { premium: true, verified: true });
   const admin = { authorization: `Bearer ${await idTokenFor(ADMIN)}` };
   const group = await request.post('/api/groups', { headers: admin, data: { name: 'Fellowship Cairo' } });
   expect(group.status()).toBe(201);

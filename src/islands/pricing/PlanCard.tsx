@@ -22,6 +22,8 @@ interface Props {
   /** The signed-in learner's subscriptions: a plan they hold is extended rather than bought again. */
   subscriptions: Subscription[];
   locale: string;
+  /** Whether the page knows who is signed in yet. */
+  sessionKnown: boolean;
   loginHref: string;
   pricingHref: string;
   learningHref: string;
@@ -32,7 +34,19 @@ interface Props {
  * One plan: its terms, "Adquirir" and the PayPal buttons, and for admins edit and delete. Both first count the people
  * who hold the plan now: it cannot be deleted while anyone does, and an edit applies to them.
  */
-export default function PlanCard({ plan, courses, checkout, isAdmin, subscriptions, locale, loginHref, pricingHref, learningHref, strings }: Props) {
+export default function PlanCard({
+  plan,
+  courses,
+  checkout,
+  isAdmin,
+  subscriptions,
+  locale,
+  sessionKnown,
+  loginHref,
+  pricingHref,
+  learningHref,
+  strings,
+}: Props) {
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm'>('view');
   /** The plan's active subscribers: undefined while counting, null when the count could not be read. */
   const [holders, setHolders] = useState<number | null | undefined>(undefined);
@@ -105,6 +119,7 @@ export default function PlanCard({ plan, courses, checkout, isAdmin, subscriptio
         months={months}
         titleId={titleId}
         locale={locale}
+        sessionKnown={sessionKnown}
         loginHref={loginHref}
         pricingHref={pricingHref}
         learningHref={learningHref}

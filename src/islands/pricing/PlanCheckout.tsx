@@ -3,7 +3,6 @@ import { formatDay } from '../../domain/format.ts';
 import { toDate } from '../../domain/time.ts';
 import { cancelPurchase, retryPurchase, startPurchase, type CheckoutState } from '../../stores/checkout.ts';
 import FormError from '../ui/FormError.tsx';
-import { useHydrated } from '../ui/useHydrated.ts';
 import PaypalButtons from './PaypalButtons.tsx';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
@@ -17,6 +16,8 @@ interface Props {
   months: string;
   titleId: string;
   locale: string;
+  /** Whether the page knows who is signed in: "Buy" (rendered with the page, before any script) waits for it, as it asks a visitor to log in first. */
+  sessionKnown: boolean;
   loginHref: string;
   pricingHref: string;
   learningHref: string;
@@ -24,13 +25,11 @@ interface Props {
 }
 
 /** A plan's purchase, step by step: "Adquirir", signing in first, PayPal's buttons, the failure or the new end date. */
-export default function PlanCheckout({ plan, buying, heldUntil, months, titleId, locale, loginHref, pricingHref, learningHref, strings }: Props) {
-  // Rendered with the page on the server: "Buy" waits for the script that makes it work.
-  const hydrated = useHydrated();
+export default function PlanCheckout({ plan, buying, heldUntil, months, titleId, locale, sessionKnown, loginHref, pricingHref, learningHref, strings }: Props) {
   return (
     <div className="plan-checkout" aria-live="polite">
       {!buying && plan.visibility && (
-        <button type="button" className="button plan-buy" disabled={!hydrated} onClick={() => startPurchase(plan.id)} aria-describedby={titleId}>
+        <button type="button" className="button plan-buy" disabled={!sessionKnown} onClick={() => startPurchase(plan.id)} aria-describedby={titleId}>
           {heldUntil ? strings['pricing.extend'] : strings['pricing.buy']}
         </button>
       )}

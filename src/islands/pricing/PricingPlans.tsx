@@ -77,6 +77,7 @@ export default function PricingPlans({ locale, initial, loginHref, pricingHref, 
               isAdmin={isAdmin}
               subscriptions={session.user?.subscriptions ?? []}
               locale={locale}
+              sessionKnown={!session.loading}
               loginHref={loginHref}
               pricingHref={pricingHref}
               learningHref={learningHref}
