@@ -60,7 +60,10 @@ export const CourseInput = z.strictObject({
   translations: translations(z.strictObject({ title: text(200), subtitle: text(500), outcomes: z.array(text(300)).max(20) }).partial()).optional(),
 });
 
-const NewCourseInput = CourseInput.partial();
+const NewCourseInput = CourseInput.partial().extend({
+  /** 'draft': seen by administrators only until published (POST /courses/{id}/publish); absent, the course is published at once. */
+  status: z.enum(['draft', 'published']).optional(),
+});
 
 /** A course in the language asked for (`?lang=` or Accept-Language), every text falling back to English; `translations` holds the stored versions. */
 export const Course = CourseInput.extend({

@@ -33,3 +33,6 @@ export function newLevel(): Level {
 export function newCourseBody(): { title: string; subtitle: string; levels: Level[] } {
   return { title: 'New Course', subtitle: 'new course', levels: [] };
 }
+
+/** Where a course stands: a draft never published (administrators only), published to learners, or archived (hidden, history kept). */
+export type CourseStatus = 'draft' | 'published' | 'archived';

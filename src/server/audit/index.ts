@@ -14,7 +14,7 @@ export async function recordAudit(
   caller: Pick<Caller, 'uid' | 'email'>,
   entity: AuditEntity,
   entityId: string,
-  action: 'create' | 'update' | 'delete' | 'revoke',
+  action: 'create' | 'update' | 'delete' | 'revoke' | 'publish' | 'discard' | 'archive',
   before: unknown,
   after: unknown,
 ): Promise<void> {

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Course, CourseSummary } from '../../api/courses.ts';
 import type { Plan } from '../../api/pricing.ts';
 import { localizeCourse, orEnglish, type ContentLocale } from '../../domain/localize.ts';
@@ -69,7 +69,7 @@ export class Catalogue {
     return this.lists.get(locale);
   }
 
-  /** Every course, in `locale` (English where a text is missing). */
+  /** Every published course, in `locale` (English where a text is missing): drafts and archived courses are never here. */
   async summaries(locale: ContentLocale = 'en'): Promise<Cached<CourseSummary[]>> {
     const hit = this.cachedSummaries(locale);
     if (hit) return hit;
@@ -85,6 +85,7 @@ export class Catalogue {
         levels: courses.levels,
       })
       .from(courses)
+      .where(eq(courses.status, 'published'))
       .orderBy(asc(courses.createdAt), asc(courses.id));
     const value = rows.map(({ translations, levels, ...row }) => ({
       ...row,
@@ -97,7 +98,7 @@ export class Catalogue {
     return cached;
   }
 
-  /** One course in `locale`; English (the default) is the course as stored. */
+  /** One published course in `locale`; English (the default) is the course as stored. Null for a draft or an archived one. */
   async course(id: string, locale: ContentLocale = 'en'): Promise<Cached<Course> | null> {
     const hit = this.byId.get(id)?.get(locale);
     if (hit !== undefined) return hit;
@@ -124,7 +125,10 @@ export class Catalogue {
   }
 
   private async read(id: string): Promise<Course | undefined> {
-    const [row] = await this.database.db.select().from(courses).where(eq(courses.id, id));
+    const [row] = await this.database.db
+      .select()
+      .from(courses)
+      .where(and(eq(courses.id, id), eq(courses.status, 'published')));
     return row && courseOf(row);
   }
 }

@@ -10,7 +10,7 @@ import { courseColumns, courseOf } from './catalogue.ts';
 /** The SQL of the admin's course edits, each in one transaction with its audit entries. */
 type NewCourse = Omit<typeof courses.$inferInsert, 'id'>;
 
-/** Adds a course under `id`. */
+/** Adds a course under `id`; a draft is seen by administrators only until it is published. */
 export async function createCourse(db: Db, caller: Caller, id: string, course: NewCourse): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx

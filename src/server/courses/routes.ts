@@ -31,7 +31,8 @@ export const coursesApp = subApp()
     const { catalogue, db } = c.get('deps');
     const id = crypto.randomUUID();
     await createCourse(db.db, c.get('caller')!, id, body);
-    catalogue.changed(id);
+    // A draft changes nothing learners see, so no cache or page is let go.
+    if (body.status !== 'draft') catalogue.changed(id);
     return c.json(id, 201);
   })
   .openapi(guarded(routes.update, requireAdmin), async (c) => {

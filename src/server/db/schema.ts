@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { Level } from '../../domain/defaults.ts';
+import type { CourseStatus, Level } from '../../domain/defaults.ts';
+import type { CourseInput } from '../../api/courses.ts';
 import type { CourseText, PlanText, Translations } from '../../domain/localize.ts';
 import type { CertificateCase } from '../../domain/progress.ts';
 import type { Subscription } from '../../api/users.ts';
@@ -47,7 +48,25 @@ export const courses = pgTable('courses', {
   durationMinutes: integer('duration_minutes'),
   /** The texts in the other six languages; English (the columns above) is the fallback for anything missing. */
   translations: jsonb('translations').$type<Translations<CourseText>>().notNull().default({}),
+  /**
+   * 'draft': never published, seen by administrators only; 'published': what learners see (the columns above);
+   * 'archived': taken off the catalogue with its learners' history kept. Unpublished edits wait in course_drafts.
+   */
+  status: text('status').$type<CourseStatus>().notNull().default('published'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An administrator's unpublished edits of a course, whole, beside its published row: learners' reads never touch
+ * this table, and writing it announces nothing, so saving a draft leaves every cache and page as it is.
+ */
+export const courseDrafts = pgTable('course_drafts', {
+  courseId: text('course_id')
+    .primaryKey()
+    .references(() => courses.id, { onDelete: 'cascade' }),
+  body: jsonb('body').$type<CourseInput>().notNull(),
+  updatedBy: text('updated_by').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const plans = pgTable('plans', {

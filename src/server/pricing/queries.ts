@@ -9,10 +9,13 @@ import { courses, plans, users } from '../db/schema.ts';
 
 /** The SQL of /pricing: each change of a plan in one transaction with its audit entry. */
 
-/** The ids in `ids` that are not courses of the catalogue. */
+/** The ids in `ids` that are not courses of the catalogue: a draft or an archived course cannot be sold. */
 export async function unknownCourses(db: Pick<Db, 'select'>, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const found = await db.select({ id: courses.id }).from(courses).where(inArray(courses.id, ids));
+  const found = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(inArray(courses.id, ids), eq(courses.status, 'published')));
   const known = new Set(found.map((r) => r.id));
   return ids.filter((id) => !known.has(id));
 }

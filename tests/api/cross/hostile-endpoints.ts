@@ -68,8 +68,18 @@ export const ENDPOINTS: Endpoint[] = [
     status: 201,
     stored: async (api, body, id) => {
       const s = storedOf(contract.newCourse, body) as object;
-      expect(pick(await read(api, `/courses/${id}`), s)).toEqual(s);
+      expect(pick((await read(api, `/courses/${id}/draft`)).course, s)).toEqual(s);
     },
+  },
+  {
+    method: 'PUT',
+    path: '/courses/bronchoscopy/draft',
+    body: contract.course,
+    status: 200,
+    before: (api) => read(api, '/courses/bronchoscopy'),
+    // A draft keeps what the body leaves out as published.
+    stored: async (api, body, _, before) =>
+      expect((await read(api, '/courses/bronchoscopy/draft')).course).toEqual({ ...before, ...(storedOf(contract.course, body) as object) }),
   },
   {
     method: 'PUT',

@@ -1,0 +1,85 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { Course, CourseInput } from './courses.ts';
+import { bearer, errors, idParam, json, jsonBody } from './shared.ts';
+
+/**
+ * The contract of a course's drafts (administrators only): edits wait beside the published course until Publish;
+ * learners, directors and visitors never read them.
+ */
+
+const Status = z.enum(['draft', 'published', 'archived']).describe("'draft': never published; 'archived': hidden, its learners' history kept");
+
+export const PublishSummary = z
+  .object({
+    firstPublication: z.boolean(),
+    casesAdded: z.number().int(),
+    casesRemoved: z.number().int(),
+    modulesAdded: z.number().int(),
+    modulesRemoved: z.number().int(),
+    rulesChanged: z.boolean().describe('Proficiency order or assessment changes'),
+    otherChanges: z.boolean().describe('Texts, pictures, simulator settings or pass marks change'),
+  })
+  .meta({ id: 'PublishSummary' });
+
+/** The version an administrator edits: the draft when there is one, else the published course; and what Publish would change. */
+export const CourseDraft = z
+  .object({
+    course: Course,
+    status: Status,
+    /** Edits saved and not published yet. */
+    pending: z.boolean(),
+    /** What publishing the draft changes for learners; null when there is nothing to publish. */
+    summary: PublishSummary.nullable(),
+  })
+  .meta({ id: 'CourseDraft' });
+
+export const CourseStatusLine = z.object({ id: z.string(), title: z.string(), status: Status, pending: z.boolean() }).meta({ id: 'CourseStatusLine' });
+
+export type CourseDraft = z.infer<typeof CourseDraft>;
+export type PublishSummary = z.infer<typeof PublishSummary>;
+
+export const list = createRoute({
+  method: 'get',
+  path: '/course-drafts',
+  security: bearer,
+  description: 'Every course not archived, with its status and whether it has unpublished edits (administrators).',
+  responses: { 200: json(z.array(CourseStatusLine)), 401: errors[401], 403: errors[403] },
+});
+
+export const read = createRoute({
+  method: 'get',
+  path: '/courses/{id}/draft',
+  security: bearer,
+  description: 'The version the editor edits (the draft, else the published course, in English) and what Publish would change (administrators).',
+  request: { params: idParam },
+  responses: { 200: json(CourseDraft), 401: errors[401], 403: errors[403], 404: errors[404] },
+});
+
+export const save = createRoute({
+  method: 'put',
+  path: '/courses/{id}/draft',
+  security: bearer,
+  description: 'Saves the whole course as a draft: learners keep seeing the published version until Publish (administrators).',
+  request: { params: idParam, body: jsonBody(CourseInput) },
+  responses: { 200: json(CourseDraft), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+});
+
+export const discard = createRoute({
+  method: 'delete',
+  path: '/courses/{id}/draft',
+  security: bearer,
+  description:
+    'Drops the unpublished edits: the editor returns to the published version (administrators; audited). A course never published has none to return to (409).',
+  request: { params: idParam },
+  responses: { 200: json(CourseDraft), 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+});
+
+export const publish = createRoute({
+  method: 'post',
+  path: '/courses/{id}/publish',
+  security: bearer,
+  description:
+    'Makes the draft what learners see, in every language (administrators; audited). Certificates already issued stay: each records the cases it covered.',
+  request: { params: idParam },
+  responses: { 200: json(CourseDraft), 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+});

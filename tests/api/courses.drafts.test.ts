@@ -1,0 +1,145 @@
+// Course drafts: edits wait beside the published course, seen by administrators only, until Publish; Discard returns
+// to the published version; a new course is a draft until its first publication; certificates outlive added cases.
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Level } from '../../src/domain/defaults.ts';
+import { certificates } from '../../src/server/db/schema.ts';
+import { COURSE, GROUPS, LEVELS, passAll, ROLES, setUp } from './learning-support.ts';
+import { auditTrail, expectRefused, useApi, validCourse, typedClient } from './support.ts';
+
+const api = useApi();
+const { as, reply } = typedClient(api);
+const OUTSIDERS = ['anonymous', 'learner', 'director'] as const;
+
+const withDraftModule: Level[] = [...LEVELS, { title: 'Draft module', active: true, cases: [{ title: 'Draft case', bubbles: [] }] }];
+const draftBody = { title: 'Draft title', subtitle: 'Two modules', levels: withDraftModule };
+
+/** What the catalogue told the page cache while `write` ran (null: everything), once the database's announcements are in. */
+async function changesOf(write: () => Promise<unknown>): Promise<Array<string | null>> {
+  const heard: Array<string | null> = [];
+  const marker = `marker:${randomUUID()}`;
+  let done: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => (done = resolve));
+  api().deps.catalogue.onChange((course) => (course === marker ? done() : heard.push(course)));
+  await write();
+  await api().deps.db.db.execute(sql`SELECT pg_notify('catalogue', ${marker})`);
+  await arrived;
+  return [...new Set(heard.filter((c) => !c?.startsWith('marker:')))];
+}
+
+const saveDraft = (id: string, json: object) => reply(as('admin').courses[':id'].draft.$put({ param: { id }, json: json as never }));
+
+beforeEach(() => setUp(api()));
+
+describe('a draft of a published course', () => {
+  it('is saved without letting go of any cached list or page', async () => {
+    expect(await changesOf(() => saveDraft(COURSE, draftBody))).toEqual([]);
+  });
+
+  it.each(OUTSIDERS)('is never shown to %s: course, list, progress, launch and the directors’ CSV show the published version', async (who) => {
+    await passAll(api(), 'learner');
+    expect((await saveDraft(COURSE, draftBody)).status).toBe(200);
+    const caller = ROLES[who];
+    const course = await api().call('GET', `/courses/${COURSE}`, { as: caller });
+    expect(course.json.title).toBe('Laser course');
+    expect(JSON.stringify(course.json)).not.toContain('Draft');
+    expect(JSON.stringify((await api().call('GET', '/courses', { as: caller })).json)).not.toContain('Draft');
+    expect((await api().deps.catalogue.course(COURSE))?.json).not.toContain('Draft');
+    if (who === 'anonymous') return;
+    const progress = await api().call('GET', `/progress?course=${COURSE}&userId=learner`, { as: caller });
+    expect(progress.json).toMatchObject({ total: 3, complete: true });
+    // The draft's module is not there to be launched.
+    await expectRefused(api(), 'POST', '/launch', { as: caller, body: { course: COURSE, level: 4, case: 1 } }, 400);
+    if (who === 'director') {
+      const csv = await api().call('GET', `/groups/${GROUPS.fellowship}/export.csv`, { as: caller });
+      expect(csv.status).toBe(200);
+      expect(csv.json).toContain('A1');
+      expect(csv.json).not.toContain('Draft');
+    }
+    await expectRefused(api(), 'GET', `/courses/${COURSE}/draft`, { as: caller }, 403);
+    await expectRefused(api(), 'GET', '/course-drafts', { as: caller }, 403);
+  });
+
+  it('is what the administrator edits, with what Publish changes for learners', async () => {
+    await saveDraft(COURSE, draftBody);
+    const read = await reply(as('admin').courses[':id'].draft.$get({ param: { id: COURSE } }));
+    expect(read.json).toMatchObject({ status: 'published', pending: true, course: { id: COURSE, title: 'Draft title', levels: withDraftModule } });
+    expect(read.json.summary).toEqual({
+      firstPublication: false,
+      casesAdded: 1,
+      casesRemoved: 0,
+      modulesAdded: 1,
+      modulesRemoved: 0,
+      rulesChanged: false,
+      otherChanges: false,
+    });
+    const lines = (await reply(as('admin')['course-drafts'].$get())).json;
+    expect(lines).toContainEqual({ id: COURSE, title: 'Draft title', status: 'published', pending: true });
+  });
+
+  it('goes live with Publish, for the course and every list at once, and is audited', async () => {
+    await saveDraft(COURSE, draftBody);
+    const before = (await reply(as(null).courses[':id'].$get({ param: { id: COURSE }, query: {} }))).json;
+    let published: Awaited<ReturnType<typeof reply>> | undefined;
+    expect(await changesOf(async () => (published = await reply(as('admin').courses[':id'].publish.$post({ param: { id: COURSE } }))))).toEqual([COURSE]);
+    expect(published).toMatchObject({ status: 200, json: { pending: false, summary: null } });
+    const after = (await reply(as(null).courses[':id'].$get({ param: { id: COURSE }, query: {} }))).json;
+    expect(after).toMatchObject({ title: 'Draft title', levels: withDraftModule });
+    const [entry] = await auditTrail(api(), `?entity=course&id=${COURSE}`);
+    expect(entry).toMatchObject({ actor: 'admin', action: 'publish', before, after });
+    // Nothing left to publish.
+    await expectRefused(api(), 'POST', `/courses/${COURSE}/publish`, { as: 'admin' }, 409);
+  });
+
+  it('is dropped by Discard, which returns the editor to the published version', async () => {
+    const published = (await reply(as('admin').courses[':id'].draft.$get({ param: { id: COURSE } }))).json.course;
+    await saveDraft(COURSE, draftBody);
+    const discarded = await reply(as('admin').courses[':id'].draft.$delete({ param: { id: COURSE } }));
+    expect(discarded.json).toEqual({ course: published, status: 'published', pending: false, summary: null });
+    expect((await auditTrail(api(), `?entity=course&id=${COURSE}`))[0]).toMatchObject({ action: 'discard', after: null });
+    await expectRefused(api(), 'POST', `/courses/${COURSE}/publish`, { as: 'admin' }, 409);
+  });
+});
+
+describe('a new course made as a draft', () => {
+  it('is seen by administrators only until its first publication: nobody else reads it, no plan sells it, no cache lets go', async () => {
+    let id = '';
+    const json = { ...validCourse(), status: 'draft' as const };
+    expect(await changesOf(async () => (id = (await reply(as('admin').courses.$post({ json }))).json as string))).toEqual([]);
+    for (const who of OUTSIDERS) await expectRefused(api(), 'GET', `/courses/${id}`, { as: ROLES[who] }, 404);
+    expect((await reply(as(null).courses.$get({ query: {} }))).json.map((c: { id: string }) => c.id)).not.toContain(id);
+    await expectRefused(api(), 'POST', '/launch', { as: 'admin', body: { course: id, level: 1, case: 1 } }, 404);
+    await expectRefused(
+      api(),
+      'POST',
+      '/pricing',
+      { as: 'admin', body: { title: 'P', price: 1, duration: 1, description: '', courses: [id], visibility: true } },
+      400,
+    );
+    await expectRefused(api(), 'DELETE', `/courses/${id}/draft`, { as: 'admin' }, 409);
+    const draft = (await reply(as('admin').courses[':id'].draft.$get({ param: { id } }))).json;
+    expect(draft).toMatchObject({ status: 'draft', pending: true, summary: { firstPublication: true, casesAdded: 1, modulesAdded: 1 } });
+    expect(await changesOf(() => reply(as('admin').courses[':id'].publish.$post({ param: { id } })))).toEqual([null]);
+    expect((await reply(as(null).courses[':id'].$get({ param: { id }, query: {} }))).status).toBe(200);
+    expect((await auditTrail(api(), `?entity=course&id=${id}`))[0]).toMatchObject({ action: 'publish', before: null });
+  });
+});
+
+describe('a certificate', () => {
+  it('stays when cases are added later, and still lists the cases it covered', async () => {
+    await passAll(api(), 'learner');
+    const done = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
+    expect(done.complete).toBe(true);
+    const issued = done.certificate;
+    expect(issued).not.toBeNull();
+    await saveDraft(COURSE, draftBody);
+    expect((await reply(as('admin').courses[':id'].draft.$get({ param: { id: COURSE } }))).json.summary.casesAdded).toBe(1);
+    await reply(as('admin').courses[':id'].publish.$post({ param: { id: COURSE } }));
+    const now = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
+    expect(now).toMatchObject({ complete: false, passed: 3, total: 4, certificate: issued });
+    expect((await reply(as(null).certificates[':id'].$get({ param: { id: issued.id } }))).json.status).toBe('valid');
+    const [stored] = await api().deps.db.db.select().from(certificates).where(eq(certificates.id, issued.id));
+    expect(stored!.cases.map((c) => c.title)).toEqual(['A1', 'A2', 'B1']);
+  });
+});
