@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { MAX_ATTEMPT_EVENTS } from '../src/api/attempts.ts';
-import { paramsOfCase, type SimEvent } from '../src/domain/simulator/index.ts';
+import { heavyLog, LOG_MS } from './lib/heavy-log.ts';
+import { paramsOfCase } from '../src/domain/simulator/index.ts';
 import { distDir } from '../src/server/config.ts';
 import { LAUNCH_TOKEN_TTL_SECONDS, signLaunchToken } from '../src/server/launch/launch-token.ts';
 import { emulatorToken, node, startEmulator, stop, waitUntil } from './lib/processes.ts';
@@ -28,36 +29,10 @@ const CONNECTIONS = 10;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 30);
 const SECRET = randomBytes(32).toString('hex');
 const CASE = { course: 'fetoscopy-simulator', level: 3, case: 3 };
-const LOG_MS = 14 * 60_000;
 
 if (!existsSync(join(distDir(), 'server/entry.mjs'))) {
   console.error('Build first: npm run build');
   process.exit(1);
-}
-
-/**
- * Held keys changed about 12 times a second (a fast, human pace), the scope always turning, the laser armed and
- * fired one second in ten: 84 s of firing, more than a whole operation needs.
- */
-function heavyLog(): SimEvent[] {
-  const events: SimEvent[] = [
-    { t: 0, type: 'open', scope: 'angled' },
-    { t: 0, type: 'laserOn' },
-  ];
-  const keys = [-1, 0, 1];
-  const count = MAX_ATTEMPT_EVENTS - events.length - 1;
-  const every = LOG_MS / (count + 1);
-  let firing = false;
-  for (let i = 0; i < count; i += 1) {
-    const t = Math.round((i + 1) * every);
-    const fire = t % 10_000 < 1_000;
-    if (fire !== firing) {
-      firing = fire;
-      events.push({ t, type: fire ? 'fireStart' : 'fireStop' });
-    } else events.push({ t, type: 'input', turnX: i % 2 ? 1 : -1, turnY: keys[i % 3]!, insert: keys[(i >> 2) % 3]!, roll: keys[(i >> 4) % 3]! });
-  }
-  events.push({ t: LOG_MS, type: 'finish' });
-  return events;
 }
 
 const sim = paramsOfCase(undefined, CASE.level, CASE.case);

@@ -19,14 +19,30 @@ export const updateMe = createRoute({
   responses: { 200: json(User), 400: errors[400], 401: errors[401], 404: errors[404] },
 });
 
+/** Where each attempt's event log is downloaded: the JSON export names it, since the logs are most of what is held. */
+export const EVENT_LOGS_PATH = '/users/me/export/logs';
+
 export const exportMe = createRoute({
   method: 'get',
   path: '/users/me/export',
-  description:
-    'Everything we hold about the caller, as a JSON download: profile, payments, attempts with their event logs, certificates, groups and the audit entries about them.',
+  description: `Everything we hold about the caller, as a JSON download: profile, payments, attempts (each with \`hasLog\`), certificates, groups and the audit entries about them. The attempts' event logs are the separate download ${EVENT_LOGS_PATH}.`,
   security: bearer,
   responses: {
     200: { description: 'The JSON file', content: { 'application/json': { schema: z.looseObject({ profile: User }) } } },
+    401: errors[401],
+    404: errors[404],
+    429: errors[429],
+  },
+});
+
+export const exportLogs = createRoute({
+  method: 'get',
+  path: EVENT_LOGS_PATH,
+  description:
+    "The caller's attempts' event logs, oldest first, as gzip-compressed NDJSON (`my-attempt-logs.ndjson.gz`): one line per attempt, `{ attemptId, createdAt, log }`. Streamed attempt by attempt from the compressed logs as stored, so its size costs the server no memory.",
+  security: bearer,
+  responses: {
+    200: { description: 'The gzip file (several gzip members, which every gunzip reads as one)', content: { 'application/gzip': { schema: z.string() } } },
     401: errors[401],
     404: errors[404],
     429: errors[429],

@@ -136,7 +136,11 @@ export const submit = createRoute({
     404: errors[404],
     409: { description: 'This launch token already made an attempt with a different log', content: errorBody },
     422: { description: 'The log took longer to replay than the server allows (error `replay_over_budget`)', content: errorBody },
-    429: errors[429],
+    429: {
+      description:
+        'Too many launches and attempts this minute (error `too_many_requests`), or 100 attempts stored in the last 24 hours already (error `attempt_daily_cap`); see Retry-After',
+      content: errorBody,
+    },
     503: { description: 'Too many attempts are being scored; try again after Retry-After (error `busy`)', content: errorBody },
   },
 });

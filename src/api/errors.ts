@@ -18,6 +18,8 @@ export const ErrorCode = {
   assessmentCodeUnknown: 'assessment_code_unknown',
   /** The assessment window of the code has expired or was closed. */
   assessmentCodeExpired: 'assessment_code_expired',
+  /** The caller stored as many attempts in the last 24 hours as a day keeps (Retry-After says until when). */
+  attemptDailyCap: 'attempt_daily_cap',
   /** Too many attempts are being scored at once; trying again shortly is safe. */
   busy: 'busy',
   /** An attempt's log took longer to replay than the server allows. */

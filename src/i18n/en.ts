@@ -284,6 +284,7 @@ export const en = {
   'data.title': 'Your data',
   'data.text': 'Download a copy of everything we hold about you, or delete your account.',
   'data.export': 'Download my data (JSON)',
+  'data.exportLogs': "Download my attempts' event logs (.ndjson.gz)",
   'data.exporting': 'Preparing your data…',
   'data.exportError': 'Your data could not be downloaded. Try again in a moment.',
   'delete.open': 'Delete my account',
@@ -628,6 +629,8 @@ export const en = {
   'sim.demo.case': 'Free demo case',
   'sim.demo.invite': 'Create a free account to save your scores, follow your progress and play every case of your courses.',
   'sim.demo.signup': 'Sign up free',
+  'sim.error.capped':
+    'This result was not saved: you have saved 100 attempts in the last 24 hours, the most we keep in a day. You can save attempts again in a few hours.',
   'sim.error.save': 'Your result could not be saved. Check your connection and try again.',
   'sim.error.expired': 'The launch link expired before the result was saved. Open the case again from its course page.',
   'sim.error.signedOut':

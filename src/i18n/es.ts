@@ -286,6 +286,7 @@ export const es: Dict = {
   'data.title': 'Tus datos',
   'data.text': 'Descarga una copia de todo lo que guardamos sobre ti, o elimina tu cuenta.',
   'data.export': 'Descargar mis datos (JSON)',
+  'data.exportLogs': 'Descargar los registros de eventos de mis intentos (.ndjson.gz)',
   'data.exporting': 'Preparando tus datos…',
   'data.exportError': 'No se pudieron descargar tus datos. Inténtalo de nuevo en un momento.',
   'delete.open': 'Eliminar mi cuenta',
@@ -634,6 +635,8 @@ export const es: Dict = {
   'sim.demo.case': 'Caso de demostración gratuito',
   'sim.demo.invite': 'Crea una cuenta gratuita para guardar tus puntuaciones, seguir tu progreso y jugar todos los casos de tus cursos.',
   'sim.demo.signup': 'Regístrate gratis',
+  'sim.error.capped':
+    'Este resultado no se guardó: has guardado 100 intentos en las últimas 24 horas, el máximo que conservamos en un día. Podrás guardar intentos de nuevo en unas horas.',
   'sim.error.save': 'No se pudo guardar tu resultado. Comprueba tu conexión e inténtalo de nuevo.',
   'sim.error.expired': 'El enlace de lanzamiento caducó antes de guardar el resultado. Abre el caso de nuevo desde la página del curso.',
   'sim.error.signedOut':

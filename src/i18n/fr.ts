@@ -286,6 +286,7 @@ export const fr: Dict = {
   'data.title': 'Vos données',
   'data.text': 'Téléchargez une copie de tout ce que nous détenons sur vous, ou supprimez votre compte.',
   'data.export': 'Télécharger mes données (JSON)',
+  'data.exportLogs': "Télécharger les journaux d'événements de mes tentatives (.ndjson.gz)",
   'data.exporting': 'Préparation de vos données…',
   'data.exportError': 'Vos données n’ont pas pu être téléchargées. Réessayez dans un instant.',
   'delete.open': 'Supprimer mon compte',
@@ -636,6 +637,8 @@ export const fr: Dict = {
   'sim.demo.case': 'Cas de démonstration gratuit',
   'sim.demo.invite': 'Créez un compte gratuit pour enregistrer vos scores, suivre vos progrès et jouer tous les cas de vos cours.',
   'sim.demo.signup': 'Inscription gratuite',
+  'sim.error.capped':
+    "Ce résultat n'a pas été enregistré : vous avez enregistré 100 tentatives au cours des dernières 24 heures, le maximum que nous conservons par jour. Vous pourrez de nouveau enregistrer des tentatives dans quelques heures.",
   'sim.error.save': 'Votre résultat n’a pas pu être enregistré. Vérifiez votre connexion et réessayez.',
   'sim.error.expired': 'Le lien de lancement a expiré avant l’enregistrement du résultat. Rouvrez le cas depuis la page du cours.',
   'sim.error.signedOut':

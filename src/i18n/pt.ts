@@ -286,6 +286,7 @@ export const pt: Dict = {
   'data.title': 'Seus dados',
   'data.text': 'Baixe uma cópia de tudo o que guardamos sobre você ou exclua sua conta.',
   'data.export': 'Baixar meus dados (JSON)',
+  'data.exportLogs': 'Baixar os registros de eventos das minhas tentativas (.ndjson.gz)',
   'data.exporting': 'Preparando seus dados…',
   'data.exportError': 'Não foi possível baixar seus dados. Tente novamente em instantes.',
   'delete.open': 'Excluir minha conta',
@@ -634,6 +635,8 @@ export const pt: Dict = {
   'sim.demo.case': 'Caso de demonstração gratuito',
   'sim.demo.invite': 'Crie uma conta gratuita para salvar suas pontuações, acompanhar seu progresso e jogar todos os casos dos seus cursos.',
   'sim.demo.signup': 'Cadastre-se grátis',
+  'sim.error.capped':
+    'Este resultado não foi salvo: você salvou 100 tentativas nas últimas 24 horas, o máximo que guardamos por dia. Você poderá salvar tentativas novamente em algumas horas.',
   'sim.error.save': 'Não foi possível salvar seu resultado. Verifique sua conexão e tente novamente.',
   'sim.error.expired': 'O link de lançamento expirou antes de o resultado ser salvo. Abra o caso novamente na página do curso.',
   'sim.error.signedOut':

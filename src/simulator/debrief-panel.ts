@@ -23,6 +23,7 @@ const SAVE_ERRORS: Partial<Record<SubmissionFailure, SimKey>> = {
   expired: 'sim.error.expired',
   signedOut: 'sim.error.signedOut',
   otherUser: 'sim.error.otherUser',
+  capped: 'sim.error.capped',
 };
 
 /** What the debrief shows; the local replay fills it first, the server's stored attempt replaces it. */

@@ -51,9 +51,11 @@ export async function sendVerification(): Promise<boolean> {
 /** Whether the address is verified now (the link may have been opened elsewhere); false when that cannot be read. */
 export const checkVerified = (): Promise<boolean> => reloadFirebaseUser().catch(() => false);
 
-export async function exportData(): Promise<boolean> {
+/** Downloads the JSON copy of everything held, or the attempts' event logs (its bulk, a gzip file of its own); false when it failed. */
+export async function exportData(part: 'data' | 'logs'): Promise<boolean> {
   try {
-    saveFile(await download(client.users.me.export.$get(undefined, auth(await idToken()))));
+    const token = auth(await idToken());
+    saveFile(await download(part === 'data' ? client.users.me.export.$get(undefined, token) : client.users.me.export.logs.$get(undefined, token)));
     return true;
   } catch {
     return false;

@@ -86,8 +86,10 @@ describe('GET /users/me/export', () => {
       subscriptions: [expect.objectContaining({ product_id: 'plan-fetoscopy' })],
     });
     expect(body.payments).toEqual([expect.objectContaining({ orderId, status: 'COMPLETED', receipt: expect.objectContaining({ orderId, amount: 199 }) })]);
-    expect(body.attempts).toEqual([expect.objectContaining({ id: 'learner-a1', score: 80, log: [{ t: 0, type: 'open' }] })]);
-    expect(body.attempts[0]).not.toHaveProperty('logGzip');
+    // The logs are the separate download the export names.
+    expect(body.attempts).toEqual([expect.objectContaining({ id: 'learner-a1', score: 80, hasLog: true })]);
+    for (const column of ['logGzip', 'events', 'log']) expect(body.attempts[0]).not.toHaveProperty(column);
+    expect(body.eventLogs).toEqual({ path: '/api/users/me/export/logs', format: expect.stringContaining('NDJSON') });
     expect(body.certificates.map((c: { id: string }) => c.id)).toEqual(['learner-c1']);
     expect(body.groups).toEqual([expect.objectContaining({ groupId: 'g1', name: 'Fellows 2026', role: 'member' })]);
     expect(body.audit.length).toBeGreaterThan(0);
@@ -107,6 +109,71 @@ describe('GET /users/me/export', () => {
   it('refuses a visitor with 401 and a token without a profile with 404', async () => {
     await expectRefused(api(), 'GET', '/users/me/export', {}, 401);
     await expectRefused(api(), 'GET', '/users/me/export', { as: token('stranger') }, 404);
+  });
+});
+
+describe('GET /users/me/export/logs', () => {
+  const logs = async (who: 'learner' | 'other' = 'learner') => {
+    const res = await api().app.request('/api/users/me/export/logs', { headers: { authorization: `Bearer ${api().tokens[who]}` } });
+    return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+  };
+
+  it("answers the caller's event logs, oldest first, as gzip NDJSON: the stored compressed logs and the first simulator's events, nobody else's", async () => {
+    const { gunzipSync, gzipSync } = await import('node:zlib');
+    const long = Array.from({ length: 10_000 }, (_, i) => ({ t: i * 80, type: 'input', turnX: i % 2, turnY: 0, insert: 1, roll: 0 }));
+    const attempt = (id: string, userId: string, minutesAgo: number, log: { logGzip?: string; events?: unknown[] }) => ({
+      id,
+      userId,
+      courseId: 'fetoscopy-simulator',
+      level: 1,
+      caseIndex: 1,
+      score: 60,
+      metrics: {},
+      createdAt: new Date(Date.now() - minutesAgo * 60_000),
+      ...log,
+    });
+    await db()
+      .insert(attempts)
+      .values([
+        attempt('l-new', 'learner', 1, { logGzip: gzipSync(JSON.stringify(long)).toString('base64') }),
+        attempt('l-old', 'learner', 60, { events: [{ t: 0, type: 'open' }] }),
+        attempt('l-none', 'learner', 30, {}),
+        attempt('o-1', 'other', 5, { logGzip: gzipSync('[{"t":0,"type":"open","who":"other"}]').toString('base64') }),
+      ]);
+    const { res, bytes } = await logs();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/gzip');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="my-attempt-logs.ndjson.gz"');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const text = gunzipSync(bytes).toString('utf8');
+    expect(text.endsWith('\n')).toBe(true);
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((l) => l.attemptId)).toEqual(['l-old', 'l-new']);
+    expect(lines[0]).toEqual({ attemptId: 'l-old', createdAt: expect.stringMatching(/Z$/), log: [{ t: 0, type: 'open' }] });
+    expect(lines[1].log).toEqual(long);
+    expect(text).not.toContain('other');
+    // The JSON export says which attempts these are.
+    const exported = await (await api().app.request('/api/users/me/export', { headers: { authorization: `Bearer ${api().tokens.learner}` } })).json();
+    expect(exported.attempts.map((a: { id: string; hasLog: boolean }) => [a.id, a.hasLog])).toEqual([
+      ['l-old', true],
+      ['l-none', false],
+      ['l-new', true],
+    ]);
+  });
+
+  it('answers an empty gzip file to a caller without attempts', async () => {
+    const { gunzipSync } = await import('node:zlib');
+    const { res, bytes } = await logs('other');
+    expect(res.status).toBe(200);
+    expect(gunzipSync(bytes).toString('utf8')).toBe('');
+  });
+
+  it('refuses a visitor with 401 and a token without a profile with 404', async () => {
+    await expectRefused(api(), 'GET', '/users/me/export/logs', {}, 401);
+    await expectRefused(api(), 'GET', '/users/me/export/logs', { as: token('stranger') }, 404);
   });
 });
 
@@ -190,5 +257,11 @@ describe('data exports under the real rate limit', () => {
     const res = await expectRefused(limited(), 'GET', '/users/me/export', { as: 'learner' }, 429, 'too_many_requests');
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await limited().call('GET', '/users/me/export', { as: 'other' })).status).toBe(200);
+  });
+
+  it('allows five downloads of the event logs an hour per user, then answers 429', async () => {
+    for (let i = 0; i < 5; i += 1) expect((await limited().call('GET', '/users/me/export/logs', { as: 'learner' })).status).toBe(200);
+    const res = await expectRefused(limited(), 'GET', '/users/me/export/logs', { as: 'learner' }, 429, 'too_many_requests');
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

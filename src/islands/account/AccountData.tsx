@@ -11,17 +11,18 @@ interface Props {
   strings: Sections<'data' | 'delete' | 'auth'>;
 }
 
-/** "Your data": a JSON copy of everything we hold, and deleting the account after a confirmation (and the password, when there is one). */
+/** "Your data": a JSON copy of everything we hold and the attempts' event logs beside it, and deleting the account after a confirmation (and the password, when there is one). */
 export default function AccountData({ homeHref, passwordSignIn, strings }: Props) {
-  const [exporting, setExporting] = useState<'busy' | 'failed' | null>(null);
+  const [exporting, setExporting] = useState<'data' | 'logs' | 'failed' | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [failure, setFailure] = useState<Exclude<DeleteOutcome, 'deleted'> | null>(null);
 
-  async function download() {
-    setExporting('busy');
-    setExporting((await exportData()) ? null : 'failed');
+  async function download(part: 'data' | 'logs') {
+    setExporting(part);
+    setExporting((await exportData(part)) ? null : 'failed');
   }
+  const busy = exporting === 'data' || exporting === 'logs';
 
   async function confirmDelete(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -42,8 +43,11 @@ export default function AccountData({ homeHref, passwordSignIn, strings }: Props
       <h2 id="data-title">{strings['data.title']}</h2>
       <p>{strings['data.text']}</p>
       <div className="data-actions">
-        <button type="button" className="button button-ghost" onClick={() => void download()} disabled={exporting === 'busy'}>
-          {exporting === 'busy' ? strings['data.exporting'] : strings['data.export']}
+        <button type="button" className="button button-ghost" onClick={() => void download('data')} disabled={busy}>
+          {exporting === 'data' ? strings['data.exporting'] : strings['data.export']}
+        </button>
+        <button type="button" className="button button-ghost" onClick={() => void download('logs')} disabled={busy}>
+          {exporting === 'logs' ? strings['data.exporting'] : strings['data.exportLogs']}
         </button>
         <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
           {strings['delete.open']}

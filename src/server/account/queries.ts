@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { lockKeepingAnAdmin } from '../access/admins.ts';
 import type { Caller } from '../access/token.ts';
 import { entriesAbout, forgetInAudit, recordAudit } from '../audit/index.ts';
@@ -25,7 +25,13 @@ export async function heldAbout(db: Db, uid: string) {
   const [profile] = await db.select().from(users).where(eq(users.id, uid));
   if (!profile) return null;
   const payments = await db.select().from(orders).where(eq(orders.userId, uid)).orderBy(asc(orders.createdAt));
-  const played = await db.select().from(attempts).where(eq(attempts.userId, uid)).orderBy(asc(attempts.createdAt));
+  // The logs are the separate download (event-logs.ts): here only whether each attempt has one.
+  const { logGzip, events, ...kept } = getTableColumns(attempts);
+  const played = await db
+    .select({ ...kept, hasLog: sql<boolean>`(${logGzip} is not null or ${events} is not null)` })
+    .from(attempts)
+    .where(eq(attempts.userId, uid))
+    .orderBy(asc(attempts.createdAt), asc(attempts.id));
   const earned = await db.select().from(certificates).where(eq(certificates.userId, uid)).orderBy(asc(certificates.issuedAt));
   const memberships = await db
     .select({ groupId: groupMembers.groupId, name: groups.name, role: groupMembers.role, addedAt: groupMembers.addedAt })
@@ -36,8 +42,23 @@ export async function heldAbout(db: Db, uid: string) {
   return { profile, payments, played, earned, memberships, trail };
 }
 
-/** The attempt row as stored, its event log compressed or not. */
-export type AttemptRow = typeof attempts.$inferSelect;
+/** The caller's attempts that have a log, oldest first: what the event-log download goes through, one at a time. */
+export function attemptsWithLogs(db: Db, uid: string) {
+  return db
+    .select({ id: attempts.id, createdAt: attempts.createdAt })
+    .from(attempts)
+    .where(and(eq(attempts.userId, uid), sql`(${attempts.logGzip} is not null or ${attempts.events} is not null)`))
+    .orderBy(asc(attempts.createdAt), asc(attempts.id));
+}
+
+/** One attempt's log as stored (gzip in base64, or the first simulator's events); null once it is gone. */
+export async function storedLog(db: Db, uid: string, id: string): Promise<{ logGzip: string | null; events: unknown[] | null } | null> {
+  const [row] = await db
+    .select({ logGzip: attempts.logGzip, events: attempts.events })
+    .from(attempts)
+    .where(and(eq(attempts.id, id), eq(attempts.userId, uid)));
+  return row ?? null;
+}
 
 /**
  * Deletes the caller's account and what is theirs alone, keeping payments (made anonymous) and the fact of each audited

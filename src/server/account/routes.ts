@@ -1,6 +1,6 @@
-import { gunzipSync } from 'node:zlib';
 import { ErrorCode } from '../../api/errors.ts';
-import { deleteAccount, heldAbout, updateProfile, type AttemptRow } from './queries.ts';
+import { eventLogStream } from './event-logs.ts';
+import { deleteAccount, heldAbout, updateProfile } from './queries.ts';
 import { trailFor } from '../audit/index.ts';
 import { fail } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
@@ -9,12 +9,7 @@ import { LIMITS } from '../http/rate-counters.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { receiptOf, toUser } from '../db/rows.ts';
 import * as routes from '../../api/account.ts';
-
-/** The event log an attempt was scored from, as the learner sent it. */
-function logOf(row: AttemptRow): unknown[] | null {
-  if (row.logGzip) return JSON.parse(gunzipSync(Buffer.from(row.logGzip, 'base64')).toString('utf8')) as unknown[];
-  return row.events ?? null;
-}
+import { API_BASE } from '../../api/paths.ts';
 
 /** /users/me: the caller's own profile, a copy of everything we hold about them, and deleting their account. */
 export const accountApp = subApp()
@@ -44,16 +39,27 @@ export const accountApp = subApp()
         createdAt: o.createdAt.toISOString(),
         receipt: o.status === 'COMPLETED' ? receiptOf(o, config.seller, 'en') : null,
       })),
-      attempts: played.map((row) => {
-        const { logGzip, events, ...kept } = row;
-        return { ...kept, createdAt: row.createdAt.toISOString(), log: logOf(row) };
-      }),
+      attempts: played.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+      eventLogs: {
+        path: `${API_BASE}${routes.EVENT_LOGS_PATH}`,
+        format: 'gzip-compressed NDJSON, one line per attempt with hasLog: { attemptId, createdAt, log }',
+      },
       certificates: earned,
       groups: memberships,
       // What the caller did to other people's records is theirs to know, but those records' contents are not.
       audit: trailFor(trail, { uid, email: profile.email }),
     };
     return c.json(body, 200, { 'content-disposition': 'attachment; filename="my-data.json"', 'cache-control': 'private, no-store' });
+  })
+  .openapi(guarded(routes.exportLogs, requireUser, rateLimit(LIMITS.exportLogs)), async (c) => {
+    const uid = c.get('caller')!.uid;
+    const { db } = c.get('deps');
+    if (!(await c.get('deps').userCache.get(uid))) return fail(c, 404, ErrorCode.notFound, 'Your account has no profile yet: finish signing up first');
+    return c.body(eventLogStream(db.db, uid), 200, {
+      'content-type': 'application/gzip',
+      'content-disposition': 'attachment; filename="my-attempt-logs.ndjson.gz"',
+      'cache-control': 'private, no-store',
+    });
   })
   .openapi(guarded(routes.deleteMe, requireUser), async (c) => {
     const caller = c.get('caller')!;

@@ -10,6 +10,7 @@ import { requireUser } from '../access/caller.ts';
 import { verifyLaunchToken } from '../launch/index.ts';
 import { windowOpenAtSubmission } from '../assessments/index.ts';
 import { simulatorLimit } from '../http/simulator-limit.ts';
+import { dailyAttemptCap } from './daily-cap.ts';
 import * as routes from '../../api/attempts.ts';
 
 /** A log may run this much longer than its token has existed: clocks drift and the page starts before its first frame. */
@@ -45,6 +46,9 @@ export const attemptsApp = subApp()
         : fail(c, 409, ErrorCode.conflict, 'This launch already made an attempt with a different log: launch the case again');
     const stored = await findAttempt(db.db, id);
     if (stored) return answerStored(stored);
+    // After the lookup: an attempt stored already is answered again (its answer may have been lost), even at the cap.
+    const capped = await dailyAttemptCap(c, claims.uid, now);
+    if (capped) return capped;
     const lastT = events.reduce((m, e) => Math.max(m, e.t), 0);
     if (lastT > now.getTime() - claims.issuedAt + LOG_GRACE_MS) {
       return invalid(c, [{ path: 'events', message: 'the log lasts longer than the time since the launch' }]);

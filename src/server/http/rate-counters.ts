@@ -26,8 +26,10 @@ export const LIMITS = {
   signupEmail: { name: 'signup-email', max: 3, windowMs: 60 * 60_000 },
   payments: { name: 'payments', max: 30, windowMs: 10 * 60_000 },
   forms: { name: 'forms', max: 5, windowMs: 10 * 60_000 },
-  /** A data export reads and unpacks every attempt's log: a few an hour is plenty for a person. */
+  /** A data export: a few an hour is plenty for a person. */
   exports: { name: 'export', max: 5, windowMs: 60 * 60_000 },
+  /** The event logs' download, the export's bulk, streamed from the compressed logs as stored. */
+  exportLogs: { name: 'export-logs', max: 5, windowMs: 60 * 60_000 },
   /** Simulator launches and attempts together, per user. */
   simulator: { name: 'simulator', max: 30, windowMs: 60_000 },
   /** Launches with an assessment code, per user: a person mistypes a few times, a guesser needs millions. */

@@ -50,6 +50,7 @@ const ROUTES: Route[] = [
   { method: 'PUT', path: '/users/learner', body: { isAdmin: true, isPremium: true, subscriptions: [] }, access: 'admin', ok: 200 },
   { method: 'PATCH', path: '/users/me', body: { name: 'Lea', contact: '' }, access: 'user', ok: 200 },
   { method: 'GET', path: '/users/me/export', access: 'user', ok: 200 },
+  { method: 'GET', path: '/users/me/export/logs', access: 'user', ok: 200 },
   { method: 'DELETE', path: '/users/me', access: 'user', ok: { learner: 204, other: 204, admin: 409 }, codes: { 409: ErrorCode.lastAdmin } },
   { method: 'GET', path: '/courses', access: 'public', ok: 200 },
   { method: 'GET', path: '/courses/bronchoscopy', access: 'public', ok: 200 },
