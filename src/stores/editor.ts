@@ -1,14 +1,15 @@
 import { atom } from 'nanostores';
 import { answer, auth, client, enc } from '../api/client.ts';
 import type { CourseInput } from '../api/courses.ts';
-import { newCase, newLevel, type CaseItem, type Level } from '../domain/defaults.ts';
+import type { CourseDraft, PublishSummary } from '../api/course-drafts.ts';
+import { newCase, newLevel, type CaseItem, type CourseStatus, type Level } from '../domain/defaults.ts';
 import type { ContentLocale, TitleText, Translations, TranslatedLocale } from '../domain/localize.ts';
 import { paramsOfCase, type CaseParams } from '../domain/simulator/params.ts';
 import { isBrowserTask, type CaseTask } from '../domain/simulators.ts';
 import { errorKey, type ErrorKey } from './error-messages.ts';
 import { idToken } from './session.ts';
 
-/** The admin's local copy of a course: nothing reaches the server until save(). */
+/** The admin's local copy of a course: nothing reaches the server until save(), which keeps it as a draft until publish(). */
 export interface EditorState {
   open: boolean;
   loading: boolean;
@@ -16,13 +17,32 @@ export interface EditorState {
   draft: CourseInput | null;
   dirty: boolean;
   saving: boolean;
+  /** The course's status on the server, whether a saved draft waits, and what publishing it changes for learners. */
+  status: CourseStatus | null;
+  pending: boolean;
+  summary: PublishSummary | null;
+  publishing: boolean;
   error: ErrorKey<'course'> | null;
   /** The language the texts are being written in; English is the course's own, the others its translations. */
   lang: ContentLocale;
   picture: 'idle' | 'uploading' | 'error';
 }
 
-const CLOSED: EditorState = { open: false, loading: false, courseId: null, draft: null, dirty: false, saving: false, error: null, lang: 'en', picture: 'idle' };
+const CLOSED: EditorState = {
+  open: false,
+  loading: false,
+  courseId: null,
+  draft: null,
+  dirty: false,
+  saving: false,
+  status: null,
+  pending: false,
+  summary: null,
+  publishing: false,
+  error: null,
+  lang: 'en',
+  picture: 'idle',
+};
 export const $editor = atom<EditorState>(CLOSED);
 
 let guarded = false;
@@ -38,14 +58,19 @@ function guardUnload(): void {
   });
 }
 
-/** Opens edit mode with the course as the server holds it now. */
+/** The server's version of the course (its draft, else the published course, in English) taken into the editor. */
+function adopt(found: CourseDraft): Partial<EditorState> {
+  const { id: _id, ...course } = found.course;
+  return { draft: course, status: found.status, pending: found.pending, summary: found.summary, dirty: false };
+}
+
+/** Opens edit mode with the course's draft, or the published course when there is none. */
 export async function openEditor(courseId: string): Promise<void> {
   guardUnload();
   $editor.set({ ...CLOSED, open: true, loading: true, courseId });
   try {
-    // English, the course as stored, is what the editor edits.
-    const { id: _id, ...course } = await answer(client.courses[':id'].$get({ param: { id: enc(courseId) }, query: { lang: 'en' } }));
-    $editor.set({ ...$editor.get(), loading: false, draft: course });
+    const found = await answer(client.courses[':id'].draft.$get({ param: { id: enc(courseId) } }, auth(await idToken())));
+    $editor.set({ ...$editor.get(), loading: false, ...adopt(found) });
   } catch (err) {
     $editor.set({ ...$editor.get(), loading: false, error: errorKey('course', err) });
   }
@@ -130,10 +155,10 @@ export function setPassMark(i: number, j: number, mark: number | null): void {
   editLevel(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? withMark(c) : c)) }));
 }
 
-/** Sends the whole course with PUT and reloads the page; a failure keeps the draft and says why. */
-export async function save(): Promise<void> {
+/** Saves the whole course as its draft (learners still see the published version); a failure keeps the edits and says why. */
+export async function save(): Promise<boolean> {
   const state = $editor.get();
-  if (!state.draft || !state.courseId || state.saving) return;
+  if (!state.draft || !state.courseId || state.saving) return false;
   $editor.set({ ...state, saving: true, error: null });
   try {
     const { title, subtitle, thumbnail, levels, proficiencyOrder, assessmentRequired, durationMinutes, translations } = state.draft;
@@ -142,9 +167,38 @@ export async function save(): Promise<void> {
     const cleaned = Object.fromEntries(Object.entries(translations ?? {}).map(([l, t]) => [l, t.outcomes ? { ...t, outcomes: lines(t.outcomes) } : t]));
     const rest = { durationMinutes, translations: cleaned, ...(outcomes ? { outcomes } : {}) };
     const body = { title, subtitle, thumbnail, levels, proficiencyOrder, assessmentRequired, ...rest };
-    await answer(client.courses[':id'].$put({ param: { id: enc(state.courseId) }, json: body }, auth(await idToken())));
-    $editor.set({ ...$editor.get(), saving: false, dirty: false });
+    const found = await answer(client.courses[':id'].draft.$put({ param: { id: enc(state.courseId) }, json: body }, auth(await idToken())));
+    $editor.set({ ...$editor.get(), saving: false, dirty: false, pending: found.pending, summary: found.summary, status: found.status });
+    return true;
+  } catch (err) {
+    $editor.set({ ...$editor.get(), saving: false, error: errorKey('course', err) });
+    return false;
+  }
+}
+
+/** Saves what is unsaved, then makes the draft what learners see and reloads the page, which now shows it. */
+export async function publish(): Promise<void> {
+  const state = $editor.get();
+  if (!state.courseId || state.publishing || state.saving) return;
+  if (state.dirty && !(await save())) return;
+  $editor.set({ ...$editor.get(), publishing: true, error: null });
+  try {
+    await answer(client.courses[':id'].publish.$post({ param: { id: enc(state.courseId) } }, auth(await idToken())));
+    $editor.set({ ...$editor.get(), publishing: false, pending: false, dirty: false });
     window.location.reload();
+  } catch (err) {
+    $editor.set({ ...$editor.get(), publishing: false, error: errorKey('course', err) });
+  }
+}
+
+/** Drops the saved draft: the editor returns to the published version. */
+export async function discardDraft(): Promise<void> {
+  const state = $editor.get();
+  if (!state.courseId || state.saving) return;
+  $editor.set({ ...state, saving: true, error: null });
+  try {
+    const found = await answer(client.courses[':id'].draft.$delete({ param: { id: enc(state.courseId) } }, auth(await idToken())));
+    $editor.set({ ...$editor.get(), saving: false, ...adopt(found) });
   } catch (err) {
     $editor.set({ ...$editor.get(), saving: false, error: errorKey('course', err) });
   }

@@ -131,9 +131,9 @@ test("the admin sets a case's simulator parameters with the keyboard, saves, and
   await expectFitsWidth(page);
   await axe(page);
 
-  // Nothing is stored before Save.
+  // Nothing is stored before Publish.
   expect((await storedCases(request, id)).map((c) => c.sim)).toEqual([undefined, undefined]);
-  await page.getByRole('button', { name: 'Save', exact: true }).focus();
+  await page.getByRole('button', { name: 'Publish', exact: true }).focus();
   await page.keyboard.press('Enter');
   await expect(page.locator('.editor')).toHaveCount(0);
   expect((await storedCases(request, id)).map((c) => c.sim)).toEqual([undefined, chosen]);
@@ -179,7 +179,7 @@ test('in Arabic the settings read right to left, and a change made with the keyb
   await group.scrollIntoViewIfNeeded();
   await expectFitsWidth(page);
 
-  await page.locator('.editor-bar button[type="submit"]').press('Enter');
+  await page.locator('.publish-bar .publish-actions .button:not(.button-ghost)').press('Enter');
   await expect(page.locator('.editor')).toHaveCount(0);
   expect((await storedCases(request, id)).map((c) => c.sim)).toEqual([{ ...paramsOfCase(undefined, 1, 1), placenta: 'anterior', scopes: 'angled' }, undefined]);
   await openEditor(page, `/ar/courses/${id}`);

@@ -116,7 +116,15 @@ test('the admin adds, renames and hides modules and cases, saves, and sees them 
   const before = (await (await request.get(`/api/courses/${id}`)).json()) as { levels: unknown[] };
   expect(before.levels).toEqual([]);
 
-  await page.getByRole('button', { name: 'Save' }).click();
+  // Save keeps a draft: learners still see the published course, and the editor says what Publish will change.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const bar = page.getByRole('region', { name: 'Publish' });
+  await expect(bar).toContainText('Saved as a draft: learners see the published version until you publish.');
+  await expect(bar).toContainText('Adds 2 case(s): learners who completed the course keep their certificate.');
+  await expect(bar).toContainText('Adds 1 module(s).');
+  expect(((await (await request.get(`/api/courses/${id}`)).json()) as { levels: unknown[] }).levels).toEqual([]);
+  await axe(page);
+  await bar.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Laser course');
   await expect(page.getByRole('heading', { name: /Twin anastomoses/ })).toBeVisible();
   await expect(page.getByText('Posterior placenta')).toBeVisible();
@@ -148,7 +156,7 @@ test('a save the server refuses keeps the edits and says why; leaving with edits
   await page.getByRole('button', { name: 'Edit course' }).click();
   await page.getByRole('button', { name: 'Add module' }).click();
   await page.getByLabel('Title of module 1').fill('   ');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText(/Not saved: every title needs 1 to 200 characters/);
   await expect(page.getByLabel('Title of case 1 in module 1')).toHaveValue('New Case');
   expect(((await (await request.get(`/api/courses/${id}`)).json()) as { levels: unknown[] }).levels).toEqual([]);

@@ -244,7 +244,7 @@ test('an admin sets pass marks and the proficiency order in the course editor, a
   await page.getByLabel('Proficiency-based order: a module opens only when every case of the module before it is passed').check();
   await page.getByLabel('Pass mark of case 1 in module 2').fill('85');
   await axe(page);
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page.locator('form.editor')).toHaveCount(0);
   const course = await (await request.get(`/api/courses/${id}`)).json();
   expect(course.proficiencyOrder).toBe(true);
@@ -255,7 +255,7 @@ test('an admin sets pass marks and the proficiency order in the course editor, a
   await page.locator('.course-toolbar button').click();
   await expect(page.getByLabel('Pass mark of case 1 in module 2')).toHaveValue('85');
   await page.getByLabel('Pass mark of case 1 in module 2').fill('');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page.locator('form.editor')).toHaveCount(0);
   expect((await (await request.get(`/api/courses/${id}`)).json()).levels[1].cases[0]).toEqual({ title: 'Second', bubbles: [] });
 });

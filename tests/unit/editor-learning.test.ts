@@ -16,7 +16,22 @@ describe('the editor draft of pass marks and proficiency order', () => {
       },
     ],
   };
-  const open = () => $editor.set({ open: true, loading: false, courseId: 'c', draft, dirty: false, saving: false, error: null, lang: 'en', picture: 'idle' });
+  const open = () =>
+    $editor.set({
+      open: true,
+      loading: false,
+      courseId: 'c',
+      draft,
+      dirty: false,
+      saving: false,
+      status: 'published',
+      pending: false,
+      summary: null,
+      publishing: false,
+      error: null,
+      lang: 'en',
+      picture: 'idle',
+    });
 
   it('sets a whole pass mark from 1 to 100 on one case, and drops it for the default', () => {
     open();

@@ -7,6 +7,7 @@ import { useIslandStore } from '../ui/useIslandStore.ts';
 import CourseTexts from './CourseTexts.tsx';
 import ModuleEditor from './ModuleEditor.tsx';
 import PictureField from './PictureField.tsx';
+import PublishBar from './PublishBar.tsx';
 import type { Sections } from '../../i18n/index.ts';
 
 interface Props {
@@ -14,7 +15,7 @@ interface Props {
   strings: Sections<'course' | 'common'>;
 }
 
-/** The admin's edit mode: every change stays in the $editor draft until Save sends the whole course. */
+/** The admin's edit mode: every change stays in $editor until Save keeps the whole course as a draft, which Publish makes live. */
 export default function CourseEditor({ locale, strings }: Props) {
   const state = useIslandStore($editor);
   const draft = state.draft;
@@ -93,10 +94,11 @@ export default function CourseEditor({ locale, strings }: Props) {
         <button type="button" className="button button-ghost" onClick={discard} disabled={state.saving}>
           {strings['course.discard']}
         </button>
-        <button type="submit" className="button" disabled={state.saving}>
+        <button type="submit" className="button" disabled={state.saving || state.publishing}>
           {state.saving ? strings['course.saving'] : strings['course.save']}
         </button>
       </div>
+      <PublishBar state={state} strings={strings} />
     </form>
   );
 }

@@ -55,6 +55,12 @@ export default function OutlineSummary({ signedIn, status, mine, view, locale, c
               {mine.certificate && <CertificateLinks certificate={mine.certificate} locale={locale} verifyPath={verifyPath} strings={strings} />}
             </div>
           )}
+          {!mine.complete && mine.certificate && (
+            <div className="outline-complete" data-note="earlier">
+              <p>{fill(strings['progress.certificateEarlier'], { date: formatDay(locale, mine.certificate.completedAt) })}</p>
+              <CertificateLinks certificate={mine.certificate} locale={locale} verifyPath={verifyPath} strings={strings} />
+            </div>
+          )}
         </div>
       )}
       {view.proficiencyOrder && <p className="outline-order">{strings['progress.proficiency']}</p>}
