@@ -93,7 +93,7 @@ test('the admin adds, renames and hides modules and cases, saves, and sees them 
   await page.goto(`/courses/${id}`);
   await courseReady(page);
   await page.getByRole('button', { name: 'Edit course' }).click();
-  await expect(page.getByText('This course has no modules yet.')).toBeVisible();
+  await expect(page.locator('form.editor').getByText('This course has no modules yet.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Add module' }).click();
   await expect(page.getByLabel('Title of module 1')).toHaveValue('New Module');
@@ -230,6 +230,8 @@ test('a premium user opens the case dialog; the links carry the query and a toke
     case: 3,
     variant: expect.any(Number),
     sim: stored.levels[1]!.cases[2]!.sim,
+    task: 'selective',
+    simulator: 'browser',
     entitled: true,
   });
 
