@@ -12,14 +12,18 @@ const InvitationInput = z.strictObject({
   role: GroupRole,
 });
 
-/** What became of each address: added at once (a verified account has it), invited (no verified account yet), or already so. */
-const InvitationOutcome = z.enum(['added', 'invited', 'already']);
+/**
+ * What became of each address: added at once (a verified account has it), invited (no account yet), unverified (invited:
+ * an account has it but has not verified it, told to administrators only), or already so.
+ */
+const InvitationOutcome = z.enum(['added', 'invited', 'unverified', 'already']);
 
 const InvitationResult = z
   .object({ group: GroupDetail, results: z.array(z.object({ email: z.string(), outcome: InvitationOutcome })) })
   .meta({ id: 'InvitationResult' });
 
 export type InvitationResult = z.infer<typeof InvitationResult>;
+export type InvitationOutcome = z.infer<typeof InvitationOutcome>;
 
 const invitationParams = z.object({ id: dbString().min(1).max(128), invitationId: dbString().min(1).max(128) });
 

@@ -106,8 +106,6 @@ const OUTCOMES = {
   verification: { statuses: { 404: 'unknown' }, fallback: 'error' },
   /** A group's page and the admin's changes to it: not one of its directors, the group gone, or refused input. */
   groups: { statuses: { 400: 'invalid', 403: 'refused', 404: 'notFound' }, fallback: 'failed' },
-  /** Adding a person to a group: a 404 is an email no user has. */
-  groupMember: { codes: { [ErrorCode.emailUnverified]: 'unverified' }, statuses: { 400: 'invalid', 403: 'refused', 404: 'noUser' }, fallback: 'failed' },
   /** Finding a user: an unknown uid (404), or text the server cannot take as an id or address (400), is nobody, not a failure. */
   userSearch: { statuses: { ...MESSAGES.adminUsers.statuses, 400: 'notFound', 404: 'notFound' }, fallback: MESSAGES.adminUsers.fallback },
 } as const satisfies Record<string, Wording<string>>;

@@ -2,6 +2,7 @@
 import { atom } from 'nanostores';
 import { answer, auth, client, download, enc } from '../api/client.ts';
 import type { GroupProgress } from '../api/group-progress.ts';
+import type { InvitationResult } from '../api/group-invitations.ts';
 import type { Group, GroupDetail, GroupRole } from '../api/groups.ts';
 import type { CourseProgress } from '../api/progress.ts';
 import { errorKey, type ErrorKey } from './error-messages.ts';
@@ -9,18 +10,50 @@ import { courseProgress, saveFile } from './progress.ts';
 import { idToken } from './session.ts';
 
 /** Why a group could not be shown or changed: refused (not a director of it), gone, no such user, or anything else. */
-export type GroupsError = ErrorKey<'groups' | 'groupMember'>;
+export type GroupsError = ErrorKey<'groups'>;
 
 const param = (id: string) => ({ id: enc(id) });
 
 export const $groups = atom<{ status: 'idle' | 'loading' | 'loaded'; list: Group[]; error: GroupsError | null }>({ status: 'idle', list: [], error: null });
-export const $group = atom<{ id: string | null; detail: GroupDetail | null; progress: GroupProgress | null; error: GroupsError | null; busy: boolean }>({
+/**
+ * The open group. `revoked`: the group was shown and then refused (the caller was removed as its director meanwhile);
+ * `invited`: what became of each address of the last invitation.
+ */
+export const $group = atom<{
+  id: string | null;
+  detail: GroupDetail | null;
+  progress: GroupProgress | null;
+  error: GroupsError | 'revoked' | null;
+  busy: boolean;
+  invited: InvitationResult['results'] | null;
+}>({
   id: null,
   detail: null,
   progress: null,
   error: null,
   busy: false,
+  invited: null,
 });
+
+const SHOWN = 'groups.shown';
+
+/** The groups this tab has shown, so a refusal after a page change still reads as a removal. */
+function shownBefore(id: string, remember = false): boolean {
+  try {
+    const ids = new Set<string>(JSON.parse(sessionStorage.getItem(SHOWN) ?? '[]') as string[]);
+    if (remember) sessionStorage.setItem(SHOWN, JSON.stringify([...ids.add(id)]));
+    return ids.has(id);
+  } catch {
+    return false;
+  }
+}
+
+/** A refusal of a group this tab had shown: its director was removed from it. */
+function refusal(id: string, err: unknown): GroupsError | 'revoked' {
+  const key = errorKey('groups', err);
+  const before = $group.get();
+  return key === 'refused' && ((before.id === id && (before.error === 'revoked' || before.detail !== null)) || shownBefore(id)) ? 'revoked' : key;
+}
 
 /** The groups the caller may see: all for admins, those they direct for others. */
 export async function loadGroups(): Promise<void> {
@@ -34,36 +67,48 @@ export async function loadGroups(): Promise<void> {
 
 /** One group's people and progress (a refusal or a missing group says so). */
 export async function openGroup(id: string): Promise<void> {
-  $group.set({ id, detail: null, progress: null, error: null, busy: true });
+  const before = $group.get();
+  const invited = before.id === id ? before.invited : null;
+  $group.set(before.id === id ? { ...before, busy: true } : { id, detail: null, progress: null, error: null, busy: true, invited: null });
   try {
     const token = auth(await idToken());
     const [detail, progress] = await Promise.all([
       answer(client.groups[':id'].$get({ param: param(id) }, token)),
       answer(client.groups[':id'].progress.$get({ param: param(id) }, token)),
     ]);
-    $group.set({ id, detail, progress, error: null, busy: false });
+    shownBefore(id, true);
+    $group.set({ id, detail, progress, error: null, busy: false, invited });
   } catch (err) {
-    $group.set({ id, detail: null, progress: null, error: errorKey('groups', err), busy: false });
+    $group.set({ id, detail: null, progress: null, error: refusal(id, err), busy: false, invited: null });
   }
 }
 
 /** Runs an admin change to the open group and shows the group as it is afterwards; answers whether it worked. */
-async function change(action: (id: string, token: string | null) => Promise<GroupDetail | void>, area: 'groups' | 'groupMember' = 'groups'): Promise<boolean> {
+async function change(action: (id: string, token: string | null) => Promise<unknown>): Promise<boolean> {
   const state = $group.get();
-  $group.set({ ...state, busy: true, error: null });
+  $group.set({ ...state, busy: true, error: null, invited: null });
   try {
     await action(state.id!, await idToken());
     if (state.id) await openGroup(state.id);
     return true;
   } catch (err) {
-    $group.set({ ...$group.get(), busy: false, error: errorKey(area, err) });
+    const error = refusal(state.id!, err);
+    $group.set(error === 'revoked' ? { ...$group.get(), detail: null, progress: null, busy: false, error } : { ...$group.get(), busy: false, error });
     return false;
   }
 }
 
-/** Adds a person by email; a 404 here means no user has that address. */
-export const addPerson = (email: string, role: GroupRole) =>
-  change((id, t) => answer(client.groups[':id'].members.$post({ param: param(id), json: { email: email.trim(), role } }, auth(t))), 'groupMember');
+/** Adds or invites several addresses at once; what became of each is kept in `invited`. */
+export async function invitePeople(emails: string[], role: GroupRole): Promise<boolean> {
+  let results: InvitationResult['results'] = [];
+  const ok = await change(async (id, t) => {
+    results = (await answer(client.groups[':id'].invitations.$post({ param: param(id), json: { emails, role } }, auth(t)))).results;
+  });
+  if (ok) $group.set({ ...$group.get(), invited: results });
+  return ok;
+}
+export const cancelInvitation = (invitationId: string) =>
+  change((id, t) => answer(client.groups[':id'].invitations[':invitationId'].$delete({ param: { ...param(id), invitationId: enc(invitationId) } }, auth(t))));
 export const removePerson = (userId: string) =>
   change((id, t) => answer(client.groups[':id'].members[':userId'].$delete({ param: { ...param(id), userId: enc(userId) } }, auth(t))));
 export const renameGroup = (name: string) => change((id, t) => answer(client.groups[':id'].$put({ param: param(id), json: { name } }, auth(t))));
@@ -85,7 +130,7 @@ export async function deleteGroup(): Promise<boolean> {
   if (!id) return false;
   try {
     await answer(client.groups[':id'].$delete({ param: param(id) }, auth(await idToken())));
-    $group.set({ id: null, detail: null, progress: null, error: null, busy: false });
+    $group.set({ id: null, detail: null, progress: null, error: null, busy: false, invited: null });
     return true;
   } catch (err) {
     $group.set({ ...$group.get(), error: errorKey('groups', err) });
@@ -99,7 +144,8 @@ export async function exportGroup(): Promise<boolean> {
     saveFile(await download(client.groups[':id']['export.csv'].$get({ param: param($group.get().id!) }, auth(await idToken()))));
     return true;
   } catch (err) {
-    $group.set({ ...$group.get(), error: errorKey('groups', err) });
+    const error = refusal($group.get().id!, err);
+    $group.set(error === 'revoked' ? { ...$group.get(), detail: null, progress: null, error } : { ...$group.get(), error });
     return false;
   }
 }
@@ -114,7 +160,7 @@ export async function directsAnyGroup(): Promise<boolean> {
 }
 
 /** One member as their director sees them: their standing in each course the group follows. */
-export const $member = atom<{ userId: string | null; standings: CourseProgress[]; error: GroupsError | null; loading: boolean }>({
+export const $member = atom<{ userId: string | null; standings: CourseProgress[]; error: GroupsError | 'revoked' | null; loading: boolean }>({
   userId: null,
   standings: [],
   error: null,
@@ -135,6 +181,6 @@ export async function openMember(groupId: string, userId: string): Promise<void>
     const standings = await Promise.all(member.courses.map((line) => courseProgress(line.courseId, token, userId)));
     $member.set({ userId, standings, error: null, loading: false });
   } catch (err) {
-    $member.set({ userId, standings: [], error: errorKey('groups', err), loading: false });
+    $member.set({ userId, standings: [], error: refusal(groupId, err), loading: false });
   }
 }

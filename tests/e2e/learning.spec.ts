@@ -164,12 +164,13 @@ test('a learner passes a short course, continues case by case, downloads the cer
   await adminPage.getByLabel('Group name').fill(`Fellowship ${Date.now()}`);
   await adminPage.getByRole('button', { name: 'Create group' }).click();
   await expect(adminPage).toHaveURL(/\?group=/);
-  await adminPage.getByLabel('Email of a registered user').fill(learner.email.toUpperCase());
-  await adminPage.getByRole('button', { name: 'Add', exact: true }).click();
+  const addresses = adminPage.getByLabel('Email addresses (one per line, or separated by commas)');
+  await addresses.fill(learner.email.toUpperCase());
+  await adminPage.getByRole('button', { name: 'Add or invite' }).click();
   await expect(adminPage.locator('li[data-role="member"]')).toContainText('Lea Journey');
-  await adminPage.getByLabel('Email of a registered user').fill(director.email);
+  await addresses.fill(director.email);
   await adminPage.getByLabel('Role').selectOption('director');
-  await adminPage.getByRole('button', { name: 'Add', exact: true }).click();
+  await adminPage.getByRole('button', { name: 'Add or invite' }).click();
   await expect(adminPage.locator('li[data-role="director"]')).toContainText('Dee Director');
   await axe(adminPage);
   await expectFitsWidth(adminPage);

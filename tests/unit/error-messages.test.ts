@@ -58,7 +58,7 @@ describe('the messages of failures', () => {
     ['launch', 500, 'error'],
     ['verification', 404, 'unknown'],
     ['groups', 404, 'notFound'],
-    ['groupMember', 404, 'noUser'],
+    ['groups', 403, 'refused'],
     ['userSearch', 400, 'notFound'],
     ['userSearch', 409, 'adminUsers.error.lastAdmin'],
   ] as const)('reports %s answered %i as the outcome %s', (area, status, outcome) => {

@@ -1,7 +1,8 @@
-import { useState, type SubmitEvent } from 'react';
-import type { GroupDetail, GroupRole } from '../../api/groups.ts';
-import { $group, addPerson, deleteGroup, removePerson, renameGroup } from '../../stores/groups.ts';
-import Dialog from '../ui/Dialog.tsx';
+import { useState } from 'react';
+import type { GroupDetail } from '../../api/groups.ts';
+import { $group, deleteGroup, removePerson, renameGroup } from '../../stores/groups.ts';
+import ConfirmDialog from './ConfirmDialog.tsx';
+import InvitePeople from './InvitePeople.tsx';
 import Field from '../ui/Field.tsx';
 import TrashIcon from '../ui/TrashIcon.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
@@ -14,25 +15,20 @@ interface Props {
   strings: Sections<'groups'>;
 }
 
-/** The admin's side of a group: its name, its members and directors (added by email), and deleting it. */
+type Asking = { kind: 'person'; userId: string; name: string } | { kind: 'group' };
+
+/** The admin's side of a group: its name, its members and directors (added or invited by email), and deleting it; each removal asked first. */
 export default function GroupPeople({ detail, strings }: Props) {
   const state = useIslandStore($group);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<GroupRole>('member');
   const [name, setName] = useState(detail.name);
-  const [confirming, setConfirming] = useState(false);
-  const error =
-    state.error === 'noUser'
-      ? strings['groups.noUser']
-      : state.error === 'unverified'
-        ? strings['groups.unverified']
-        : state.error
-          ? strings['groups.saveError']
-          : null;
+  const [asking, setAsking] = useState<Asking | null>(null);
+  const error = state.error === 'invalid' ? strings['groups.saveError'] : state.error ? strings['groups.error'] : null;
 
-  async function add(e: SubmitEvent) {
-    e.preventDefault();
-    if (await addPerson(email, role)) setEmail('');
+  async function confirm() {
+    if (asking?.kind === 'person') {
+      await removePerson(asking.userId);
+      setAsking(null);
+    } else if (await deleteGroup()) window.location.assign('?');
   }
 
   return (
@@ -50,35 +46,14 @@ export default function GroupPeople({ detail, strings }: Props) {
               className="icon-button"
               disabled={state.busy}
               aria-label={fill(strings['groups.remove'], { name: p.name || p.email })}
-              onClick={() => void removePerson(p.userId)}
+              onClick={() => setAsking({ kind: 'person', userId: p.userId, name: p.name || p.email })}
             >
               <TrashIcon />
             </button>
           </li>
         ))}
       </ul>
-      <form className="group-form" onSubmit={(e) => void add(e)}>
-        <h4 className="visually-hidden">{strings['groups.addPerson']}</h4>
-        <Field
-          name="person-email"
-          type="email"
-          label={strings['groups.email']}
-          value={email}
-          maxLength={320}
-          required
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <div className="field">
-          <label htmlFor="person-role">{strings['groups.role']}</label>
-          <select id="person-role" value={role} onChange={(e) => setRole(e.target.value as GroupRole)}>
-            <option value="member">{strings['groups.role.member']}</option>
-            <option value="director">{strings['groups.role.director']}</option>
-          </select>
-        </div>
-        <button type="submit" className="button" disabled={state.busy || !email.trim()}>
-          {strings['groups.add']}
-        </button>
-      </form>
+      <InvitePeople detail={detail} canNameDirectors strings={strings} />
       <form className="group-form" onSubmit={(e) => (e.preventDefault(), void renameGroup(name.trim()))}>
         <Field name="group-rename" label={strings['groups.name']} value={name} maxLength={200} required onChange={(e) => setName(e.target.value)} />
         <button type="submit" className="button button-ghost" disabled={state.busy || !name.trim() || name.trim() === detail.name}>
@@ -86,21 +61,29 @@ export default function GroupPeople({ detail, strings }: Props) {
         </button>
       </form>
       <p>
-        <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
+        <button type="button" className="button button-danger" onClick={() => setAsking({ kind: 'group' })}>
           {strings['groups.delete']}
         </button>
       </p>
-      <Dialog open={confirming} title={strings['groups.delete']} onClose={() => setConfirming(false)}>
-        <p>{fill(strings['groups.deleteConfirm'], { name: detail.name })}</p>
-        <div className="dialog-actions">
-          <button type="button" className="button button-ghost" onClick={() => setConfirming(false)}>
-            {strings['groups.cancel']}
-          </button>
-          <button type="button" className="button button-danger" onClick={() => void deleteGroup().then((ok) => ok && window.location.assign('?'))}>
-            {strings['groups.confirmDelete']}
-          </button>
-        </div>
-      </Dialog>
+      <ConfirmDialog
+        question={
+          asking?.kind === 'person'
+            ? {
+                title: fill(strings['groups.remove'], { name: asking.name }),
+                text: fill(strings['groups.removeConfirm'], { name: `\u2068${asking.name}\u2069` }),
+                confirm: strings['groups.confirmRemove'],
+              }
+            : asking && {
+                title: strings['groups.delete'],
+                text: fill(strings['groups.deleteConfirm'], { name: detail.name }),
+                confirm: strings['groups.confirmDelete'],
+              }
+        }
+        cancel={strings['groups.cancel']}
+        busy={state.busy}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => void confirm()}
+      />
     </section>
   );
 }

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { $group, exportGroup, openGroup } from '../../stores/groups.ts';
 import GroupPeople from './GroupPeople.tsx';
+import InvitePeople from './InvitePeople.tsx';
+import { refusalKey } from './refusals.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
@@ -15,7 +17,7 @@ interface Props {
   strings: Sections<'groups' | 'progress.line' | 'record' | 'cert'>;
 }
 
-/** One group: each member's share of every course any member has played, certificates, the CSV export; admins manage its people. */
+/** One group: each member's share of the group's courses, certificates, the CSV export; directors invite members, admins manage its people. */
 export default function GroupView({ verifyPath, groupId, isAdmin, strings }: Props) {
   const state = useIslandStore($group);
   const [exporting, setExporting] = useState(false);
@@ -26,10 +28,11 @@ export default function GroupView({ verifyPath, groupId, isAdmin, strings }: Pro
       <a href="?">{strings['groups.all']}</a>
     </p>
   );
-  if (state.error === 'refused' || state.error === 'notFound') {
+  const refusal = refusalKey(state.error);
+  if (refusal) {
     return (
       <div className="groups">
-        <FormError>{strings[state.error === 'refused' ? 'groups.refused' : 'groups.notFound']}</FormError>
+        <FormError>{strings[refusal]}</FormError>
         {back}
       </div>
     );
@@ -98,7 +101,7 @@ export default function GroupView({ verifyPath, groupId, isAdmin, strings }: Pro
           </DataTable>
         )}
       </section>
-      {isAdmin && <GroupPeople detail={detail} strings={strings} />}
+      {isAdmin ? <GroupPeople detail={detail} strings={strings} /> : <InvitePeople detail={detail} canNameDirectors={false} strings={strings} />}
     </div>
   );
 }

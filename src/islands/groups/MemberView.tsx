@@ -9,6 +9,7 @@ import { useIslandStore } from '../ui/useIslandStore.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
 import FormError from '../ui/FormError.tsx';
+import { refusalKey } from './refusals.ts';
 import DataTable from '../ui/DataTable.tsx';
 
 interface Props {
@@ -34,7 +35,7 @@ export default function MemberView({ locale, verifyPath, groupId, userId, string
     </p>
   );
   if (member.error) {
-    const key = member.error === 'refused' ? 'groups.refused' : member.error === 'notFound' ? 'groups.notFound' : 'groups.error';
+    const key = refusalKey(member.error) ?? 'groups.error';
     return (
       <div className="groups">
         <FormError>{strings[key]}</FormError>

@@ -8,12 +8,12 @@ import { groupInvitations, groupMembers, groups } from '../db/schema.ts';
 
 /** The SQL of a group's invitations: each change in one transaction with its audit entry. */
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Outcome = 'added' | 'invited' | 'already';
+type Outcome = 'added' | 'invited' | 'unverified' | 'already';
 
 /** Who is inviting: an administrator may name any role and change anyone's; a director only brings in new members. */
 export type Inviter = 'admin' | 'director';
 
-/** One address: joins at once when a verified account has it, else waits as an invitation. */
+/** One address: joins at once when a verified account has it, else waits as an invitation (also when its account has not verified it). */
 async function inviteOne(tx: Tx, caller: Caller, groupId: string, email: string, role: GroupRole, inviter: Inviter): Promise<Outcome> {
   const profile = await profileByAddress(tx, email);
   if (profile && profile !== 'unverified') {
@@ -48,7 +48,8 @@ async function inviteOne(tx: Tx, caller: Caller, groupId: string, email: string,
     email,
     role,
   });
-  return 'invited';
+  // Administrators learn that an account waits for its owner to verify the address; a director is not told who has an account.
+  return profile === 'unverified' && inviter === 'admin' ? 'unverified' : 'invited';
 }
 
 /** Invites each address once (any case), in the order given; 'group' when there is no such group. */

@@ -4,7 +4,7 @@ import { grantAdmin } from '../../../src/server/access/admins.ts';
 import { users } from '../../../src/server/db/schema.ts';
 import { startGoogleFake, type GoogleFake } from '../../production/fakes.ts';
 import { testApi, token, type TestApi } from '../harness.ts';
-import { GROUPS, setUp } from '../learning-support.ts';
+import { GROUPS, setUp, TOKENS } from '../learning-support.ts';
 import { expectRefused, PRODUCTION_ENV, typedClient, useApi } from '../support.ts';
 
 /**
@@ -48,7 +48,12 @@ describe('in development, an address nobody verified', () => {
     const invited = await reply(
       as('admin').groups[':id'].invitations.$post({ param: { id: GROUPS.fellowship }, json: { emails: ['director@hospital.test'], role: 'director' } }),
     );
-    expect(invited.json.results).toEqual([{ email: 'director@hospital.test', outcome: 'invited' }]);
+    expect(invited.json.results).toEqual([{ email: 'director@hospital.test', outcome: 'unverified' }]);
+    // A director is not told that an account has the address.
+    const byDirector = await reply(
+      as(TOKENS.elsewhere).groups[':id'].invitations.$post({ param: { id: GROUPS.residency }, json: { emails: ['director@hospital.test'], role: 'member' } }),
+    );
+    expect(byDirector.json.results).toEqual([{ email: 'director@hospital.test', outcome: 'invited' }]);
     await reply(as(attacker).users[':id'].$get({ param: { id: 'mallory' } }));
     for (const p of [`/groups/${GROUPS.fellowship}/progress`, `/groups/${GROUPS.fellowship}/export.csv`, '/attempts?userId=learner']) {
       await expectRefused(api(), 'GET', p, { as: attacker }, 403);
@@ -95,7 +100,7 @@ describe('in production mode (tokens signed by the Google fake), an address nobo
       as: admin,
       body: { emails: ['director@hospital.test'], role: 'director' },
     });
-    expect(invited.json.results).toEqual([{ email: 'director@hospital.test', outcome: 'invited' }]);
+    expect(invited.json.results).toEqual([{ email: 'director@hospital.test', outcome: 'unverified' }]);
     expect((await api.call('GET', `/users/${attackerId}`, { as: attacker })).status).toBe(200);
     await expectRefused(api, 'GET', `/groups/${GROUPS.fellowship}/progress`, { as: attacker }, 403);
     await expectRefused(api, 'GET', '/attempts?userId=learner', { as: attacker }, 403);
