@@ -127,6 +127,9 @@ export const remove = createRoute({
   method: 'delete',
   path: '/courses/{id}',
   security: bearer,
+  description:
+    "Deletes the course and takes it out of every plan (audited). A course with learners' attempts or certificates is archived instead: " +
+    'hidden from everyone and out of every plan, its attempts and certificates kept.',
   request: { params: idParam },
   responses: { 204: { description: 'Deleted' }, 401: errors[401], 403: errors[403], 404: errors[404] },
 });

@@ -4,9 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Level } from '../../src/domain/defaults.ts';
-import { certificates } from '../../src/server/db/schema.ts';
+import { attempts, certificates, courses } from '../../src/server/db/schema.ts';
 import { COURSE, GROUPS, LEVELS, passAll, ROLES, setUp } from './learning-support.ts';
-import { auditTrail, expectRefused, useApi, validCourse, typedClient } from './support.ts';
+import { auditTrail, expectRefused, useApi, validCourse, validPlan, typedClient } from './support.ts';
 
 const api = useApi();
 const { as, reply } = typedClient(api);
@@ -141,5 +141,28 @@ describe('a certificate', () => {
     expect((await reply(as(null).certificates[':id'].$get({ param: { id: issued.id } }))).json.status).toBe('valid');
     const [stored] = await api().deps.db.db.select().from(certificates).where(eq(certificates.id, issued.id));
     expect(stored!.cases.map((c) => c.title)).toEqual(['A1', 'A2', 'B1']);
+  });
+});
+
+describe('deleting a course with history', () => {
+  it('archives it instead: hidden from everyone and every plan, its attempts and certificates kept', async () => {
+    await passAll(api(), 'learner');
+    const { certificate } = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
+    await reply(as('admin').pricing[':id'].$put({ param: { id: 'plan-fetoscopy' }, json: { ...validPlan(), courses: [COURSE] } }));
+    expect((await reply(as('admin').courses[':id'].$delete({ param: { id: COURSE } }))).status).toBe(204);
+    await expectRefused(api(), 'GET', `/courses/${COURSE}`, {}, 404);
+    await expectRefused(api(), 'GET', `/courses/${COURSE}/draft`, { as: 'admin' }, 404);
+    expect((await reply(as(null).pricing.$get({ query: {} }))).json.find((p: { id: string }) => p.id === 'plan-fetoscopy').courses).toEqual([]);
+    const [row] = await api().deps.db.db.select().from(courses).where(eq(courses.id, COURSE));
+    expect(row?.status).toBe('archived');
+    expect((await api().deps.db.db.select().from(attempts).where(eq(attempts.courseId, COURSE))).length).toBe(3);
+    expect((await reply(as(null).certificates[':id'].$get({ param: { id: certificate.id } }))).json.status).toBe('valid');
+    expect((await auditTrail(api(), `?entity=course&id=${COURSE}`))[0]).toMatchObject({ action: 'archive', after: null });
+    await expectRefused(api(), 'DELETE', `/courses/${COURSE}`, { as: 'admin' }, 404);
+  });
+
+  it('erases a course nobody has played', async () => {
+    expect((await reply(as('admin').courses[':id'].$delete({ param: { id: COURSE } }))).status).toBe(204);
+    expect(await api().deps.db.db.select().from(courses).where(eq(courses.id, COURSE))).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Caller } from '../access/token.ts';
 import type { Course, CourseInput } from '../../api/courses.ts';
 import { recordAudit, updateAudited } from '../audit/index.ts';
-import type { Db } from '../db/client.ts';
+import { rowsOf, type Db } from '../db/client.ts';
 import { planOf } from '../db/rows.ts';
-import { courses, plans } from '../db/schema.ts';
+import { attempts, certificates, courseDrafts, courses, plans } from '../db/schema.ts';
 import { courseColumns, courseOf } from './catalogue.ts';
 
 /** The SQL of the admin's course edits, each in one transaction with its audit entries. */
@@ -26,12 +26,33 @@ export function updateCourse(db: Db, caller: Caller, id: string, input: Partial<
   return updateAudited<Course>(db, caller, 'course', courses, courseColumns, id, input);
 }
 
-/** Deletes a course, and takes it out of every plan that names it; false when there is no such course. */
-export function deleteCourse(db: Db, caller: Caller, id: string): Promise<boolean> {
+/**
+ * Deletes a course, and takes it out of every plan that names it; false when there is no such course (or it is
+ * archived already). A course learners have played or completed is archived instead: hidden from everyone but its
+ * row, attempts and certificates kept, so their history still reads.
+ */
+export function deleteCourse(db: Db, caller: Caller, id: string): Promise<'deleted' | 'archived' | false> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.delete(courses).where(eq(courses.id, id)).returning();
+    const [row] = await tx
+      .select()
+      .from(courses)
+      .where(and(eq(courses.id, id), ne(courses.status, 'archived')))
+      .for('update');
     if (!row) return false;
-    await recordAudit(tx, caller, 'course', id, 'delete', courseOf(row), null);
+    const [history] = await tx
+      .execute<{ n: boolean }>(
+        sql`select exists (select 1 from ${attempts} where ${attempts.courseId} = ${id}) or exists (select 1 from ${certificates} where ${certificates.courseId} = ${id}) as n`,
+      )
+      .then(rowsOf);
+    const archived = Boolean(history?.n);
+    if (archived) {
+      await tx.update(courses).set({ status: 'archived' }).where(eq(courses.id, id));
+      await tx.delete(courseDrafts).where(eq(courseDrafts.courseId, id));
+      await recordAudit(tx, caller, 'course', id, 'archive', courseOf(row), null);
+    } else {
+      await tx.delete(courses).where(eq(courses.id, id));
+      await recordAudit(tx, caller, 'course', id, 'delete', courseOf(row), null);
+    }
     // Plans stop naming the deleted course, so they stay valid (a plan naming an unknown course cannot be saved).
     const naming = await tx
       .select()
@@ -46,6 +67,6 @@ export function deleteCourse(db: Db, caller: Caller, id: string): Promise<boolea
         .returning();
       await recordAudit(tx, caller, 'plan', before.id, 'update', planOf(before), after && planOf(after));
     }
-    return true;
+    return archived ? 'archived' : 'deleted';
   });
 }
