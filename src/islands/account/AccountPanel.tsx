@@ -7,6 +7,7 @@ import { useIslandStore } from '../ui/useIslandStore.ts';
 import type { Sections } from '../../i18n/index.ts';
 import FormError from '../ui/FormError.tsx';
 import DataTable from '../ui/DataTable.tsx';
+import AccountSkeleton from './AccountSkeleton.tsx';
 
 interface Props {
   locale: string;
@@ -23,12 +24,7 @@ export default function AccountPanel({ locale, loginHref, pricingHref, strings }
     if (!session.loading && !session.firebaseUser) window.location.replace(`${loginHref}?next=${encodeURIComponent(window.location.pathname)}`);
   }, [session.loading, session.firebaseUser, loginHref]);
 
-  if (session.loading || !session.firebaseUser)
-    return (
-      <p className="muted" aria-busy="true">
-        {strings['account.loading']}
-      </p>
-    );
+  if (session.loading || !session.firebaseUser) return <AccountSkeleton strings={strings} />;
   if (!session.user) {
     return <FormError>{strings['account.error']}</FormError>;
   }
