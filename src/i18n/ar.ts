@@ -293,7 +293,7 @@ export const ar: Dict = {
   'data.title': 'بياناتك',
   'data.text': 'نزّل نسخة من كل ما نحتفظ به عنك، أو احذف حسابك.',
   'data.export': 'تنزيل بياناتي (JSON)',
-  'data.exportLogs': 'تنزيل سجلات أحداث محاولاتي (.ndjson.gz)',
+  'data.exportLogs': 'تنزيل سجلات أحداث محاولاتي (\u2066.ndjson.gz\u2069)',
   'data.exporting': 'جارٍ تجهيز بياناتك…',
   'data.exportError': 'تعذر تنزيل بياناتك. حاول مرة أخرى بعد قليل.',
   'delete.open': 'حذف حسابي',

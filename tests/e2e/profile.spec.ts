@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -107,6 +108,13 @@ test('a learner downloads their data, then deletes the account after confirming 
   const exported = JSON.parse(readFileSync((await download.path())!, 'utf8'));
   expect(exported.profile).toMatchObject({ id: uid, email: who.email, name: 'Sam Subscriber' });
   expect(exported.payments).toEqual([expect.objectContaining({ orderId: receipt.orderId, status: 'COMPLETED' })]);
+  expect(exported.eventLogs.path).toBe('/api/users/me/export/logs');
+  // The event logs are the second download: gzip NDJSON, empty for a learner who has not played.
+  const downloadingLogs = page.waitForEvent('download');
+  await data.getByRole('button', { name: "Download my attempts' event logs (.ndjson.gz)" }).click();
+  const logs = await downloadingLogs;
+  expect(logs.suggestedFilename()).toBe('my-attempt-logs.ndjson.gz');
+  expect(gunzipSync(readFileSync((await logs.path())!)).toString('utf8')).toBe('');
 
   await data.getByRole('button', { name: 'Delete my account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
