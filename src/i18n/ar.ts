@@ -64,7 +64,8 @@ export const ar: Dict = {
   'courses.adding': 'جارٍ إنشاء الدورة…',
   'courses.delete': 'حذف الدورة {{title}}',
   'courses.confirmTitle': 'حذف هذه الدورة؟',
-  'courses.confirmText': 'ستُحذف الدورة «{{title}}» مع جميع وحداتها وحالاتها، ولن تعود الخطط تتضمنها.',
+  'courses.confirmText':
+    'ستُحذف الدورة «{{title}}» مع جميع وحداتها وحالاتها، ولن تعود الخطط تتضمنها. وإذا كان متعلمون قد لعبوها أو يحملون شهادتها، فستُؤرشف بدلًا من ذلك: تُخفى عن الجميع وتبقى محاولاتهم وشهاداتهم.',
   'courses.confirmDelete': 'حذف',
   'courses.cancel': 'إلغاء',
   'course.back': 'كل الدورات',

@@ -63,7 +63,8 @@ export const en = {
   'courses.adding': 'Creating the course…',
   'courses.delete': 'Delete course {{title}}',
   'courses.confirmTitle': 'Delete this course?',
-  'courses.confirmText': 'The course “{{title}}” will be deleted with all its modules and cases, and plans will stop including it.',
+  'courses.confirmText':
+    'The course “{{title}}” will be deleted with all its modules and cases, and plans will stop including it. If learners have played it or hold its certificate, it is archived instead: hidden from everyone, their attempts and certificates kept.',
   'courses.confirmDelete': 'Delete',
   'courses.cancel': 'Cancel',
   'course.back': 'All courses',

@@ -65,7 +65,8 @@ export const es: Dict = {
   'courses.adding': 'Creando el curso…',
   'courses.delete': 'Eliminar el curso {{title}}',
   'courses.confirmTitle': '¿Eliminar este curso?',
-  'courses.confirmText': 'El curso «{{title}}» se eliminará con todos sus módulos y casos, y los planes dejarán de incluirlo.',
+  'courses.confirmText':
+    'El curso «{{title}}» se eliminará con todos sus módulos y casos, y los planes dejarán de incluirlo. Si algún alumno lo ha jugado o tiene su certificado, se archivará en su lugar: quedará oculto para todos y se conservarán sus intentos y certificados.',
   'courses.confirmDelete': 'Eliminar',
   'courses.cancel': 'Cancelar',
   'course.back': 'Todos los cursos',

@@ -65,7 +65,8 @@ export const fr: Dict = {
   'courses.adding': 'Création du cours…',
   'courses.delete': 'Supprimer le cours {{title}}',
   'courses.confirmTitle': 'Supprimer ce cours ?',
-  'courses.confirmText': 'Le cours « {{title}} » sera supprimé avec tous ses modules et cas, et les formules ne l’incluront plus.',
+  'courses.confirmText':
+    'Le cours « {{title}} » sera supprimé avec tous ses modules et cas, et les formules ne l’incluront plus. Si des apprenants l’ont joué ou détiennent son certificat, il sera archivé à la place : masqué pour tous, leurs tentatives et certificats conservés.',
   'courses.confirmDelete': 'Supprimer',
   'courses.cancel': 'Annuler',
   'course.back': 'Tous les cours',

@@ -65,7 +65,8 @@ export const pt: Dict = {
   'courses.adding': 'Criando o curso…',
   'courses.delete': 'Excluir o curso {{title}}',
   'courses.confirmTitle': 'Excluir este curso?',
-  'courses.confirmText': 'O curso “{{title}}” será excluído com todos os seus módulos e casos, e os planos deixarão de incluí-lo.',
+  'courses.confirmText':
+    'O curso “{{title}}” será excluído com todos os seus módulos e casos, e os planos deixarão de incluí-lo. Se algum aluno o jogou ou tem o seu certificado, será arquivado em vez disso: fica oculto para todos e as tentativas e certificados são mantidos.',
   'courses.confirmDelete': 'Excluir',
   'courses.cancel': 'Cancelar',
   'course.back': 'Todos os cursos',

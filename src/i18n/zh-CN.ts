@@ -64,7 +64,8 @@ export const zhCN: Dict = {
   'courses.adding': '正在创建课程…',
   'courses.delete': '删除课程 {{title}}',
   'courses.confirmTitle': '删除此课程？',
-  'courses.confirmText': '课程“{{title}}”及其所有模块和病例将被删除，套餐也将不再包含它。',
+  'courses.confirmText':
+    '课程“{{title}}”及其所有模块和病例将被删除，套餐也将不再包含它。如已有学员练习过该课程或持有其证书，则改为归档：对所有人隐藏，其尝试记录和证书将保留。',
   'courses.confirmDelete': '删除',
   'courses.cancel': '取消',
   'course.back': '全部课程',
