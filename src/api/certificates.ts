@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { bearer, dbString, documentLanguage, errors, idParam, json, jsonBody, pdfAnswer } from './shared.ts';
+import { bearer, dbString, documentLanguage, errors, idParam, json, jsonBody, LangQuery, pdfAnswer } from './shared.ts';
 
 /** The contract of /certificates: a learner's certificates, their public verification, PDF and revocation. */
 
@@ -40,9 +40,11 @@ const pdfQuery = z.strictObject({ lang: documentLanguage });
 export const list = createRoute({
   method: 'get',
   path: '/certificates',
-  description: "A learner's certificates, newest first: the caller's own; administrators and the learner's group directors may pass `userId`.",
+  description:
+    "A learner's certificates, newest first: the caller's own; administrators and the learner's group directors may pass `userId`. " +
+    'Course titles in the language asked for (`?lang=` or Accept-Language), as kept at issue, English where one had no translation.',
   security: bearer,
-  request: { query: z.strictObject({ userId: dbString().min(1).max(128).optional() }) },
+  request: { query: z.strictObject({ userId: dbString().min(1).max(128).optional(), ...LangQuery.shape }) },
   responses: { 200: json(z.array(CertificateSummary)), 400: errors[400], 401: errors[401], 403: errors[403] },
 });
 
@@ -51,7 +53,8 @@ export const verify = createRoute({
   path: '/certificates/{id}',
   description:
     'Public verification: whether the certificate is genuine (valid or revoked), its holder, course and date, and which cases were passed in an ' +
-    'assessment window; nothing else about the holder (no scores).',
+    'assessment window; nothing else about the holder (no scores). Course and case titles in the language of Accept-Language, as kept ' +
+    'at issue, English where one had no translation.',
   request: { params: idParam },
   responses: { 200: json(CertificateVerification), 404: errors[404] },
 });

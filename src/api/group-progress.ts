@@ -26,7 +26,8 @@ export const progress = createRoute({
   method: 'get',
   path: '/groups/{id}/progress',
   description:
-    "Each member's progress in the group's courses (every course any member may play or has played), with certificates: the group's directors and administrators.",
+    "Each member's progress in the group's courses (every course any member may play or has played), with certificates: the group's directors and administrators. " +
+    'Titles in the language of Accept-Language, English where a text has no translation.',
   security: bearer,
   request: { params: idParam },
   responses: { 200: json(GroupProgress), 401: errors[401], 403: errors[403], 404: errors[404] },
@@ -36,7 +37,8 @@ export const exportCsv = createRoute({
   method: 'get',
   path: '/groups/{id}/export.csv',
   description:
-    "The group as CSV, one row per member and case of the group's courses (every course any member may play or has played; 'not started' where nothing was done, and a row of their own for a member with no course): the group's directors and administrators.",
+    "The group as CSV, one row per member and case of the group's courses (every course any member may play or has played; 'not started' where nothing was done, and a row of their own for a member with no course): the group's directors and administrators. " +
+    'Course, module and case titles in the language of Accept-Language, English where a text has no translation.',
   security: bearer,
   request: { params: idParam },
   responses: {

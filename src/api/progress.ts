@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CertificateSummary } from './certificates.ts';
-import { bearer, dbString, errors, json } from './shared.ts';
+import { bearer, dbString, errors, json, LangQuery } from './shared.ts';
 
 /** The contract of /progress: a learner's standing per course, computed from the stored attempts. */
 
@@ -78,6 +78,7 @@ export const CourseProgressLine = z
 const ProgressQuery = z.strictObject({
   course: dbString().min(1).max(128).optional(),
   userId: dbString().min(1).max(128).optional(),
+  ...LangQuery.shape,
 });
 
 export type CaseStanding = z.infer<typeof CaseStanding>;
@@ -91,7 +92,8 @@ export const progress = createRoute({
   description:
     "With `course`: the learner's standing in that course (every active case's state, best score and pass mark, module and course " +
     "shares, the case to continue with, proficiency locks, the certificate). Without: one line per course. The caller's own record; " +
-    'administrators and directors of a group the learner is a member of may pass `userId`. Flagged attempts never count.',
+    'administrators and directors of a group the learner is a member of may pass `userId`. Flagged attempts never count. Course, module, ' +
+    'case and certificate titles in the language asked for (`?lang=` or Accept-Language), English where a text has no translation.',
   security: bearer,
   request: { query: ProgressQuery },
   responses: {

@@ -67,6 +67,16 @@ export function pick<T extends { [P in K]?: string | undefined }, K extends keyo
   return locale === 'en' ? english : orEnglish(english, translations?.[locale]?.[key] as string | undefined);
 }
 
+/** The titles among an entity's translations, to keep with a copy of its English title (a certificate's course). */
+export function titlesOf(translations: Translations<{ title?: string | undefined }>): Translations<TitleText> {
+  const out: Translations<TitleText> = {};
+  for (const locale of TRANSLATED_LOCALES) {
+    const title = translations[locale]?.title;
+    if (title && title.trim() !== '') out[locale] = { title };
+  }
+  return out;
+}
+
 /** A list (the outcomes) in another language, line by line, each missing line in English; English when it has none. */
 export function listOrEnglish(english: string[], translated: string[] | undefined): string[] {
   if (!translated || translated.every((t) => t.trim() === '')) return english;

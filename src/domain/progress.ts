@@ -2,6 +2,7 @@
 // where to continue, and (in proficiency order) which modules are still closed and why.
 import { countsForPass } from './assessment.ts';
 import { simulatorOfCase, type CaseTaskFields, type Simulator } from './simulators.ts';
+import type { TitleText, Translations } from './localize.ts';
 
 /** The pass mark of a case without one set and without an expert benchmark. */
 export const DEFAULT_PASS_MARK = 70;
@@ -15,7 +16,11 @@ export interface CourseShape {
   proficiencyOrder?: boolean;
   /** Only attempts played in an assessment window pass a case (see assessment.ts). */
   assessmentRequired?: boolean;
-  levels: ReadonlyArray<{ title: string; active: boolean; cases: ReadonlyArray<CaseTaskFields & { title: string; passMark?: number | undefined }> }>;
+  levels: ReadonlyArray<{
+    title: string;
+    active: boolean;
+    cases: ReadonlyArray<CaseTaskFields & { title: string; passMark?: number | undefined; translations?: Translations<TitleText> | undefined }>;
+  }>;
 }
 
 /** One stored attempt as the rules need it. */
@@ -97,6 +102,8 @@ export interface CertificateCase {
   module: number;
   case: number;
   title: string;
+  /** The title in the other languages as it was at issue; absent on certificates issued before they were kept. */
+  translations?: Translations<TitleText>;
   score: number;
   passMark: number;
   /** Passed in an assessment window; absent on certificates issued before there were any. */
@@ -181,19 +188,24 @@ export function courseStanding(course: CourseShape, attempts: readonly AttemptFa
 /**
  * The passed cases as a certificate lists them, numbered as the course page shows them, with the score that passed
  * them (in a course requiring assessment, the best assessed one) and whether they were passed in an assessment.
+ * Titles come from `course` as stored (English, with their translations), whatever language the standing was read in.
  */
-export function certificateCases(standing: CourseStanding): CertificateCase[] {
+export function certificateCases(standing: CourseStanding, course: CourseShape): CertificateCase[] {
   return standing.modules.flatMap((m) =>
     m.cases
       .filter((c) => c.state === 'passed')
-      .map((c) => ({
-        module: m.shown,
-        case: c.case,
-        title: c.title,
-        score: (standing.assessmentRequired ? c.assessedBest : c.best) ?? 0,
-        passMark: c.passMark,
-        assessed: c.assessed,
-      })),
+      .map((c) => {
+        const own = course.levels[c.level - 1]?.cases[c.case - 1];
+        return {
+          module: m.shown,
+          case: c.case,
+          title: own?.title ?? c.title,
+          translations: own?.translations ?? {},
+          score: (standing.assessmentRequired ? c.assessedBest : c.best) ?? 0,
+          passMark: c.passMark,
+          assessed: c.assessed,
+        };
+      }),
   );
 }
 

@@ -3,6 +3,7 @@ import { atom } from 'nanostores';
 import type { CertificateVerification } from '../api/certificates.ts';
 import { answer, auth, client, enc } from '../api/client.ts';
 import { errorKey } from './error-messages.ts';
+import { inPageLanguage } from './page-language.ts';
 import { idToken } from './session.ts';
 
 export type Verification = { status: 'loading' } | { status: 'found'; certificate: CertificateVerification } | { status: 'unknown' } | { status: 'error' };
@@ -22,7 +23,7 @@ export async function verify(id: string | null): Promise<void> {
   }
   $verification.set({ status: 'loading' });
   try {
-    $verification.set({ status: 'found', certificate: await answer(client.certificates[':id'].$get({ param: { id: enc(id) } })) });
+    $verification.set({ status: 'found', certificate: await answer(client.certificates[':id'].$get({ param: { id: enc(id) } }, inPageLanguage())) });
   } catch (err) {
     $verification.set({ status: errorKey('verification', err) });
   }
@@ -35,7 +36,7 @@ export async function revoke(reason: string): Promise<boolean> {
   try {
     const revoked = client.certificates[':id'].revoke.$post(
       { param: { id: enc(state.certificate.id) }, json: { reason: reason.trim() } },
-      auth(await idToken()),
+      inPageLanguage(auth(await idToken())),
     );
     $verification.set({ status: 'found', certificate: await answer(revoked) });
     return true;

@@ -7,6 +7,7 @@ import type { Group, GroupDetail, GroupRole } from '../api/groups.ts';
 import type { CourseProgress } from '../api/progress.ts';
 import { errorKey, type ErrorKey } from './error-messages.ts';
 import { courseProgress, saveFile } from './progress.ts';
+import { inPageLanguage } from './page-language.ts';
 import { idToken } from './session.ts';
 
 /** Why a group could not be shown or changed: refused (not a director of it), gone, no such user, or anything else. */
@@ -74,7 +75,7 @@ export async function openGroup(id: string): Promise<void> {
     const token = auth(await idToken());
     const [detail, progress] = await Promise.all([
       answer(client.groups[':id'].$get({ param: param(id) }, token)),
-      answer(client.groups[':id'].progress.$get({ param: param(id) }, token)),
+      answer(client.groups[':id'].progress.$get({ param: param(id) }, inPageLanguage(token))),
     ]);
     shownBefore(id, true);
     $group.set({ id, detail, progress, error: null, busy: false, invited });
@@ -141,7 +142,7 @@ export async function deleteGroup(): Promise<boolean> {
 /** Saves the open group's CSV export. */
 export async function exportGroup(): Promise<boolean> {
   try {
-    saveFile(await download(client.groups[':id']['export.csv'].$get({ param: param($group.get().id!) }, auth(await idToken()))));
+    saveFile(await download(client.groups[':id']['export.csv'].$get({ param: param($group.get().id!) }, inPageLanguage(auth(await idToken())))));
     return true;
   } catch (err) {
     const error = refusal($group.get().id!, err);

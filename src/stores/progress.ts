@@ -5,6 +5,7 @@ import { answer, auth, client, download, enc } from '../api/client.ts';
 import type { Course } from '../api/courses.ts';
 import type { CourseProgress, CourseProgressLine } from '../api/progress.ts';
 import { courseStanding, type BenchmarkFact } from '../domain/progress.ts';
+import { pageLanguage } from './page-language.ts';
 import { idToken } from './session.ts';
 
 export type Loadable<T> = { status: 'idle' | 'loading' | 'error'; value: T | null } | { status: 'loaded'; value: T };
@@ -12,9 +13,9 @@ export type Loadable<T> = { status: 'idle' | 'loading' | 'error'; value: T | nul
 export const $courseProgress = atom<Loadable<CourseProgress>>({ status: 'idle', value: null });
 export const $progressLines = atom<Loadable<CourseProgressLine[]>>({ status: 'idle', value: null });
 
-/** A learner's standing in one course: GET /progress answers it when asked with a course, a line per course without. */
+/** A learner's standing in one course, titles in the page's language: GET /progress answers it when asked with a course, a line per course without. */
 export async function courseProgress(course: string, token: string | null, userId?: string): Promise<CourseProgress> {
-  return (await answer(client.progress.$get({ query: { course, userId } }, auth(token)))) as CourseProgress;
+  return (await answer(client.progress.$get({ query: { course, userId, lang: pageLanguage() } }, auth(token)))) as CourseProgress;
 }
 
 /** The signed-in learner's standing in a course (the server issues the certificate when the course is complete). */
@@ -51,7 +52,7 @@ export async function loadProgressLines(): Promise<void> {
   if ($progressLines.get().status === 'loading') return;
   $progressLines.set({ status: 'loading', value: $progressLines.get().value });
   try {
-    const lines = (await answer(client.progress.$get({ query: {} }, auth(await idToken())))) as CourseProgressLine[];
+    const lines = (await answer(client.progress.$get({ query: { lang: pageLanguage() } }, auth(await idToken())))) as CourseProgressLine[];
     $progressLines.set({ status: 'loaded', value: lines });
   } catch {
     $progressLines.set({ status: 'error', value: null });

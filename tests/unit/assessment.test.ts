@@ -100,15 +100,15 @@ describe('which attempts pass a case', () => {
     const required = courseStanding(course(true), facts);
     expect(required.complete).toBe(true);
     expect(required.completedAt).toEqual(day(4));
-    expect(certificateCases(required)).toEqual([
-      { module: 1, case: 1, title: 'C1', score: 70, passMark: 60, assessed: true },
-      { module: 1, case: 2, title: 'C2', score: 80, passMark: 60, assessed: true },
+    expect(certificateCases(required, course(true))).toEqual([
+      { module: 1, case: 1, title: 'C1', translations: {}, score: 70, passMark: 60, assessed: true },
+      { module: 1, case: 2, title: 'C2', translations: {}, score: 80, passMark: 60, assessed: true },
     ]);
     const optional = courseStanding(course(false), [fact(1, 95, 1, false), fact(1, 70, 3, true), fact(2, 80, 4, false)]);
     expect(optional.complete).toBe(true);
-    expect(certificateCases(optional)).toEqual([
-      { module: 1, case: 1, title: 'C1', score: 95, passMark: 60, assessed: true },
-      { module: 1, case: 2, title: 'C2', score: 80, passMark: 60, assessed: false },
+    expect(certificateCases(optional, course(false))).toEqual([
+      { module: 1, case: 1, title: 'C1', translations: {}, score: 95, passMark: 60, assessed: true },
+      { module: 1, case: 2, title: 'C2', translations: {}, score: 80, passMark: 60, assessed: false },
     ]);
   });
 

@@ -9,6 +9,7 @@ import {
   type AttemptFact,
   type CourseShape,
 } from '../../src/domain/progress.ts';
+import { localizeCourse } from '../../src/domain/localize.ts';
 
 const course = (proficiencyOrder = false): CourseShape => ({
   proficiencyOrder,
@@ -79,12 +80,27 @@ describe('case states and shares', () => {
     const s = courseStanding(course(), all);
     expect(s).toMatchObject({ passed: 5, percent: 100, complete: true, next: null });
     expect(s.completedAt).toEqual(at(6));
-    expect(certificateCases(s)).toEqual([
-      { module: 1, case: 1, title: 'N1', score: 99, passMark: 70, assessed: false },
-      { module: 1, case: 2, title: 'N2', score: 60, passMark: 50, assessed: false },
-      { module: 2, case: 1, title: 'S1', score: 80, passMark: 70, assessed: false },
-      { module: 3, case: 1, title: 'L1', score: 75, passMark: 70, assessed: false },
-      { module: 3, case: 2, title: 'L2', score: 71, passMark: 70, assessed: false },
+    expect(certificateCases(s, course())).toEqual([
+      { module: 1, case: 1, title: 'N1', translations: {}, score: 99, passMark: 70, assessed: false },
+      { module: 1, case: 2, title: 'N2', translations: {}, score: 60, passMark: 50, assessed: false },
+      { module: 2, case: 1, title: 'S1', translations: {}, score: 80, passMark: 70, assessed: false },
+      { module: 3, case: 1, title: 'L1', translations: {}, score: 75, passMark: 70, assessed: false },
+      { module: 3, case: 2, title: 'L2', translations: {}, score: 71, passMark: 70, assessed: false },
+    ]);
+  });
+
+  it("lists a certificate's cases with their stored titles and translations, whatever language the standing was read in", () => {
+    const stored = {
+      title: 'Course',
+      subtitle: '',
+      outcomes: [],
+      translations: {},
+      levels: [{ title: 'Navigation', active: true, cases: [{ title: 'First look', translations: { es: { title: 'Primera mirada' } } }] }],
+    };
+    const s = courseStanding(localizeCourse(stored, 'es'), [attempt(1, 1, 90)]);
+    expect(s.modules[0]!.cases[0]!.title).toBe('Primera mirada');
+    expect(certificateCases(s, stored)).toEqual([
+      { module: 1, case: 1, title: 'First look', translations: { es: { title: 'Primera mirada' } }, score: 90, passMark: 70, assessed: false },
     ]);
   });
 

@@ -10,7 +10,9 @@ import { fail } from '../http/errors.ts';
 import { requireAdmin, requireUser } from '../access/caller.ts';
 import { pdfLimit, sendPdf } from '../pdf/answer.ts';
 import { rateLimit } from '../http/rate-limit.ts';
+import { contentLocale } from '../http/content-locale.ts';
 import { certificateSummary, type CertificateRow } from '../progress/index.ts';
+import { pick, type ContentLocale } from '../../domain/localize.ts';
 import * as routes from '../../api/certificates.ts';
 
 const PDF_LIMIT = pdfLimit('certificate-pdf');
@@ -22,22 +24,34 @@ async function pdfOf(row: CertificateRow, locale: Locale, verifyUrl: string): Pr
   const key = `${row.id}|${locale}|${verifyUrl}`;
   const kept = made.get(key);
   if (kept) return { pdf: kept, hit: true };
-  const pdf = await certificatePdf({ ...row, verifyUrl }, locale);
+  const pdf = await certificatePdf({ ...certificateTexts(row, locale), verifyUrl }, locale);
   made.set(key, pdf);
   if (made.size > 64) made.delete(made.keys().next().value!);
   return { pdf, hit: false };
 }
 
-/** What the public verification shows: genuine or revoked, holder, course, date. */
-const verificationOf = (row: CertificateRow) => ({
-  id: row.id,
-  status: row.revokedAt ? ('revoked' as const) : ('valid' as const),
-  holderName: row.holderName,
-  courseTitle: row.courseTitle,
-  completedAt: row.completedAt.toISOString(),
-  revokedAt: row.revokedAt?.toISOString() ?? null,
-  assessedCases: row.cases.filter((k) => k.assessed === true).map((k) => ({ module: k.module, case: k.case, title: k.title })),
-});
+/** The certificate with its course and case titles in `locale`, as they were kept at issue (English where one had none). */
+function certificateTexts(row: CertificateRow, locale: ContentLocale) {
+  return {
+    ...row,
+    courseTitle: pick(row.courseTitle, row.courseTranslations, locale, 'title'),
+    cases: row.cases.map((k) => ({ ...k, title: pick(k.title, k.translations, locale, 'title') })),
+  };
+}
+
+/** What the public verification shows, in `locale`: genuine or revoked, holder, course, date. */
+function verificationOf(stored: CertificateRow, locale: ContentLocale) {
+  const row = certificateTexts(stored, locale);
+  return {
+    id: row.id,
+    status: row.revokedAt ? ('revoked' as const) : ('valid' as const),
+    holderName: row.holderName,
+    courseTitle: row.courseTitle,
+    completedAt: row.completedAt.toISOString(),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    assessedCases: row.cases.filter((k) => k.assessed === true).map((k) => ({ module: k.module, case: k.case, title: k.title })),
+  };
+}
 
 const find = (c: Context<Env>, id: string) => certificateById(c.get('deps').db.db, id);
 
@@ -53,12 +67,16 @@ export const certificatesApp = subApp()
     if (!(await canReadUser(c, uid)))
       return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another learner's certificates");
     const rows = await certificatesOfUser(c.get('deps').db.db, uid);
-    return c.json(rows.map(certificateSummary), 200);
+    const locale = contentLocale(c);
+    return c.json(
+      rows.map((row) => certificateSummary(row, locale)),
+      200,
+    );
   })
   .openapi(routes.verify, async (c) => {
     const row = await find(c, c.req.valid('param').id);
     if (!row) return fail(c, 404, ErrorCode.notFound, 'No certificate has this id');
-    return c.json(verificationOf(row), 200);
+    return c.json(verificationOf(row, contentLocale(c)), 200);
   })
   .openapi(guarded(routes.pdf, requireUser, rateLimit(PDF_LIMIT)), async (c) => {
     const { id } = c.req.valid('param');
@@ -80,5 +98,5 @@ export const certificatesApp = subApp()
     const outcome = await revokeCertificate(c.get('deps').db.db, caller, id, reason);
     if (outcome === 'unknown') return fail(c, 404, ErrorCode.notFound, 'No certificate has this id');
     if (outcome === 'revoked') return fail(c, 409, ErrorCode.conflict, 'This certificate is already revoked');
-    return c.json(verificationOf(outcome), 200);
+    return c.json(verificationOf(outcome, contentLocale(c)), 200);
   });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CourseStatus, Level } from '../../domain/defaults.ts';
 import type { CourseInput } from '../../api/courses.ts';
-import type { CourseText, PlanText, Translations } from '../../domain/localize.ts';
+import type { CourseText, PlanText, TitleText, Translations } from '../../domain/localize.ts';
 import type { CertificateCase } from '../../domain/progress.ts';
 import type { Subscription } from '../../api/users.ts';
 import type { ComponentId, Debrief, Gate, PlausibilityFlag, SimMetrics, Task } from '../../domain/simulator/index.ts';
@@ -22,6 +22,9 @@ export const users = pgTable(
     /** An expert's attempts set each case's benchmark. */
     isExpert: boolean('is_expert').notNull().default(false),
     subscriptions: jsonb('subscriptions').$type<Subscription[]>().notNull().default([]),
+    /** The terms version (domain/legal.ts) accepted at sign-up, and when; null on profiles made before consent was asked. */
+    termsVersion: text('terms_version'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // One profile per address, whatever its case; '' is a profile without one (its duplicate was cleared by migration 0002).
@@ -187,6 +190,8 @@ export const certificates = pgTable(
     courseId: text('course_id').notNull(),
     holderName: text('holder_name').notNull(),
     courseTitle: text('course_title').notNull(),
+    /** The course title in the other languages as it was at issue, for the PDF and the verification page in the reader's language. */
+    courseTranslations: jsonb('course_translations').$type<Translations<TitleText>>().notNull().default({}),
     cases: jsonb('cases').$type<CertificateCase[]>().notNull(),
     /** When the last case was first passed. */
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),

@@ -2,6 +2,8 @@ import type { Context } from 'hono';
 import { ErrorCode } from '../../api/errors.ts';
 import { NOT_VISIBLE, visibleGroup } from '../access/groups.ts';
 import { type Env, guarded, subApp } from '../http/sub-app.ts';
+import { localizeCourse } from '../../domain/localize.ts';
+import { contentLocale } from '../http/content-locale.ts';
 import { fail } from '../http/errors.ts';
 import { requireUser } from '../access/caller.ts';
 import { activeCourses, progressLine, recordsOf } from '../progress/index.ts';
@@ -11,14 +13,15 @@ import * as routes from '../../api/group-progress.ts';
 
 /**
  * The group's members with their standing in the group's courses: every course any of them may play or has played
- * (certificates issued on the way), so a member who has not begun shows as not started.
+ * (certificates issued on the way), so a member who has not begun shows as not started; titles in the reader's language.
  */
 async function membersRecords(c: Context<Env>, groupId: string) {
   const { catalogue, db } = c.get('deps');
   const members = await groupMembersByName(db.db, groupId);
   const uids = members.map((m) => m.userId);
+  const locale = contentLocale(c);
   const active = await activeCourses(catalogue);
-  const records = await recordsOf(db.db, uids, active);
+  const records = await recordsOf(db.db, uids, active, locale);
   const held = await heldCourses(
     db.db,
     uids,
@@ -27,8 +30,8 @@ async function membersRecords(c: Context<Env>, groupId: string) {
   );
   const played = (courseId: string) =>
     members.some((m) => records.get(m.userId)!.some((l) => l.course.id === courseId && (l.facts.length > 0 || l.certificate)));
-  const courses = active.filter((course) => held.has(course.id) || played(course.id));
-  return { members, records, courses };
+  const courses = active.filter((course) => held.has(course.id) || played(course.id)).map((course) => localizeCourse(course, locale));
+  return { members, records, courses, locale };
 }
 
 /** Directors' views of a group: progress per member and course, and the CSV export. */
@@ -37,7 +40,7 @@ export const groupProgressApp = subApp()
     const group = await visibleGroup(c, c.req.valid('param').id);
     if (group === 403) return fail(c, 403, ErrorCode.forbidden, NOT_VISIBLE);
     if (group === 404) return fail(c, 404, ErrorCode.notFound, 'No such group');
-    const { members, records, courses } = await membersRecords(c, group.id);
+    const { members, records, courses, locale } = await membersRecords(c, group.id);
     const shown = new Set(courses.map((course) => course.id));
     return c.json(
       {
@@ -48,7 +51,7 @@ export const groupProgressApp = subApp()
           courses: records
             .get(m.userId)!
             .filter((l) => shown.has(l.course.id))
-            .map((l) => progressLine(l.course, l.standing, l.facts, l.certificate)),
+            .map((l) => progressLine(l.course, l.standing, l.facts, l.certificate, locale)),
         })),
       },
       200,

@@ -17,11 +17,11 @@ export const learningApp = subApp().openapi(guarded(routes.learning, requireUser
   if (!learner) return fail(c, 404, ErrorCode.notFound, 'No such user');
   const now = new Date();
   const [plans, shown, playable] = await Promise.all([catalogue.allPlans(), catalogue.summaries(locale), activeCourses(catalogue)]);
-  const records = new Map(((await recordsOf(db.db, [uid], playable)).get(uid) ?? []).map((r) => [r.course.id, r]));
+  const records = new Map(((await recordsOf(db.db, [uid], playable, locale)).get(uid) ?? []).map((r) => [r.course.id, r]));
   const courses = shown.value.flatMap((summary) => {
     const access = courseAccess(learner, summary.id, plans, now);
     const record = records.get(summary.id);
-    const line = record && progressLine(record.course, record.standing, record.facts, record.certificate);
+    const line = record && progressLine(record.course, record.standing, record.facts, record.certificate, locale);
     // A course no longer held stays while there is something of the learner's in it.
     if (!access.held && !(line && (line.attempts > 0 || line.certificate))) return [];
     const next = access.held ? record?.standing.next : null;

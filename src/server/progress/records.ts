@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CertificateSummary } from '../../api/certificates.ts';
 import type { Course } from '../../api/courses.ts';
 import type { CourseProgress, CourseProgressLine } from '../../api/progress.ts';
+import { localizeCourse, pick, titlesOf, type ContentLocale } from '../../domain/localize.ts';
 import { certificateCases, courseStanding, lockOf, type AttemptFact, type BenchmarkFact, type CourseStanding, type Lock } from '../../domain/progress.ts';
 import { courseBenchmarks } from '../attempts/index.ts';
 import type { Catalogue } from '../courses/index.ts';
@@ -57,11 +58,12 @@ export async function certificatesOf(db: Db, uids: string[]): Promise<Certificat
   return db.select().from(certificates).where(inArray(certificates.userId, uids));
 }
 
-export function certificateSummary(row: CertificateRow): CertificateSummary {
+/** The certificate as its holder sees it, its course title in `locale` (kept at issue; English where it had none). */
+export function certificateSummary(row: CertificateRow, locale: ContentLocale = 'en'): CertificateSummary {
   return {
     id: row.id,
     courseId: row.courseId,
-    courseTitle: row.courseTitle,
+    courseTitle: pick(row.courseTitle, row.courseTranslations, locale, 'title'),
     completedAt: row.completedAt.toISOString(),
     issuedAt: row.issuedAt.toISOString(),
     revoked: row.revokedAt !== null,
@@ -73,7 +75,8 @@ const holderNameOf = (user: { name: string; email: string }) => user.name.trim()
 
 /**
  * The learner's certificate for a course they completed, issued now if it was not yet. Issued once: a revoked one
- * stays revoked, and a course changed later does not take it back.
+ * stays revoked, and a course changed later does not take it back. `course` is the course as stored (English texts
+ * with their translations), which the certificate keeps; the standing may have been read in any language.
  */
 export async function issueIfComplete(
   db: Db,
@@ -94,7 +97,8 @@ export async function issueIfComplete(
       courseId: course.id,
       holderName: holderNameOf(user),
       courseTitle: course.title,
-      cases: certificateCases(standing),
+      courseTranslations: titlesOf(course.translations),
+      cases: certificateCases(standing, course),
       completedAt: standing.completedAt!,
     })
     .onConflictDoNothing()
@@ -108,8 +112,8 @@ export async function issueIfComplete(
   return stored ?? null;
 }
 
-/** The standing as the contract answers it. */
-export function progressOf(uid: string, course: Course, standing: CourseStanding, certificate: CertificateRow | null): CourseProgress {
+/** The standing as the contract answers it, in `locale` (the standing read from the course in that language). */
+export function progressOf(uid: string, course: Course, standing: CourseStanding, certificate: CertificateRow | null, locale: ContentLocale): CourseProgress {
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
     courseId: course.id,
@@ -117,12 +121,18 @@ export function progressOf(uid: string, course: Course, standing: CourseStanding
     ...standing,
     completedAt: iso(standing.completedAt),
     modules: standing.modules.map((m) => ({ ...m, cases: m.cases.map((c) => ({ ...c, passedAt: iso(c.passedAt) })) })),
-    certificate: certificate ? certificateSummary(certificate) : null,
+    certificate: certificate ? certificateSummary(certificate, locale) : null,
   };
 }
 
-/** One learner's line for a course in lists (course list, My account, a group). */
-export function progressLine(course: Course, standing: CourseStanding, facts: readonly AttemptFact[], certificate: CertificateRow | null): CourseProgressLine {
+/** One learner's line for a course in lists (course list, My account, a group), `course` read in `locale`. */
+export function progressLine(
+  course: Course,
+  standing: CourseStanding,
+  facts: readonly AttemptFact[],
+  certificate: CertificateRow | null,
+  locale: ContentLocale,
+): CourseProgressLine {
   return {
     courseId: course.id,
     title: course.title,
@@ -131,12 +141,15 @@ export function progressLine(course: Course, standing: CourseStanding, facts: re
     percent: standing.percent,
     attempts: facts.filter((f) => !f.flagged).length,
     complete: standing.complete,
-    certificate: certificate ? certificateSummary(certificate) : null,
+    certificate: certificate ? certificateSummary(certificate, locale) : null,
   };
 }
 
-/** A learner's standing in each course, certificates issued where a course was completed. */
-export async function recordsOf(db: Db, uids: string[], courses: Course[]) {
+/**
+ * A learner's standing in each course (`courses` as stored), certificates issued where a course was completed. Each
+ * line's course and standing are read in `locale`, English where a text has no translation.
+ */
+export async function recordsOf(db: Db, uids: string[], courses: Course[], locale: ContentLocale) {
   const facts = await attemptFacts(db, uids);
   const certs = await certificatesOf(db, uids);
   const benchmarks = new Map(await Promise.all(courses.map(async (c) => [c.id, await benchmarkFacts(db, c)] as const)));
@@ -145,9 +158,10 @@ export async function recordsOf(db: Db, uids: string[], courses: Course[]) {
     const lines = [];
     for (const course of courses) {
       const mine = facts.get(uid)?.get(course.id) ?? [];
-      const standing = courseStanding(course, mine, benchmarks.get(course.id));
+      const shown = localizeCourse(course, locale);
+      const standing = courseStanding(shown, mine, benchmarks.get(course.id));
       const existing = certs.find((c) => c.userId === uid && c.courseId === course.id);
-      lines.push({ course, standing, facts: mine, certificate: await issueIfComplete(db, uid, course, standing, existing) });
+      lines.push({ course: shown, standing, facts: mine, certificate: await issueIfComplete(db, uid, course, standing, existing) });
     }
     out.set(uid, lines);
   }

@@ -1,6 +1,7 @@
 import { ErrorCode } from '../../api/errors.ts';
 import { courseStanding } from '../../domain/progress.ts';
 import { canReadUser } from '../access/groups.ts';
+import { contentLocale } from '../http/content-locale.ts';
 import { fail } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
 import { requireUser } from '../access/caller.ts';
@@ -13,20 +14,22 @@ export const progressApp = subApp().openapi(guarded(routes.progress, requireUser
   const { course: courseId, userId } = c.req.valid('query');
   const { catalogue, db } = c.get('deps');
   const uid = userId ?? c.get('caller')!.uid;
+  const locale = contentLocale(c);
   if (!(await canReadUser(c, uid)))
     return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another learner's progress");
   if (!(await userExists(db.db, uid))) return fail(c, 404, ErrorCode.notFound, 'No such user');
   if (courseId === undefined) {
-    const lines = (await recordsOf(db.db, [uid], await activeCourses(catalogue))).get(uid) ?? [];
+    const lines = (await recordsOf(db.db, [uid], await activeCourses(catalogue), locale)).get(uid) ?? [];
     return c.json(
-      lines.map((l) => progressLine(l.course, l.standing, l.facts, l.certificate)),
+      lines.map((l) => progressLine(l.course, l.standing, l.facts, l.certificate, locale)),
       200,
     );
   }
   const course = (await catalogue.course(courseId))?.value;
-  if (!course) return fail(c, 404, ErrorCode.notFound, 'No such course');
+  const shown = (await catalogue.course(courseId, locale))?.value;
+  if (!course || !shown) return fail(c, 404, ErrorCode.notFound, 'No such course');
   const facts = (await attemptFacts(db.db, [uid], course.id)).get(uid)?.get(course.id) ?? [];
-  const standing = courseStanding(course, facts, await benchmarkFacts(db.db, course));
+  const standing = courseStanding(shown, facts, await benchmarkFacts(db.db, course));
   const existing = (await certificatesOf(db.db, [uid])).find((row) => row.courseId === course.id);
-  return c.json(progressOf(uid, course, standing, await issueIfComplete(db.db, uid, course, standing, existing)), 200);
+  return c.json(progressOf(uid, shown, standing, await issueIfComplete(db.db, uid, course, standing, existing), locale), 200);
 });
