@@ -14,6 +14,7 @@ import type { BarePayload } from './bench-bare.ts';
 import { LIST_ADMIN, seedUserList, USER_COUNT } from './lib/bench-users.ts';
 import { startKeySet } from './lib/firebase-keys.ts';
 import { node, stop, waitUntil } from './lib/processes.ts';
+import { TERMS_VERSION } from '../src/domain/legal.ts';
 
 /**
  * npm run bench:api: five things in one run, 50 connections for 10 s each, one process measured at a time. Our server
@@ -133,7 +134,9 @@ async function seedPglite(dataDir: string): Promise<void> {
 /** Signs the learner up with an RS256 token and answers it, once the server has refused the same token with a forged signature. */
 async function signUp(api: ReturnType<typeof apiAt>, record: string): Promise<string> {
   const token = await keys.idToken(LEARNER.uid, LEARNER.email);
-  const created = await reply(api.users.$post({ header: {}, json: { id: LEARNER.uid, email: LEARNER.email, name: LEARNER.name } }, bearer(token)));
+  const created = await reply(
+    api.users.$post({ header: {}, json: { id: LEARNER.uid, email: LEARNER.email, name: LEARNER.name, acceptedTerms: TERMS_VERSION } }, bearer(token)),
+  );
   // 409: the PostgreSQL of DATABASE_URL kept the record from an earlier run; the read before the run proves it is this learner's.
   if (created.status !== 201 && created.status !== 409) throw new Error(`signing up the learner answered ${created.status}: ${JSON.stringify(created.json)}`);
   // Refused, or the row would not measure a verification.

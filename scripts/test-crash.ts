@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PAYPAL_STANDIN_PATH } from '../src/server/config.ts';
 import { apiAt, apiBase, bearer, reply } from './lib/api.ts';
 import { emulatorSignUp, emulatorToken, node, startEmulator, startPostgres, stop, waitUntil } from './lib/processes.ts';
+import { TERMS_VERSION } from '../src/domain/legal.ts';
 
 /**
  * npm run test:crash: a burst of writes (courses, plans, a user's record, payments captured through the PayPal stand-in), kill -9 of the server in the middle, a restart, and a check that every write
@@ -38,7 +39,7 @@ async function scenario(backend: Backend): Promise<Outcome> {
     const admin = await emulatorToken(emulator.host, 'admin@example.com', 'admin123');
     const learner = (await reply(api.users.$get({ query: { email: 'learner@example.com' } }, bearer(admin)))).json[0];
     const buyer = await emulatorSignUp(emulator.host, 'buyer@example.com', 'buyer123');
-    await reply(api.users.$post({ header: {}, json: { id: buyer.uid, email: 'buyer@example.com' } }, bearer(buyer.token)));
+    await reply(api.users.$post({ header: {}, json: { id: buyer.uid, email: 'buyer@example.com', acceptedTerms: TERMS_VERSION } }, bearer(buyer.token)));
     const courseIds: string[] = [];
     for (let k = 0; k < WRITERS; k++) courseIds.push((await reply(api.courses.$post({ json: { title: `crash ${k}` } }, bearer(admin)))).json);
 

@@ -60,4 +60,13 @@ const news = defineCollection({
   schema: z.object({ title: z.string(), description: z.string(), date: z.coerce.date() }),
 });
 
-export const collections = { home, pages, news };
+/**
+ * Privacy notice, terms of use, refund policy, cookies and storage: src/content/legal/<locale>/<page>.md, the pages of
+ * domain/legal.ts. `updated` is the day the text last changed in substance.
+ */
+const legal = defineCollection({
+  loader: glob({ pattern: '*/*.md', base: './src/content/legal', generateId: keepId }),
+  schema: z.object({ title: z.string(), description: z.string(), updated: z.coerce.date() }),
+});
+
+export const collections = { home, pages, news, legal };

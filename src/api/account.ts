@@ -22,13 +22,16 @@ export const updateMe = createRoute({
 /** Where each attempt's event log is downloaded: the JSON export names it, since the logs are most of what is held. */
 export const EVENT_LOGS_PATH = '/users/me/export/logs';
 
+/** The terms a person accepted on signing up, and when. */
+const Consent = z.object({ termsVersion: z.string(), acceptedAt: z.string().nullable() }).meta({ id: 'Consent' });
+
 export const exportMe = createRoute({
   method: 'get',
   path: '/users/me/export',
-  description: `Everything we hold about the caller, as a JSON download: profile, payments, attempts (each with \`hasLog\`), certificates, groups and the audit entries about them. The attempts' event logs are the separate download ${EVENT_LOGS_PATH}.`,
+  description: `Everything we hold about the caller, as a JSON download: profile, the terms version accepted at sign-up and when (\`consent\`, null for accounts made before it was asked), payments, attempts (each with \`hasLog\`), certificates, groups and the audit entries about them. The attempts' event logs are the separate download ${EVENT_LOGS_PATH}.`,
   security: bearer,
   responses: {
-    200: { description: 'The JSON file', content: { 'application/json': { schema: z.looseObject({ profile: User }) } } },
+    200: { description: 'The JSON file', content: { 'application/json': { schema: z.looseObject({ profile: User, consent: Consent.nullable() }) } } },
     401: errors[401],
     404: errors[404],
     429: errors[429],

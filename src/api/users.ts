@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { TERMS_VERSION } from '../domain/legal.ts';
 import { bearer, dbString, errors, idParam, json, jsonBody, text } from './shared.ts';
 
 /** The contract of /users: the profiles we keep, their subscriptions, and the admin's reads and saves of them. */
@@ -32,10 +33,13 @@ export const User = z
   })
   .meta({ id: 'User' });
 
-/** POST /users: isAdmin and isPremium are accepted but always stored false. */
+/** POST /users: isAdmin and isPremium are accepted but always stored false; the terms in force must be accepted. */
 export const NewUser = z.strictObject({
   id: dbString().min(1).max(128),
   email: z.email().max(320),
+  acceptedTerms: z
+    .literal(TERMS_VERSION)
+    .describe('The version of the terms of use (and privacy notice) the person accepted on signing up: the one in force, or the sign-up is refused'),
   isAdmin: z.boolean().optional(),
   isPremium: z.boolean().optional(),
   contact: text(50).optional(),

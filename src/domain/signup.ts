@@ -6,10 +6,13 @@ export interface SignupInput {
   email: string;
   password: string;
   repeat: string;
+  /** The terms of use (and privacy notice) accepted: a sign-up records them, so none goes ahead without. */
+  terms: boolean;
 }
 
 export type SignupField = keyof SignupInput;
-export type SignupErrorKey = 'signup.error.name' | 'signup.error.lastname' | 'signup.error.email' | 'signup.error.password' | 'signup.error.repeat';
+export type SignupErrorKey =
+  'signup.error.name' | 'signup.error.lastname' | 'signup.error.email' | 'signup.error.password' | 'signup.error.repeat' | 'signup.error.terms';
 
 export const MIN_PASSWORD_LENGTH = 6;
 
@@ -22,6 +25,7 @@ export function validateSignup(input: SignupInput): Partial<Record<SignupField, 
   if (blank(input.email)) errors.email = 'signup.error.email';
   if (input.password.length < MIN_PASSWORD_LENGTH) errors.password = 'signup.error.password';
   if (input.password !== input.repeat) errors.repeat = 'signup.error.repeat';
+  if (!input.terms) errors.terms = 'signup.error.terms';
   return errors;
 }
 

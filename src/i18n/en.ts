@@ -871,6 +871,17 @@ export const en = {
   'page.adminUsers.title': 'Manage users',
   'page.notFound.title': 'Page not found',
   'page.notFound.text': 'We could not find this page.',
+  'legal.nav': 'Legal information',
+  'legal.privacy': 'Privacy notice',
+  'legal.terms': 'Terms of use',
+  'legal.refunds': 'Refund policy',
+  'legal.cookies': 'Cookies and storage',
+  'legal.updated': 'Last updated: {{date}}',
+  'legal.version': 'Version of the terms: {{version}}',
+  'signup.terms': 'I have read and accept the terms of use and the privacy notice',
+  'signup.error.terms': 'Accept the terms of use to create your account',
+  'signup.legalLinks': 'Read them:',
+  'login.googleTerms': 'By continuing with Google for the first time, you accept the terms of use and the privacy notice.',
 } as const;
 
 export type Key = keyof typeof en;

@@ -1,6 +1,8 @@
-import type { Auth } from 'firebase/auth';
+import type { ActionCodeSettings, Auth } from 'firebase/auth';
 import { answer, client } from '../api/client.ts';
 import type { PublicConfig } from '../api/meta.ts';
+import { localePath } from '../i18n/locales.ts';
+import { pageLanguage } from './page-language.ts';
 
 let config: Promise<PublicConfig> | null = null;
 let auth: Promise<Auth> | null = null;
@@ -25,10 +27,17 @@ export function firebaseAuth(): Promise<Auth> {
       persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
     });
     if (cfg.authEmulatorUrl) authSdk.connectAuthEmulator(instance, cfg.authEmulatorUrl, { disableWarnings: true });
+    // Firebase writes its emails (verification, password reset) and its action pages in this language.
+    instance.languageCode = pageLanguage();
     return instance;
   })();
   auth.catch(() => {
     auth = null;
   });
   return auth;
+}
+
+/** Where an email's link returns once Firebase has acted on it: `path` of this site, in the language of the page that sent it. */
+export function emailReturn(path: string): ActionCodeSettings {
+  return { url: `${window.location.origin}${localePath(pageLanguage(), path)}` };
 }

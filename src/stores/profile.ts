@@ -2,6 +2,7 @@ import { answer, auth, client, download } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import { signedInRecently } from '../domain/time.ts';
 import { errorKey, type ErrorKey } from './error-messages.ts';
+import { emailReturn } from './firebase.ts';
 import { saveFile } from './progress.ts';
 import { currentFirebaseUser, idToken, leaveSession, reloadFirebaseUser, setProfile, stayInSession } from './session.ts';
 
@@ -41,7 +42,7 @@ export async function sendVerification(): Promise<boolean> {
   if (!user) return false;
   try {
     const { sendEmailVerification } = await import('firebase/auth');
-    await sendEmailVerification(user);
+    await sendEmailVerification(user, emailReturn('/account'));
     return true;
   } catch {
     return false;

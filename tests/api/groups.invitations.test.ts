@@ -4,6 +4,7 @@ import { groupInvitations, users } from '../../src/server/db/schema.ts';
 import { token } from './harness.ts';
 import { GROUPS, ROLES, setUp, TOKENS, type Role } from './learning-support.ts';
 import { auditTrail, expectRefused, typedClient, useApi } from './support.ts';
+import { TERMS_VERSION } from '../../src/domain/legal.ts';
 
 const FELLOWSHIP = GROUPS.fellowship;
 
@@ -14,7 +15,7 @@ describe("a group's invitations", () => {
     reply(as(who).groups[':id'].invitations.$post({ param: { id }, json: { emails, role } }));
   const detail = async (id = FELLOWSHIP) => (await reply(as('admin').groups[':id'].$get({ param: { id } }))).json;
   const signUp = (uid: string, email: string, verified: boolean) =>
-    reply(as(token(uid, { email, verified })).users.$post({ header: {}, json: { id: uid, email, name: `New ${uid}` } }));
+    reply(as(token(uid, { email, verified })).users.$post({ header: {}, json: { acceptedTerms: TERMS_VERSION, id: uid, email, name: `New ${uid}` } }));
 
   it('take several addresses at once: a verified account joins, any other address waits, listed with the group', async () => {
     await setUp(api());

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/api/errors.ts';
 import { users } from '../../src/server/db/schema.ts';
+import { TERMS_VERSION } from '../../src/domain/legal.ts';
 import { token } from './harness.ts';
 import { auditTrail, CALLERS, expectRefused, useApi, typedClient } from './support.ts';
 
@@ -131,9 +132,18 @@ describe('GET /users/{id}', () => {
 
 describe('POST /users', () => {
   const newcomer = token('newcomer', { email: 'newcomer@example.com' });
+  const terms = { acceptedTerms: TERMS_VERSION } as const;
 
   it('creates the caller own record, with isAdmin and isPremium false whatever the body says', async () => {
-    const body = { id: 'newcomer', email: 'newcomer@example.com', isAdmin: true, isPremium: true, contact: ' +54 11 5555 0000 ', name: '  Nora Newcomer ' };
+    const body = {
+      ...terms,
+      id: 'newcomer',
+      email: 'newcomer@example.com',
+      isAdmin: true,
+      isPremium: true,
+      contact: ' +54 11 5555 0000 ',
+      name: '  Nora Newcomer ',
+    };
     const res = await reply(as(newcomer).users.$post({ header: {}, json: body }));
     const expected = {
       id: 'newcomer',
@@ -151,8 +161,26 @@ describe('POST /users', () => {
     await expectRefused(api(), 'GET', '/users', { as: newcomer }, 403);
   });
 
+  it('records the terms version accepted and when, shown in the data export; without it the profile is not made', async () => {
+    const missing = await api().call('POST', '/users', { as: newcomer, body: { id: 'newcomer', email: 'newcomer@example.com' } });
+    expect(missing.status).toBe(400);
+    expect(missing.json.issues).toEqual([expect.objectContaining({ path: 'acceptedTerms' })]);
+    const before = Date.now();
+    expect((await reply(as(newcomer).users.$post({ header: {}, json: { ...terms, id: 'newcomer', email: 'newcomer@example.com' } }))).status).toBe(201);
+    const [row] = await api()
+      .deps.db.db.select()
+      .from(users)
+      .where(sql`${users.id} = 'newcomer'`);
+    expect(row!.termsVersion).toBe(TERMS_VERSION);
+    expect(row!.termsAcceptedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const exported = (await reply(as(newcomer).users.me.export.$get())).json;
+    expect(exported.consent).toEqual({ termsVersion: TERMS_VERSION, acceptedAt: row!.termsAcceptedAt!.toISOString() });
+    // Profiles made before consent was asked say so rather than inventing an acceptance.
+    expect((await reply(as('learner').users.me.export.$get())).json.consent).toBeNull();
+  });
+
   it('accepts a Google first sign-in (id, email, isAdmin only)', async () => {
-    const res = await reply(as(newcomer).users.$post({ header: {}, json: { id: 'newcomer', email: 'newcomer@example.com', isAdmin: false } }));
+    const res = await reply(as(newcomer).users.$post({ header: {}, json: { ...terms, id: 'newcomer', email: 'newcomer@example.com', isAdmin: false } }));
     expect(res.status).toBe(201);
     expect(res.json).toEqual({
       id: 'newcomer',
@@ -167,54 +195,57 @@ describe('POST /users', () => {
   });
 
   it('accepts the account address in another case', async () => {
-    const res = await reply(as(newcomer).users.$post({ header: {}, json: { id: 'newcomer', email: 'NewComer@Example.com' } }));
+    const res = await reply(as(newcomer).users.$post({ header: {}, json: { ...terms, id: 'newcomer', email: 'NewComer@Example.com' } }));
     expect(res.status).toBe(201);
   });
 
   it('refuses anonymous callers with 401', async () => {
-    await expectRefused(api(), 'POST', '/users', { body: { id: 'newcomer', email: 'newcomer@example.com' } }, 401);
+    await expectRefused(api(), 'POST', '/users', { body: { ...terms, id: 'newcomer', email: 'newcomer@example.com' } }, 401);
   });
 
   it.each([
-    ['learner', 'another uid', { id: 'newcomer', email: 'newcomer@example.com' }],
-    ['learner', 'another learner', { id: 'other', email: 'other@example.com' }],
-    ['other', 'another learner', { id: 'learner', email: 'learner@example.com' }],
-    ['admin', 'someone else', { id: 'newcomer', email: 'newcomer@example.com' }],
+    ['learner', 'another uid', { ...terms, id: 'newcomer', email: 'newcomer@example.com' }],
+    ['learner', 'another learner', { ...terms, id: 'other', email: 'other@example.com' }],
+    ['other', 'another learner', { ...terms, id: 'learner', email: 'learner@example.com' }],
+    ['admin', 'someone else', { ...terms, id: 'newcomer', email: 'newcomer@example.com' }],
   ] as const)('refuses %s creating the record of %s with 403', async (who, _label, body) => {
     await expectRefused(api(), 'POST', '/users', { as: who, body }, 403);
   });
 
   it('answers 409 to another learner posting their own existing record', async () => {
-    await expectRefused(api(), 'POST', '/users', { as: 'other', body: { id: 'other', email: 'other@example.com', isAdmin: false } }, 409);
+    await expectRefused(api(), 'POST', '/users', { as: 'other', body: { ...terms, id: 'other', email: 'other@example.com', isAdmin: false } }, 409);
   });
 
   it('answers 409 to a second POST for the same uid and keeps the first record', async () => {
-    await expectRefused(api(), 'POST', '/users', { as: 'learner', body: { id: 'learner', email: 'learner@example.com', name: 'Changed Name' } }, 409);
+    await expectRefused(api(), 'POST', '/users', { as: 'learner', body: { ...terms, id: 'learner', email: 'learner@example.com', name: 'Changed Name' } }, 409);
     expect((await reply(as('learner').users[':id'].$get({ param: { id: 'learner' } }))).json).toEqual(LEARNER);
   });
 
   it('answers 409 to a repeated sign-up even when it claims isAdmin (an admin stays admin)', async () => {
-    await expectRefused(api(), 'POST', '/users', { as: 'admin', body: { id: 'admin', email: 'admin@example.com', isAdmin: false } }, 409);
+    await expectRefused(api(), 'POST', '/users', { as: 'admin', body: { ...terms, id: 'admin', email: 'admin@example.com', isAdmin: false } }, 409);
     expect((await reply(as('admin').users[':id'].$get({ param: { id: 'admin' } }))).json.isAdmin).toBe(true);
   });
 
   it('refuses an email that is not the signed-in account address', async () => {
-    await expectRefused(api(), 'POST', '/users', { as: newcomer, body: { id: 'newcomer', email: 'someone.else@example.com' } }, 400);
+    await expectRefused(api(), 'POST', '/users', { as: newcomer, body: { ...terms, id: 'newcomer', email: 'someone.else@example.com' } }, 400);
   });
 
   it.each([
     ['invalid JSON', { raw: '{"id": "newcomer",' }, 'invalid_json'],
     ['a JSON array', { body: [] }],
-    ['a number id', { body: { id: 42, email: 'newcomer@example.com' } }],
-    ['a string isAdmin', { body: { id: 'newcomer', email: 'newcomer@example.com', isAdmin: 'no' } }],
-    ['no email', { body: { id: 'newcomer' } }],
-    ['an invalid email', { body: { id: 'newcomer', email: 'not-an-email' } }],
-    ['an empty id', { body: { id: '', email: 'newcomer@example.com' } }],
-    ['an unknown field', { body: { id: 'newcomer', email: 'newcomer@example.com', subscriptions: [] } }],
-    ['a role field', { body: { id: 'newcomer', email: 'newcomer@example.com', role: 'admin' } }],
-    ['a contact over 50 characters', { body: { id: 'newcomer', email: 'newcomer@example.com', contact: '1'.repeat(51) } }],
-    ['a name over 401 characters', { body: { id: 'newcomer', email: 'newcomer@example.com', name: 'n'.repeat(402) } }],
-    ['a name with a NUL character', { body: { id: 'newcomer', email: 'newcomer@example.com', name: 'Nora\u0000' } }],
+    ['a number id', { body: { ...terms, id: 42, email: 'newcomer@example.com' } }],
+    ['a string isAdmin', { body: { ...terms, id: 'newcomer', email: 'newcomer@example.com', isAdmin: 'no' } }],
+    ['no email', { body: { ...terms, id: 'newcomer' } }],
+    ['an invalid email', { body: { ...terms, id: 'newcomer', email: 'not-an-email' } }],
+    ['an empty id', { body: { ...terms, id: '', email: 'newcomer@example.com' } }],
+    ['an unknown field', { body: { ...terms, id: 'newcomer', email: 'newcomer@example.com', subscriptions: [] } }],
+    ['a role field', { body: { ...terms, id: 'newcomer', email: 'newcomer@example.com', role: 'admin' } }],
+    ['a contact over 50 characters', { body: { ...terms, id: 'newcomer', email: 'newcomer@example.com', contact: '1'.repeat(51) } }],
+    ['a name over 401 characters', { body: { ...terms, id: 'newcomer', email: 'newcomer@example.com', name: 'n'.repeat(402) } }],
+    ['no accepted terms', { body: { id: 'newcomer', email: 'newcomer@example.com', name: 'Nora' } }],
+    ['terms accepted as a boolean', { body: { id: 'newcomer', email: 'newcomer@example.com', acceptedTerms: true } }],
+    ['an older terms version', { body: { id: 'newcomer', email: 'newcomer@example.com', acceptedTerms: '2020-01-01' } }],
+    ['a name with a NUL character', { body: { ...terms, id: 'newcomer', email: 'newcomer@example.com', name: 'Nora\u0000' } }],
   ])('refuses %s with 400', async (_label, opts, code?: string) => {
     await expectRefused(api(), 'POST', '/users', { as: newcomer, ...opts }, 400, code);
   });

@@ -20,6 +20,7 @@ test('a visitor signs up, logs out and logs back in', async ({ page, request }) 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('secret1');
   await page.getByLabel('Repeat password').fill('secret1');
+  await page.getByLabel('I have read and accept the terms of use and the privacy notice').check();
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page).toHaveURL(/\/learning$/);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
@@ -48,6 +49,8 @@ test('signup shows each rule next to its field and creates nothing', async ({ pa
   await expect(page.getByText('Enter an email')).toBeVisible();
   await expect(page.getByText('The password must have at least 6 characters')).toBeVisible();
   await expect(page.getByText('The passwords do not match')).toBeVisible();
+  await expect(page.getByText('Accept the terms of use to create your account')).toBeVisible();
+  await expect(page.getByLabel('I have read and accept the terms of use and the privacy notice')).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/signup$/);
 });
 
@@ -59,6 +62,7 @@ test('signing up with an email already in use says so', async ({ page }) => {
   await page.getByLabel('Correo electrónico').fill(LEARNER.email);
   await page.getByLabel('Contraseña', { exact: true }).fill('whatever1');
   await page.getByLabel('Repetir contraseña').fill('whatever1');
+  await page.getByLabel('He leído y acepto los términos de uso y el aviso de privacidad').check();
   await page.getByRole('button', { name: 'Registrarse' }).click();
   await expect(page.getByRole('alert')).toHaveText('Ya existe una cuenta con este correo.');
 });
@@ -84,6 +88,7 @@ test('a forgotten password is reset through the emailed link', async ({ page }) 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('first-pass');
   await page.getByLabel('Repeat password').fill('first-pass');
+  await page.getByLabel('I have read and accept the terms of use and the privacy notice').check();
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();

@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { e2e } from '../../playwright.config.ts';
 import { ADMIN, expectFitsWidth, formReady, idTokenFor, LEARNER, login, uniqueEmail, WINDOWS_CHROME } from './helpers.ts';
+import { TERMS_VERSION } from '../../src/domain/legal.ts';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -36,7 +37,7 @@ async function premiumUser(request: APIRequestContext) {
     body: JSON.stringify({ ...who, returnSecureToken: true }),
   });
   const { localId: uid, idToken } = (await res.json()) as { localId: string; idToken: string };
-  expect((await request.post('/api/users', { headers: auth(idToken), data: { id: uid, email: who.email } })).status()).toBe(201);
+  expect((await request.post('/api/users', { headers: auth(idToken), data: { acceptedTerms: TERMS_VERSION, id: uid, email: who.email } })).status()).toBe(201);
   const admin = await idTokenFor(ADMIN);
   const put = await request.put(`/api/users/${uid}`, { headers: auth(admin), data: { isAdmin: false, isPremium: true, subscriptions: [] } });
   expect(put.status()).toBe(200);

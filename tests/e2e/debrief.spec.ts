@@ -6,6 +6,7 @@ import { en } from '../../src/i18n/en.ts';
 import { e2e } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
 import { ADMIN, expectFitsWidth, idTokenFor, login, uniqueEmail } from './helpers.ts';
+import { TERMS_VERSION } from '../../src/domain/legal.ts';
 
 const CASE = { course: 'fetoscopy-simulator', level: 2, case: 1 };
 
@@ -23,7 +24,11 @@ async function premiumLearner(request: APIRequestContext) {
     body: JSON.stringify({ ...who, returnSecureToken: true }),
   });
   const { localId: uid, idToken } = (await res.json()) as { localId: string; idToken: string };
-  expect((await request.post('/api/users', { headers: { authorization: `Bearer ${idToken}` }, data: { id: uid, email: who.email } })).status()).toBe(201);
+  expect(
+    (
+      await request.post('/api/users', { headers: { authorization: `Bearer ${idToken}` }, data: { acceptedTerms: TERMS_VERSION, id: uid, email: who.email } })
+    ).status(),
+  ).toBe(201);
   const admin = await idTokenFor(ADMIN);
   const put = await request.put(`/api/users/${uid}`, {
     headers: { authorization: `Bearer ${admin}` },

@@ -60,6 +60,7 @@ test('a name typed with a right-to-left override is shown to the admin as typed,
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('secret1');
   await page.getByLabel('Repeat password').fill('secret1');
+  await page.getByLabel('I have read and accept the terms of use and the privacy notice').check();
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 

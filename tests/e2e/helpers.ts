@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { e2e } from '../../playwright.config.ts';
+import { TERMS_VERSION } from '../../src/domain/legal.ts';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin123' };
 export const LEARNER = { email: 'learner@example.com', password: 'learner123' };
@@ -90,7 +91,7 @@ export async function newAccount(
   if (opts.verified) await verifyAddress(who.email, first);
   const idToken = opts.verified ? await idTokenFor(who) : first;
   const headers = { authorization: `Bearer ${idToken}` };
-  expect((await request.post('/api/users', { headers, data: { id: localId, email: who.email, ...profile } })).status()).toBe(201);
+  expect((await request.post('/api/users', { headers, data: { acceptedTerms: TERMS_VERSION, id: localId, email: who.email, ...profile } })).status()).toBe(201);
   if (opts.premium) {
     const put = await request.put(`/api/users/${localId}`, {
       headers: { authorization: `Bearer ${await idTokenFor(ADMIN)}` },

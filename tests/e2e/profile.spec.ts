@@ -26,6 +26,7 @@ test('a new account is reminded to verify its email on My account until the emai
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('secret1');
   await page.getByLabel('Repeat password').fill('secret1');
+  await page.getByLabel('I have read and accept the terms of use and the privacy notice').check();
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   await expect.poll(async () => (await oobCodes(email)).filter((c) => c.requestType === 'VERIFY_EMAIL').length).toBe(1);

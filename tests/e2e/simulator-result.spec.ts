@@ -5,6 +5,7 @@ import { e2e } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
 import { ADMIN, expectFitsWidth, idTokenFor, login, uniqueEmail } from './helpers.ts';
 import { createPilot, installClock, tokenScenario } from './pilot.ts';
+import { TERMS_VERSION } from '../../src/domain/legal.ts';
 
 // The result screen after the debrief: passed or not against the case's pass mark, Retry, Next case, the certificate
 // when the attempt completed the course, and the course page (open in another tab) following without a reload.
@@ -24,7 +25,11 @@ async function learner(request: APIRequestContext) {
     body: JSON.stringify({ ...who, displayName: 'Rita Result', returnSecureToken: true }),
   });
   const { localId: uid, idToken } = (await res.json()) as { localId: string; idToken: string };
-  expect((await request.post('/api/users', { headers: auth(idToken), data: { id: uid, email: who.email, name: 'Rita Result' } })).status()).toBe(201);
+  expect(
+    (
+      await request.post('/api/users', { headers: auth(idToken), data: { acceptedTerms: TERMS_VERSION, id: uid, email: who.email, name: 'Rita Result' } })
+    ).status(),
+  ).toBe(201);
   const put = await request.put(`/api/users/${uid}`, { headers: auth(await idTokenFor(ADMIN)), data: { isAdmin: false, isPremium: true, subscriptions: [] } });
   expect(put.status()).toBe(200);
   return { ...who, uid };

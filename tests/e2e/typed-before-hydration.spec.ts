@@ -37,6 +37,7 @@ test('sign-up keeps what was typed before its island hydrated', async ({ page })
   await type(page, 'Email', 'maria@example.com');
   await type(page, 'Password', 'secret1', true);
   await type(page, 'Repeat password', 'secret1');
+  await page.getByLabel('I have read and accept the terms of use and the privacy notice').check();
   await formReady(page, 'Sign up');
   await page.waitForTimeout(500);
   for (const [label, value, exact] of [
@@ -49,6 +50,7 @@ test('sign-up keeps what was typed before its island hydrated', async ({ page })
   ] as const) {
     await expect(page.getByLabel(label, { exact })).toHaveValue(value);
   }
+  await expect(page.getByLabel('I have read and accept the terms of use and the privacy notice')).toBeChecked();
 });
 
 test('the password reset form keeps what was typed before its island hydrated', async ({ page }) => {

@@ -3,6 +3,7 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { formReady, uniqueEmail } from '../e2e/helpers.ts';
 import { expect, test, type Production } from './fixtures.ts';
 import { sources } from '../csp.ts';
+import { TERMS_VERSION } from '../../src/domain/legal.ts';
 
 test('pages and API answers carry the production policy and HSTS, naming the real Google, PayPal and form hosts', async ({ page, request, production }) => {
   for (const path of ['/', '/pricing', '/login', '/courses', '/ar/support']) {
@@ -61,6 +62,7 @@ test.describe('on a phone', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('secret-123');
     await page.getByLabel('Repeat password').fill('secret-123');
+    await page.getByLabel('I have read and accept the terms of use and the privacy notice').check();
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect(page).toHaveURL(/\/learning$/);
     // On a phone the session's buttons are in the header's menu.
@@ -116,7 +118,7 @@ async function newBuyer(request: APIRequestContext, production: Production, name
   const who = { email: uniqueEmail('buyer'), password: 'buyer-secret-1' };
   const { idToken, localId } = await production.google.account('signUp', who.email, who.password);
   const headers = { authorization: `Bearer ${idToken}` };
-  expect((await request.post('/api/users', { headers, data: { id: localId, email: who.email, name } })).status()).toBe(201);
+  expect((await request.post('/api/users', { headers, data: { acceptedTerms: TERMS_VERSION, id: localId, email: who.email, name } })).status()).toBe(201);
   return { ...who, localId, headers };
 }
 

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LEGAL_PAGES } from '../../src/domain/legal.ts';
 import { LOCALES } from '../../src/i18n/locales.ts';
 
 /** Every locale has every entry of every content collection, with the same shape as English: no page falls back or 404s in one language. */
@@ -27,7 +28,7 @@ function shape(value: unknown, key = ''): unknown {
 describe('content collections', () => {
   it('has one folder or file per locale in each collection, and no other', () => {
     expect(readdirSync(join(content, 'home')).sort()).toEqual(codes.map((c) => `${c}.json`).sort());
-    for (const collection of ['pages', 'news']) expect(readdirSync(join(content, collection)).sort(), collection).toEqual([...codes].sort());
+    for (const collection of ['pages', 'news', 'legal']) expect(readdirSync(join(content, collection)).sort(), collection).toEqual([...codes].sort());
   });
 
   it.each(others)('home in %s has the English structure, with every text filled in', (code) => {
@@ -36,7 +37,7 @@ describe('content collections', () => {
     expect(JSON.stringify(shape(read('en')))).not.toContain('EMPTY');
   });
 
-  it.each(['pages', 'news'])('%s: every locale has the English entries, titled, described and written', (collection) => {
+  it.each(['pages', 'news', 'legal'])('%s: every locale has the English entries, titled, described and written', (collection) => {
     const english = readdirSync(join(content, collection, 'en')).sort();
     expect(english.length).toBeGreaterThan(0);
     for (const code of codes) {
@@ -49,8 +50,14 @@ describe('content collections', () => {
         expect(body.length, where).toBeGreaterThan(0);
         // A news item happened on one day, whatever the language.
         if (collection === 'news') expect(front.date, where).toBe(entry(join(content, collection, 'en', file)).front.date);
+        // A legal text changes for every language at once, so each says the same day.
+        if (collection === 'legal') expect(front.updated, where).toBe(entry(join(content, collection, 'en', file)).front.updated);
       }
     }
+  });
+
+  it('has a legal text for every page the footer links to', () => {
+    expect(readdirSync(join(content, 'legal', 'en')).sort()).toEqual(LEGAL_PAGES.map((page) => `${page}.md`).sort());
   });
 
   it('reads the entries it checks', () => {

@@ -4,7 +4,7 @@ import { detectPlatform } from '../../src/domain/platform.ts';
 import { fullName, validateSignup } from '../../src/domain/signup.ts';
 import { localeOf, localePath, splitLocale } from '../../src/i18n/locales.ts';
 
-const ok = { name: 'Ana', lastname: 'Ruiz', contact: '', email: 'ana@example.com', password: 'secret', repeat: 'secret' };
+const ok = { name: 'Ana', lastname: 'Ruiz', contact: '', email: 'ana@example.com', password: 'secret', repeat: 'secret', terms: true };
 
 describe('validateSignup', () => {
   it('accepts a complete form', () => expect(validateSignup(ok)).toEqual({}));
@@ -16,6 +16,7 @@ describe('validateSignup', () => {
     expect(validateSignup({ ...ok, password: '12345', repeat: '12345' })).toEqual({ password: 'signup.error.password' });
     expect(validateSignup({ ...ok, password: '123456', repeat: '123457' })).toEqual({ repeat: 'signup.error.repeat' });
   });
+  it('refuses a sign-up that has not accepted the terms', () => expect(validateSignup({ ...ok, terms: false })).toEqual({ terms: 'signup.error.terms' }));
   it('joins first and last name with a space', () => expect(fullName(' Ana ', 'Ruiz')).toBe('Ana Ruiz'));
 });
 

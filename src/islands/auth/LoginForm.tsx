@@ -9,6 +9,7 @@ import { useHydrated } from '../ui/useHydrated.ts';
 import { nextHref, useRedirectSignedIn } from './useRedirectSignedIn.ts';
 import type { Sections } from '../../i18n/index.ts';
 import FormError from '../ui/FormError.tsx';
+import LegalLinks, { type LegalHrefs } from '../ui/LegalLinks.tsx';
 
 const GoogleStandIn = lazy(() => import('./GoogleStandIn.tsx'));
 
@@ -16,11 +17,12 @@ interface Props {
   landingHref: string;
   resetHref: string;
   signupHref: string;
-  strings: Sections<'login' | 'common' | 'auth'>;
+  legalHrefs: LegalHrefs;
+  strings: Sections<'login' | 'common' | 'auth' | 'legal'>;
 }
 
 /** Email and password or Google sign-in; does nothing while a field is empty. */
-export default function LoginForm({ landingHref, resetHref, signupHref, strings }: Props) {
+export default function LoginForm({ landingHref, resetHref, signupHref, legalHrefs, strings }: Props) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -80,6 +82,8 @@ export default function LoginForm({ landingHref, resetHref, signupHref, strings 
         </svg>
         {strings['login.google']}
       </button>
+      <p className="fine-print">{strings['login.googleTerms']}</p>
+      <LegalLinks hrefs={legalHrefs} strings={strings} />
       {chooser > 0 && (
         <Suspense fallback={null}>
           <GoogleStandIn

@@ -1,4 +1,4 @@
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
 import { validateSignup, type SignupErrorKey, type SignupField, type SignupInput } from '../../domain/signup.ts';
 import { signUp } from '../../stores/auth-actions.ts';
 import { errorKey, type ErrorKey } from '../../stores/error-messages.ts';
@@ -7,17 +7,20 @@ import { useAdoptTyped } from '../ui/useAdoptTyped.ts';
 import { useHydrated } from '../ui/useHydrated.ts';
 import { useRedirectSignedIn } from './useRedirectSignedIn.ts';
 import type { Sections } from '../../i18n/index.ts';
+import FieldError from '../ui/FieldError.tsx';
 import FormError from '../ui/FormError.tsx';
+import LegalLinks, { type LegalHrefs } from '../ui/LegalLinks.tsx';
 
-type Strings = Sections<'signup' | 'common' | 'auth'>;
+type Strings = Sections<'signup' | 'common' | 'auth' | 'legal'>;
 
 interface Props {
   landingHref: string;
   loginHref: string;
+  legalHrefs: LegalHrefs;
   strings: Strings;
 }
 
-const FIELDS: Array<{ name: SignupField; label: keyof Strings; type: string; autoComplete: string }> = [
+const FIELDS: Array<{ name: Exclude<SignupField, 'terms'>; label: keyof Strings; type: string; autoComplete: string }> = [
   { name: 'name', label: 'signup.name', type: 'text', autoComplete: 'given-name' },
   { name: 'lastname', label: 'signup.lastname', type: 'text', autoComplete: 'family-name' },
   { name: 'contact', label: 'signup.contact', type: 'tel', autoComplete: 'tel' },
@@ -26,9 +29,9 @@ const FIELDS: Array<{ name: SignupField; label: keyof Strings; type: string; aut
   { name: 'repeat', label: 'signup.repeat', type: 'password', autoComplete: 'new-password' },
 ];
 
-/** Sign-up with validateSignup's rules shown next to each field; on success, My learning. */
-export default function SignupForm({ landingHref, loginHref, strings }: Props) {
-  const [input, setInput] = useState<SignupInput>({ name: '', lastname: '', contact: '', email: '', password: '', repeat: '' });
+/** Sign-up with validateSignup's rules shown next to each field (the terms accepted too); on success, My learning. */
+export default function SignupForm({ landingHref, loginHref, legalHrefs, strings }: Props) {
+  const [input, setInput] = useState<SignupInput>({ name: '', lastname: '', contact: '', email: '', password: '', repeat: '', terms: false });
   const [errors, setErrors] = useState<Partial<Record<SignupField, SignupErrorKey>>>({});
   const [failure, setFailure] = useState<ErrorKey<'auth'> | null>(null);
   const [busy, setBusy] = useState(false);
@@ -38,6 +41,11 @@ export default function SignupForm({ landingHref, loginHref, strings }: Props) {
     const adopted = Object.fromEntries(FIELDS.flatMap((f) => (typed[f.name] === undefined ? [] : [[f.name, typed[f.name]]])));
     setInput((current) => ({ ...current, ...adopted }));
   });
+  const terms = useRef<HTMLInputElement>(null);
+  // A box ticked before the island hydrated stays ticked (useAdoptTyped takes text fields only).
+  useLayoutEffect(() => {
+    if (terms.current?.checked) setInput((current) => ({ ...current, terms: true }));
+  }, []);
 
   async function submit(e: SubmitEvent) {
     e.preventDefault();
@@ -71,6 +79,21 @@ export default function SignupForm({ landingHref, loginHref, strings }: Props) {
             onChange={(e) => setInput({ ...input, [f.name]: e.target.value })}
           />
         ))}
+        <div className="field field-check">
+          <input
+            ref={terms}
+            id="field-terms"
+            name="terms"
+            type="checkbox"
+            checked={input.terms}
+            aria-invalid={errors.terms ? true : undefined}
+            aria-describedby={errors.terms ? 'field-terms-error' : undefined}
+            onChange={(e) => setInput({ ...input, terms: e.target.checked })}
+          />
+          <label htmlFor="field-terms">{strings['signup.terms']}</label>
+          {errors.terms && <FieldError id="field-terms-error">{strings[errors.terms]}</FieldError>}
+        </div>
+        <LegalLinks hrefs={legalHrefs} strings={strings} lead={strings['signup.legalLinks']} />
         {failure && <FormError>{strings[failure]}</FormError>}
         <button type="submit" className="button" disabled={!hydrated || busy}>
           {strings['signup.submit']}

@@ -30,6 +30,8 @@ export const accountApp = subApp()
     const body = {
       exportedAt: new Date().toISOString(),
       profile: { ...toUser(profile), createdAt: profile.createdAt.toISOString() },
+      // What the person agreed to on signing up (domain/legal.ts), null for accounts made before it was asked.
+      consent: profile.termsVersion ? { termsVersion: profile.termsVersion, acceptedAt: profile.termsAcceptedAt?.toISOString() ?? null } : null,
       payments: payments.map((o) => ({
         orderId: o.id,
         planId: o.planId,

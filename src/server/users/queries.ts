@@ -22,7 +22,8 @@ export function findUsers(db: Db, query: { email?: string; limit: number; offset
 
 /**
  * Creates the caller's profile under the token's email, verified when the token says so (a Google sign-in), with the
- * invitations of a verified address taking effect at once; else says whether the uid or the email is taken.
+ * terms they accepted and when, and the invitations of a verified address taking effect at once; else says whether
+ * the uid or the email is taken.
  */
 export function createProfile(db: Db, caller: Caller & { email: string }, input: NewUser): Promise<UserRow | 'exists' | 'email-taken'> {
   return db.transaction(async (tx) => {
@@ -36,6 +37,8 @@ export function createProfile(db: Db, caller: Caller & { email: string }, input:
         contact: input.contact ?? '',
         isAdmin: false,
         isPremium: false,
+        termsVersion: input.acceptedTerms,
+        termsAcceptedAt: new Date(),
       })
       .onConflictDoNothing()
       .returning();

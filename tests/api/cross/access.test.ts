@@ -6,6 +6,7 @@ import { attempts, users } from '../../../src/server/db/schema.ts';
 import { signLaunchToken } from '../../../src/server/launch/launch-token.ts';
 import { token } from '../harness.ts';
 import { expectErrorBody, PRODUCTION_ENV, useApi, validCourse, validPlan, typedClient } from '../support.ts';
+import { TERMS_VERSION } from '../../../src/domain/legal.ts';
 
 /** Every route, every kind of caller: the status each gets, and that a refusal changes nothing. */
 type Caller = 'anonymous' | 'expired' | 'otherProject' | 'learner' | 'other' | 'admin';
@@ -42,7 +43,7 @@ const ROUTES: Route[] = [
   {
     method: 'POST',
     path: '/users',
-    body: { id: 'learner', email: 'learner@example.com', isAdmin: true, isPremium: true },
+    body: { id: 'learner', email: 'learner@example.com', isAdmin: true, isPremium: true, acceptedTerms: TERMS_VERSION },
     access: 'user',
     ok: { learner: 409, other: 403, admin: 403 },
     codes: { 409: ErrorCode.conflict, 403: ErrorCode.forbidden },

@@ -3,6 +3,7 @@ import { tokenVerifier } from '../../../src/server/access/token.ts';
 import { GOOGLE_KEYS_URL, loadConfig } from '../../../src/server/config.ts';
 import { PROJECT, token } from '../harness.ts';
 import { expectRefused, useApi, validCourse, validPlan, PRODUCTION_ENV, typedClient } from '../support.ts';
+import { TERMS_VERSION } from '../../../src/domain/legal.ts';
 
 const api = useApi();
 const { as, reply } = typedClient(api);
@@ -22,7 +23,7 @@ const claims = (over: Record<string, unknown> = {}) => ({
 
 /** Every route that takes a body, with a body it accepts from the caller named. */
 const WRITES = [
-  ['POST', '/users', token('newcomer'), { id: 'newcomer', email: 'newcomer@example.com' }],
+  ['POST', '/users', token('newcomer'), { acceptedTerms: TERMS_VERSION, id: 'newcomer', email: 'newcomer@example.com' }],
   ['PUT', '/users/learner', 'admin', { isAdmin: false, isPremium: true, subscriptions: [] }],
   ['POST', '/courses', 'admin', validCourse()],
   ['PUT', '/courses/bronchoscopy', 'admin', validCourse()],
@@ -137,7 +138,7 @@ describe('tokens', () => {
 
   it('refuses a token for a uid other than the body id with 403, whatever the email claims', async () => {
     const bearer = token('learner', { email: 'newcomer@example.com' });
-    await expectRefused(api(), 'POST', '/users', { as: bearer, body: { id: 'newcomer', email: 'newcomer@example.com' } }, 403);
+    await expectRefused(api(), 'POST', '/users', { as: bearer, body: { acceptedTerms: TERMS_VERSION, id: 'newcomer', email: 'newcomer@example.com' } }, 403);
   });
 
   it('refuses unsigned tokens in production even when an emulator host is set', async () => {
@@ -183,7 +184,13 @@ describe('with no Auth emulator configured', () => {
   });
 
   it('refuses an unsigned token on POST /users with 401', async () => {
-    await expectRefused(bare(), 'POST', '/users', { as: token('newcomer'), body: { id: 'newcomer', email: 'newcomer@example.com' } }, 401);
+    await expectRefused(
+      bare(),
+      'POST',
+      '/users',
+      { as: token('newcomer'), body: { acceptedTerms: TERMS_VERSION, id: 'newcomer', email: 'newcomer@example.com' } },
+      401,
+    );
   });
 
   it('treats an unsigned admin token as a visitor on public routes', async () => {

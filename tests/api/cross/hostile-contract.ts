@@ -1,5 +1,6 @@
 import { bool, int, list, loose, oneOf, optional, strict, text, type ObjectRule, type Rule } from './hostile-rules.ts';
 import { SEEDED_COURSES, VISIBLE_PLANS } from '../support.ts';
+import { TERMS_VERSION } from '../../../src/domain/legal.ts';
 
 /**
  * The bodies of the API's write endpoints as the contract documents them (fields, types, bounds, required keys),
@@ -23,6 +24,8 @@ const subscription = strict({
 export const newUser = strict({
   id: id(1, 128),
   email: { kind: 'email', max: 320 },
+  // The terms in force, a constant editors change with the terms' text: any other version is refused.
+  acceptedTerms: oneOf(TERMS_VERSION),
   isAdmin: optional(bool),
   isPremium: optional(bool),
   contact: optional(text(50)),

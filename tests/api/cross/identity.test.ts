@@ -9,6 +9,7 @@ import { audit, users } from '../../../src/server/db/schema.ts';
 import { PROJECT, token } from '../harness.ts';
 import { runScript, seededFolder } from '../processes-support.ts';
 import { expectRefused, useApi, typedClient } from '../support.ts';
+import { TERMS_VERSION } from '../../../src/domain/legal.ts';
 
 /** An emulator-format ID token whose account has no email (anonymous or phone sign-in). */
 function tokenWithoutEmail(uid: string): string {
@@ -24,8 +25,20 @@ const { as, reply } = typedClient(api);
 
 describe('POST /users takes the email from the verified token', () => {
   it('refuses a token without an email that claims an address, and stores nothing', async () => {
-    await expectRefused(api(), 'POST', '/users', { as: tokenWithoutEmail('phone-user'), body: { id: 'phone-user', email: 'admin@example.com' } }, 403);
-    await expectRefused(api(), 'POST', '/users', { as: tokenWithoutEmail('phone-user'), body: { id: 'phone-user', email: 'boss@example.com' } }, 403);
+    await expectRefused(
+      api(),
+      'POST',
+      '/users',
+      { as: tokenWithoutEmail('phone-user'), body: { acceptedTerms: TERMS_VERSION, id: 'phone-user', email: 'admin@example.com' } },
+      403,
+    );
+    await expectRefused(
+      api(),
+      'POST',
+      '/users',
+      { as: tokenWithoutEmail('phone-user'), body: { acceptedTerms: TERMS_VERSION, id: 'phone-user', email: 'boss@example.com' } },
+      403,
+    );
   });
 
   it('refuses a body whose email is not the token’s', async () => {
@@ -33,13 +46,15 @@ describe('POST /users takes the email from the verified token', () => {
       api(),
       'POST',
       '/users',
-      { as: token('mallory', { email: 'mallory@example.com' }), body: { id: 'mallory', email: 'boss@example.com' } },
+      { as: token('mallory', { email: 'mallory@example.com' }), body: { acceptedTerms: TERMS_VERSION, id: 'mallory', email: 'boss@example.com' } },
       400,
     );
   });
 
   it('stores the token’s address, not the body’s spelling of it', async () => {
-    const res = await reply(as(token('ada', { email: 'ada@example.com' })).users.$post({ header: {}, json: { id: 'ada', email: 'ADA@Example.com' } }));
+    const res = await reply(
+      as(token('ada', { email: 'ada@example.com' })).users.$post({ header: {}, json: { acceptedTerms: TERMS_VERSION, id: 'ada', email: 'ADA@Example.com' } }),
+    );
     expect(res.status).toBe(201);
     expect(res.json.email).toBe('ada@example.com');
   });
@@ -49,11 +64,11 @@ describe('POST /users takes the email from the verified token', () => {
       api(),
       'POST',
       '/users',
-      { as: token('twin', { email: 'Learner@Example.com' }), body: { id: 'twin', email: 'Learner@Example.com' } },
+      { as: token('twin', { email: 'Learner@Example.com' }), body: { acceptedTerms: TERMS_VERSION, id: 'twin', email: 'Learner@Example.com' } },
       409,
     );
     expect(res.json.message).toMatch(/already has this email/);
-    const again = await reply(as('learner').users.$post({ header: {}, json: { id: 'learner', email: 'learner@example.com' } }));
+    const again = await reply(as('learner').users.$post({ header: {}, json: { acceptedTerms: TERMS_VERSION, id: 'learner', email: 'learner@example.com' } }));
     expect(again).toMatchObject({ status: 409, json: { message: 'This user already exists' } });
   });
 });

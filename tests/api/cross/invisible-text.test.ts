@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { token } from '../harness.ts';
 import { useApi, validCourse, typedClient } from '../support.ts';
+import { TERMS_VERSION } from '../../../src/domain/legal.ts';
 
 const RLO = '\u202E';
 
@@ -12,7 +13,7 @@ describe('bidirectional controls and invisible characters sent to the API', () =
     const res = await reply(
       as(token('eve', { email: 'eve@example.com' })).users.$post({
         header: {},
-        json: { id: 'eve', email: 'eve@example.com', name: `Eve ${RLO}nimdA`, contact: `+1\u200B555\u2066 0100` },
+        json: { acceptedTerms: TERMS_VERSION, id: 'eve', email: 'eve@example.com', name: `Eve ${RLO}nimdA`, contact: `+1\u200B555\u2066 0100` },
       }),
     );
     expect(res).toMatchObject({ status: 201, json: { name: 'Eve nimdA', contact: '+1555 0100' } });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { token } from '../harness.ts';
 import { expectRefused, PRODUCTION_ENV, useApi } from '../support.ts';
+import { TERMS_VERSION } from '../../../src/domain/legal.ts';
 
 describe('headers on every API answer', () => {
   const api = useApi();
@@ -65,7 +66,7 @@ describe('sign-up rate limit', () => {
   const signUp = (uid: string, ip: string, device?: string) =>
     api().call('POST', '/users', {
       as: token(uid),
-      body: { id: uid, email: `${uid}@example.com` },
+      body: { acceptedTerms: TERMS_VERSION, id: uid, email: `${uid}@example.com` },
       headers: { 'x-forwarded-for': ip, ...(device ? { 'x-device-id': device } : {}) },
     });
 

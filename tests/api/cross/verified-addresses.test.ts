@@ -6,6 +6,7 @@ import { startGoogleFake, type GoogleFake } from '../../production/fakes.ts';
 import { testApi, token, type TestApi } from '../harness.ts';
 import { GROUPS, setUp, TOKENS } from '../learning-support.ts';
 import { expectRefused, PRODUCTION_ENV, typedClient, useApi } from '../support.ts';
+import { TERMS_VERSION } from '../../../src/domain/legal.ts';
 
 /**
  * Roles follow verified addresses only (issue 32, finding 2): an attacker who signs up with someone else's address,
@@ -17,7 +18,7 @@ describe('in development, an address nobody verified', () => {
   const impostor = token('impostor', { email: 'boss@corp.test', verified: false });
 
   it('cannot be made an administrator by npm run admin:grant <email>, until its owner verifies it', async () => {
-    expect((await reply(as(impostor).users.$post({ header: {}, json: { id: 'impostor', email: 'boss@corp.test' } }))).status).toBe(201);
+    expect((await reply(as(impostor).users.$post({ header: {}, json: { acceptedTerms: TERMS_VERSION, id: 'impostor', email: 'boss@corp.test' } }))).status).toBe(201);
     const db = api().deps.db.db;
     expect((await grantAdmin(db, 'boss@corp.test')).ok).toBe(false);
     expect((await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, 'impostor')))[0]?.isAdmin).toBe(false);
@@ -33,7 +34,7 @@ describe('in development, an address nobody verified', () => {
   it('is refused as a director by address with email_unverified, and reads nothing of the members', async () => {
     await setUp(api());
     const attacker = token('mallory', { email: 'director@hospital.test', verified: false });
-    await reply(as(attacker).users.$post({ header: {}, json: { id: 'mallory', email: 'director@hospital.test' } }));
+    await reply(as(attacker).users.$post({ header: {}, json: { acceptedTerms: TERMS_VERSION, id: 'mallory', email: 'director@hospital.test' } }));
     const path = `/groups/${GROUPS.fellowship}/members`;
     const refused = await expectRefused(
       api(),
@@ -75,7 +76,7 @@ describe('in production mode (tokens signed by the Google fake), an address nobo
   });
   const profile = async (email: string) => {
     const { idToken, localId } = await google.account('signUp', email, 'secret-123');
-    expect((await api.call('POST', '/users', { as: idToken, body: { id: localId, email } })).status).toBe(201);
+    expect((await api.call('POST', '/users', { as: idToken, body: { acceptedTerms: TERMS_VERSION, id: localId, email } })).status).toBe(201);
     return localId;
   };
 
