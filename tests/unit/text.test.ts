@@ -36,7 +36,13 @@ describe('invisible characters in user text', () => {
   });
 
   it('are stripped from every text field of the contract: names, phones, admin saves', () => {
-    const user = NewUser.parse({ id: 'u1', email: 'ada@example.com', acceptedTerms: TERMS_VERSION, name: `Ada ${RLO}nimdA\u200B`, contact: `\u2066+54 11 5555\u2069` });
+    const user = NewUser.parse({
+      id: 'u1',
+      email: 'ada@example.com',
+      acceptedTerms: TERMS_VERSION,
+      name: `Ada ${RLO}nimdA\u200B`,
+      contact: `\u2066+54 11 5555\u2069`,
+    });
     expect(user).toMatchObject({ name: 'Ada nimdA', contact: '+54 11 5555' });
     expect(UserUpdate.parse({ name: `${RLO}moc.live`, isAdmin: false, isPremium: false, subscriptions: [] }).name).toBe('moc.live');
   });

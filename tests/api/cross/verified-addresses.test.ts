@@ -18,7 +18,9 @@ describe('in development, an address nobody verified', () => {
   const impostor = token('impostor', { email: 'boss@corp.test', verified: false });
 
   it('cannot be made an administrator by npm run admin:grant <email>, until its owner verifies it', async () => {
-    expect((await reply(as(impostor).users.$post({ header: {}, json: { acceptedTerms: TERMS_VERSION, id: 'impostor', email: 'boss@corp.test' } }))).status).toBe(201);
+    expect(
+      (await reply(as(impostor).users.$post({ header: {}, json: { acceptedTerms: TERMS_VERSION, id: 'impostor', email: 'boss@corp.test' } }))).status,
+    ).toBe(201);
     const db = api().deps.db.db;
     expect((await grantAdmin(db, 'boss@corp.test')).ok).toBe(false);
     expect((await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, 'impostor')))[0]?.isAdmin).toBe(false);

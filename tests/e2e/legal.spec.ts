@@ -1,0 +1,84 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { LEGAL_PAGES, TERMS_VERSION } from '../../src/domain/legal.ts';
+import { DICTIONARIES } from '../../src/i18n/index.ts';
+import { LOCALES, localePath } from '../../src/i18n/locales.ts';
+import { expect, test } from './fixtures.ts';
+import { expectFitsWidth, formReady, idTokenFor, oobCodes, uniqueEmail } from './helpers.ts';
+
+const LINK = { privacy: 'legal.privacy', terms: 'legal.terms', refunds: 'legal.refunds', cookies: 'legal.cookies' } as const;
+
+async function axe(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('every legal page is reached from the footer in all seven languages', async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const { code } of LOCALES) {
+    const d = DICTIONARIES[code];
+    await page.goto(localePath(code, '/'));
+    for (const legal of LEGAL_PAGES) {
+      const footer = page.getByRole('contentinfo').getByRole('navigation', { name: d['legal.nav'] });
+      await footer.getByRole('link', { name: d[LINK[legal]], exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${localePath(code, `/legal/${legal}`)}$`));
+      await expect(page.locator('html')).toHaveAttribute('lang', code);
+      await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+      await expect(page.locator('article.legal h2').first()).toBeVisible();
+    }
+  }
+  // What the privacy notice must say, whatever the language: the processors and the way to export and delete.
+  await page.goto('/legal/privacy');
+  for (const said of ['Firebase', 'PayPal', 'hosting provider', 'download your data', 'delete your account', 'phone number', 'up to ten years']) {
+    await expect(page.locator('article.legal')).toContainText(said);
+  }
+  await axe(page);
+  await page.goto('/ar/legal/privacy');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('article.legal')).toContainText('PayPal');
+  await axe(page);
+  await expectFitsWidth(page);
+});
+
+test('sign-up in Arabic asks for the terms with a keyboard-operable box and records the version accepted, shown in the data export', async ({
+  page,
+  request,
+}) => {
+  const d = DICTIONARIES.ar;
+  const email = uniqueEmail('consent');
+  await page.goto('/ar/signup');
+  await formReady(page, d['signup.submit']);
+  await page.getByLabel(d['signup.name'], { exact: true }).fill('Layla');
+  await page.getByLabel(d['signup.lastname']).fill('Haddad');
+  await page.getByLabel(d['common.email']).fill(email);
+  await page.getByLabel(d['common.password'], { exact: true }).fill('secret1');
+  await page.getByLabel(d['signup.repeat']).fill('secret1');
+  // The terms and privacy notice are one link away, in the same language.
+  await expect(page.getByRole('link', { name: d['legal.terms'] })).toHaveAttribute('href', '/ar/legal/terms');
+  await expect(page.getByRole('link', { name: d['legal.privacy'] })).toHaveAttribute('href', '/ar/legal/privacy');
+  await page.getByRole('button', { name: d['signup.submit'] }).click();
+  await expect(page.getByText(d['signup.error.terms'])).toBeVisible();
+  await expect(page).toHaveURL(/\/ar\/signup$/);
+  await axe(page);
+
+  const box = page.getByLabel(d['signup.terms']);
+  await box.focus();
+  await page.keyboard.press('Space');
+  await expect(box).toBeChecked();
+  await expect(page.getByText(d['signup.error.terms'])).toBeVisible();
+  await page.getByRole('button', { name: d['signup.submit'] }).click();
+  await expect(page).not.toHaveURL(/\/signup$/);
+
+  // The verification email is written in the page's language and brings the learner back to it.
+  await expect.poll(async () => (await oobCodes(email)).filter((c) => c.requestType === 'VERIFY_EMAIL').length).toBe(1);
+  const link = new URL((await oobCodes(email)).find((c) => c.requestType === 'VERIFY_EMAIL')!.oobLink);
+  expect(link.searchParams.get('lang')).toBe('ar');
+  expect(new URL(link.searchParams.get('continueUrl')!).pathname).toBe('/ar/account');
+
+  const token = await idTokenFor({ email, password: 'secret1' });
+  const exported = await request.get('/api/users/me/export', { headers: { authorization: `Bearer ${token}` } });
+  expect(exported.status()).toBe(200);
+  const { consent } = (await exported.json()) as { consent: { termsVersion: string; acceptedAt: string } };
+  expect(consent.termsVersion).toBe(TERMS_VERSION);
+  expect(Date.now() - Date.parse(consent.acceptedAt)).toBeLessThan(120_000);
+});
