@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { TASKS } from '../domain/simulator/params.ts';
 import { ANASTOMOSIS_KINDS, COMPONENTS, CONTROL_STEP, ENTRY_SITE_LIMIT, GATES, MAX_SESSION_MS, PLAUSIBILITY_FLAGS } from '../domain/simulator/index.ts';
 import { DebriefSchema, SimMetricsSchema } from './attempt-debrief.ts';
-import { bearer, dbString, errors, idParam, json, jsonBody } from './shared.ts';
+import { bearer, dbString, errors, idParam, json, jsonBody, LangQuery } from './shared.ts';
 
 /** The contract of /attempts: a simulator log sent to be scored, the stored attempts, and the experts' benchmarks. */
 
@@ -62,6 +62,9 @@ const AttemptSummary = z
   })
   .meta({ id: 'AttemptSummary' });
 
+/** An attempt in a list, with its course's and case's titles in the reader's language (the course id only where the course is gone). */
+const AttemptListItem = AttemptSummary.extend({ courseTitle: z.string(), caseTitle: z.string().nullable() }).meta({ id: 'AttemptListItem' });
+
 /** A case's benchmark: the median score and surgery time of the experts' attempts that were not flagged. */
 const Benchmark = z.object({ score: z.number(), surgeryTimeMs: z.number(), attempts: z.number().int() }).meta({ id: 'Benchmark' });
 
@@ -97,6 +100,7 @@ const CaseProgress = z
   .meta({ id: 'CaseProgress' });
 
 export type AttemptSummary = z.infer<typeof AttemptSummary>;
+export type AttemptListItem = z.infer<typeof AttemptListItem>;
 export type AttemptResult = z.infer<typeof AttemptResult>;
 export type Benchmark = z.infer<typeof Benchmark>;
 export type CaseBenchmark = z.infer<typeof CaseBenchmark>;
@@ -105,6 +109,7 @@ const listQuery = z.strictObject({
   userId: dbString().min(1).max(128).optional(),
   courseId: dbString().min(1).max(128).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
+  ...LangQuery.shape,
 });
 
 const summaryQuery = z.strictObject({
@@ -148,9 +153,10 @@ export const submit = createRoute({
 export const list = createRoute({
   method: 'get',
   path: '/attempts',
+  description: 'Recent attempts, newest first, titled in the language asked for (`?lang=` or Accept-Language), English where a title has no translation.',
   security: bearer,
   request: { query: listQuery },
-  responses: { 200: json(z.array(AttemptSummary)), 400: errors[400], 401: errors[401], 403: errors[403] },
+  responses: { 200: json(z.array(AttemptListItem)), 400: errors[400], 401: errors[401], 403: errors[403] },
 });
 
 export const summary = createRoute({

@@ -510,7 +510,9 @@ describe('GET /attempts', () => {
     expect(Object.keys(mine.json[0]).sort()).toEqual([
       'assessed',
       'case',
+      'caseTitle',
       'courseId',
+      'courseTitle',
       'createdAt',
       'flagged',
       'flags',

@@ -78,6 +78,19 @@ describe('learning records in the reader language', () => {
     expect(text).toContain('A2');
   });
 
+  it('list attempts by course and case title in the language asked for, never by the course id', async () => {
+    await translated(api());
+    await passAll(api(), 'learner');
+    const listed = (await reply(as('learner').attempts.$get({ query: { lang: 'es' } }))).json;
+    expect(listed.map((a: any) => [a.courseTitle, a.level, a.case, a.caseTitle])).toEqual([
+      ['Curso de láser', 3, 1, 'B1'],
+      ['Curso de láser', 1, 2, 'Caso A2'],
+      ['Curso de láser', 1, 1, 'Caso A1'],
+    ]);
+    const director = (await reply(as(TOKENS.director).attempts.$get({ query: { userId: 'learner' } }, { headers: { 'accept-language': 'ar' } }))).json;
+    expect(director[2]).toMatchObject({ courseTitle: 'دورة الليزر', caseTitle: 'الحالة أ١' });
+  });
+
   it("write the director's view and CSV with the titles in the language asked for", async () => {
     await translated(api());
     await passAll(api(), 'learner');

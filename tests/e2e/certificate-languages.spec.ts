@@ -47,7 +47,7 @@ test('a learner reading in Arabic downloads a certificate titled in Arabic, and 
   // The one case, played as the browser simulator plays it, through the learner's own launch.
   const token = await idTokenFor(learner);
   const launched = await request.post('/api/launch', { headers: auth(token), data: { course: courseId, level: 1, case: 1 } });
-  expect(launched.status()).toBe(200);
+  expect(launched.status()).toBe(201);
   const launchToken = ((await launched.json()) as { token: string }).token;
   const player = heldTargetsPlayer(launchToken);
   await page.waitForTimeout(Math.max(0, player.t - 4000));

@@ -54,8 +54,9 @@ test('sign-up in Arabic asks for the terms with a keyboard-operable box and reco
   await page.getByLabel(d['common.password'], { exact: true }).fill('secret1');
   await page.getByLabel(d['signup.repeat']).fill('secret1');
   // The terms and privacy notice are one link away, in the same language.
-  await expect(page.getByRole('link', { name: d['legal.terms'] })).toHaveAttribute('href', '/ar/legal/terms');
-  await expect(page.getByRole('link', { name: d['legal.privacy'] })).toHaveAttribute('href', '/ar/legal/privacy');
+  const form = page.locator('#main');
+  await expect(form.getByRole('link', { name: d['legal.terms'] })).toHaveAttribute('href', '/ar/legal/terms');
+  await expect(form.getByRole('link', { name: d['legal.privacy'] })).toHaveAttribute('href', '/ar/legal/privacy');
   await page.getByRole('button', { name: d['signup.submit'] }).click();
   await expect(page.getByText(d['signup.error.terms'])).toBeVisible();
   await expect(page).toHaveURL(/\/ar\/signup$/);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { AttemptSummary } from '../../api/attempts.ts';
+import type { AttemptListItem } from '../../api/attempts.ts';
 import { formatDateTime } from '../../domain/format.ts';
 import { clockText } from '../../domain/time.ts';
 import { loadAttempts } from '../../stores/attempts.ts';
@@ -22,7 +22,7 @@ interface Props {
 /** Recent simulator attempts with the score and surgery time the server computed. */
 export default function AttemptHistory({ locale, userId, strings }: Props) {
   const session = useIslandStore($session);
-  const [rows, setRows] = useState<AttemptSummary[] | null>(null);
+  const [rows, setRows] = useState<AttemptListItem[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [caption, setCaption] = useState('');
   useEffect(startSession, []);
@@ -34,7 +34,9 @@ export default function AttemptHistory({ locale, userId, strings }: Props) {
   }, [uid, userId]);
 
   if (!uid) return null;
-  const describe = (a: AttemptSummary) => `${a.courseId} · ${caseLabel(strings, a.level, a.case)} · ${formatDateTime(locale, a.createdAt)}`;
+  /** The case as the course page names it: its title after its number, the course by its title (its id only once the course is gone). */
+  const what = (a: AttemptListItem) => `${a.courseTitle} · ${caseLabel(strings, a.level, a.case)}${a.caseTitle ? `: ${a.caseTitle}` : ''}`;
+  const describe = (a: AttemptListItem) => `${what(a)} · ${formatDateTime(locale, a.createdAt)}`;
   return (
     <section className="attempt-history" aria-labelledby="attempt-history-title">
       <h2 id="attempt-history-title">{strings['attempts.recent']}</h2>
@@ -47,7 +49,7 @@ export default function AttemptHistory({ locale, userId, strings }: Props) {
           {rows.map((a) => (
             <tr key={a.id}>
               <td>
-                {a.courseId} · {caseLabel(strings, a.level, a.case)}
+                <bdi>{what(a)}</bdi>
               </td>
               <td>{a.score}</td>
               <td>{clockText(a.surgeryTimeMs)}</td>

@@ -4,6 +4,7 @@ import { benchmarkOf, courseBenchmarks, isExpert } from './benchmarks.ts';
 import { attemptsOf, attemptSummaries, insertAttempt } from './queries.ts';
 import { userEntitled } from '../access/entitlement.ts';
 import { canReadUser } from '../access/groups.ts';
+import { contentLocale } from '../http/content-locale.ts';
 import { fail, invalid } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
 import { requireUser } from '../access/caller.ts';
@@ -95,8 +96,20 @@ export const attemptsApp = subApp()
     const uid = userId ?? c.get('caller')!.uid;
     if (!(await canReadUser(c, uid)))
       return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another user's attempts");
-    const rows = await attemptsOf(c.get('deps').db.db, uid, courseId, limit);
-    return c.json(rows.map(summaryOf), 200);
+    const { catalogue, db } = c.get('deps');
+    const rows = await attemptsOf(db.db, uid, courseId, limit);
+    const locale = contentLocale(c);
+    const courses = new Map(
+      await Promise.all([...new Set(rows.map((r) => r.courseId))].map(async (id) => [id, (await catalogue.course(id, locale))?.value] as const)),
+    );
+    return c.json(
+      rows.map((row) => {
+        const course = courses.get(row.courseId);
+        const caseTitle = course?.levels[row.level - 1]?.cases[row.caseIndex - 1]?.title ?? null;
+        return { ...summaryOf(row), courseTitle: course?.title ?? row.courseId, caseTitle };
+      }),
+      200,
+    );
   })
   .openapi(guarded(routes.summary, requireUser), async (c) => {
     const { userId, courseId } = c.req.valid('query');
