@@ -77,6 +77,7 @@ test('a director invites people by address: the CSV lists who has not begun, a n
   await page.getByLabel('Email').fill(newcomer);
   await page.getByLabel('Password', { exact: true }).fill('secret1');
   await page.getByLabel('Repeat password').fill('secret1');
+  await page.getByLabel('I have read and accept the terms of use and the privacy notice').check();
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   await expect.poll(async () => (await oobCodes(newcomer)).filter((c) => c.requestType === 'VERIFY_EMAIL').length).toBe(1);

@@ -20,6 +20,7 @@ test('a Spanish learner signs up, pays for a plan, lands on My learning with the
   await page.getByLabel(es['common.email']).fill(email);
   await page.getByLabel(es['common.password'], { exact: true }).fill('secreto1');
   await page.getByLabel(es['signup.repeat']).fill('secreto1');
+  await page.getByLabel(es['signup.terms']).check();
   await page.getByRole('button', { name: es['signup.submit'] }).click();
 
   // A new learner's home: nothing held yet, the courses on sale, and the way to the plans.
