@@ -16,7 +16,7 @@ import { assessmentsApp } from './assessments/routes.ts';
 import { attemptsApp } from './attempts/routes.ts';
 import { certificatesApp } from './certificates/routes.ts';
 import { coursesApp } from './courses/routes.ts';
-import { courseDraftsApp } from './courses/draft-routes.ts';
+import { courseDraftsApp } from './course-drafts/routes.ts';
 import { groupProgressApp } from './group-progress/routes.ts';
 import { groupsApp } from './groups/routes.ts';
 import { groupInvitationsApp } from './group-invitations/routes.ts';

@@ -7,7 +7,7 @@ import type { Caller } from '../access/token.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/client.ts';
 import { courseDrafts, courses } from '../db/schema.ts';
-import { courseOf } from './catalogue.ts';
+import { courseOf } from '../courses/index.ts';
 
 /** The SQL of course drafts: edits saved beside the published row (course_drafts), published or dropped whole. */
 

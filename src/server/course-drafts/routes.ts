@@ -2,7 +2,7 @@ import { ErrorCode } from '../../api/errors.ts';
 import { requireAdmin } from '../access/caller.ts';
 import { fail } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
-import { discardDraft, draftLines, publishDraft, readDraft, saveDraft } from './drafts.ts';
+import { discardDraft, draftLines, publishDraft, readDraft, saveDraft } from './queries.ts';
 import * as routes from '../../api/course-drafts.ts';
 
 const NO_COURSE = 'No such course';
