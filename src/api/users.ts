@@ -67,7 +67,7 @@ export type UserUpdate = z.infer<typeof UserUpdate>;
 export const find = createRoute({
   method: 'get',
   path: '/users',
-  description: 'Administrators: profiles by sign-up date; by email, only the profile that verified that address.',
+  description: 'Administrators: profiles by sign-up date, or the profile with that email (verified or not).',
   security: bearer,
   request: {
     query: z.strictObject({

@@ -361,6 +361,8 @@ export const en = {
   'adminUsers.unsaved': 'You have unsaved changes.',
   'adminUsers.saved': 'Changes saved.',
   'adminUsers.error.lastAdmin': 'Not saved: this is the last administrator. Make someone else an administrator before removing this flag.',
+  'adminUsers.error.unverified':
+    'Not saved: this person has not verified their email address yet. Ask them to open the verification link before making them an administrator.',
   'adminUsers.error.invalid': 'Not saved: the server refused these changes as invalid. Check the subscriptions and try again.',
   'adminUsers.error.forbidden': 'Refused: your session has expired or you are no longer an administrator. Log in again.',
   'adminUsers.error.gone': 'This user no longer exists.',

@@ -363,6 +363,8 @@ export const es: Dict = {
   'adminUsers.unsaved': 'Tienes cambios sin guardar.',
   'adminUsers.saved': 'Cambios guardados.',
   'adminUsers.error.lastAdmin': 'No se guardó: es el último administrador. Haz administrador a otra persona antes de quitar esta marca.',
+  'adminUsers.error.unverified':
+    'No se guardó: esta persona aún no ha verificado su correo electrónico. Pídele que abra el enlace de verificación antes de hacerla administradora.',
   'adminUsers.error.invalid': 'No se guardó: el servidor rechazó estos cambios por no ser válidos. Revisa las suscripciones e inténtalo de nuevo.',
   'adminUsers.error.forbidden': 'Rechazado: tu sesión caducó o ya no eres administrador. Vuelve a iniciar sesión.',
   'adminUsers.error.gone': 'Este usuario ya no existe.',

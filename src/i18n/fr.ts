@@ -363,6 +363,8 @@ export const fr: Dict = {
   'adminUsers.unsaved': 'Vous avez des modifications non enregistrées.',
   'adminUsers.saved': 'Modifications enregistrées.',
   'adminUsers.error.lastAdmin': 'Non enregistré : c’est le dernier administrateur. Nommez quelqu’un d’autre administrateur avant de retirer ce rôle.',
+  'adminUsers.error.unverified':
+    'Non enregistré : cette personne n’a pas encore vérifié son adresse e-mail. Demandez-lui d’ouvrir le lien de vérification avant de la nommer administrateur.',
   'adminUsers.error.invalid': 'Non enregistré : le serveur a refusé ces modifications comme invalides. Vérifiez les abonnements et réessayez.',
   'adminUsers.error.forbidden': 'Refusé : votre session a expiré ou vous n’êtes plus administrateur. Reconnectez-vous.',
   'adminUsers.error.gone': 'Cet utilisateur n’existe plus.',

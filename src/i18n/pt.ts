@@ -363,6 +363,8 @@ export const pt: Dict = {
   'adminUsers.unsaved': 'Você tem alterações não salvas.',
   'adminUsers.saved': 'Alterações salvas.',
   'adminUsers.error.lastAdmin': 'Não salvo: este é o último administrador. Torne outra pessoa administradora antes de remover esta marcação.',
+  'adminUsers.error.unverified':
+    'Não salvo: esta pessoa ainda não verificou o seu e-mail. Peça-lhe que abra o link de verificação antes de torná-la administradora.',
   'adminUsers.error.invalid': 'Não salvo: o servidor recusou estas alterações por serem inválidas. Verifique as assinaturas e tente novamente.',
   'adminUsers.error.forbidden': 'Recusado: sua sessão expirou ou você não é mais administrador. Entre novamente.',
   'adminUsers.error.gone': 'Este usuário não existe mais.',

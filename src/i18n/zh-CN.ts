@@ -357,6 +357,7 @@ export const zhCN: Dict = {
   'adminUsers.unsaved': '你有未保存的更改。',
   'adminUsers.saved': '更改已保存。',
   'adminUsers.error.lastAdmin': '未保存：这是最后一位管理员。请先将其他人设为管理员，再取消此权限。',
+  'adminUsers.error.unverified': '未保存：此人尚未验证其电子邮箱。请先让其打开验证链接，再将其设为管理员。',
   'adminUsers.error.invalid': '未保存：服务器认为这些更改无效。请检查订阅后重试。',
   'adminUsers.error.forbidden': '被拒绝：你的会话已过期，或你已不再是管理员。请重新登录。',
   'adminUsers.error.gone': '该用户已不存在。',

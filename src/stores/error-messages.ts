@@ -36,6 +36,7 @@ const MESSAGES = {
     fallback: 'course.error.generic',
   },
   adminUsers: {
+    codes: { [ErrorCode.emailUnverified]: 'adminUsers.error.unverified' },
     statuses: {
       0: 'adminUsers.error.network',
       400: 'adminUsers.error.invalid',
@@ -91,7 +92,11 @@ const OUTCOMES = {
    * Sending an attempt: the learner's sign-in was refused (expired, or signed out elsewhere), the launch link expired,
    * the plan no longer covers the course, the launch already saved another log, too fast, the day's attempts stored already.
    */
-  attempt: { codes: { [ErrorCode.unauthorized]: 'signedOut', [ErrorCode.attemptDailyCap]: 'capped' }, statuses: { 401: 'expired', 403: 'refused', 409: 'used', 429: 'limited' }, fallback: 'failed' },
+  attempt: {
+    codes: { [ErrorCode.unauthorized]: 'signedOut', [ErrorCode.attemptDailyCap]: 'capped' },
+    statuses: { 401: 'expired', 403: 'refused', 409: 'used', 429: 'limited' },
+    fallback: 'failed',
+  },
   /** Opening a stored attempt. */
   debrief: { statuses: { 0: 'network', 404: 'gone' }, fallback: 'failed' },
   /** A press on play: not entitled (to pricing), not signed in (to login). */

@@ -11,12 +11,11 @@ import { users } from '../db/schema.ts';
 /** The SQL of /users: the admin's search and save, and sign-up. */
 type UserRow = typeof users.$inferSelect;
 
-/** Profiles by sign-up date; by email (any case), only the profile that verified it. */
+/** Profiles by sign-up date; by email (any case), verified or not (the admin sees whom they look at; roles ask for a verified address). */
 export function findUsers(db: Db, query: { email?: string; limit: number; offset: number }): Promise<UserRow[]> {
   const { email, limit, offset } = query;
   // `email <> ''` lets PostgreSQL use the unique index on lower(email), which leaves out profiles without an address.
-  const where =
-    email === undefined ? undefined : and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), ne(users.email, ''), eq(users.emailVerified, true));
+  const where = email === undefined ? undefined : and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), ne(users.email, ''));
   return db.select().from(users).where(where).orderBy(asc(users.createdAt), asc(users.id)).limit(limit).offset(offset);
 }
 
@@ -51,11 +50,15 @@ export function createProfile(db: Db, caller: Caller & { email: string }, input:
   });
 }
 
-/** The admin's save of a profile, with its audit entry; refused when it would take the flag from the last administrator. */
-export function saveUser(db: Db, caller: Caller, id: string, input: UserUpdate): Promise<UserRow | 'missing' | 'last-admin'> {
+/**
+ * The admin's save of a profile, with its audit entry; refused when it would take the flag from the last administrator,
+ * or give it to a profile whose address nobody verified (an impostor may have signed up with it).
+ */
+export function saveUser(db: Db, caller: Caller, id: string, input: UserUpdate): Promise<UserRow | 'missing' | 'last-admin' | 'unverified'> {
   return db.transaction(async (tx) => {
     const before = await lockKeepingAnAdmin(tx, id, !input.isAdmin);
     if (typeof before === 'string') return before;
+    if (input.isAdmin && !before.isAdmin && !before.emailVerified) return 'unverified' as const;
     const [after] = await tx
       .update(users)
       .set({

@@ -50,6 +50,14 @@ export const usersApp = subApp()
     if (outcome === 'last-admin') {
       return fail(c, 409, ErrorCode.lastAdmin, 'The last administrator cannot lose the admin flag: make someone else an admin first');
     }
+    if (outcome === 'unverified') {
+      return fail(
+        c,
+        409,
+        ErrorCode.emailUnverified,
+        'This person has not verified their address yet: ask them to verify it before making them an administrator',
+      );
+    }
     c.get('deps').userCache.forget(id);
     // The course pages show the experts' pass marks, which count only experts' attempts.
     if (body.isExpert !== undefined) c.get('deps').catalogue.changed();

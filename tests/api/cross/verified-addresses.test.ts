@@ -25,11 +25,15 @@ describe('in development, an address nobody verified', () => {
     expect((await grantAdmin(db, 'boss@corp.test')).ok).toBe(false);
     expect((await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, 'impostor')))[0]?.isAdmin).toBe(false);
     await expectRefused(api(), 'GET', '/audit', { as: impostor }, 403);
-    // The admin's search by address does not offer the profile either.
-    expect((await reply(as('admin').users.$get({ query: { email: 'boss@corp.test' } }))).json).toEqual([]);
+    // The admin finds the profile by its address but cannot make it an administrator either.
+    const found = (await reply(as('admin').users.$get({ query: { email: 'boss@corp.test' } }))).json;
+    expect(found.map((u: any) => u.id)).toEqual(['impostor']);
+    const makeAdmin = { isAdmin: true, isPremium: false, subscriptions: [] };
+    await expectRefused(api(), 'PUT', '/users/impostor', { as: 'admin', body: makeAdmin }, 409, 'email_unverified');
     // Had the address been theirs, opening the link and signing in again would have been enough.
     await reply(as(token('impostor', { email: 'boss@corp.test' })).users[':id'].$get({ param: { id: 'impostor' } }));
     expect(await grantAdmin(db, 'boss@corp.test')).toMatchObject({ ok: true });
+    expect((await reply(as('admin').users[':id'].$put({ param: { id: 'impostor' }, json: makeAdmin }))).status).toBe(200);
     expect((await reply(as('admin').users.$get({ query: { email: 'BOSS@corp.test' } }))).json.map((u: any) => u.id)).toEqual(['impostor']);
   });
 
