@@ -12,7 +12,9 @@ import {
   attempts,
   audit,
   certificates,
+  courseDrafts,
   courses,
+  groupInvitations,
   groupMembers,
   groups,
   images,
@@ -65,6 +67,8 @@ async function fillEveryTable(db: Db, id: string) {
   await db
     .insert(courses)
     .values({ id, title: name, subtitle: 's', levels: [{ title: 'm1', active: true, cases: [{ title: 'c1', bubbles: [] }] }], proficiencyOrder: true });
+  const draft = { title: `${name} draft`, subtitle: 's', thumbnail: null, levels: [{ title: 'm1', active: true, cases: [{ title: 'c1', bubbles: [] }] }] };
+  await db.insert(courseDrafts).values({ courseId: id, body: draft, updatedBy: id });
   await db.insert(plans).values({ id, title: 'Plan', price: 12.34, duration: 3, description: name, courses: [id], visibility: false });
   await db.insert(audit).values({ actor: id, entity: 'plan', entityId: id, action: 'create', after: { title: name } });
   await db.insert(orders).values({ id, userId: id, planId: id, amount: 12.34 });
@@ -78,6 +82,7 @@ async function fillEveryTable(db: Db, id: string) {
     .values({ id, userId: id, courseId: id, holderName: name, courseTitle: name, cases: [], completedAt: new Date('2025-01-02T03:04:05Z') });
   await db.insert(groups).values({ id, name });
   await db.insert(groupMembers).values({ groupId: id, userId: id, role: 'director' });
+  await db.insert(groupInvitations).values({ id, groupId: id, email: `invited-${id}@example.com`, role: 'member', invitedBy: id });
   await db
     .insert(assessmentWindows)
     .values({ id, code: id.slice(-6).toUpperCase(), courseId: id, groupId: id, openedBy: id, expiresAt: new Date('2025-01-02T04:04:05Z') });
