@@ -1,20 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { browserLaunchLink } from '../../src/domain/launch.ts';
 import { DICTIONARIES } from '../../src/i18n/index.ts';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, expectFitsWidth, idTokenFor, login, newAccount } from './helpers.ts';
+import { ADMIN, expectFitsWidth, idTokenFor, login, newAccount, axe } from './helpers.ts';
 
 // After an assessed attempt the result says what Retry starts: a new assessment only with a window's code typed
 // there, otherwise practice, labelled so; an attempt that arrives after its window closed is said to be practice.
 
 const SHOTS = '/tmp/shots';
 const NAVIGATION = { task: 'navigation', difficulty: 1, placenta: 'posterior', anastomoses: 3, smallestMm: 1.8, scopes: 'straight', targets: 2 };
-
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** A one-case course requiring assessment (pass mark 50), and an administrator's window open to every learner. */
 async function world(request: APIRequestContext) {

@@ -1,17 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { e2e } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
 import { heldTargetsPlayer } from './pilot.ts';
-import { ADMIN, expectFitsWidth, idTokenFor, login, newAccount } from './helpers.ts';
+import { ADMIN, expectFitsWidth, idTokenFor, login, newAccount, axe } from './helpers.ts';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const SHOTS = '/tmp/asm-shots';
-
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** A one-case course that requires assessment, and a fellowship whose director and learner are new accounts. */
 async function world(request: APIRequestContext) {

@@ -1,14 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { ar } from '../../src/i18n/ar.ts';
 import { e2e } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, expectFitsWidth, formReady, idTokenFor, LEARNER, login, oobCodes, uniqueEmail } from './helpers.ts';
-
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { ADMIN, expectFitsWidth, formReady, idTokenFor, LEARNER, login, oobCodes, uniqueEmail, axe } from './helpers.ts';
 
 test('a visitor signs up, logs out and logs back in', async ({ page, request }) => {
   const email = uniqueEmail('signup');

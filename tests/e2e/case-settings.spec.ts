@@ -1,13 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { paramsOfCase } from '../../src/domain/simulator/params.ts';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, expectFitsWidth, idTokenFor, login } from './helpers.ts';
-
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { ADMIN, expectFitsWidth, idTokenFor, login, axe } from './helpers.ts';
 
 /** A course of one module with two cases and no stored parameters, made for one journey. */
 async function newCourse(request: APIRequestContext, title: string): Promise<string> {

@@ -1,21 +1,14 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { DICTIONARIES } from '../../src/i18n/index.ts';
 import { expect, test } from './fixtures.ts';
 import { heldTargetsPlayer } from './pilot.ts';
-import { ADMIN, expectFitsWidth, idTokenFor, login, newAccount } from './helpers.ts';
+import { ADMIN, expectFitsWidth, idTokenFor, login, newAccount, axe } from './helpers.ts';
 
 const ar = DICTIONARIES.ar;
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const NAVIGATION = { task: 'navigation', difficulty: 1, placenta: 'posterior', anastomoses: 3, smallestMm: 1.8, scopes: 'straight', targets: 2 };
 const TITLE_AR = 'أساسيات التنقل بالمنظار';
 const CASE_AR = 'هدفان للبداية';
-
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** The letters of a text as PDF.js reads shaped Arabic back: presentation forms made plain again, spacing and control codes left out. */
 const letters = (text: string) => text.normalize('NFKC').replace(/[\p{Cc}\s]/gu, '');

@@ -1,13 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, expectFitsWidth, idTokenFor, LEARNER, login } from './helpers.ts';
-
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { ADMIN, expectFitsWidth, idTokenFor, LEARNER, login, axe } from './helpers.ts';
 
 /** Every picture has loaded and has pixels (a broken address has none); each is scrolled to, as lazy ones load only near the view. */
 async function picturesLoaded(page: Page, selector: string) {

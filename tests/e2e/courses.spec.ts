@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { e2e } from '../../playwright.config.ts';
-import { ADMIN, expectFitsWidth, formReady, idTokenFor, LEARNER, login, uniqueEmail, WINDOWS_CHROME } from './helpers.ts';
+import { ADMIN, expectFitsWidth, formReady, idTokenFor, LEARNER, login, uniqueEmail, WINDOWS_CHROME, axe } from './helpers.ts';
 import { TERMS_VERSION } from '../../src/domain/legal.ts';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -13,11 +12,6 @@ test.use({ userAgent: WINDOWS_CHROME });
 /** Waits until the course page's island runs, so a press on play is handled by it and not by the no-JavaScript link. */
 async function courseReady(page: Page) {
   await expect(page.locator('.course-actions[data-hydrated="true"]')).toBeAttached();
-}
-
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** A course made through the API for one journey, so the seeded ones stay as they are. */

@@ -1,19 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { buildScenario, liveSimulation, normalizeCaseParams, paramsOfCase, seedFor } from '../../src/domain/simulator/index.ts';
 import { ar } from '../../src/i18n/ar.ts';
 import { en } from '../../src/i18n/en.ts';
 import { e2e } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, expectFitsWidth, idTokenFor, login, uniqueEmail } from './helpers.ts';
+import { ADMIN, expectFitsWidth, idTokenFor, login, uniqueEmail, axe } from './helpers.ts';
 import { TERMS_VERSION } from '../../src/domain/legal.ts';
 
 const CASE = { course: 'fetoscopy-simulator', level: 2, case: 1 };
-
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** A learner made premium by the admin, so it may launch every case. */
 async function premiumLearner(request: APIRequestContext) {

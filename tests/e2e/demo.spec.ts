@@ -1,14 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DICTIONARIES } from '../../src/i18n/index.ts';
 import { localePath } from '../../src/i18n/locales.ts';
 import { expect, test } from './fixtures.ts';
-import { expectFitsWidth } from './helpers.ts';
-
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expectFitsWidth, axe } from './helpers.ts';
 
 /** Opens the demo from the header, plays it through to the result, and checks nothing was sent to be stored. */
 async function playDemo(page: Page, lang: 'fr' | 'ar') {

@@ -1,15 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { DICTIONARIES } from '../../src/i18n/index.ts';
-import { expectFitsWidth, formReady, subscriber, WINDOWS_CHROME } from './helpers.ts';
+import { expectFitsWidth, formReady, subscriber, WINDOWS_CHROME, axe } from './helpers.ts';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Signs in on the login page and waits to be sent on (on a phone the header's Logout sits in the closed menu). */
 async function signIn(page: Page, who: { email: string; password: string }) {

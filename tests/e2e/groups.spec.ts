@@ -1,16 +1,10 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, expectFitsWidth, formReady, idTokenFor, login, newAccount, oobCodes, uniqueEmail } from './helpers.ts';
+import { ADMIN, expectFitsWidth, formReady, idTokenFor, login, newAccount, oobCodes, uniqueEmail, axe } from './helpers.ts';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const SHOTS = '/tmp/groups-shots';
-
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** The group's CSV as the director's download saves it, each row's fields unquoted (every field is quoted). */
 async function exportedRows(page: Page): Promise<string[][]> {

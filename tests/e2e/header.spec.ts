@@ -1,14 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { DICTIONARIES } from '../../src/i18n/index.ts';
 import { LOCALES, localePath } from '../../src/i18n/locales.ts';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, expectFitsWidth, login } from './helpers.ts';
-
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { ADMIN, expectFitsWidth, login, axe } from './helpers.ts';
 
 for (const lang of ['en', 'ar'] as const) {
   const d = DICTIONARIES[lang];

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { e2e } from '../../playwright.config.ts';
 import { TERMS_VERSION } from '../../src/domain/legal.ts';
@@ -116,3 +117,9 @@ export async function subscriber(request: APIRequestContext, planId = 'plan-feto
 
 /** A Windows desktop's Chrome: the journeys that expect the desktop version offered run as one (this machine is Linux). */
 export const WINDOWS_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+/** Fails on any accessibility violation axe finds in the page as it stands. */
+export async function axe(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}

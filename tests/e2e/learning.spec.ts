@@ -1,19 +1,13 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { computeMetrics, scoreAttempt } from '../../src/domain/simulator/index.ts';
 import { e2e } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
 import { heldTargetsPlayer } from './pilot.ts';
-import { ADMIN, expectFitsWidth, idTokenFor, login, newAccount } from './helpers.ts';
+import { ADMIN, expectFitsWidth, idTokenFor, login, newAccount, axe } from './helpers.ts';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const NAVIGATION = { task: 'navigation', difficulty: 1, placenta: 'posterior', anastomoses: 3, smallestMm: 1.8, scopes: 'straight', targets: 2 };
-
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** A short course in proficiency order: two navigation cases in one module, then one in a second. */
 async function shortCourse(request: APIRequestContext): Promise<string> {

@@ -1,17 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { LEGAL_PAGES, TERMS_VERSION } from '../../src/domain/legal.ts';
 import { DICTIONARIES } from '../../src/i18n/index.ts';
 import { LOCALES, localePath } from '../../src/i18n/locales.ts';
 import { expect, test } from './fixtures.ts';
-import { expectFitsWidth, formReady, idTokenFor, oobCodes, uniqueEmail } from './helpers.ts';
+import { expectFitsWidth, formReady, idTokenFor, oobCodes, uniqueEmail, axe } from './helpers.ts';
 
 const LINK = { privacy: 'legal.privacy', terms: 'legal.terms', refunds: 'legal.refunds', cookies: 'legal.cookies' } as const;
-
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('every legal page is reached from the footer in all seven languages', async ({ page }) => {
   test.setTimeout(120_000);

@@ -1,12 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { browserLaunchLink } from '../../src/domain/launch.ts';
 import { computeMetrics, scoreAttempt } from '../../src/domain/simulator/index.ts';
 import { DICTIONARIES } from '../../src/i18n/index.ts';
 import { fill } from '../../src/i18n/fill.ts';
 import { Player } from '../../scripts/lib/attempt-log.ts';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, expectFitsWidth, idTokenFor, login, newAccount } from './helpers.ts';
+import { ADMIN, expectFitsWidth, idTokenFor, login, newAccount, axe } from './helpers.ts';
 import { tokenScenario } from './pilot.ts';
 
 // A learner whose score a gate capped reads which gate and why: under the debrief, on the final result and in the
@@ -14,11 +13,6 @@ import { tokenScenario } from './pilot.ts';
 
 const SELECTIVE = { task: 'selective', difficulty: 1, placenta: 'posterior', anastomoses: 2, smallestMm: 1.8, scopes: 'straight', targets: 2 };
 const SHOTS = '/tmp/shots';
-
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** A one-case selective course with the usual pass mark of 70. */
 async function course(request: APIRequestContext): Promise<string> {

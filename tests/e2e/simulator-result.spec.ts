@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { TARGET } from '../../src/domain/simulator/index.ts';
 import { e2e } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, expectFitsWidth, idTokenFor, login, uniqueEmail } from './helpers.ts';
+import { ADMIN, expectFitsWidth, idTokenFor, login, uniqueEmail, axe } from './helpers.ts';
 import { createPilot, installClock, tokenScenario } from './pilot.ts';
 import { TERMS_VERSION } from '../../src/domain/legal.ts';
 
@@ -47,11 +46,6 @@ async function twoCaseCourse(request: APIRequestContext): Promise<string> {
 }
 
 const row = (page: Page, kase: number) => page.locator(`.course-outline .case[data-level="1"][data-case="${kase}"]`);
-
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Opens the fetoscopy and finishes at once: an attempt that earns nothing. */
 async function finishAtOnce(sim: Page, open: string, finish: string) {

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { CDPSession, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { formReady, subscriber } from './helpers.ts';
+import { formReady, subscriber, axe } from './helpers.ts';
 import { isDeviceControl, type SimEvent } from '../../src/domain/simulator/index.ts';
 import { DICTIONARIES } from '../../src/i18n/index.ts';
 
@@ -10,11 +9,6 @@ import { DICTIONARIES } from '../../src/i18n/index.ts';
 
 const IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const prefix = (lang: 'en' | 'ar') => (lang === 'en' ? '' : `/${lang}`);
-
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /**
  * Fingers on the screen: touchStart and touchMove list every finger down; touchEnd lists the fingers lifted (the
