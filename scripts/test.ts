@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 /**
  * npm test: type checks, lint, formatting and dead-code checks, unit tests and the production build, then the API
- * tests and the browser journeys (in three shards); one summary line at the end. Each stage's lanes run side by side
+ * tests and the browser journeys (in two shards); one summary line at the end. Each stage's lanes run side by side
  * (the 2 cores of a CI machine are busy that way) and a lane's commands one after another; a failure stops the run
  * once its stage is over, so a type error never waits for the journeys.
  */
@@ -27,10 +27,10 @@ const vitest = (project: string): Command => ({
   args: ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, `vitest-${project}.json`)}`],
 });
 
-const shards = 3;
+const shards = 2;
 /**
- * One third of the browser journeys (Playwright's --shard), with a server, an Auth emulator, a data folder and an
- * output folder of its own, so that two thirds run side by side without sharing any state.
+ * One half of the browser journeys (Playwright's --shard), with a server, an Auth emulator, a data folder and an
+ * output folder of its own, so that the two halves run side by side without sharing any state.
  */
 const journeys = (shard: number): Command => ({
   label: `browser journeys ${shard}/${shards}`,
@@ -67,8 +67,8 @@ const stages: Lane[][] = [
     },
   ],
   [
-    { name: 'API tests, journeys 1 of 3', commands: [vitest('api'), journeys(1)] },
-    { name: 'journeys 2 and 3 of 3', commands: [journeys(2), journeys(3)] },
+    { name: 'API tests, journeys 1 of 2', commands: [vitest('api'), journeys(1)] },
+    { name: 'journeys 2 of 2', commands: [journeys(2)] },
   ],
 ];
 
