@@ -61,7 +61,8 @@ for (const lang of ['en', 'ar'] as const) {
     const player = bumpingPlayer(token);
     const expected = scoreAttempt(computeMetrics(player.sim.state));
     expect(expected.gates.map((g) => g.id)).toEqual(['contacts']);
-    expect(expected.score).toBe(64);
+    // The ceiling three contacts set; the placenta the launch drew decides whether the treatment itself scored above it.
+    expect(expected.score).toBeLessThanOrEqual(64);
     await page.route('**/api/attempts', async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
       // The server refuses a log longer than the time since the launch: wait until it could have been played.
@@ -84,7 +85,7 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(debriefNote.locator('li[data-gate="contacts"]')).toHaveText(why);
 
     await page.getByRole('button', { name: t['sim.next'], exact: true }).click();
-    await expect(page.locator('#sim-score')).toHaveText('64');
+    await expect(page.locator('#sim-score')).toHaveText(String(expected.score));
     await expect(page.locator('#sim-verdict')).toHaveAttribute('data-passed', 'false');
     const resultNote = page.locator('#sim-result-capped');
     await expect(resultNote.locator('p')).toHaveText(headline);
