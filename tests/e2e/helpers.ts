@@ -24,6 +24,16 @@ export async function login(page: Page, who: { email: string; password: string }
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }
 
+/** Signs in on the login page and waits to be sent on, on any screen (on a phone the header's Logout sits in the closed menu). */
+export async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.goto('/login');
+  await formReady(page, 'Log in');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+}
+
 /** The Auth emulator's out-of-band codes (password resets, verifications) sent to `email`. */
 export async function oobCodes(email: string): Promise<Array<{ email: string; oobLink: string; oobCode: string; requestType: string }>> {
   const res = await fetch(`${e2e.authEmulator}/emulator/v1/projects/${e2e.projectId}/oobCodes`);
@@ -116,6 +126,7 @@ export async function subscriber(request: APIRequestContext, planId = 'plan-feto
 }
 
 /** A Windows desktop's Chrome: the journeys that expect the desktop version offered run as one (this machine is Linux). */
+export const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 export const WINDOWS_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
 /** Fails on any accessibility violation axe finds in the page as it stands. */

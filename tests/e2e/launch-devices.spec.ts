@@ -1,20 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { DICTIONARIES } from '../../src/i18n/index.ts';
-import { expectFitsWidth, formReady, subscriber, WINDOWS_CHROME, axe } from './helpers.ts';
+import { axe, expectFitsWidth, IPHONE, signIn, subscriber, WINDOWS_CHROME } from './helpers.ts';
 
 const ANDROID_PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-
-/** Signs in on the login page and waits to be sent on (the header's Logout sits in the closed menu on a phone). */
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/login');
-  await formReady(page, 'Log in');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-}
 
 /** Signs a new subscriber in and opens the first case's dialog on the course page in `lang`. */
 async function openCase(page: Page, request: Parameters<typeof subscriber>[0], lang: 'en' | 'ar') {
