@@ -52,17 +52,21 @@ for (const lang of ['en', 'ar'] as const) {
     const prefix = lang === 'en' ? '' : `/${lang}`;
     const courseId = await course(request);
     const learner = await newAccount(request, 'gated', { name: 'Gus Gated' }, { premium: true });
-    const launch = await request.post('/api/launch', { headers: learner.headers, data: { course: courseId, level: 1, case: 1 } });
-    expect(launch.status()).toBe(201);
-    const { token } = (await launch.json()) as { token: string };
-    const launchedAt = Date.now();
-
-    // The scripted hand's log goes in place of the page's: the server replays and scores it as any other.
-    const player = bumpingPlayer(token);
-    const expected = scoreAttempt(computeMetrics(player.sim.state));
-    expect(expected.gates.map((g) => g.id)).toEqual(['contacts']);
-    // The ceiling three contacts set; the placenta the launch drew decides whether the treatment itself scored above it.
-    expect(expected.score).toBeLessThanOrEqual(64);
+    // The placenta a launch draws decides which gates a bumping treatment meets: launched again until only the
+    // contacts' ceiling of 64 holds it (the server scores the same log the same way).
+    let launched: { token: string; launchedAt: number; player: ReturnType<typeof bumpingPlayer> } | null = null;
+    for (let tries = 0; tries < 30 && !launched; tries++) {
+      const launch = await request.post('/api/launch', { headers: learner.headers, data: { course: courseId, level: 1, case: 1 } });
+      expect(launch.status()).toBe(201);
+      const { token } = (await launch.json()) as { token: string };
+      const candidate = bumpingPlayer(token);
+      const { gates, score } = scoreAttempt(computeMetrics(candidate.sim.state));
+      if (gates.length === 1 && gates[0]!.id === 'contacts' && gates[0]!.ceiling === 64 && score === 64) {
+        launched = { token, launchedAt: Date.now(), player: candidate };
+      }
+    }
+    expect(launched, 'a launch whose treatment only the contacts cap').not.toBeNull();
+    const { token, launchedAt, player } = launched!;
     await page.route('**/api/attempts', async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
       // The server refuses a log longer than the time since the launch: wait until it could have been played.
@@ -85,7 +89,7 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(debriefNote.locator('li[data-gate="contacts"]')).toHaveText(why);
 
     await page.getByRole('button', { name: t['sim.next'], exact: true }).click();
-    await expect(page.locator('#sim-score')).toHaveText(String(expected.score));
+    await expect(page.locator('#sim-score')).toHaveText('64');
     await expect(page.locator('#sim-verdict')).toHaveAttribute('data-passed', 'false');
     const resultNote = page.locator('#sim-result-capped');
     await expect(resultNote.locator('p')).toHaveText(headline);
