@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { fileSeconds, splitJourneys } from './lib/journey-lanes.ts';
 
 /**
  * npm test: type checks, lint, formatting and dead-code checks, unit tests and the production build, then the API
- * tests and the browser journeys (in two shards); one summary line at the end. Each stage's lanes run side by side
+ * tests and the browser journeys (in two lanes, cut by lib/journey-lanes.ts); one summary line at the end. Each stage's lanes run side by side
  * (the 2 cores of a CI machine are busy that way) and a lane's commands one after another; a failure stops the run
  * once its stage is over, so a type error never waits for the journeys.
  */
@@ -27,15 +28,24 @@ const vitest = (project: string): Command => ({
   args: ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, `vitest-${project}.json`)}`],
 });
 
-const shards = 2;
+/** Seconds the API tests and each journey file took in a recent run: copy test-reports/durations.json over it when lanes drift apart. */
+const durations = JSON.parse(readFileSync(join(root, 'tests', 'e2e', 'durations.json'), 'utf8')) as { api: number; journeys: Record<string, number> };
+const specFiles = ['tests/e2e', 'tests/production'].flatMap((dir) =>
+  readdirSync(join(root, dir))
+    .filter((f) => f.endsWith('.spec.ts'))
+    .map((f) => `${dir}/${f}`),
+);
+// The first lane runs the API tests first, so it takes fewer journeys.
+const lanes = splitJourneys(specFiles, durations.journeys, [durations.api, 0]);
+const shards = lanes.length;
 /**
- * One half of the browser journeys (Playwright's --shard), with a server, an Auth emulator, a data folder and an
- * output folder of its own, so that the two halves run side by side without sharing any state.
+ * One lane's share of the browser journeys, with a server, an Auth emulator, a data folder and an output folder of its
+ * own, so that the two run side by side without sharing any state.
  */
 const journeys = (shard: number): Command => ({
   label: `browser journeys ${shard}/${shards}`,
   command: 'playwright',
-  args: ['test', `--shard=${shard}/${shards}`, '--reporter=list,json', `--output=${join(root, 'test-results', `shard-${shard}`)}`],
+  args: ['test', '--reporter=list,json', `--output=${join(root, 'test-results', `shard-${shard}`)}`, ...(lanes[shard - 1] ?? [])],
   env: {
     PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, `playwright-${shard}.json`),
     E2E_PORT: String(4401 + 10 * shard),
@@ -72,6 +82,8 @@ const stages: Lane[][] = [
   ],
 ];
 
+/** Seconds each command took, for test-reports/durations.json. */
+const took = new Map<string, number>();
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
 
 /** Runs one command with its output in the lane's log; answers whether it passed. */
@@ -103,6 +115,7 @@ async function runLane(lane: Lane, times: string[]): Promise<string | null> {
     console.log(`▶ ${cmd.label}`);
     const ok = await run(cmd, log);
     times.push(`${cmd.label}: ${seconds(start)}${ok ? '' : ' (failed)'}`);
+    took.set(cmd.label, Math.round((performance.now() - start) / 1000));
     console.log(`${ok ? '✔' : '✘'} ${cmd.label} (${seconds(start)})`);
     if (!ok) {
       failed = cmd.label;
@@ -137,15 +150,26 @@ for (const project of ['unit', 'api']) {
   failed += v.numFailedTests;
   skipped += v.numPendingTests + v.numTodoTests;
 }
+const measured: Record<string, number> = {};
 for (let shard = 1; shard <= shards; shard++) {
   const file = join(reports, `playwright-${shard}.json`);
   if (!existsSync(file)) continue;
   // A flaky journey (passed only on a retry) counts as failed: retries are off, so it cannot happen unnoticed.
-  const p = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+  const p = JSON.parse(readFileSync(file, 'utf8')) as Parameters<typeof fileSeconds>[0] & {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  };
   passed += p.stats.expected;
   failed += p.stats.unexpected + p.stats.flaky;
   skipped += p.stats.skipped;
+  Object.assign(
+    measured,
+    fileSeconds(p, (f) => posix.join('tests/e2e', f)),
+  );
 }
+writeFileSync(
+  join(reports, 'durations.json'),
+  `${JSON.stringify({ api: took.get('api tests') ?? durations.api, journeys: Object.fromEntries(Object.entries(measured).sort(([a], [b]) => (a < b ? -1 : 1))) }, null, 2)}\n`,
+);
 console.log(`\nStage times: ${times.join('; ')}; in all ${seconds(started)}`);
 if (failedStep) {
   console.log(`\nnpm test stopped at: ${failedStep}`);
