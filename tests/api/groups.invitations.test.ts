@@ -91,6 +91,23 @@ describe("a group's invitations", () => {
     ]);
   });
 
+  it('leave no trace of the address in the audit trail once its owner deletes their account, other invitations kept', async () => {
+    await setUp(api());
+    const { json } = await invite(TOKENS.director, ['nina@example.com', 'noah@example.com']);
+    const nina = json.group.invitations.find((i: any) => i.email === 'nina@example.com');
+    await reply(as(TOKENS.director).groups[':id'].invitations[':invitationId'].$delete({ param: { id: FELLOWSHIP, invitationId: nina.id } }));
+    await invite('admin', ['NINA@example.com']);
+    // An account id that is no part of the address, so only the address can find the invitations' entries.
+    await signUp('u-7', 'nina@example.com', true);
+    expect((await reply(as(token('u-7', { email: 'nina@example.com' })).users.me.$delete({}))).status).toBe(204);
+    const trail = await auditTrail(api(), `?entity=group&id=${FELLOWSHIP}`);
+    // Whatever the case it was typed in; only the opaque account id stays as the actor of the joining.
+    expect(JSON.stringify(trail).toLowerCase()).not.toContain('nina@example.com');
+    // The entries stay (someone was invited, cancelled, joined), and another person's invitation is untouched.
+    expect(trail.filter((e) => JSON.stringify([e.before, e.after]).includes('"forgotten":true')).length).toBeGreaterThanOrEqual(3);
+    expect(JSON.stringify(trail)).toContain('noah@example.com');
+  });
+
   it("let a director bring in members only: no directors, no change to a fellow director's role, no cancelling a director's invitation", async () => {
     await setUp(api());
     await expectRefused(
