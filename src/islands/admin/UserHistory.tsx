@@ -1,6 +1,5 @@
-import type { AuditEntry } from '../../api/meta.ts';
+import type { AuditChange, AuditEntry } from '../../api/meta.ts';
 import type { Plan } from '../../api/pricing.ts';
-import { auditChanges, type AuditChange } from '../../domain/audit-diff.ts';
 import { formatDateTime } from '../../domain/format.ts';
 import { dirOf, isLocale } from '../../i18n/locales.ts';
 import type { AdminUsersState } from '../../stores/admin-users.ts';
@@ -31,7 +30,10 @@ const SUB_LABELS = {
   changed: 'adminUsers.history.changed',
 } as const;
 
-function describe(change: AuditChange, strings: Strings, plans: Plan[] | null, arrow: string): string {
+/** What a user's entry can hold: their profile's fields and their subscriptions. */
+type UserChange = Extract<AuditChange, { kind: 'field' | 'subscription' }>;
+
+function describe(change: UserChange, strings: Strings, plans: Plan[] | null, arrow: string): string {
   // A stored value is isolated (FSI … PDI), so its own direction cannot reorder the sentence around it.
   const value = (v: unknown) => (typeof v === 'boolean' ? strings[v ? 'adminUsers.yes' : 'adminUsers.no'] : v === undefined ? '—' : `\u2068${String(v)}\u2069`);
   if (change.kind === 'field') {
@@ -43,7 +45,7 @@ function describe(change: AuditChange, strings: Strings, plans: Plan[] | null, a
 }
 
 function Entry({ entry, locale, strings, plans }: { entry: AuditEntry; locale: string; strings: Strings; plans: Plan[] | null }) {
-  const changes = auditChanges(entry.before, entry.after);
+  const changes = entry.changes.filter((c): c is UserChange => c.kind === 'field' || c.kind === 'subscription');
   // "from → to" must point the way the language reads.
   const arrow = isLocale(locale) && dirOf(locale) === 'rtl' ? '←' : '→';
   return (

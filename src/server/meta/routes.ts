@@ -1,4 +1,5 @@
 import { API_BASE } from '../../api/paths.ts';
+import { auditChanges } from '../../domain/audit-diff.ts';
 import { PAYPAL_STANDIN_PATH, realPaypal, testPayments } from '../config.ts';
 import { formEndpoints } from '../http/security.ts';
 import { auditEntries } from './queries.ts';
@@ -30,7 +31,7 @@ export const metaApp = subApp()
     const { entity, id, limit } = c.req.valid('query');
     const rows = await auditEntries(c.get('deps').db.db, { entity, id, limit });
     return c.json(
-      rows.map((r) => ({ ...r, at: r.at.toISOString() })),
+      rows.map((r) => ({ ...r, changes: auditChanges(r.before, r.after), at: r.at.toISOString() })),
       200,
     );
   });
