@@ -1,7 +1,5 @@
 import { moduleChanges, type ModuleChange, type OrderChange } from './audit-modules.ts';
 
-export type { ModuleChange, OrderChange };
-
 /**
  * One difference between an audit entry's before and after, for showing a history (a user's, a course's, a plan's):
  * a field's old and new value; items added to or taken from a list (a plan's courses, a course's outcomes); the

@@ -38,13 +38,18 @@ function match<T extends Titled>(before: readonly T[], after: readonly T[]) {
   const pairs: Array<[number, number]> = [];
   const used = new Set<number>();
   const paired = new Set<number>();
+  const pair = (i: number, j: number) => {
+    used.add(i);
+    paired.add(j);
+    pairs.push([i, j]);
+  };
   after.forEach((item, j) => {
     const i = before.findIndex((b, k) => !used.has(k) && b.title === item.title);
-    if (i >= 0) (used.add(i), paired.add(j), pairs.push([i, j]));
+    if (i >= 0) pair(i, j);
   });
   const byTitle = pairs.length;
   after.forEach((_, j) => {
-    if (!paired.has(j) && j < before.length && !used.has(j)) (used.add(j), paired.add(j), pairs.push([j, j]));
+    if (!paired.has(j) && j < before.length && !used.has(j)) pair(j, j);
   });
   const moved = pairs.slice(0, byTitle).some(([i], k, all) => k > 0 && i < all[k - 1]![0]);
   return {

@@ -42,7 +42,9 @@ describe('auditChanges for plans', () => {
 
   it('names the languages whose texts changed', () => {
     const after = plan({ translations: { fr: { title: 'Complet' }, ar: { title: 'كامل' } } });
-    expect(auditChanges(plan({ translations: { fr: { title: 'Tout' } } }), after)).toEqual([{ kind: 'translations', field: 'translations', locales: ['ar', 'fr'] }]);
+    expect(auditChanges(plan({ translations: { fr: { title: 'Tout' } } }), after)).toEqual([
+      { kind: 'translations', field: 'translations', locales: ['ar', 'fr'] },
+    ]);
   });
 
   it('reads a creation without the id and without fields left empty', () => {
@@ -64,7 +66,15 @@ describe('auditChanges for courses', () => {
   it('reads a module or case of another title at the same place as renamed, and one beyond the old list as added', () => {
     const after = course({ levels: [level('Basics', [kase('One'), kase('Two')]), level('Expert', [kase('Four'), kase('Five')])] });
     expect(auditChanges(course(), after)).toEqual([
-      { kind: 'module', change: 'changed', title: 'Expert', from: 'Advanced', ...noCases, casesAdded: ['Five'], casesChanged: [{ title: 'Four', from: 'Three' }] },
+      {
+        kind: 'module',
+        change: 'changed',
+        title: 'Expert',
+        from: 'Advanced',
+        ...noCases,
+        casesAdded: ['Five'],
+        casesChanged: [{ title: 'Four', from: 'Three' }],
+      },
     ]);
   });
 

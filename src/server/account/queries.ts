@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import { lockKeepingAnAdmin } from '../access/admins.ts';
 import type { Caller } from '../access/token.ts';
 import { entriesAbout, forgetInAudit, recordAudit } from '../audit/index.ts';
@@ -79,6 +79,12 @@ export function deleteAccount(db: Db, caller: Caller) {
       .where(eq(orders.userId, uid));
     // Earlier audit entries about the account held copies of the profile: the fact of each change stays, its contents go.
     await tx.update(audit).set({ before: null, after: null }).where(eq(audit.entityId, uid));
+    // What they changed elsewhere (a course, a plan, another account) stays a fact of its history, made by a former
+    // account that no id or address leads back to; the same alias keeps their entries together.
+    await tx
+      .update(audit)
+      .set({ actor: `deleted-${crypto.randomUUID()}`, actorEmail: '' })
+      .where(and(eq(audit.actor, uid), ne(audit.entityId, uid)));
     await tx.update(audit).set({ actorEmail: '' }).where(eq(audit.actor, uid));
     // Entries filed under something else (a group the person was in or directed) named them too: they are taken out.
     await forgetInAudit(tx, { uid, email: before.email });
