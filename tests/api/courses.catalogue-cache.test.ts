@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
 import { useApi, validCourse, validPlan, typedClient } from './support.ts';
 
@@ -216,5 +216,32 @@ describe('what a change lets go', () => {
     expect((await catalogue.allPlans()).map((p) => p.id)).toContain(created.id);
     const pricing = (await reply(as(null).pricing.$get({ query: {} }))).json as Array<{ id: string }>;
     expect(pricing.map((p) => p.id)).toContain(created.id);
+  });
+
+  it('reads once for every request that misses the same thing at the same time, and again for one that comes after a change', async () => {
+    const { catalogue, db } = api().deps;
+    await heardUpTo('catalogue');
+    catalogue.changed();
+    const reads = vi.spyOn(db.db, 'select');
+    try {
+      const lists = await Promise.all(Array.from({ length: 8 }, () => api().app.request('/api/courses')));
+      const courses = await Promise.all(Array.from({ length: 8 }, () => catalogue.course('bronchoscopy', 'fr')));
+      const plans = await Promise.all(Array.from({ length: 8 }, () => catalogue.allPlans()));
+      expect(lists.map((r) => r.status)).toEqual(Array(8).fill(200));
+      expect(new Set(courses).size).toBe(1);
+      expect(new Set(plans).size).toBe(1);
+      // The list, the course (its French copy is made from the English one) and the plans.
+      expect(reads).toHaveBeenCalledTimes(3);
+      catalogue.changed('bronchoscopy');
+      reads.mockClear();
+      const before = catalogue.summaries('en');
+      catalogue.changed('bronchoscopy');
+      const after = catalogue.summaries('en');
+      expect(reads).toHaveBeenCalledTimes(2);
+      expect(await after).not.toBe(await before);
+      expect(catalogue.cachedSummaries('en')).toBe(await after);
+    } finally {
+      reads.mockRestore();
+    }
   });
 });

@@ -30,6 +30,8 @@ export class Catalogue {
   private plans: Plan[] | null = null;
   private readonly database: Database;
   private readonly listeners: Array<(course: string | null) => void> = [];
+  /** Reads under way, by what they read, with the generation they began in. */
+  private readonly reading = new Map<string, { generation: number; value: Promise<unknown> }>();
 
   constructor(database: Database) {
     this.database = database;
@@ -71,8 +73,10 @@ export class Catalogue {
 
   /** Every published course, in `locale` (English where a text is missing): drafts and archived courses are never here. */
   async summaries(locale: ContentLocale = 'en'): Promise<Cached<CourseSummary[]>> {
-    const hit = this.cachedSummaries(locale);
-    if (hit) return hit;
+    return this.cachedSummaries(locale) ?? this.once(`list:${locale}`, () => this.readSummaries(locale));
+  }
+
+  private async readSummaries(locale: ContentLocale): Promise<Cached<CourseSummary[]>> {
     const gen = this.generation;
     const rows = await this.database.db
       .select({
@@ -101,7 +105,10 @@ export class Catalogue {
   /** One published course in `locale`; English (the default) is the course as stored. Null for a draft or an archived one. */
   async course(id: string, locale: ContentLocale = 'en'): Promise<Cached<Course> | null> {
     const hit = this.byId.get(id)?.get(locale);
-    if (hit !== undefined) return hit;
+    return hit !== undefined ? hit : this.once(`course:${locale}:${id}`, () => this.readCourse(id, locale));
+  }
+
+  private async readCourse(id: string, locale: ContentLocale): Promise<Cached<Course> | null> {
     const gen = this.generation;
     const stored = locale === 'en' ? await this.read(id) : (await this.course(id, 'en'))?.value;
     const value = stored && localizeCourse(stored, locale);
@@ -116,12 +123,30 @@ export class Catalogue {
 
   /** Every plan, hidden ones included, oldest first. */
   async allPlans(): Promise<Plan[]> {
-    if (this.plans) return this.plans;
+    return this.plans ?? this.once('plans', () => this.readPlans());
+  }
+
+  private async readPlans(): Promise<Plan[]> {
     const gen = this.generation;
     const rows = await this.database.db.select().from(plans).orderBy(asc(plans.createdAt), asc(plans.id));
     const all = rows.map(planOf);
     if (gen === this.generation) this.plans = all;
     return all;
+  }
+
+  /**
+   * One read for every request that misses the same thing: after a change, the requests already waiting would each
+   * have read (and on PostgreSQL parsed) the same rows, a query apiece, while the first was still on its way. A
+   * request joins a read only if no change came since it began, so the instance that wrote never answers from before.
+   */
+  private once<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const under = this.reading.get(key);
+    if (under?.generation === this.generation) return under.value as Promise<T>;
+    const value = read().finally(() => {
+      if (this.reading.get(key)?.value === value) this.reading.delete(key);
+    });
+    this.reading.set(key, { generation: this.generation, value });
+    return value;
   }
 
   private async read(id: string): Promise<Course | undefined> {
