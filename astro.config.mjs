@@ -2,6 +2,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { fileURLToPath } from 'node:url';
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
@@ -10,6 +11,13 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   integrations: [
     react(),
+    {
+      name: 'client-session',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({ name: 'session', entrypoint: fileURLToPath(new URL('./src/islands/header/client-session.ts', import.meta.url)) }),
+      },
+    },
     sitemap({
       // Pages marked noindex (sign-in, account, admin) stay out of the sitemap.
       filter: (page) => !/\/(login|signup|reset-password|account|admin-users|certificate|groups)\/?$/.test(new URL(page).pathname),

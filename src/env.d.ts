@@ -5,3 +5,10 @@ declare namespace App {
     t: import('./i18n/index.ts').T;
   }
 }
+
+declare namespace Astro {
+  /** client:session (src/islands/header/client-session.ts, registered in astro.config.mjs): hydrates only where someone may be signed in. */
+  interface ClientDirectives {
+    'client:session'?: boolean;
+  }
+}

@@ -4,6 +4,7 @@ import { answer, auth, client, enc } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { User } from '../api/users.ts';
 import { firebaseAuth } from './firebase.ts';
+import { maybeSignedIn } from './stored-session.ts';
 
 export interface SessionUser {
   uid: string;
@@ -77,16 +78,6 @@ export function startSession(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   void maybeSignedIn().then((maybe) => (maybe ? subscribe() : $session.set({ loading: false, firebaseUser: null, user: null, error: null })));
-}
-
-/** Firebase keeps its signed-in user in this IndexedDB database: without it nobody is signed in, and the SDK (the bulk of a page's JavaScript) need not load. */
-async function maybeSignedIn(): Promise<boolean> {
-  try {
-    if (typeof indexedDB.databases !== 'function') return true;
-    return (await indexedDB.databases()).some((db) => db.name === 'firebaseLocalStorageDb');
-  } catch {
-    return true;
-  }
 }
 
 function sessionUser(fbUser: FirebaseUser): SessionUser {

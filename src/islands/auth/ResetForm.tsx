@@ -3,6 +3,7 @@ import { sendReset } from '../../stores/auth-actions.ts';
 import { errorKey } from '../../stores/error-messages.ts';
 import Field from '../ui/Field.tsx';
 import { useAdoptTyped } from '../ui/useAdoptTyped.ts';
+import { useEarlySubmit } from '../ui/useEarlySubmit.ts';
 import { useHydrated } from '../ui/useHydrated.ts';
 import type { Sections } from '../../i18n/index.ts';
 import FormError from '../ui/FormError.tsx';
@@ -23,14 +24,15 @@ export default function ResetForm({ loginHref, strings }: Props) {
   useAdoptTyped(form, (typed) => {
     if (typed.email !== undefined) setEmail(typed.email);
   });
+  // Enter (or Send) pressed before the script came: sent to the address the field holds now.
+  useEarlySubmit(form, (fields) => void send(String(fields.get('email') ?? '')));
 
-  async function submit(e: SubmitEvent) {
-    e.preventDefault();
-    if (!email.trim()) return setError('signup.error.email');
+  async function send(address: string) {
+    if (!address.trim()) return setError('signup.error.email');
     setState('busy');
     setError(null);
     try {
-      await sendReset(email);
+      await sendReset(address);
       setState('sent');
     } catch (err) {
       const key = errorKey('auth', err);
@@ -38,6 +40,11 @@ export default function ResetForm({ loginHref, strings }: Props) {
       setError(key);
       setState('idle');
     }
+  }
+
+  function submit(e: SubmitEvent) {
+    e.preventDefault();
+    void send(email);
   }
 
   const hydrated = useHydrated();
@@ -48,10 +55,10 @@ export default function ResetForm({ loginHref, strings }: Props) {
           {strings['reset.sent']}
         </p>
       ) : (
-        <form ref={form} onSubmit={(e) => void submit(e)} noValidate>
+        <form ref={form} onSubmit={submit} noValidate data-early-submit={hydrated ? 'ready' : 'waiting'}>
           <Field name="email" type="email" autoComplete="email" label={strings['common.email']} value={email} onChange={(e) => setEmail(e.target.value)} />
           {error && <FormError>{strings[error]}</FormError>}
-          <button type="submit" className="button" disabled={!hydrated || state === 'busy'}>
+          <button type="submit" className="button" disabled={state === 'busy'}>
             {strings['reset.submit']}
           </button>
         </form>

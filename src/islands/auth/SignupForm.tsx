@@ -4,6 +4,7 @@ import { signUp } from '../../stores/auth-actions.ts';
 import { errorKey, type ErrorKey } from '../../stores/error-messages.ts';
 import Field from '../ui/Field.tsx';
 import { useAdoptTyped } from '../ui/useAdoptTyped.ts';
+import { useEarlySubmit } from '../ui/useEarlySubmit.ts';
 import { useHydrated } from '../ui/useHydrated.ts';
 import { useRedirectSignedIn } from './useRedirectSignedIn.ts';
 import type { Sections } from '../../i18n/index.ts';
@@ -29,6 +30,20 @@ const FIELDS: Array<{ name: Exclude<SignupField, 'terms'>; label: keyof Strings;
   { name: 'repeat', label: 'signup.repeat', type: 'password', autoComplete: 'new-password' },
 ];
 
+/** The form's fields as they are, for a submit made before the island's state took them in. */
+function typedInput(fields: FormData): SignupInput {
+  const text = (name: SignupField) => String(fields.get(name) ?? '');
+  return {
+    name: text('name'),
+    lastname: text('lastname'),
+    contact: text('contact'),
+    email: text('email'),
+    password: text('password'),
+    repeat: text('repeat'),
+    terms: fields.get('terms') !== null,
+  };
+}
+
 /** Sign-up with validateSignup's rules shown next to each field (the terms accepted too); on success, My learning. */
 export default function SignupForm({ landingHref, loginHref, legalHrefs, strings }: Props) {
   const [input, setInput] = useState<SignupInput>({ name: '', lastname: '', contact: '', email: '', password: '', repeat: '', terms: false });
@@ -46,16 +61,17 @@ export default function SignupForm({ landingHref, loginHref, legalHrefs, strings
   useLayoutEffect(() => {
     if (terms.current?.checked) setInput((current) => ({ ...current, terms: true }));
   }, []);
+  // Enter (or Sign up) pressed before the script came: sent with what the fields hold now.
+  useEarlySubmit(form, (fields) => void send(typedInput(fields)));
 
-  async function submit(e: SubmitEvent) {
-    e.preventDefault();
-    const found = validateSignup(input);
+  async function send(values: SignupInput) {
+    const found = validateSignup(values);
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await signUp(input);
+      await signUp(values);
       window.location.assign(landingHref);
     } catch (err) {
       setFailure(errorKey('auth', err));
@@ -63,10 +79,15 @@ export default function SignupForm({ landingHref, loginHref, legalHrefs, strings
     }
   }
 
+  function submit(e: SubmitEvent) {
+    e.preventDefault();
+    void send(input);
+  }
+
   const hydrated = useHydrated();
   return (
     <div className="auth-card">
-      <form ref={form} onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={form} onSubmit={submit} noValidate data-early-submit={hydrated ? 'ready' : 'waiting'}>
         {FIELDS.map((f) => (
           <Field
             key={f.name}
@@ -95,7 +116,7 @@ export default function SignupForm({ landingHref, loginHref, legalHrefs, strings
         </div>
         <LegalLinks hrefs={legalHrefs} strings={strings} lead={strings['signup.legalLinks']} />
         {failure && <FormError>{strings[failure]}</FormError>}
-        <button type="submit" className="button" disabled={!hydrated || busy}>
+        <button type="submit" className="button" disabled={busy}>
           {strings['signup.submit']}
         </button>
       </form>

@@ -33,16 +33,21 @@ export default function SessionMenu({ homeHref, loginHref, accountHref, adminUse
   const directs = !isAdmin && (directed.value?.length ?? 0) > 0;
   const current = (p: string) => (path === p ? ('page' as const) : undefined);
 
-  if (session.loading && !session.firebaseUser) return <div className="session-menu" aria-busy="true" />;
-  if (!session.firebaseUser) {
+  const login = (
+    <a className="button button-small" href={loginHref}>
+      {strings['nav.login']}
+    </a>
+  );
+  // Until the session is known: the signed-out menu, busy and unseen. It is the server's HTML, which client:session
+  // shows as it is, without hydrating, on a device where nobody is signed in.
+  if (session.loading && !session.firebaseUser) {
     return (
-      <div className="session-menu">
-        <a className="button button-small" href={loginHref}>
-          {strings['nav.login']}
-        </a>
+      <div className="session-menu" aria-busy="true">
+        {login}
       </div>
     );
   }
+  if (!session.firebaseUser) return <div className="session-menu">{login}</div>;
   return (
     <div className="session-menu">
       <a className="session-link" href={learningHref} aria-current={current('/learning')}>
