@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { bearer, dbString, errors, json, jsonBody } from './shared.ts';
+import { bearer, dbString, errors, json, jsonBody, LangQuery } from './shared.ts';
 import { User } from './users.ts';
 
 /** The contract of /users/me: what a learner does to their own account (profile, export, deletion). */
@@ -17,6 +17,21 @@ export const updateMe = createRoute({
   security: bearer,
   request: { body: jsonBody(ProfileUpdate) },
   responses: { 200: json(User), 400: errors[400], 401: errors[401], 404: errors[404] },
+});
+
+/** What one of the caller's subscriptions is called in the language asked for. */
+const SubscriptionTitle = z.object({ subscriptionId: z.string(), title: z.string() }).meta({ id: 'SubscriptionTitle' });
+export type SubscriptionTitle = z.infer<typeof SubscriptionTitle>;
+
+export const subscriptionTitles = createRoute({
+  method: 'get',
+  path: '/users/me/subscriptions',
+  description:
+    "The caller's subscriptions by the title of their plan in the language asked for (`?lang=` or Accept-Language; English where the plan has no " +
+    'title in it), hidden plans included; the name stored with the subscription once its plan is deleted.',
+  security: bearer,
+  request: { query: z.strictObject(LangQuery.shape) },
+  responses: { 200: json(z.array(SubscriptionTitle)), 400: errors[400], 401: errors[401], 404: errors[404] },
 });
 
 /** Where each attempt's event log is downloaded: the JSON export names it, since the logs are most of what is held. */

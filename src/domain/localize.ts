@@ -129,6 +129,19 @@ export function localizePlan<T extends LocalizablePlan>(plan: T, locale: Content
   return { ...plan, title: orEnglish(plan.title, own?.title), description: orEnglish(plan.description, own?.description) };
 }
 
+/**
+ * What a subscription is called in `locale`: the title of its plan (`product_id`) in that language, English where that
+ * has none; the name stored with the subscription ("… - Admin - Provided") only once the plan is gone.
+ */
+export function subscriptionTitle(
+  subscription: { plan_name: string; product_id: string },
+  plans: ReadonlyArray<{ id: string; title: string; translations: Translations<PlanText> }>,
+  locale: ContentLocale,
+): string {
+  const plan = plans.find((p) => p.id === subscription.product_id);
+  return plan ? pick(plan.title, plan.translations, locale, 'title') : subscription.plan_name;
+}
+
 const blank = (s: string | undefined) => !s || s.trim() === '';
 
 /** The languages in which some text of the course is missing (read in English), for the editor to point at. */

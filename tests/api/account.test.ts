@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { attempts, audit, certificates, groupMembers, groups, orders, users } from '../../src/server/db/schema.ts';
 import { token } from './harness.ts';
-import { auditTrail, buyPlan, expectRefused, useApi, typedClient } from './support.ts';
+import { ADMIN_PLAN_NAME } from '../../src/domain/admin-subscription.ts';
+import { auditTrail, buyPlan, expectRefused, HIDDEN_PLAN, useApi, typedClient } from './support.ts';
 
 const api = useApi();
 const { as, reply } = typedClient(api);
@@ -66,6 +67,61 @@ describe('PATCH /users/me', () => {
   it('refuses a visitor with 401 and a token without a profile with 404', async () => {
     await expectRefused(api(), 'PATCH', '/users/me', { body: { name: 'Lea', contact: '' } }, 401);
     await expectRefused(api(), 'PATCH', '/users/me', { as: token('stranger'), body: { name: 'Lea', contact: '' } }, 404);
+  });
+});
+
+describe('GET /users/me/subscriptions', () => {
+  const until = { seconds: Math.floor(Date.now() / 1000) + 86_400, nanoseconds: 0 };
+  /** Beside the bought plan: an administrator's grant of the hidden plan, and a subscription whose plan was deleted since. */
+  async function holdings() {
+    await buy();
+    await buy('other', 'plan-complete');
+    const [row] = await db().select({ subscriptions: users.subscriptions }).from(users).where(eq(users.id, 'learner'));
+    const granted = {
+      provider: 'admin@example.com',
+      plan_name: ADMIN_PLAN_NAME,
+      product_id: HIDDEN_PLAN,
+      subscription_id: 'grant-1',
+      next_billing_time: until,
+    };
+    const gone = {
+      provider: 'PAYPAL',
+      plan_name: 'Fetal Surgery Academy - Winter school',
+      product_id: 'plan-gone',
+      subscription_id: 'old-1',
+      next_billing_time: until,
+    };
+    await db()
+      .update(users)
+      .set({ subscriptions: [...row!.subscriptions, granted, gone] })
+      .where(eq(users.id, 'learner'));
+    api().deps.userCache.forget('learner');
+  }
+
+  it("names each of the caller's subscriptions by its plan's title in the language asked for, the stored name once the plan is gone", async () => {
+    await holdings();
+    const ar = await reply(as('learner').users.me.subscriptions.$get({ query: { lang: 'ar' } }));
+    expect(ar.status).toBe(200);
+    expect(ar.json.map((s: { title: string }) => s.title)).toEqual(['تنظير الجنين', 'تجربة المستشفيات', 'Fetal Surgery Academy - Winter school']);
+    expect(ar.json.slice(1).map((s: { subscriptionId: string }) => s.subscriptionId)).toEqual(['grant-1', 'old-1']);
+    const en = await reply(as('learner').users.me.subscriptions.$get({ query: { lang: 'en' } }));
+    expect(en.json.map((s: { title: string }) => s.title)).toEqual(['Fetoscopy', 'Hospital pilot', 'Fetal Surgery Academy - Winter school']);
+    // Without ?lang= the browser's languages decide; nobody else's subscriptions are named.
+    const res = await api().app.request('/api/users/me/subscriptions', {
+      headers: { authorization: `Bearer ${api().tokens.learner}`, 'accept-language': 'es-MX,es;q=0.9' },
+    });
+    expect(res.headers.get('content-language')).toBe('es');
+    expect(((await res.json()) as Array<{ title: string }>).map((s) => s.title)).toEqual([
+      'Fetoscopia',
+      'Piloto hospitalario',
+      'Fetal Surgery Academy - Winter school',
+    ]);
+    expect((await reply(as('other').users.me.subscriptions.$get({ query: { lang: 'es' } }))).json.map((s: { title: string }) => s.title)).toEqual(['Completo']);
+  });
+  it('refuses a visitor with 401, a token without a profile with 404, and an unknown language with 400', async () => {
+    await expectRefused(api(), 'GET', '/users/me/subscriptions', {}, 401);
+    await expectRefused(api(), 'GET', '/users/me/subscriptions', { as: token('stranger') }, 404);
+    await expectRefused(api(), 'GET', '/users/me/subscriptions?lang=de', { as: 'learner' }, 400);
   });
 });
 

@@ -78,3 +78,21 @@ test('sign-up in Arabic asks for the terms with a keyboard-operable box and reco
   expect(consent.termsVersion).toBe(TERMS_VERSION);
   expect(Date.now() - Date.parse(consent.acceptedAt)).toBeLessThan(120_000);
 });
+
+test('each plan on the pricing page links the terms, the refund policy and the privacy notice in all seven languages', async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const { code } of LOCALES) {
+    const d = DICTIONARIES[code];
+    await page.goto(localePath(code, '/pricing'));
+    const card = page.locator('#plan-plan-fetoscopy');
+    await expect(card).toContainText(d['checkout.legal']);
+    for (const legal of ['terms', 'refunds', 'privacy'] as const) {
+      await expect(card.getByRole('link', { name: d[LINK[legal]], exact: true })).toHaveAttribute('href', localePath(code, `/legal/${legal}`));
+    }
+    if (code === 'en' || code === 'ar') await axe(page);
+  }
+  await page.goto('/ar/pricing');
+  await page.locator('#plan-plan-fetoscopy').getByRole('link', { name: DICTIONARIES.ar['legal.refunds'], exact: true }).click();
+  await expect(page).toHaveURL(/\/ar\/legal\/refunds$/);
+  await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+});

@@ -47,6 +47,12 @@ test('a Spanish learner signs up, pays for a plan, lands on My learning with the
   await expect(offers.getByRole('link', { name: 'Simulador de fetoscopia' })).toHaveCount(0);
   await expectAxeClean(page);
 
+  // My account names the subscription by the plan's title in Spanish, not by the name stored with the payment.
+  await page.goto('/es/account');
+  await expect(page.locator('table.subscriptions tbody tr')).toHaveCount(1);
+  await expect(page.locator('table.subscriptions tbody td').first()).toHaveText('Fetoscopia');
+  await page.goto('/es/learning');
+
   await course.getByRole('link', { name: 'Empezar: módulo 1, caso 1' }).click();
   await expect(page).toHaveURL(/\/es\/courses\/fetoscopy-simulator$/);
   const dialog = page.getByRole('dialog', { name: es['course.openTitle'] });

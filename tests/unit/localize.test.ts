@@ -6,6 +6,7 @@ import {
   missingCourseLocales,
   missingPlanLocales,
   negotiateLocale,
+  subscriptionTitle,
   TRANSLATED_LOCALES,
 } from '../../src/domain/localize.ts';
 import { imageSources } from '../../src/domain/images.ts';
@@ -45,6 +46,15 @@ describe('content in seven languages', () => {
       pick(plan.title, plan.translations, 'ru', 'title'),
       pick(plan.title, plan.translations, 'en', 'title'),
     ]).toEqual(['Completo', 'Complete', 'Complete']);
+  });
+
+  it("names a subscription by its plan's title in the reader's language, and by its stored name once the plan is gone", () => {
+    const plans = [{ id: 'plan-full', title: 'Complete', translations: { es: { title: 'Completo' }, ar: { title: ' ' } } }];
+    const granted = { plan_name: 'Fetal Surgery Academy - Admin - Provided', product_id: 'plan-full' };
+    expect(subscriptionTitle(granted, plans, 'es')).toBe('Completo');
+    expect(subscriptionTitle(granted, plans, 'ar')).toBe('Complete');
+    expect(subscriptionTitle(granted, plans, 'en')).toBe('Complete');
+    expect(subscriptionTitle({ ...granted, product_id: 'plan-deleted' }, plans, 'es')).toBe('Fetal Surgery Academy - Admin - Provided');
   });
 
   it('names the languages that still lack a text', () => {

@@ -2,6 +2,7 @@ import type { Plan } from '../../api/pricing.ts';
 import type { Subscription } from '../../api/users.ts';
 import { subscriptionStatus } from '../../domain/entitlement.ts';
 import { formatDateTime } from '../../domain/format.ts';
+import { isContentLocale, subscriptionTitle } from '../../domain/localize.ts';
 import { toDate } from '../../domain/time.ts';
 import { removeSubscription } from '../../stores/admin-users.ts';
 import type { Sections } from '../../i18n/index.ts';
@@ -15,13 +16,12 @@ interface Props {
   disabled: boolean;
 }
 
-/** The user's subscriptions with the plan's title, ACTIVE/EXPIRED as the domain derives it, and the end date. */
+/** The user's subscriptions by their plan's title in the page's language, ACTIVE/EXPIRED as the domain derives it, and the end date. */
 export default function SubscriptionTable({ locale, subscriptions, plans, strings, disabled }: Props) {
   const now = new Date();
-  const planTitle = (id: string) => {
-    const plan = plans?.find((p) => p.id === id);
-    if (!plan) return id;
-    return plan.visibility ? plan.title : `${plan.title} (${strings['adminUsers.plans.hidden']})`;
+  const planTitle = (sub: Subscription) => {
+    const title = subscriptionTitle(sub, plans ?? [], isContentLocale(locale) ? locale : 'en');
+    return plans?.find((p) => p.id === sub.product_id)?.visibility === false ? `${title} (${strings['adminUsers.plans.hidden']})` : title;
   };
   function remove(sub: Subscription) {
     if (window.confirm(strings['adminUsers.subs.removeConfirm'])) removeSubscription(sub.subscription_id);
@@ -36,7 +36,6 @@ export default function SubscriptionTable({ locale, subscriptions, plans, string
           className="subscriptions"
           columns={[
             strings['adminUsers.subs.provider'],
-            strings['adminUsers.subs.planName'],
             strings['adminUsers.subs.plan'],
             strings['adminUsers.subs.status'],
             strings['adminUsers.subs.end'],
@@ -49,8 +48,9 @@ export default function SubscriptionTable({ locale, subscriptions, plans, string
             return (
               <tr key={sub.subscription_id}>
                 <td>{sub.provider}</td>
-                <td>{sub.plan_name}</td>
-                <td>{planTitle(sub.product_id)}</td>
+                <td>
+                  <bdi>{planTitle(sub)}</bdi>
+                </td>
                 <td>
                   <span className={active ? 'status status-active' : 'status status-expired'}>
                     {strings[active ? 'adminUsers.status.active' : 'adminUsers.status.expired']}
@@ -64,7 +64,7 @@ export default function SubscriptionTable({ locale, subscriptions, plans, string
                     type="button"
                     className="button button-small button-ghost"
                     disabled={disabled}
-                    aria-label={`${strings['adminUsers.subs.remove']}: ${sub.plan_name} (${planTitle(sub.product_id)})`}
+                    aria-label={`${strings['adminUsers.subs.remove']}: ${planTitle(sub)}`}
                     onClick={() => remove(sub)}
                   >
                     {strings['adminUsers.subs.remove']}

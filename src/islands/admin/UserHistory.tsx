@@ -1,6 +1,7 @@
 import type { AuditChange, AuditEntry } from '../../api/meta.ts';
 import type { Plan } from '../../api/pricing.ts';
 import { formatDateTime } from '../../domain/format.ts';
+import { isContentLocale, subscriptionTitle } from '../../domain/localize.ts';
 import { dirOf, isLocale } from '../../i18n/locales.ts';
 import type { AdminUsersState } from '../../stores/admin-users.ts';
 import { fill } from '../../i18n/fill.ts';
@@ -33,15 +34,14 @@ const SUB_LABELS = {
 /** What a user's entry can hold: their profile's fields and their subscriptions. */
 type UserChange = Extract<AuditChange, { kind: 'field' | 'subscription' }>;
 
-function describe(change: UserChange, strings: Strings, plans: Plan[] | null, arrow: string): string {
+function describe(change: UserChange, strings: Strings, plans: Plan[] | null, locale: string, arrow: string): string {
   // A stored value is isolated (FSI … PDI), so its own direction cannot reorder the sentence around it.
   const value = (v: unknown) => (typeof v === 'boolean' ? strings[v ? 'adminUsers.yes' : 'adminUsers.no'] : v === undefined ? '—' : `\u2068${String(v)}\u2069`);
   if (change.kind === 'field') {
     const label = FIELD_LABELS[change.field];
     return `${label ? strings[label] : change.field}: ${value(change.from)} ${arrow} ${value(change.to)}`;
   }
-  const plan = plans?.find((p) => p.id === change.subscription.product_id)?.title ?? change.subscription.product_id;
-  return `${strings[SUB_LABELS[change.change]]}: ${change.subscription.plan_name} (${plan})`;
+  return `${strings[SUB_LABELS[change.change]]}: ${value(subscriptionTitle(change.subscription, plans ?? [], isContentLocale(locale) ? locale : 'en'))}`;
 }
 
 function Entry({ entry, locale, strings, plans }: { entry: AuditEntry; locale: string; strings: Strings; plans: Plan[] | null }) {
@@ -59,7 +59,7 @@ function Entry({ entry, locale, strings, plans }: { entry: AuditEntry; locale: s
       ) : (
         <ul>
           {changes.map((c, i) => (
-            <li key={i}>{describe(c, strings, plans, arrow)}</li>
+            <li key={i}>{describe(c, strings, plans, locale, arrow)}</li>
           ))}
         </ul>
       )}

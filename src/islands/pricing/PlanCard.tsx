@@ -11,6 +11,7 @@ import PlanCheckout from './PlanCheckout.tsx';
 import { PLAYED_IN_KEY } from '../ui/played-in.ts';
 import PlanDeleteConfirm from './PlanDeleteConfirm.tsx';
 import PlanForm from './PlanForm.tsx';
+import LegalLinks, { type LegalHrefs } from '../ui/LegalLinks.tsx';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
 
@@ -27,7 +28,8 @@ interface Props {
   loginHref: string;
   pricingHref: string;
   learningHref: string;
-  strings: Sections<'pricing' | 'checkout' | 'common'>;
+  legalHrefs: Required<LegalHrefs>;
+  strings: Sections<'pricing' | 'checkout' | 'common' | 'legal'>;
 }
 
 /**
@@ -45,6 +47,7 @@ export default function PlanCard({
   loginHref,
   pricingHref,
   learningHref,
+  legalHrefs,
   strings,
 }: Props) {
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm'>('view');
@@ -125,6 +128,7 @@ export default function PlanCard({
         learningHref={learningHref}
         strings={strings}
       />
+      {plan.visibility && <LegalLinks hrefs={legalHrefs} strings={strings} lead={strings['checkout.legal']} />}
 
       {isAdmin && mode === 'view' && (
         <div className="plan-admin">

@@ -9,6 +9,7 @@ import PlanForm from './PlanForm.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import type { Sections } from '../../i18n/index.ts';
 import FormError from '../ui/FormError.tsx';
+import type { LegalHrefs } from '../ui/LegalLinks.tsx';
 
 interface Props {
   locale: string;
@@ -19,11 +20,13 @@ interface Props {
   /** My learning, where a payment leads. */
   learningHref: string;
   contactHref: string;
-  strings: Sections<'pricing' | 'checkout' | 'common'>;
+  /** The terms, refund policy and privacy notice a buyer reads beside each plan's Buy. */
+  legalHrefs: Required<LegalHrefs>;
+  strings: Sections<'pricing' | 'checkout' | 'common' | 'legal'>;
 }
 
 /** /pricing: the plan cards, the "Educacional" card, and for admins the create-plan form. */
-export default function PricingPlans({ locale, initial, loginHref, pricingHref, learningHref, contactHref, strings }: Props) {
+export default function PricingPlans({ locale, initial, loginHref, pricingHref, learningHref, contactHref, legalHrefs, strings }: Props) {
   const session = useIslandStore($session);
   const stored = useIslandStore($plans);
   // The server's plans count as loaded until the store has its own (an admin's, with the hidden ones).
@@ -81,6 +84,7 @@ export default function PricingPlans({ locale, initial, loginHref, pricingHref, 
               loginHref={loginHref}
               pricingHref={pricingHref}
               learningHref={learningHref}
+              legalHrefs={legalHrefs}
               strings={strings}
             />
           ))}

@@ -3,6 +3,8 @@ import { eventLogStream } from './event-logs.ts';
 import { deleteAccount, heldAbout, updateProfile } from './queries.ts';
 import { trailFor } from '../audit/index.ts';
 import { fail } from '../http/errors.ts';
+import { contentLocale } from '../http/content-locale.ts';
+import { subscriptionTitle } from '../../domain/localize.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
 import { requireUser } from '../access/caller.ts';
 import { LIMITS } from '../http/rate-counters.ts';
@@ -20,6 +22,15 @@ export const accountApp = subApp()
     if (!updated) return fail(c, 404, ErrorCode.notFound, 'Your account has no profile yet: finish signing up first');
     c.get('deps').userCache.forget(caller.uid);
     return c.json(toUser(updated), 200);
+  })
+  .openapi(guarded(routes.subscriptionTitles, requireUser), async (c) => {
+    const locale = contentLocale(c);
+    const { userCache, catalogue } = c.get('deps');
+    const user = await userCache.get(c.get('caller')!.uid);
+    if (!user) return fail(c, 404, ErrorCode.notFound, 'Your account has no profile yet: finish signing up first');
+    const plans = await catalogue.allPlans();
+    const titles = user.subscriptions.map((s) => ({ subscriptionId: s.subscription_id, title: subscriptionTitle(s, plans, locale) }));
+    return c.json(titles, 200, { 'cache-control': 'private, no-store' });
   })
   .openapi(guarded(routes.exportMe, requireUser, rateLimit(LIMITS.exports)), async (c) => {
     const uid = c.get('caller')!.uid;
