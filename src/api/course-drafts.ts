@@ -36,6 +36,7 @@ export const CourseDraft = z
 export const CourseStatusLine = z.object({ id: z.string(), title: z.string(), status: Status, pending: z.boolean() }).meta({ id: 'CourseStatusLine' });
 
 export type CourseDraft = z.infer<typeof CourseDraft>;
+export type CourseStatusLine = z.infer<typeof CourseStatusLine>;
 export type PublishSummary = z.infer<typeof PublishSummary>;
 
 export const list = createRoute({
@@ -82,4 +83,21 @@ export const publish = createRoute({
     'Makes the draft what learners see, in every language (administrators; audited). Certificates already issued stay: each records the cases it covered.',
   request: { params: idParam },
   responses: { 200: json(CourseDraft), 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+});
+
+export const PreviewLink = z
+  .object({
+    token: z.string().describe('Goes in the course page address as ?preview=; valid for this course only'),
+    expiresAt: z.string().describe('ISO 8601'),
+  })
+  .meta({ id: 'PreviewLink' });
+
+export const preview = createRoute({
+  method: 'post',
+  path: '/courses/{id}/preview',
+  security: bearer,
+  description:
+    'A short-lived token for the course page as a learner would see it, draft included (/courses/{id}?preview=token&plan=none|with, in any language): rendered for that address only, never cached, nothing launched (administrators).',
+  request: { params: idParam },
+  responses: { 200: json(PreviewLink), 401: errors[401], 403: errors[403], 404: errors[404] },
 });

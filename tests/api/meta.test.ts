@@ -126,6 +126,7 @@ describe('GET /openapi.json', () => {
     '/api/course-drafts': ['get'],
     '/api/courses/{id}/draft': ['get', 'put', 'delete'],
     '/api/courses/{id}/publish': ['post'],
+    '/api/courses/{id}/preview': ['post'],
     '/api/pricing': ['get', 'post'],
     '/api/pricing/{id}': ['put', 'delete'],
     '/api/pricing/{id}/subscribers': ['get'],

@@ -3,6 +3,7 @@ import { requireAdmin } from '../access/caller.ts';
 import { fail } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
 import { discardDraft, draftLines, publishDraft, readDraft, saveDraft } from './queries.ts';
+import { signPreviewToken } from './preview-token.ts';
 import * as routes from '../../api/course-drafts.ts';
 
 const NO_COURSE = 'No such course';
@@ -37,4 +38,10 @@ export const courseDraftsApp = subApp()
     // A first publication adds the course to the plans' pages and every list: everything is read again.
     catalogue.changed(done.was === 'published' ? id : null);
     return c.json(done.draft, 200);
+  })
+  .openapi(guarded(routes.preview, requireAdmin), async (c) => {
+    const { id } = c.req.valid('param');
+    const { config, db } = c.get('deps');
+    if (!(await readDraft(db.db, id))) return fail(c, 404, ErrorCode.notFound, NO_COURSE);
+    return c.json(await signPreviewToken(config.launchSecret, { uid: c.get('caller')!.uid, course: id }), 200);
   });

@@ -1,6 +1,7 @@
 import type { Course } from '../../api/courses.ts';
 import type { ContentLocale } from '../../domain/localize.ts';
 import type { Catalogue } from '../courses/index.ts';
+import { coursePreview, type CoursePreview } from '../course-drafts/index.ts';
 import type { Deps } from '../deps.ts';
 import { outlineFacts, type OutlineFacts } from './outline-facts.ts';
 import { pricingFacts } from './pricing-facts.ts';
@@ -16,6 +17,8 @@ export interface PageLocals {
   plansIncluding(courseId: string): Promise<string[]>;
   /** The course page's outline before sign-in: experts' pass marks and the visible plans that include the course, in the page's language. */
   outlineFacts(course: Course, locale: ContentLocale): Promise<OutlineFacts>;
+  /** The course as an administrator's preview link (?preview=token) shows it, draft included; null when the token does not open it. */
+  coursePreview(courseId: string, token: string, locale: ContentLocale): Promise<CoursePreview | null>;
   /** /pricing's plans on sale, in the page's language, rendered with the page. */
   pricingFacts(locale: ContentLocale): Promise<PricingFacts>;
 }
@@ -29,6 +32,7 @@ export function pageLocals(deps: Deps): PageLocals {
         throw new Error(`Reading the plans of a course failed: ${describeError(err)}`);
       }),
     outlineFacts: (course, locale) => outlineFacts(deps.db, course, locale),
+    coursePreview: (courseId, token, locale) => coursePreview(deps.db.db, deps.config.launchSecret, courseId, token, locale),
     pricingFacts: (locale) => pricingFacts(deps.catalogue, locale, testPayments(deps.config)),
   };
 }
