@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { answer, auth, client, enc } from '../api/client.ts';
+import type { CourseStatusLine } from '../api/course-drafts.ts';
 import type { CourseSummary } from '../api/courses.ts';
 import type { ContentLocale } from '../domain/localize.ts';
 import { errorKey, type ErrorKey } from './error-messages.ts';
@@ -40,17 +41,29 @@ async function adminAction<T>(action: (token: string | null) => Promise<T>): Pro
   }
 }
 
-/** Creates a course with the defaults of a new one (newCourseBody) and answers its id (null when it failed; the reason is in $courseAction). */
+/** Creates a draft course with the defaults of a new one (newCourseBody), seen by administrators only until published; answers its id (null when it failed; the reason is in $courseAction). */
 export function createCourse(): Promise<string | null> {
-  return adminAction((token) => answer(client.courses.$post({ json: {} }, auth(token))));
+  return adminAction((token) => answer(client.courses.$post({ json: { status: 'draft' } }, auth(token))));
 }
 
-/** Deletes a course, then reloads the list. */
+/** Every course an administrator may edit, drafts included, with whether edits wait for Publish; empty for everyone else. */
+export const $courseLines = atom<{ status: 'idle' | 'loaded' | 'error'; lines: CourseStatusLine[] }>({ status: 'idle', lines: [] });
+
+export async function loadCourseLines(): Promise<void> {
+  try {
+    const lines = await answer(client['course-drafts'].$get(undefined, auth(await idToken())));
+    $courseLines.set({ status: 'loaded', lines });
+  } catch {
+    $courseLines.set({ status: 'error', lines: $courseLines.get().lines });
+  }
+}
+
+/** Deletes a course, then reloads the list (and the administrator's lines, drafts included). */
 export async function deleteCourse(id: string, lang: ContentLocale): Promise<boolean> {
   const done = await adminAction(async (token) => {
     await answer(client.courses[':id'].$delete({ param: { id: enc(id) } }, auth(token)));
     return true;
   });
-  if (done) await loadCourses(lang);
+  if (done) await Promise.all([loadCourses(lang), loadCourseLines()]);
   return done === true;
 }

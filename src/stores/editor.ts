@@ -176,7 +176,7 @@ export async function save(): Promise<boolean> {
   }
 }
 
-/** Saves what is unsaved, then makes the draft what learners see and reloads the page, which now shows it. */
+/** Saves what is unsaved, then makes the draft what learners see and opens the course page, which now shows it. */
 export async function publish(): Promise<void> {
   const state = $editor.get();
   if (!state.courseId || state.publishing || state.saving) return;
@@ -185,7 +185,8 @@ export async function publish(): Promise<void> {
   try {
     await answer(client.courses[':id'].publish.$post({ param: { id: enc(state.courseId) } }, auth(await idToken())));
     $editor.set({ ...$editor.get(), publishing: false, pending: false, dirty: false });
-    window.location.reload();
+    // The course page itself (a preview's address without its query): what learners now see.
+    window.location.assign(window.location.pathname);
   } catch (err) {
     $editor.set({ ...$editor.get(), publishing: false, error: errorKey('course', err) });
   }
@@ -199,6 +200,20 @@ export async function discardDraft(): Promise<void> {
   try {
     const found = await answer(client.courses[':id'].draft.$delete({ param: { id: enc(state.courseId) } }, auth(await idToken())));
     $editor.set({ ...$editor.get(), saving: false, ...adopt(found) });
+  } catch (err) {
+    $editor.set({ ...$editor.get(), saving: false, error: errorKey('course', err) });
+  }
+}
+
+/** Deletes a course never published (no learner ever saw it), then opens the course list at `coursesHref`. */
+export async function deleteNeverPublished(coursesHref: string): Promise<void> {
+  const state = $editor.get();
+  if (!state.courseId || state.status !== 'draft' || state.saving) return;
+  $editor.set({ ...state, saving: true, error: null });
+  try {
+    await answer(client.courses[':id'].$delete({ param: { id: enc(state.courseId) } }, auth(await idToken())));
+    $editor.set({ ...$editor.get(), saving: false, dirty: false });
+    window.location.assign(coursesHref);
   } catch (err) {
     $editor.set({ ...$editor.get(), saving: false, error: errorKey('course', err) });
   }

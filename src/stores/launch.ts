@@ -28,7 +28,13 @@ interface LaunchChoices {
 }
 
 /** Where a press on a case's play button has got to. */
-export type LaunchState = { status: 'idle' } | { status: 'preparing' } | LaunchChoices | { status: 'denied' } | { status: 'error' };
+export type LaunchState =
+  | { status: 'idle' }
+  | { status: 'preparing' }
+  | LaunchChoices
+  | { status: 'denied' }
+  | { status: 'error' }
+  | { status: 'preview'; level: number; kase: number };
 
 export const $launch = atom<LaunchState>({ status: 'idle' });
 
@@ -121,6 +127,14 @@ export async function startAssessment(ctx: PlayContext, typed: string): Promise<
   } catch (err) {
     $launch.set({ ...ready, code: errorKey('assessmentCode', err) });
   }
+}
+
+/**
+ * A press on play in an administrator's preview: what that learner meets (the open-case step with a plan, the pricing
+ * notice without), with nothing launched, no token signed and no page left.
+ */
+export function previewPlay(withPlan: boolean, level: number, kase: number): void {
+  $launch.set(withPlan ? { status: 'preview', level, kase } : { status: 'denied' });
 }
 
 export function closeLaunch(): void {

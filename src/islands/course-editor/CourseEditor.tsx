@@ -12,11 +12,13 @@ import type { Sections } from '../../i18n/index.ts';
 
 interface Props {
   locale: string;
+  /** The locale's course list, where deleting a never-published course leads. */
+  coursesHref: string;
   strings: Sections<'course' | 'common'>;
 }
 
 /** The admin's edit mode: every change stays in $editor until Save keeps the whole course as a draft, which Publish makes live. */
-export default function CourseEditor({ locale, strings }: Props) {
+export default function CourseEditor({ locale, coursesHref, strings }: Props) {
   const state = useIslandStore($editor);
   const draft = state.draft;
 
@@ -98,7 +100,7 @@ export default function CourseEditor({ locale, strings }: Props) {
           {state.saving ? strings['course.saving'] : strings['course.save']}
         </button>
       </div>
-      <PublishBar state={state} strings={strings} />
+      <PublishBar state={state} coursesHref={coursesHref} strings={strings} />
     </form>
   );
 }

@@ -1,11 +1,15 @@
 import type { PublishSummary } from '../../api/course-drafts.ts';
+import { useState } from 'react';
 import type { EditorState } from '../../stores/editor.ts';
-import { discardDraft, publish } from '../../stores/editor.ts';
+import { deleteNeverPublished, discardDraft, publish } from '../../stores/editor.ts';
+import Dialog from '../ui/Dialog.tsx';
+import FormError from '../ui/FormError.tsx';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
 
 interface Props {
   state: EditorState;
+  coursesHref: string;
   strings: Sections<'course'>;
 }
 
@@ -25,9 +29,10 @@ function summaryLines(summary: PublishSummary, strings: Sections<'course'>): str
 
 /**
  * Publish (which saves unsaved edits first), and for a saved draft what it would change for learners and Discard, which
- * returns to the published version.
+ * returns to the published version; a course never published has no version to return to, so it is deleted, once asked.
  */
-export default function PublishBar({ state, strings }: Props) {
+export default function PublishBar({ state, coursesHref, strings }: Props) {
+  const [confirming, setConfirming] = useState(false);
   if (!state.pending && !state.dirty) return null;
   const saved = state.pending && !state.dirty;
   const busy = state.saving || state.publishing;
@@ -47,10 +52,27 @@ export default function PublishBar({ state, strings }: Props) {
             {strings['course.discardDraft']}
           </button>
         )}
+        {state.status === 'draft' && (
+          <button type="button" className="button button-ghost" onClick={() => setConfirming(true)} disabled={busy}>
+            {strings['course.deleteDraft']}
+          </button>
+        )}
         <button type="button" className="button" onClick={() => void publish()} disabled={busy}>
           {state.publishing ? strings['course.publishing'] : strings['course.publish']}
         </button>
       </p>
+      <Dialog open={confirming} title={strings['course.deleteDraftTitle']} onClose={() => setConfirming(false)}>
+        <p>{fill(strings['course.deleteDraftText'], { title: state.draft?.title ?? '' })}</p>
+        {state.error && confirming && <FormError>{strings[state.error]}</FormError>}
+        <div className="dialog-actions">
+          <button type="button" className="button button-ghost" onClick={() => setConfirming(false)}>
+            {strings['course.keepDraft']}
+          </button>
+          <button type="button" className="button button-danger" disabled={state.saving} onClick={() => void deleteNeverPublished(coursesHref)}>
+            {state.saving ? strings['course.deleting'] : strings['course.deleteDraft']}
+          </button>
+        </div>
+      </Dialog>
     </section>
   );
 }

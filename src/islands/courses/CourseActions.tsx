@@ -1,6 +1,9 @@
 import { lazy, Suspense, useEffect, useEffectEvent } from 'react';
 import { $editor, openEditor } from '../../stores/editor.ts';
-import { $launch, closeLaunch, play, type PlayContext } from '../../stores/launch.ts';
+import { $launch, closeLaunch, play, previewPlay, type PlayContext } from '../../stores/launch.ts';
+import { $preview, openPreview } from '../../stores/preview.ts';
+import type { CourseStatus } from '../../domain/defaults.ts';
+import { fill } from '../../i18n/fill.ts';
 import { $session } from '../../stores/session.ts';
 import Dialog from '../ui/Dialog.tsx';
 import AssessmentCode from './AssessmentCode.tsx';
@@ -12,21 +15,31 @@ import type { Sections } from '../../i18n/index.ts';
 const CourseEditor = lazy(() => import('../course-editor/CourseEditor.tsx'));
 
 interface Props extends PlayContext {
+  /** An administrator's preview as a learner with or without a plan: play shows what that learner meets, launching nothing. */
+  preview: { withPlan: boolean; status: CourseStatus } | null;
+  /** The locale's course list, where deleting a draft leads. */
+  coursesHref: string;
   strings: Sections<'course' | 'common'>;
 }
+
+/** The number a module shows on the page (inactive modules are not counted), read from the outline. */
+const shownModule = (level: number) => Number(document.querySelector(`li.module[data-level="${level}"] .module-index`)?.textContent) || level;
 
 /**
  * The course page's behaviour on top of its server-rendered modules: the play buttons (a[data-play], which lead to
  * login without JavaScript), the open-case dialog, and the admin's edit mode.
  */
-export default function CourseActions({ strings, ...ctx }: Props) {
+export default function CourseActions({ strings, preview, coursesHref, ...ctx }: Props) {
   const session = useIslandStore($session);
+  const previewing = useIslandStore($preview);
   const launch = useIslandStore($launch);
   const editor = useIslandStore($editor);
   const hydrated = useHydrated();
 
   useSessionWhenIdle();
-  const playCase = useEffectEvent((level: number, caseIndex: number) => void play(ctx, level, caseIndex));
+  const playCase = useEffectEvent((level: number, caseIndex: number) =>
+    preview ? previewPlay(preview.withPlan, level, caseIndex) : void play(ctx, level, caseIndex),
+  );
   useEffect(() => {
     const onClick = (e: MouseEvent) => {
       const link = (e.target as Element | null)?.closest<HTMLElement>('a[data-play]');
@@ -52,6 +65,26 @@ export default function CourseActions({ strings, ...ctx }: Props) {
           <button type="button" className="button button-small" onClick={() => void openEditor(ctx.courseId)}>
             {strings['course.edit']}
           </button>
+          {!preview && (
+            <button
+              type="button"
+              className="button button-small button-ghost"
+              disabled={previewing === 'opening'}
+              onClick={() => void openPreview(ctx.courseId, ctx.coursePath)}
+            >
+              {strings['course.preview.title']}
+            </button>
+          )}
+        </p>
+      )}
+      {previewing === 'error' && (
+        <p className="course-notice" role="alert">
+          {strings['course.preview.error']}
+        </p>
+      )}
+      {launch.status === 'preview' && (
+        <p className="course-notice info" role="status">
+          {fill(strings['course.preview.play'], { c: launch.kase, n: shownModule(launch.level) })}
         </p>
       )}
       {launch.status === 'preparing' && (
@@ -116,7 +149,7 @@ export default function CourseActions({ strings, ...ctx }: Props) {
       </Dialog>
       {editor.open && (
         <Suspense fallback={<span className="spinner" aria-hidden="true" />}>
-          <CourseEditor locale={ctx.locale} strings={strings} />
+          <CourseEditor locale={ctx.locale} coursesHref={coursesHref} strings={strings} />
         </Suspense>
       )}
     </div>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { CourseSummary } from '../../api/courses.ts';
 import type { ContentLocale } from '../../domain/localize.ts';
-import { $courseAction, $courses, createCourse, deleteCourse, loadCourses } from '../../stores/courses.ts';
+import { $courseAction, $courseLines, $courses, createCourse, deleteCourse, loadCourseLines, loadCourses } from '../../stores/courses.ts';
+import { $preview, openPreview } from '../../stores/preview.ts';
 import { $session } from '../../stores/session.ts';
 import CoursePicture from './CoursePicture.tsx';
 import Dialog from '../ui/Dialog.tsx';
@@ -19,14 +20,17 @@ interface Props {
   lang: ContentLocale;
   /** The locale's /courses path; each course links to `${coursesHref}/${id}`. */
   coursesHref: string;
-  strings: Sections<'courses' | 'progress.line' | 'course.error'>;
+  strings: Sections<'courses' | 'progress.line' | 'course.error' | 'course.preview'>;
   /** Heading level of each course's title, so the list fits under the page's own headings. */
   headingLevel?: 2 | 3;
   /** The list as the server rendered it (on /courses); without it the island shows a spinner and fetches. */
   initial?: CourseSummary[] | undefined;
 }
 
-/** The course catalogue: pictures, titles and descriptions for everyone; delete and add for admins. */
+/** A card of the list: a course of the catalogue, or (for administrators) a draft nobody else sees. */
+type Card = Pick<CourseSummary, 'id' | 'title' | 'subtitle' | 'thumbnail'> & { badge: 'courses.draft' | 'courses.pendingBadge' | null };
+
+/** The course catalogue: pictures, titles and descriptions for everyone; for admins, the drafts too (marked), delete and add. */
 export default function CourseList({ lang, coursesHref, strings, headingLevel = 2, initial }: Props) {
   const stored = useIslandStore($courses);
   // Server-rendered lists count as loaded from the first render; the store is only set in the browser.
@@ -34,8 +38,10 @@ export default function CourseList({ lang, coursesHref, strings, headingLevel = 
   const action = useIslandStore($courseAction);
   const session = useIslandStore($session);
   const hydrated = useHydrated();
-  const [confirming, setConfirming] = useState<CourseSummary | null>(null);
-  const lines = useProgressLines();
+  const [confirming, setConfirming] = useState<Card | null>(null);
+  const lines = useIslandStore($courseLines);
+  const preview = useIslandStore($preview);
+  const progress = useProgressLines();
   const isAdmin = session.user?.isAdmin === true;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
@@ -44,15 +50,26 @@ export default function CourseList({ lang, coursesHref, strings, headingLevel = 
     if (initial) $courses.set({ status: 'loaded', list: initial });
     else void loadCourses(lang);
   }, [lang, initial]);
+  useEffect(() => {
+    if (isAdmin) void loadCourseLines();
+  }, [isAdmin]);
 
+  const pathOf = (id: string) => `${coursesHref}/${encodeURIComponent(id)}`;
+  // A new course is a draft: its page answers 404 to everyone, so the administrator lands on its preview, with the editor.
   async function add() {
     const id = await createCourse();
-    if (id) window.location.assign(`${coursesHref}/${encodeURIComponent(id)}`);
+    if (id) await openPreview(id, pathOf(id));
   }
 
-  async function remove(course: CourseSummary) {
+  async function remove(course: Card) {
     if (await deleteCourse(course.id, lang)) setConfirming(null);
   }
+
+  const pending = new Set(lines.lines.filter((l) => l.status === 'published' && l.pending).map((l) => l.id));
+  const drafts: Card[] = isAdmin
+    ? lines.lines.filter((l) => l.status === 'draft').map(({ id, title }) => ({ id, title, subtitle: '', thumbnail: null, badge: 'courses.draft' }))
+    : [];
+  const cards: Card[] = [...courses.list.map((c) => ({ ...c, badge: isAdmin && pending.has(c.id) ? ('courses.pendingBadge' as const) : null })), ...drafts];
 
   if (courses.status === 'loading' && courses.list.length === 0) {
     return (
@@ -75,18 +92,39 @@ export default function CourseList({ lang, coursesHref, strings, headingLevel = 
   return (
     <div className="course-list">
       {action.error && !confirming && <FormError>{strings[action.error]}</FormError>}
+      {preview === 'error' && <FormError>{strings['course.preview.error']}</FormError>}
+      {isAdmin && lines.status === 'error' && (
+        <FormError>
+          {strings['courses.loadError']}{' '}
+          <button type="button" className="button button-small" onClick={() => void loadCourseLines()}>
+            {strings['courses.retry']}
+          </button>
+        </FormError>
+      )}
       {courses.list.length === 0 && !isAdmin && <p>{strings['courses.empty']}</p>}
       <ul className="course-grid">
-        {courses.list.map((course, i) => (
+        {cards.map((course, i) => (
           <li key={course.id} className="course-card">
             <CoursePicture src={course.thumbnail} width={320} height={200} loading={i < 2 ? 'eager' : 'lazy'} />
             <Heading className="course-card-title">
-              <a href={`${coursesHref}/${encodeURIComponent(course.id)}`}>
+              <a
+                href={pathOf(course.id)}
+                onClick={(e) => {
+                  if (course.badge !== 'courses.draft') return;
+                  e.preventDefault();
+                  void openPreview(course.id, pathOf(course.id));
+                }}
+              >
                 <bdi>{course.title}</bdi>
               </a>
             </Heading>
+            {course.badge && (
+              <p className="course-badge" data-badge={course.badge === 'courses.draft' ? 'draft' : 'pending'}>
+                {strings[course.badge]}
+              </p>
+            )}
             {course.subtitle && <p className="course-card-text">{course.subtitle}</p>}
-            <ProgressLine line={lines?.find((l) => l.courseId === course.id)} strings={strings} />
+            <ProgressLine line={progress?.find((l) => l.courseId === course.id)} strings={strings} />
             {isAdmin && (
               <button
                 type="button"

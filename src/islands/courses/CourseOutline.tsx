@@ -20,6 +20,8 @@ interface Props {
   /** Where a play link leads without JavaScript (login, then back here). */
   loginHref: string;
   verifyPath: string;
+  /** An administrator's preview as a learner: the outline of a learner who has played nothing, whoever is signed in. */
+  preview: boolean;
   strings: Sections<'progress' | 'cert' | 'common'>;
 }
 
@@ -39,10 +41,11 @@ function inPageLanguage(standing: CourseProgress, outline: CourseProgress): Cour
  * The course's modules and cases. Everyone sees the pass marks; visitors see which cases a plan opens, and the signed-in
  * learner each case's state, module and course shares, where to continue, why a module is closed, and the certificate.
  */
-export default function CourseOutline({ locale, courseId, courseTitle, outline, onSale, loginHref, verifyPath, strings }: Props) {
+export default function CourseOutline({ locale, courseId, courseTitle, outline, onSale, loginHref, verifyPath, preview, strings }: Props) {
   const session = useIslandStore($session);
   const progress = useIslandStore($courseProgress);
-  const uid = session.firebaseUser?.uid;
+  // In a preview the administrator's own standing is never read: the learner shown has played nothing.
+  const uid = preview ? undefined : session.firebaseUser?.uid;
   useSessionWhenIdle();
   useEffect(() => {
     if (!uid) return;
@@ -60,13 +63,13 @@ export default function CourseOutline({ locale, courseId, courseTitle, outline, 
 
   const read = uid && progress.value?.courseId === courseId ? progress.value : null;
   // The learner's standing comes from the API in English; the page's outline carries the titles in its language.
-  const mine = read && inPageLanguage(read, outline);
+  const mine = preview ? outline : read && inPageLanguage(read, outline);
   const view = mine ?? outline;
 
   return (
     <div className="course-outline">
       <OutlineSummary
-        signedIn={Boolean(uid)}
+        signedIn={preview || Boolean(uid)}
         status={progress.status}
         mine={mine}
         view={view}
@@ -83,7 +86,7 @@ export default function CourseOutline({ locale, courseId, courseTitle, outline, 
             module={m}
             open={i === 0 || m.level === mine?.next?.level}
             mine={mine}
-            locksApply={!session.user?.isAdmin}
+            locksApply={preview || !session.user?.isAdmin}
             onSale={onSale}
             loginHref={loginHref}
             strings={strings}
