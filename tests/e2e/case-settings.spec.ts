@@ -27,7 +27,7 @@ async function storedCases(request: APIRequestContext, id: string): Promise<Arra
 async function openEditor(page: Page, path: string) {
   await page.goto(path);
   await expect(page.locator('.course-actions[data-hydrated="true"]')).toBeAttached();
-  await page.locator('.course-toolbar button').click();
+  await page.locator('.course-toolbar button').first().click();
   await expect(page.locator('form.editor')).toBeVisible();
 }
 

@@ -99,7 +99,7 @@ test('an admin writes a course’s Arabic texts and uploads its picture; each la
   await login(page, ADMIN);
   await page.goto(`/ar/courses/${id}`);
   await expect(page.locator('.course-actions[data-hydrated="true"]')).toBeAttached();
-  await page.locator('.course-toolbar button').click();
+  await page.locator('.course-toolbar button').first().click();
   const picker = page.getByLabel('لغة النصوص');
   await expect(picker).toHaveValue('en');
   await expect(page.locator('#course-lang-summary')).toContainText('العربية');

@@ -169,7 +169,7 @@ test('a save the server refuses keeps the edits and says why; leaving with edits
   await expect(page.getByLabel('Title of case 1 in module 1')).toHaveValue('New Case');
 });
 
-test('the admin adds a course from the tile, and deletes a course only after confirming', async ({ page, request }) => {
+test('the admin adds a draft course from the tile, and deletes a course only after confirming', async ({ page, request }) => {
   const title = `Doomed ${Date.now()}`;
   const id = await newCourse(request, title);
   await login(page, ADMIN);
@@ -187,8 +187,10 @@ test('the admin adds a course from the tile, and deletes a course only after con
   await expect(page.getByRole('link', { name: title })).toHaveCount(0);
   expect((await request.get(`/api/courses/${id}`)).status()).toBe(404);
 
+  // A new course is a draft: the admin lands on its preview, which the editor opens from.
   await page.getByRole('button', { name: 'Add course' }).click();
-  await expect(page).toHaveURL(/\/courses\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/courses\/[0-9a-f-]{36}\?preview=[\w.-]+&plan=with$/);
+  await expect(page.getByRole('complementary', { name: 'Preview as a learner' })).toContainText('Draft: only administrators see this course');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('New Course');
   await expect(page.getByText('new course', { exact: true })).toBeVisible();
 });
@@ -257,7 +259,7 @@ for (const lang of ['en', 'ar'] as const) {
     await login(page, ADMIN);
     await page.goto(`${prefix}/courses/fetoscopy-simulator`);
     await courseReady(page);
-    await page.locator('.course-toolbar button').click();
+    await page.locator('.course-toolbar button').first().click();
     await expect(page.locator('.editor input').first()).toHaveValue('Fetoscopy simulator');
     await page.locator('.editor input[type="checkbox"]').nth(1).uncheck();
     await axe(page);

@@ -234,7 +234,7 @@ test('an admin sets pass marks and the proficiency order in the course editor, a
   await login(page, ADMIN);
   await page.goto(`/courses/${id}`);
   await expect(page.locator('.course-actions[data-hydrated="true"]')).toBeAttached();
-  await page.locator('.course-toolbar button').click();
+  await page.locator('.course-toolbar button').first().click();
   await expect(page.locator('form.editor')).toBeVisible();
   await page.getByLabel('Proficiency-based order: a module opens only when every case of the module before it is passed').check();
   await page.getByLabel('Pass mark of case 1 in module 2').fill('85');
@@ -247,7 +247,7 @@ test('an admin sets pass marks and the proficiency order in the course editor, a
   await expect(row(page, 2, 1)).toContainText('Pass mark 85');
 
   // Emptying the field brings back the default.
-  await page.locator('.course-toolbar button').click();
+  await page.locator('.course-toolbar button').first().click();
   await expect(page.getByLabel('Pass mark of case 1 in module 2')).toHaveValue('85');
   await page.getByLabel('Pass mark of case 1 in module 2').fill('');
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
