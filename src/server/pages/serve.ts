@@ -24,7 +24,7 @@ export async function pageServer(deps: Deps, dist: string) {
   const hosts = externalHosts(deps.config);
   const staticPolicy = pagePolicy(hosts, inlineScriptHashes(join(dist, 'client')));
   const headers = commonHeaders(deps.config);
-  const files = new StaticFiles(join(dist, 'client'), { ...headers, 'content-security-policy': staticPolicy });
+  const files = new StaticFiles(join(dist, 'client'), headers, { 'content-security-policy': staticPolicy });
   const pages = new PageCache();
   deps.catalogue.onChange((course) => pages.changed(course));
   const render = (req: IncomingMessage) => (res: ServerResponse) =>

@@ -31,6 +31,13 @@ const TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
+/**
+ * The files a browser opens as a document that can run scripts: only they carry the pages' policy. On a script, a
+ * style or a picture a Content-Security-Policy does nothing, and the pages' (every inline script's hash) was most of
+ * each small script's bytes on the wire.
+ */
+const DOCUMENTS = new Set(['.html', '.svg', '.xml']);
+
 interface Variant {
   etag: string;
   body: Buffer;
@@ -66,15 +73,16 @@ export class StaticFiles {
   /** What the held files take, copies included. */
   readonly bytes: number = 0;
 
-  /** `headers`: what every answer carries besides its own (the security headers, the policy of the prerendered pages). */
-  constructor(dir: string, headers: OutgoingHttpHeaders, maxBytes = MAX_BYTES) {
+  /** `headers`: what every answer carries besides its own (the security headers); `documentHeaders`: what documents carry too (the policy of the prerendered pages). */
+  constructor(dir: string, headers: OutgoingHttpHeaders, documentHeaders: OutgoingHttpHeaders, maxBytes = MAX_BYTES) {
     const sized = walk(dir).map((path) => {
       const copies = (['br', 'gz'] as const).map((ext) => `${path}.${ext}`).filter((copy) => isFile(join(dir, copy)));
       return { path, copies, size: [path, ...copies].reduce((sum, p) => sum + statSync(join(dir, p)).size, 0) };
     });
     for (const { path, copies, size } of sized.sort((a, b) => a.size - b.size)) {
       const fits = this.bytes + size <= maxBytes;
-      this.files.set(path, fits ? this.read(dir, path, copies, headers) : null);
+      const own = DOCUMENTS.has(extname(path).toLowerCase()) ? { ...headers, ...documentHeaders } : headers;
+      this.files.set(path, fits ? this.read(dir, path, copies, own) : null);
       if (fits) this.bytes += size;
     }
   }

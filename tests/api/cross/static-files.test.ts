@@ -32,7 +32,7 @@ beforeAll(async () => {
   write('courses/index.html', PAGE.replace('Home', 'Courses'), true);
   write('_astro/island.B1x2y3z4.js', SCRIPT, true);
   write('media/big.webm', Buffer.alloc(50_000, 7));
-  files = new StaticFiles(dir, { 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'self'" }, 40_000);
+  files = new StaticFiles(dir, { 'x-content-type-options': 'nosniff' }, { 'content-security-policy': "default-src 'self'" }, 40_000);
   server = createServer((req, res) => {
     if (files.serve(req, res)) return;
     res.writeHead(404).end('next');
@@ -50,13 +50,13 @@ const get = (path: string, headers: Record<string, string> = {}, method = 'GET')
   fetch(`${base}${path}`, { method, headers: { 'accept-encoding': 'identity', ...headers } });
 
 describe('the built files, from memory', () => {
-  it('answers a hashed script with a year of immutable caching, with the common headers and its type', async () => {
+  it("answers a hashed script with a year of immutable caching, with the common headers and its type, without the pages' policy", async () => {
     const res = await get('/_astro/island.B1x2y3z4.js');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('content-security-policy')).toBe("default-src 'self'");
+    expect(res.headers.get('content-security-policy')).toBeNull();
     expect(await res.text()).toBe(SCRIPT);
   });
 
@@ -64,6 +64,8 @@ describe('the built files, from memory', () => {
     const res = await get('/');
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'self'");
     expect(await res.text()).toBe(PAGE);
     const etag = res.headers.get('etag')!;
     expect(etag).toMatch(/^"[\w-]+"$/);
