@@ -55,6 +55,7 @@ async function seed(dataDir: string, uid: string, email: string): Promise<number
           id: `bench-export-${i + j}`,
           userId: uid,
           courseId: COURSE,
+          caseId: 'm3c3',
           level: 3,
           caseIndex: 3,
           task: 'solomon' as const,

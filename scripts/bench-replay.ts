@@ -28,7 +28,7 @@ const CLIENTS = 4;
 const CONNECTIONS = 10;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 30);
 const SECRET = randomBytes(32).toString('hex');
-const CASE = { course: 'fetoscopy-simulator', level: 3, case: 3 };
+const CASE = { course: 'fetoscopy-simulator', level: 3, case: 3, caseId: 'm3c3' };
 
 if (!existsSync(join(distDir(), 'server/entry.mjs'))) {
   console.error('Build first: npm run build');

@@ -32,7 +32,7 @@ export async function seedUserList(database: Database): Promise<void> {
     select 'bench-group', 'bench-user-' || i, case when i % 25 = 0 then 'director' else 'member' end from generate_series(1, 1000) i`);
   // 30,000 attempts by 7,000 of them, the latest a few minutes ago.
   await db.execute(sql`
-    insert into attempts (id, user_id, course_id, level, case_index, score, metrics, created_at)
-    select md5('bench-attempt-' || i), 'bench-user-' || (1 + i % 7000), 'fetoscopy-simulator', 1, 1, 50 + i % 50, '{}'::jsonb, now() - i * interval '3 minutes'
+    insert into attempts (id, user_id, course_id, case_id, level, case_index, score, metrics, created_at)
+    select md5('bench-attempt-' || i), 'bench-user-' || (1 + i % 7000), 'fetoscopy-simulator', 'm1c1', 1, 1, 50 + i % 50, '{}'::jsonb, now() - i * interval '3 minutes'
     from generate_series(1, 30000) i`);
 }

@@ -46,6 +46,9 @@ const AttemptSummary = z
     id: z.string(),
     userId: z.string(),
     courseId: z.string(),
+    /** The case played, by id: it stays the same when the case moves. */
+    caseId: z.string(),
+    /** The case's place (module and case, 1-based): in lists, where it stands now (where it was, once deleted); in a result, where it was when played. */
     level: z.number(),
     case: z.number(),
     /** null for attempts stored by the first simulator, which had no tasks. */
@@ -69,7 +72,7 @@ const AttemptListItem = AttemptSummary.extend({ courseTitle: z.string(), caseTit
 const Benchmark = z.object({ score: z.number(), surgeryTimeMs: z.number(), attempts: z.number().int() }).meta({ id: 'Benchmark' });
 
 /** GET /benchmarks: one row per case of the course that experts have played with its current task. */
-const CaseBenchmark = Benchmark.extend({ courseId: z.string(), level: z.number(), case: z.number(), task: z.enum(TASKS) }).meta({
+const CaseBenchmark = Benchmark.extend({ courseId: z.string(), caseId: z.string(), level: z.number(), case: z.number(), task: z.enum(TASKS) }).meta({
   id: 'CaseBenchmark',
 });
 
@@ -94,9 +97,9 @@ const AttemptResult = AttemptSummary.extend({
   benchmark: Benchmark.nullable(),
 }).meta({ id: 'AttemptResult' });
 
-/** Per case, the caller's best score and how many attempts (flagged attempts left out). */
+/** Per case, the caller's best score and how many attempts (flagged attempts left out); its place as it stands now (as last played, once deleted). */
 const CaseProgress = z
-  .object({ courseId: z.string(), level: z.number(), case: z.number(), bestScore: z.number(), attempts: z.number(), lastAt: z.string() })
+  .object({ courseId: z.string(), caseId: z.string(), level: z.number(), case: z.number(), bestScore: z.number(), attempts: z.number(), lastAt: z.string() })
   .meta({ id: 'CaseProgress' });
 
 export type AttemptSummary = z.infer<typeof AttemptSummary>;

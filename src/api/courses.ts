@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { PARAM_BOUNDS, PLACENTA_SITES, SCOPE_OFFERS, TASKS } from '../domain/simulator/params.ts';
 import { DESKTOP_TASKS } from '../domain/simulators.ts';
+import { duplicateIds, ITEM_ID } from '../domain/course-items.ts';
 import { bearer, errors, idParam, json, jsonBody, LangQuery, text, title, translations } from './shared.ts';
 
 /** The contract of /courses: a course with its modules and cases (and their simulator parameters), as stored and as shown. */
@@ -22,25 +23,35 @@ export const CaseParamsSchema = z
 
 const TitleTranslations = translations(z.strictObject({ title: text(200) }));
 
-const CaseSchema = z
-  .strictObject({
-    title,
-    translations: TitleTranslations.optional(),
-    bubbles: z.array(text(500)).max(50),
-    /** A procedure only the desktop simulator plays; absent, the case is a fetoscopic laser task (see `sim`), which the browser simulator plays too. */
-    task: z.enum(DESKTOP_TASKS).optional(),
-    sim: CaseParamsSchema.optional(),
-    /** The score an attempt needs to pass the case; absent, the experts' median (the benchmark) or 70. */
-    passMark: z.number().int().min(1).max(100).optional(),
-  })
-  .refine((c) => c.task === undefined || c.sim === undefined, { path: ['sim'], message: 'a desktop procedure (task) has no laser parameters' });
+/** A module's or case's id: kept wherever it moves; absent on a new one, which the server then gives one. */
+const itemId = z.string().regex(ITEM_ID, 'letters, digits, - and _ only (1 to 40)');
 
-const LevelSchema = z.strictObject({
+const caseFields = {
   title,
   translations: TitleTranslations.optional(),
-  active: z.boolean(),
-  cases: z.array(CaseSchema).max(200),
-});
+  bubbles: z.array(text(500)).max(50),
+  /** A procedure only the desktop simulator plays; absent, the case is a fetoscopic laser task (see `sim`), which the browser simulator plays too. */
+  task: z.enum(DESKTOP_TASKS).optional(),
+  sim: CaseParamsSchema.optional(),
+  /** The score an attempt needs to pass the case; absent, the experts' median (the benchmark) or 70. */
+  passMark: z.number().int().min(1).max(100).optional(),
+};
+const oneTask = (c: { task?: unknown; sim?: unknown }) => c.task === undefined || c.sim === undefined;
+const oneTaskIssue = { path: ['sim'], message: 'a desktop procedure (task) has no laser parameters' };
+const CaseSchema = z.strictObject({ id: itemId.optional(), ...caseFields }).refine(oneTask, oneTaskIssue);
+const StoredCase = z.strictObject({ id: itemId, ...caseFields }).refine(oneTask, oneTaskIssue);
+
+const levelFields = { title, translations: TitleTranslations.optional(), active: z.boolean() };
+const LevelSchema = z.strictObject({ id: itemId.optional(), ...levelFields, cases: z.array(CaseSchema).max(200) });
+const StoredLevel = z.strictObject({ id: itemId, ...levelFields, cases: z.array(StoredCase) });
+
+/** Modules and cases, each id used once in the course. */
+const levels = z
+  .array(LevelSchema)
+  .max(100)
+  .superRefine((list, ctx) => {
+    for (const id of duplicateIds(list)) ctx.addIssue({ code: 'custom', message: `the id ${id} is used more than once` });
+  });
 
 const thumbnail = text(2000).nullable().optional();
 
@@ -48,7 +59,7 @@ export const CourseInput = z.strictObject({
   title,
   subtitle: text(500),
   thumbnail,
-  levels: z.array(LevelSchema).max(100),
+  levels,
   /** Proficiency-based order: a module opens only once every case of the one before is passed. Left as stored when absent. */
   proficiencyOrder: z.boolean().optional(),
   /** Cases pass only when played in an assessment window a director or an administrator opened. Left as stored when absent. */
@@ -68,6 +79,7 @@ const NewCourseInput = CourseInput.partial().extend({
 /** A course in the language asked for (`?lang=` or Accept-Language), every text falling back to English; `translations` holds the stored versions. */
 export const Course = CourseInput.extend({
   id: z.string(),
+  levels: z.array(StoredLevel),
   thumbnail: z.string().nullable(),
   proficiencyOrder: z.boolean(),
   assessmentRequired: z.boolean(),
@@ -91,6 +103,8 @@ export const CourseSummary = z
 
 export type Course = z.infer<typeof Course>;
 export type CourseInput = z.infer<typeof CourseInput>;
+/** A course's fields as stored (a draft's too): every module and case has its id. */
+export type StoredCourseInput = Omit<CourseInput, 'levels'> & { levels: Course['levels'] };
 export type CourseSummary = z.infer<typeof CourseSummary>;
 
 export const list = createRoute({

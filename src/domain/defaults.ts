@@ -4,6 +4,8 @@ import type { DesktopTask } from './simulators.ts';
 
 /** The defaults for new items, in one place so that the editor and the server create the same ones. */
 export interface CaseItem {
+  /** Stable wherever the case moves (course-items.ts): attempts and pass marks follow it. */
+  id: string;
   title: string;
   translations?: Translations<TitleText>;
   bubbles: string[];
@@ -16,18 +18,20 @@ export interface CaseItem {
 }
 
 export interface Level {
+  id: string;
   title: string;
   translations?: Translations<TitleText>;
   active: boolean;
   cases: CaseItem[];
 }
 
-export function newCase(): CaseItem {
-  return { title: 'New Case', bubbles: [] };
+export function newCase(id: string): CaseItem {
+  return { id, title: 'New Case', bubbles: [] };
 }
 
-export function newLevel(): Level {
-  return { title: 'New Module', active: true, cases: [newCase()] };
+/** A new module with one new case: two ids, the module's and its case's. */
+export function newLevel(id: string, caseId: string): Level {
+  return { id, title: 'New Module', active: true, cases: [newCase(caseId)] };
 }
 
 export function newCourseBody(): { title: string; subtitle: string; levels: Level[] } {

@@ -19,14 +19,13 @@ export interface CourseShape {
   levels: ReadonlyArray<{
     title: string;
     active: boolean;
-    cases: ReadonlyArray<CaseTaskFields & { title: string; passMark?: number | undefined; translations?: Translations<TitleText> | undefined }>;
+    cases: ReadonlyArray<CaseTaskFields & { id: string; title: string; passMark?: number | undefined; translations?: Translations<TitleText> | undefined }>;
   }>;
 }
 
-/** One stored attempt as the rules need it. */
+/** One stored attempt as the rules need it: the case it played by id, wherever that case stands now. */
 export interface AttemptFact {
-  level: number;
-  case: number;
+  caseId: string;
   score: number;
   at: Date;
   /** Input no hand makes: never counts. */
@@ -37,8 +36,7 @@ export interface AttemptFact {
 
 /** The experts' median score for a case, when the simulator has one. */
 export interface BenchmarkFact {
-  level: number;
-  case: number;
+  caseId: string;
   score: number;
 }
 
@@ -110,8 +108,6 @@ export interface CertificateCase {
   assessed?: boolean;
 }
 
-const key = (level: number, caseIndex: number) => `${level}:${caseIndex}`;
-
 /** Whole percent, rounded down, so 100 means everything. */
 export const percentOf = (passed: number, total: number) => (total === 0 ? 0 : Math.floor((passed * 100) / total));
 
@@ -124,12 +120,11 @@ export function passMarkOf(stored: number | undefined, benchmark: number | undef
 
 /** The learner's standing in a course; with no attempts, what a new learner (or a visitor's plan) opens. */
 export function courseStanding(course: CourseShape, attempts: readonly AttemptFact[], benchmarks: readonly BenchmarkFact[] = []): CourseStanding {
-  const marks = new Map(benchmarks.map((b) => [key(b.level, b.case), b.score]));
+  const marks = new Map(benchmarks.map((b) => [b.caseId, b.score]));
   const byCase = new Map<string, AttemptFact[]>();
   for (const a of attempts) {
     if (a.flagged) continue;
-    const k = key(a.level, a.case);
-    byCase.set(k, [...(byCase.get(k) ?? []), a]);
+    byCase.set(a.caseId, [...(byCase.get(a.caseId) ?? []), a]);
   }
   const proficiencyOrder = course.proficiencyOrder === true;
   const assessmentRequired = course.assessmentRequired === true;
@@ -140,8 +135,8 @@ export function courseStanding(course: CourseShape, attempts: readonly AttemptFa
     if (!level.active) return;
     const levelNo = i + 1;
     const cases = level.cases.map((c, j): CaseStanding => {
-      const mine = byCase.get(key(levelNo, j + 1)) ?? [];
-      const mark = passMarkOf(c.passMark, marks.get(key(levelNo, j + 1)));
+      const mine = byCase.get(c.id) ?? [];
+      const mark = passMarkOf(c.passMark, marks.get(c.id));
       const best = mine.length ? Math.max(...mine.map((a) => a.score)) : null;
       const passing = mine.filter((a) => counted(a) && a.score >= mark.passMark).map((a) => a.at.getTime());
       const assessedScores = mine.filter((a) => a.assessed === true).map((a) => a.score);

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { answer, auth, client, enc } from '../api/client.ts';
-import type { CourseInput } from '../api/courses.ts';
+import type { StoredCourseInput } from '../api/courses.ts';
 import type { CourseDraft, PublishSummary } from '../api/course-drafts.ts';
 import { newCase, newLevel, type CaseItem, type CourseStatus, type Level } from '../domain/defaults.ts';
 import type { ContentLocale, TitleText, Translations, TranslatedLocale } from '../domain/localize.ts';
@@ -14,7 +14,7 @@ export interface EditorState {
   open: boolean;
   loading: boolean;
   courseId: string | null;
-  draft: CourseInput | null;
+  draft: StoredCourseInput | null;
   dirty: boolean;
   saving: boolean;
   /** The course's status on the server, whether a saved draft waits, and what publishing it changes for learners. */
@@ -81,7 +81,7 @@ export function discard(): void {
   $editor.set(CLOSED);
 }
 
-function edit(change: (draft: CourseInput) => CourseInput): void {
+function edit(change: (draft: StoredCourseInput) => StoredCourseInput): void {
   const state = $editor.get();
   if (!state.draft) return;
   $editor.set({ ...state, draft: change(state.draft), dirty: true, error: null });
@@ -101,7 +101,7 @@ function titled<T extends { title: string; translations?: Translations<TitleText
 }
 
 /** One of the course's own texts written in the editor's language. */
-function courseText<K extends 'title' | 'subtitle' | 'outcomes'>(key: K, value: CourseInput[K] & {}): void {
+function courseText<K extends 'title' | 'subtitle' | 'outcomes'>(key: K, value: StoredCourseInput[K] & {}): void {
   const lang = $editor.get().lang;
   if (lang === 'en') return edit((d) => ({ ...d, [key]: value }));
   edit((d) => ({ ...d, translations: { ...d.translations, [lang as TranslatedLocale]: { ...d.translations?.[lang], [key]: value } } }));
@@ -112,11 +112,17 @@ export const setSubtitle = (subtitle: string) => courseText('subtitle', subtitle
 /** One outcome a line; blank lines are dropped when saving. */
 export const setOutcomes = (text: string) => courseText('outcomes', text.split('\n'));
 export const setDuration = (minutes: number | null) => edit((d) => ({ ...d, durationMinutes: minutes }));
-export const addModule = () => edit((d) => ({ ...d, levels: [...d.levels, newLevel()] }));
+/** A new module's or case's id, made here so it can be moved and named before it is saved (the server keeps it). */
+const newItemId = () =>
+  btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(6))))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
+
+export const addModule = () => edit((d) => ({ ...d, levels: [...d.levels, newLevel(newItemId(), newItemId())] }));
 export const setModuleTitle = (i: number, title: string) => editLevel(i, (l) => titled(l, title));
 export const setModuleActive = (i: number, active: boolean) => editLevel(i, (l) => ({ ...l, active }));
 export const deleteModule = (i: number) => editLevel(i, () => null);
-export const addCase = (i: number) => editLevel(i, (l) => ({ ...l, cases: [...l.cases, newCase()] }));
+export const addCase = (i: number) => editLevel(i, (l) => ({ ...l, cases: [...l.cases, newCase(newItemId())] }));
 export const setCaseTitle = (i: number, j: number, title: string) =>
   editLevel(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? titled(c, title) : c)) }));
 export const deleteCase = (i: number, j: number) => editLevel(i, (l) => ({ ...l, cases: l.cases.filter((_, k) => k !== j) }));

@@ -22,7 +22,7 @@ async function world(api: TestApi) {
     id: COURSE,
     title: 'Assessed laser',
     subtitle: 'One case',
-    levels: [{ title: 'Module', active: true, cases: [{ title: 'Selective', bubbles: [], sim: SIM, passMark: 1 }] }],
+    levels: [{ id: 'm1', title: 'Module', active: true, cases: [{ id: 'm1c1', title: 'Selective', bubbles: [], sim: SIM, passMark: 1 }] }],
     assessmentRequired: true,
   });
   // Premium learners are entitled to every course.
@@ -44,7 +44,7 @@ async function openWindow(api: TestApi, as: string, over: Record<string, unknown
 const tokenOf = (uid: string, assessment?: string) =>
   signLaunchToken(
     SECRET,
-    { uid, course: COURSE, level: 1, case: 1, variant: VARIANT, sim: SIM, ...(assessment ? { assessment } : {}) },
+    { uid, course: COURSE, level: 1, case: 1, caseId: 'm1c1', variant: VARIANT, sim: SIM, ...(assessment ? { assessment } : {}) },
     new Date(Date.now() - 10 * 60_000),
   );
 

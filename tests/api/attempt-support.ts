@@ -18,8 +18,8 @@ import type { TestApi } from './harness.ts';
 
 export const SECRET = 'local-development-launch-secret';
 /** Selective coagulation on a posterior placenta, straight scope; tokens here carry the module defaults of the case. */
-export const SELECTIVE = { course: 'fetoscopy-simulator', level: 2, case: 1 };
-export const NAVIGATION = { course: 'fetoscopy-simulator', level: 1, case: 1 };
+export const SELECTIVE = { course: 'fetoscopy-simulator', level: 2, case: 1, caseId: 'm2c1' };
+export const NAVIGATION = { course: 'fetoscopy-simulator', level: 1, case: 1, caseId: 'm1c1' };
 type Where = typeof SELECTIVE;
 
 /** What a launch token says, read the way the simulator page reads it (no verification). */

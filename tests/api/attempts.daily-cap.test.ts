@@ -21,6 +21,7 @@ async function stored(uid: string, count: number, hoursAgo: number) {
         id: randomUUID(),
         userId: uid,
         courseId: 'fetoscopy-simulator',
+        caseId: 'm2c1',
         level: 2,
         caseIndex: 1,
         score: 50,

@@ -183,7 +183,7 @@ describe('POST /attempts', () => {
       api(),
       'POST',
       '/attempts',
-      { as: 'learner', body: { token: await tokenFor('learner', { where: { ...SELECTIVE, case: 9 } }), events } },
+      { as: 'learner', body: { token: await tokenFor('learner', { where: { ...SELECTIVE, case: 9, caseId: 'deleted' } }), events } },
       404,
     );
     await expectRefused(
@@ -307,7 +307,7 @@ describe('a flagged attempt, however high its score', () => {
     await attempt(api(), 'learner', 1, 2, 90);
     await attempt(api(), 'learner', 3, 1, 90);
     // Case A1, whose pass mark is 60: the last one the learner needs.
-    const where = { course: COURSE, level: 1, case: 1 };
+    const where = { course: COURSE, level: 1, case: 1, caseId: 'm1c1' };
     const token = await tokenFor('learner', { where });
     const { events, expected } = flaggedWin(token);
     expect(expected.score).toBeGreaterThanOrEqual(60);
@@ -328,7 +328,7 @@ describe('a flagged attempt, however high its score', () => {
     await api().deps.db.db.update(users).set({ isPremium: true }).where(eq(users.id, 'learner'));
     await attempt(api(), 'learner', 1, 2, 90);
     await attempt(api(), 'learner', 3, 1, 90);
-    const where = { course: COURSE, level: 1, case: 1 };
+    const where = { course: COURSE, level: 1, case: 1, caseId: 'm1c1' };
     const token = await tokenFor('learner', { where });
     const scenario = scenarioOf(token);
     const events = routeReplay(scenario, createRng(1), { startMs: [250, 600] });
@@ -510,6 +510,7 @@ describe('GET /attempts', () => {
     expect(Object.keys(mine.json[0]).sort()).toEqual([
       'assessed',
       'case',
+      'caseId',
       'caseTitle',
       'courseId',
       'courseTitle',
@@ -545,8 +546,8 @@ describe('GET /attempts', () => {
     const res = await reply(as('learner').attempts.summary.$get({ query: { courseId: 'fetoscopy-simulator' } }));
     expect(res.status).toBe(200);
     expect(res.json).toEqual([
-      { courseId: 'fetoscopy-simulator', level: 1, case: 1, bestScore: c.score, attempts: 1, lastAt: c.createdAt },
-      { courseId: 'fetoscopy-simulator', level: 2, case: 1, bestScore: Math.max(a.score, b.score), attempts: 2, lastAt: expect.any(String) },
+      { courseId: 'fetoscopy-simulator', caseId: 'm1c1', level: 1, case: 1, bestScore: c.score, attempts: 1, lastAt: c.createdAt },
+      { courseId: 'fetoscopy-simulator', caseId: 'm2c1', level: 2, case: 1, bestScore: Math.max(a.score, b.score), attempts: 2, lastAt: expect.any(String) },
     ]);
     expect((await reply(as('learner').attempts.summary.$get({ query: { courseId: 'bronchoscopy' } }))).json).toEqual([]);
     expect((await reply(as('admin').attempts.summary.$get({ query: { userId: 'learner' } }))).json).toHaveLength(2);

@@ -183,7 +183,7 @@ describe('the announcements of the database itself', () => {
 
   it("names a case's course when an expert's result lands, and everything when the experts change", async () => {
     const attempt = (id: string, user: string, flagged: boolean) =>
-      `INSERT INTO attempts (id, user_id, course_id, level, case_index, score, metrics, flagged) VALUES ('${id}', '${user}', 'fetoscopy-simulator', 0, 0, 90, '{}', ${flagged})`;
+      `INSERT INTO attempts (id, user_id, course_id, case_id, level, case_index, score, metrics, flagged) VALUES ('${id}', '${user}', 'fetoscopy-simulator', 'm1c1', 1, 1, 90, '{}', ${flagged})`;
     expect(await heardOf(`UPDATE users SET name = 'Renamed', is_expert = false WHERE id = 'learner'`)).toEqual([]);
     expect(await heardOf(attempt('a1', 'learner', false))).toEqual([]);
     expect(await heardOf(`UPDATE users SET is_expert = true WHERE id = 'learner'`)).toEqual(['']);

@@ -12,7 +12,7 @@ const api = useApi();
 const { as, reply } = typedClient(api);
 const OUTSIDERS = ['anonymous', 'learner', 'director'] as const;
 
-const withDraftModule: Level[] = [...LEVELS, { title: 'Draft module', active: true, cases: [{ title: 'Draft case', bubbles: [] }] }];
+const withDraftModule: Level[] = [...LEVELS, { id: 'm4', title: 'Draft module', active: true, cases: [{ id: 'm4c1', title: 'Draft case', bubbles: [] }] }];
 const draftBody = { title: 'Draft title', subtitle: 'Two modules', levels: withDraftModule };
 
 /** What the catalogue told the page cache while `write` ran (null: everything), once the database's announcements are in. */

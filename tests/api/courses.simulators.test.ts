@@ -57,7 +57,7 @@ describe('a case only the desktop simulator plays', () => {
   });
 
   it('takes no attempt from the browser simulator for its launch', async () => {
-    const where = { course: 'bronchoscopy', level: 1, case: 1 };
+    const where = { course: 'bronchoscopy', level: 1, case: 1, caseId: 'm1c1' };
     const token = await signLaunchToken(
       SECRET,
       { uid: 'admin', ...where, variant: 1, sim: paramsOfCase(undefined, 1, 1), task: 'bronchoscopy' },

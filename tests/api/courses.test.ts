@@ -247,8 +247,8 @@ describe('simulator parameters of a case', () => {
     const res = await reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: withSim(sim) }));
     expect(res.status).toBe(200);
     const saved = (await reply(as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: {} }))).json;
-    expect(saved.levels[0].cases[0]).toEqual({ title: 'Anterior placenta', bubbles: [], sim });
-    expect(saved.levels[0].cases[1]).toEqual({ title: 'Defaults', bubbles: [] });
+    expect(saved.levels[0].cases[0]).toEqual({ id: expect.any(String), title: 'Anterior placenta', bubbles: [], sim });
+    expect(saved.levels[0].cases[1]).toEqual({ id: expect.any(String), title: 'Defaults', bubbles: [] });
   });
 
   it('accepts the bounds themselves', async () => {

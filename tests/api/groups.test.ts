@@ -101,7 +101,11 @@ describe('groups', () => {
     await reply(
       as('admin').courses[':id'].$put({
         param: { id: COURSE },
-        json: { title: '=HYPERLINK("http://x")', subtitle: 's', levels: [{ title: 'M, "one"', active: true, cases: [{ title: '+1', bubbles: [] }] }] },
+        json: {
+          title: '=HYPERLINK("http://x")',
+          subtitle: 's',
+          levels: [{ id: 'm1', title: 'M, "one"', active: true, cases: [{ id: 'm1c1', title: '+1', bubbles: [] }] }],
+        },
       }),
     );
     await attempt(api(), 'learner', 1, 1, 50);
@@ -120,15 +124,16 @@ describe('groups', () => {
         title: '=1+1',
         levels: [
           {
+            id: 'm1',
             title: '-2+3',
             active: true,
             cases: [
-              { title: '+A1', bubbles: [], passMark: 60 },
-              { title: '\tA2', bubbles: [] },
+              { id: 'm1c1', title: '+A1', bubbles: [], passMark: 60 },
+              { id: 'm1c2', title: '\tA2', bubbles: [] },
             ],
           },
-          { title: 'Hidden', active: false, cases: [{ title: 'H1', bubbles: [] }] },
-          { title: '@SUM(B1)', active: true, cases: [{ title: '\rB1', bubbles: [] }] },
+          { id: 'm2', title: 'Hidden', active: false, cases: [{ id: 'm2c1', title: 'H1', bubbles: [] }] },
+          { id: 'm3', title: '@SUM(B1)', active: true, cases: [{ id: 'm3c1', title: '\rB1', bubbles: [] }] },
         ],
       })
       .where(eq(courses.id, COURSE));

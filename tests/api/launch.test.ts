@@ -10,7 +10,7 @@ const api = useApi();
 const { as, reply } = typedClient(api);
 const SECRET = 'local-development-launch-secret';
 const body = { course: 'bronchoscopy', level: 1, case: 2 };
-const launchClaims = { variant: 7, sim: paramsOfCase(undefined, 1, 2) };
+const launchClaims = { caseId: 'm1c2', variant: 7, sim: paramsOfCase(undefined, 1, 2) };
 
 async function grantSubscription(uid: string, planId: string, end: Date) {
   const user = (await reply(as('admin').users[':id'].$get({ param: { id: uid } }))).json;

@@ -27,19 +27,20 @@ export const ROLES = {
 } as const;
 export type Role = keyof typeof ROLES;
 
-/** A small course in proficiency order: module A (cases A1 with pass mark 60, A2), a hidden module, module B (B1). */
+/** A small course in proficiency order: module A (cases A1 with pass mark 60, A2), a hidden module, module B (B1); ids from their places. */
 export const COURSE = 'lr-course';
 export const LEVELS: Level[] = [
   {
+    id: 'm1',
     title: 'Module A',
     active: true,
     cases: [
-      { title: 'A1', bubbles: [], passMark: 60 },
-      { title: 'A2', bubbles: [] },
+      { id: 'm1c1', title: 'A1', bubbles: [], passMark: 60 },
+      { id: 'm1c2', title: 'A2', bubbles: [] },
     ],
   },
-  { title: 'Hidden', active: false, cases: [{ title: 'H1', bubbles: [] }] },
-  { title: 'Module B', active: true, cases: [{ title: 'B1', bubbles: [] }] },
+  { id: 'm2', title: 'Hidden', active: false, cases: [{ id: 'm2c1', title: 'H1', bubbles: [] }] },
+  { id: 'm3', title: 'Module B', active: true, cases: [{ id: 'm3c1', title: 'B1', bubbles: [] }] },
 ];
 
 /** The people, the two groups and the course; attempts are added by each test. */
@@ -60,7 +61,7 @@ export async function setUp(api: TestApi, proficiencyOrder = true) {
   await api.deps.catalogue.changed();
 }
 
-/** Stores an attempt as the server would after a replay, `daysAgo` days back. */
+/** Stores an attempt as the server would after a replay, `daysAgo` days back, at the case that stands at `level`, `caseIndex` in LEVELS. */
 export async function attempt(
   api: TestApi,
   userId: string,
@@ -74,6 +75,7 @@ export async function attempt(
     id,
     userId,
     courseId: opts.course ?? COURSE,
+    caseId: `m${level}c${caseIndex}`,
     level,
     caseIndex,
     task: level === 1 ? 'navigation' : level === 2 ? 'selective' : 'solomon',

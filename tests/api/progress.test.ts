@@ -137,7 +137,7 @@ describe('the course page outline before sign-in', () => {
     await setUp(api());
     for (const score of [80, 90]) await attempt(api(), 'expert', 1, 2, score);
     const course = (await api().deps.catalogue.course(COURSE))!.value;
-    expect(await outlineFacts(api().deps.db, course)).toEqual({ benchmarks: [{ level: 1, case: 2, score: 85 }], plans: [] });
+    expect(await outlineFacts(api().deps.db, course)).toEqual({ benchmarks: [{ caseId: 'm1c2', score: 85 }], plans: [] });
     const bronchoscopy = (await api().deps.catalogue.course('bronchoscopy'))!.value;
     expect((await outlineFacts(api().deps.db, bronchoscopy)).plans).toEqual([{ id: 'plan-complete', title: 'Complete', price: 499, duration: 12 }]);
     expect((await outlineFacts(api().deps.db, bronchoscopy, 'ar')).plans.map((p) => p.title)).toEqual(['الباقة الكاملة']);

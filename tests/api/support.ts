@@ -121,7 +121,7 @@ export const validPlan = (over: Partial<PlanInput> = {}): PlanInput => ({
 export const validCourse = (over: Record<string, unknown> = {}) => ({
   title: 'Laser basics',
   subtitle: 'First steps with the fetoscope',
-  levels: [{ title: 'Module 1', active: true, cases: [{ title: 'Case 1', bubbles: ['Look for the equator'] }] }],
+  levels: [{ id: 'm1', title: 'Module 1', active: true, cases: [{ id: 'm1c1', title: 'Case 1', bubbles: ['Look for the equator'] }] }],
   ...over,
 });
 

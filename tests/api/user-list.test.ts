@@ -43,6 +43,7 @@ async function people(test: TestApi) {
     id: randomUUID(),
     userId,
     courseId: 'fetoscopy-simulator',
+    caseId: 'm1c1',
     level: 1,
     caseIndex: 1,
     score: 50,

@@ -69,16 +69,15 @@ describe('which attempts pass a case', () => {
         title: 'M',
         active: true,
         cases: [
-          { title: 'C1', passMark: 60 },
-          { title: 'C2', passMark: 60 },
+          { id: 'c1', title: 'C1', passMark: 60 },
+          { id: 'c2', title: 'C2', passMark: 60 },
         ],
       },
     ],
   });
   const day = (d: number) => new Date(Date.UTC(2026, 0, d));
   const fact = (caseIndex: number, score: number, d: number, assessed: boolean, flagged = false): AttemptFact => ({
-    level: 1,
-    case: caseIndex,
+    caseId: `c${caseIndex}`,
     score,
     at: day(d),
     flagged,

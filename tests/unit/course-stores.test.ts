@@ -29,14 +29,15 @@ describe('the editor draft of simulator parameters', () => {
     subtitle: 's',
     levels: [
       {
+        id: 'm1',
         title: 'Module',
         active: true,
         cases: [
-          { title: 'A', bubbles: [] },
-          { title: 'B', bubbles: ['hint'] },
+          { id: 'a', title: 'A', bubbles: [] },
+          { id: 'b', title: 'B', bubbles: ['hint'] },
         ],
       },
-      { title: 'Second', active: true, cases: [{ title: 'C', bubbles: [] }] },
+      { id: 'm2', title: 'Second', active: true, cases: [{ id: 'c', title: 'C', bubbles: [] }] },
     ],
   };
   const open = () =>
@@ -66,8 +67,8 @@ describe('the editor draft of simulator parameters', () => {
   it('stores the whole set when one parameter changes, leaving the other cases alone', () => {
     open();
     setCaseParam(0, 1, 'smallestMm', 0.6);
-    expect(cases()[1]).toEqual({ title: 'B', bubbles: ['hint'], sim: { ...paramsOfCase(undefined, 1, 2), smallestMm: 0.6 } });
-    expect(cases()[0]).toEqual({ title: 'A', bubbles: [] });
+    expect(cases()[1]).toEqual({ id: 'b', title: 'B', bubbles: ['hint'], sim: { ...paramsOfCase(undefined, 1, 2), smallestMm: 0.6 } });
+    expect(cases()[0]).toEqual({ id: 'a', title: 'A', bubbles: [] });
     expect($editor.get().dirty).toBe(true);
     setCaseParam(0, 1, 'task', 'solomon');
     expect(cases()[1]!.sim).toMatchObject({ task: 'solomon', smallestMm: 0.6 });
@@ -77,6 +78,6 @@ describe('the editor draft of simulator parameters', () => {
     open();
     setCaseParam(1, 0, 'scopes', 'angled');
     resetCaseParams(1, 0);
-    expect(cases()[2]).toEqual({ title: 'C', bubbles: [] });
+    expect(cases()[2]).toEqual({ id: 'c', title: 'C', bubbles: [] });
   });
 });

@@ -7,11 +7,12 @@ describe('the editor draft of pass marks and proficiency order', () => {
     subtitle: 's',
     levels: [
       {
+        id: 'm1',
         title: 'Module',
         active: true,
         cases: [
-          { title: 'A', bubbles: [] },
-          { title: 'B', bubbles: [] },
+          { id: 'a', title: 'A', bubbles: [] },
+          { id: 'b', title: 'B', bubbles: [] },
         ],
       },
     ],
@@ -37,8 +38,8 @@ describe('the editor draft of pass marks and proficiency order', () => {
     open();
     setPassMark(0, 1, 84.6);
     expect($editor.get().draft!.levels[0]!.cases).toEqual([
-      { title: 'A', bubbles: [] },
-      { title: 'B', bubbles: [], passMark: 85 },
+      { id: 'a', title: 'A', bubbles: [] },
+      { id: 'b', title: 'B', bubbles: [], passMark: 85 },
     ]);
     expect($editor.get().dirty).toBe(true);
     setPassMark(0, 1, 250);
@@ -46,7 +47,7 @@ describe('the editor draft of pass marks and proficiency order', () => {
     setPassMark(0, 1, 0);
     expect($editor.get().draft!.levels[0]!.cases[1]!.passMark).toBe(1);
     setPassMark(0, 1, null);
-    expect($editor.get().draft!.levels[0]!.cases[1]).toEqual({ title: 'B', bubbles: [] });
+    expect($editor.get().draft!.levels[0]!.cases[1]).toEqual({ id: 'b', title: 'B', bubbles: [] });
   });
 
   it('switches the course to proficiency order and back', () => {

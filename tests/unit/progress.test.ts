@@ -14,17 +14,31 @@ import { localizeCourse } from '../../src/domain/localize.ts';
 const course = (proficiencyOrder = false): CourseShape => ({
   proficiencyOrder,
   levels: [
-    { title: 'Navigation', active: true, cases: [{ title: 'N1' }, { title: 'N2', passMark: 50 }] },
-    { title: 'Hidden', active: false, cases: [{ title: 'H1' }] },
-    { title: 'Selective', active: true, cases: [{ title: 'S1' }] },
-    { title: 'Solomon', active: true, cases: [{ title: 'L1' }, { title: 'L2' }] },
+    {
+      title: 'Navigation',
+      active: true,
+      cases: [
+        { id: 'm1c1', title: 'N1' },
+        { id: 'm1c2', title: 'N2', passMark: 50 },
+      ],
+    },
+    { title: 'Hidden', active: false, cases: [{ id: 'm2c1', title: 'H1' }] },
+    { title: 'Selective', active: true, cases: [{ id: 'm3c1', title: 'S1' }] },
+    {
+      title: 'Solomon',
+      active: true,
+      cases: [
+        { id: 'm4c1', title: 'L1' },
+        { id: 'm4c2', title: 'L2' },
+      ],
+    },
   ],
 });
 
 const at = (day: number) => new Date(Date.UTC(2026, 0, day));
+/** An attempt at the case that stood at module `level`, place `caseIndex` in `course()` as written above. */
 const attempt = (level: number, caseIndex: number, score: number, day = 1, flagged = false): AttemptFact => ({
-  level,
-  case: caseIndex,
+  caseId: `m${level}c${caseIndex}`,
   score,
   at: at(day),
   flagged,
@@ -39,7 +53,7 @@ describe('pass marks', () => {
   });
 
   it('uses the benchmark of the case it belongs to', () => {
-    const s = courseStanding(course(), [attempt(1, 1, 75)], [{ level: 1, case: 1, score: 80 }]);
+    const s = courseStanding(course(), [attempt(1, 1, 75)], [{ caseId: 'm1c1', score: 80 }]);
     expect(s.modules[0]!.cases[0]).toMatchObject({ passMark: 80, passMarkSource: 'benchmark', state: 'attempted', best: 75 });
   });
 });
@@ -95,7 +109,7 @@ describe('case states and shares', () => {
       subtitle: '',
       outcomes: [],
       translations: {},
-      levels: [{ title: 'Navigation', active: true, cases: [{ title: 'First look', translations: { es: { title: 'Primera mirada' } } }] }],
+      levels: [{ title: 'Navigation', active: true, cases: [{ id: 'm1c1', title: 'First look', translations: { es: { title: 'Primera mirada' } } }] }],
     };
     const s = courseStanding(localizeCourse(stored, 'es'), [attempt(1, 1, 90)]);
     expect(s.modules[0]!.cases[0]!.title).toBe('Primera mirada');

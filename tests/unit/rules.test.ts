@@ -23,8 +23,8 @@ describe('validateSignup', () => {
 describe('defaults', () => {
   it('names a new course, module and case "New Course", "New Module", "New Case"', () => {
     expect(newCourseBody()).toEqual({ title: 'New Course', subtitle: 'new course', levels: [] });
-    expect(newLevel()).toEqual({ title: 'New Module', active: true, cases: [{ title: 'New Case', bubbles: [] }] });
-    expect(newCase()).toEqual({ title: 'New Case', bubbles: [] });
+    expect(newLevel('m', 'c')).toEqual({ id: 'm', title: 'New Module', active: true, cases: [{ id: 'c', title: 'New Case', bubbles: [] }] });
+    expect(newCase('c')).toEqual({ id: 'c', title: 'New Case', bubbles: [] });
   });
 });
 

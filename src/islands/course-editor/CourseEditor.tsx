@@ -79,7 +79,7 @@ export default function CourseEditor({ locale, coursesHref, strings }: Props) {
         {draft.levels.length === 0 && <p>{strings['course.noModules']}</p>}
         <ol className="modules">
           {draft.levels.map((level, i) => (
-            <ModuleEditor key={i} level={level} index={i} locale={locale} strings={strings} />
+            <ModuleEditor key={level.id} level={level} index={i} locale={locale} strings={strings} />
           ))}
         </ol>
         <p>

@@ -1,5 +1,5 @@
 import { use } from 'react';
-import type { CourseInput } from '../../api/courses.ts';
+import type { StoredCourseInput } from '../../api/courses.ts';
 import { setOutcomes, setSubtitle, setTitle } from '../../stores/editor.ts';
 import LanguageText from '../ui/LanguageText.tsx';
 import { EditingLanguage } from '../ui/LanguageTexts.tsx';
@@ -7,7 +7,7 @@ import { textIn } from './texts.ts';
 import type { Sections } from '../../i18n/index.ts';
 
 interface Props {
-  draft: CourseInput;
+  draft: StoredCourseInput;
   strings: Sections<'course'>;
 }
 

@@ -60,7 +60,7 @@ export default function ModuleEditor({ level, index, locale, strings }: Props) {
       <div id={casesId} hidden={!open}>
         <ol className="cases">
           {level.cases.map((c, j) => (
-            <CaseEditor key={j} item={c} level={index} index={j} locale={locale} strings={strings} />
+            <CaseEditor key={c.id} item={c} level={index} index={j} locale={locale} strings={strings} />
           ))}
         </ol>
         <p className="add-case">

@@ -17,13 +17,15 @@ export async function findAttempt(db: Db, id: string): Promise<AttemptRow | null
   return row ?? null;
 }
 
-export function summaryOf(row: AttemptRow): AttemptSummary {
+/** The attempt as lists show it: at its case's place now (`now`), or where it was when played if the case is gone or not looked up. */
+export function summaryOf(row: AttemptRow, now?: { level: number; case: number } | null): AttemptSummary {
   return {
     id: row.id,
     userId: row.userId,
     courseId: row.courseId,
-    level: row.level,
-    case: row.caseIndex,
+    caseId: row.caseId,
+    level: now?.level ?? row.level,
+    case: now?.case ?? row.caseIndex,
     task: row.task,
     score: row.score,
     surgeryTimeMs: row.metrics.surgeryTimeMs ?? 0,

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, not, sql, type SQL } from 'drizzle-orm';
 import type { Benchmark, CaseBenchmark } from '../../api/attempts.ts';
+import { findCase } from '../../domain/course-items.ts';
 import { paramsOfCase, type Task } from '../../domain/simulator/index.ts';
 import type { Course } from '../../api/courses.ts';
 import type { Db } from '../db/client.ts';
@@ -12,8 +13,7 @@ import { attempts, users } from '../db/schema.ts';
 function medians(db: Db, where: SQL | undefined) {
   return db
     .select({
-      level: attempts.level,
-      case: attempts.caseIndex,
+      caseId: attempts.caseId,
       task: sql<Task>`${attempts.task}`,
       score: sql<number>`percentile_cont(0.5) within group (order by ${attempts.score})`.mapWith(Number),
       surgeryTimeMs: sql<number>`percentile_cont(0.5) within group (order by (${attempts.metrics}->>'surgeryTimeMs')::double precision)`.mapWith(Number),
@@ -22,7 +22,7 @@ function medians(db: Db, where: SQL | undefined) {
     .from(attempts)
     .innerJoin(users, eq(users.id, attempts.userId))
     .where(and(eq(users.isExpert, true), not(attempts.flagged), isNotNull(attempts.task), where))
-    .groupBy(attempts.level, attempts.caseIndex, attempts.task);
+    .groupBy(attempts.caseId, attempts.task);
 }
 
 const rounded = (row: { score: number; surgeryTimeMs: number; attempts: number }): Benchmark => ({
@@ -32,9 +32,9 @@ const rounded = (row: { score: number; surgeryTimeMs: number; attempts: number }
 });
 
 /** The benchmark of one case for one task, or null when no expert has played it so. */
-export async function benchmarkOf(db: Db, courseId: string, level: number, caseIndex: number, task: Task | null): Promise<Benchmark | null> {
+export async function benchmarkOf(db: Db, courseId: string, caseId: string, task: Task | null): Promise<Benchmark | null> {
   if (!task) return null;
-  const [row] = await medians(db, and(eq(attempts.courseId, courseId), eq(attempts.level, level), eq(attempts.caseIndex, caseIndex), eq(attempts.task, task)));
+  const [row] = await medians(db, and(eq(attempts.courseId, courseId), eq(attempts.caseId, caseId), eq(attempts.task, task)));
   return row ? rounded(row) : null;
 }
 
@@ -43,9 +43,9 @@ export async function courseBenchmarks(db: Db, course: Course): Promise<CaseBenc
   const rows = await medians(db, eq(attempts.courseId, course.id));
   const out: CaseBenchmark[] = [];
   for (const row of rows) {
-    const stored = course.levels[row.level - 1]?.cases[row.case - 1];
-    if (!stored || paramsOfCase(stored.sim, row.level, row.case).task !== row.task) continue;
-    out.push({ courseId: course.id, level: row.level, case: row.case, task: row.task, ...rounded(row) });
+    const found = findCase(course.levels, row.caseId);
+    if (!found || paramsOfCase(found.item.sim, found.level, found.case).task !== row.task) continue;
+    out.push({ courseId: course.id, caseId: row.caseId, level: found.level, case: found.case, task: row.task, ...rounded(row) });
   }
   return out.sort((a, b) => a.level - b.level || a.case - b.case);
 }

@@ -22,20 +22,21 @@ export function attemptsOf(db: Db, uid: string, courseId: string | undefined, li
     .limit(limit);
 }
 
-/** A learner's best score, number of attempts and last one per case, flagged attempts left out. */
+/** A learner's best score, number of attempts and last one per case, flagged attempts left out; the place where it was last played. */
 export async function attemptSummaries(db: Db, uid: string, courseId: string | undefined) {
   const rows = await db
     .select({
       courseId: attempts.courseId,
-      level: attempts.level,
-      case: attempts.caseIndex,
+      caseId: attempts.caseId,
+      level: sql<number>`(array_agg(${attempts.level} order by ${attempts.createdAt} desc))[1]`.mapWith(Number),
+      case: sql<number>`(array_agg(${attempts.caseIndex} order by ${attempts.createdAt} desc))[1]`.mapWith(Number),
       bestScore: max(attempts.score),
       attempts: count(),
       lastAt: sql<string>`max(${attempts.createdAt})`.mapWith((v: unknown) => new Date(v as string).toISOString()),
     })
     .from(attempts)
     .where(and(eq(attempts.userId, uid), not(attempts.flagged), courseId ? eq(attempts.courseId, courseId) : undefined))
-    .groupBy(attempts.courseId, attempts.level, attempts.caseIndex)
-    .orderBy(attempts.courseId, attempts.level, attempts.caseIndex);
+    .groupBy(attempts.courseId, attempts.caseId)
+    .orderBy(attempts.courseId, attempts.caseId);
   return rows.map((r) => ({ ...r, bestScore: r.bestScore ?? 0 }));
 }

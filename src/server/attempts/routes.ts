@@ -1,4 +1,5 @@
 import { ErrorCode } from '../../api/errors.ts';
+import { findCase } from '../../domain/course-items.ts';
 import { attemptIdOf, findAttempt, resultOf, sha256, summaryOf, type AttemptRow } from './attempt-rows.ts';
 import { benchmarkOf, courseBenchmarks, isExpert } from './benchmarks.ts';
 import { attemptsOf, attemptSummaries, insertAttempt } from './queries.ts';
@@ -34,7 +35,9 @@ export const attemptsApp = subApp()
     if (limited) return limited;
     const course = (await catalogue.course(claims.course))?.value;
     if (!course) return fail(c, 404, ErrorCode.notFound, 'No such course');
-    if (!course.levels[claims.level - 1]?.cases[claims.case - 1]) return fail(c, 404, ErrorCode.notFound, 'No such case in this course');
+    // The case launched, wherever it has moved since; a token signed before cases had ids names it by place.
+    const caseId = claims.caseId ?? course.levels[claims.level - 1]?.cases[claims.case - 1]?.id;
+    if (!caseId || !findCase(course.levels, caseId)) return fail(c, 404, ErrorCode.notFound, 'No such case in this course');
     if (!(await userEntitled(db.db, claims.uid, claims.course, now))) {
       return fail(c, 403, ErrorCode.forbidden, 'No subscription includes this course any more');
     }
@@ -43,7 +46,7 @@ export const attemptsApp = subApp()
     const logHash = sha256(eventsJson);
     const answerStored = async (row: AttemptRow) =>
       row.logHash === logHash
-        ? c.json(resultOf(row, await benchmarkOf(db.db, row.courseId, row.level, row.caseIndex, row.task)), 200)
+        ? c.json(resultOf(row, await benchmarkOf(db.db, row.courseId, row.caseId, row.task)), 200)
         : fail(c, 409, ErrorCode.conflict, 'This launch already made an attempt with a different log: launch the case again');
     const stored = await findAttempt(db.db, id);
     if (stored) return answerStored(stored);
@@ -70,6 +73,7 @@ export const attemptsApp = subApp()
       id,
       userId: claims.uid,
       courseId: claims.course,
+      caseId,
       level: claims.level,
       caseIndex: claims.case,
       task: claims.sim.task,
@@ -89,7 +93,7 @@ export const attemptsApp = subApp()
     // Sent twice at once: the other request stored it first.
     if (!inserted) return answerStored((await findAttempt(db.db, id))!);
     if (!inserted.flagged && (await isExpert(db.db, inserted.userId))) catalogue.changed(inserted.courseId);
-    return c.json(resultOf(inserted, await benchmarkOf(db.db, inserted.courseId, inserted.level, inserted.caseIndex, inserted.task)), 201);
+    return c.json(resultOf(inserted, await benchmarkOf(db.db, inserted.courseId, inserted.caseId, inserted.task)), 201);
   })
   .openapi(guarded(routes.list, requireUser), async (c) => {
     const { userId, courseId, limit } = c.req.valid('query');
@@ -105,8 +109,8 @@ export const attemptsApp = subApp()
     return c.json(
       rows.map((row) => {
         const course = courses.get(row.courseId);
-        const caseTitle = course?.levels[row.level - 1]?.cases[row.caseIndex - 1]?.title ?? null;
-        return { ...summaryOf(row), courseTitle: course?.title ?? row.courseId, caseTitle };
+        const now = course && findCase(course.levels, row.caseId);
+        return { ...summaryOf(row, now), courseTitle: course?.title ?? row.courseId, caseTitle: now?.item.title ?? null };
       }),
       200,
     );
@@ -116,7 +120,17 @@ export const attemptsApp = subApp()
     const uid = userId ?? c.get('caller')!.uid;
     if (!(await canReadUser(c, uid)))
       return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another user's attempts");
-    return c.json(await attemptSummaries(c.get('deps').db.db, uid, courseId), 200);
+    const { catalogue, db } = c.get('deps');
+    const rows = await attemptSummaries(db.db, uid, courseId);
+    const courses = new Map(await Promise.all([...new Set(rows.map((r) => r.courseId))].map(async (id) => [id, (await catalogue.course(id))?.value] as const)));
+    const placed = rows.map((r) => {
+      const now = courses.get(r.courseId) && findCase(courses.get(r.courseId)!.levels, r.caseId);
+      return now ? { ...r, level: now.level, case: now.case } : r;
+    });
+    return c.json(
+      placed.sort((a, b) => a.courseId.localeCompare(b.courseId) || a.level - b.level || a.case - b.case),
+      200,
+    );
   })
   .openapi(guarded(routes.get, requireUser), async (c) => {
     const db = c.get('deps').db.db;
@@ -125,7 +139,7 @@ export const attemptsApp = subApp()
     if (!(await canReadUser(c, row.userId))) {
       return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another user's attempts");
     }
-    return c.json(resultOf(row, await benchmarkOf(db, row.courseId, row.level, row.caseIndex, row.task)), 200);
+    return c.json(resultOf(row, await benchmarkOf(db, row.courseId, row.caseId, row.task)), 200);
   })
   .openapi(routes.benchmarks, async (c) => {
     const { catalogue, db } = c.get('deps');

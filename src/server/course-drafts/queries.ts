@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { CourseDraft } from '../../api/course-drafts.ts';
-import type { Course, CourseInput } from '../../api/courses.ts';
+import type { Course, StoredCourseInput } from '../../api/courses.ts';
 import type { CourseStatus } from '../../domain/defaults.ts';
 import { publishSummary } from '../../domain/publishing.ts';
 import type { Caller } from '../access/token.ts';
@@ -26,7 +26,7 @@ async function versions(db: Db | Tx, id: string, lock = false) {
 }
 
 /** The editable version and what publishing it would change for learners. */
-function draftOf(row: typeof courses.$inferSelect, draft: { body: CourseInput } | undefined): CourseDraft {
+function draftOf(row: typeof courses.$inferSelect, draft: { body: StoredCourseInput } | undefined): CourseDraft {
   const published = courseOf(row);
   const course: Course = { ...published, ...draft?.body, id: row.id } as Course;
   const status = row.status;
@@ -42,7 +42,7 @@ export async function readDraft(db: Db, id: string): Promise<CourseDraft | null>
 }
 
 /** Saves the whole course as its draft; null when there is no such course (or it is archived). */
-export async function saveDraft(db: Db, caller: Caller, id: string, body: CourseInput): Promise<CourseDraft | null> {
+export async function saveDraft(db: Db, caller: Caller, id: string, body: StoredCourseInput): Promise<CourseDraft | null> {
   const found = await versions(db, id);
   if (!found) return null;
   const [draft] = await db

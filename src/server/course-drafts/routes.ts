@@ -2,6 +2,7 @@ import { ErrorCode } from '../../api/errors.ts';
 import { requireAdmin } from '../access/caller.ts';
 import { fail } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
+import { identified } from '../courses/item-ids.ts';
 import { discardDraft, draftLines, publishDraft, readDraft, saveDraft } from './queries.ts';
 import { signPreviewToken } from './preview-token.ts';
 import * as routes from '../../api/course-drafts.ts';
@@ -19,7 +20,8 @@ export const courseDraftsApp = subApp()
     return found ? c.json(found, 200) : fail(c, 404, ErrorCode.notFound, NO_COURSE);
   })
   .openapi(guarded(routes.save, requireAdmin), async (c) => {
-    const saved = await saveDraft(c.get('deps').db.db, c.get('caller')!, c.req.valid('param').id, c.req.valid('json'));
+    const input = c.req.valid('json');
+    const saved = await saveDraft(c.get('deps').db.db, c.get('caller')!, c.req.valid('param').id, { ...input, levels: identified(input.levels) });
     return saved ? c.json(saved, 200) : fail(c, 404, ErrorCode.notFound, NO_COURSE);
   })
   .openapi(guarded(routes.discard, requireAdmin), async (c) => {

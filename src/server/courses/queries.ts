@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Caller } from '../access/token.ts';
-import type { Course, CourseInput } from '../../api/courses.ts';
+import type { Course, StoredCourseInput } from '../../api/courses.ts';
 import { recordAudit, updateAudited } from '../audit/index.ts';
 import { rowsOf, type Db } from '../db/client.ts';
 import { planOf } from '../db/rows.ts';
@@ -22,7 +22,7 @@ export async function createCourse(db: Db, caller: Caller, id: string, course: N
 }
 
 /** Changes a course; what the input leaves out (proficiency order, outcomes, duration, translations, thumbnail) stays as stored. Null when there is no such course. */
-export function updateCourse(db: Db, caller: Caller, id: string, input: Partial<CourseInput>): Promise<Course | null> {
+export function updateCourse(db: Db, caller: Caller, id: string, input: Partial<StoredCourseInput>): Promise<Course | null> {
   return updateAudited<Course>(db, caller, 'course', courses, courseColumns, id, input);
 }
 

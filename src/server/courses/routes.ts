@@ -1,5 +1,6 @@
 import { ErrorCode } from '../../api/errors.ts';
 import { newCourseBody } from '../../domain/defaults.ts';
+import { identified } from './item-ids.ts';
 import { createCourse, deleteCourse, updateCourse } from './queries.ts';
 import { fail } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
@@ -27,7 +28,8 @@ export const coursesApp = subApp()
     return rawJson(c, hit);
   })
   .openapi(guarded(routes.create, requireAdmin), async (c) => {
-    const body = { ...newCourseBody(), thumbnail: null, ...c.req.valid('json') };
+    const input = { ...newCourseBody(), thumbnail: null, ...c.req.valid('json') };
+    const body = { ...input, levels: identified(input.levels) };
     const { catalogue, db } = c.get('deps');
     const id = crypto.randomUUID();
     await createCourse(db.db, c.get('caller')!, id, body);
@@ -37,7 +39,8 @@ export const coursesApp = subApp()
   })
   .openapi(guarded(routes.update, requireAdmin), async (c) => {
     const { id } = c.req.valid('param');
-    const body = c.req.valid('json');
+    const input = c.req.valid('json');
+    const body = { ...input, levels: identified(input.levels) };
     const { catalogue, db } = c.get('deps');
     const after = await updateCourse(db.db, c.get('caller')!, id, body);
     if (!after) return fail(c, 404, ErrorCode.notFound, 'No such course');

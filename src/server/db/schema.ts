@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CourseStatus, Level } from '../../domain/defaults.ts';
-import type { CourseInput } from '../../api/courses.ts';
+import type { StoredCourseInput } from '../../api/courses.ts';
 import type { CourseText, PlanText, TitleText, Translations } from '../../domain/localize.ts';
 import type { CertificateCase } from '../../domain/progress.ts';
 import type { Subscription } from '../../api/users.ts';
@@ -67,7 +67,7 @@ export const courseDrafts = pgTable('course_drafts', {
   courseId: text('course_id')
     .primaryKey()
     .references(() => courses.id, { onDelete: 'cascade' }),
-  body: jsonb('body').$type<CourseInput>().notNull(),
+  body: jsonb('body').$type<StoredCourseInput>().notNull(),
   updatedBy: text('updated_by').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -135,6 +135,9 @@ export const attempts = pgTable(
     id: text('id').primaryKey(),
     userId: text('user_id').notNull(),
     courseId: text('course_id').notNull(),
+    /** The case played (its id in the course's levels), wherever it has moved since, and kept when the case is deleted. */
+    caseId: text('case_id').notNull(),
+    /** Where the case was (module and place, 1-based) when it was played: shown for attempts of a case deleted since. */
     level: integer('level').notNull(),
     caseIndex: integer('case_index').notNull(),
     task: text('task').$type<Task>(),
@@ -163,7 +166,7 @@ export const attempts = pgTable(
     events: jsonb('events').$type<unknown[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('attempts_user_course').on(t.userId, t.courseId), index('attempts_course_case').on(t.courseId, t.level, t.caseIndex)],
+  (t) => [index('attempts_user_course').on(t.userId, t.courseId), index('attempts_course_case').on(t.courseId, t.caseId)],
 );
 
 /** Rate-limit counters on PostgreSQL, so every instance sharing it counts against one budget: a row per caller, limit and window. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { normalizeCaseParams, paramsOfCase, type CaseParams } from '../../domain/simulator/index.ts';
+import { ITEM_ID } from '../../domain/course-items.ts';
 import { DESKTOP_TASKS, type DesktopTask } from '../../domain/simulators.ts';
 
 /**
@@ -13,6 +14,8 @@ export interface LaunchClaims {
   course: string;
   level: number;
   case: number;
+  /** The case's id: its attempt is the case's wherever the case has moved by the time it is sent. */
+  caseId: string;
   variant: number;
   sim: CaseParams;
   /** A procedure only the desktop simulator plays; absent for the laser tasks, which `sim` describes. */
@@ -21,8 +24,9 @@ export interface LaunchClaims {
   assessment?: string;
 }
 
-/** The claims of a verified token, with its id and when it was issued (ms since the epoch). */
-export interface VerifiedLaunch extends LaunchClaims {
+/** The claims of a verified token, with its id and when it was issued (ms since the epoch); `caseId` null in a token signed before cases had ids. */
+export interface VerifiedLaunch extends Omit<LaunchClaims, 'caseId'> {
+  caseId: string | null;
   jti: string;
   issuedAt: number;
 }
@@ -39,7 +43,16 @@ export async function signLaunchToken(secret: string, claims: LaunchClaims, now 
   const iat = Math.floor(now.getTime() / 1000);
   const assessment = claims.assessment ? { asm: claims.assessment } : {};
   const task = claims.task ? { tsk: claims.task } : {};
-  return new SignJWT({ course: claims.course, level: claims.level, case: claims.case, variant: claims.variant, sim: { ...claims.sim }, ...task, ...assessment })
+  return new SignJWT({
+    course: claims.course,
+    level: claims.level,
+    case: claims.case,
+    cid: claims.caseId,
+    variant: claims.variant,
+    sim: { ...claims.sim },
+    ...task,
+    ...assessment,
+  })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.uid)
     .setIssuer(ISSUER)
@@ -71,7 +84,9 @@ export async function verifyLaunchToken(secret: string, token: string, now = new
     const assessment = typeof asm === 'string' && asm ? { assessment: asm } : {};
     const tsk = payload['tsk'];
     const task = DESKTOP_TASKS.find((t) => t === tsk);
-    return { uid: sub, course, level, case: caseIndex, variant, sim, ...(task ? { task } : {}), ...assessment, jti, issuedAt: iat * 1000 };
+    const cid = payload['cid'];
+    const caseId = typeof cid === 'string' && ITEM_ID.test(cid) ? cid : null;
+    return { uid: sub, course, level, case: caseIndex, caseId, variant, sim, ...(task ? { task } : {}), ...assessment, jti, issuedAt: iat * 1000 };
   } catch {
     return null;
   }

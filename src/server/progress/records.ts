@@ -31,8 +31,7 @@ export async function attemptFacts(db: Db, uids: string[], courseId?: string): P
     .select({
       userId: attempts.userId,
       courseId: attempts.courseId,
-      level: attempts.level,
-      case: attempts.caseIndex,
+      caseId: attempts.caseId,
       score: attempts.score,
       at: attempts.createdAt,
       flagged: attempts.flagged,
@@ -50,7 +49,7 @@ export async function attemptFacts(db: Db, uids: string[], courseId?: string): P
 
 /** The experts' median score per case, the default pass mark where an admin set none. */
 export async function benchmarkFacts(db: Db, course: Course): Promise<BenchmarkFact[]> {
-  return (await courseBenchmarks(db, course)).map((b) => ({ level: b.level, case: b.case, score: b.score }));
+  return (await courseBenchmarks(db, course)).map((b) => ({ caseId: b.caseId, score: b.score }));
 }
 
 export async function certificatesOf(db: Db, uids: string[]): Promise<CertificateRow[]> {

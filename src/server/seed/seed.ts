@@ -31,17 +31,18 @@ function caseTask(courseId: string, m: number, i: number): Pick<CaseItem, 'task'
   return sim ? { sim } : {};
 }
 
-/** Modules and named cases in seven languages; the fetoscopy cases carry their simulator parameters, the others their procedure. */
+/** Modules and named cases in seven languages, their ids made from their places as migration 0017 made them; the fetoscopy cases carry their simulator parameters, the others their procedure. */
 function levelsOf(courseId: string): Level[] {
   return COURSE_TEXTS[courseId]!.modules.map(([title, cases], m) => {
     const level = translated(title, (t) => ({ title: t }));
     return {
+      id: `m${m + 1}`,
       title: level.en,
       translations: level.translations,
       active: true,
       cases: cases.map((caseTitle, i): CaseItem => {
         const text = translated(caseTitle, (t) => ({ title: t }));
-        return { title: text.en, translations: text.translations, bubbles: [], ...caseTask(courseId, m, i) };
+        return { id: `m${m + 1}c${i + 1}`, title: text.en, translations: text.translations, bubbles: [], ...caseTask(courseId, m, i) };
       }),
     };
   });

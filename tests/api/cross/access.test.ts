@@ -124,7 +124,7 @@ describe('every route for every caller', () => {
   beforeEach(async () => {
     await api()
       .deps.db.db.insert(attempts)
-      .values({ id: LEARNERS_ATTEMPT, userId: 'learner', courseId: 'fetoscopy-simulator', level: 1, caseIndex: 1, score: 50, metrics: {} });
+      .values({ id: LEARNERS_ATTEMPT, userId: 'learner', courseId: 'fetoscopy-simulator', caseId: 'm1c1', level: 1, caseIndex: 1, score: 50, metrics: {} });
   });
 
   it.each(cases)('%s as %s', async (_name, caller, route) => {
@@ -150,6 +150,7 @@ describe('every route for every caller', () => {
       course: 'bronchoscopy',
       level: 1,
       case: 1,
+      caseId: 'm1c1',
       variant: 1,
       sim: paramsOfCase(undefined, 1, 1),
     });

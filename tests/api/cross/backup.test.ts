@@ -64,15 +64,26 @@ async function everything(url: string | null, dir: string | null): Promise<Recor
 async function fillEveryTable(db: Db, id: string) {
   const name = 'Ünïcode 名前 اسم';
   await db.insert(users).values({ id, email: `${id}@example.com`, name, isExpert: true, subscriptions: [] });
-  await db
-    .insert(courses)
-    .values({ id, title: name, subtitle: 's', levels: [{ title: 'm1', active: true, cases: [{ title: 'c1', bubbles: [] }] }], proficiencyOrder: true });
-  const draft = { title: `${name} draft`, subtitle: 's', thumbnail: null, levels: [{ title: 'm1', active: true, cases: [{ title: 'c1', bubbles: [] }] }] };
+  await db.insert(courses).values({
+    id,
+    title: name,
+    subtitle: 's',
+    levels: [{ id: 'm1', title: 'm1', active: true, cases: [{ id: 'm1c1', title: 'c1', bubbles: [] }] }],
+    proficiencyOrder: true,
+  });
+  const draft = {
+    title: `${name} draft`,
+    subtitle: 's',
+    thumbnail: null,
+    levels: [{ id: 'm1', title: 'm1', active: true, cases: [{ id: 'm1c1', title: 'c1', bubbles: [] }] }],
+  };
   await db.insert(courseDrafts).values({ courseId: id, body: draft, updatedBy: id });
   await db.insert(plans).values({ id, title: 'Plan', price: 12.34, duration: 3, description: name, courses: [id], visibility: false });
   await db.insert(audit).values({ actor: id, entity: 'plan', entityId: id, action: 'create', after: { title: name } });
   await db.insert(orders).values({ id, userId: id, planId: id, amount: 12.34 });
-  await db.insert(attempts).values({ id, userId: id, courseId: id, level: 1, caseIndex: 1, score: 73, metrics: { surgeryTimeMs: 1000 }, events: [] });
+  await db
+    .insert(attempts)
+    .values({ id, userId: id, courseId: id, caseId: 'm1c1', level: 1, caseIndex: 1, score: 73, metrics: { surgeryTimeMs: 1000 }, events: [] });
   // The form stand-ins' table is not in the schema, but a local instance has it, and a backup carries it along.
   await createSandboxTables(db);
   await db.insert(sandboxMessages).values({ service: 'forms', body: { message: name } });

@@ -10,6 +10,10 @@ import { attempts, read, withLaunchToken, type Endpoint } from './hostile-world.
 const plan = async (api: TestApi, id: string) => (await read(api, '/pricing')).find((p: { id: string }) => p.id === id);
 /** Only the keys of `keys`, to compare what was sent with a record that holds more. */
 const pick = (o: object, keys: object) => Object.fromEntries(Object.keys(keys).map((k) => [k, (o as Record<string, unknown>)[k]]));
+type Levels = Array<{ id?: string; cases: Array<{ id?: string }> }>;
+/** A course as read back without the ids the server gave its modules and cases (the bodies sent none; courses.test.ts checks them). */
+const idless = (course: { levels?: Levels }) =>
+  course.levels ? { ...course, levels: course.levels.map(({ id: _m, ...l }) => ({ ...l, cases: l.cases.map(({ id: _c, ...c }) => c) })) } : course;
 /** `s` with a prefix made of `n`, the same length where it can be: an id or address no earlier body used. */
 const unique = (s: string, n: number) => {
   const tag = `u${n.toString(36)}-`;
@@ -68,7 +72,7 @@ export const ENDPOINTS: Endpoint[] = [
     status: 201,
     stored: async (api, body, id) => {
       const s = storedOf(contract.newCourse, body) as object;
-      expect(pick((await read(api, `/courses/${id}/draft`)).course, s)).toEqual(s);
+      expect(pick(idless((await read(api, `/courses/${id}/draft`)).course), s)).toEqual(s);
     },
   },
   {
@@ -79,7 +83,7 @@ export const ENDPOINTS: Endpoint[] = [
     before: (api) => read(api, '/courses/bronchoscopy'),
     // A draft keeps what the body leaves out as published.
     stored: async (api, body, _, before) =>
-      expect((await read(api, '/courses/bronchoscopy/draft')).course).toEqual({ ...before, ...(storedOf(contract.course, body) as object) }),
+      expect(idless((await read(api, '/courses/bronchoscopy/draft')).course)).toEqual(idless({ ...before, ...(storedOf(contract.course, body) as object) })),
   },
   {
     method: 'PUT',
@@ -89,7 +93,7 @@ export const ENDPOINTS: Endpoint[] = [
     before: (api) => read(api, '/courses/bronchoscopy'),
     // What the body leaves out stays as stored.
     stored: async (api, body, _, before) =>
-      expect(await read(api, '/courses/bronchoscopy')).toEqual({ ...before, ...(storedOf(contract.course, body) as object) }),
+      expect(idless(await read(api, '/courses/bronchoscopy'))).toEqual(idless({ ...before, ...(storedOf(contract.course, body) as object) })),
   },
   {
     method: 'POST',

@@ -107,3 +107,57 @@ describe("the form stand-ins' messages", () => {
     await client.close();
   });
 });
+
+describe('the ids of modules and cases', () => {
+  it("are made from their places, in courses and drafts alike, and every attempt names its case's id", async () => {
+    const client = newDatabase();
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: migrationsUpTo(16) });
+    const levels = [
+      {
+        title: 'A',
+        active: true,
+        cases: [
+          { title: 'A1', bubbles: [] },
+          { title: 'A2', bubbles: [], passMark: 60 },
+        ],
+      },
+      { title: 'Empty', active: false, cases: [] },
+      { title: 'B', active: true, cases: [{ title: 'B1', bubbles: [] }] },
+    ];
+    await client.query(`INSERT INTO courses (id, title, subtitle, levels) VALUES ('c', 'C', 's', $1), ('none', 'N', 's', '[]')`, [JSON.stringify(levels)]);
+    await client.query(`INSERT INTO course_drafts (course_id, body, updated_by) VALUES ('c', $1, 'admin')`, [
+      JSON.stringify({ title: 'C', subtitle: 's', levels: [...levels, { title: 'New', active: true, cases: [{ title: 'N1', bubbles: [] }] }] }),
+    ]);
+    await client.exec(`
+      INSERT INTO attempts (id, user_id, course_id, level, case_index, score, metrics) VALUES
+        ('a', 'learner', 'c', 1, 2, 80, '{}'), ('b', 'learner', 'c', 3, 1, 50, '{}');
+    `);
+    await migrate(db, { migrationsFolder: source });
+    const ids = (list: Array<{ id: string; cases: Array<{ id: string }> }>) => list.map((l) => [l.id, l.cases.map((c) => c.id)]);
+    const courses = (
+      await client.query<{ id: string; levels: typeof levels & Array<{ id: string; cases: Array<{ id: string }> }> }>(
+        'SELECT id, levels FROM courses ORDER BY id',
+      )
+    ).rows;
+    expect(ids(courses[0]!.levels)).toEqual([
+      ['m1', ['m1c1', 'm1c2']],
+      ['m2', []],
+      ['m3', ['m3c1']],
+    ]);
+    expect(courses[0]!.levels[0]!.cases[1]).toEqual({ id: 'm1c2', title: 'A2', bubbles: [], passMark: 60 });
+    expect(courses[1]!.levels).toEqual([]);
+    const [draft] = (await client.query<{ body: { levels: Array<{ id: string; cases: Array<{ id: string }> }> } }>('SELECT body FROM course_drafts')).rows;
+    expect(ids(draft!.body.levels)).toEqual([
+      ['m1', ['m1c1', 'm1c2']],
+      ['m2', []],
+      ['m3', ['m3c1']],
+      ['m4', ['m4c1']],
+    ]);
+    expect((await client.query('SELECT id, case_id FROM attempts ORDER BY id')).rows).toEqual([
+      { id: 'a', case_id: 'm1c2' },
+      { id: 'b', case_id: 'm3c1' },
+    ]);
+    await client.close();
+  });
+});
