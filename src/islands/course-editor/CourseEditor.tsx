@@ -8,13 +8,14 @@ import CourseTexts from './CourseTexts.tsx';
 import ModuleEditor from './ModuleEditor.tsx';
 import PictureField from './PictureField.tsx';
 import PublishBar from './PublishBar.tsx';
+import HistoryPanel from '../ui/HistoryPanel.tsx';
 import type { Sections } from '../../i18n/index.ts';
 
 interface Props {
   locale: string;
   /** The locale's course list, where deleting a never-published course leads. */
   coursesHref: string;
-  strings: Sections<'course' | 'common'>;
+  strings: Sections<'course' | 'common' | 'history'>;
 }
 
 /** The admin's edit mode: every change stays in $editor until Save keeps the whole course as a draft, which Publish makes live. */
@@ -101,6 +102,9 @@ export default function CourseEditor({ locale, coursesHref, strings }: Props) {
         </button>
       </div>
       <PublishBar state={state} coursesHref={coursesHref} strings={strings} />
+      {state.courseId && (
+        <HistoryPanel entity="course" id={state.courseId} version={`${state.status}:${state.pending}`} locale={locale} strings={strings} heading="h2" />
+      )}
     </form>
   );
 }

@@ -19,7 +19,7 @@ interface Props extends PlayContext {
   preview: { withPlan: boolean; status: CourseStatus } | null;
   /** The locale's course list, where deleting a draft leads. */
   coursesHref: string;
-  strings: Sections<'course' | 'common'>;
+  strings: Sections<'course' | 'common' | 'history'>;
 }
 
 /** The number a module shows on the page (inactive modules are not counted), read from the outline. */

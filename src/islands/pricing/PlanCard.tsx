@@ -12,6 +12,7 @@ import { PLAYED_IN_KEY } from '../ui/played-in.ts';
 import PlanDeleteConfirm from './PlanDeleteConfirm.tsx';
 import PlanForm from './PlanForm.tsx';
 import LegalLinks, { type LegalHrefs } from '../ui/LegalLinks.tsx';
+import HistoryPanel from '../ui/HistoryPanel.tsx';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
 
@@ -29,7 +30,7 @@ interface Props {
   pricingHref: string;
   learningHref: string;
   legalHrefs: Required<LegalHrefs>;
-  strings: Sections<'pricing' | 'checkout' | 'common' | 'legal'>;
+  strings: Sections<'pricing' | 'checkout' | 'common' | 'legal' | 'history'>;
 }
 
 /**
@@ -73,6 +74,14 @@ export default function PlanCard({
           strings={strings}
           onDone={() => setMode('view')}
           onCancel={() => setMode('view')}
+        />
+        <HistoryPanel
+          entity="plan"
+          id={plan.id}
+          locale={locale}
+          strings={strings}
+          names={Object.fromEntries(courses.map((c) => [c.id, c.title]))}
+          heading="h3"
         />
       </article>
     );
