@@ -52,7 +52,9 @@ function subscriptionChanges(before: unknown, after: unknown): AuditChange[] {
 function fieldChanges(field: string, from: unknown, to: unknown): AuditChange[] {
   if (field === 'translations') {
     const [a, b] = [record(from), record(to)];
-    const locales = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((l) => !same(a[l] ?? {}, b[l] ?? {})).sort();
+    // A language's texts left empty are no texts: a form that sends every language blank changes nothing.
+    const texts = (v: unknown) => Object.fromEntries(Object.entries(record(v)).filter(([, t]) => !isEmpty(t)));
+    const locales = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((l) => !same(texts(a[l]), texts(b[l]))).sort();
     return locales.length ? [{ kind: 'translations', field, locales }] : [];
   }
   if ((isStrings(from) || from === undefined) && (isStrings(to) || to === undefined)) {

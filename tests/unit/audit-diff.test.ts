@@ -47,6 +47,14 @@ describe('auditChanges for plans', () => {
     ]);
   });
 
+  it('sees no change in languages whose texts were blank and are still blank', () => {
+    const blank = { title: '', description: '' };
+    expect(auditChanges(plan(), plan({ translations: { es: blank, fr: blank } }))).toEqual([]);
+    expect(auditChanges(plan(), plan({ translations: { es: { ...blank, title: 'Completo' } } }))).toEqual([
+      { kind: 'translations', field: 'translations', locales: ['es'] },
+    ]);
+  });
+
   it('reads a creation without the id and without fields left empty', () => {
     expect(auditChanges(null, plan())).toEqual([
       { kind: 'field', field: 'title', from: undefined, to: 'Complete' },
