@@ -26,6 +26,7 @@ export interface OrderChange {
 
 interface Titled {
   title: string;
+  id?: unknown;
 }
 
 const record = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
@@ -33,7 +34,10 @@ const titledList = (v: unknown): Array<Titled & Record<string, unknown>> =>
   (Array.isArray(v) ? v.map(record) : []).map((x) => ({ ...x, title: typeof x.title === 'string' ? x.title : '' }));
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Pairs of [before index, after index]: equal titles first (in order), then what is left at the same place (a rename). */
+/**
+ * Pairs of [before index, after index]: the same id first (modules and cases keep theirs wherever they move; older
+ * entries have none), then equal titles (in order), then what is left at the same place (a rename).
+ */
 function match<T extends Titled>(before: readonly T[], after: readonly T[]) {
   const pairs: Array<[number, number]> = [];
   const used = new Set<number>();
@@ -43,15 +47,19 @@ function match<T extends Titled>(before: readonly T[], after: readonly T[]) {
     paired.add(j);
     pairs.push([i, j]);
   };
-  after.forEach((item, j) => {
-    const i = before.findIndex((b, k) => !used.has(k) && b.title === item.title);
-    if (i >= 0) pair(i, j);
-  });
-  const byTitle = pairs.length;
+  const sameId = (b: T, item: T) => typeof item.id === 'string' && b.id === item.id;
+  for (const alike of [sameId, (b: T, item: T) => b.title === item.title]) {
+    after.forEach((item, j) => {
+      const i = paired.has(j) ? -1 : before.findIndex((b, k) => !used.has(k) && alike(b, item));
+      if (i >= 0) pair(i, j);
+    });
+  }
+  pairs.sort((x, y) => x[1] - y[1]);
+  const matched = pairs.length;
   after.forEach((_, j) => {
     if (!paired.has(j) && j < before.length && !used.has(j)) pair(j, j);
   });
-  const moved = pairs.slice(0, byTitle).some(([i], k, all) => k > 0 && i < all[k - 1]![0]);
+  const moved = pairs.slice(0, matched).some(([i], k, all) => k > 0 && i < all[k - 1]![0]);
   return {
     pairs,
     moved,

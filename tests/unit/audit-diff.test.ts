@@ -107,6 +107,25 @@ describe('auditChanges for courses', () => {
     expect(auditChanges(course(), swapped)).toEqual([{ kind: 'module', change: 'changed', title: 'Basics', ...noCases, casesMoved: true }]);
   });
 
+  it('follows modules and cases by their ids when they have them, renamed and moved at once', () => {
+    const before = course({
+      levels: [
+        { id: 'm1', ...level('Basics', [{ id: 'c1', ...kase('One') }]) },
+        { id: 'm2', ...level('Advanced', []) },
+      ],
+    });
+    const after = course({
+      levels: [
+        { id: 'm2', ...level('Advanced', []) },
+        { id: 'm1', ...level('Foundations', [{ id: 'c1', ...kase('First') }]) },
+      ],
+    });
+    expect(auditChanges(before, after)).toEqual([
+      { kind: 'module', change: 'changed', title: 'Foundations', from: 'Basics', ...noCases, casesChanged: [{ title: 'First', from: 'One' }] },
+      { kind: 'order', field: 'levels' },
+    ]);
+  });
+
   it('keeps plain fields, outcomes and translations beside the modules', () => {
     const after = course({ title: 'Laser II', proficiencyOrder: true, outcomes: ['Map the equator', 'Coagulate'], translations: {} });
     expect(auditChanges(course(), after)).toEqual([
