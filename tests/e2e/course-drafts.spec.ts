@@ -37,7 +37,9 @@ test('an admin adds a draft course, previews it as a learner, publishes it, and 
   await page.getByLabel('Title of module 1').fill('Bench warm-up');
   await page.getByLabel('Title of case 1 in module 1').fill('Straight scope');
   await press(page, page.getByRole('button', { name: 'Save', exact: true }));
-  await expect(page.locator('.publish-bar')).toContainText('First publication');
+  const bar = page.locator('.publish-bar');
+  await expect(bar).toContainText('Draft: only administrators see this course until it is published.');
+  await expect(bar.locator('li')).toHaveText(['First publication: the course appears in the catalogue in every language.']);
 
   // Nobody else sees it: not the catalogue, not the course page, not the API.
   const learner = await browser.newPage();

@@ -15,9 +15,10 @@ interface Props {
 
 /** What publishing the saved draft changes for learners, one line each. */
 function summaryLines(summary: PublishSummary, strings: Sections<'course'>): string[] {
+  // Nobody has seen a course never published: it simply appears, with all it holds.
+  if (summary.firstPublication) return [strings['course.summary.first']];
   const counted = (n: number, key: keyof Sections<'course'>) => (n > 0 ? [fill(strings[key], { n })] : []);
   const lines = [
-    ...(summary.firstPublication ? [strings['course.summary.first']] : []),
     ...counted(summary.casesAdded, 'course.summary.casesAdded'),
     ...counted(summary.casesRemoved, 'course.summary.casesRemoved'),
     ...counted(summary.modulesAdded, 'course.summary.modulesAdded'),
@@ -38,7 +39,7 @@ export default function PublishBar({ state, coursesHref, strings }: Props) {
   const busy = state.saving || state.publishing;
   return (
     <section className="publish-bar" aria-label={strings['course.publish']}>
-      {saved && <p>{strings['course.pending']}</p>}
+      {saved && <p>{strings[state.status === 'draft' ? 'course.preview.draft' : 'course.pending']}</p>}
       {saved && state.summary && (
         <ul className="publish-summary">
           {summaryLines(state.summary, strings).map((line) => (
