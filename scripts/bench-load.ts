@@ -2,7 +2,7 @@ import { SANDBOX_PATHS } from '../src/server/config.ts';
 import { apiAt } from './lib/api.ts';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
@@ -13,8 +13,9 @@ import { emulatorToken, node, root, startEmulator, startPostgres, stop, waitUnti
  * npm run bench:load: 200 concurrent clients for 60 s. Most are visitors and learners reading as fast as the server
  * answers (the catalogue, a course page, their own record, a course's JSON, the plans); a few are administrators
  * saving a course at a steady rate (BENCH_SAVES a second in all, 20 by default: busier than any editing team). Prints
- * errors, p50/p99 latency of the reads and of the saves, and the servers' memory at rest and at their peak. On PGlite
- * one server; on PostgreSQL two servers sharing the database, the clients split between them, and then a check that
+ * errors, p50/p99 latency of the reads and of the saves, the servers' memory at rest and at their peak, and the
+ * machine's load average when the load began and when it ended: the clients, the servers and PostgreSQL share the
+ * machine's cores, so anything else running there shows in the latencies. On PGlite one server; on PostgreSQL two servers sharing the database, the clients split between them, and then a check that
  * the form stand-ins' rate limit (5 messages per address in 10 minutes) is one budget across both.
  */
 const PORT = 4811;
@@ -105,6 +106,7 @@ async function run(backend: 'pglite' | 'postgres') {
       });
     // The peak during the load, sampled: the process's own high-water mark would include the first start's initdb.
     const peaks = servers.map(() => 0);
+    const loadBefore = loadavg()[0]!;
     const sampler = setInterval(() => servers.forEach((s, i) => (peaks[i] = Math.max(peaks[i]!, memoryMb(s.pid!)))), 200);
     const [readers, saves] = await Promise.all([
       Promise.all(
@@ -115,6 +117,7 @@ async function run(backend: 'pglite' | 'postgres') {
       Promise.all(Array.from({ length: ADMINS }, (_, i) => administrator(ports[i % ports.length]!))),
     ]);
     clearInterval(sampler);
+    const machineLoad = `${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}`;
     const sum = (f: (r: autocannon.Result) => number) => readers.reduce((total, r) => total + f(r), 0);
     const worst = (f: (r: autocannon.Result) => number) => Math.max(...readers.map(f));
     const saveFailures = saves.reduce((total, s) => total + s.failures, 0);
@@ -122,7 +125,7 @@ async function run(backend: 'pglite' | 'postgres') {
     const errors = sum((r) => r.errors + r.non2xx + r.timeouts) + saveFailures;
     const saveP99 = saveTimes[Math.min(saveTimes.length - 1, Math.floor(saveTimes.length * 0.99))] ?? 0;
     console.log(
-      `| ${backend} | ${ports.length} | ${CONNECTIONS} | ${DURATION} s | ${sum((r) => r.requests.total) + saveTimes.length} | ${Math.round(sum((r) => r.requests.average) + saveTimes.length / DURATION)} | ${worst((r) => r.latency.p50)} | ${worst((r) => r.latency.p99)} | ${saveTimes.length} | ${Math.round(saveP99)} | ${errors} | ${atRest} | ${mb(peaks)} |`,
+      `| ${backend} | ${ports.length} | ${CONNECTIONS} | ${DURATION} s | ${sum((r) => r.requests.total) + saveTimes.length} | ${Math.round(sum((r) => r.requests.average) + saveTimes.length / DURATION)} | ${worst((r) => r.latency.p50)} | ${worst((r) => r.latency.p99)} | ${saveTimes.length} | ${Math.round(saveP99)} | ${errors} | ${atRest} | ${mb(peaks)} | ${machineLoad} |`,
     );
     if (saveFailures > 0) console.log(`  ${backend}: ${saveFailures} course saves failed`);
     for (const [i, r] of readers.entries()) {
@@ -143,9 +146,9 @@ async function run(backend: 'pglite' | 'postgres') {
 }
 
 console.log(
-  '| database | servers | clients | duration | requests | req/s | reads p50 ms | reads p99 ms | course saves | saves p99 ms | errors | servers memory at rest | servers peak memory under load |',
+  '| database | servers | clients | duration | requests | req/s | reads p50 ms | reads p99 ms | course saves | saves p99 ms | errors | servers memory at rest | servers peak memory under load | machine load (1 min) before → after |',
 );
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 const backends = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
 const ok = [];
 for (const backend of backends) ok.push(await run(backend));
