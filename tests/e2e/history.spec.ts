@@ -22,11 +22,12 @@ test('an admin changes a plan’s price and a course’s title, publishes, and r
 }) => {
   const admin = { authorization: `Bearer ${await idTokenFor(ADMIN)}` };
   const stamp = Date.now();
+  // A hidden plan: administrators see and edit it on /pricing, while the plans learners see stay the seeded ones.
   const levels = [{ title: 'Anastomoses', active: true, cases: [{ title: 'Posterior placenta', bubbles: [] }] }];
   const created = await request.post('/api/courses', { headers: admin, data: { title: `Laser ${stamp}`, subtitle: 'made by a test', levels } });
   expect(created.status()).toBe(201);
   const courseId = (await created.json()) as string;
-  const plan = { title: `History plan ${stamp}`, price: 120, duration: 3, description: 'A plan to change.', courses: [courseId], visibility: true };
+  const plan = { title: `History plan ${stamp}`, price: 120, duration: 3, description: 'A plan to change.', courses: [courseId], visibility: false };
   expect((await request.post('/api/pricing', { headers: admin, data: plan })).status()).toBe(201);
 
   await login(page, ADMIN);
