@@ -134,6 +134,7 @@ export const ar: Dict = {
   'course.preview.leave': 'الخروج من المعاينة',
   'course.preview.play': 'هنا يختار المتعلم صاحب الخطة أين يفتح الحالة {{c}} من الوحدة {{n}}. في المعاينة لا يُفتح شيء.',
   'course.preview.error': 'تعذّر فتح المعاينة. يُرجى المحاولة مرة أخرى.',
+  'course.door.text': 'هذه الدورة مسودة، أو انتهت صلاحية رابط المعاينة: لا يفتحها سوى المسؤولين.',
   'course.deleteDraft': 'حذف المسودة',
   'course.deleteDraftTitle': 'حذف هذه المسودة؟',
   'course.keepDraft': 'الإبقاء على المسودة',

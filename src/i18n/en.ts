@@ -133,6 +133,7 @@ export const en = {
   'course.preview.leave': 'Leave the preview',
   'course.preview.play': 'Here a learner with a plan chooses where to open case {{c}} of module {{n}}. In a preview, nothing opens.',
   'course.preview.error': 'The preview could not be opened. Please try again.',
+  'course.door.text': 'This course is a draft, or your preview link has run out: only administrators can open it.',
   'course.deleteDraft': 'Delete the draft',
   'course.deleteDraftTitle': 'Delete this draft?',
   'course.keepDraft': 'Keep the draft',

@@ -135,6 +135,7 @@ export const es: Dict = {
   'course.preview.leave': 'Salir de la vista previa',
   'course.preview.play': 'Aquí un alumno con un plan elige dónde abrir el caso {{c}} del módulo {{n}}. En una vista previa no se abre nada.',
   'course.preview.error': 'No se pudo abrir la vista previa. Inténtalo de nuevo.',
+  'course.door.text': 'Este curso es un borrador, o tu enlace de vista previa ha caducado: solo los administradores pueden abrirlo.',
   'course.deleteDraft': 'Eliminar el borrador',
   'course.deleteDraftTitle': '¿Eliminar este borrador?',
   'course.keepDraft': 'Conservar el borrador',

@@ -135,6 +135,7 @@ export const fr: Dict = {
   'course.preview.leave': 'Quitter l’aperçu',
   'course.preview.play': 'Ici, un apprenant avec une formule choisit où ouvrir le cas {{c}} du module {{n}}. Dans un aperçu, rien ne s’ouvre.',
   'course.preview.error': 'L’aperçu n’a pas pu s’ouvrir. Veuillez réessayer.',
+  'course.door.text': 'Ce cours est un brouillon, ou votre lien d’aperçu a expiré : seuls les administrateurs peuvent l’ouvrir.',
   'course.deleteDraft': 'Supprimer le brouillon',
   'course.deleteDraftTitle': 'Supprimer ce brouillon ?',
   'course.keepDraft': 'Garder le brouillon',

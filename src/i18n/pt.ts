@@ -135,6 +135,7 @@ export const pt: Dict = {
   'course.preview.leave': 'Sair da pré-visualização',
   'course.preview.play': 'Aqui um aluno com um plano escolhe onde abrir o caso {{c}} do módulo {{n}}. Numa pré-visualização, nada abre.',
   'course.preview.error': 'Não foi possível abrir a pré-visualização. Tente novamente.',
+  'course.door.text': 'Este curso é um rascunho, ou a sua ligação de pré-visualização expirou: só os administradores o podem abrir.',
   'course.deleteDraft': 'Eliminar o rascunho',
   'course.deleteDraftTitle': 'Eliminar este rascunho?',
   'course.keepDraft': 'Manter o rascunho',

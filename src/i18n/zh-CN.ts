@@ -134,6 +134,7 @@ export const zhCN: Dict = {
   'course.preview.leave': '退出预览',
   'course.preview.play': '有套餐的学员在这里选择在何处打开模块 {{n}} 的病例 {{c}}。在预览中不会打开任何内容。',
   'course.preview.error': '无法打开预览。请重试。',
+  'course.door.text': '此课程是草稿，或您的预览链接已过期：只有管理员可以打开它。',
   'course.deleteDraft': '删除草稿',
   'course.deleteDraftTitle': '删除此草稿？',
   'course.keepDraft': '保留草稿',

@@ -49,6 +49,11 @@ test('an admin adds a draft course, previews it as a learner, publishes it, and 
   await expect(learner.getByText(title)).toHaveCount(0);
   expect((await learner.request.get(`/api/courses${path.slice('/courses'.length)}`)).status()).toBe(404);
 
+  // Its own address is not found, for the admin too, who is offered its preview there (a link run out leads here too).
+  expect((await page.goto(path))?.status()).toBe(404);
+  await press(page, page.getByRole('button', { name: 'Preview as a learner' }));
+  await expect(page).toHaveURL(new RegExp(`${path}\\?preview=[\\w.-]+&plan=with$`));
+
   // The admin's list marks it as a draft.
   await page.goto('/courses');
   const card = page.locator('.course-card', { hasText: title });
@@ -93,6 +98,10 @@ test('an admin adds a draft course, previews it as a learner, publishes it, and 
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   await expect(page.getByRole('complementary', { name: 'Preview as a learner' })).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  // A published course is previewed from its page's toolbar.
+  await courseReady(page);
+  await press(page, page.locator('.course-toolbar').getByRole('button', { name: 'Preview as a learner' }));
+  await expect(page.getByRole('complementary', { name: 'Preview as a learner' })).toContainText('It shows the published version, as learners see it now.');
 
   await login(learner, LEARNER);
   await learner.goto('/courses');
@@ -121,4 +130,9 @@ test('a course never published is deleted from its editor only once asked, and a
   await press(page, dialog.getByRole('button', { name: 'حذف المسودة' }));
   await expect(page).toHaveURL(/\/ar\/courses$/);
   expect((await request.get(preview)).status()).toBe(404);
+  // Gone: its page offers the admin no preview.
+  expect((await page.goto(new URL(preview).pathname))?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForTimeout(2000);
+  await expect(page.locator('.draft-door')).toHaveCount(0);
 });
