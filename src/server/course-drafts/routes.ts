@@ -2,7 +2,7 @@ import { ErrorCode } from '../../api/errors.ts';
 import { requireAdmin } from '../access/caller.ts';
 import { fail } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
-import { identified } from '../courses/item-ids.ts';
+import { identified } from '../courses/index.ts';
 import { discardDraft, draftLines, publishDraft, readDraft, saveDraft } from './queries.ts';
 import { signPreviewToken } from './preview-token.ts';
 import * as routes from '../../api/course-drafts.ts';
