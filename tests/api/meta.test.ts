@@ -140,6 +140,7 @@ describe('GET /openapi.json', () => {
     '/api/users/me': ['patch', 'delete'],
     '/api/users/me/export': ['get'],
     '/api/users/me/export/logs': ['get'],
+    '/api/users/me/subscriptions': ['get'],
     '/api/receipts': ['get'],
     '/api/receipts/{orderId}': ['get'],
     '/api/receipts/{orderId}/pdf': ['get'],
