@@ -51,6 +51,8 @@ test('an admin adds a draft course, previews it as a learner, publishes it, and 
 
   // Its own address is not found, for the admin too, who is offered its preview there (a link run out leads here too).
   expect((await page.goto(path))?.status()).toBe(404);
+  await expect(page.getByRole('status')).toContainText('This course is a draft, or your preview link has run out');
+  await axe(page);
   await press(page, page.getByRole('button', { name: 'Preview as a learner' }));
   await expect(page).toHaveURL(new RegExp(`${path}\\?preview=[\\w.-]+&plan=with$`));
 
