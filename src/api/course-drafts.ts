@@ -16,6 +16,7 @@ export const PublishSummary = z
     casesRemoved: z.number().int(),
     modulesAdded: z.number().int(),
     modulesRemoved: z.number().int(),
+    reordered: z.boolean().describe('Modules or cases learners see stand in another order; results stay with their cases'),
     rulesChanged: z.boolean().describe('Proficiency order or assessment changes'),
     otherChanges: z.boolean().describe('Texts, pictures, simulator settings or pass marks change'),
   })

@@ -8,6 +8,7 @@ import { paramsOfCase, type CaseParams } from '../domain/simulator/params.ts';
 import { isBrowserTask, type CaseTask } from '../domain/simulators.ts';
 import { errorKey, type ErrorKey } from './error-messages.ts';
 import { idToken } from './session.ts';
+import { moveCase, moveModule, removeCase, removeModule } from '../domain/reorder.ts';
 
 /** The admin's local copy of a course: nothing reaches the server until save(), which keeps it as a draft until publish(). */
 export interface EditorState {
@@ -26,6 +27,8 @@ export interface EditorState {
   /** The language the texts are being written in; English is the course's own, the others its translations. */
   lang: ContentLocale;
   picture: 'idle' | 'uploading' | 'error';
+  /** Where the last module or case moved (0-based), for the editor to say so to screen readers. */
+  moved: { module: number; case: number | null } | null;
 }
 
 const CLOSED: EditorState = {
@@ -42,6 +45,7 @@ const CLOSED: EditorState = {
   error: null,
   lang: 'en',
   picture: 'idle',
+  moved: null,
 };
 export const $editor = atom<EditorState>(CLOSED);
 
@@ -84,7 +88,7 @@ export function discard(): void {
 function edit(change: (draft: StoredCourseInput) => StoredCourseInput): void {
   const state = $editor.get();
   if (!state.draft) return;
-  $editor.set({ ...state, draft: change(state.draft), dirty: true, error: null });
+  $editor.set({ ...state, draft: change(state.draft), dirty: true, error: null, moved: null });
 }
 
 function editLevel(i: number, change: (level: Level) => Level | null): void {
@@ -121,11 +125,27 @@ const newItemId = () =>
 export const addModule = () => edit((d) => ({ ...d, levels: [...d.levels, newLevel(newItemId(), newItemId())] }));
 export const setModuleTitle = (i: number, title: string) => editLevel(i, (l) => titled(l, title));
 export const setModuleActive = (i: number, active: boolean) => editLevel(i, (l) => ({ ...l, active }));
-export const deleteModule = (i: number) => editLevel(i, () => null);
+export const deleteModule = (i: number) => edit((d) => ({ ...d, levels: removeModule(d.levels, i) }));
 export const addCase = (i: number) => editLevel(i, (l) => ({ ...l, cases: [...l.cases, newCase(newItemId())] }));
 export const setCaseTitle = (i: number, j: number, title: string) =>
   editLevel(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? titled(c, title) : c)) }));
-export const deleteCase = (i: number, j: number) => editLevel(i, (l) => ({ ...l, cases: l.cases.filter((_, k) => k !== j) }));
+export const deleteCase = (i: number, j: number) => edit((d) => ({ ...d, levels: removeCase(d.levels, i, j) }));
+
+/** Module `from` moved to `to` (0-based), by a button, a key or a drop; a place outside the course changes nothing. */
+export function moveModuleTo(from: number, to: number): void {
+  const levels = $editor.get().draft?.levels ?? [];
+  if (to < 0 || to >= levels.length || to === from) return;
+  edit((d) => ({ ...d, levels: moveModule(d.levels, from, to) }));
+  $editor.set({ ...$editor.get(), moved: { module: to, case: null } });
+}
+
+/** In module `level`, case `from` moved to `to` (0-based). */
+export function moveCaseTo(level: number, from: number, to: number): void {
+  const cases = $editor.get().draft?.levels[level]?.cases ?? [];
+  if (to < 0 || to >= cases.length || to === from) return;
+  edit((d) => ({ ...d, levels: moveCase(d.levels, level, from, to) }));
+  $editor.set({ ...$editor.get(), moved: { module: level, case: to } });
+}
 
 /** The simulator parameters a case runs with: its own, or its module's defaults for its place in the course. */
 export const caseParams = (c: CaseItem, i: number, j: number): CaseParams => c.sim ?? paramsOfCase(undefined, i + 1, j + 1);

@@ -71,6 +71,7 @@ describe('a draft of a published course', () => {
       casesRemoved: 0,
       modulesAdded: 1,
       modulesRemoved: 0,
+      reordered: false,
       rulesChanged: false,
       otherChanges: false,
     });

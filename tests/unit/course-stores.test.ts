@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.ts';
 import { paramsOfCase } from '../../src/domain/simulator/params.ts';
-import { $editor, caseParams, resetCaseParams, setCaseParam } from '../../src/stores/editor.ts';
+import { $editor, caseParams, deleteCase, moveCaseTo, moveModuleTo, resetCaseParams, setCaseParam } from '../../src/stores/editor.ts';
 import { errorKey } from '../../src/stores/error-messages.ts';
 import { fill } from '../../src/i18n/fill.ts';
 
@@ -55,6 +55,7 @@ describe('the editor draft of simulator parameters', () => {
       error: null,
       lang: 'en',
       picture: 'idle',
+      moved: null,
     });
   const cases = () => $editor.get().draft!.levels.flatMap((l) => l.cases);
 
@@ -79,5 +80,28 @@ describe('the editor draft of simulator parameters', () => {
     setCaseParam(1, 0, 'scopes', 'angled');
     resetCaseParams(1, 0);
     expect(cases()[2]).toEqual({ id: 'c', title: 'C', bubbles: [] });
+  });
+
+  it('moves a module or a case, says where it went, and keeps what each case plays', () => {
+    open();
+    moveModuleTo(1, 0);
+    expect($editor.get().draft!.levels.map((l) => l.id)).toEqual(['m2', 'm1']);
+    expect($editor.get()).toMatchObject({ dirty: true, moved: { module: 0, case: null } });
+    expect(cases()[0]).toEqual({ id: 'c', title: 'C', bubbles: [], sim: paramsOfCase(undefined, 2, 1) });
+    moveCaseTo(1, 0, 1);
+    expect($editor.get().draft!.levels[1]!.cases.map((c) => c.id)).toEqual(['b', 'a']);
+    expect($editor.get().moved).toEqual({ module: 1, case: 1 });
+    expect(cases()[2]!.sim).toEqual(paramsOfCase(undefined, 1, 1));
+  });
+
+  it('moves nothing past either end, and forgets the last move at the next edit', () => {
+    open();
+    moveModuleTo(0, -1);
+    moveCaseTo(0, 1, 2);
+    expect($editor.get()).toMatchObject({ dirty: false, moved: null });
+    moveCaseTo(0, 1, 0);
+    deleteCase(0, 1);
+    expect($editor.get().moved).toBeNull();
+    expect(cases().map((c) => c.id)).toEqual(['b', 'c']);
   });
 });

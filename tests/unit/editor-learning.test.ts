@@ -32,6 +32,7 @@ describe('the editor draft of pass marks and proficiency order', () => {
       error: null,
       lang: 'en',
       picture: 'idle',
+      moved: null,
     });
 
   it('sets a whole pass mark from 1 to 100 on one case, and drops it for the default', () => {

@@ -1,11 +1,13 @@
 import { use, useState } from 'react';
 import type { CaseItem } from '../../domain/defaults.ts';
-import { deleteCase, setCaseTitle, setPassMark } from '../../stores/editor.ts';
+import { deleteCase, moveCaseTo, setCaseTitle, setPassMark } from '../../stores/editor.ts';
 import ArrowIcon from '../ui/ArrowIcon.tsx';
 import LanguageText from '../ui/LanguageText.tsx';
 import { EditingLanguage } from '../ui/LanguageTexts.tsx';
 import TrashIcon from '../ui/TrashIcon.tsx';
 import CaseSimFields from './CaseSimFields.tsx';
+import { dropProps } from './drag.ts';
+import MoveControls from './MoveControls.tsx';
 import { titleIn } from './texts.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
@@ -15,18 +17,28 @@ interface Props {
   /** Module and case positions, from 0, as the editor's actions take them. */
   level: number;
   index: number;
+  /** How many cases the module has. */
+  count: number;
   locale: string;
   strings: Sections<'course' | 'common'>;
 }
 
 /** One case in the editor: its title, pass mark and delete, and its simulator parameters, which take room: shown on demand. */
-export default function CaseEditor({ item, level, index, locale, strings }: Props) {
+export default function CaseEditor({ item, level, index, count, locale, strings }: Props) {
   const lang = use(EditingLanguage);
   const [simShown, setSimShown] = useState(false);
   const where = { n: level + 1, c: index + 1 };
   const simId = `sim-${where.n}-${where.c}`;
   return (
-    <li className="case case-edit">
+    <li className="case case-edit" {...dropProps(`cases-${level}`, index, (from, to) => moveCaseTo(level, from, to))}>
+      <MoveControls
+        id={item.id}
+        index={index}
+        count={count}
+        group={`cases-${level}`}
+        labels={{ up: fill(strings['course.moveCaseUp'], where), down: fill(strings['course.moveCaseDown'], where) }}
+        onMove={(to) => moveCaseTo(level, index, to)}
+      />
       <span className="case-index" aria-hidden="true">
         {where.c}
       </span>

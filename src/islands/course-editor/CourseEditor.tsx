@@ -1,5 +1,6 @@
 import { missingCourseLocales } from '../../domain/localize.ts';
-import { $editor, addModule, discard, save, setDuration, setAssessmentRequired, setLang, setProficiencyOrder } from '../../stores/editor.ts';
+import { fill } from '../../i18n/fill.ts';
+import { $editor, type EditorState, addModule, discard, save, setDuration, setAssessmentRequired, setLang, setProficiencyOrder } from '../../stores/editor.ts';
 import Field from '../ui/Field.tsx';
 import FormError from '../ui/FormError.tsx';
 import LanguageTexts from '../ui/LanguageTexts.tsx';
@@ -9,7 +10,22 @@ import ModuleEditor from './ModuleEditor.tsx';
 import PictureField from './PictureField.tsx';
 import PublishBar from './PublishBar.tsx';
 import HistoryPanel from '../ui/HistoryPanel.tsx';
+import { titleIn } from './texts.ts';
 import type { Sections } from '../../i18n/index.ts';
+
+/** What screen readers hear after a move: where the module or case now stands. */
+function movedText(state: EditorState, strings: Props['strings']): string {
+  const levels = state.draft?.levels ?? [];
+  const at = state.moved;
+  const level = at && levels[at.module];
+  if (!at || !level) return '';
+  const title = titleIn(state.lang, level) || level.title;
+  if (at.case === null) return fill(strings['course.movedModule'], { title, n: at.module + 1, of: levels.length });
+  const item = level.cases[at.case];
+  return item
+    ? fill(strings['course.movedCase'], { title: titleIn(state.lang, item) || item.title, c: at.case + 1, n: at.module + 1, of: level.cases.length })
+    : '';
+}
 
 interface Props {
   locale: string;
@@ -78,9 +94,12 @@ export default function CourseEditor({ locale, coursesHref, strings }: Props) {
         </label>
         <p className="muted">{strings['course.passMarkHint']}</p>
         {draft.levels.length === 0 && <p>{strings['course.noModules']}</p>}
+        <p className="visually-hidden" role="status">
+          {movedText(state, strings)}
+        </p>
         <ol className="modules">
           {draft.levels.map((level, i) => (
-            <ModuleEditor key={level.id} level={level} index={i} locale={locale} strings={strings} />
+            <ModuleEditor key={level.id} level={level} index={i} count={draft.levels.length} locale={locale} strings={strings} />
           ))}
         </ol>
         <p>

@@ -1,32 +1,43 @@
 import { use, useState } from 'react';
 import type { Level } from '../../domain/defaults.ts';
-import { addCase, deleteModule, setModuleActive, setModuleTitle } from '../../stores/editor.ts';
+import { addCase, deleteModule, moveModuleTo, setModuleActive, setModuleTitle } from '../../stores/editor.ts';
 import ArrowIcon from '../ui/ArrowIcon.tsx';
 import LanguageText from '../ui/LanguageText.tsx';
 import { EditingLanguage } from '../ui/LanguageTexts.tsx';
 import TrashIcon from '../ui/TrashIcon.tsx';
 import CaseEditor from './CaseEditor.tsx';
+import { dropProps } from './drag.ts';
+import MoveControls from './MoveControls.tsx';
 import { titleIn } from './texts.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
 
 interface Props {
   level: Level;
-  /** The module's position, from 0, as the editor's actions take it. */
+  /** The module's position, from 0, as the editor's actions take it, among `count`. */
   index: number;
+  count: number;
   locale: string;
   strings: Sections<'course' | 'common'>;
 }
 
 /** One module in the editor: its title, active toggle and delete, and its cases, which fold away. */
-export default function ModuleEditor({ level, index, locale, strings }: Props) {
+export default function ModuleEditor({ level, index, count, locale, strings }: Props) {
   const lang = use(EditingLanguage);
   const [open, setOpen] = useState(true);
   const n = index + 1;
   const casesId = `module-${n}-cases`;
   return (
-    <li className={`module${level.active ? '' : ' inactive'}`}>
+    <li className={`module${level.active ? '' : ' inactive'}`} {...dropProps('modules', index, moveModuleTo)}>
       <div className="module-head module-head-wrap">
+        <MoveControls
+          id={level.id}
+          index={index}
+          count={count}
+          group="modules"
+          labels={{ up: fill(strings['course.moveModuleUp'], { n }), down: fill(strings['course.moveModuleDown'], { n }) }}
+          onMove={(to) => moveModuleTo(index, to)}
+        />
         <span className="module-index" aria-hidden="true">
           {n}
         </span>
@@ -60,7 +71,7 @@ export default function ModuleEditor({ level, index, locale, strings }: Props) {
       <div id={casesId} hidden={!open}>
         <ol className="cases">
           {level.cases.map((c, j) => (
-            <CaseEditor key={c.id} item={c} level={index} index={j} locale={locale} strings={strings} />
+            <CaseEditor key={c.id} item={c} level={index} index={j} count={level.cases.length} locale={locale} strings={strings} />
           ))}
         </ol>
         <p className="add-case">

@@ -23,6 +23,7 @@ function summaryLines(summary: PublishSummary, strings: Sections<'course'>): str
     ...counted(summary.casesRemoved, 'course.summary.casesRemoved'),
     ...counted(summary.modulesAdded, 'course.summary.modulesAdded'),
     ...counted(summary.modulesRemoved, 'course.summary.modulesRemoved'),
+    ...(summary.reordered ? [strings['course.summary.reordered']] : []),
     ...(summary.rulesChanged ? [strings['course.summary.rules']] : []),
   ];
   return lines.length || !summary.otherChanges ? lines : [strings['course.summary.other']];

@@ -1,0 +1,105 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { heldTargetsPlayer } from './pilot.ts';
+import { ADMIN, axe, expectFitsWidth, idTokenFor, login, newAccount } from './helpers.ts';
+
+// An administrator reorders a course's modules and cases with the keyboard and publishes: a learner's passed case
+// keeps its pass, its score and its pass mark at its new place, and nothing else is passed by the move.
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const NAVIGATION = { task: 'navigation', difficulty: 1, placenta: 'posterior', anastomoses: 3, smallestMm: 1.8, scopes: 'straight', targets: 2 };
+const row = (page: Page, level: number, kase: number) => page.locator(`.course-outline .case[data-level="${level}"][data-case="${kase}"]`);
+
+/** Two modules: "Finding your way" (Two targets, pass mark 55; Two more targets), then "Steady hands" (Last targets). */
+async function course(request: APIRequestContext): Promise<string> {
+  const nav = (title: string, passMark?: number) => ({ title, bubbles: [], sim: NAVIGATION, ...(passMark ? { passMark } : {}) });
+  const levels = [
+    { title: 'Finding your way', active: true, cases: [nav('Two targets', 55), nav('Two more targets')] },
+    { title: 'Steady hands', active: true, cases: [nav('Last targets')] },
+  ];
+  const res = await request.post('/api/courses', {
+    headers: auth(await idTokenFor(ADMIN)),
+    data: { title: `Reorder lab ${Date.now()}`, subtitle: 'Moved by keyboard', levels },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as string;
+}
+
+/** The learner plays module 1, case 1 through the API as the simulator page would, and passes it. */
+async function passFirstCase(request: APIRequestContext, courseId: string, who: { email: string; password: string }): Promise<number> {
+  const headers = auth(await idTokenFor(who));
+  const launch = await request.post('/api/launch', { headers, data: { course: courseId, level: 1, case: 1 } });
+  expect(launch.status()).toBe(201);
+  const { token } = (await launch.json()) as { token: string };
+  const player = heldTargetsPlayer(token);
+  await new Promise((r) => setTimeout(r, player.t));
+  const res = await request.post('/api/attempts', { headers, data: { token, events: player.events } });
+  expect(res.status()).toBe(201);
+  const { score } = (await res.json()) as { score: number };
+  expect(score).toBeGreaterThanOrEqual(55);
+  return score;
+}
+
+/** Focuses a control and presses Enter: the admin works with the keyboard. */
+async function press(page: Page, name: string) {
+  await page.getByRole('button', { name, exact: true }).focus();
+  await page.keyboard.press('Enter');
+}
+
+test("an admin reorders a course by keyboard and publishes; the learner's passed case keeps its pass and pass mark", async ({ page, request, browser }) => {
+  test.setTimeout(180_000);
+  const courseId = await course(request);
+  const learner = await newAccount(request, 'mover', { name: 'Mo Learner' }, { premium: true, verified: true });
+  const score = await passFirstCase(request, courseId, learner);
+
+  await login(page, ADMIN, `/login?next=${encodeURIComponent(`/courses/${courseId}`)}`);
+  await expect(page).toHaveURL(new RegExp(`/courses/${courseId}$`));
+  await expect(page.locator('.course-actions[data-hydrated="true"]')).toBeAttached();
+  await press(page, 'Edit course');
+  await expect(page.getByLabel('Title of module 2')).toHaveValue('Steady hands');
+
+  // Module 2 goes up: focus stays on its button, now at the top (disabled), so on its Move down.
+  await expect(page.getByRole('button', { name: 'Move module 1 up' })).toBeDisabled();
+  await press(page, 'Move module 2 up');
+  await expect(page.getByLabel('Title of module 1')).toHaveValue('Steady hands');
+  await expect(page.getByRole('status').filter({ hasText: 'Module “Steady hands” is now module 1 of 2.' })).toBeAttached();
+  await expect(page.getByRole('button', { name: 'Move module 1 down' })).toBeFocused();
+  // In the module now second, the passed case goes below the other.
+  await press(page, 'Move case 1 of module 2 down');
+  await expect(page.getByLabel('Title of case 2 in module 2')).toHaveValue('Two targets');
+  await expect(page.getByLabel('Title of case 1 in module 2')).toHaveValue('Two more targets');
+  await expect(page.getByRole('status').filter({ hasText: 'Case “Two targets” is now case 2 of 2 in module 2.' })).toBeAttached();
+  await expect(page.getByRole('button', { name: 'Move case 2 of module 2 down' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Move case 2 of module 2 up' })).toBeFocused();
+  await axe(page);
+  await expectFitsWidth(page);
+
+  await press(page, 'Save');
+  await expect(page.locator('.publish-summary')).toContainText('Changes the order of modules or cases: learners keep their results on each case.');
+  await press(page, 'Publish');
+  await page.waitForURL(new RegExp(`/courses/${courseId}$`));
+
+  // The learner: the passed case stands at module 2, case 2, still passed with its score and its own pass mark.
+  const mine = await (await browser.newContext()).newPage();
+  await login(mine, learner, `/login?next=${encodeURIComponent(`/courses/${courseId}`)}`);
+  await expect(mine).toHaveURL(new RegExp(`/courses/${courseId}$`));
+  await expect(mine.getByText('1 of 3 cases passed')).toBeVisible();
+  await expect(row(mine, 2, 2)).toContainText('Two targets');
+  await expect(row(mine, 2, 2)).toHaveAttribute('data-state', 'passed');
+  await expect(row(mine, 2, 2)).toContainText(`Passed with ${score}`);
+  const progress = await request.get(`/api/progress?course=${courseId}`, { headers: auth(await idTokenFor(learner)) });
+  const cases = ((await progress.json()) as { modules: Array<{ cases: Array<{ title: string; state: string; passMark: number; best: number | null }> }> })
+    .modules;
+  expect(cases.map((m) => m.cases.map((c) => [c.title, c.state, c.passMark, c.best]))).toEqual([
+    [['Last targets', 'notStarted', 70, null]],
+    [
+      ['Two more targets', 'notStarted', 70, null],
+      ['Two targets', 'passed', 55, score],
+    ],
+  ]);
+  await expect(row(mine, 1, 1)).toContainText('Last targets');
+  await expect(row(mine, 1, 1)).toHaveAttribute('data-state', 'notStarted');
+  await expect(row(mine, 2, 1)).toHaveAttribute('data-state', 'notStarted');
+  await expect(row(mine, 2, 1)).toContainText('Pass mark 70');
+  await axe(mine);
+});
