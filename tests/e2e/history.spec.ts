@@ -2,6 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { ADMIN, axe, expectFitsWidth, idTokenFor, login } from './helpers.ts';
 
+const AUDIT = /\/api\/audit\?/;
+
 /** The History panel of the plan being edited or of the course editor. */
 const panel = (scope: Page | Locator, name: string) => scope.getByRole('region', { name, exact: true });
 
@@ -39,8 +41,14 @@ test('an admin changes a plan’s price and a course’s title, publishes, and r
   await card.getByLabel('Price (USD)').fill('99');
   await card.getByRole('button', { name: 'Save plan' }).click();
   await expect(card).toContainText('$99.00');
+  // A history that cannot be read says so, keeps what it showed, and reads again when asked.
+  await page.route(AUDIT, (route) => route.fulfill({ status: 500, json: { error: 'internal', message: 'down' } }));
   await card.getByRole('button', { name: 'Edit' }).click();
   const planHistory = panel(card, 'History');
+  await expect(planHistory).toContainText('The history could not be loaded.');
+  await page.unroute(AUDIT);
+  await planHistory.getByRole('button', { name: 'Try again' }).click();
+  await expect(planHistory).not.toContainText('The history could not be loaded.');
   const latest = planHistory.locator('.history > li').first();
   await expect(latest).toContainText('Changed');
   await expect(latest).toContainText('by \u2068admin@example.com\u2069');
@@ -75,8 +83,14 @@ test('an admin changes a plan’s price and a course’s title, publishes, and r
 
   await page.goto(`/ar/courses/${courseId}`);
   await expect(page.locator('.course-actions[data-hydrated="true"]')).toBeAttached();
+  // A slow history says it is loading meanwhile.
+  await page.route(AUDIT, async (route) => {
+    await new Promise((done) => setTimeout(done, 1500));
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'تعديل الدورة' }).click();
   const arCourse = panel(page, 'السجل');
+  await expect(arCourse.getByRole('status')).toHaveText('جارٍ تحميل السجل…');
   await expect(arCourse.locator('.history > li').first()).toContainText('نُشر');
   await expect(arCourse.locator('.history > li').first().getByRole('listitem')).toHaveText(
     `العنوان: \u2068Laser ${stamp}\u2069 ← \u2068Laser therapy ${stamp}\u2069`,
