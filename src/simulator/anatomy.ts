@@ -22,8 +22,13 @@ import { blanchTexels, CORD_RADIUS_MM, createRng, sealThresholds, type Scenario 
 import { paintPlacenta, PAINT_EXTENT_MM } from './paint.ts';
 import { FLOOR_FRAGMENT, NOISE_PX, WALL_FRAGMENT, WORLD_VERTEX } from './shaders.ts';
 
-/** Size of the painted texture: 0.15 mm a pixel, painted once in about a tenth of a second on a CPU. */
+/**
+ * Size of the painted texture: 0.15 mm a pixel, painted in about a tenth of a second on a CPU. The first frame
+ * shows a quarter of the pixels (0.3 mm each, sharp from where the scope starts), painted and uploaded in a
+ * fraction of that time; sharpen() paints the full size once that frame is on screen.
+ */
 const TEXTURE_PX = 1024;
+const FIRST_TEXTURE_PX = 512;
 /** The wall: a sphere cut by the plate's plane, wide enough to hold every trocar entry and every reachable tip. */
 const DOME = { radius: 185, centreZ: -60 };
 
@@ -46,6 +51,10 @@ export function noiseTexture(seed: number): DataTexture {
 
 export interface Anatomy {
   meshes: Mesh[];
+  /** The painted placenta, for the renderer to upload before the first frame. */
+  readonly map: CanvasTexture;
+  /** Repaints the placenta at full size, replacing the first, smaller texture (a new one: its storage is immutable). */
+  sharpen(): void;
   /** Copies the model's fluence grid, over each cell's seal threshold, into the texture the floor blanches from. */
   updateFluence(fluence: Float64Array): void;
   dispose(): void;
@@ -65,8 +74,16 @@ function cordPath(rng: ReturnType<typeof createRng>, at: { x: number; y: number 
 
 export function createAnatomy(scenario: Scenario, light: LightUniforms, noise: DataTexture, maxAnisotropy: number): Anatomy {
   const { placenta, tissue } = scenario;
-  const map = new CanvasTexture(paintPlacenta(placenta, TEXTURE_PX));
-  map.anisotropy = Math.min(8, maxAnisotropy);
+  const painted = (size: number) => {
+    const texture = new CanvasTexture(paintPlacenta(placenta, size));
+    texture.anisotropy = Math.min(8, maxAnisotropy);
+    // The canvas's own layout: the browser copies it without flipping rows or dividing out alpha.
+    texture.flipY = false;
+    texture.premultiplyAlpha = true;
+    return texture;
+  };
+  const uMap = { value: painted(FIRST_TEXTURE_PX) };
+  let sharp = false;
   const cells = new Uint8Array(tissue.size * tissue.size);
   const thresholds = sealThresholds(placenta, tissue);
   const fluence = new DataTexture(cells, tissue.size, tissue.size, RedFormat, UnsignedByteType);
@@ -84,7 +101,7 @@ export function createAnatomy(scenario: Scenario, light: LightUniforms, noise: D
       uniforms: {
         ...light,
         uNoise: { value: noise },
-        uMap: { value: map },
+        uMap,
         uFluence: { value: fluence },
         uExtent: { value: PAINT_EXTENT_MM },
         uGrid: { value: [tissue.size, tissue.half] },
@@ -123,6 +140,16 @@ export function createAnatomy(scenario: Scenario, light: LightUniforms, noise: D
   const meshes = [floor, dome, ...cords];
   return {
     meshes,
+    get map() {
+      return uMap.value;
+    },
+    sharpen() {
+      if (sharp) return;
+      sharp = true;
+      const first = uMap.value;
+      uMap.value = painted(TEXTURE_PX);
+      first.dispose();
+    },
     updateFluence(values) {
       blanchTexels(values, thresholds, cells);
       fluence.needsUpdate = true;
@@ -132,7 +159,7 @@ export function createAnatomy(scenario: Scenario, light: LightUniforms, noise: D
         mesh.geometry.dispose();
         (mesh.material as ShaderMaterial).dispose();
       }
-      map.dispose();
+      uMap.value.dispose();
       fluence.dispose();
     },
   };

@@ -57,8 +57,15 @@ export function startLoop({ session, view, box, scope, everyTenth }: LoopParts):
     lastFrame = now;
     if (first) {
       first = false;
-      // The mark goes after the frame has been presented, not when render() returned.
-      requestAnimationFrame(() => performance.mark('simulator:first-frame'));
+      // The mark goes after the frame has been presented, not when render() returned; the full-size placenta is
+      // painted after it, and drawn in the next frame.
+      requestAnimationFrame(() => {
+        performance.mark('simulator:first-frame');
+        setTimeout(() => {
+          view.sharpen();
+          dirty = true;
+        });
+      });
     }
     requestAnimationFrame(frame);
   };

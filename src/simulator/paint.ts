@@ -76,7 +76,7 @@ export function paintPlacenta(placenta: Placenta, size: number): HTMLCanvasEleme
   canvas.height = size;
   const ctx = canvas.getContext('2d')!;
   const scale = size / (2 * PAINT_EXTENT_MM);
-  // Texture rows run top to bottom while y runs up, hence the flip; the view samples it the same way.
+  // Canvas rows run top to bottom while y runs up, hence the flip; the view's shader samples it the same way.
   const X = (p: Vec2) => (p.x + PAINT_EXTENT_MM) * scale;
   const Y = (p: Vec2) => (PAINT_EXTENT_MM - p.y) * scale;
   const toPx = (p: Vec2): [number, number] => [X(p), Y(p)];

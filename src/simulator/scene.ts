@@ -22,6 +22,8 @@ export interface FetoscopeView {
   /** Draws the state; `scope` is the optics to show before the fetoscopy opens (the intro's choice). */
   render(state: SimState, scope: ScopeKind, now: number): void;
   resize(size: number, pixelRatio: number): void;
+  /** Swaps the first frame's smaller placenta texture for the full-size one; the caller draws again. */
+  sharpen(): void;
   dispose(): void;
 }
 
@@ -54,6 +56,12 @@ export function createFetoscopeView(canvas: HTMLCanvasElement, scenario: Scenari
   const overlay = createOverlay(noise);
   const marks = createPlateMarks();
   scene.add(...anatomy.meshes, beam.mesh, ...targets.objects, marks.group, overlay.mesh);
+  // Sent to the GPU process now, so it compiles and links the anatomy's programs and uploads the placenta while
+  // this page builds its instruments and lays itself out, instead of stalling the first frame. (The markers'
+  // programs compile when they first show.)
+  for (const mesh of anatomy.meshes) renderer.compile(mesh, camera, scene);
+  renderer.initTexture(anatomy.map);
+  renderer.getContext().flush();
   const radius = scenario.placenta.radiusMm;
   const target = new Vector3();
   const buffer = new Vector2();
@@ -95,6 +103,10 @@ export function createFetoscopeView(canvas: HTMLCanvasElement, scenario: Scenari
       renderer.setSize(size, size, false);
       const px = renderer.getDrawingBufferSize(buffer);
       light.uEyepiece.value.set(px.x / 2, px.y / 2, px.x / 2);
+    },
+    sharpen() {
+      anatomy.sharpen();
+      renderer.initTexture(anatomy.map);
     },
     dispose() {
       anatomy.dispose();

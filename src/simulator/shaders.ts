@@ -96,11 +96,13 @@ float fluenceAt(vec2 p) {
 }
 void main() {
   vec2 p = vPos.xy;
-  vec4 painted = texture2D(uMap, p / (2.0 * uExtent) + 0.5);
+  // The painted canvas is uploaded as it is, top row first and premultiplied (the cheapest copy), so y is
+  // flipped here and the plate's colour comes already weighted by its coverage.
+  vec4 painted = texture2D(uMap, vec2(p.x, -p.y) / (2.0 * uExtent) + 0.5);
   float n = noise(p * 1.7);
   float inside = step(abs(p.x), uExtent) * step(abs(p.y), uExtent);
   vec3 wall = mix(vec3(0.70, 0.50, 0.48), vec3(0.85, 0.69, 0.63), noise(p * 0.08));
-  vec3 albedo = mix(wall, painted.rgb, painted.a * inside);
+  vec3 albedo = wall * (1.0 - painted.a * inside) + painted.rgb * inside;
   albedo *= 0.94 + 0.12 * n;
   // Bytes of ${BLANCH.sealedTexel} and up are sealed; half a step below still counts, for the texture's rounding.
   float r = fluenceAt(p) * ${(255 / BLANCH.sealedTexel).toFixed(6)};
