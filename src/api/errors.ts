@@ -38,6 +38,8 @@ export const ErrorCode = {
   lastAdmin: 'last_admin',
   /** A role given by address (a group's member or director) to a profile that has not verified that address yet. */
   emailUnverified: 'email_unverified',
+  /** A group's page refused to someone who directed the group until an administrator removed them or made them a member. */
+  noLongerDirector: 'no_longer_director',
   /** A local stand-in (form mail) was asked to fail, so the failure path can be tried. */
   sandboxFailure: 'sandbox_failure',
   /** The browser could not reach /api at all. */

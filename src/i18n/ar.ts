@@ -505,6 +505,7 @@ export const ar: Dict = {
   'attempts.debriefOf': 'التقييم: {{attempt}}',
   'attempts.debriefLoading': 'جارٍ تحميل التقييم…',
   'attempts.debriefError': 'تعذّر تحميل التقييم. يرجى المحاولة مرة أخرى.',
+  'attempts.debriefRevoked': 'لم تعد مديرًا لمجموعة هذا المتعلم: أزالك أحد المسؤولين منها.',
   'attempts.debriefNetwork': 'تعذّر الوصول إلى الخادم. تحقّق من اتصالك وحاول مرة أخرى.',
   'attempts.debriefGone': 'لم تعد هذه المحاولة موجودة.',
   'attempts.retry': 'حاول مرة أخرى',

@@ -503,6 +503,7 @@ export const zhCN: Dict = {
   'attempts.debriefOf': '术后回顾：{{attempt}}',
   'attempts.debriefLoading': '正在加载术后回顾…',
   'attempts.debriefError': '无法加载术后回顾，请重试。',
+  'attempts.debriefRevoked': '您已不再负责该学员所在的小组：管理员已将您移出。',
   'attempts.debriefNetwork': '无法连接服务器。请检查网络连接后重试。',
   'attempts.debriefGone': '该练习记录已不存在。',
   'attempts.retry': '重试',

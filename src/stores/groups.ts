@@ -17,14 +17,14 @@ const param = (id: string) => ({ id: enc(id) });
 
 export const $groups = atom<{ status: 'idle' | 'loading' | 'loaded'; list: Group[]; error: GroupsError | null }>({ status: 'idle', list: [], error: null });
 /**
- * The open group. `revoked`: the group was shown and then refused (the caller was removed as its director meanwhile);
- * `invited`: what became of each address of the last invitation.
+ * The open group. An error `revoked`: the server refused it as the caller no longer directs it (removed meanwhile, in
+ * this tab or anywhere else); `invited`: what became of each address of the last invitation.
  */
 export const $group = atom<{
   id: string | null;
   detail: GroupDetail | null;
   progress: GroupProgress | null;
-  error: GroupsError | 'revoked' | null;
+  error: GroupsError | null;
   busy: boolean;
   invited: InvitationResult['results'] | null;
 }>({
@@ -35,26 +35,6 @@ export const $group = atom<{
   busy: false,
   invited: null,
 });
-
-const SHOWN = 'groups.shown';
-
-/** The groups this tab has shown, so a refusal after a page change still reads as a removal. */
-function shownBefore(id: string, remember = false): boolean {
-  try {
-    const ids = new Set<string>(JSON.parse(sessionStorage.getItem(SHOWN) ?? '[]') as string[]);
-    if (remember) sessionStorage.setItem(SHOWN, JSON.stringify([...ids.add(id)]));
-    return ids.has(id);
-  } catch {
-    return false;
-  }
-}
-
-/** A refusal of a group this tab had shown: its director was removed from it. */
-function refusal(id: string, err: unknown): GroupsError | 'revoked' {
-  const key = errorKey('groups', err);
-  const before = $group.get();
-  return key === 'refused' && ((before.id === id && (before.error === 'revoked' || before.detail !== null)) || shownBefore(id)) ? 'revoked' : key;
-}
 
 /** The groups the caller may see: all for admins, those they direct for others. */
 export async function loadGroups(): Promise<void> {
@@ -77,10 +57,9 @@ export async function openGroup(id: string): Promise<void> {
       answer(client.groups[':id'].$get({ param: param(id) }, token)),
       answer(client.groups[':id'].progress.$get({ param: param(id) }, inPageLanguage(token))),
     ]);
-    shownBefore(id, true);
     $group.set({ id, detail, progress, error: null, busy: false, invited });
   } catch (err) {
-    $group.set({ id, detail: null, progress: null, error: refusal(id, err), busy: false, invited: null });
+    $group.set({ id, detail: null, progress: null, error: errorKey('groups', err), busy: false, invited: null });
   }
 }
 
@@ -93,7 +72,7 @@ async function change(action: (id: string, token: string | null) => Promise<unkn
     if (state.id) await openGroup(state.id);
     return true;
   } catch (err) {
-    const error = refusal(state.id!, err);
+    const error = errorKey('groups', err);
     $group.set(error === 'revoked' ? { ...$group.get(), detail: null, progress: null, busy: false, error } : { ...$group.get(), busy: false, error });
     return false;
   }
@@ -145,7 +124,7 @@ export async function exportGroup(): Promise<boolean> {
     saveFile(await download(client.groups[':id']['export.csv'].$get({ param: param($group.get().id!) }, inPageLanguage(auth(await idToken())))));
     return true;
   } catch (err) {
-    const error = refusal($group.get().id!, err);
+    const error = errorKey('groups', err);
     $group.set(error === 'revoked' ? { ...$group.get(), detail: null, progress: null, error } : { ...$group.get(), error });
     return false;
   }
@@ -161,7 +140,7 @@ export async function directsAnyGroup(): Promise<boolean> {
 }
 
 /** One member as their director sees them: their standing in each course the group follows. */
-export const $member = atom<{ userId: string | null; standings: CourseProgress[]; error: GroupsError | 'revoked' | null; loading: boolean }>({
+export const $member = atom<{ userId: string | null; standings: CourseProgress[]; error: GroupsError | null; loading: boolean }>({
   userId: null,
   standings: [],
   error: null,
@@ -182,6 +161,6 @@ export async function openMember(groupId: string, userId: string): Promise<void>
     const standings = await Promise.all(member.courses.map((line) => courseProgress(line.courseId, token, userId)));
     $member.set({ userId, standings, error: null, loading: false });
   } catch (err) {
-    $member.set({ userId, standings: [], error: refusal(groupId, err), loading: false });
+    $member.set({ userId, standings: [], error: errorKey('groups', err), loading: false });
   }
 }

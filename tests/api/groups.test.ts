@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../src/api/errors.ts';
 import { stripInvisible } from '../../src/domain/text.ts';
 import { courses, users } from '../../src/server/db/schema.ts';
 import { attempt, COURSE, GROUPS, passAll, setUp, TOKENS } from './learning-support.ts';
@@ -205,16 +206,34 @@ describe('groups', () => {
     expect((await reply(as(TOKENS.director).progress.$get({ query: { userId: 'learner' } }))).status).toBe(200);
     const res = await reply(as('admin').groups[':id'].members[':userId'].$delete({ param: { id: GROUPS.fellowship, userId: 'director' } }));
     expect(res.json).toMatchObject({ directors: 0 });
-    for (const path of [
-      `/groups/${GROUPS.fellowship}`,
-      `/groups/${GROUPS.fellowship}/progress`,
-      `/groups/${GROUPS.fellowship}/export.csv`,
-      '/progress?userId=learner',
-      '/certificates?userId=learner',
-    ]) {
-      await expectRefused(api(), 'GET', path, { as: TOKENS.director }, 403);
+    // The group's own answers say why, so a page open in another tab or session can tell the director.
+    for (const path of [`/groups/${GROUPS.fellowship}`, `/groups/${GROUPS.fellowship}/progress`, `/groups/${GROUPS.fellowship}/export.csv`]) {
+      await expectRefused(api(), 'GET', path, { as: TOKENS.director }, 403, ErrorCode.noLongerDirector);
+    }
+    const invite = { emails: ['new@example.com'], role: 'member' };
+    await expectRefused(api(), 'POST', `/groups/${GROUPS.fellowship}/invitations`, { as: TOKENS.director, body: invite }, 403, ErrorCode.noLongerDirector);
+    // So do a member's progress, certificates and attempts, which the director read through the group.
+    for (const path of ['/progress?userId=learner', '/certificates?userId=learner', '/attempts?userId=learner']) {
+      await expectRefused(api(), 'GET', path, { as: TOKENS.director }, 403, ErrorCode.noLongerDirector);
+      await expectRefused(api(), 'GET', path, { as: TOKENS.elsewhere }, 403, ErrorCode.forbidden);
     }
     expect((await reply(as(TOKENS.director).groups.$get({}))).json).toEqual([]);
+    // Someone who never directed the group is refused without a reason of that kind.
+    await expectRefused(api(), 'GET', `/groups/${GROUPS.fellowship}`, { as: TOKENS.elsewhere }, 403, ErrorCode.forbidden);
+    await expectRefused(api(), 'GET', `/groups/${GROUPS.fellowship}`, { as: 'learner' }, 403, ErrorCode.forbidden);
+  });
+
+  it('tell a director made a member of the group that they no longer direct it', async () => {
+    await setUp(api());
+    await api().deps.db.db.update(users).set({ emailVerified: true }).where(eq(users.id, 'director'));
+    const made = await reply(
+      as('admin').groups[':id'].members.$post({ param: { id: GROUPS.fellowship }, json: { email: 'dee.director@example.com', role: 'member' } }),
+    );
+    expect(made.json).toMatchObject({ directors: 0 });
+    await expectRefused(api(), 'GET', `/groups/${GROUPS.fellowship}/progress`, { as: TOKENS.director }, 403, ErrorCode.noLongerDirector);
+    // Named director again, they see it again.
+    await reply(as('admin').groups[':id'].members.$post({ param: { id: GROUPS.fellowship }, json: { email: 'dee.director@example.com', role: 'director' } }));
+    expect((await reply(as(TOKENS.director).groups[':id'].$get({ param: { id: GROUPS.fellowship } }))).status).toBe(200);
   });
 
   it('are renamed and deleted by admins; members keep their records', async () => {

@@ -1,5 +1,4 @@
 import type { APIRequestContext } from '@playwright/test';
-import { buildScenario, liveSimulation, normalizeCaseParams, paramsOfCase, seedFor } from '../../src/domain/simulator/index.ts';
 import { ar } from '../../src/i18n/ar.ts';
 import { en } from '../../src/i18n/en.ts';
 import { e2e } from '../../playwright.config.ts';
@@ -7,7 +6,7 @@ import { expect, test } from './fixtures.ts';
 import { ADMIN, expectFitsWidth, idTokenFor, login, uniqueEmail, axe } from './helpers.ts';
 import { TERMS_VERSION } from '../../src/domain/legal.ts';
 
-const CASE = { course: 'fetoscopy-simulator', level: 2, case: 1 };
+import { CASE, storedAttempt } from './stored-attempt.ts';
 
 /** A learner made premium by the admin, so it may launch every case. */
 async function premiumLearner(request: APIRequestContext) {
@@ -30,35 +29,6 @@ async function premiumLearner(request: APIRequestContext) {
   });
   expect(put.status()).toBe(200);
   return { ...who, uid };
-}
-
-/**
- * Launches the case as the learner and sends a two-second attempt played on the placenta the token names
- * (its payload read the way the simulator page reads it): the scope opened, a turn, then Finish.
- */
-async function storedAttempt(request: APIRequestContext, who: { email: string; password: string }, onATimer = false): Promise<string> {
-  const token = await idTokenFor(who);
-  const launched = await request.post('/api/launch', { headers: { authorization: `Bearer ${token}` }, data: CASE });
-  expect(launched.status()).toBe(201);
-  const launch = ((await launched.json()) as { token: string }).token;
-  const payload = JSON.parse(Buffer.from(launch.split('.')[1]!, 'base64url').toString('utf8')) as { variant: number; sim: unknown };
-  const params = normalizeCaseParams(payload.sim, paramsOfCase(undefined, CASE.level, CASE.case));
-  const sim = liveSimulation(buildScenario(params, seedFor(CASE.course, CASE.level, CASE.case, payload.variant)));
-  sim.apply({ t: 0, type: 'open', scope: 'straight' });
-  if (onATimer) {
-    // Controls changed every 100 ms on the dot, for 3.5 s: a timer's beat, which the server flags.
-    for (let k = 1; k <= 35; k += 1) sim.apply({ t: 100 * k, type: 'input', turnX: k % 2 ? 0.5 : -0.5, turnY: 0, insert: 0, roll: 0 });
-    sim.apply({ t: 3600, type: 'finish' });
-  } else {
-    sim.apply({ t: 200, type: 'input', turnX: 0.5, turnY: 0, insert: 0.25, roll: 0 });
-    sim.advance(1200);
-    sim.apply({ t: 1200, type: 'input', turnX: 0, turnY: 0, insert: 0, roll: 0 });
-    sim.advance(2000);
-    sim.apply({ t: 2000, type: 'finish' });
-  }
-  const res = await request.post('/api/attempts', { headers: { authorization: `Bearer ${token}` }, data: { token: launch, events: sim.state.log } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { id: string }).id;
 }
 
 test('a learner opens the debrief of an attempt from My account: loading, error and retry, map and advice, Escape, focus back', async ({ page, request }) => {

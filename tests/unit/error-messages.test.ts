@@ -43,6 +43,10 @@ describe('the messages of failures', () => {
     ['auth', ErrorCode.conflict, 409, 'auth.error.generic'],
     ['attempt', ErrorCode.unauthorized, 401, 'signedOut'],
     ['attempt', ErrorCode.invalidToken, 401, 'expired'],
+    ['groups', ErrorCode.noLongerDirector, 403, 'revoked'],
+    ['groups', ErrorCode.forbidden, 403, 'refused'],
+    ['debrief', ErrorCode.noLongerDirector, 403, 'revoked'],
+    ['debrief', ErrorCode.forbidden, 403, 'failed'],
   ] as const)('%s: %s (%i) is %s', (area, code, status, key) => {
     expect(errorKey(area, new ApiError(status, code, 'm'))).toBe(key);
   });

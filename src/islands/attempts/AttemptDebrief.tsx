@@ -41,6 +41,7 @@ const FAILURES = {
   gone: 'attempts.debriefGone',
   network: 'attempts.debriefNetwork',
   failed: 'attempts.debriefError',
+  revoked: 'attempts.debriefRevoked',
 } as const satisfies Record<DebriefFailure, keyof AttemptStrings>;
 
 function Result({ result, locale, scoreLabel, timeLabel, strings }: { result: AttemptResult } & Omit<Props, 'caption'>) {
@@ -145,7 +146,7 @@ export default function AttemptDebrief({ locale, caption, scoreLabel, timeLabel,
         {view.status === 'ready' && <Result result={view.result} locale={locale} scoreLabel={scoreLabel} timeLabel={timeLabel} strings={strings} />}
       </div>
       <div className="dialog-actions">
-        {view.status === 'error' && view.reason !== 'gone' && (
+        {view.status === 'error' && view.reason !== 'gone' && view.reason !== 'revoked' && (
           <button type="button" className="button button-ghost" onClick={() => void openDebrief(view.id)}>
             {strings['attempts.retry']}
           </button>

@@ -2,7 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Context } from 'hono';
 import type { Db } from '../db/client.ts';
-import { groupMembers, groups } from '../db/schema.ts';
+import { audit, groupMembers, groups } from '../db/schema.ts';
+import { ErrorCode } from '../../api/errors.ts';
+import { fail } from '../http/errors.ts';
 import { callerIsAdmin } from './caller.ts';
 import { type Env } from '../http/sub-app.ts';
 
@@ -40,7 +42,42 @@ export async function canReadUser(c: Context<Env>, uid: string): Promise<boolean
   return directsUser(c.get('deps').db.db, caller.uid, uid);
 }
 
-export const NOT_VISIBLE = "Only this group's directors and administrators may see it";
+/**
+ * Whether `uid` directed the group until an administrator removed them from it or made them a member: the audit
+ * trail keeps each membership change with the role it ended.
+ */
+async function directedBefore(db: Db, uid: string, groupId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(audit)
+    .where(and(eq(audit.entity, 'group'), eq(audit.entityId, groupId), sql`${audit.before} @> ${JSON.stringify({ userId: uid, role: 'director' })}::jsonb`))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The 403 for another learner's record the caller may not read: a director removed from a group the learner is in
+ * is told so (as for the group's own page), anyone else gets `message`.
+ */
+export async function refuseUser(c: Context<Env>, uid: string, message: string) {
+  const [row] = await c
+    .get('deps')
+    .db.db.select({ one: sql`1` })
+    .from(audit)
+    .innerJoin(groupMembers, and(eq(groupMembers.groupId, audit.entityId), eq(groupMembers.userId, uid), eq(groupMembers.role, 'member')))
+    .where(and(eq(audit.entity, 'group'), sql`${audit.before} @> ${JSON.stringify({ userId: c.get('caller')!.uid, role: 'director' })}::jsonb`))
+    .limit(1);
+  return row ? fail(c, 403, ErrorCode.noLongerDirector, NO_LONGER) : fail(c, 403, ErrorCode.forbidden, message);
+}
+
+const NO_LONGER = 'You no longer direct this group: an administrator removed you from it or made you a member';
+
+/** The 403 for a group the caller may not see; a director removed from it is told so, in another tab or session too. */
+export async function refuseGroup(c: Context<Env>, groupId: string) {
+  return (await directedBefore(c.get('deps').db.db, c.get('caller')!.uid, groupId))
+    ? fail(c, 403, ErrorCode.noLongerDirector, NO_LONGER)
+    : fail(c, 403, ErrorCode.forbidden, "Only this group's directors and administrators may see it");
+}
 
 /**
  * The group if the caller may see it (an admin, or one of its directors), else the status to refuse with. Access is

@@ -4,7 +4,7 @@ import { attemptIdOf, findAttempt, resultOf, sha256, summaryOf, type AttemptRow 
 import { benchmarkOf, courseBenchmarks, isExpert } from './benchmarks.ts';
 import { attemptsOf, attemptSummaries, insertAttempt } from './queries.ts';
 import { userEntitled } from '../access/entitlement.ts';
-import { canReadUser } from '../access/groups.ts';
+import { canReadUser, refuseUser } from '../access/groups.ts';
 import { contentLocale } from '../http/content-locale.ts';
 import { fail, invalid } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
@@ -98,8 +98,7 @@ export const attemptsApp = subApp()
   .openapi(guarded(routes.list, requireUser), async (c) => {
     const { userId, courseId, limit } = c.req.valid('query');
     const uid = userId ?? c.get('caller')!.uid;
-    if (!(await canReadUser(c, uid)))
-      return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another user's attempts");
+    if (!(await canReadUser(c, uid))) return refuseUser(c, uid, "Only administrators and the learner's group directors may read another user's attempts");
     const { catalogue, db } = c.get('deps');
     const rows = await attemptsOf(db.db, uid, courseId, limit);
     const locale = contentLocale(c);
@@ -118,8 +117,7 @@ export const attemptsApp = subApp()
   .openapi(guarded(routes.summary, requireUser), async (c) => {
     const { userId, courseId } = c.req.valid('query');
     const uid = userId ?? c.get('caller')!.uid;
-    if (!(await canReadUser(c, uid)))
-      return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another user's attempts");
+    if (!(await canReadUser(c, uid))) return refuseUser(c, uid, "Only administrators and the learner's group directors may read another user's attempts");
     const { catalogue, db } = c.get('deps');
     const rows = await attemptSummaries(db.db, uid, courseId);
     const courses = new Map(await Promise.all([...new Set(rows.map((r) => r.courseId))].map(async (id) => [id, (await catalogue.course(id))?.value] as const)));
@@ -137,7 +135,7 @@ export const attemptsApp = subApp()
     const row = await findAttempt(db, c.req.valid('param').id);
     if (!row) return fail(c, 404, ErrorCode.notFound, 'No such attempt');
     if (!(await canReadUser(c, row.userId))) {
-      return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another user's attempts");
+      return refuseUser(c, row.userId, "Only administrators and the learner's group directors may read another user's attempts");
     }
     return c.json(resultOf(row, await benchmarkOf(db, row.courseId, row.caseId, row.task)), 200);
   })

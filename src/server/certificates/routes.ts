@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { ErrorCode } from '../../api/errors.ts';
 import { DEFAULT_LOCALE, localePath, type Locale } from '../../i18n/locales.ts';
-import { canReadUser } from '../access/groups.ts';
+import { canReadUser, refuseUser } from '../access/groups.ts';
 import { siteOrigin } from '../config.ts';
 import { certificatePdf } from './certificate-pdf.ts';
 import { certificateById, certificatesOfUser, revokeCertificate } from './queries.ts';
@@ -65,7 +65,7 @@ export const certificatesApp = subApp()
   .openapi(guarded(routes.list, requireUser), async (c) => {
     const uid = c.req.valid('query').userId ?? c.get('caller')!.uid;
     if (!(await canReadUser(c, uid)))
-      return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another learner's certificates");
+      return refuseUser(c, uid, "Only administrators and the learner's group directors may read another learner's certificates");
     const rows = await certificatesOfUser(c.get('deps').db.db, uid);
     const locale = contentLocale(c);
     return c.json(
@@ -85,7 +85,7 @@ export const certificatesApp = subApp()
     const row = await find(c, id);
     if (!row) return fail(c, 404, ErrorCode.notFound, 'No certificate has this id');
     if (!(await canReadUser(c, row.userId)))
-      return fail(c, 403, ErrorCode.forbidden, 'Only the holder, their group directors and administrators may download this certificate');
+      return refuseUser(c, row.userId, 'Only the holder, their group directors and administrators may download this certificate');
     if (row.revokedAt) return fail(c, 409, ErrorCode.conflict, 'This certificate was revoked');
     const { pdf, hit } = await pdfOf(row, locale, verifyUrl(c, row.id, locale));
     c.header('x-cache', hit ? 'hit' : 'miss');

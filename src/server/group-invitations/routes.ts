@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { ErrorCode } from '../../api/errors.ts';
 import { callerIsAdmin, requireUser } from '../access/caller.ts';
-import { directsGroup, NOT_VISIBLE } from '../access/groups.ts';
+import { directsGroup, refuseGroup } from '../access/groups.ts';
 import { fail } from '../http/errors.ts';
 import { type Env, guarded, subApp } from '../http/sub-app.ts';
 import { groupDetail } from '../groups/index.ts';
@@ -20,7 +20,7 @@ export const groupInvitationsApp = subApp()
     const { id } = c.req.valid('param');
     const { emails, role } = c.req.valid('json');
     const inviter = await inviterOf(c, id);
-    if (!inviter) return fail(c, 403, ErrorCode.forbidden, NOT_VISIBLE);
+    if (!inviter) return refuseGroup(c, id);
     if (inviter === 'director' && role !== 'member') return fail(c, 403, ErrorCode.forbidden, 'Only administrators name directors');
     const db = c.get('deps').db.db;
     const outcome = await invite(db, c.get('caller')!, id, emails, role, inviter);
@@ -30,7 +30,7 @@ export const groupInvitationsApp = subApp()
   .openapi(guarded(routes.cancel, requireUser), async (c) => {
     const { id, invitationId } = c.req.valid('param');
     const inviter = await inviterOf(c, id);
-    if (!inviter) return fail(c, 403, ErrorCode.forbidden, NOT_VISIBLE);
+    if (!inviter) return refuseGroup(c, id);
     const db = c.get('deps').db.db;
     const outcome = await cancelInvitation(db, c.get('caller')!, id, invitationId, inviter);
     if (outcome === 'missing') return fail(c, 404, ErrorCode.notFound, 'No such invitation in this group');

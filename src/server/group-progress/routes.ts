@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { ErrorCode } from '../../api/errors.ts';
-import { NOT_VISIBLE, visibleGroup } from '../access/groups.ts';
+import { refuseGroup, visibleGroup } from '../access/groups.ts';
 import { type Env, guarded, subApp } from '../http/sub-app.ts';
 import { localizeCourse } from '../../domain/localize.ts';
 import { contentLocale } from '../http/content-locale.ts';
@@ -38,7 +38,7 @@ async function membersRecords(c: Context<Env>, groupId: string) {
 export const groupProgressApp = subApp()
   .openapi(guarded(routes.progress, requireUser), async (c) => {
     const group = await visibleGroup(c, c.req.valid('param').id);
-    if (group === 403) return fail(c, 403, ErrorCode.forbidden, NOT_VISIBLE);
+    if (group === 403) return refuseGroup(c, c.req.valid('param').id);
     if (group === 404) return fail(c, 404, ErrorCode.notFound, 'No such group');
     const { members, records, courses, locale } = await membersRecords(c, group.id);
     const shown = new Set(courses.map((course) => course.id));
@@ -59,7 +59,7 @@ export const groupProgressApp = subApp()
   })
   .openapi(guarded(routes.exportCsv, requireUser), async (c) => {
     const group = await visibleGroup(c, c.req.valid('param').id);
-    if (group === 403) return fail(c, 403, ErrorCode.forbidden, NOT_VISIBLE);
+    if (group === 403) return refuseGroup(c, c.req.valid('param').id);
     if (group === 404) return fail(c, 404, ErrorCode.notFound, 'No such group');
     const { members, records, courses } = await membersRecords(c, group.id);
     const shown = new Set(courses.map((course) => course.id));

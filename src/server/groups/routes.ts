@@ -1,5 +1,5 @@
 import { ErrorCode } from '../../api/errors.ts';
-import { NOT_VISIBLE, visibleGroup } from '../access/groups.ts';
+import { refuseGroup, visibleGroup } from '../access/groups.ts';
 import { callerIsAdmin, requireAdmin, requireUser } from '../access/caller.ts';
 import { fail } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
@@ -21,7 +21,7 @@ export const groupsApp = subApp()
   })
   .openapi(guarded(routes.get, requireUser), async (c) => {
     const group = await visibleGroup(c, c.req.valid('param').id);
-    if (group === 403) return fail(c, 403, ErrorCode.forbidden, NOT_VISIBLE);
+    if (group === 403) return refuseGroup(c, c.req.valid('param').id);
     if (group === 404) return fail(c, 404, ErrorCode.notFound, 'No such group');
     return c.json(await groupDetail(c.get('deps').db.db, group), 200);
   })

@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../api/errors.ts';
 import { courseStanding } from '../../domain/progress.ts';
-import { canReadUser } from '../access/groups.ts';
+import { canReadUser, refuseUser } from '../access/groups.ts';
 import { contentLocale } from '../http/content-locale.ts';
 import { fail } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
@@ -15,8 +15,7 @@ export const progressApp = subApp().openapi(guarded(routes.progress, requireUser
   const { catalogue, db } = c.get('deps');
   const uid = userId ?? c.get('caller')!.uid;
   const locale = contentLocale(c);
-  if (!(await canReadUser(c, uid)))
-    return fail(c, 403, ErrorCode.forbidden, "Only administrators and the learner's group directors may read another learner's progress");
+  if (!(await canReadUser(c, uid))) return refuseUser(c, uid, "Only administrators and the learner's group directors may read another learner's progress");
   if (!(await userExists(db.db, uid))) return fail(c, 404, ErrorCode.notFound, 'No such user');
   if (courseId === undefined) {
     const lines = (await recordsOf(db.db, [uid], await activeCourses(catalogue), locale)).get(uid) ?? [];
