@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { TERMS_VERSION } from '../domain/legal.ts';
 import { bearer, dbString, errors, json, jsonBody, LangQuery } from './shared.ts';
 import { User } from './users.ts';
 
@@ -32,6 +33,19 @@ export const subscriptionTitles = createRoute({
   security: bearer,
   request: { query: z.strictObject(LangQuery.shape) },
   responses: { 200: json(z.array(SubscriptionTitle)), 400: errors[400], 401: errors[401], 404: errors[404] },
+});
+
+export const acceptTerms = createRoute({
+  method: 'put',
+  path: '/users/me/terms',
+  description:
+    'Records that the caller accepted the terms of use (and privacy notice) in force, and when, as sign-up does: for accounts made before ' +
+    'the terms were asked for, or that accepted an older version. Refused (400) for any other version.',
+  security: bearer,
+  request: {
+    body: jsonBody(z.strictObject({ acceptedTerms: z.literal(TERMS_VERSION).describe('The version in force, which the person was shown and accepted') })),
+  },
+  responses: { 200: json(User), 400: errors[400], 401: errors[401], 404: errors[404] },
 });
 
 /** Where each attempt's event log is downloaded: the JSON export names it, since the logs are most of what is held. */

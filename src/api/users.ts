@@ -30,6 +30,8 @@ export const User = z
     /** An expert's attempts set each case's benchmark. */
     isExpert: z.boolean(),
     subscriptions: z.array(Subscription),
+    /** The version of the terms of use the person accepted last, null if never asked: another than TERMS_VERSION asks them again. */
+    termsVersion: z.string().nullable(),
   })
   .meta({ id: 'User' });
 

@@ -7,3 +7,8 @@ export const TERMS_VERSION = '2026-11-27';
 /** The legal pages, each at /legal/<page> in every locale, their text in src/content/legal/<locale>/<page>.md. */
 export const LEGAL_PAGES = ['privacy', 'terms', 'refunds', 'cookies'] as const;
 export type LegalPage = (typeof LEGAL_PAGES)[number];
+
+/** Whether a person is asked to accept the terms: never asked (signed up before consent was), or accepted an older version. */
+export function needsConsent(termsVersion: string | null): boolean {
+  return termsVersion !== TERMS_VERSION;
+}

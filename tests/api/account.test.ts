@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { attempts, audit, certificates, groupMembers, groups, orders, users } from '../../src/server/db/schema.ts';
 import { token } from './harness.ts';
 import { ADMIN_PLAN_NAME } from '../../src/domain/admin-subscription.ts';
+import { TERMS_VERSION } from '../../src/domain/legal.ts';
 import { auditTrail, buyPlan, expectRefused, HIDDEN_PLAN, useApi, typedClient } from './support.ts';
 
 const api = useApi();
@@ -123,6 +124,45 @@ describe('GET /users/me/subscriptions', () => {
     await expectRefused(api(), 'GET', '/users/me/subscriptions', {}, 401);
     await expectRefused(api(), 'GET', '/users/me/subscriptions', { as: token('stranger') }, 404);
     await expectRefused(api(), 'GET', '/users/me/subscriptions?lang=de', { as: 'learner' }, 400);
+  });
+});
+
+describe('PUT /users/me/terms', () => {
+  const exported = async () =>
+    (await (await api().app.request('/api/users/me/export', { headers: { authorization: `Bearer ${api().tokens.learner}` } })).json()) as any;
+
+  it('records the terms in force for an account that never accepted any, with the date, shown in its record and its export', async () => {
+    expect((await reply(as('learner').users[':id'].$get({ param: { id: 'learner' } }))).json.termsVersion).toBeNull();
+    expect((await exported()).consent).toBeNull();
+    const res = await reply(as('learner').users.me.terms.$put({ json: { acceptedTerms: TERMS_VERSION } }));
+    expect(res).toMatchObject({ status: 200, json: { id: 'learner', termsVersion: TERMS_VERSION } });
+    expect((await reply(as('learner').users[':id'].$get({ param: { id: 'learner' } }))).json.termsVersion).toBe(TERMS_VERSION);
+    const { consent } = await exported();
+    expect(consent.termsVersion).toBe(TERMS_VERSION);
+    expect(Date.now() - Date.parse(consent.acceptedAt)).toBeLessThan(60_000);
+    // Nobody else's consent is touched.
+    expect((await reply(as('other').users[':id'].$get({ param: { id: 'other' } }))).json.termsVersion).toBeNull();
+  });
+
+  it('replaces an older version the account accepted', async () => {
+    await db()
+      .update(users)
+      .set({ termsVersion: '2020-01-01', termsAcceptedAt: new Date('2020-01-01') })
+      .where(eq(users.id, 'learner'));
+    api().deps.userCache.forget('learner');
+    expect((await reply(as('learner').users[':id'].$get({ param: { id: 'learner' } }))).json.termsVersion).toBe('2020-01-01');
+    await reply(as('learner').users.me.terms.$put({ json: { acceptedTerms: TERMS_VERSION } }));
+    const { consent } = await exported();
+    expect(consent.termsVersion).toBe(TERMS_VERSION);
+    expect(Date.parse(consent.acceptedAt)).toBeGreaterThan(Date.parse('2025-01-01'));
+  });
+
+  it('refuses another version, no version, a visitor and a token without a profile, changing nothing', async () => {
+    await expectRefused(api(), 'PUT', '/users/me/terms', { as: 'learner', body: { acceptedTerms: '2020-01-01' } }, 400);
+    await expectRefused(api(), 'PUT', '/users/me/terms', { as: 'learner', body: {} }, 400);
+    await expectRefused(api(), 'PUT', '/users/me/terms', { as: 'learner', body: { acceptedTerms: TERMS_VERSION, isAdmin: true } }, 400);
+    await expectRefused(api(), 'PUT', '/users/me/terms', { body: { acceptedTerms: TERMS_VERSION } }, 401);
+    await expectRefused(api(), 'PUT', '/users/me/terms', { as: token('stranger'), body: { acceptedTerms: TERMS_VERSION } }, 404);
   });
 });
 

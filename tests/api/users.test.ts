@@ -50,7 +50,7 @@ describe('GET /users', () => {
     const res = await reply(as('admin').users.$get({ query: {} }));
     expect(res.status).toBe(200);
     expect(res.json.map((u: { id: string }) => u.id).sort()).toEqual(['admin', 'learner', 'other']);
-    expect(res.json.find((u: { id: string }) => u.id === 'learner')).toEqual(LEARNER);
+    expect(res.json.find((u: { id: string }) => u.id === 'learner')).toEqual({ ...LEARNER, termsVersion: null });
   });
 
   it('refuses a caller with a valid token but no user record', async () => {
@@ -154,6 +154,7 @@ describe('POST /users', () => {
       isPremium: false,
       isExpert: false,
       subscriptions: [],
+      termsVersion: TERMS_VERSION,
     };
     expect(res).toMatchObject({ status: 201, json: expected });
     expect((await reply(as(newcomer).users[':id'].$get({ param: { id: 'newcomer' } }))).json).toEqual(expected);
@@ -191,6 +192,7 @@ describe('POST /users', () => {
       isPremium: false,
       isExpert: false,
       subscriptions: [],
+      termsVersion: TERMS_VERSION,
     });
   });
 
@@ -218,7 +220,7 @@ describe('POST /users', () => {
 
   it('answers 409 to a second POST for the same uid and keeps the first record', async () => {
     await expectRefused(api(), 'POST', '/users', { as: 'learner', body: { ...terms, id: 'learner', email: 'learner@example.com', name: 'Changed Name' } }, 409);
-    expect((await reply(as('learner').users[':id'].$get({ param: { id: 'learner' } }))).json).toEqual(LEARNER);
+    expect((await reply(as('learner').users[':id'].$get({ param: { id: 'learner' } }))).json).toEqual({ ...LEARNER, termsVersion: null });
   });
 
   it('answers 409 to a repeated sign-up even when it claims isAdmin (an admin stays admin)', async () => {
@@ -264,7 +266,7 @@ describe('PUT /users/{id}', () => {
     const body = { ...LEARNER, isPremium: true, subscriptions: [subscription()] };
     const res = await reply(as('admin').users[':id'].$put({ param: { id: 'learner' }, json: body }));
     expect(res).toMatchObject({ status: 200, json: body });
-    expect((await reply(as('learner').users[':id'].$get({ param: { id: 'learner' } }))).json).toEqual(body);
+    expect((await reply(as('learner').users[':id'].$get({ param: { id: 'learner' } }))).json).toEqual({ ...body, termsVersion: null });
     const [entry] = await auditTrail(api(), '?entity=user&id=learner');
     expect(entry).toMatchObject({
       actor: 'admin',

@@ -2,7 +2,7 @@ import { LEGAL_PAGES, TERMS_VERSION } from '../../src/domain/legal.ts';
 import { DICTIONARIES } from '../../src/i18n/index.ts';
 import { LOCALES, localePath } from '../../src/i18n/locales.ts';
 import { expect, test } from './fixtures.ts';
-import { expectFitsWidth, formReady, idTokenFor, oobCodes, uniqueEmail, axe } from './helpers.ts';
+import { expectFitsWidth, formReady, idTokenFor, oobCodes, signIn, uniqueEmail, axe } from './helpers.ts';
 
 const LINK = { privacy: 'legal.privacy', terms: 'legal.terms', refunds: 'legal.refunds', cookies: 'legal.cookies' } as const;
 
@@ -95,4 +95,60 @@ test('each plan on the pricing page links the terms, the refund policy and the p
   await page.locator('#plan-plan-fetoscopy').getByRole('link', { name: DICTIONARIES.ar['legal.refunds'], exact: true }).click();
   await expect(page).toHaveURL(/\/ar\/legal\/refunds$/);
   await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+});
+
+test('an account made before the terms were asked for is asked after signing in, reads the legal pages meanwhile, and accepts once', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // The seeded former learner signed up before consent was asked (each run of the journeys starts from a fresh seed).
+  const former = { email: 'former@example.com', password: 'former123' };
+  const shots = '/tmp/consent-shots';
+  const en = DICTIONARIES.en;
+  const ar = DICTIONARIES.ar;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, former);
+  const prompt = page.getByRole('region', { name: en['consent.title'] });
+  await expect(prompt).toBeVisible();
+  await expect(prompt).toContainText(TERMS_VERSION);
+  await axe(page);
+  await page.screenshot({ path: `${shots}/consent-en-desktop.png` });
+
+  // Reading the terms is not blocked: the page shows them, with the question above.
+  await prompt.getByRole('link', { name: en['legal.terms'] }).click();
+  await expect(page).toHaveURL(/\/legal\/terms$/);
+  await expect(page.locator('article.legal h2').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: en['consent.title'] })).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/ar/legal/privacy');
+  const arPrompt = page.getByRole('region', { name: ar['consent.title'] });
+  await expect(arPrompt).toBeVisible();
+  await expect(page.locator('article.legal')).toContainText('PayPal');
+  await axe(page);
+  await expectFitsWidth(page);
+  await page.screenshot({ path: `${shots}/consent-ar-phone.png` });
+
+  // By keyboard: Accept without the box says what is missing; the box ticked, the acceptance is recorded.
+  await arPrompt.getByRole('button', { name: ar['consent.accept'] }).press('Enter');
+  await expect(arPrompt.getByText(ar['consent.required'])).toBeVisible();
+  const box = arPrompt.getByLabel(ar['consent.check']);
+  await box.focus();
+  await page.keyboard.press('Space');
+  await expect(box).toBeChecked();
+  await arPrompt.getByRole('button', { name: ar['consent.accept'] }).press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: ar['consent.done'] })).toBeVisible();
+  await axe(page);
+
+  // Asked once: the next pages ask no more, and the export shows the version and the date.
+  await page.goto('/ar/learning');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('.terms-prompt')).toHaveCount(0);
+  const token = await idTokenFor(former);
+  const { consent } = (await (await request.get('/api/users/me/export', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    consent: { termsVersion: string; acceptedAt: string };
+  };
+  expect(consent.termsVersion).toBe(TERMS_VERSION);
+  expect(Date.now() - Date.parse(consent.acceptedAt)).toBeLessThan(120_000);
 });

@@ -127,7 +127,17 @@ describe('the admin users store', () => {
 
   it('keeps edits local until Save: a draft differs from the saved user, and discarding puts it back', async () => {
     const store = await import('../../src/stores/admin-users.ts');
-    const user = { id: 'u', email: 'u@example.com', name: '', contact: '', isAdmin: false, isPremium: false, isExpert: false, subscriptions: [] };
+    const user = {
+      id: 'u',
+      email: 'u@example.com',
+      name: '',
+      contact: '',
+      isAdmin: false,
+      isPremium: false,
+      isExpert: false,
+      subscriptions: [],
+      termsVersion: null,
+    };
     store.$adminUsers.set({ ...store.$adminUsers.get(), saved: user, draft: structuredClone(user) });
     expect(store.isDirty(store.$adminUsers.get())).toBe(false);
     store.setFlag('isPremium', true);

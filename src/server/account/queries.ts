@@ -20,6 +20,12 @@ export function updateProfile(db: Db, caller: Caller, change: { name: string; co
   });
 }
 
+/** Records the terms version the caller accepted now (their consent, as sign-up records it); null with no profile. */
+export async function recordConsent(db: Db, uid: string, version: string): Promise<UserRow | null> {
+  const [row] = await db.update(users).set({ termsVersion: version, termsAcceptedAt: new Date() }).where(eq(users.id, uid)).returning();
+  return row ?? null;
+}
+
 /** Every row that is about the user, oldest first: profile, payments, attempts, certificates, groups, audit trail; null with no profile. */
 export async function heldAbout(db: Db, uid: string) {
   const [profile] = await db.select().from(users).where(eq(users.id, uid));

@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../api/errors.ts';
 import { eventLogStream } from './event-logs.ts';
-import { deleteAccount, heldAbout, updateProfile } from './queries.ts';
+import { deleteAccount, heldAbout, recordConsent, updateProfile } from './queries.ts';
 import { trailFor } from '../audit/index.ts';
 import { fail } from '../http/errors.ts';
 import { contentLocale } from '../http/content-locale.ts';
@@ -22,6 +22,13 @@ export const accountApp = subApp()
     if (!updated) return fail(c, 404, ErrorCode.notFound, 'Your account has no profile yet: finish signing up first');
     c.get('deps').userCache.forget(caller.uid);
     return c.json(toUser(updated), 200);
+  })
+  .openapi(guarded(routes.acceptTerms, requireUser), async (c) => {
+    const uid = c.get('caller')!.uid;
+    const row = await recordConsent(c.get('deps').db.db, uid, c.req.valid('json').acceptedTerms);
+    if (!row) return fail(c, 404, ErrorCode.notFound, 'Your account has no profile yet: finish signing up first');
+    c.get('deps').userCache.forget(uid);
+    return c.json(toUser(row), 200);
   })
   .openapi(guarded(routes.subscriptionTitles, requireUser), async (c) => {
     const locale = contentLocale(c);

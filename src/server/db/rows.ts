@@ -7,8 +7,8 @@ import type { orders, plans, users } from './schema.ts';
 /** Rows as the contract shows them: shared by every route that answers a user, a plan or a receipt. */
 
 export function toUser(row: typeof users.$inferSelect): User {
-  const { id, email, name, contact, isAdmin, isPremium, isExpert, subscriptions } = row;
-  return { id, email, name, contact, isAdmin, isPremium, isExpert, subscriptions };
+  const { id, email, name, contact, isAdmin, isPremium, isExpert, subscriptions, termsVersion } = row;
+  return { id, email, name, contact, isAdmin, isPremium, isExpert, subscriptions, termsVersion };
 }
 
 /** The contract's plan from its row, as stored (English texts, translations beside them). */

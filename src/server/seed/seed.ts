@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { eq, ne, and, inArray, sql } from 'drizzle-orm';
 import type { CaseItem, Level } from '../../domain/defaults.ts';
 import { TRANSLATED_LOCALES } from '../../domain/localize.ts';
+import { TERMS_VERSION } from '../../domain/legal.ts';
 import { FETOSCOPY_SIM } from '../../domain/simulator/seeded.ts';
 import type { DesktopTask } from '../../domain/simulators.ts';
 import type { Config } from '../config.ts';
@@ -95,9 +96,11 @@ function picture(courseId: string): Promise<EncodedImage> {
   return hit;
 }
 
+/** `consented`: the account accepted the terms in force; the former learner signed up before the terms were asked for, and is asked after signing in. */
 export const DEMO_ACCOUNTS = [
-  { email: 'admin@example.com', password: 'admin123', name: 'Ada Admin', isAdmin: true },
-  { email: 'learner@example.com', password: 'learner123', name: 'Lea Learner', isAdmin: false },
+  { email: 'admin@example.com', password: 'admin123', name: 'Ada Admin', isAdmin: true, consented: true },
+  { email: 'learner@example.com', password: 'learner123', name: 'Lea Learner', isAdmin: false, consented: true },
+  { email: 'former@example.com', password: 'former123', name: 'Fern Former', isAdmin: false, consented: false },
 ];
 
 /** Demo data for the local default only: the home page's five courses with their pictures, and three plans, in seven languages. */
@@ -170,6 +173,17 @@ export async function seedAccounts(deps: Deps): Promise<void> {
     const uid = await emulatorAccount(config, account.email, account.password, account.name);
     await db.delete(users).where(and(eq(sql`lower(${users.email})`, account.email), ne(users.id, uid)));
     // The seed made these emulator accounts itself, so it vouches for their addresses.
-    await db.insert(users).values({ id: uid, email: account.email, emailVerified: true, name: account.name, isAdmin: account.isAdmin }).onConflictDoNothing();
+    await db
+      .insert(users)
+      .values({
+        id: uid,
+        email: account.email,
+        emailVerified: true,
+        name: account.name,
+        isAdmin: account.isAdmin,
+        termsVersion: account.consented ? TERMS_VERSION : null,
+        termsAcceptedAt: account.consented ? new Date() : null,
+      })
+      .onConflictDoNothing();
   }
 }

@@ -43,6 +43,7 @@ export const ENDPOINTS: Endpoint[] = [
         isPremium: false,
         isExpert: false,
         subscriptions: [],
+        termsVersion: body.acceptedTerms,
       });
     },
   },
