@@ -102,3 +102,27 @@ export const preview = createRoute({
   request: { params: idParam },
   responses: { 200: json(PreviewLink), 401: errors[401], 403: errors[403], 404: errors[404] },
 });
+
+const CaseImpact = z
+  .object({ attempts: z.number().int(), learners: z.number().int().describe('How many learners made them') })
+  .meta({ id: 'CaseImpact' });
+
+export const CourseImpact = z
+  .object({
+    cases: z.record(z.string(), CaseImpact).describe('By case id; a case nobody has played is absent. Flagged attempts count: they are kept too'),
+    certificates: z.number().int().describe('Issued for this course; deleting a case or module leaves them as they are'),
+    plans: z.array(z.string()).describe('Titles (in English) of the plans that include the course, hidden ones too'),
+  })
+  .meta({ id: 'CourseImpact' });
+
+export type CourseImpact = z.infer<typeof CourseImpact>;
+
+export const impact = createRoute({
+  method: 'get',
+  path: '/courses/{id}/impact',
+  security: bearer,
+  description:
+    "What deleting one of the course's cases or modules touches, for the editor to say before it does: the learners' attempts on each case (kept as history), the certificates issued and the plans that include the course (administrators).",
+  request: { params: idParam },
+  responses: { 200: json(CourseImpact), 401: errors[401], 403: errors[403], 404: errors[404] },
+});

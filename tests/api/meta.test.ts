@@ -127,6 +127,7 @@ describe('GET /openapi.json', () => {
     '/api/courses/{id}/draft': ['get', 'put', 'delete'],
     '/api/courses/{id}/publish': ['post'],
     '/api/courses/{id}/preview': ['post'],
+    '/api/courses/{id}/impact': ['get'],
     '/api/pricing': ['get', 'post'],
     '/api/pricing/{id}': ['put', 'delete'],
     '/api/pricing/{id}/subscribers': ['get'],

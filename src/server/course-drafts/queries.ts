@@ -1,12 +1,12 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { CourseDraft } from '../../api/course-drafts.ts';
+import { and, asc, count, countDistinct, eq, ne, sql } from 'drizzle-orm';
+import type { CourseDraft, CourseImpact } from '../../api/course-drafts.ts';
 import type { Course, StoredCourseInput } from '../../api/courses.ts';
 import type { CourseStatus } from '../../domain/defaults.ts';
 import { publishSummary } from '../../domain/publishing.ts';
 import type { Caller } from '../access/token.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/client.ts';
-import { courseDrafts, courses } from '../db/schema.ts';
+import { attempts, certificates, courseDrafts, courses, plans } from '../db/schema.ts';
 import { courseOf } from '../courses/index.ts';
 
 /** The SQL of course drafts: edits saved beside the published row (course_drafts), published or dropped whole. */
@@ -99,4 +99,25 @@ export async function draftLines(db: Db) {
     .where(ne(courses.status, 'archived'))
     .orderBy(asc(courses.createdAt), asc(courses.id));
   return rows.map((r) => ({ id: r.id, title: r.draftTitle ?? r.title, status: r.status, pending: r.status === 'draft' || r.draftTitle !== null }));
+}
+
+/** What deleting a case or module of the course touches: attempts and learners per case id, certificates, plan titles; null when no such course. */
+export async function courseImpact(db: Db, id: string): Promise<CourseImpact | null> {
+  if (!(await versions(db, id))) return null;
+  const perCase = await db
+    .select({ caseId: attempts.caseId, attempts: count(), learners: countDistinct(attempts.userId) })
+    .from(attempts)
+    .where(eq(attempts.courseId, id))
+    .groupBy(attempts.caseId);
+  const [issued] = await db.select({ n: count() }).from(certificates).where(eq(certificates.courseId, id));
+  const including = await db
+    .select({ title: plans.title })
+    .from(plans)
+    .where(sql`${plans.courses} @> ${JSON.stringify([id])}::jsonb`)
+    .orderBy(asc(plans.title));
+  return {
+    cases: Object.fromEntries(perCase.map((r) => [r.caseId, { attempts: r.attempts, learners: r.learners }])),
+    certificates: issued?.n ?? 0,
+    plans: including.map((p) => p.title),
+  };
 }

@@ -3,7 +3,7 @@ import { requireAdmin } from '../access/caller.ts';
 import { fail } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
 import { identified } from '../courses/index.ts';
-import { discardDraft, draftLines, publishDraft, readDraft, saveDraft } from './queries.ts';
+import { courseImpact, discardDraft, draftLines, publishDraft, readDraft, saveDraft } from './queries.ts';
 import { signPreviewToken } from './preview-token.ts';
 import * as routes from '../../api/course-drafts.ts';
 
@@ -46,4 +46,8 @@ export const courseDraftsApp = subApp()
     const { config, db } = c.get('deps');
     if (!(await readDraft(db.db, id))) return fail(c, 404, ErrorCode.notFound, NO_COURSE);
     return c.json(await signPreviewToken(config.launchSecret, { uid: c.get('caller')!.uid, course: id }), 200);
+  })
+  .openapi(guarded(routes.impact, requireAdmin), async (c) => {
+    const found = await courseImpact(c.get('deps').db.db, c.req.valid('param').id);
+    return found ? c.json(found, 200) : fail(c, 404, ErrorCode.notFound, NO_COURSE);
   });

@@ -64,6 +64,7 @@ const ROUTES: Route[] = [
   { method: 'DELETE', path: '/courses/bronchoscopy/draft', access: 'admin', ok: 200 },
   { method: 'POST', path: '/courses/bronchoscopy/publish', access: 'admin', ok: 409, codes: { 409: ErrorCode.conflict } },
   { method: 'POST', path: '/courses/bronchoscopy/preview', access: 'admin', ok: 200 },
+  { method: 'GET', path: '/courses/bronchoscopy/impact', access: 'admin', ok: 200 },
   { method: 'GET', path: '/pricing', access: 'public', ok: 200 },
   { method: 'POST', path: '/pricing', body: validPlan(), access: 'admin', ok: 201 },
   { method: 'PUT', path: '/pricing/plan-fetoscopy', body: validPlan(), access: 'admin', ok: 200 },
