@@ -103,13 +103,12 @@ export const preview = createRoute({
   responses: { 200: json(PreviewLink), 401: errors[401], 403: errors[403], 404: errors[404] },
 });
 
-const CaseImpact = z
-  .object({ attempts: z.number().int(), learners: z.number().int().describe('How many learners made them') })
-  .meta({ id: 'CaseImpact' });
+const CaseImpact = z.object({ attempts: z.number().int(), learners: z.number().int().describe('How many learners made them') }).meta({ id: 'CaseImpact' });
 
 export const CourseImpact = z
   .object({
     cases: z.record(z.string(), CaseImpact).describe('By case id; a case nobody has played is absent. Flagged attempts count: they are kept too'),
+    modules: z.record(z.string(), CaseImpact).describe("By module id, over the cases the editor's version puts in it (a learner counted once)"),
     certificates: z.number().int().describe('Issued for this course; deleting a case or module leaves them as they are'),
     plans: z.array(z.string()).describe('Titles (in English) of the plans that include the course, hidden ones too'),
   })

@@ -12,11 +12,12 @@ const impactOf = (id: string) => reply(as('admin').courses[':id'].impact.$get({ 
 beforeEach(() => setUp(api()));
 
 describe('GET /courses/{id}/impact', () => {
-  it('counts attempts and distinct learners per case id (flagged ones too), certificates issued and the plans including the course', async () => {
+  it('counts attempts and distinct learners per case id and per module id (flagged ones too), certificates issued and the plans including the course', async () => {
     await attempt(api(), 'learner', 1, 1, 40);
     await attempt(api(), 'learner', 1, 1, 70);
     await attempt(api(), 'other', 1, 1, 20, { flagged: true });
     await attempt(api(), 'other', 3, 1, 90);
+    await attempt(api(), 'other', 1, 2, 55);
     await attempt(api(), 'learner', 1, 2, 90, { course: 'bronchoscopy' });
     const db = api().deps.db.db;
     await db
@@ -29,14 +30,15 @@ describe('GET /courses/{id}/impact', () => {
     const res = await impactOf(COURSE);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
-      cases: { m1c1: { attempts: 3, learners: 2 }, m3c1: { attempts: 1, learners: 1 } },
+      cases: { m1c1: { attempts: 3, learners: 2 }, m1c2: { attempts: 1, learners: 1 }, m3c1: { attempts: 1, learners: 1 } },
+      modules: { m1: { attempts: 4, learners: 2 }, m3: { attempts: 1, learners: 1 } },
       certificates: 1,
       plans: ['Laser plan'],
     });
   });
 
   it('answers nothing played, nothing issued and no plan for a course nobody has taken', async () => {
-    expect((await impactOf(COURSE)).json).toEqual({ cases: {}, certificates: 0, plans: [] });
+    expect((await impactOf(COURSE)).json).toEqual({ cases: {}, modules: {}, certificates: 0, plans: [] });
   });
 
   it('answers 404 for a course that does not exist', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { CourseDraft, CourseImpact } from '../../api/course-drafts.ts';
 import type { Course, StoredCourseInput } from '../../api/courses.ts';
 import type { CourseStatus } from '../../domain/defaults.ts';
@@ -103,12 +103,27 @@ export async function draftLines(db: Db) {
 
 /** What deleting a case or module of the course touches: attempts and learners per case id, certificates, plan titles; null when no such course. */
 export async function courseImpact(db: Db, id: string): Promise<CourseImpact | null> {
-  if (!(await versions(db, id))) return null;
-  const perCase = await db
-    .select({ caseId: attempts.caseId, attempts: count(), learners: countDistinct(attempts.userId) })
+  const found = await versions(db, id);
+  if (!found) return null;
+  const played = await db
+    .select({ caseId: attempts.caseId, userId: attempts.userId, n: count() })
     .from(attempts)
     .where(eq(attempts.courseId, id))
-    .groupBy(attempts.caseId);
+    .groupBy(attempts.caseId, attempts.userId);
+  const moduleOf = new Map(draftOf(found.row, found.draft).course.levels.flatMap((m) => m.cases.map((c) => [c.id, m.id] as const)));
+  const tally = (key: (caseId: string) => string | undefined) => {
+    const out: Record<string, { attempts: number; learners: number }> = {};
+    const seen = new Set<string>();
+    for (const r of played) {
+      const k = key(r.caseId);
+      if (k === undefined) continue;
+      const t = (out[k] ??= { attempts: 0, learners: 0 });
+      t.attempts += r.n;
+      if (!seen.has(`${k}\n${r.userId}`)) t.learners += 1;
+      seen.add(`${k}\n${r.userId}`);
+    }
+    return out;
+  };
   const [issued] = await db.select({ n: count() }).from(certificates).where(eq(certificates.courseId, id));
   const including = await db
     .select({ title: plans.title })
@@ -116,7 +131,8 @@ export async function courseImpact(db: Db, id: string): Promise<CourseImpact | n
     .where(sql`${plans.courses} @> ${JSON.stringify([id])}::jsonb`)
     .orderBy(asc(plans.title));
   return {
-    cases: Object.fromEntries(perCase.map((r) => [r.caseId, { attempts: r.attempts, learners: r.learners }])),
+    cases: tally((caseId) => caseId),
+    modules: tally((caseId) => moduleOf.get(caseId)),
     certificates: issued?.n ?? 0,
     plans: including.map((p) => p.title),
   };
