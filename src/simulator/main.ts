@@ -183,4 +183,6 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
   });
 
   show($('sim-intro'), $('sim-start'));
+  // The instruments are shown once the case has set them up (its guide above them), so they appear in place.
+  $('sim').toggleAttribute('data-ready', true);
 }

@@ -365,3 +365,40 @@ test('a practice link to a course that cannot be read says so', async ({ page })
   await expect(page.getByRole('alert')).toContainText('This case could not be loaded: the course could not be read.');
   await expect(page.getByRole('link', { name: 'Back to the course' })).toHaveAttribute('href', '/courses/no-such-course');
 });
+
+/** Every layout shift the page makes from its first paint, input or not (the page is only looked at here). */
+async function recordShifts(page: Page) {
+  await page.addInitScript(() => {
+    const seen: { value: number; nodes: string[] }[] = [];
+    Object.assign(window, { __fsaShifts: seen });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node }[] })[])
+        seen.push({ value: e.value, nodes: e.sources.map((s) => (s.node instanceof Element ? s.node.id || s.node.className : '?')) });
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __fsaShifts: { value: number; nodes: string[] }[] }).__fsaShifts);
+}
+
+for (const { name, lang, phone } of [
+  { name: 'a phone, in English', lang: '', phone: true },
+  { name: 'a phone, in Arabic', lang: '/ar', phone: true },
+  { name: 'a wide screen', lang: '', phone: false },
+]) {
+  test(`${name}: nothing on the page moves while a practice link opens its case`, async ({ browser, baseURL }) => {
+    const context = await browser.newContext({
+      baseURL,
+      ...(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 800 } }),
+    });
+    const page = await context.newPage();
+    const shifts = await recordShifts(page);
+    await page.goto(`${lang}/simulator?course=${COURSE}&level=1&case=1`);
+    await expect(page.locator('#sim-start')).toBeVisible();
+    await expect(page.locator('.sim-hud')).toBeVisible();
+    // The phone's notice and touch controls were there at the first paint; the guide opened with the instruments.
+    await expect(page.locator('#sim-small')).toBeVisible({ visible: phone });
+    await expect(page.locator('#sim-guide')).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(await shifts()).toEqual([]);
+    await context.close();
+  });
+}
