@@ -16,3 +16,8 @@ const ORPHAN_SELECTOR = /(?<![\p{Emoji}\p{Ideographic}])[\uFE00-\uFE0F\u{E0100}-
 export function stripInvisible(text: string): string {
   return text.replace(INVISIBLE, '').replace(ORPHAN_SELECTOR, '');
 }
+
+/** Text set into a sentence keeps its own direction (FSI … PDI): a Latin name in Arabic, an address with punctuation. */
+export const isolate = (text: string) => `\u2068${text}\u2069`;
+/** Text that reads left to right in any sentence (LRI … PDI): a date-like version, a web address, an id. */
+export const isolateLtr = (text: string) => `\u2066${text}\u2069`;

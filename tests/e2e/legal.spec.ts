@@ -29,6 +29,8 @@ test('every legal page is reached from the footer in all seven languages', async
   await page.goto('/ar/legal/privacy');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('article.legal')).toContainText('PayPal');
+  // The version (a date) reads left to right inside the Arabic sentence, not as 27-11-2026.
+  await expect(page.locator('.legal-meta')).toContainText(`\u2066${TERMS_VERSION}\u2069`);
   await axe(page);
   await expectFitsWidth(page);
 });
@@ -125,6 +127,7 @@ test('an account made before the terms were asked for is asked after signing in,
   await page.goto('/ar/legal/privacy');
   const arPrompt = page.getByRole('region', { name: ar['consent.title'] });
   await expect(arPrompt).toBeVisible();
+  await expect(arPrompt).toContainText(`\u2066${TERMS_VERSION}\u2069`);
   await expect(page.locator('article.legal')).toContainText('PayPal');
   await axe(page);
   await expectFitsWidth(page);

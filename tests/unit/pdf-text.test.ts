@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isolate, isolateLtr, visualRuns } from '../../src/server/pdf/text.ts';
+import { isolate, isolateLtr } from '../../src/domain/text.ts';
+import { visualRuns } from '../../src/server/pdf/text.ts';
 
 // One Arabic word a line, so an editor's own bidi display cannot shuffle the expectations below.
 const W = {

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { needsConsent, TERMS_VERSION } from '../../domain/legal.ts';
+import { isolateLtr } from '../../domain/text.ts';
 import { acceptTerms } from '../../stores/consent.ts';
 import { $session, startSession } from '../../stores/session.ts';
 import { fill } from '../../i18n/fill.ts';
@@ -43,7 +44,7 @@ export default function TermsPrompt({ legalHrefs, strings }: Props) {
   return (
     <section className="terms-prompt" aria-labelledby="terms-prompt-title" aria-busy={state === 'busy'}>
       <h2 id="terms-prompt-title">{strings['consent.title']}</h2>
-      <p>{fill(strings['consent.text'], { version: TERMS_VERSION })}</p>
+      <p>{fill(strings['consent.text'], { version: isolateLtr(TERMS_VERSION) })}</p>
       <LegalLinks hrefs={legalHrefs} strings={strings} />
       <form onSubmit={(e) => void submit(e)} noValidate>
         <div className="field field-check">

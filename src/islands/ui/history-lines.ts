@@ -1,5 +1,6 @@
 import type { AuditChange } from '../../api/meta.ts';
 import { formatLength, formatMonths, formatPrice } from '../../domain/format.ts';
+import { isolate } from '../../domain/text.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
 
@@ -34,9 +35,9 @@ const LABELS: Record<string, keyof HistoryStrings> = {
 
 const LONGEST = 120;
 // A stored text is isolated (FSI … PDI), so its own direction cannot reorder the sentence around it.
-const isolate = (text: string) => `\u2068${text.length > LONGEST ? `${text.slice(0, LONGEST)}…` : text}\u2069`;
+const shown = (text: string) => isolate(text.length > LONGEST ? `${text.slice(0, LONGEST)}…` : text);
 const label = (field: string, { strings }: Context) => (LABELS[field] ? strings[LABELS[field]] : field);
-const joined = (items: string[]) => items.map(isolate).join(', ');
+const joined = (items: string[]) => items.map(shown).join(', ');
 
 function value(field: string, v: unknown, { locale, strings }: Context): string {
   if (v === undefined || v === null || v === '') return strings['history.empty'];
@@ -44,7 +45,7 @@ function value(field: string, v: unknown, { locale, strings }: Context): string 
   if (typeof v === 'number' && field === 'price') return formatPrice(locale, v);
   if (typeof v === 'number' && field === 'duration') return formatMonths(locale, v);
   if (typeof v === 'number' && field === 'durationMinutes') return formatLength(locale, v);
-  return isolate(typeof v === 'string' ? v : JSON.stringify(v));
+  return shown(typeof v === 'string' ? v : JSON.stringify(v));
 }
 
 function languages(locales: string[], locale: string): string {
@@ -54,23 +55,23 @@ function languages(locales: string[], locale: string): string {
 
 function moduleLine(change: Extract<AuditChange, { kind: 'module' }>, ctx: Context): string {
   const { strings } = ctx;
-  if (change.change === 'removed') return fill(strings['history.module.removed'], { title: isolate(change.title) });
+  if (change.change === 'removed') return fill(strings['history.module.removed'], { title: shown(change.title) });
   if (change.change === 'added') {
-    const added = fill(strings['history.module.added'], { title: isolate(change.title) });
+    const added = fill(strings['history.module.added'], { title: shown(change.title) });
     return change.casesAdded.length ? `${added}: ${fill(strings['history.cases.added'], { items: joined(change.casesAdded) })}` : added;
   }
   const cases = change.casesChanged.map((c) =>
-    c.from === undefined ? isolate(c.title) : fill(strings['history.case.renamed'], { title: isolate(c.title), from: isolate(c.from) }),
+    c.from === undefined ? shown(c.title) : fill(strings['history.case.renamed'], { title: shown(c.title), from: shown(c.from) }),
   );
   const parts = [
-    ...(change.from !== undefined ? [fill(strings['history.module.renamed'], { from: isolate(change.from) })] : []),
+    ...(change.from !== undefined ? [fill(strings['history.module.renamed'], { from: shown(change.from) })] : []),
     ...(change.active === undefined ? [] : [strings[change.active ? 'history.module.shown' : 'history.module.hidden']]),
     ...(change.casesAdded.length ? [fill(strings['history.cases.added'], { items: joined(change.casesAdded) })] : []),
     ...(change.casesRemoved.length ? [fill(strings['history.cases.removed'], { items: joined(change.casesRemoved) })] : []),
     ...(cases.length ? [fill(strings['history.cases.changed'], { items: cases.join(', ') })] : []),
     ...(change.casesMoved ? [strings['history.cases.moved']] : []),
   ];
-  return `${fill(strings['history.module.changed'], { title: isolate(change.title) })}: ${(parts.length ? parts : [strings['history.module.edited']]).join('; ')}`;
+  return `${fill(strings['history.module.changed'], { title: shown(change.title) })}: ${(parts.length ? parts : [strings['history.module.edited']]).join('; ')}`;
 }
 
 /** The sentence for one change: "Price: US$499.00 → US$399.00", "Module added: Twin anemia: cases added: TAPS stage 2". */

@@ -3,7 +3,7 @@ import type { CertificateCase } from '../../domain/progress.ts';
 import { useT } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { ACCENT, pdfWriter } from '../pdf/document.ts';
-import { isolate, isolateLtr } from '../pdf/text.ts';
+import { isolate, isolateLtr } from '../../domain/text.ts';
 
 /** The certificate as a PDF, in the learner's language. */
 export interface CertificateFacts {

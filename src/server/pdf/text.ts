@@ -21,9 +21,6 @@ const ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufe
 /** Directional marks, embeddings and isolates steer the algorithm but are not drawn. */
 const CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
-/** Text inserted into a sentence keeps its own direction: a Latin name in Arabic, an address with punctuation. */
-export const isolate = (text: string) => `\u2068${text}\u2069`;
-export const isolateLtr = (text: string) => `\u2066${text}\u2069`;
 const scriptOf = (ch: string): Script | null => (ARABIC.test(ch) ? 'arabic' : /[\s\p{P}\p{S}]/u.test(ch) ? null : 'other');
 
 interface LogicalRun {

@@ -3,7 +3,7 @@ import { formatDay, formatPrice } from '../../domain/format.ts';
 import { useT } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { ACCENT, pdfWriter } from '../pdf/document.ts';
-import { isolate, isolateLtr } from '../pdf/text.ts';
+import { isolate, isolateLtr } from '../../domain/text.ts';
 
 const PAGE = { width: 595, height: 842, margin: 56 };
 
