@@ -74,6 +74,30 @@ test("an admin reorders a course by keyboard and publishes; the learner's passed
   await axe(page);
   await expectFitsWidth(page);
 
+  // Deleting the played case asks first, saying what it touches; Cancel keeps it and gives the focus back to its button.
+  await press(page, 'Delete case 2 of module 2');
+  const ask = page.getByRole('dialog', { name: 'Delete case 2 of module 2?' });
+  await expect(ask).toContainText('1 attempt(s) by 1 learner(s) stay in their history, but no longer count as progress.');
+  await expect(ask).toContainText('Learners see this only when you publish the course.');
+  await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await axe(page);
+  await page.keyboard.press('Enter');
+  await expect(ask).toBeHidden();
+  await expect(page.getByLabel('Title of case 2 in module 2')).toHaveValue('Two targets');
+  await expect(page.getByRole('button', { name: 'Delete case 2 of module 2' })).toBeFocused();
+  // A case nobody has played asks too, in one line; Delete removes it.
+  await page.locator('.add-case button').first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Title of case 2 in module 1')).toBeVisible();
+  await press(page, 'Delete case 2 of module 1');
+  const fresh = page.getByRole('dialog', { name: 'Delete case 2 of module 1?' });
+  await expect(fresh).toContainText('No learner has played it: no attempt or progress is lost.');
+  await expect(fresh).not.toContainText('attempt(s)');
+  await fresh.getByRole('button', { name: 'Delete' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(fresh).toBeHidden();
+  await expect(page.getByLabel('Title of case 2 in module 1')).toHaveCount(0);
+
   await press(page, 'Save');
   await expect(page.locator('.publish-summary')).toContainText('Changes the order of modules or cases: learners keep their results on each case.');
   await press(page, 'Publish');

@@ -5,6 +5,7 @@ import ArrowIcon from '../ui/ArrowIcon.tsx';
 import LanguageText from '../ui/LanguageText.tsx';
 import { EditingLanguage } from '../ui/LanguageTexts.tsx';
 import TrashIcon from '../ui/TrashIcon.tsx';
+import DeleteConfirm from './DeleteConfirm.tsx';
 import CaseSimFields from './CaseSimFields.tsx';
 import { dropProps } from './drag.ts';
 import MoveControls from './MoveControls.tsx';
@@ -26,6 +27,7 @@ interface Props {
 /** One case in the editor: its title, pass mark and delete, and its simulator parameters, which take room: shown on demand. */
 export default function CaseEditor({ item, level, index, count, locale, strings }: Props) {
   const lang = use(EditingLanguage);
+  const [asking, setAsking] = useState(false);
   const [simShown, setSimShown] = useState(false);
   const where = { n: level + 1, c: index + 1 };
   const simId = `sim-${where.n}-${where.c}`;
@@ -62,7 +64,7 @@ export default function CaseEditor({ item, level, index, count, locale, strings 
           onChange={(e) => setPassMark(level, index, e.target.value === '' || Number.isNaN(e.target.valueAsNumber) ? null : e.target.valueAsNumber)}
         />
       </label>
-      <button type="button" className="icon-button" aria-label={fill(strings['course.deleteCase'], where)} onClick={() => deleteCase(level, index)}>
+      <button type="button" className="icon-button" aria-label={fill(strings['course.deleteCase'], where)} onClick={() => setAsking(true)}>
         <TrashIcon />
       </button>
       <button
@@ -76,6 +78,18 @@ export default function CaseEditor({ item, level, index, count, locale, strings 
         {strings['course.sim.toggle']}
         <ArrowIcon />
       </button>
+      <DeleteConfirm
+        open={asking}
+        kind="cases"
+        id={item.id}
+        title={fill(strings['course.deleteCaseAsk'], where)}
+        onCancel={() => setAsking(false)}
+        onDelete={() => {
+          setAsking(false);
+          deleteCase(level, index);
+        }}
+        strings={strings}
+      />
       <CaseSimFields level={level} index={index} item={item} locale={locale} id={simId} hidden={!simShown} strings={strings} />
     </li>
   );

@@ -6,6 +6,7 @@ import LanguageText from '../ui/LanguageText.tsx';
 import { EditingLanguage } from '../ui/LanguageTexts.tsx';
 import TrashIcon from '../ui/TrashIcon.tsx';
 import CaseEditor from './CaseEditor.tsx';
+import DeleteConfirm from './DeleteConfirm.tsx';
 import { dropProps } from './drag.ts';
 import MoveControls from './MoveControls.tsx';
 import { titleIn } from './texts.ts';
@@ -24,6 +25,7 @@ interface Props {
 /** One module in the editor: its title, active toggle and delete, and its cases, which fold away. */
 export default function ModuleEditor({ level, index, count, locale, strings }: Props) {
   const lang = use(EditingLanguage);
+  const [asking, setAsking] = useState(false);
   const [open, setOpen] = useState(true);
   const n = index + 1;
   const casesId = `module-${n}-cases`;
@@ -54,7 +56,7 @@ export default function ModuleEditor({ level, index, count, locale, strings }: P
           <span className="visually-hidden">{fill(strings['common.module'], { n })}</span>
         </label>
         {!level.active && <span className="module-badge">{strings['course.inactive']}</span>}
-        <button type="button" className="icon-button" aria-label={fill(strings['course.deleteModule'], { n })} onClick={() => deleteModule(index)}>
+        <button type="button" className="icon-button" aria-label={fill(strings['course.deleteModule'], { n })} onClick={() => setAsking(true)}>
           <TrashIcon />
         </button>
         <button
@@ -68,6 +70,18 @@ export default function ModuleEditor({ level, index, count, locale, strings }: P
           <ArrowIcon />
         </button>
       </div>
+      <DeleteConfirm
+        open={asking}
+        kind="modules"
+        id={level.id}
+        title={fill(strings['course.deleteModuleAsk'], { n })}
+        onCancel={() => setAsking(false)}
+        onDelete={() => {
+          setAsking(false);
+          deleteModule(index);
+        }}
+        strings={strings}
+      />
       <div id={casesId} hidden={!open}>
         <ol className="cases">
           {level.cases.map((c, j) => (

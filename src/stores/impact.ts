@@ -1,0 +1,23 @@
+import { atom } from 'nanostores';
+import { answer, auth, client, enc } from '../api/client.ts';
+import type { CourseImpact } from '../api/course-drafts.ts';
+import { idToken } from './session.ts';
+
+/** What deleting a case or module of the edited course touches, read again each time the editor asks before a deletion. */
+export type ImpactState = { state: 'loading' } | { state: 'ready'; impact: CourseImpact } | { state: 'failed' };
+
+export const $impact = atom<ImpactState>({ state: 'loading' });
+
+let asked = 0;
+
+/** Reads the course's impact; only the last request asked is kept, so an older answer never replaces a newer one. */
+export async function loadImpact(courseId: string): Promise<void> {
+  const mine = ++asked;
+  $impact.set({ state: 'loading' });
+  try {
+    const impact = await answer(client.courses[':id'].impact.$get({ param: { id: enc(courseId) } }, auth(await idToken())));
+    if (mine === asked) $impact.set({ state: 'ready', impact });
+  } catch {
+    if (mine === asked) $impact.set({ state: 'failed' });
+  }
+}
