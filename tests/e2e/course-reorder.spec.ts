@@ -25,9 +25,8 @@ async function course(request: APIRequestContext): Promise<string> {
   return (await res.json()) as string;
 }
 
-/** The learner plays module 1, case 1 through the API as the simulator page would, and passes it. */
-async function passFirstCase(request: APIRequestContext, courseId: string, who: { email: string; password: string }): Promise<number> {
-  const headers = auth(await idTokenFor(who));
+/** One play of module 1, case 1 through the API as the simulator page would; the launch's variant sets the score. */
+async function playFirstCase(request: APIRequestContext, courseId: string, headers: Record<string, string>): Promise<number> {
   const launch = await request.post('/api/launch', { headers, data: { course: courseId, level: 1, case: 1 } });
   expect(launch.status()).toBe(201);
   const { token } = (await launch.json()) as { token: string };
@@ -35,9 +34,17 @@ async function passFirstCase(request: APIRequestContext, courseId: string, who: 
   await new Promise((r) => setTimeout(r, player.t));
   const res = await request.post('/api/attempts', { headers, data: { token, events: player.events } });
   expect(res.status()).toBe(201);
-  const { score } = (await res.json()) as { score: number };
-  expect(score).toBeGreaterThanOrEqual(55);
-  return score;
+  return ((await res.json()) as { score: number }).score;
+}
+
+/** The learner plays module 1, case 1 until a launch's variant lets the scripted play pass it; answers the passing score and how many plays it took. */
+async function passFirstCase(request: APIRequestContext, courseId: string, who: { email: string; password: string }) {
+  const headers = auth(await idTokenFor(who));
+  for (let plays = 1; plays <= 5; plays += 1) {
+    const score = await playFirstCase(request, courseId, headers);
+    if (score >= 55) return { score, plays };
+  }
+  throw new Error('The scripted play passed none of five variants');
 }
 
 /** Focuses a control and presses Enter: the admin works with the keyboard. */
@@ -50,7 +57,7 @@ test("an admin reorders a course by keyboard and publishes; the learner's passed
   test.setTimeout(180_000);
   const courseId = await course(request);
   const learner = await newAccount(request, 'mover', { name: 'Mo Learner' }, { premium: true, verified: true });
-  const score = await passFirstCase(request, courseId, learner);
+  const { score, plays } = await passFirstCase(request, courseId, learner);
 
   await login(page, ADMIN, `/login?next=${encodeURIComponent(`/courses/${courseId}`)}`);
   await expect(page).toHaveURL(new RegExp(`/courses/${courseId}$`));
@@ -77,7 +84,7 @@ test("an admin reorders a course by keyboard and publishes; the learner's passed
   // Deleting the played case asks first, saying what it touches; Cancel keeps it and gives the focus back to its button.
   await press(page, 'Delete case 2 of module 2');
   const ask = page.getByRole('dialog', { name: 'Delete case 2 of module 2?' });
-  await expect(ask).toContainText('1 attempt(s) by 1 learner(s) stay in their history, but no longer count as progress.');
+  await expect(ask).toContainText(`${plays} attempt(s) by 1 learner(s) stay in their history, but no longer count as progress.`);
   await expect(ask).toContainText('Learners see this only when you publish the course.');
   await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await axe(page);
