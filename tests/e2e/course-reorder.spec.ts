@@ -92,6 +92,19 @@ test("an admin reorders a course by keyboard and publishes; the learner's passed
   await expect(ask).toBeHidden();
   await expect(page.getByLabel('Title of case 2 in module 2')).toHaveValue('Two targets');
   await expect(page.getByRole('button', { name: 'Delete case 2 of module 2' })).toBeFocused();
+  // Deleting the module that holds it asks too, counting while a slow answer comes; Escape keeps it.
+  await page.route('**/api/courses/*/impact', async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await press(page, 'Delete module 2');
+  const module = page.getByRole('dialog', { name: 'Delete module 2 and all its cases?' });
+  await expect(module.getByRole('status')).toContainText('Counting what this deletion affects…');
+  await expect(module).toContainText(`${plays} attempt(s) by 1 learner(s) stay in their history, but no longer count as progress.`);
+  await page.keyboard.press('Escape');
+  await expect(module).toBeHidden();
+  await expect(page.getByLabel('Title of module 2')).toHaveValue('Finding your way');
+  await page.unroute('**/api/courses/*/impact');
   // A case nobody has played asks too, in one line; Delete removes it.
   await page.locator('.add-case button').first().focus();
   await page.keyboard.press('Enter');
