@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { computeMetrics, scoreAttempt } from '../../src/domain/simulator/index.ts';
+import { DEFAULT_PASS_MARK } from '../../src/domain/progress.ts';
 import { e2e } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
 import { heldTargetsPlayer } from './pilot.ts';
@@ -34,14 +35,21 @@ async function shortCourse(request: APIRequestContext): Promise<string> {
  * scripted hand, the log sent as the page sends it (with the learner's ID token) once the launch is old enough to have lasted that long.
  */
 async function continueAndPlay(page: Page, request: APIRequestContext, label: RegExp, who: { email: string; password: string }) {
-  await page.getByRole('link', { name: label }).click();
-  const browser = page.getByRole('link', { name: /Browser version/ });
-  await expect(browser).toBeVisible();
-  const url = new URL((await browser.getAttribute('href'))!, e2e.baseURL);
-  const token = url.searchParams.get('token')!;
-  const player = heldTargetsPlayer(token);
-  const expected = scoreAttempt(computeMetrics(player.sim.state)).score;
-  await page.getByRole('button', { name: 'Close' }).click();
+  // The placenta a launch draws decides the scripted hand's score (one launch in about seventy scores under the
+  // default pass mark): opened again until the hand passes, so the journey follows a passing learner every time.
+  const launch = async () => {
+    await page.getByRole('link', { name: label }).click();
+    const browser = page.getByRole('link', { name: /Browser version/ });
+    await expect(browser).toBeVisible();
+    const token = new URL((await browser.getAttribute('href'))!, e2e.baseURL).searchParams.get('token')!;
+    await page.getByRole('button', { name: 'Close' }).click();
+    const player = heldTargetsPlayer(token);
+    return { token, player, expected: scoreAttempt(computeMetrics(player.sim.state)).score };
+  };
+  let played = await launch();
+  for (let tries = 1; tries < 10 && played.expected < DEFAULT_PASS_MARK; tries++) played = await launch();
+  const { token, player, expected } = played;
+  expect(expected).toBeGreaterThanOrEqual(DEFAULT_PASS_MARK);
   await page.waitForTimeout(Math.max(0, player.t - 4000));
   const res = await request.post('/api/attempts', { headers: auth(await idTokenFor(who)), data: { token, events: player.events } });
   expect(res.status()).toBe(201);
