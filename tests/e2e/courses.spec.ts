@@ -103,6 +103,10 @@ test('the admin adds, renames and hides modules and cases, saves, and sees them 
   await page.getByRole('checkbox', { name: 'Active Module 2' }).uncheck();
   await page.getByRole('button', { name: 'Add module' }).click();
   await page.getByRole('button', { name: 'Delete module 3' }).click();
+  // A module nobody played is deleted once asked.
+  const ask = page.getByRole('dialog', { name: 'Delete module 3 and all its cases?' });
+  await expect(ask).toContainText('No learner has played it');
+  await ask.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByLabel('Title of module 3')).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: 'You have unsaved changes' })).toBeVisible();
   await axe(page);

@@ -83,8 +83,9 @@ test('navigation, saved: a learner reaches the targets in order with the keys, f
   const uid = (JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
   // As an expert, the learner's own saved attempt becomes the case's benchmark, which the debrief then quotes.
   const expert = async (isExpert: boolean) => {
-    const me = (await (await request.get(`/api/users/${uid}`, { headers: auth })).json()) as Record<string, unknown>;
-    expect((await request.put(`/api/users/${uid}`, { data: { ...me, isExpert }, headers: auth })).status()).toBe(200);
+    // What the admin's user form sends: the roles and the subscriptions, as they are read.
+    const { isAdmin, isPremium, subscriptions } = (await (await request.get(`/api/users/${uid}`, { headers: auth })).json()) as Record<string, unknown>;
+    expect((await request.put(`/api/users/${uid}`, { data: { isAdmin, isPremium, isExpert, subscriptions }, headers: auth })).status()).toBe(200);
   };
   await expert(true);
   try {
