@@ -84,12 +84,14 @@ async function run(backend: 'pglite' | 'postgres') {
     const learnerId = JSON.parse(Buffer.from(learner.split('.')[1]!, 'base64url').toString()).sub as string;
     const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
     const api = apiAt(`http://127.0.0.1:${ports[0]}`);
+    // Every read asks for a compressed answer, as each browser does (autocannon asks for none by itself).
+    const asBrowsers = { 'accept-encoding': 'gzip, deflate, br' };
     const reads: autocannon.Request[] = [
-      { method: 'GET', path: api.courses.$path() },
-      { method: 'GET', path: '/courses/fetoscopy-simulator' },
-      { method: 'GET', path: api.users[':id'].$path({ param: { id: learnerId } }), headers: auth(learner) },
-      { method: 'GET', path: api.courses[':id'].$path({ param: { id: 'bronchoscopy' } }) },
-      { method: 'GET', path: api.pricing.$path() },
+      { method: 'GET', path: api.courses.$path(), headers: asBrowsers },
+      { method: 'GET', path: '/courses/fetoscopy-simulator', headers: asBrowsers },
+      { method: 'GET', path: api.users[':id'].$path({ param: { id: learnerId } }), headers: { ...asBrowsers, ...auth(learner) } },
+      { method: 'GET', path: api.courses[':id'].$path({ param: { id: 'bronchoscopy' } }), headers: asBrowsers },
+      { method: 'GET', path: api.pricing.$path(), headers: asBrowsers },
     ];
     // Each administrator saves a course at a steady rate, in its own thread (scripts/lib/course-saver.ts).
     const administrator = (port: number) =>
