@@ -72,7 +72,7 @@ describe('when the connection that listens to PostgreSQL is lost', () => {
   let deps: Deps;
   beforeAll(async () => {
     if (!url) {
-      const pg = await startPostgres(55492);
+      const pg = await startPostgres(25492);
       if (!pg) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql), and DATABASE_URL is not set');
       url = pg.url;
       stopPostgres = pg.stop;

@@ -68,7 +68,7 @@ describe('instances sharing one PostgreSQL', () => {
   beforeAll(async () => {
     let url = process.env.DATABASE_URL;
     if (!url) {
-      const pg = await startPostgres(55491);
+      const pg = await startPostgres(25491);
       if (!pg) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql), and DATABASE_URL is not set');
       url = pg.url;
       stopPostgres = pg.stop;
