@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
+import { catalogueFastPath } from '../../src/server/courses/index.ts';
 import { useApi, validCourse, validPlan, typedClient } from './support.ts';
 
 const api = useApi();
@@ -75,6 +78,117 @@ describe('GET /courses from its cache', () => {
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://partner.example');
     expect((await api().app.request('/api/courses', { headers: { origin: 'https://evil.example' } })).status).toBe(403);
+  });
+});
+
+describe('GET /courses/{id} and GET /pricing from the cache', () => {
+  it('answer a course and the plans on sale with an ETag, a 304 to it, and brotli or gzip copies', async () => {
+    for (const path of ['/api/courses/bronchoscopy', '/api/courses/bronchoscopy?lang=ar', '/api/pricing', '/api/pricing?lang=zh-CN']) {
+      const plain = await api().app.request(path);
+      expect(plain.status).toBe(200);
+      const json = await plain.text();
+      const etag = plain.headers.get('etag')!;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(plain.headers.get('cache-control')).toBe('no-cache');
+      expect(plain.headers.get('vary')).toBe('Accept-Encoding, Accept-Language');
+      expect(plain.headers.get('content-language')).toBe(new URL(path, 'http://x').searchParams.get('lang') ?? 'en');
+      expect(plain.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect((await api().app.request(path, { headers: { 'if-none-match': etag } })).status).toBe(304);
+      const br = await api().app.request(path, { headers: { 'accept-encoding': 'gzip, br' } });
+      expect(br.headers.get('content-encoding')).toBe('br');
+      expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(json);
+      const gzip = await api().app.request(path, { headers: { 'accept-encoding': 'gzip' } });
+      expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(json);
+    }
+  });
+
+  it('shows the plans on sale to visitors and learners alike, and the hidden ones to an administrator only, never stored', async () => {
+    const onSale = ['plan-fetoscopy', 'plan-complete'];
+    const visitor = await api().app.request('/api/pricing');
+    expect(((await visitor.json()) as Array<{ id: string }>).map((p) => p.id)).toEqual(onSale);
+    const learner = await reply(as('learner').pricing.$get({ query: {} }));
+    expect((learner.json as Array<{ id: string }>).map((p) => p.id)).toEqual(onSale);
+    const admin = await as('admin').pricing.$get({ query: { lang: 'fr' } }, { headers: { 'if-none-match': visitor.headers.get('etag')! } });
+    expect(admin.status).toBe(200);
+    expect(admin.headers.get('cache-control')).toBe('private, no-store');
+    expect(admin.headers.get('etag')).toBeNull();
+    expect(((await admin.json()) as Array<{ id: string }>).map((p) => p.id)).toEqual([...onSale, 'plan-pilot']);
+  });
+
+  it('get a new ETag once the course or a plan is saved, and a 404 for no published course', async () => {
+    const course = (await api().app.request('/api/courses/bronchoscopy')).headers.get('etag')!;
+    const plans = (await api().app.request('/api/pricing')).headers.get('etag')!;
+    expect((await reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: validCourse({ title: 'Renamed' }) }))).status).toBe(200);
+    const renamed = await api().app.request('/api/courses/bronchoscopy', { headers: { 'if-none-match': course } });
+    expect(renamed.status).toBe(200);
+    expect(((await renamed.json()) as { title: string }).title).toBe('Renamed');
+    expect((await api().app.request('/api/pricing', { headers: { 'if-none-match': plans } })).status).toBe(304);
+    expect((await reply(as('admin').pricing[':id'].$put({ param: { id: 'plan-fetoscopy' }, json: validPlan({ title: 'Renamed plan' }) }))).status).toBe(200);
+    const replanned = await api().app.request('/api/pricing', { headers: { 'if-none-match': plans } });
+    expect(replanned.status).toBe(200);
+    expect(await replanned.json()).toContainEqual(expect.objectContaining({ id: 'plan-fetoscopy', title: 'Renamed plan' }));
+    expect((await api().app.request('/api/courses/no-such-course')).status).toBe(404);
+  });
+});
+
+describe('the fast path before the API', () => {
+  /** A Node server that tries the fast path first and answers "api" for what it leaves to the API. */
+  async function withFastPath(run: (get: (path: string, headers?: Record<string, string>) => Promise<Response>) => Promise<void>) {
+    const fast = catalogueFastPath(api().deps.catalogueAnswer);
+    const server = createServer((req, res) => {
+      if (!fast(req, res)) res.end('api');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      await run((path, headers) => fetch(`http://127.0.0.1:${port}${path}`, { headers }));
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  it('answers the list, a course and the plans from memory once read, exactly as the API does', async () => {
+    await heardUpTo('catalogue');
+    api().deps.catalogue.changed();
+    await withFastPath(async (get) => {
+      const paths = ['/api/courses?lang=fr', '/api/courses/bronchoscopy', '/api/courses/bronchoscopy?lang=ar', '/api/pricing?lang=ru'];
+      for (const path of paths) expect(await (await get(path)).text()).toBe('api');
+      for (const path of paths) {
+        const fromApi = await api().app.request(path, { headers: { 'accept-encoding': 'br' } });
+        const fast = await get(path, { 'accept-encoding': 'br' });
+        expect(fast.status).toBe(200);
+        expect(await fast.text()).toBe(new TextDecoder().decode(brotliDecompressSync(Buffer.from(await fromApi.arrayBuffer()))));
+        for (const name of ['etag', 'content-encoding', 'content-language', 'vary', 'cache-control', 'content-security-policy']) {
+          expect(fast.headers.get(name)).toBe(fromApi.headers.get(name));
+        }
+        expect((await get(path, { 'accept-encoding': 'br', 'if-none-match': fast.headers.get('etag')! })).status).toBe(304);
+      }
+      // An id spelt with escapes is the same course.
+      expect((await get('/api/courses/%62ronchoscopy')).headers.get('etag')).toBe((await get('/api/courses/bronchoscopy')).headers.get('etag'));
+    });
+  });
+
+  it("leaves to the API an administrator's plans, another origin, a language we do not have, other routes, unknown courses and what a change let go", async () => {
+    await withFastPath(async (get) => {
+      for (const path of ['/api/courses', '/api/courses/bronchoscopy', '/api/pricing']) await api().app.request(path);
+      expect((await get('/api/pricing')).status).toBe(200);
+      expect(await (await get('/api/pricing', { authorization: 'Bearer anything' })).text()).toBe('api');
+      expect(await (await get('/api/courses', { origin: 'https://partner.example' })).text()).toBe('api');
+      expect(await (await get('/api/courses/bronchoscopy?lang=xx')).text()).toBe('api');
+      for (const path of [
+        '/api/courses/bronchoscopy/impact',
+        '/api/courses/',
+        '/api/courses/%E0%A4%A',
+        '/api/courses/no-such-course',
+        '/api/coursesx',
+        '/api/pricing/plan-pilot',
+      ]) {
+        expect(await (await get(path)).text()).toBe('api');
+      }
+      expect((await reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: validCourse() }))).status).toBe(200);
+      expect(await (await get('/api/courses/bronchoscopy')).text()).toBe('api');
+      expect(await (await get('/api/courses')).text()).toBe('api');
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { isContentLocale, negotiateLocale, type ContentLocale } from '../../domain/localize.ts';
 import type { Answer } from '../http/answers.ts';
@@ -12,6 +13,16 @@ export interface CatalogueRequest {
   acceptLanguage: string | null | undefined;
   acceptEncoding: string | null | undefined;
   ifNoneMatch: string | null | undefined;
+}
+
+/** What a route's request (its query validated) carries that the answer depends on. */
+export function catalogueRequest(c: Context): CatalogueRequest {
+  return {
+    lang: c.req.query('lang'),
+    acceptLanguage: c.req.header('accept-language'),
+    acceptEncoding: c.req.header('accept-encoding'),
+    ifNoneMatch: c.req.header('if-none-match'),
+  };
 }
 
 interface Variant {
@@ -71,10 +82,21 @@ function variantsOf(json: string, base: Record<string, string>): Variants {
   };
 }
 
+type Cached = { json: string };
+
+/** One resource's answers: from memory alone (null when it must be read first), or reading it when needed. */
+interface Answers<K> {
+  /** The answer from memory alone: null until it has been read in that language since the last change, or when there is none. */
+  cached(key: K, request: CatalogueRequest): Answer | null;
+  /** The answer, reading first when it is not in memory; null when there is none (no such course, a language we do not have). */
+  read(key: K, request: CatalogueRequest): Promise<Answer | null>;
+}
+
 /**
- * The course catalogue's answers (`GET /api/courses`), made once per language and value: the bytes, the brotli and
- * gzip copies and every header, with its ETag. A request then costs a lookup: a 304 when the browser's ETag matches,
- * brotli or gzip when it accepts them. Null for a language we do not have, which the route refuses.
+ * The catalogue's public answers, made once per language and value: the course list (`GET /api/courses`), one course
+ * (`GET /api/courses/{id}`) and the plans on sale (`GET /api/pricing` for anyone but an administrator). Each is its
+ * bytes, brotli and gzip copies and every header, with its ETag: a request then costs a lookup, a 304 when the
+ * browser's ETag matches, brotli or gzip when it accepts them.
  */
 export function catalogueAnswers(catalogue: Catalogue, base: Record<string, string>) {
   const made = new WeakMap<object, Variants>();
@@ -82,7 +104,7 @@ export function catalogueAnswers(catalogue: Catalogue, base: Record<string, stri
     if (request.lang == null) return negotiateLocale(request.acceptLanguage);
     return isContentLocale(request.lang) ? request.lang : null;
   };
-  const answer = (cached: { json: string }, locale: ContentLocale, request: CatalogueRequest): Answer => {
+  const answer = (cached: Cached, locale: ContentLocale, request: CatalogueRequest): Answer => {
     let variants = made.get(cached);
     if (!variants) {
       variants = variantsOf(cached.json, { ...base, 'content-language': locale });
@@ -92,18 +114,34 @@ export function catalogueAnswers(catalogue: Catalogue, base: Record<string, stri
     const chosen = /\bbr\b/.test(accepts) ? variants.compressed('br') : /\bgzip\b/.test(accepts) ? variants.compressed('gzip') : variants.identity;
     return matchesEtag(request.ifNoneMatch, chosen.etag) ? chosen.notModified : chosen.ok;
   };
-  return {
-    /** The answer from memory alone: null until the list in that language has been read since the last change. */
-    cached(request: CatalogueRequest): Answer | null {
+  const answers = <K>(
+    inMemory: (key: K, locale: ContentLocale) => Cached | null | undefined,
+    load: (key: K, locale: ContentLocale) => Promise<Cached | null>,
+  ): Answers<K> => ({
+    cached(key, request) {
       const locale = localeOf(request);
-      const cached = locale && catalogue.cachedSummaries(locale);
+      const cached = locale && inMemory(key, locale);
       return cached ? answer(cached, locale, request) : null;
     },
-    /** The answer, reading the list first when it is not in memory. */
-    async read(request: CatalogueRequest): Promise<Answer | null> {
+    async read(key, request) {
       const locale = localeOf(request);
-      return locale && answer(await catalogue.summaries(locale), locale, request);
+      const cached = locale && (await load(key, locale));
+      return cached ? answer(cached, locale, request) : null;
     },
+  });
+  return {
+    list: answers<void>(
+      (_, locale) => catalogue.cachedSummaries(locale),
+      (_, locale) => catalogue.summaries(locale),
+    ),
+    course: answers<string>(
+      (id, locale) => catalogue.cachedCourse(id, locale),
+      (id, locale) => catalogue.course(id, locale),
+    ),
+    plans: answers<void>(
+      (_, locale) => catalogue.cachedPlansOnSale(locale),
+      (_, locale) => catalogue.plansOnSale(locale),
+    ),
   };
 }
 

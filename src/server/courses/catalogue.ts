@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Course, CourseSummary } from '../../api/courses.ts';
 import type { Plan } from '../../api/pricing.ts';
-import { localizeCourse, orEnglish, type ContentLocale } from '../../domain/localize.ts';
+import { localizeCourse, localizePlan, orEnglish, type ContentLocale } from '../../domain/localize.ts';
 import { playedIn } from '../../domain/simulators.ts';
 import type { Database } from '../db/client.ts';
 import { courses, plans } from '../db/schema.ts';
@@ -28,6 +28,8 @@ export class Catalogue {
   private byId = new Map<string, Map<ContentLocale, Cached<Course> | null>>();
   /** Every plan, hidden ones included, in the order of the pricing page. */
   private plans: Plan[] | null = null;
+  /** The plans on sale (visible ones), per locale. */
+  private onSale = new Map<ContentLocale, Cached<Plan[]>>();
   private readonly database: Database;
   private readonly listeners: Array<(course: string | null) => void> = [];
   /** Reads under way, by what they read, with the generation they began in. */
@@ -60,6 +62,7 @@ export class Catalogue {
     if (course === null) {
       this.byId.clear();
       this.plans = null;
+      this.onSale.clear();
     } else {
       this.byId.delete(course);
     }
@@ -102,9 +105,14 @@ export class Catalogue {
     return cached;
   }
 
+  /** The course in `locale` if it is in memory (null: known to be no published course), without reading it. */
+  cachedCourse(id: string, locale: ContentLocale): Cached<Course> | null | undefined {
+    return this.byId.get(id)?.get(locale);
+  }
+
   /** One published course in `locale`; English (the default) is the course as stored. Null for a draft or an archived one. */
   async course(id: string, locale: ContentLocale = 'en'): Promise<Cached<Course> | null> {
-    const hit = this.byId.get(id)?.get(locale);
+    const hit = this.cachedCourse(id, locale);
     return hit !== undefined ? hit : this.once(`course:${locale}:${id}`, () => this.readCourse(id, locale));
   }
 
@@ -124,6 +132,22 @@ export class Catalogue {
   /** Every plan, hidden ones included, oldest first. */
   async allPlans(): Promise<Plan[]> {
     return this.plans ?? this.once('plans', () => this.readPlans());
+  }
+
+  /** The plans on sale in `locale` if they are in memory, without reading them. */
+  cachedPlansOnSale(locale: ContentLocale): Cached<Plan[]> | undefined {
+    return this.onSale.get(locale);
+  }
+
+  /** The plans on sale (hidden ones are for admins), in `locale`, English where a text is missing. */
+  async plansOnSale(locale: ContentLocale): Promise<Cached<Plan[]>> {
+    const hit = this.cachedPlansOnSale(locale);
+    if (hit) return hit;
+    const gen = this.generation;
+    const value = (await this.allPlans()).filter((p) => p.visibility).map((p) => localizePlan(p, locale));
+    const cached = { value, json: JSON.stringify(value) };
+    if (gen === this.generation) this.onSale.set(locale, cached);
+    return cached;
   }
 
   private async readPlans(): Promise<Plan[]> {

@@ -1,5 +1,5 @@
 /** What the courses area offers the rest of the server: the catalogue held in memory, its answers made ahead, and ids for new modules and cases. */
 export { Catalogue, courseOf } from './catalogue.ts';
-export { catalogueAnswers, type CatalogueAnswers } from './catalogue-answer.ts';
+export { catalogueAnswers, catalogueRequest, type CatalogueAnswers } from './catalogue-answer.ts';
 export { catalogueFastPath } from './fast-path.ts';
 export { identified } from './item-ids.ts';

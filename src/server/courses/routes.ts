@@ -4,28 +4,23 @@ import { identified } from './item-ids.ts';
 import { createCourse, deleteCourse, updateCourse } from './queries.ts';
 import { fail } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
-import { prepared, rawJson } from '../http/answers.ts';
+import { prepared } from '../http/answers.ts';
+import { catalogueRequest } from './catalogue-answer.ts';
 import { requireAdmin } from '../access/caller.ts';
-import type { CourseSummary } from '../../api/courses.ts';
-import { contentLocale } from '../http/content-locale.ts';
+import type { Course, CourseSummary } from '../../api/courses.ts';
 import * as routes from '../../api/courses.ts';
 
 /** /courses: the public catalogue (served from memory) and the admin's edits. */
 export const coursesApp = subApp()
   .openapi(routes.list, async (c) => {
-    const answer = await c.get('deps').catalogueAnswer.read({
-      lang: c.req.valid('query').lang,
-      acceptLanguage: c.req.header('accept-language'),
-      acceptEncoding: c.req.header('accept-encoding'),
-      ifNoneMatch: c.req.header('if-none-match'),
-    });
+    const answer = await c.get('deps').catalogueAnswer.list.read(undefined, catalogueRequest(c));
     // The query was validated, so the language is one we have and there is an answer.
     return prepared<CourseSummary[]>(answer!);
   })
   .openapi(routes.get, async (c) => {
-    const hit = await c.get('deps').catalogue.course(c.req.valid('param').id, contentLocale(c));
-    if (!hit) return fail(c, 404, ErrorCode.notFound, 'No such course');
-    return rawJson(c, hit);
+    const answer = await c.get('deps').catalogueAnswer.course.read(c.req.valid('param').id, catalogueRequest(c));
+    if (!answer) return fail(c, 404, ErrorCode.notFound, 'No such course');
+    return prepared<Course>(answer);
   })
   .openapi(guarded(routes.create, requireAdmin), async (c) => {
     const input = { ...newCourseBody(), thumbnail: null, ...c.req.valid('json') };

@@ -1,4 +1,4 @@
-import type { Context, TypedResponse } from 'hono';
+import type { TypedResponse } from 'hono';
 
 /** An answer as its status, headers and bytes, for Node's `writeHead` as much as for a `Response`. */
 export interface Answer {
@@ -7,12 +7,7 @@ export interface Answer {
   body: Uint8Array<ArrayBuffer> | null;
 }
 
-/** Answers JSON already serialized (the catalogue cache) without serializing it again; typed as the value it holds. */
-export function rawJson<T>(c: Context, cached: { value: T; json: string }) {
-  return c.body(cached.json, 200, { 'content-type': 'application/json; charset=UTF-8' }) as unknown as TypedResponse<T, 200, 'json'>;
-}
-
-/** An answer made ahead (bytes and every header: the catalogue's) as the route's typed JSON answer; a 304 is typed alike. */
+/** An answer made ahead (bytes and every header: the catalogue's public answers) as the route's typed JSON answer; a 304 is typed alike. */
 export function prepared<T>(answer: Answer) {
   return new Response(answer.body, { status: answer.status, headers: answer.headers }) as unknown as TypedResponse<T, 200, 'json'>;
 }
