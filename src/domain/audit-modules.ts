@@ -35,8 +35,9 @@ const titledList = (v: unknown): Array<Titled & Record<string, unknown>> =>
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Pairs of [before index, after index]: the same id first (modules and cases keep theirs wherever they move; older
- * entries have none), then equal titles (in order), then what is left at the same place (a rename).
+ * Pairs of [before index, after index]: the same id first (modules and cases keep theirs wherever they move), then,
+ * for items of older entries, which have none, equal titles (in order) and what is left at the same place (a rename).
+ * Two items with ids of their own are the same item only by id: one deleted and another added are never a rename.
  */
 function match<T extends Titled>(before: readonly T[], after: readonly T[]) {
   const pairs: Array<[number, number]> = [];
@@ -48,7 +49,8 @@ function match<T extends Titled>(before: readonly T[], after: readonly T[]) {
     pairs.push([i, j]);
   };
   const sameId = (b: T, item: T) => typeof item.id === 'string' && b.id === item.id;
-  for (const alike of [sameId, (b: T, item: T) => b.title === item.title]) {
+  const unnamed = (b: T, item: T) => typeof b.id !== 'string' || typeof item.id !== 'string';
+  for (const alike of [sameId, (b: T, item: T) => unnamed(b, item) && b.title === item.title]) {
     after.forEach((item, j) => {
       const i = paired.has(j) ? -1 : before.findIndex((b, k) => !used.has(k) && alike(b, item));
       if (i >= 0) pair(i, j);
@@ -57,7 +59,7 @@ function match<T extends Titled>(before: readonly T[], after: readonly T[]) {
   pairs.sort((x, y) => x[1] - y[1]);
   const matched = pairs.length;
   after.forEach((_, j) => {
-    if (!paired.has(j) && j < before.length && !used.has(j)) pair(j, j);
+    if (!paired.has(j) && j < before.length && !used.has(j) && unnamed(before[j]!, after[j]!)) pair(j, j);
   });
   const moved = pairs.slice(0, matched).some(([i], k, all) => k > 0 && i < all[k - 1]![0]);
   return {

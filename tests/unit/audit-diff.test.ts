@@ -126,6 +126,53 @@ describe('auditChanges for courses', () => {
     ]);
   });
 
+  it('never reads one item deleted and another added as a rename when both have ids, even at the same place or of the same title', () => {
+    const before = course({
+      levels: [
+        {
+          id: 'm1',
+          ...level('Basics', [
+            { id: 'a', ...kase('One') },
+            { id: 'b', ...kase('Two') },
+          ]),
+        },
+      ],
+    });
+    const after = course({
+      levels: [
+        {
+          id: 'm1',
+          ...level('Basics', [
+            { id: 'a', ...kase('One') },
+            { id: 'd', ...kase('Three') },
+          ]),
+        },
+      ],
+    });
+    expect(auditChanges(before, after)).toEqual([
+      { kind: 'module', change: 'changed', title: 'Basics', ...noCases, casesAdded: ['Three'], casesRemoved: ['Two'] },
+    ]);
+    const twin = course({
+      levels: [
+        {
+          id: 'm1',
+          ...level('Basics', [
+            { id: 'a', ...kase('One') },
+            { id: 'e', ...kase('Two') },
+          ]),
+        },
+      ],
+    });
+    expect(auditChanges(before, twin)).toEqual([
+      { kind: 'module', change: 'changed', title: 'Basics', ...noCases, casesAdded: ['Two'], casesRemoved: ['Two'] },
+    ]);
+    const newModule = course({ levels: [{ id: 'm9', ...level('Basics', []) }] });
+    expect(auditChanges(before, newModule)).toEqual([
+      { kind: 'module', change: 'added', title: 'Basics', ...noCases },
+      { kind: 'module', change: 'removed', title: 'Basics', ...noCases },
+    ]);
+  });
+
   it('keeps plain fields, outcomes and translations beside the modules', () => {
     const after = course({ title: 'Laser II', proficiencyOrder: true, outcomes: ['Map the equator', 'Coagulate'], translations: {} });
     expect(auditChanges(course(), after)).toEqual([
