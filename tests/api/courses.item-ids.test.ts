@@ -95,6 +95,27 @@ describe('moving modules and cases', () => {
     ]);
   });
 
+  it('keeps what a moved case played at its old place whoever sends the new order, in a draft and in a course saved at once', async () => {
+    // The order as a client other than the editor sends it: moved, without the parameters of the old places.
+    const swapped: Level[] = [{ ...moduleA, cases: [moduleA.cases[1]!, moduleA.cases[0]!] }, hidden, moduleB];
+    const expected = [paramsOfCase(undefined, 1, 2), paramsOfCase(undefined, 1, 1)];
+    expect(expected[0]).not.toEqual(paramsOfCase(undefined, 1, 1));
+    const body = { title: 'Laser course', subtitle: 'Two modules', levels: swapped };
+    const draft = await reply(as('admin').courses[':id'].draft.$put({ param: { id: COURSE }, json: body }));
+    expect(draft.json.course.levels[0]!.cases.map((c: { sim?: unknown }) => c.sim)).toEqual(expected);
+    // Sent again as it came back, nothing moves further: the parameters stay those the cases played.
+    const again = await reply(as('admin').courses[':id'].draft.$put({ param: { id: COURSE }, json: { ...body, levels: draft.json.course.levels } }));
+    expect(again.json.course.levels[0]!.cases.map((c: { sim?: unknown }) => c.sim)).toEqual(expected);
+    const saved = await reply(as('admin').courses[':id'].$put({ param: { id: COURSE }, json: body }));
+    expect(saved.json.levels[0]!.cases.map((c: { sim?: unknown }) => c.sim)).toEqual(expected);
+    // A case that sets its own parameters keeps them.
+    const own = { ...moduleA.cases[1]!, sim: expected[1]! };
+    const kept = await reply(
+      as('admin').courses[':id'].$put({ param: { id: COURSE }, json: { ...body, levels: [{ ...moduleA, cases: [own, moduleA.cases[0]!] }, hidden, moduleB] } }),
+    );
+    expect(kept.json.levels[0]!.cases[0]!.sim).toEqual(expected[1]);
+  });
+
   it('stores an attempt launched before a move on the case launched, not on the one now at its place', async () => {
     await setPlan(api(), 'learner', true);
     const fetoscopy = (await reply(as(null).courses[':id'].$get({ param: { id: 'fetoscopy-simulator' }, query: {} }))).json;

@@ -3,6 +3,7 @@ import type { CourseDraft, CourseImpact } from '../../api/course-drafts.ts';
 import type { Course, StoredCourseInput } from '../../api/courses.ts';
 import type { CourseStatus } from '../../domain/defaults.ts';
 import { publishSummary } from '../../domain/publishing.ts';
+import { keepingDefaults } from '../../domain/reorder.ts';
 import type { Caller } from '../access/token.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/client.ts';
@@ -42,9 +43,11 @@ export async function readDraft(db: Db, id: string): Promise<CourseDraft | null>
 }
 
 /** Saves the whole course as its draft; null when there is no such course (or it is archived). */
-export async function saveDraft(db: Db, caller: Caller, id: string, body: StoredCourseInput): Promise<CourseDraft | null> {
+export async function saveDraft(db: Db, caller: Caller, id: string, input: StoredCourseInput): Promise<CourseDraft | null> {
   const found = await versions(db, id);
   if (!found) return null;
+  // A case moved from where the version it came from had it keeps what it played there, whoever sent the new order.
+  const body = { ...input, levels: keepingDefaults(found.draft?.body.levels ?? found.row.levels, input.levels) };
   const [draft] = await db
     .insert(courseDrafts)
     .values({ courseId: id, body, updatedBy: caller.uid })

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Caller } from '../access/token.ts';
 import type { Course, StoredCourseInput } from '../../api/courses.ts';
+import { keepingDefaults } from '../../domain/reorder.ts';
 import { recordAudit, updateAudited } from '../audit/index.ts';
 import { rowsOf, type Db } from '../db/client.ts';
 import { planOf } from '../db/rows.ts';
@@ -22,8 +23,11 @@ export async function createCourse(db: Db, caller: Caller, id: string, course: N
 }
 
 /** Changes a course; what the input leaves out (proficiency order, outcomes, duration, translations, thumbnail) stays as stored. Null when there is no such course. */
-export function updateCourse(db: Db, caller: Caller, id: string, input: Partial<StoredCourseInput>): Promise<Course | null> {
-  return updateAudited<Course>(db, caller, 'course', courses, courseColumns, id, input);
+export async function updateCourse(db: Db, caller: Caller, id: string, input: Partial<StoredCourseInput>): Promise<Course | null> {
+  const [stored] = input.levels ? await db.select({ levels: courses.levels }).from(courses).where(eq(courses.id, id)) : [];
+  // A case moved from where the stored course had it keeps what it played there, whoever sent the new order.
+  const levels = stored && input.levels && keepingDefaults(stored.levels, input.levels);
+  return updateAudited<Course>(db, caller, 'course', courses, courseColumns, id, levels ? { ...input, levels } : input);
 }
 
 /**
