@@ -41,9 +41,15 @@ async function adminAction<T>(action: (token: string | null) => Promise<T>): Pro
   }
 }
 
-/** Creates a draft course with the defaults of a new one (newCourseBody), seen by administrators only until published; answers its id (null when it failed; the reason is in $courseAction). */
-export function createCourse(): Promise<string | null> {
-  return adminAction((token) => answer(client.courses.$post({ json: { status: 'draft' } }, auth(token))));
+/**
+ * Creates a draft course with the defaults of a new one (newCourseBody), seen by administrators only until published,
+ * and reloads the administrator's lines, so the list shows it whatever comes next; answers its id (null when it
+ * failed; the reason is in $courseAction).
+ */
+export async function createCourse(): Promise<string | null> {
+  const id = await adminAction((token) => answer(client.courses.$post({ json: { status: 'draft' } }, auth(token))));
+  if (id) await loadCourseLines();
+  return id;
 }
 
 /** Every course an administrator may edit, drafts included, with whether edits wait for Publish; empty for everyone else. */

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors.ts';
 import { paramsOfCase } from '../../src/domain/simulator/params.ts';
 import { $editor, caseParams, deleteCase, moveCaseTo, moveModuleTo, resetCaseParams, setCaseParam } from '../../src/stores/editor.ts';
 import { errorKey } from '../../src/stores/error-messages.ts';
+import { $courseLines, createCourse } from '../../src/stores/courses.ts';
 import { fill } from '../../src/i18n/fill.ts';
 
 describe('the message of a failed course call', () => {
@@ -103,5 +104,22 @@ describe('the editor draft of simulator parameters', () => {
     deleteCase(0, 1);
     expect($editor.get().moved).toBeNull();
     expect(cases().map((c) => c.id)).toEqual(['b', 'c']);
+  });
+});
+
+describe('adding a course', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the new draft in the administrator’s list as soon as it is made, whatever happens next', async () => {
+    const line = { id: 'new-course', title: 'New course', status: 'draft', pending: true };
+    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input);
+      const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
+      const body = method === 'POST' && url.endsWith('/api/courses') ? 'new-course' : url.endsWith('/api/course-drafts') ? [line] : null;
+      return new Response(JSON.stringify(body), { status: method === 'POST' ? 201 : 200, headers: { 'content-type': 'application/json' } });
+    });
+    vi.stubGlobal('fetch', fetch);
+    expect(await createCourse()).toBe('new-course');
+    expect($courseLines.get()).toEqual({ status: 'loaded', lines: [line] });
   });
 });
