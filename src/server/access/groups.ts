@@ -43,14 +43,17 @@ export async function canReadUser(c: Context<Env>, uid: string): Promise<boolean
 }
 
 /**
- * Whether `uid` directed the group until an administrator removed them from it or made them a member: the audit
- * trail keeps each membership change with the role it ended.
+ * Audit entries of groups where `uid` was a director until an administrator removed them or made them a member: the
+ * audit trail keeps each membership change with the role it ended.
  */
+const endedDirection = (uid: string) => and(eq(audit.entity, 'group'), sql`${audit.before} @> ${JSON.stringify({ userId: uid, role: 'director' })}::jsonb`);
+
+/** Whether `uid` directed the group until an administrator removed them from it or made them a member. */
 async function directedBefore(db: Db, uid: string, groupId: string): Promise<boolean> {
   const [row] = await db
     .select({ one: sql`1` })
     .from(audit)
-    .where(and(eq(audit.entity, 'group'), eq(audit.entityId, groupId), sql`${audit.before} @> ${JSON.stringify({ userId: uid, role: 'director' })}::jsonb`))
+    .where(and(endedDirection(uid), eq(audit.entityId, groupId)))
     .limit(1);
   return row !== undefined;
 }
@@ -65,7 +68,7 @@ export async function refuseUser(c: Context<Env>, uid: string, message: string) 
     .db.db.select({ one: sql`1` })
     .from(audit)
     .innerJoin(groupMembers, and(eq(groupMembers.groupId, audit.entityId), eq(groupMembers.userId, uid), eq(groupMembers.role, 'member')))
-    .where(and(eq(audit.entity, 'group'), sql`${audit.before} @> ${JSON.stringify({ userId: c.get('caller')!.uid, role: 'director' })}::jsonb`))
+    .where(endedDirection(c.get('caller')!.uid))
     .limit(1);
   return row ? fail(c, 403, ErrorCode.noLongerDirector, NO_LONGER) : fail(c, 403, ErrorCode.forbidden, message);
 }
