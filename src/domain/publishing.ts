@@ -1,5 +1,5 @@
 // What publishing a course's draft changes for its learners, counted from the published version and the draft, so
-// the administrator reads it before going live.
+// the administrator reads it before going live; and where the administrator sees the draft as a learner first.
 
 interface Shape {
   title: string;
@@ -65,3 +65,7 @@ export function publishSummary(published: Shape | null, draft: Shape): PublishSu
     otherChanges: published !== null && !counted && !reordered && !rulesChanged && canonical(published) !== canonical(draft),
   };
 }
+
+/** A course page's preview address: the draft as a learner with (or without) a plan sees it, in the page's language. */
+export const previewHref = (coursePath: string, token: string, withPlan = true): string =>
+  `${coursePath}?${new URLSearchParams({ preview: token, plan: withPlan ? 'with' : 'none' })}`;

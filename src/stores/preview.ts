@@ -1,13 +1,10 @@
 import { atom } from 'nanostores';
 import { answer, auth, client, enc } from '../api/client.ts';
+import { previewHref } from '../domain/publishing.ts';
 import { idToken } from './session.ts';
 
 /** Where the administrator's last request for a preview link got to: asking, or failed (the page says so). */
 export const $preview = atom<'idle' | 'opening' | 'error'>('idle');
-
-/** A course page's preview address: the draft as a learner with (or without) a plan sees it, in the page's language. */
-export const previewHref = (coursePath: string, token: string, withPlan = true): string =>
-  `${coursePath}?${new URLSearchParams({ preview: token, plan: withPlan ? 'with' : 'none' })}`;
 
 /**
  * Opens the course page at `coursePath` as a learner sees it, the saved draft included: the server hands an administrator
