@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { Course, CourseInput } from './courses.ts';
-import { bearer, errors, idParam, json, jsonBody } from './shared.ts';
+import { bearer, errors, idParam, json, jsonBody, LangQuery } from './shared.ts';
 
 /**
  * The contract of a course's drafts (administrators only): edits wait beside the published course until Publish;
@@ -110,7 +110,11 @@ export const CourseImpact = z
     cases: z.record(z.string(), CaseImpact).describe('By case id; a case nobody has played is absent. Flagged attempts count: they are kept too'),
     modules: z.record(z.string(), CaseImpact).describe("By module id, over the cases the editor's version puts in it (a learner counted once)"),
     certificates: z.number().int().describe('Issued for this course; deleting a case or module leaves them as they are'),
-    plans: z.array(z.string()).describe('Titles (in English) of the plans that include the course, hidden ones too'),
+    plans: z
+      .array(z.string())
+      .describe(
+        'Titles of the plans that include the course, hidden ones too, in the language asked for (English where a plan has none), in its alphabetical order',
+      ),
   })
   .meta({ id: 'CourseImpact' });
 
@@ -122,6 +126,6 @@ export const impact = createRoute({
   security: bearer,
   description:
     "What deleting one of the course's cases or modules touches, for the editor to say before it does: the learners' attempts on each case (kept as history), the certificates issued and the plans that include the course (administrators).",
-  request: { params: idParam },
+  request: { params: idParam, query: LangQuery },
   responses: { 200: json(CourseImpact), 401: errors[401], 403: errors[403], 404: errors[404] },
 });

@@ -7,7 +7,7 @@ import { expectRefused, typedClient, useApi } from './support.ts';
 
 const api = useApi();
 const { as, reply } = typedClient(api);
-const impactOf = (id: string) => reply(as('admin').courses[':id'].impact.$get({ param: { id } }));
+const impactOf = (id: string) => reply(as('admin').courses[':id'].impact.$get({ param: { id }, query: {} }));
 
 beforeEach(() => setUp(api()));
 
@@ -35,6 +35,19 @@ describe('GET /courses/{id}/impact', () => {
       certificates: 1,
       plans: ['Laser plan'],
     });
+  });
+
+  it("names the plans in the language asked for, English where a plan has none, in that language's order", async () => {
+    await api()
+      .deps.db.db.insert(plans)
+      .values([
+        { id: 'p-b', title: 'Basic plan', price: 10, duration: 1, description: 'x', courses: [COURSE], translations: { fr: { title: 'Offre zéro' } } },
+        { id: 'p-a', title: 'All access', price: 10, duration: 1, description: 'x', courses: [COURSE] },
+      ]);
+    const inFrench = await reply(as('admin').courses[':id'].impact.$get({ param: { id: COURSE }, query: { lang: 'fr' } }));
+    expect(inFrench.json.plans).toEqual(['All access', 'Offre zéro']);
+    expect((await impactOf(COURSE)).json.plans).toEqual(['All access', 'Basic plan']);
+    await expectRefused(api(), 'GET', `/courses/${COURSE}/impact?lang=xx`, { as: ROLES.admin }, 400);
   });
 
   it('answers nothing played, nothing issued and no plan for a course nobody has taken', async () => {

@@ -48,7 +48,7 @@ test('the admin finds a learner by email, grants premium, and the learner can th
   }
   const history = page.locator('.user-history');
   await expect(history.getByText('Premium: opens every case: no → yes')).toBeVisible();
-  await expect(history.getByText(`by ${ADMIN.email}`)).toBeVisible();
+  await expect(history.getByText(`by \u2068${ADMIN.email}\u2069`)).toBeVisible();
 });
 
 test('the admin adds a subscription (first plan, 1 day) by uid; it shows ACTIVE and opens that plan only', async ({ page, request }) => {

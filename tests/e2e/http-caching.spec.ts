@@ -78,15 +78,18 @@ test('course pages rendered on demand are kept per locale, revalidated, and show
   }
 });
 
-test('the catalogue API is revalidated by ETag and compressed; other answers are not stored', async ({ request }) => {
+test("the catalogue's public answers are revalidated by ETag and compressed; other answers are not stored", async ({ request }) => {
+  const PUBLIC = ['/api/courses', '/api/courses/fetoscopy-simulator', '/api/pricing'];
   const res = await expectRevalidated(request, '/api/courses', 'Accept-Encoding, Accept-Language');
-  await expectRevalidated(request, '/api/courses?lang=fr', 'Accept-Encoding, Accept-Language');
+  for (const path of [...PUBLIC, '/api/courses?lang=fr', '/api/courses/fetoscopy-simulator?lang=ar', '/api/pricing?lang=zh-CN']) {
+    await expectRevalidated(request, path, 'Accept-Encoding, Accept-Language');
+  }
   expect(res.headers()['content-encoding']).toBe('br');
   // A same-origin request without Origin is answered before the API's middleware; with Origin it goes through the route.
   // Both give the same bytes and headers, for every encoding and language.
   const origin = new URL(res.url()).origin;
   for (const headers of [{ 'accept-encoding': 'identity' }, BROTLI, { 'accept-encoding': 'gzip', 'accept-language': 'ar' }]) {
-    for (const path of ['/api/courses', '/api/courses?lang=ru']) {
+    for (const path of [...PUBLIC, '/api/courses?lang=ru', '/api/pricing?lang=ru']) {
       const fast = await request.get(path, { headers });
       const routed = await request.get(path, { headers: { ...headers, origin } });
       expect(routed.status(), path).toBe(200);
@@ -97,7 +100,9 @@ test('the catalogue API is revalidated by ETag and compressed; other answers are
     }
   }
   expect((await request.get('/api/courses?lang=xx')).status()).toBe(400);
-  for (const path of ['/api/config', '/api/pricing', '/api/courses/fetoscopy-simulator']) {
-    expect((await request.get(path)).headers()['cache-control'], path).toBe('private, no-store');
-  }
+  expect((await request.get('/api/config')).headers()['cache-control']).toBe('private, no-store');
+  // An administrator's plans, hidden ones included, are about the caller: never stored.
+  const admin = await request.get('/api/pricing', { headers: { authorization: `Bearer ${await idTokenFor(ADMIN)}` } });
+  expect(admin.headers()['cache-control']).toBe('private, no-store');
+  expect(admin.headers()['etag']).toBeUndefined();
 });

@@ -2,7 +2,8 @@ import type { AuditChange, AuditEntry } from '../../api/meta.ts';
 import type { Plan } from '../../api/pricing.ts';
 import { formatDateTime } from '../../domain/format.ts';
 import { isContentLocale, subscriptionTitle } from '../../domain/localize.ts';
-import { dirOf, isLocale } from '../../i18n/locales.ts';
+import { isolate } from '../../domain/text.ts';
+import { historyArrow } from '../ui/history-lines.ts';
 import type { AdminUsersState } from '../../stores/admin-users.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
@@ -36,7 +37,7 @@ type UserChange = Extract<AuditChange, { kind: 'field' | 'subscription' }>;
 
 function describe(change: UserChange, strings: Strings, plans: Plan[] | null, locale: string, arrow: string): string {
   // A stored value is isolated (FSI … PDI), so its own direction cannot reorder the sentence around it.
-  const value = (v: unknown) => (typeof v === 'boolean' ? strings[v ? 'adminUsers.yes' : 'adminUsers.no'] : v === undefined ? '—' : `\u2068${String(v)}\u2069`);
+  const value = (v: unknown) => (typeof v === 'boolean' ? strings[v ? 'adminUsers.yes' : 'adminUsers.no'] : v === undefined ? '—' : isolate(String(v)));
   if (change.kind === 'field') {
     const label = FIELD_LABELS[change.field];
     return `${label ? strings[label] : change.field}: ${value(change.from)} ${arrow} ${value(change.to)}`;
@@ -46,13 +47,12 @@ function describe(change: UserChange, strings: Strings, plans: Plan[] | null, lo
 
 function Entry({ entry, locale, strings, plans }: { entry: AuditEntry; locale: string; strings: Strings; plans: Plan[] | null }) {
   const changes = entry.changes.filter((c): c is UserChange => c.kind === 'field' || c.kind === 'subscription');
-  // "from → to" must point the way the language reads.
-  const arrow = isLocale(locale) && dirOf(locale) === 'rtl' ? '←' : '→';
+  const arrow = historyArrow(locale);
   return (
     <li>
       <p className="history-meta">
         <time dateTime={entry.at}>{formatDateTime(locale, new Date(entry.at))}</time> ·{' '}
-        {fill(strings['adminUsers.history.by'], { who: entry.actorEmail || entry.actor })}
+        {fill(strings['adminUsers.history.by'], { who: isolate(entry.actorEmail || entry.actor) })}
       </p>
       {changes.length === 0 ? (
         <p>{strings['adminUsers.history.noChange']}</p>

@@ -88,6 +88,7 @@ export default function CaseEditor({ item, level, index, count, locale, strings 
           setAsking(false);
           deleteCase(level, index);
         }}
+        locale={locale}
         strings={strings}
       />
       <CaseSimFields level={level} index={index} item={item} locale={locale} id={simId} hidden={!simShown} strings={strings} />

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { CourseImpact } from '../../api/course-drafts.ts';
+import { isContentLocale } from '../../domain/localize.ts';
 import { $editor } from '../../stores/editor.ts';
 import { $impact, loadImpact } from '../../stores/impact.ts';
 import Dialog from '../ui/Dialog.tsx';
@@ -15,6 +16,8 @@ interface Props {
   title: string;
   onCancel: () => void;
   onDelete: () => void;
+  /** The page's language, which the plans are named in. */
+  locale: string;
   strings: Sections<'course'>;
 }
 
@@ -33,12 +36,12 @@ function impactLines(impact: CourseImpact, kind: 'cases' | 'modules', id: string
  * Asks before a case or module is deleted from the draft, saying what that touches for learners (read from the server
  * when it opens), and that nothing changes for them until Publish.
  */
-export default function DeleteConfirm({ open, kind, id, title, onCancel, onDelete, strings }: Props) {
+export default function DeleteConfirm({ open, kind, id, title, onCancel, onDelete, locale, strings }: Props) {
   const impact = useIslandStore($impact);
   const courseId = useIslandStore($editor).courseId;
   useEffect(() => {
-    if (open && courseId) void loadImpact(courseId);
-  }, [open, courseId]);
+    if (open && courseId) void loadImpact(courseId, isContentLocale(locale) ? locale : 'en');
+  }, [open, courseId, locale]);
   return (
     <Dialog open={open} title={title} onClose={onCancel}>
       {open && impact.state === 'loading' && (

@@ -80,6 +80,7 @@ export default function ModuleEditor({ level, index, count, locale, strings }: P
           setAsking(false);
           deleteModule(index);
         }}
+        locale={locale}
         strings={strings}
       />
       <div id={casesId} hidden={!open}>

@@ -2,10 +2,10 @@ import { useEffect } from 'react';
 import type { AuditEntry } from '../../api/meta.ts';
 import { formatDateTime } from '../../domain/format.ts';
 import { fill } from '../../i18n/fill.ts';
-import { dirOf, isLocale } from '../../i18n/locales.ts';
+import { isolate } from '../../domain/text.ts';
 import { $history, historyKey, loadHistory, type HistoryEntity } from '../../stores/history.ts';
 import FormError from './FormError.tsx';
-import { historyLine, type HistoryStrings } from './history-lines.ts';
+import { historyArrow, historyLine, type HistoryStrings } from './history-lines.ts';
 import { useIslandStore } from './useIslandStore.ts';
 
 interface Props {
@@ -32,14 +32,14 @@ const ACTIONS: Record<string, keyof HistoryStrings> = {
 const REMOVALS = new Set(['archive', 'delete', 'discard']);
 
 function Entry({ entry, locale, strings, names }: { entry: AuditEntry; locale: string; strings: HistoryStrings; names: Record<string, string> }) {
-  const arrow = isLocale(locale) && dirOf(locale) === 'rtl' ? '←' : '→';
+  const arrow = historyArrow(locale);
   const lines = REMOVALS.has(entry.action) ? [] : entry.changes.map((c) => historyLine(c, { locale, strings, names, arrow })).filter(Boolean);
   const action = ACTIONS[entry.action];
   return (
     <li>
       <p className="history-meta">
         {action && <strong>{strings[action]}</strong>} · <time dateTime={entry.at}>{formatDateTime(locale, new Date(entry.at))}</time> ·{' '}
-        {fill(strings['history.by'], { who: entry.actorEmail ? `\u2068${entry.actorEmail}\u2069` : strings['history.formerAccount'] })}
+        {fill(strings['history.by'], { who: entry.actorEmail ? isolate(entry.actorEmail) : strings['history.formerAccount'] })}
       </p>
       {lines.length > 0 && (
         <ul>

@@ -3,10 +3,14 @@ import { formatLength, formatMonths, formatPrice } from '../../domain/format.ts'
 import { isolate } from '../../domain/text.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
+import { dirOf, isLocale } from '../../i18n/locales.ts';
 
 /** Turns one audit change of a course or a plan into a sentence an administrator reads, in their language. */
 
 export type HistoryStrings = Sections<'history'>;
+
+/** The arrow of "from → to", pointing the way `locale` reads. */
+export const historyArrow = (locale: string) => (isLocale(locale) && dirOf(locale) === 'rtl' ? '←' : '→');
 
 interface Context {
   locale: string;

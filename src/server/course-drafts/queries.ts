@@ -2,6 +2,7 @@ import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { CourseDraft, CourseImpact } from '../../api/course-drafts.ts';
 import type { Course, StoredCourseInput } from '../../api/courses.ts';
 import type { CourseStatus } from '../../domain/defaults.ts';
+import { localizePlan, type ContentLocale } from '../../domain/localize.ts';
 import { publishSummary } from '../../domain/publishing.ts';
 import { keepingDefaults } from '../../domain/reorder.ts';
 import type { Caller } from '../access/token.ts';
@@ -105,7 +106,7 @@ export async function draftLines(db: Db) {
 }
 
 /** What deleting a case or module of the course touches: attempts and learners per case id, certificates, plan titles; null when no such course. */
-export async function courseImpact(db: Db, id: string): Promise<CourseImpact | null> {
+export async function courseImpact(db: Db, id: string, locale: ContentLocale): Promise<CourseImpact | null> {
   const found = await versions(db, id);
   if (!found) return null;
   const played = await db
@@ -129,14 +130,13 @@ export async function courseImpact(db: Db, id: string): Promise<CourseImpact | n
   };
   const [issued] = await db.select({ n: count() }).from(certificates).where(eq(certificates.courseId, id));
   const including = await db
-    .select({ title: plans.title })
+    .select({ title: plans.title, description: plans.description, translations: plans.translations })
     .from(plans)
-    .where(sql`${plans.courses} @> ${JSON.stringify([id])}::jsonb`)
-    .orderBy(asc(plans.title));
+    .where(sql`${plans.courses} @> ${JSON.stringify([id])}::jsonb`);
   return {
     cases: tally((caseId) => caseId),
     modules: tally((caseId) => moduleOf.get(caseId)),
     certificates: issued?.n ?? 0,
-    plans: including.map((p) => p.title),
+    plans: including.map((p) => localizePlan(p, locale).title).sort((a, b) => a.localeCompare(b, locale)),
   };
 }

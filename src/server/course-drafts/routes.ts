@@ -1,6 +1,7 @@
 import { ErrorCode } from '../../api/errors.ts';
 import { requireAdmin } from '../access/caller.ts';
 import { fail } from '../http/errors.ts';
+import { contentLocale } from '../http/content-locale.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
 import { identified } from '../courses/index.ts';
 import { courseImpact, discardDraft, draftLines, publishDraft, readDraft, saveDraft } from './queries.ts';
@@ -48,6 +49,6 @@ export const courseDraftsApp = subApp()
     return c.json(await signPreviewToken(config.launchSecret, { uid: c.get('caller')!.uid, course: id }), 200);
   })
   .openapi(guarded(routes.impact, requireAdmin), async (c) => {
-    const found = await courseImpact(c.get('deps').db.db, c.req.valid('param').id);
+    const found = await courseImpact(c.get('deps').db.db, c.req.valid('param').id, contentLocale(c));
     return found ? c.json(found, 200) : fail(c, 404, ErrorCode.notFound, NO_COURSE);
   });
