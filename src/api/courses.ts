@@ -144,6 +144,14 @@ export const remove = createRoute({
   description:
     "Deletes the course and takes it out of every plan (audited). A course with learners' attempts or certificates is archived instead: " +
     'hidden from everyone and out of every plan, its attempts and certificates kept.',
-  request: { params: idParam },
-  responses: { 204: { description: 'Deleted' }, 401: errors[401], 403: errors[403], 404: errors[404] },
+  request: {
+    params: idParam,
+    query: z.object({
+      status: z
+        .literal('draft')
+        .optional()
+        .describe('Delete only a course never published: one published since (by another administrator) is refused with 409 course_published'),
+    }),
+  },
+  responses: { 204: { description: 'Deleted' }, 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
 });

@@ -40,6 +40,8 @@ export const ErrorCode = {
   emailUnverified: 'email_unverified',
   /** A group's page refused to someone who directed the group until an administrator removed them or made them a member. */
   noLongerDirector: 'no_longer_director',
+  /** Deleting a course asked for as a draft's (never published) found it published since: nothing was deleted. */
+  coursePublished: 'course_published',
   /** A local stand-in (form mail) was asked to fail, so the failure path can be tried. */
   sandboxFailure: 'sandbox_failure',
   /** The browser could not reach /api at all. */

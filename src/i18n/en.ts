@@ -169,6 +169,7 @@ export const en = {
   'course.error.unauthorized': 'Not saved: your session has expired. Log in again in another tab, then save.',
   'course.error.forbidden': 'Not saved: only administrators can change courses.',
   'course.error.notFound': 'This course no longer exists.',
+  'course.error.published': 'This course was published in the meantime, so it was not deleted. Reload the page to see it.',
   'course.error.network': 'Could not reach the server. Check your connection; your changes are kept.',
   'course.error.generic': 'Something went wrong. Please try again.',
   'course.sim.toggle': 'Simulator settings',

@@ -171,6 +171,7 @@ export const es: Dict = {
   'course.error.unauthorized': 'No se guardó: tu sesión ha caducado. Inicia sesión de nuevo en otra pestaña y guarda.',
   'course.error.forbidden': 'No se guardó: solo los administradores pueden modificar cursos.',
   'course.error.notFound': 'Este curso ya no existe.',
+  'course.error.published': 'Este curso se publicó mientras tanto, así que no se eliminó. Vuelva a cargar la página para verlo.',
   'course.error.network': 'No se pudo contactar con el servidor. Revisa tu conexión; tus cambios se conservan.',
   'course.error.generic': 'Algo salió mal. Inténtalo de nuevo.',
   'course.sim.toggle': 'Ajustes del simulador',

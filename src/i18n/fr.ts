@@ -171,6 +171,7 @@ export const fr: Dict = {
   'course.error.unauthorized': 'Non enregistré : votre session a expiré. Reconnectez-vous dans un autre onglet, puis enregistrez.',
   'course.error.forbidden': 'Non enregistré : seuls les administrateurs peuvent modifier les cours.',
   'course.error.notFound': 'Ce cours n’existe plus.',
+  'course.error.published': 'Ce cours a été publié entre-temps : il n’a donc pas été supprimé. Rechargez la page pour le voir.',
   'course.error.network': 'Impossible de joindre le serveur. Vérifiez votre connexion ; vos modifications sont conservées.',
   'course.error.generic': 'Une erreur s’est produite. Veuillez réessayer.',
   'course.sim.toggle': 'Réglages du simulateur',

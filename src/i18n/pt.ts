@@ -171,6 +171,7 @@ export const pt: Dict = {
   'course.error.unauthorized': 'Não salvo: sua sessão expirou. Entre novamente em outra aba e salve.',
   'course.error.forbidden': 'Não salvo: somente administradores podem alterar cursos.',
   'course.error.notFound': 'Este curso não existe mais.',
+  'course.error.published': 'Este curso foi publicado nesse meio-tempo, por isso não foi excluído. Recarregue a página para vê-lo.',
   'course.error.network': 'Não foi possível contatar o servidor. Verifique sua conexão; suas alterações foram mantidas.',
   'course.error.generic': 'Algo deu errado. Tente novamente.',
   'course.sim.toggle': 'Configurações do simulador',

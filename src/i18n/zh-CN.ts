@@ -170,6 +170,7 @@ export const zhCN: Dict = {
   'course.error.unauthorized': '未保存：您的会话已过期。请在另一个标签页重新登录后再保存。',
   'course.error.forbidden': '未保存：只有管理员可以修改课程。',
   'course.error.notFound': '此课程已不存在。',
+  'course.error.published': '此课程在此期间已发布，因此未被删除。请重新加载页面查看。',
   'course.error.network': '无法连接服务器。请检查网络；您的更改已保留。',
   'course.error.generic': '出现问题，请重试。',
   'course.sim.toggle': '模拟器设置',

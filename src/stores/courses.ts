@@ -67,7 +67,7 @@ export async function loadCourseLines(): Promise<void> {
 /** Deletes a course, then reloads the list (and the administrator's lines, drafts included). */
 export async function deleteCourse(id: string, lang: ContentLocale): Promise<boolean> {
   const done = await adminAction(async (token) => {
-    await answer(client.courses[':id'].$delete({ param: { id: enc(id) } }, auth(token)));
+    await answer(client.courses[':id'].$delete({ param: { id: enc(id) }, query: {} }, auth(token)));
     return true;
   });
   if (done) await Promise.all([loadCourses(lang), loadCourseLines()]);

@@ -237,7 +237,7 @@ export async function deleteNeverPublished(coursesHref: string): Promise<void> {
   if (!state.courseId || state.status !== 'draft' || state.saving) return;
   $editor.set({ ...state, saving: true, error: null });
   try {
-    await answer(client.courses[':id'].$delete({ param: { id: enc(state.courseId) } }, auth(await idToken())));
+    await answer(client.courses[':id'].$delete({ param: { id: enc(state.courseId) }, query: { status: 'draft' } }, auth(await idToken())));
     $editor.set({ ...$editor.get(), saving: false, dirty: false });
     window.location.assign(coursesHref);
   } catch (err) {

@@ -26,6 +26,7 @@ const PAYMENT = {
  */
 const MESSAGES = {
   course: {
+    codes: { [ErrorCode.coursePublished]: 'course.error.published' },
     statuses: {
       0: 'course.error.network',
       400: 'course.error.invalid',

@@ -227,7 +227,7 @@ describe('the catalogue change that clears the cached pages', () => {
   });
 
   it('covers everything when a course is deleted (plans change too) and when a plan is created, saved or deleted', async () => {
-    expect(await changesOf(() => reply(as('admin').courses[':id'].$delete({ param: { id: 'bronchoscopy' } })))).toEqual([null]);
+    expect(await changesOf(() => reply(as('admin').courses[':id'].$delete({ param: { id: 'bronchoscopy' }, query: {} })))).toEqual([null]);
     let plan = { id: '' };
     expect(
       await changesOf(async () => {

@@ -150,7 +150,7 @@ describe('deleting a course with history', () => {
     await passAll(api(), 'learner');
     const { certificate } = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
     await reply(as('admin').pricing[':id'].$put({ param: { id: 'plan-fetoscopy' }, json: { ...validPlan(), courses: [COURSE] } }));
-    expect((await reply(as('admin').courses[':id'].$delete({ param: { id: COURSE } }))).status).toBe(204);
+    expect((await reply(as('admin').courses[':id'].$delete({ param: { id: COURSE }, query: {} }))).status).toBe(204);
     await expectRefused(api(), 'GET', `/courses/${COURSE}`, {}, 404);
     await expectRefused(api(), 'GET', `/courses/${COURSE}/draft`, { as: 'admin' }, 404);
     expect((await reply(as(null).pricing.$get({ query: {} }))).json.find((p: { id: string }) => p.id === 'plan-fetoscopy').courses).toEqual([]);
@@ -163,7 +163,18 @@ describe('deleting a course with history', () => {
   });
 
   it('erases a course nobody has played', async () => {
-    expect((await reply(as('admin').courses[':id'].$delete({ param: { id: COURSE } }))).status).toBe(204);
+    expect((await reply(as('admin').courses[':id'].$delete({ param: { id: COURSE }, query: {} }))).status).toBe(204);
     expect(await api().deps.db.db.select().from(courses).where(eq(courses.id, COURSE))).toEqual([]);
+  });
+
+  it('deletes a course asked for as a draft only while it is one: published since by another administrator, it stays', async () => {
+    const id = (await reply(as('admin').courses.$post({ json: { status: 'draft' } }))).json as string;
+    expect((await reply(as('admin').courses[':id'].publish.$post({ param: { id } }))).status).toBe(200);
+    await expectRefused(api(), 'DELETE', `/courses/${id}?status=draft`, { as: 'admin' }, 409, 'course_published');
+    expect((await reply(as(null).courses[':id'].$get({ param: { id }, query: {} }))).status).toBe(200);
+    const draft = (await reply(as('admin').courses.$post({ json: { status: 'draft' } }))).json as string;
+    expect((await reply(as('admin').courses[':id'].$delete({ param: { id: draft }, query: { status: 'draft' } }))).status).toBe(204);
+    expect(await api().deps.db.db.select().from(courses).where(eq(courses.id, draft))).toEqual([]);
+    await expectRefused(api(), 'DELETE', `/courses/${COURSE}?status=published`, { as: 'admin' }, 400);
   });
 });

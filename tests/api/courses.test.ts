@@ -302,7 +302,7 @@ describe('DELETE /courses/{id}', () => {
   it('deletes the course: 204, gone from a list and a page already served, and recorded', async () => {
     const before = (await reply(as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: {} }))).json;
     await reply(as(null).courses.$get({ query: {} }));
-    const res = await reply(as('admin').courses[':id'].$delete({ param: { id: 'bronchoscopy' } }));
+    const res = await reply(as('admin').courses[':id'].$delete({ param: { id: 'bronchoscopy' }, query: {} }));
     expect(res.status).toBe(204);
     expect(res.json).toBeNull();
     await expectRefused(api(), 'GET', '/courses/bronchoscopy', {}, 404);
@@ -314,7 +314,7 @@ describe('DELETE /courses/{id}', () => {
   });
 
   it('takes the course out of the plans that named it, so they can still be saved', async () => {
-    expect((await reply(as('admin').courses[':id'].$delete({ param: { id: 'bronchoscopy' } }))).status).toBe(204);
+    expect((await reply(as('admin').courses[':id'].$delete({ param: { id: 'bronchoscopy' }, query: {} }))).status).toBe(204);
     const plans = (await reply(as('admin').pricing.$get({ query: {} }))).json;
     for (const plan of plans) expect(plan.courses).not.toContain('bronchoscopy');
     const pilot = plans.find((p: { id: string }) => p.id === 'plan-pilot');
@@ -331,7 +331,7 @@ describe('DELETE /courses/{id}', () => {
 
   it('answers 404 for an unknown id and for a second delete', async () => {
     await expectRefused(api(), 'DELETE', '/courses/nope', { as: 'admin' }, 404);
-    await reply(as('admin').courses[':id'].$delete({ param: { id: 'bronchoscopy' } }));
+    await reply(as('admin').courses[':id'].$delete({ param: { id: 'bronchoscopy' }, query: {} }));
     await expectRefused(api(), 'DELETE', '/courses/bronchoscopy', { as: 'admin' }, 404);
   });
 });

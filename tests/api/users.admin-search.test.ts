@@ -138,7 +138,7 @@ describe('the audit trail of admin changes', () => {
   it('records course creation, edit and deletion with before and after', async () => {
     const { json: id } = await reply(as('admin').courses.$post({ json: validCourse() }));
     await reply(as('admin').courses[':id'].$put({ param: { id }, json: validCourse({ title: 'Laser advanced' }) }));
-    await reply(as('admin').courses[':id'].$delete({ param: { id } }));
+    await reply(as('admin').courses[':id'].$delete({ param: { id }, query: {} }));
     const [deleted, updated, created] = await auditTrail(api(), `?entity=course&id=${id}`);
     expect(created).toMatchObject({ action: 'create', actorEmail: 'admin@example.com', before: null, after: { id, title: 'Laser basics' } });
     expect(updated).toMatchObject({ action: 'update', before: { title: 'Laser basics' }, after: { title: 'Laser advanced' } });

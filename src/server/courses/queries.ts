@@ -35,7 +35,7 @@ export async function updateCourse(db: Db, caller: Caller, id: string, input: Pa
  * archived already). A course learners have played or completed is archived instead: hidden from everyone but its
  * row, attempts and certificates kept, so their history still reads.
  */
-export function deleteCourse(db: Db, caller: Caller, id: string): Promise<'deleted' | 'archived' | false> {
+export function deleteCourse(db: Db, caller: Caller, id: string, onlyDraft = false): Promise<'deleted' | 'archived' | 'published' | false> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -43,6 +43,7 @@ export function deleteCourse(db: Db, caller: Caller, id: string): Promise<'delet
       .where(and(eq(courses.id, id), ne(courses.status, 'archived')))
       .for('update');
     if (!row) return false;
+    if (onlyDraft && row.status !== 'draft') return 'published';
     const [history] = await tx
       .execute<{ n: boolean }>(
         sql`select exists (select 1 from ${attempts} where ${attempts.courseId} = ${id}) or exists (select 1 from ${certificates} where ${certificates.courseId} = ${id}) as n`,

@@ -45,8 +45,9 @@ export const coursesApp = subApp()
   .openapi(guarded(routes.remove, requireAdmin), async (c) => {
     const { id } = c.req.valid('param');
     const { catalogue, db } = c.get('deps');
-    const deleted = await deleteCourse(db.db, c.get('caller')!, id);
+    const deleted = await deleteCourse(db.db, c.get('caller')!, id, c.req.valid('query').status === 'draft');
     if (!deleted) return fail(c, 404, ErrorCode.notFound, 'No such course');
+    if (deleted === 'published') return fail(c, 409, ErrorCode.coursePublished, 'This course was published in the meantime: it was not deleted');
     catalogue.changed();
     return c.body(null, 204);
   });
