@@ -39,7 +39,8 @@ const modulesOf = (c: Shape) => activeModules(c).map((l) => ({ id: l.id, at: l.i
 
 /** What `after` adds to `before`, what it takes away, and whether the items both keep stand in another order or module. */
 function compare(before: ReadonlyArray<{ id: string; at: string }>, after: ReadonlyArray<{ id: string; at: string }>) {
-  const kept = new Set(before.filter((b) => after.some((a) => a.id === b.id)).map((b) => b.id));
+  const now = new Set(after.map((a) => a.id));
+  const kept = new Set(before.filter((b) => now.has(b.id)).map((b) => b.id));
   const order = (list: ReadonlyArray<{ id: string; at: string }>) => list.flatMap((x) => (kept.has(x.id) ? [x.at] : [])).join(' ');
   return { added: after.length - kept.size, removed: before.length - kept.size, moved: order(before) !== order(after) };
 }

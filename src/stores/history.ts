@@ -18,15 +18,20 @@ export const $history = map<Record<string, HistoryState>>({});
 
 export const historyKey = (entity: HistoryEntity, id: string) => `${entity}:${id}`;
 
+/** The last read asked for, by key: an older answer that arrives after it never replaces what it shows. */
+const asked = new Map<string, number>();
+
 /** Reads (or reads again, after a change) the history of one course or plan from the audit trail; what was shown stays meanwhile. */
 export async function loadHistory(entity: HistoryEntity, id: string): Promise<void> {
   const key = historyKey(entity, id);
+  const mine = (asked.get(key) ?? 0) + 1;
+  asked.set(key, mine);
   const shown = $history.get()[key]?.entries ?? null;
   $history.setKey(key, { entries: shown, loading: true, error: false });
   try {
     const entries = await answer(client.audit.$get({ query: { entity, id } }, auth(await idToken())));
-    $history.setKey(key, { entries, loading: false, error: false });
+    if (asked.get(key) === mine) $history.setKey(key, { entries, loading: false, error: false });
   } catch {
-    $history.setKey(key, { entries: shown, loading: false, error: true });
+    if (asked.get(key) === mine) $history.setKey(key, { entries: shown, loading: false, error: true });
   }
 }

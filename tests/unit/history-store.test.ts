@@ -37,4 +37,20 @@ describe('the history store', () => {
     await loadHistory('course', 'c1');
     expect($history.get()[historyKey('course', 'c1')]).toEqual({ entries: null, loading: false, error: true });
   });
+
+  it('keeps the newest read when an older answer arrives after it (a save read it again meanwhile)', async () => {
+    const newer = { ...entry, id: 2 };
+    let answerOlder: (r: Response) => void = () => {};
+    const fetch = vi
+      .fn()
+      .mockImplementationOnce(() => new Promise<Response>((resolve) => (answerOlder = resolve)))
+      .mockImplementationOnce(answering(200, [newer, entry]));
+    vi.stubGlobal('fetch', fetch);
+    const older = loadHistory('plan', 'p2');
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    await loadHistory('plan', 'p2');
+    answerOlder(new Response(JSON.stringify([entry]), { status: 200, headers: { 'content-type': 'application/json' } }));
+    await older;
+    expect($history.get()[historyKey('plan', 'p2')]).toEqual({ entries: [newer, entry], loading: false, error: false });
+  });
 });
