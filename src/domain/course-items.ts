@@ -14,6 +14,12 @@ interface ModuleOf<C extends Item> extends Item {
 type WithId<T> = T & { id: string };
 type ModuleWithIds<L extends ModuleOf<Item>> = Omit<L, 'cases' | 'id'> & { id: string; cases: Array<WithId<L['cases'][number]>> };
 
+/** Eight URL-safe random characters (base64url of 6 random bytes): a new module's or case's id, in the browser and on the server. */
+export const newItemId = (): string =>
+  btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(6))))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
+
 /** The ids used more than once in a course (modules and cases share one space). */
 export function duplicateIds(levels: ReadonlyArray<ModuleOf<Item>>): string[] {
   const seen = new Set<string>();

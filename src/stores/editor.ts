@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import { answer, auth, client, enc } from '../api/client.ts';
 import type { StoredCourseInput } from '../api/courses.ts';
 import type { CourseDraft, PublishSummary } from '../api/course-drafts.ts';
+import { newItemId } from '../domain/course-items.ts';
 import { newCase, newLevel, type CaseItem, type CourseStatus, type Level } from '../domain/defaults.ts';
 import type { ContentLocale, TitleText, Translations, TranslatedLocale } from '../domain/localize.ts';
 import { paramsOfCase, type CaseParams } from '../domain/simulator/params.ts';
@@ -116,12 +117,6 @@ export const setSubtitle = (subtitle: string) => courseText('subtitle', subtitle
 /** One outcome a line; blank lines are dropped when saving. */
 export const setOutcomes = (text: string) => courseText('outcomes', text.split('\n'));
 export const setDuration = (minutes: number | null) => edit((d) => ({ ...d, durationMinutes: minutes }));
-/** A new module's or case's id, made here so it can be moved and named before it is saved (the server keeps it). */
-const newItemId = () =>
-  btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(6))))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_');
-
 export const addModule = () => edit((d) => ({ ...d, levels: [...d.levels, newLevel(newItemId(), newItemId())] }));
 export const setModuleTitle = (i: number, title: string) => editLevel(i, (l) => titled(l, title));
 export const setModuleActive = (i: number, active: boolean) => editLevel(i, (l) => ({ ...l, active }));

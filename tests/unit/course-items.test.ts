@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { duplicateIds, findCase, withIds } from '../../src/domain/course-items.ts';
+import { duplicateIds, findCase, ITEM_ID, newItemId, withIds } from '../../src/domain/course-items.ts';
 import { courseStanding, type CourseShape } from '../../src/domain/progress.ts';
 
 const counter = () => {
@@ -14,6 +14,15 @@ describe('ids of modules and cases', () => {
       { id: 'new1', cases: [{ id: 'a' }, { id: 'new2' }] },
       { id: 'new3', cases: [{ id: 'b' }] },
     ]);
+  });
+
+  it('makes new ids of eight URL-safe characters that the contract accepts, different each time', () => {
+    const ids = Array.from({ length: 2000 }, newItemId);
+    for (const id of ids) {
+      expect(id).toMatch(/^[A-Za-z0-9_-]{8}$/);
+      expect(id).toMatch(ITEM_ID);
+    }
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('names the ids used twice, modules and cases alike', () => {
