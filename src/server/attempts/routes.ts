@@ -1,5 +1,7 @@
 import { ErrorCode } from '../../api/errors.ts';
 import { findCase } from '../../domain/course-items.ts';
+import type { ContentLocale } from '../../domain/localize.ts';
+import type { Catalogue } from '../courses/index.ts';
 import { attemptIdOf, findAttempt, resultOf, sha256, summaryOf, type AttemptRow } from './attempt-rows.ts';
 import { benchmarkOf, courseBenchmarks, isExpert } from './benchmarks.ts';
 import { attemptsOf, attemptSummaries, insertAttempt } from './queries.ts';
@@ -17,6 +19,12 @@ import * as routes from '../../api/attempts.ts';
 
 /** A log may run this much longer than its token has existed: clocks drift and the page starts before its first frame. */
 const LOG_GRACE_MS = 5000;
+
+/** The published courses the rows' attempts belong to, in `locale`, by id (undefined for one no longer published). */
+async function coursesOf(catalogue: Catalogue, rows: ReadonlyArray<{ courseId: string }>, locale: ContentLocale) {
+  const ids = [...new Set(rows.map((r) => r.courseId))];
+  return new Map(await Promise.all(ids.map(async (id) => [id, (await catalogue.course(id, locale))?.value] as const)));
+}
 
 /** /attempts: the simulator's results, scored here by replaying the event log, never trusted from the browser. */
 export const attemptsApp = subApp()
@@ -101,10 +109,7 @@ export const attemptsApp = subApp()
     if (!(await canReadUser(c, uid))) return refuseUser(c, uid, "Only administrators and the learner's group directors may read another user's attempts");
     const { catalogue, db } = c.get('deps');
     const rows = await attemptsOf(db.db, uid, courseId, limit);
-    const locale = contentLocale(c);
-    const courses = new Map(
-      await Promise.all([...new Set(rows.map((r) => r.courseId))].map(async (id) => [id, (await catalogue.course(id, locale))?.value] as const)),
-    );
+    const courses = await coursesOf(catalogue, rows, contentLocale(c));
     return c.json(
       rows.map((row) => {
         const course = courses.get(row.courseId);
@@ -120,7 +125,7 @@ export const attemptsApp = subApp()
     if (!(await canReadUser(c, uid))) return refuseUser(c, uid, "Only administrators and the learner's group directors may read another user's attempts");
     const { catalogue, db } = c.get('deps');
     const rows = await attemptSummaries(db.db, uid, courseId);
-    const courses = new Map(await Promise.all([...new Set(rows.map((r) => r.courseId))].map(async (id) => [id, (await catalogue.course(id))?.value] as const)));
+    const courses = await coursesOf(catalogue, rows, 'en');
     const placed = rows.map((r) => {
       const now = courses.get(r.courseId) && findCase(courses.get(r.courseId)!.levels, r.caseId);
       return now ? { ...r, level: now.level, case: now.case } : r;
