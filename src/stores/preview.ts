@@ -20,3 +20,16 @@ export async function openPreview(courseId: string, coursePath: string): Promise
     $preview.set('error');
   }
 }
+
+/** The course whose draft an administrator was found to have, on a page that answered 404 (null until one is found). */
+export const $draftFound = atom<string | null>(null);
+
+/** Looks for `courseId`'s draft as an administrator; when there is none (or it is not ours to see), the page stays the plain 404. */
+export async function findDraft(courseId: string): Promise<void> {
+  try {
+    await answer(client.courses[':id'].draft.$get({ param: { id: enc(courseId) } }, auth(await idToken())));
+    $draftFound.set(courseId);
+  } catch {
+    $draftFound.set(null);
+  }
+}

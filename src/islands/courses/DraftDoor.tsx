@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
-import { answer, auth, client, enc } from '../../api/client.ts';
+import { useEffect } from 'react';
 import type { Sections } from '../../i18n/index.ts';
-import { $preview, openPreview } from '../../stores/preview.ts';
-import { $session, idToken } from '../../stores/session.ts';
+import { $draftFound, $preview, findDraft, openPreview } from '../../stores/preview.ts';
+import { $session } from '../../stores/session.ts';
 import FormError from '../ui/FormError.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useSessionWhenIdle } from '../ui/useSessionWhenIdle.ts';
@@ -20,26 +19,14 @@ interface Props {
 export default function DraftDoor({ courseId, coursePath, strings }: Props) {
   const session = useIslandStore($session);
   const preview = useIslandStore($preview);
-  const [exists, setExists] = useState(false);
+  const found = useIslandStore($draftFound);
   const admin = session.user?.isAdmin === true;
   useSessionWhenIdle();
   useEffect(() => {
-    if (!admin) return;
-    let live = true;
-    void (async () => {
-      try {
-        await answer(client.courses[':id'].draft.$get({ param: { id: enc(courseId) } }, auth(await idToken())));
-        if (live) setExists(true);
-      } catch {
-        // No such course (or not ours to see): the page stays the plain 404.
-      }
-    })();
-    return () => {
-      live = false;
-    };
+    if (admin) void findDraft(courseId);
   }, [admin, courseId]);
 
-  if (!admin || !exists) return null;
+  if (!admin || found !== courseId) return null;
   return (
     <div className="draft-door" role="status">
       <p>{strings['course.door.text']}</p>
