@@ -11,7 +11,8 @@ import { attempts, users } from '../../src/server/db/schema.ts';
 import { ReplayPool } from '../../src/server/attempts/replay/pool.ts';
 import { claimsOf, inhumanLog, NAVIGATION, play, postPlayed, scenarioOf, SECRET, SELECTIVE, setPlan, tokenFor, VARIANT } from './attempt-support.ts';
 import { attempt, COURSE, setUp, TOKENS } from './learning-support.ts';
-import { expectRefused, useApi, typedClient } from './support.ts';
+import { LIMITS } from '../../src/server/http/rate-counters.ts';
+import { expectRefused, freshWindow, useApi, typedClient } from './support.ts';
 
 const api = useApi();
 const { as, reply } = typedClient(api);
@@ -639,6 +640,7 @@ describe('the simulator rate limit', () => {
   const limited = useApi({ RATE_LIMIT_SCALE: '1' });
 
   it('allows 30 launches and attempts a minute per user, together, then answers 429 with Retry-After', async () => {
+    await freshWindow(LIMITS.simulator);
     const body = { course: 'fetoscopy-simulator', level: 1, case: 1 };
     for (let i = 0; i < 29; i += 1) expect((await limited().call('POST', '/launch', { as: 'admin', body })).status).toBe(201);
     const { token } = (await limited().call('POST', '/launch', { as: 'admin', body })).json;

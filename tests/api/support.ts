@@ -4,7 +4,7 @@ import { ErrorCode } from '../../src/api/errors.ts';
 import type { PlanInput } from '../../src/api/pricing.ts';
 import { createApp } from '../../src/server/app.ts';
 import { Catalogue } from '../../src/server/courses/catalogue.ts';
-import { RateLimiter } from '../../src/server/http/rate-counters.ts';
+import { RateLimiter, type Limit } from '../../src/server/http/rate-counters.ts';
 import { openDatabase, rowsOf } from '../../src/server/db/client.ts';
 import { UserCache } from '../../src/server/users/user-cache.ts';
 import { testApi, type TestApi } from './harness.ts';
@@ -91,6 +91,17 @@ export async function expectRefused(api: TestApi, method: string, path: string, 
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   expect(await api.snapshot()).toBe(before);
   return res;
+}
+
+/**
+ * When less than `needMs` is left of the current window of `limit` as the clock aligns it, waits for the next one:
+ * PostgreSQL's shared counters start a window at every multiple of its length, so a test that spends a whole budget
+ * could otherwise see it start afresh halfway through. (On PGlite a window starts at its first request; waiting is
+ * harmless there.)
+ */
+export async function freshWindow(limit: Limit, needMs = 10_000): Promise<void> {
+  const left = limit.windowMs - (Date.now() % limit.windowMs);
+  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
 
 /** Buys a plan as `as` through the PayPal stand-in (create, approve as the buyer would, capture) and answers the order id. */
