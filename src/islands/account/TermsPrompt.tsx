@@ -27,7 +27,7 @@ export default function TermsPrompt({ legalHrefs, strings }: Props) {
 
   if (state === 'done') {
     return (
-      <p className="terms-prompt terms-prompt-done" role="status">
+      <p className="notice-banner notice-banner-done terms-prompt" role="status">
         {strings['consent.done']}
       </p>
     );
@@ -42,7 +42,7 @@ export default function TermsPrompt({ legalHrefs, strings }: Props) {
   }
 
   return (
-    <section className="terms-prompt" aria-labelledby="terms-prompt-title" aria-busy={state === 'busy'}>
+    <section className="notice-banner terms-prompt" aria-labelledby="terms-prompt-title" aria-busy={state === 'busy'}>
       <h2 id="terms-prompt-title">{strings['consent.title']}</h2>
       <p>{fill(strings['consent.text'], { version: isolateLtr(TERMS_VERSION) })}</p>
       <LegalLinks hrefs={legalHrefs} strings={strings} />

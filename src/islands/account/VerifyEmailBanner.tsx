@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { checkVerified, sendVerification } from '../../stores/profile.ts';
 import { $session } from '../../stores/session.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
+import { isolate } from '../../domain/text.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
 
@@ -18,7 +19,7 @@ export default function VerifyEmailBanner({ strings }: Props) {
   const who = session.firebaseUser;
   if (confirmed && who?.emailVerified) {
     return (
-      <p className="verify-banner verify-done" role="status">
+      <p className="notice-banner notice-banner-done verify-banner" role="status">
         {strings['emailVerify.done']}
       </p>
     );
@@ -39,8 +40,8 @@ export default function VerifyEmailBanner({ strings }: Props) {
   }
 
   return (
-    <section className="verify-banner" aria-labelledby="verify-banner-text" aria-busy={busy}>
-      <p id="verify-banner-text">{fill(strings['emailVerify.banner'], { email: `\u2068${email}\u2069` })}</p>
+    <section className="notice-banner verify-banner" aria-labelledby="verify-banner-text" aria-busy={busy}>
+      <p id="verify-banner-text">{fill(strings['emailVerify.banner'], { email: isolate(email) })}</p>
       <div className="verify-actions">
         <button type="button" className="button button-small" onClick={() => void resend()} disabled={busy}>
           {strings['emailVerify.resend']}
@@ -51,7 +52,7 @@ export default function VerifyEmailBanner({ strings }: Props) {
       </div>
       {note && (
         <p className={note.alert ? 'form-error' : 'form-success'} role={note.alert ? 'alert' : 'status'}>
-          {fill(strings[note.key], { email: `\u2068${email}\u2069` })}
+          {fill(strings[note.key], { email: isolate(email) })}
         </p>
       )}
     </section>

@@ -7,6 +7,7 @@ import Field from '../ui/Field.tsx';
 import TrashIcon from '../ui/TrashIcon.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { fill } from '../../i18n/fill.ts';
+import { isolate } from '../../domain/text.ts';
 import type { Sections } from '../../i18n/index.ts';
 import FormError from '../ui/FormError.tsx';
 
@@ -70,7 +71,7 @@ export default function GroupPeople({ detail, strings }: Props) {
           asking?.kind === 'person'
             ? {
                 title: fill(strings['groups.remove'], { name: asking.name }),
-                text: fill(strings['groups.removeConfirm'], { name: `\u2068${asking.name}\u2069` }),
+                text: fill(strings['groups.removeConfirm'], { name: isolate(asking.name) }),
                 confirm: strings['groups.confirmRemove'],
               }
             : asking && {

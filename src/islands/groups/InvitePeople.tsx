@@ -7,6 +7,7 @@ import ConfirmDialog from './ConfirmDialog.tsx';
 import FieldError from '../ui/FieldError.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { fill } from '../../i18n/fill.ts';
+import { isolate } from '../../domain/text.ts';
 import type { Sections } from '../../i18n/index.ts';
 
 interface Props {
@@ -109,7 +110,7 @@ export default function InvitePeople({ detail, canNameDirectors, strings }: Prop
         question={
           cancelling && {
             title: strings['groups.invitation.cancel'],
-            text: fill(strings['groups.invitation.cancelConfirm'], { email: `\u2068${cancelling.email}\u2069` }),
+            text: fill(strings['groups.invitation.cancelConfirm'], { email: isolate(cancelling.email) }),
             confirm: strings['groups.invitation.confirmCancel'],
           }
         }
