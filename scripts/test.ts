@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { fileSeconds, splitJourneys } from './lib/journey-lanes.ts';
+import { stripVTControlCharacters } from 'node:util';
+import { failedJourneys, fileSeconds, splitJourneys, type PlaywrightReport } from './lib/journey-lanes.ts';
 
 /**
  * npm test: type checks, lint, formatting and dead-code checks, unit tests and the production build, then the API
@@ -140,12 +141,33 @@ for (const stage of stages) {
 
 let passed = 0;
 let failed = 0;
+/** The tests that failed, each with the first lines of its error: printed last, so that the tail of a CI log names them. */
+const failures: string[] = [];
+const firstLines = (message: string) =>
+  stripVTControlCharacters(message)
+    .split('\n')
+    .slice(0, 6)
+    .map((line) => `    ${line}`)
+    .join('\n');
 // Skipped and todo tests are counted and fail the run: a test that does not run proves nothing.
 let skipped = 0;
 for (const project of ['unit', 'api']) {
   const file = join(reports, `vitest-${project}.json`);
   if (!existsSync(file)) continue;
-  const v = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  const v = JSON.parse(readFileSync(file, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+    testResults: { name: string; status: string; message: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
+  };
+  for (const result of v.testResults) {
+    const failedTests = result.assertionResults.filter((a) => a.status === 'failed');
+    for (const a of failedTests)
+      failures.push(`${project}: ${result.name.replace(`${root}/`, '')} › ${a.fullName}\n${firstLines(a.failureMessages.join('\n'))}`);
+    if (result.status === 'failed' && failedTests.length === 0)
+      failures.push(`${project}: ${result.name.replace(`${root}/`, '')}\n${firstLines(result.message)}`);
+  }
   passed += v.numPassedTests;
   failed += v.numFailedTests;
   skipped += v.numPendingTests + v.numTodoTests;
@@ -155,9 +177,10 @@ for (let shard = 1; shard <= shards; shard++) {
   const file = join(reports, `playwright-${shard}.json`);
   if (!existsSync(file)) continue;
   // A flaky journey (passed only on a retry) counts as failed: retries are off, so it cannot happen unnoticed.
-  const p = JSON.parse(readFileSync(file, 'utf8')) as Parameters<typeof fileSeconds>[0] & {
+  const p = JSON.parse(readFileSync(file, 'utf8')) as PlaywrightReport & {
     stats: { expected: number; unexpected: number; flaky: number; skipped: number };
   };
+  failures.push(...failedJourneys(p).map((j) => `journeys: ${j.name}\n${firstLines(j.error)}`));
   passed += p.stats.expected;
   failed += p.stats.unexpected + p.stats.flaky;
   skipped += p.stats.skipped;
@@ -175,6 +198,7 @@ if (failedStep) {
   console.log(`\nnpm test stopped at: ${failedStep}`);
   failed = Math.max(failed, 1);
 }
+if (failures.length) console.log(`\nFailed:\n${failures.join('\n')}`);
 if (skipped > 0) console.log(`\n${skipped} tests were skipped or left as todo: remove them or make them run`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || skipped > 0 ? 1 : 0);

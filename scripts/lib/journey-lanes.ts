@@ -20,21 +20,51 @@ export function splitJourneys(files: readonly string[], seconds: Readonly<Record
   return lanes.map((l) => l.files.sort());
 }
 
+interface PlaywrightTest {
+  status: string;
+  results: { duration: number; error?: { message?: string } }[];
+}
+interface PlaywrightSpec {
+  title: string;
+  line: number;
+  tests: (PlaywrightTest & { projectName: string })[];
+}
 interface PlaywrightSuite {
   file?: string;
-  specs?: { tests: { results: { duration: number }[] }[] }[];
+  title?: string;
+  specs?: PlaywrightSpec[];
   suites?: PlaywrightSuite[];
 }
+export interface PlaywrightReport {
+  suites: PlaywrightSuite[];
+}
 
-/** Seconds per spec file in a Playwright JSON report, keyed by its path from the repository (`testDir` + file). */
-export function fileSeconds(report: { suites: PlaywrightSuite[] }, testDirOf: (file: string) => string): Record<string, number> {
-  const out: Record<string, number> = {};
+/** Calls `visit` for every test of a Playwright JSON report, with the file it stands in. */
+function eachTest(report: PlaywrightReport, visit: (file: string, spec: PlaywrightSpec, test: PlaywrightSpec['tests'][number]) => void) {
   const walk = (suite: PlaywrightSuite, file: string | undefined) => {
     const here = suite.file ?? file;
-    for (const spec of suite.specs ?? [])
-      for (const test of spec.tests) for (const result of test.results) if (here) out[testDirOf(here)] = (out[testDirOf(here)] ?? 0) + result.duration / 1000;
+    for (const spec of suite.specs ?? []) for (const test of spec.tests) if (here) visit(here, spec, test);
     for (const child of suite.suites ?? []) walk(child, here);
   };
   for (const suite of report.suites) walk(suite, undefined);
+}
+
+/** Seconds per spec file in a Playwright JSON report, keyed by its path from the repository (`testDir` + file). */
+export function fileSeconds(report: PlaywrightReport, testDirOf: (file: string) => string): Record<string, number> {
+  const out: Record<string, number> = {};
+  eachTest(report, (file, _spec, test) => {
+    for (const result of test.results) out[testDirOf(file)] = (out[testDirOf(file)] ?? 0) + result.duration / 1000;
+  });
   return Object.fromEntries(Object.entries(out).map(([f, s]) => [f, Math.round(s)]));
+}
+
+/** The journeys of a report that failed or passed only on a retry, each as `[project] file:line › title` with the error of its last run. */
+export function failedJourneys(report: PlaywrightReport): { name: string; error: string }[] {
+  const out: { name: string; error: string }[] = [];
+  eachTest(report, (file, spec, test) => {
+    if (test.status !== 'unexpected' && test.status !== 'flaky') return;
+    const error = test.results.map((r) => r.error?.message).findLast((m) => m !== undefined) ?? test.status;
+    out.push({ name: `[${test.projectName}] ${file}:${spec.line} › ${spec.title}`, error });
+  });
+  return out;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileSeconds, splitJourneys, UNKNOWN_FILE_SECONDS } from '../../scripts/lib/journey-lanes.ts';
+import { failedJourneys, fileSeconds, splitJourneys, UNKNOWN_FILE_SECONDS } from '../../scripts/lib/journey-lanes.ts';
 
 describe('splitJourneys', () => {
   it('evens the lanes out by seconds, not by the number of files', () => {
@@ -26,13 +26,38 @@ describe('splitJourneys', () => {
 
 describe('fileSeconds', () => {
   it('adds up every result of every test of a file, nested suites included, keyed by its path', () => {
-    const result = (ms: number) => ({ results: [{ duration: ms }] });
+    const result = (ms: number) => ({ status: 'expected', projectName: 'development', results: [{ duration: ms }] });
+    const spec = (...tests: ReturnType<typeof result>[]) => ({ title: 't', line: 1, tests });
     const report = {
       suites: [
-        { file: 'a.spec.ts', specs: [{ tests: [result(1500), result(2000)] }], suites: [{ specs: [{ tests: [result(500)] }] }] },
-        { file: '../production/p.spec.ts', specs: [{ tests: [result(3000)] }] },
+        { file: 'a.spec.ts', specs: [spec(result(1500), result(2000))], suites: [{ specs: [spec(result(500))] }] },
+        { file: '../production/p.spec.ts', specs: [spec(result(3000))] },
       ],
     };
     expect(fileSeconds(report, (f) => `tests/e2e/${f}`.replace('e2e/../', ''))).toEqual({ 'tests/e2e/a.spec.ts': 4, 'tests/production/p.spec.ts': 3 });
+  });
+});
+
+describe('failedJourneys', () => {
+  it('names each journey that failed or passed only on a retry, with the error of its last run, and none that passed', () => {
+    const test = (status: string, ...errors: (string | undefined)[]) => ({
+      status,
+      projectName: 'production',
+      results: errors.map((message) => ({ duration: 1, ...(message === undefined ? {} : { error: { message } }) })),
+    });
+    const report = {
+      suites: [
+        {
+          file: 'a.spec.ts',
+          specs: [{ title: 'passes', line: 3, tests: [test('expected', undefined)] }],
+          suites: [{ title: 'group', specs: [{ title: 'fails', line: 9, tests: [test('unexpected', 'first try', 'Timeout of 60000ms')] }] }],
+        },
+        { file: 'b.spec.ts', specs: [{ title: 'flaky', line: 4, tests: [test('flaky', 'once', undefined)] }] },
+      ],
+    };
+    expect(failedJourneys(report)).toEqual([
+      { name: '[production] a.spec.ts:9 › fails', error: 'Timeout of 60000ms' },
+      { name: '[production] b.spec.ts:4 › flaky', error: 'once' },
+    ]);
   });
 });
