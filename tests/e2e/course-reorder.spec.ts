@@ -118,6 +118,8 @@ test("an admin reorders a course by keyboard and publishes; the learner's passed
   await page.keyboard.press('Enter');
   await expect(fresh).toBeHidden();
   await expect(page.getByLabel('Title of case 2 in module 1')).toHaveCount(0);
+  // The row is gone: the focus goes to the case before it, not to the top of the page.
+  await expect(page.getByRole('button', { name: 'Delete case 1 of module 1' })).toBeFocused();
 
   await press(page, 'Save');
   await expect(page.locator('.publish-summary')).toContainText('Changes the order of modules or cases: learners keep their results on each case.');

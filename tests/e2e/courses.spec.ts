@@ -108,6 +108,7 @@ test('the admin adds, renames and hides modules and cases, saves, and sees them 
   await expect(ask).toContainText('No learner has played it');
   await ask.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByLabel('Title of module 3')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete module 2' })).toBeFocused();
   await expect(page.getByRole('status').filter({ hasText: 'You have unsaved changes' })).toBeVisible();
   await axe(page);
 

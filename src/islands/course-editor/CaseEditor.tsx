@@ -1,6 +1,6 @@
 import { use, useState } from 'react';
 import type { CaseItem } from '../../domain/defaults.ts';
-import { deleteCase, moveCaseTo, setCaseTitle, setPassMark } from '../../stores/editor.ts';
+import { $editor, deleteCase, moveCaseTo, setCaseTitle, setPassMark } from '../../stores/editor.ts';
 import ArrowIcon from '../ui/ArrowIcon.tsx';
 import LanguageText from '../ui/LanguageText.tsx';
 import { EditingLanguage } from '../ui/LanguageTexts.tsx';
@@ -8,6 +8,7 @@ import TrashIcon from '../ui/TrashIcon.tsx';
 import DeleteConfirm from './DeleteConfirm.tsx';
 import CaseSimFields from './CaseSimFields.tsx';
 import { dropProps } from './drag.ts';
+import { addCaseButtonId, deleteButtonId, focusAfterDelete } from './focus.ts';
 import MoveControls from './MoveControls.tsx';
 import { titleIn } from './texts.ts';
 import { fill } from '../../i18n/fill.ts';
@@ -64,7 +65,13 @@ export default function CaseEditor({ item, level, index, count, locale, strings 
           onChange={(e) => setPassMark(level, index, e.target.value === '' || Number.isNaN(e.target.valueAsNumber) ? null : e.target.valueAsNumber)}
         />
       </label>
-      <button type="button" className="icon-button" aria-label={fill(strings['course.deleteCase'], where)} onClick={() => setAsking(true)}>
+      <button
+        id={deleteButtonId(item.id)}
+        type="button"
+        className="icon-button"
+        aria-label={fill(strings['course.deleteCase'], where)}
+        onClick={() => setAsking(true)}
+      >
         <TrashIcon />
       </button>
       <button
@@ -87,6 +94,8 @@ export default function CaseEditor({ item, level, index, count, locale, strings 
         onDelete={() => {
           setAsking(false);
           deleteCase(level, index);
+          const held = $editor.get().draft?.levels[level];
+          if (held) focusAfterDelete(held.cases, index, addCaseButtonId(held.id));
         }}
         locale={locale}
         strings={strings}

@@ -8,6 +8,7 @@ import { useIslandStore } from '../ui/useIslandStore.ts';
 import CourseTexts from './CourseTexts.tsx';
 import ModuleEditor from './ModuleEditor.tsx';
 import PictureField from './PictureField.tsx';
+import { ADD_MODULE_BUTTON_ID } from './focus.ts';
 import PublishBar from './PublishBar.tsx';
 import HistoryPanel from '../ui/HistoryPanel.tsx';
 import { titleIn } from './texts.ts';
@@ -103,7 +104,7 @@ export default function CourseEditor({ locale, coursesHref, strings }: Props) {
           ))}
         </ol>
         <p>
-          <button type="button" className="button button-ghost" onClick={addModule}>
+          <button id={ADD_MODULE_BUTTON_ID} type="button" className="button button-ghost" onClick={addModule}>
             + {strings['course.addModule']}
           </button>
         </p>

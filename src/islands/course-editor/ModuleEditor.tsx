@@ -1,6 +1,6 @@
 import { use, useState } from 'react';
 import type { Level } from '../../domain/defaults.ts';
-import { addCase, deleteModule, moveModuleTo, setModuleActive, setModuleTitle } from '../../stores/editor.ts';
+import { $editor, addCase, deleteModule, moveModuleTo, setModuleActive, setModuleTitle } from '../../stores/editor.ts';
 import ArrowIcon from '../ui/ArrowIcon.tsx';
 import LanguageText from '../ui/LanguageText.tsx';
 import { EditingLanguage } from '../ui/LanguageTexts.tsx';
@@ -8,6 +8,7 @@ import TrashIcon from '../ui/TrashIcon.tsx';
 import CaseEditor from './CaseEditor.tsx';
 import DeleteConfirm from './DeleteConfirm.tsx';
 import { dropProps } from './drag.ts';
+import { ADD_MODULE_BUTTON_ID, addCaseButtonId, deleteButtonId, focusAfterDelete } from './focus.ts';
 import MoveControls from './MoveControls.tsx';
 import { titleIn } from './texts.ts';
 import { fill } from '../../i18n/fill.ts';
@@ -56,7 +57,13 @@ export default function ModuleEditor({ level, index, count, locale, strings }: P
           <span className="visually-hidden">{fill(strings['common.module'], { n })}</span>
         </label>
         {!level.active && <span className="module-badge">{strings['course.inactive']}</span>}
-        <button type="button" className="icon-button" aria-label={fill(strings['course.deleteModule'], { n })} onClick={() => setAsking(true)}>
+        <button
+          id={deleteButtonId(level.id)}
+          type="button"
+          className="icon-button"
+          aria-label={fill(strings['course.deleteModule'], { n })}
+          onClick={() => setAsking(true)}
+        >
           <TrashIcon />
         </button>
         <button
@@ -79,6 +86,7 @@ export default function ModuleEditor({ level, index, count, locale, strings }: P
         onDelete={() => {
           setAsking(false);
           deleteModule(index);
+          focusAfterDelete($editor.get().draft?.levels ?? [], index, ADD_MODULE_BUTTON_ID);
         }}
         locale={locale}
         strings={strings}
@@ -90,7 +98,7 @@ export default function ModuleEditor({ level, index, count, locale, strings }: P
           ))}
         </ol>
         <p className="add-case">
-          <button type="button" className="button button-small button-ghost" onClick={() => addCase(index)}>
+          <button id={addCaseButtonId(level.id)} type="button" className="button button-small button-ghost" onClick={() => addCase(index)}>
             + {strings['course.addCase']}
           </button>
         </p>

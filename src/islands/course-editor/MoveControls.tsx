@@ -1,4 +1,5 @@
 import { gripProps } from './drag.ts';
+import { focusFirst } from './focus.ts';
 
 interface Props {
   /** The item's stable id: its buttons keep their ids (and focus) wherever it moves. */
@@ -11,20 +12,12 @@ interface Props {
   onMove: (to: number) => void;
 }
 
-/** After a move the item is drawn at its new place: focus goes back to the button pressed, or the other one at an end. */
-function refocus(id: string, pressed: 'up' | 'down') {
-  requestAnimationFrame(() => {
-    const again = document.getElementById(`${id}-${pressed}`) as HTMLButtonElement | null;
-    const other = document.getElementById(`${id}-${pressed === 'up' ? 'down' : 'up'}`);
-    (again && !again.disabled ? again : other)?.focus();
-  });
-}
-
 /** A module's or case's grip (drag it) and its Move up / Move down buttons (the same by keyboard). */
 export default function MoveControls({ id, index, count, group, labels, onMove }: Props) {
   const move = (to: number, pressed: 'up' | 'down') => {
     onMove(to);
-    refocus(`move-${id}`, pressed);
+    // Drawn at its new place, the item keeps the focus on the button pressed, or the other one at an end.
+    focusFirst([`move-${id}-${pressed}`, `move-${id}-${pressed === 'up' ? 'down' : 'up'}`]);
   };
   return (
     <span className="move-controls">
