@@ -143,10 +143,10 @@ let passed = 0;
 let failed = 0;
 /** The tests that failed, each with the first lines of its error: printed last, so that the tail of a CI log names them. */
 const failures: string[] = [];
-const firstLines = (message: string) =>
+const firstLines = (message: string, lines = 6) =>
   stripVTControlCharacters(message)
     .split('\n')
-    .slice(0, 6)
+    .slice(0, lines)
     .map((line) => `    ${line}`)
     .join('\n');
 // Skipped and todo tests are counted and fail the run: a test that does not run proves nothing.
@@ -180,7 +180,12 @@ for (let shard = 1; shard <= shards; shard++) {
   const p = JSON.parse(readFileSync(file, 'utf8')) as PlaywrightReport & {
     stats: { expected: number; unexpected: number; flaky: number; skipped: number };
   };
-  failures.push(...failedJourneys(p).map((j) => `journeys: ${j.name}\n${firstLines(j.error)}`));
+  for (const j of failedJourneys(p)) {
+    // The page as it stood when the journey failed (its accessibility tree), so that a CI log alone shows where it stopped.
+    const snapshot = j.context && existsSync(j.context) ? readFileSync(j.context, 'utf8').split('# Page snapshot')[1] : undefined;
+    const page = snapshot ? `\n    Page snapshot:${firstLines(snapshot, 80)}` : '';
+    failures.push(`journeys: ${j.name}\n${firstLines(j.error)}${page}`);
+  }
   passed += p.stats.expected;
   failed += p.stats.unexpected + p.stats.flaky;
   skipped += p.stats.skipped;

@@ -22,7 +22,7 @@ export function splitJourneys(files: readonly string[], seconds: Readonly<Record
 
 interface PlaywrightTest {
   status: string;
-  results: { duration: number; error?: { message?: string } }[];
+  results: { duration: number; error?: { message?: string }; attachments?: { name: string; path?: string }[] }[];
 }
 interface PlaywrightSpec {
   title: string;
@@ -58,13 +58,21 @@ export function fileSeconds(report: PlaywrightReport, testDirOf: (file: string) 
   return Object.fromEntries(Object.entries(out).map(([f, s]) => [f, Math.round(s)]));
 }
 
-/** The journeys of a report that failed or passed only on a retry, each as `[project] file:line › title` with the error of its last run. */
-export function failedJourneys(report: PlaywrightReport): { name: string; error: string }[] {
-  const out: { name: string; error: string }[] = [];
+/**
+ * The journeys of a report that failed or passed only on a retry, each as `[project] file:line › title` with the error
+ * of its last failed run and the file Playwright wrote the page as it stood then in (`error-context`), if any.
+ */
+export function failedJourneys(report: PlaywrightReport): { name: string; error: string; context?: string }[] {
+  const out: { name: string; error: string; context?: string }[] = [];
   eachTest(report, (file, spec, test) => {
     if (test.status !== 'unexpected' && test.status !== 'flaky') return;
-    const error = test.results.map((r) => r.error?.message).findLast((m) => m !== undefined) ?? test.status;
-    out.push({ name: `[${test.projectName}] ${file}:${spec.line} › ${spec.title}`, error });
+    const failed = test.results.findLast((r) => r.error?.message !== undefined);
+    const context = failed?.attachments?.find((a) => a.name === 'error-context')?.path;
+    out.push({
+      name: `[${test.projectName}] ${file}:${spec.line} › ${spec.title}`,
+      error: failed?.error?.message ?? test.status,
+      ...(context ? { context } : {}),
+    });
   });
   return out;
 }

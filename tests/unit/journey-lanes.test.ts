@@ -39,11 +39,14 @@ describe('fileSeconds', () => {
 });
 
 describe('failedJourneys', () => {
-  it('names each journey that failed or passed only on a retry, with the error of its last run, and none that passed', () => {
+  it('names each journey that failed or passed only on a retry, with the error and page of its last failed run, and none that passed', () => {
     const test = (status: string, ...errors: (string | undefined)[]) => ({
       status,
       projectName: 'production',
-      results: errors.map((message) => ({ duration: 1, ...(message === undefined ? {} : { error: { message } }) })),
+      results: errors.map((message, i) => ({
+        duration: 1,
+        ...(message === undefined ? {} : { error: { message }, attachments: [{ name: 'error-context', path: `/out/${i}.md` }] }),
+      })),
     });
     const report = {
       suites: [
@@ -56,8 +59,8 @@ describe('failedJourneys', () => {
       ],
     };
     expect(failedJourneys(report)).toEqual([
-      { name: '[production] a.spec.ts:9 › fails', error: 'Timeout of 60000ms' },
-      { name: '[production] b.spec.ts:4 › flaky', error: 'once' },
+      { name: '[production] a.spec.ts:9 › fails', error: 'Timeout of 60000ms', context: '/out/1.md' },
+      { name: '[production] b.spec.ts:4 › flaky', error: 'once', context: '/out/0.md' },
     ]);
   });
 });
