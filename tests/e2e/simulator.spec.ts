@@ -400,6 +400,25 @@ for (const { name, lang, phone } of [
     await expect(page.locator('#sim-guide')).toBeVisible();
     await page.waitForTimeout(500);
     expect(await shifts()).toEqual([]);
+
+    // Finish keeps its place on the page while the guide's prompt changes length from step to step: a click or tap
+    // aimed at it lands on it (it once moved 70 px down a moment after the fetoscopy opened).
+    // Its place is taken the moment it is enabled, as the intro gives way to the view, before the guide moves on.
+    const finish = page.locator('#sim-finish');
+    const place = () => finish.evaluate((b) => [b.getBoundingClientRect().left + scrollX, b.getBoundingClientRect().top + scrollY]);
+    await finish.evaluate((b) => {
+      new MutationObserver((_, observer) => {
+        observer.disconnect();
+        Object.assign(window, { __fsaFinishAt: [b.getBoundingClientRect().left + scrollX, b.getBoundingClientRect().top + scrollY] });
+      }).observe(b, { attributes: true, attributeFilter: ['disabled'] });
+    });
+    const firstStep = (await page.locator('#sim-step-count').textContent())!;
+    await page.locator('#sim-sketch [data-site="0"]').click();
+    await page.locator('#sim-start').click();
+    await expect(finish).toBeEnabled();
+    await expect(page.locator('#sim-step-count')).not.toHaveText(firstStep);
+    await page.waitForTimeout(300);
+    expect(await place()).toEqual(await page.evaluate(() => (window as unknown as { __fsaFinishAt: number[] }).__fsaFinishAt));
     await context.close();
   });
 }
