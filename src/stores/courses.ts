@@ -4,6 +4,7 @@ import type { CourseStatusLine } from '../api/course-drafts.ts';
 import type { CourseSummary } from '../api/courses.ts';
 import type { ContentLocale } from '../domain/localize.ts';
 import { errorKey, type ErrorKey } from './error-messages.ts';
+import { lastAsked } from './last-asked.ts';
 import { idToken } from './session.ts';
 
 /** The course list: loading until the first answer, then the list or a failure the page can retry. */
@@ -15,17 +16,17 @@ export const $courses = atom<CoursesState>({ status: 'loading', list: [] });
 /** Why the last admin change (add, delete) failed, if it did. */
 export const $courseAction = atom<{ busy: boolean; error: ErrorKey<'course'> | null }>({ busy: false, error: null });
 
-let request = 0;
+const ask = lastAsked();
 
 export async function loadCourses(lang: ContentLocale): Promise<void> {
-  const mine = ++request;
+  const latest = ask();
   $courses.set({ status: 'loading', list: $courses.get().list });
   try {
     // In `lang`: the page's language, not the browser's Accept-Language.
     const list = await answer(client.courses.$get({ query: { lang } }));
-    if (mine === request) $courses.set({ status: 'loaded', list });
+    if (latest()) $courses.set({ status: 'loaded', list });
   } catch {
-    if (mine === request) $courses.set({ status: 'error', list: [] });
+    if (latest()) $courses.set({ status: 'error', list: [] });
   }
 }
 

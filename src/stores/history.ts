@@ -1,6 +1,7 @@
 import { map } from 'nanostores';
 import { answer, auth, client } from '../api/client.ts';
 import type { AuditEntry } from '../api/meta.ts';
+import { lastAsked } from './last-asked.ts';
 import { idToken } from './session.ts';
 
 /** The kinds of thing whose history an editor shows beside its form. */
@@ -18,20 +19,18 @@ export const $history = map<Record<string, HistoryState>>({});
 
 export const historyKey = (entity: HistoryEntity, id: string) => `${entity}:${id}`;
 
-/** The last read asked for, by key: an older answer that arrives after it never replaces what it shows. */
-const asked = new Map<string, number>();
+const ask = lastAsked();
 
 /** Reads (or reads again, after a change) the history of one course or plan from the audit trail; what was shown stays meanwhile. */
 export async function loadHistory(entity: HistoryEntity, id: string): Promise<void> {
   const key = historyKey(entity, id);
-  const mine = (asked.get(key) ?? 0) + 1;
-  asked.set(key, mine);
+  const latest = ask(key);
   const shown = $history.get()[key]?.entries ?? null;
   $history.setKey(key, { entries: shown, loading: true, error: false });
   try {
     const entries = await answer(client.audit.$get({ query: { entity, id } }, auth(await idToken())));
-    if (asked.get(key) === mine) $history.setKey(key, { entries, loading: false, error: false });
+    if (latest()) $history.setKey(key, { entries, loading: false, error: false });
   } catch {
-    if (asked.get(key) === mine) $history.setKey(key, { entries: shown, loading: false, error: true });
+    if (latest()) $history.setKey(key, { entries: shown, loading: false, error: true });
   }
 }

@@ -3,6 +3,7 @@ import { answer, auth, client, download } from '../api/client.ts';
 import type { UserAccess, UserListFilter, UserListPage, UserRole, UserSort } from '../api/user-list.ts';
 import { errorKey, type ErrorKey } from './error-messages.ts';
 import { saveFile } from './progress.ts';
+import { lastAsked } from './last-asked.ts';
 import { idToken } from './session.ts';
 
 /** Rows on one page of the list. */
@@ -58,22 +59,22 @@ function query(filters: UserListFilters): UserListFilter {
   };
 }
 
-let asked = 0;
+const ask = lastAsked();
 let typing: ReturnType<typeof setTimeout> | undefined;
 
 /** Loads the page the state names; an answer to an earlier question that arrives late is dropped. */
 export async function loadUserList(): Promise<void> {
   clearTimeout(typing);
-  const question = ++asked;
+  const latest = ask();
   const { filters, offset } = $userList.get();
   patch({ loading: true, error: null });
   try {
     const page = await answer(
       client['user-list'].$get({ query: { ...query(filters), limit: String(PAGE_SIZE), offset: String(offset) } }, auth(await idToken())),
     );
-    if (question === asked) patch({ page, loading: false });
+    if (latest()) patch({ page, loading: false });
   } catch (err) {
-    if (question === asked) patch({ loading: false, error: errorKey('adminUsers', err) });
+    if (latest()) patch({ loading: false, error: errorKey('adminUsers', err) });
   }
 }
 
