@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { join, posix, relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { failedJourneys, fileSeconds, splitJourneys, type PlaywrightReport } from './lib/journey-lanes.ts';
 
@@ -162,11 +162,11 @@ for (const project of ['unit', 'api']) {
     testResults: { name: string; status: string; message: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
   };
   for (const result of v.testResults) {
+    const where = `${project}: ${relative(root, result.name)}`;
     const failedTests = result.assertionResults.filter((a) => a.status === 'failed');
-    for (const a of failedTests)
-      failures.push(`${project}: ${result.name.replace(`${root}/`, '')} › ${a.fullName}\n${firstLines(a.failureMessages.join('\n'))}`);
-    if (result.status === 'failed' && failedTests.length === 0)
-      failures.push(`${project}: ${result.name.replace(`${root}/`, '')}\n${firstLines(result.message)}`);
+    for (const a of failedTests) failures.push(`${where} › ${a.fullName}\n${firstLines(a.failureMessages.join('\n'))}`);
+    // A file that failed as a whole (it would not load, its worker died) has no failed test to name.
+    if (result.status === 'failed' && failedTests.length === 0) failures.push(`${where}\n${firstLines(result.message)}`);
   }
   passed += v.numPassedTests;
   failed += v.numFailedTests;

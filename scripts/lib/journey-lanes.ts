@@ -31,7 +31,6 @@ interface PlaywrightSpec {
 }
 interface PlaywrightSuite {
   file?: string;
-  title?: string;
   specs?: PlaywrightSpec[];
   suites?: PlaywrightSuite[];
 }

@@ -127,43 +127,23 @@ describe('auditChanges for courses', () => {
   });
 
   it('never reads one item deleted and another added as a rename when both have ids, even at the same place or of the same title', () => {
-    const before = course({
-      levels: [
-        {
-          id: 'm1',
-          ...level('Basics', [
-            { id: 'a', ...kase('One') },
-            { id: 'b', ...kase('Two') },
-          ]),
-        },
-      ],
-    });
-    const after = course({
-      levels: [
-        {
-          id: 'm1',
-          ...level('Basics', [
-            { id: 'a', ...kase('One') },
-            { id: 'd', ...kase('Three') },
-          ]),
-        },
-      ],
-    });
-    expect(auditChanges(before, after)).toEqual([
+    const basics = (...cases: Array<[id: string, title: string]>) =>
+      course({
+        levels: [
+          {
+            id: 'm1',
+            ...level(
+              'Basics',
+              cases.map(([id, title]) => ({ id, ...kase(title) })),
+            ),
+          },
+        ],
+      });
+    const before = basics(['a', 'One'], ['b', 'Two']);
+    expect(auditChanges(before, basics(['a', 'One'], ['d', 'Three']))).toEqual([
       { kind: 'module', change: 'changed', title: 'Basics', ...noCases, casesAdded: ['Three'], casesRemoved: ['Two'] },
     ]);
-    const twin = course({
-      levels: [
-        {
-          id: 'm1',
-          ...level('Basics', [
-            { id: 'a', ...kase('One') },
-            { id: 'e', ...kase('Two') },
-          ]),
-        },
-      ],
-    });
-    expect(auditChanges(before, twin)).toEqual([
+    expect(auditChanges(before, basics(['a', 'One'], ['e', 'Two']))).toEqual([
       { kind: 'module', change: 'changed', title: 'Basics', ...noCases, casesAdded: ['Two'], casesRemoved: ['Two'] },
     ]);
     const newModule = course({ levels: [{ id: 'm9', ...level('Basics', []) }] });
