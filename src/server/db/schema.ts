@@ -4,6 +4,7 @@ import type { CourseStatus, Level } from '../../domain/defaults.ts';
 import type { StoredCourseInput } from '../../api/courses.ts';
 import type { CourseText, PlanText, TitleText, Translations } from '../../domain/localize.ts';
 import type { CertificateCase } from '../../domain/progress.ts';
+import type { CertificateKind, Sitting } from '../../domain/assessment.ts';
 import type { Subscription } from '../../api/users.ts';
 import type { ComponentId, Debrief, Gate, PlausibilityFlag, SimMetrics, Task } from '../../domain/simulator/index.ts';
 
@@ -202,6 +203,10 @@ export const certificates = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedBy: text('revoked_by'),
     revokeReason: text('revoke_reason'),
+    /** `assessed` when every case was passed in an assessed sitting; otherwise a certificate of completion. */
+    kind: text('kind').$type<CertificateKind>().notNull().default('completion'),
+    /** The sittings of an assessed certificate: who opened each and when it started. */
+    sittings: jsonb('sittings').$type<Sitting[]>().notNull().default([]),
   },
   (t) => [uniqueIndex('certificates_user_course').on(t.userId, t.courseId)],
 );
@@ -262,10 +267,55 @@ export const assessmentWindows = pgTable(
     groupId: text('group_id').references(() => groups.id, { onDelete: 'cascade' }),
     openedBy: text('opened_by').notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its code starts to work: the time it was opened, or later for a sitting scheduled ahead. */
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The learners (user ids) the sitting is for; empty: every member of its group (or every learner). */
+    learners: jsonb('learners').$type<string[]>().notNull().default([]),
   },
   (t) => [uniqueIndex('assessment_windows_code').on(t.code), index('assessment_windows_course').on(t.courseId, t.expiresAt)],
+);
+
+/**
+ * Every launch made with an assessment code, recorded as it is signed: its id is the id its attempt will have, so
+ * its fate (sent, flagged, expired, abandoned) is read from whether and how that attempt was stored. `seq` counts the
+ * learner's launches of the case in the sitting; the unique index lets only one launch take each place.
+ */
+export const assessmentLaunches = pgTable(
+  'assessment_launches',
+  {
+    id: text('id').primaryKey(),
+    windowId: text('window_id')
+      .notNull()
+      .references(() => assessmentWindows.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    caseId: text('case_id').notNull(),
+    level: integer('level').notNull(),
+    caseIndex: integer('case_index').notNull(),
+    seq: integer('seq').notNull(),
+    launchedAt: timestamp('launched_at', { withTimezone: true }).notNull(),
+    /** When its launch token lapses: a launch with no attempt by then was abandoned. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('assessment_launches_seq').on(t.windowId, t.userId, t.caseId, t.seq)],
+);
+
+/** Another launch of a case in a sitting, granted by a director or an administrator, with the reason they gave. */
+export const assessmentGrants = pgTable(
+  'assessment_grants',
+  {
+    id: text('id').primaryKey(),
+    windowId: text('window_id')
+      .notNull()
+      .references(() => assessmentWindows.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    caseId: text('case_id').notNull(),
+    reason: text('reason').notNull(),
+    grantedBy: text('granted_by').notNull(),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('assessment_grants_window').on(t.windowId, t.userId, t.caseId)],
 );
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
