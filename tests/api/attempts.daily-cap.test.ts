@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/api/errors.ts';
 import { ATTEMPTS_PER_DAY } from '../../src/server/attempts/daily-cap.ts';
+import { ReplayPool } from '../../src/server/attempts/replay/pool.ts';
 import { attempts } from '../../src/server/db/schema.ts';
 import { play, postPlayed, setPlan, tokenFor } from './attempt-support.ts';
 import { expectRefused, typedClient, useApi } from './support.ts';
@@ -67,5 +69,25 @@ describe('the daily cap on stored attempts', () => {
     const again = await reply(as('learner').attempts.$post({ json: { token, events } }));
     expect(again).toMatchObject({ status: 200, json: { id: first.json.id } });
     expect(await api().snapshot()).toBe(before);
+  });
+
+  it('stores exactly the cap when 30 attempts are sent at once at its edge, and refuses the rest with 429', async () => {
+    const room = 12;
+    await stored('learner', ATTEMPTS_PER_DAY - room, 2);
+    // Each token issued a second apart, so each is its own launch (its own attempt id).
+    const launches = await Promise.all(Array.from({ length: 30 }, (_, i) => tokenFor('learner', { ageMs: 10 * 60_000 + i * 1000 })));
+    const pool = api().deps.replay;
+    // A queue long enough for all 30 at once: the point is the cap, not the replay queue's own 503.
+    api().deps.replay = new ReplayPool({ workers: 2, maxQueue: 64 });
+    try {
+      const answers = await Promise.all(launches.map((token) => reply(as('learner').attempts.$post({ json: { token, events: play(token).events } }))));
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses).toEqual([...Array<number>(room).fill(201), ...Array<number>(30 - room).fill(429)]);
+      expect(answers.filter((a) => a.status === 429).every((a) => a.json.error === ErrorCode.attemptDailyCap)).toBe(true);
+    } finally {
+      api().deps.replay = pool;
+    }
+    const rows = await api().deps.db.db.select({ id: attempts.id }).from(attempts).where(eq(attempts.userId, 'learner'));
+    expect(rows).toHaveLength(ATTEMPTS_PER_DAY);
   });
 });

@@ -1,15 +1,45 @@
-import { and, count, desc, eq, max, not, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, max, not, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { attempts } from '../db/schema.ts';
+import { attempts, users } from '../db/schema.ts';
 import type { AttemptRow } from './attempt-rows.ts';
 
 /** The SQL of /attempts beyond one attempt by id (attempt-rows.ts): storing a scored attempt, a learner's list and summary. */
 type NewAttempt = typeof attempts.$inferInsert;
 
-/** Stores a scored attempt; null when the same launch's attempt was stored first (sent twice at once). */
-export async function insertAttempt(db: Db, row: NewAttempt): Promise<AttemptRow | null> {
-  const [inserted] = await db.insert(attempts).values(row).onConflictDoNothing().returning();
-  return inserted ?? null;
+/** How many attempts one person may store in the day before `now` (the cap) and that day's length. */
+export interface DailyCap {
+  cap: number;
+  dayMs: number;
+  now: Date;
+}
+
+/** When the cap-th newest of the person's attempts in the last day was stored: while there is one, the day's budget is spent. */
+export async function dayFullSince(db: Db, uid: string, { cap, dayMs, now }: DailyCap): Promise<Date | null> {
+  const [nth] = await db
+    .select({ createdAt: attempts.createdAt })
+    .from(attempts)
+    .where(and(eq(attempts.userId, uid), gt(attempts.createdAt, new Date(now.getTime() - dayMs))))
+    .orderBy(desc(attempts.createdAt))
+    .offset(cap - 1)
+    .limit(1);
+  return nth?.createdAt ?? null;
+}
+
+/**
+ * Stores a scored attempt unless its owner's day is full. The cap is counted under a lock on the owner's account row,
+ * in the transaction that inserts: attempts sent at once are counted one after another, so no more than the cap is
+ * ever stored. 'duplicate' when the same launch's attempt was stored first (sent twice at once).
+ */
+export function insertAttempt(db: Db, row: NewAttempt, cap: DailyCap): Promise<{ stored: AttemptRow } | { fullSince: Date } | 'duplicate'> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('update');
+    const [earlier] = await tx.select({ id: attempts.id }).from(attempts).where(eq(attempts.id, row.id));
+    if (earlier) return 'duplicate' as const;
+    const fullSince = await dayFullSince(tx, row.userId, cap);
+    if (fullSince) return { fullSince };
+    const [inserted] = await tx.insert(attempts).values(row).returning();
+    return { stored: inserted! };
+  });
 }
 
 /** A learner's attempts (in one course when given), the latest first. */

@@ -14,7 +14,7 @@ import { requireUser } from '../access/caller.ts';
 import { verifyLaunchToken } from '../launch/index.ts';
 import { windowOpenAtSubmission } from '../assessments/index.ts';
 import { simulatorLimit } from '../http/simulator-limit.ts';
-import { dailyAttemptCap } from './daily-cap.ts';
+import { dailyAttemptCap, dailyCapOf, dailyCapReached } from './daily-cap.ts';
 import * as routes from '../../api/attempts.ts';
 
 /** A log may run this much longer than its token has existed: clocks drift and the page starts before its first frame. */
@@ -77,29 +77,37 @@ export const attemptsApp = subApp()
     if (!outcome.opened) return invalid(c, [{ path: 'events', message: 'the fetoscopy was never opened' }]);
     // Assessed only if its window is still open now: sent after it expired or was closed, the attempt is practice.
     const assessmentId = claims.assessment && (await windowOpenAtSubmission(db.db, claims.assessment, now)) ? claims.assessment : null;
-    const inserted = await insertAttempt(db.db, {
-      id,
-      userId: claims.uid,
-      courseId: claims.course,
-      caseId,
-      level: claims.level,
-      caseIndex: claims.case,
-      task: claims.sim.task,
-      variant: claims.variant,
-      score: outcome.score,
-      metrics: outcome.metrics,
-      components: outcome.components,
-      weights: outcome.weights,
-      gates: outcome.gates,
-      debrief: outcome.debrief,
-      flagged: outcome.flags.length > 0,
-      flags: outcome.flags,
-      assessmentId,
-      logHash,
-      logGzip: outcome.logGzip,
-    });
+    const cap = dailyCapOf(c, now);
+    const saved = await insertAttempt(
+      db.db,
+      {
+        id,
+        userId: claims.uid,
+        courseId: claims.course,
+        caseId,
+        level: claims.level,
+        caseIndex: claims.case,
+        task: claims.sim.task,
+        variant: claims.variant,
+        score: outcome.score,
+        metrics: outcome.metrics,
+        components: outcome.components,
+        weights: outcome.weights,
+        gates: outcome.gates,
+        debrief: outcome.debrief,
+        flagged: outcome.flags.length > 0,
+        flags: outcome.flags,
+        assessmentId,
+        logHash,
+        logGzip: outcome.logGzip,
+      },
+      cap,
+    );
     // Sent twice at once: the other request stored it first.
-    if (!inserted) return answerStored((await findAttempt(db.db, id))!);
+    if (saved === 'duplicate') return answerStored((await findAttempt(db.db, id))!);
+    // Attempts sent at once all passed the check above; the one made where they are stored lets only the cap in.
+    if ('fullSince' in saved) return dailyCapReached(c, cap, saved.fullSince);
+    const inserted = saved.stored;
     if (!inserted.flagged && (await isExpert(db.db, inserted.userId))) catalogue.changed(inserted.courseId);
     return c.json(resultOf(inserted, await benchmarkOf(db.db, inserted.courseId, inserted.caseId, inserted.task)), 201);
   })
