@@ -17,6 +17,15 @@ export const DebriefSchema = z
     entry: point,
     sites: z.array(z.object({ x: z.number(), y: z.number(), reach: z.number() })).optional(),
     site: z.number().int().nullable().optional(),
+    vessels: z
+      .array(
+        z.object({
+          twin: z.enum(['donor', 'recipient']),
+          kind: z.enum(['artery', 'vein']),
+          lines: z.array(z.object({ w: z.number(), xy: z.array(z.number()) })),
+        }),
+      )
+      .optional(),
     anastomoses: z.array(
       z.object({
         id: z.string(),
@@ -29,7 +38,7 @@ export const DebriefSchema = z
         markedAs: z.enum(ANASTOMOSIS_KINDS).nullable(),
       }),
     ),
-    falseMarks: z.array(point),
+    falseMarks: z.array(point.extend({ kind: z.enum(ANASTOMOSIS_KINDS).optional() })),
     lineGaps: z.array(z.array(point)),
     burns: z.array(z.object({ x: z.number(), y: z.number(), r: z.number() })),
     path: z.array(point),
@@ -50,6 +59,7 @@ export const SimMetricsSchema = z
     residualIds: z.array(z.string()),
     sealedOrder: z.array(z.string()),
     orderScore: z.number().nullable(),
+    lineSealedIds: z.array(z.string()),
     found: z.number(),
     missed: z.number(),
     falseMarks: z.number(),

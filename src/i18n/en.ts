@@ -656,7 +656,20 @@ export const en = {
   'sim.debrief.donorCord': 'Donor’s cord, thin',
   'sim.debrief.recipientCord': 'Recipient’s cord, thick',
   'sim.debrief.bestSite': 'Best entry site',
-  'sim.debrief.markedAs': 'marked as {{kind}}',
+  'sim.debrief.donorVessels': 'Donor’s vessels: arteries dark, veins light',
+  'sim.debrief.recipientVessels': 'Recipient’s vessels: arteries dark, veins light',
+  'sim.debrief.typedRight': 'Typed right',
+  'sim.debrief.typedWrong': 'Typed wrong: your type struck through, then the true one',
+  'sim.debrief.youTyped': 'You typed {{typed}}, it was {{kind}}.',
+  'sim.debrief.typedRightAs': 'You typed {{kind}}: right.',
+  'sim.debrief.notTyped': 'Not marked: it was {{kind}}.',
+  'sim.debrief.falseTyped': 'You typed {{typed}} where there was no anastomosis.',
+  'sim.debrief.types': 'Your types against the true ones',
+  'sim.debrief.hint.AV': 'An AV runs from a donor artery to a recipient vein through a shared cotyledon: follow the artery back to the donor’s thin cord.',
+  'sim.debrief.hint.VA': 'A VA runs from a recipient artery to a donor vein through a shared cotyledon: the artery comes from the recipient’s thick cord.',
+  'sim.debrief.hint.AA':
+    'An AA joins an artery of each twin directly on the surface, with no cotyledon between them; arteries are darker and cross over veins.',
+  'sim.debrief.hint.VV': 'A VV joins a vein of each twin directly on the surface, with no cotyledon between them; veins are lighter and run under arteries.',
   'sim.debrief.components': 'Score components',
   'sim.debrief.component': 'Component',
   'sim.debrief.value': 'Result',
@@ -669,6 +682,12 @@ export const en = {
   'sim.debrief.gate.collateral': 'too much energy on healthy tissue',
   'sim.debrief.gate.offWindow': 'too much energy fired from outside the working distance and angle',
   'sim.debrief.gate.unidentified': 'too few anastomoses identified',
+  'sim.debrief.gate.misclassified': 'anastomoses typed wrong',
+  'sim.debrief.gate.sequence': 'anastomoses sealed by the line instead of first, one by one',
+  'sim.debrief.why.misclassified':
+    'Typed wrong: {{mistyped}} of the {{found}} anastomoses you marked, and {{falseMarks}} marks on vessels that are no anastomosis ({{tolerance}} forgiven). The type decides the order of coagulation: follow each vessel back to its cord (donor or recipient, artery or vein) before you name it.',
+  'sim.debrief.why.sequence':
+    'Sealed by the line rather than one by one first: {{late}} of {{total}} anastomoses ({{tolerance}} forgiven). In the Solomon technique you coagulate every anastomosis selectively, in sequence, and only then draw the line that joins them.',
   'sim.debrief.why.contacts':
     'Contacts with the placenta: {{count}}. Each contact bleeds and clouds the view, so each one lowers the highest score the attempt can reach.',
   'sim.debrief.why.collateral':
@@ -694,10 +713,10 @@ export const en = {
   'sim.advice.targets.good': 'You reached every target: keep aiming from a working distance as you did.',
   'sim.advice.targets.improve':
     'Reach each target in turn: aim at it from 5 to 20 mm away, without touching the plate, and keep the scope still until the next one appears.',
-  'sim.advice.identification.good': 'You found the anastomoses without false marks.',
+  'sim.advice.identification.good': 'You found every anastomosis, without false marks.',
   'sim.advice.identification.improve':
     'Follow each vessel to its end: an anastomosis is where a vessel of one twin meets one of the other on the equator. Mark only those, as false marks cost points.',
-  'sim.advice.classification.good': 'You typed the anastomoses correctly.',
+  'sim.advice.classification.good': 'Every anastomosis you marked had the right type.',
   'sim.advice.classification.improve':
     'Check the type before you mark: arteries are darker and cross over veins; in an AV anastomosis a donor artery and a recipient vein dive into one cotyledon.',
   'sim.advice.sealing.good': 'Every anastomosis was sealed: no connection is left for recurrent transfusion or TAPS.',

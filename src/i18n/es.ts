@@ -660,7 +660,23 @@ export const es: Dict = {
   'sim.debrief.donorCord': 'Cordón del donante, fino',
   'sim.debrief.recipientCord': 'Cordón del receptor, grueso',
   'sim.debrief.bestSite': 'Mejor punto de entrada',
-  'sim.debrief.markedAs': 'marcada como {{kind}}',
+  'sim.debrief.donorVessels': 'Vasos del donante: arterias oscuras, venas claras',
+  'sim.debrief.recipientVessels': 'Vasos del receptor: arterias oscuras, venas claras',
+  'sim.debrief.typedRight': 'Tipo correcto',
+  'sim.debrief.typedWrong': 'Tipo incorrecto: tu tipo tachado y después el verdadero',
+  'sim.debrief.youTyped': 'Marcaste {{typed}}, era {{kind}}.',
+  'sim.debrief.typedRightAs': 'Marcaste {{kind}}: correcto.',
+  'sim.debrief.notTyped': 'Sin marcar: era {{kind}}.',
+  'sim.debrief.falseTyped': 'Marcaste {{typed}} donde no había anastomosis.',
+  'sim.debrief.types': 'Tus tipos frente a los verdaderos',
+  'sim.debrief.hint.AV':
+    'Una AV va de una arteria del donante a una vena del receptor a través de un cotiledón compartido: sigue la arteria hasta el cordón fino del donante.',
+  'sim.debrief.hint.VA':
+    'Una VA va de una arteria del receptor a una vena del donante a través de un cotiledón compartido: la arteria viene del cordón grueso del receptor.',
+  'sim.debrief.hint.AA':
+    'Una AA une directamente en la superficie una arteria de cada gemelo, sin cotiledón entre ellas; las arterias son más oscuras y pasan sobre las venas.',
+  'sim.debrief.hint.VV':
+    'Una VV une directamente en la superficie una vena de cada gemelo, sin cotiledón entre ellas; las venas son más claras y pasan bajo las arterias.',
   'sim.debrief.components': 'Componentes de la puntuación',
   'sim.debrief.component': 'Componente',
   'sim.debrief.value': 'Resultado',
@@ -673,6 +689,12 @@ export const es: Dict = {
   'sim.debrief.gate.collateral': 'demasiada energía sobre tejido sano',
   'sim.debrief.gate.offWindow': 'demasiada energía disparada fuera de la distancia y el ángulo de trabajo',
   'sim.debrief.gate.unidentified': 'demasiado pocas anastomosis identificadas',
+  'sim.debrief.gate.misclassified': 'anastomosis mal clasificadas',
+  'sim.debrief.gate.sequence': 'anastomosis selladas por la línea en lugar de antes, una a una',
+  'sim.debrief.why.misclassified':
+    'Mal clasificadas: {{mistyped}} de las {{found}} anastomosis que marcaste, y {{falseMarks}} marcas sobre vasos que no son anastomosis ({{tolerance}} perdonadas). El tipo decide el orden de coagulación: sigue cada vaso hasta su cordón (donante o receptor, arteria o vena) antes de nombrarlo.',
+  'sim.debrief.why.sequence':
+    'Selladas por la línea en lugar de una a una antes: {{late}} de {{total}} anastomosis ({{tolerance}} perdonadas). En la técnica de Solomon coagulas primero cada anastomosis de forma selectiva, en secuencia, y solo después trazas la línea que las une.',
   'sim.debrief.why.contacts':
     'Contactos con la placenta: {{count}}. Cada contacto sangra y enturbia la vista, así que cada uno baja la puntuación más alta que el intento puede alcanzar.',
   'sim.debrief.why.collateral':
@@ -698,10 +720,10 @@ export const es: Dict = {
   'sim.advice.targets.good': 'Alcanzaste todos los objetivos: sigue apuntando desde una distancia de trabajo como hiciste.',
   'sim.advice.targets.improve':
     'Alcanza cada objetivo por turno: apunta a él desde 5 a 20 mm, sin tocar la placa, y mantén el fetoscopio quieto hasta que aparezca el siguiente.',
-  'sim.advice.identification.good': 'Encontraste las anastomosis sin marcas falsas.',
+  'sim.advice.identification.good': 'Encontraste todas las anastomosis, sin marcas falsas.',
   'sim.advice.identification.improve':
     'Sigue cada vaso hasta su final: una anastomosis es donde un vaso de un gemelo se une a uno del otro en el ecuador. Marca solo esas: las marcas falsas restan puntos.',
-  'sim.advice.classification.good': 'Identificaste correctamente el tipo de las anastomosis.',
+  'sim.advice.classification.good': 'Cada anastomosis que marcaste tenía el tipo correcto.',
   'sim.advice.classification.improve':
     'Comprueba el tipo antes de marcar: las arterias son más oscuras y pasan sobre las venas; en una anastomosis AV, una arteria del donante y una vena del receptor se hunden en un mismo cotiledón.',
   'sim.advice.sealing.good': 'Sellaste todas las anastomosis: no queda ninguna conexión para una transfusión recurrente ni para TAPS.',

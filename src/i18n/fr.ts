@@ -661,7 +661,21 @@ export const fr: Dict = {
   'sim.debrief.donorCord': 'Cordon du donneur, fin',
   'sim.debrief.recipientCord': 'Cordon du receveur, épais',
   'sim.debrief.bestSite': 'Meilleur point d’entrée',
-  'sim.debrief.markedAs': 'marquée {{kind}}',
+  'sim.debrief.donorVessels': 'Vaisseaux du donneur : artères sombres, veines claires',
+  'sim.debrief.recipientVessels': 'Vaisseaux du receveur : artères sombres, veines claires',
+  'sim.debrief.typedRight': 'Bon type',
+  'sim.debrief.typedWrong': 'Mauvais type : votre type barré, puis le vrai',
+  'sim.debrief.youTyped': 'Vous avez indiqué {{typed}}, c’était {{kind}}.',
+  'sim.debrief.typedRightAs': 'Vous avez indiqué {{kind}} : juste.',
+  'sim.debrief.notTyped': 'Non marquée : c’était {{kind}}.',
+  'sim.debrief.falseTyped': 'Vous avez indiqué {{typed}} là où il n’y avait pas d’anastomose.',
+  'sim.debrief.types': 'Vos types face aux vrais',
+  'sim.debrief.hint.AV': 'Une AV va d’une artère du donneur à une veine du receveur par un cotylédon partagé : suivez l’artère jusqu’au cordon fin du donneur.',
+  'sim.debrief.hint.VA': 'Une VA va d’une artère du receveur à une veine du donneur par un cotylédon partagé : l’artère vient du cordon épais du receveur.',
+  'sim.debrief.hint.AA':
+    'Une AA relie directement en surface une artère de chaque jumeau, sans cotylédon entre elles ; les artères sont plus sombres et passent au-dessus des veines.',
+  'sim.debrief.hint.VV':
+    'Une VV relie directement en surface une veine de chaque jumeau, sans cotylédon entre elles ; les veines sont plus claires et passent sous les artères.',
   'sim.debrief.components': 'Composantes du score',
   'sim.debrief.component': 'Composante',
   'sim.debrief.value': 'Résultat',
@@ -674,6 +688,12 @@ export const fr: Dict = {
   'sim.debrief.gate.collateral': 'trop d’énergie sur du tissu sain',
   'sim.debrief.gate.offWindow': 'trop d’énergie tirée hors de la distance et de l’angle de travail',
   'sim.debrief.gate.unidentified': 'trop peu d’anastomoses identifiées',
+  'sim.debrief.gate.misclassified': 'anastomoses mal typées',
+  'sim.debrief.gate.sequence': 'anastomoses scellées par la ligne au lieu de l’être d’abord, une à une',
+  'sim.debrief.why.misclassified':
+    'Mal typées : {{mistyped}} des {{found}} anastomoses que vous avez marquées, et {{falseMarks}} marques sur des vaisseaux qui ne sont pas des anastomoses ({{tolerance}} pardonnées). Le type décide de l’ordre de coagulation : suivez chaque vaisseau jusqu’à son cordon (donneur ou receveur, artère ou veine) avant de le nommer.',
+  'sim.debrief.why.sequence':
+    'Scellées par la ligne plutôt qu’une à une d’abord : {{late}} anastomoses sur {{total}} ({{tolerance}} pardonnées). Dans la technique de Solomon, on coagule d’abord chaque anastomose de façon sélective, dans l’ordre, et seulement ensuite on trace la ligne qui les relie.',
   'sim.debrief.why.contacts':
     'Contacts avec le placenta : {{count}}. Chaque contact saigne et trouble la vue : chacun abaisse le score le plus haut que la tentative peut atteindre.',
   'sim.debrief.why.collateral':
@@ -699,10 +719,10 @@ export const fr: Dict = {
   'sim.advice.targets.good': 'Vous avez atteint toutes les cibles : continuez à viser depuis une distance de travail comme vous l’avez fait.',
   'sim.advice.targets.improve':
     'Atteignez chaque cible à son tour : visez-la depuis 5 à 20 mm, sans toucher la plaque, et gardez le fœtoscope immobile jusqu’à ce que la suivante apparaisse.',
-  'sim.advice.identification.good': 'Vous avez trouvé les anastomoses sans fausse marque.',
+  'sim.advice.identification.good': 'Vous avez trouvé toutes les anastomoses, sans fausse marque.',
   'sim.advice.identification.improve':
     'Suivez chaque vaisseau jusqu’au bout : une anastomose est l’endroit où un vaisseau d’un jumeau rejoint un vaisseau de l’autre sur l’équateur. Ne marquez que celles-là : les fausses marques coûtent des points.',
-  'sim.advice.classification.good': 'Vous avez donné le bon type aux anastomoses.',
+  'sim.advice.classification.good': 'Chaque anastomose que vous avez marquée avait le bon type.',
   'sim.advice.classification.improve':
     'Vérifiez le type avant de marquer : les artères sont plus sombres et passent au-dessus des veines ; dans une anastomose AV, une artère du donneur et une veine du receveur plongent dans un même cotylédon.',
   'sim.advice.sealing.good': 'Toutes les anastomoses sont scellées : aucune connexion ne reste pour une transfusion récidivante ou un TAPS.',

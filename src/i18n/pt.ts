@@ -660,7 +660,23 @@ export const pt: Dict = {
   'sim.debrief.donorCord': 'Cordão do doador, fino',
   'sim.debrief.recipientCord': 'Cordão do receptor, grosso',
   'sim.debrief.bestSite': 'Melhor local de entrada',
-  'sim.debrief.markedAs': 'marcada como {{kind}}',
+  'sim.debrief.donorVessels': 'Vasos do doador: artérias escuras, veias claras',
+  'sim.debrief.recipientVessels': 'Vasos do receptor: artérias escuras, veias claras',
+  'sim.debrief.typedRight': 'Tipo correto',
+  'sim.debrief.typedWrong': 'Tipo errado: o seu tipo riscado e depois o verdadeiro',
+  'sim.debrief.youTyped': 'Você marcou {{typed}}, era {{kind}}.',
+  'sim.debrief.typedRightAs': 'Você marcou {{kind}}: correto.',
+  'sim.debrief.notTyped': 'Não marcada: era {{kind}}.',
+  'sim.debrief.falseTyped': 'Você marcou {{typed}} onde não havia anastomose.',
+  'sim.debrief.types': 'Os seus tipos comparados com os verdadeiros',
+  'sim.debrief.hint.AV':
+    'Uma AV vai de uma artéria do doador a uma veia do receptor por um cotilédone compartilhado: siga a artéria até o cordão fino do doador.',
+  'sim.debrief.hint.VA':
+    'Uma VA vai de uma artéria do receptor a uma veia do doador por um cotilédone compartilhado: a artéria vem do cordão grosso do receptor.',
+  'sim.debrief.hint.AA':
+    'Uma AA une diretamente na superfície uma artéria de cada gêmeo, sem cotilédone entre elas; as artérias são mais escuras e passam por cima das veias.',
+  'sim.debrief.hint.VV':
+    'Uma VV une diretamente na superfície uma veia de cada gêmeo, sem cotilédone entre elas; as veias são mais claras e passam por baixo das artérias.',
   'sim.debrief.components': 'Componentes da pontuação',
   'sim.debrief.component': 'Componente',
   'sim.debrief.value': 'Resultado',
@@ -673,6 +689,12 @@ export const pt: Dict = {
   'sim.debrief.gate.collateral': 'energia demais em tecido saudável',
   'sim.debrief.gate.offWindow': 'energia demais disparada fora da distância e do ângulo de trabalho',
   'sim.debrief.gate.unidentified': 'poucas anastomoses identificadas',
+  'sim.debrief.gate.misclassified': 'anastomoses classificadas errado',
+  'sim.debrief.gate.sequence': 'anastomoses seladas pela linha em vez de antes, uma a uma',
+  'sim.debrief.why.misclassified':
+    'Classificadas errado: {{mistyped}} das {{found}} anastomoses que você marcou, e {{falseMarks}} marcas em vasos que não são anastomoses ({{tolerance}} perdoadas). O tipo decide a ordem da coagulação: siga cada vaso até o seu cordão (doador ou receptor, artéria ou veia) antes de nomeá-lo.',
+  'sim.debrief.why.sequence':
+    'Seladas pela linha em vez de uma a uma antes: {{late}} de {{total}} anastomoses ({{tolerance}} perdoadas). Na técnica de Solomon você coagula primeiro cada anastomose de forma seletiva, em sequência, e só depois traça a linha que as une.',
   'sim.debrief.why.contacts':
     'Contatos com a placenta: {{count}}. Cada contato sangra e turva a visão, por isso cada um baixa a pontuação mais alta que a tentativa pode alcançar.',
   'sim.debrief.why.collateral':
@@ -698,10 +720,10 @@ export const pt: Dict = {
   'sim.advice.targets.good': 'Você alcançou todos os alvos: continue apontando a partir de uma distância de trabalho como fez.',
   'sim.advice.targets.improve':
     'Alcance cada alvo por vez: aponte para ele a 5 a 20 mm de distância, sem tocar a placa, e mantenha o fetoscópio parado até aparecer o próximo.',
-  'sim.advice.identification.good': 'Você encontrou as anastomoses sem marcações falsas.',
+  'sim.advice.identification.good': 'Você encontrou todas as anastomoses, sem marcações falsas.',
   'sim.advice.identification.improve':
     'Siga cada vaso até o fim: uma anastomose é onde um vaso de um gêmeo encontra um do outro no equador. Marque só essas, pois marcações falsas tiram pontos.',
-  'sim.advice.classification.good': 'Você identificou corretamente o tipo das anastomoses.',
+  'sim.advice.classification.good': 'Cada anastomose que você marcou tinha o tipo correto.',
   'sim.advice.classification.improve':
     'Confira o tipo antes de marcar: as artérias são mais escuras e passam por cima das veias; numa anastomose AV, uma artéria do doador e uma veia do receptor mergulham num mesmo cotilédone.',
   'sim.advice.sealing.good': 'Todas as anastomoses foram seladas: não resta conexão para transfusão recorrente nem TAPS.',

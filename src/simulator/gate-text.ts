@@ -1,6 +1,6 @@
 // Why a score was capped, gate by gate, in the attempt's own figures: the live debrief, the final result and the
 // learner's history all read these notes, so a capped learner is told the same thing wherever they look.
-import { LASER, SCORING, type Gate, type GateId, type SimMetrics } from '../domain/simulator/index.ts';
+import { LASER, SCORING, toleratedOf, type Gate, type GateId, type SimMetrics } from '../domain/simulator/index.ts';
 import type { Key } from '../i18n/en.ts';
 
 /** Each gate's short reason, for the one-line headline ("Score capped at 64: the fetoscope touched the placenta"). */
@@ -9,6 +9,8 @@ const GATE_KEYS = {
   collateral: 'sim.debrief.gate.collateral',
   offWindow: 'sim.debrief.gate.offWindow',
   unidentified: 'sim.debrief.gate.unidentified',
+  misclassified: 'sim.debrief.gate.misclassified',
+  sequence: 'sim.debrief.gate.sequence',
 } as const satisfies Record<GateId, Key>;
 
 /** Each gate's explanation with its measure; used where the attempt's metrics hold that measure. */
@@ -17,6 +19,8 @@ const WHY_KEYS = {
   collateral: 'sim.debrief.why.collateral',
   offWindow: 'sim.debrief.why.offWindow',
   unidentified: 'sim.debrief.why.unidentified',
+  misclassified: 'sim.debrief.why.misclassified',
+  sequence: 'sim.debrief.why.sequence',
 } as const satisfies Record<GateId, Key>;
 
 export type GateNoteKey = (typeof WHY_KEYS)[GateId] | (typeof GATE_KEYS)[GateId];
@@ -53,6 +57,23 @@ function measureOf(id: GateId, m: Partial<SimMetrics>, lang: string): Record<str
     case 'unidentified':
       return defined(m.found, m.anastomosesTotal)
         ? { found: number.format(m.found!), total: number.format(m.anastomosesTotal!), falseMarks: number.format(m.falseMarks ?? 0) }
+        : null;
+    case 'misclassified':
+      return defined(m.found, m.typesCorrect, m.falseMarks, m.anastomosesTotal)
+        ? {
+            mistyped: number.format(m.found! - m.typesCorrect!),
+            found: number.format(m.found!),
+            falseMarks: number.format(m.falseMarks!),
+            tolerance: number.format(toleratedOf(SCORING.gates.misclassified, m.anastomosesTotal!)),
+          }
+        : null;
+    case 'sequence':
+      return m.lineSealedIds && defined(m.anastomosesTotal)
+        ? {
+            late: number.format(m.lineSealedIds.length),
+            total: number.format(m.anastomosesTotal!),
+            tolerance: number.format(toleratedOf(SCORING.gates.sequence, m.anastomosesTotal!)),
+          }
         : null;
   }
 }

@@ -2,8 +2,18 @@
 import { generateEquator, generateMembrane } from './equator.ts';
 import { distance, pointAlong, polylineLength, type Vec2 } from './geometry.ts';
 import type { CaseParams } from './params.ts';
-import { PLACENTA_RADIUS_MM, type Anastomosis, type AnastomosisKind, type Placenta, type PlacentalPosition, type Twin, type Vessel } from './placenta.ts';
+import {
+  ANASTOMOSIS_KINDS,
+  PLACENTA_RADIUS_MM,
+  type Anastomosis,
+  type AnastomosisKind,
+  type Placenta,
+  type PlacentalPosition,
+  type Twin,
+  type Vessel,
+} from './placenta.ts';
 import { createRng, type Rng } from './rng.ts';
+import { SCORING, toleratedOf } from './score.ts';
 import { decoy, feeders, growTree } from './vessels.ts';
 
 /** How often each kind appears: arterio-venous ones dominate in twin-twin transfusion, AA and VV are rarer. */
@@ -23,6 +33,29 @@ function pickKind(rng: Rng): AnastomosisKind {
   return 'AV';
 }
 
+/** The kind a placenta has too few of is taken from its partner: arterio-venous ones in either direction, direct ones alike. */
+const PARTNER: Readonly<Record<AnastomosisKind, AnastomosisKind>> = { AV: 'VA', VA: 'AV', AA: 'VV', VV: 'AA' };
+
+/**
+ * The drawn kinds, with no one kind on more anastomoses than the typing gate lets a learner get wrong without
+ * failing (score.ts, misclassified): the last ones of a kind that covers too many are given its partner kind,
+ * so that typing every anastomosis alike is always more errors than the gate forgives. A modelling choice: real
+ * placentas may have all their anastomoses of one kind, but a case whose answer is "all AV" teaches no typing.
+ */
+function mixedKinds(kinds: AnastomosisKind[]): AnastomosisKind[] {
+  if (kinds.length < 2) return kinds;
+  const cap = kinds.length - 1 - toleratedOf(SCORING.gates.misclassified, kinds.length);
+  for (const kind of ANASTOMOSIS_KINDS) {
+    let over = kinds.filter((k) => k === kind).length - cap;
+    for (let i = kinds.length - 1; i > 0 && over > 0; i -= 1) {
+      if (kinds[i] !== kind) continue;
+      kinds[i] = PARTNER[kind];
+      over -= 1;
+    }
+  }
+  return kinds;
+}
+
 function placeCord(rng: Rng, twin: Twin, side: (p: Vec2) => number, radius: number): Vec2 {
   const sign = twin === 'donor' ? 1 : -1;
   const reach = radius * 0.7;
@@ -39,10 +72,11 @@ function placeAnastomoses(rng: Rng, equator: Vec2[], params: CaseParams, positio
   const slot = (length * 0.8) / count;
   const f = (params.difficulty - 1) / 4;
   const faint = position === 'anterior' ? 0.85 : 1;
-  return Array.from({ length: count }, (_, i) => ({
+  // The first one is always arterio-venous: the kind the sequential technique starts with.
+  const kinds = mixedKinds(Array.from({ length: count }, (_, i): AnastomosisKind => (i === 0 ? 'AV' : pickKind(rng))));
+  return kinds.map((kind, i) => ({
     id: `a${i + 1}`,
-    // The first one is always arterio-venous: the kind the sequential technique starts with.
-    kind: i === 0 ? 'AV' : pickKind(rng),
+    kind,
     position: pointAlong(equator, length * 0.1 + slot * (i + 0.5 + rng.range(-0.3, 0.3))),
     diameterMm: i === count - 1 ? params.smallestMm : rng.range(params.smallestMm, Math.max(params.smallestMm, LARGEST_MM)),
     visibility: faint * rng.range(0.85 - 0.55 * f, 1 - 0.35 * f),

@@ -1,13 +1,25 @@
 // The Solomon line: how much of the equator, edge to edge, has taken enough energy to seal what lies on it.
-import { resample, type Vec2 } from './geometry.ts';
-import { LASER } from './laser.ts';
+import { distance, resample, type Vec2 } from './geometry.ts';
+import { beamRadius, LASER } from './laser.ts';
+
+/** The stop-and-go hand the line's allowance is worked out for (LINE_ALLOWANCE_J_PER_MM). */
+const LINE_REFERENCE = { distanceMm: 10, reactionS: 0.6 } as const;
 import { cellAt, CELL_MM, type TissueMap } from './tissue.ts';
 
 /**
- * Width of a continuous Solomon line, in mm: about the spot's diameter at the working distance (4-5 mm at 10-15 mm),
- * with room for an uneven hand. The equator band's energy beyond such a line counts as collateral.
+ * The energy a careful hand spends per millimetre of Solomon line, in J/mm; what the band takes beyond it is
+ * over-treatment. Derived from the laser's physics and a person's reaction time, not from any player's figures:
+ * a hand draws the line in steps (a key tap, a touch, a nudge of a stick), waits at each stop until the spot
+ * blanches and then moves on. At the working distance of 10 mm the spot's radius r is beamRadius(10) ≈ 2 mm; a
+ * stop brings the spot to the line's fluence (lineJPerMm2 × πr²), the pedal stays down for a reaction time after
+ * the blanching is seen (0.6 s, the slow end of a choice reaction: 30 W × 0.6 s), and the next stop is one radius
+ * further on, so that a line wavering by a millimetre still has no gap. About 21.5 J/mm; drawing it in one
+ * steady glide takes about 6.
  */
-export const LINE_WIDTH_MM = 6;
+export const LINE_ALLOWANCE_J_PER_MM = (() => {
+  const r = beamRadius(LINE_REFERENCE.distanceMm);
+  return (LASER.lineJPerMm2 * Math.PI * r * r + LASER.powerW * LINE_REFERENCE.reactionS) / r;
+})();
 
 /** Coverage of the equator, sampled every millimetre. */
 export interface LineCoverage {
@@ -54,4 +66,23 @@ export function lineCoverage(equator: readonly Vec2[], tissue: TissueMap, fluenc
     gapLines,
     longestRunMm: Math.max(0, longest - 1) * step,
   };
+}
+
+/**
+ * When a Solomon line has begun: this much of the equator, away from every anastomosis, has taken the line's
+ * fluence (two spot widths at the working distance). A spot on an anastomosis seals at most its zone (a few mm):
+ * only a line reaches this far from them.
+ */
+export const LINE_BEGUN = { awayMm: 8, lengthMm: 10 } as const;
+
+/** Whether a line has begun along the equator: the anastomoses it seals from then on are sealed by the line, not in sequence. */
+export function lineBegun(equator: readonly Vec2[], tissue: TissueMap, fluence: Float64Array, anastomoses: readonly { position: Vec2 }[]): boolean {
+  let sealedMm = 0;
+  for (const p of resample(equator, CELL_MM)) {
+    if (anastomoses.some((a) => distance(a.position, p) < LINE_BEGUN.awayMm)) continue;
+    const i = cellAt(tissue, p);
+    if (i >= 0 && fluence[i]! >= LASER.lineJPerMm2) sealedMm += CELL_MM;
+    if (sealedMm >= LINE_BEGUN.lengthMm) return true;
+  }
+  return false;
 }

@@ -2,8 +2,7 @@
 // typed, sealed and in which order, the Solomon line, energy on healthy tissue, technique, contacts, time, path.
 import { entryPoints, reachShare } from './entry.ts';
 import { polylineLength, type Vec2 } from './geometry.ts';
-import { LASER } from './laser.ts';
-import { LINE_WIDTH_MM, lineCoverage } from './line.ts';
+import { LINE_ALLOWANCE_J_PER_MM, lineCoverage } from './line.ts';
 import { shortestRoute } from './navigation.ts';
 import type { AnastomosisKind } from './placenta.ts';
 import type { Task } from './params.ts';
@@ -28,6 +27,11 @@ export interface SimMetrics {
    */
   sealedOrder: string[];
   orderScore: number | null;
+  /**
+   * Solomon task: the anastomoses sealed once the line had begun (line.ts, LINE_BEGUN): sealed by the line, not
+   * selectively first; they take no part in the order score and, beyond a small tolerance, gate the score.
+   */
+  lineSealedIds: string[];
   /** Identification: anastomoses marked, not marked, marks on nothing, and marks with the right kind. */
   found: number;
   missed: number;
@@ -84,12 +88,9 @@ export function orderScore(sealedKinds: readonly AnastomosisKind[]): number | nu
   return pairs === 0 ? null : right / pairs;
 }
 
-/**
- * Energy on the equator band that a Solomon line needs: the line's fluence over a continuous line LINE_WIDTH_MM
- * wide along the whole equator. Beyond it, burning the band is over-treatment.
- */
+/** Energy on the equator band that a Solomon line takes, drawn by a careful hand (LINE_ALLOWANCE_J_PER_MM): beyond it, burning the band is over-treatment. */
 export function lineEnergyJ(equator: readonly Vec2[]): number {
-  return LASER.lineJPerMm2 * LINE_WIDTH_MM * polylineLength(equator);
+  return LINE_ALLOWANCE_J_PER_MM * polylineLength(equator);
 }
 
 /** Energy on healthy tissue: everything but what the task means to burn. */
@@ -132,7 +133,8 @@ export function computeMetrics(state: SimState): SimMetrics {
     anastomosesResidual: residualIds.length,
     residualIds,
     sealedOrder: [...state.sealed],
-    orderScore: orderScore(state.sealed.map((id) => kinds.get(id) ?? 'AV')),
+    orderScore: orderScore(state.sealed.filter((id) => !state.lineSealed.includes(id)).map((id) => kinds.get(id) ?? 'AV')),
+    lineSealedIds: [...state.lineSealed],
     found: lastMark.size,
     missed: placenta.anastomoses.length - lastMark.size,
     falseMarks,

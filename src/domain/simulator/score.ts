@@ -102,16 +102,30 @@ export const SCORING = {
    *   perpendicular): from half of it the score stays below 70.
    * - unidentified: share of the anastomoses not identified (1 - identification): coagulating what one has not
    *   identified is not the operation; with none identified a case cannot be passed (ceiling 60).
+   * - misclassified: typing is the decision the selective technique rests on (the sequence is AV, VA, then AA/VV,
+   *   and an AV read as VA is sealed out of turn); calling a crossing that is no anastomosis one is the same error
+   *   of judgement. Counted: anastomoses typed wrong plus marks on no anastomosis, beyond `tolerance` of the
+   *   anastomoses (one in five, rounded down: none up to 4, one from 5, two from 10; generate.ts draws the kinds so
+   *   that no one kind covers more than the rest allow). The first error beyond it sets 65, below the pass mark,
+   *   the second 52, the third and more 40: typing everything alike, at random or marking every vessel end at the
+   *   equator cannot pass.
+   * - sequence (Solomon): the technique is selective coagulation of every anastomosis first, then the line that
+   *   joins them (Slaghekke et al. 2014). Counted: anastomoses sealed once a line had begun (line.ts), beyond
+   *   `tolerance` of them (one in four, rounded down: the line exists to close the few a surgeon missed). A line
+   *   drawn first seals them all out of sequence and cannot pass.
    */
   gates: {
     contacts: { free: 0, limit: 5, floor: 40 },
     collateral: { free: 30, limit: 250, floor: 40 },
     offWindow: { free: 0.2, limit: 0.7, floor: 40 },
     unidentified: { free: 0, limit: 1, floor: 60 },
+    misclassified: { free: 0, limit: 3, floor: 40, start: 65, tolerance: 1 / 5 },
+    sequence: { free: 0, limit: 3, floor: 40, start: 65, tolerance: 1 / 4 },
   } satisfies Record<string, GateRange>,
 } as const;
 
-type GateRange = { free: number; limit: number; floor: number };
+/** A gate (see ceilingOf); one that counts errors forgives `tolerance` of the anastomoses first (toleratedOf). */
+type GateRange = { free: number; limit: number; floor: number; start?: number; tolerance?: number };
 export type GateId = keyof typeof SCORING.gates;
 /** Every gate, for the contract. */
 export const GATES = Object.keys(SCORING.gates) as [GateId, ...GateId[]];
@@ -140,11 +154,22 @@ export function falloff(value: number, range: Range): number {
   return (range.limit - value) / (range.limit - range.good);
 }
 
-/** A gate's ceiling for its measure: 100 up to `free`, `floor` from `limit`, whole points, rounded down. */
+/**
+ * A gate's ceiling for its measure, whole points rounded down: 100 up to `free`, then falling linearly to `floor`
+ * at `limit`; a gate that counts errors (`start`) sets `start` at the first error beyond `free` and falls from there.
+ */
 export function ceilingOf(value: number, gate: GateRange): number {
-  const share = Math.max(0, Math.min(1, (value - gate.free) / (gate.limit - gate.free)));
-  return Math.floor(100 - (100 - gate.floor) * share + 1e-9);
+  if (value <= gate.free) return 100;
+  const [top, from] = gate.start === undefined ? [100, gate.free] : [gate.start, gate.free + 1];
+  const share = Math.max(0, Math.min(1, (value - from) / (gate.limit - from)));
+  return Math.floor(top - (top - gate.floor) * share + 1e-9);
 }
+
+/** How many of `total` anastomoses a counting gate forgives. */
+export const toleratedOf = (gate: GateRange, total: number) => Math.floor(total * (gate.tolerance ?? 0) + 1e-9);
+
+/** Errors of judgement in identification: anastomoses typed wrong, and marks on what is no anastomosis. */
+export const typeErrors = (m: Pick<SimMetrics, 'found' | 'typesCorrect' | 'falseMarks'>) => m.found - m.typesCorrect + m.falseMarks;
 
 const unit = (v: number) => Math.max(0, Math.min(1, v));
 
@@ -230,8 +255,13 @@ function ceilings(m: SimMetrics, weights: Partial<Record<ComponentId, number>>):
     { id: 'collateral', ceiling: ceilingOf(m.collateralEnergyJ, g.collateral) },
   ];
   if (m.energyTotalJ > 0) gates.push({ id: 'offWindow', ceiling: ceilingOf(1 - m.techniqueShare, g.offWindow) });
-  if (weights.identification !== undefined && m.anastomosesTotal > 0) {
-    gates.push({ id: 'unidentified', ceiling: ceilingOf(1 - unit(identified(m) / m.anastomosesTotal), g.unidentified) });
+  const total = m.anastomosesTotal;
+  if (weights.identification !== undefined && total > 0) {
+    gates.push({ id: 'unidentified', ceiling: ceilingOf(1 - unit(identified(m) / total), g.unidentified) });
+    gates.push({ id: 'misclassified', ceiling: ceilingOf(typeErrors(m) - toleratedOf(g.misclassified, total), g.misclassified) });
+  }
+  if (m.task === 'solomon' && total > 0) {
+    gates.push({ id: 'sequence', ceiling: ceilingOf(m.lineSealedIds.length - toleratedOf(g.sequence, total), g.sequence) });
   }
   return gates;
 }

@@ -3,6 +3,7 @@
 import { distance } from './geometry.ts';
 import { normalizeEvent, MAX_SESSION_MS, type SimEvent } from './events.ts';
 import { inWorkingRange, LASER, sealThreshold, spotRadius } from './laser.ts';
+import { lineBegun } from './line.ts';
 import { holdTargets } from './navigation.ts';
 import type { Scenario } from './scenario.ts';
 import { initialPose, NO_CONTROLS, SCOPE, stepPose, viewOf } from './scope.ts';
@@ -94,7 +95,10 @@ function burn(s: SimState): void {
     const across = cellsAcross(tissue, a);
     let sealed = true;
     for (let k = 0; k < across.length && sealed; k += 1) sealed = s.fluence[across[k]!]! >= need;
-    if (sealed) s.sealed.push(a.id);
+    if (!sealed) continue;
+    s.sealed.push(a.id);
+    const { placenta, params } = s.scenario;
+    if (params.task === 'solomon' && lineBegun(placenta.equator, tissue, s.fluence, placenta.anastomoses)) s.lineSealed.push(a.id);
   }
 }
 

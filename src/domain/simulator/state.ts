@@ -68,6 +68,8 @@ export interface SimState {
   spots: Spot[];
   /** Anastomosis ids in the order they were sealed: the sequence the order score reads. */
   sealed: string[];
+  /** Of those, the ones sealed once a Solomon line had begun (line.ts): sealed by the line, out of sequence. */
+  lineSealed: string[];
   marks: Mark[];
   /** The aim point of a 'mark' waiting for its 'classify'. */
   pendingMark: Vec2 | null;
@@ -112,6 +114,7 @@ export function createSimulation(scenario: Scenario): SimState {
     energy: { total: 0, anastomosis: 0, equator: 0, vessel: 0, tissue: 0, offPlate: 0, good: 0, distanceWeighted: 0, cosWeighted: 0 },
     spots: [],
     sealed: [],
+    lineSealed: [],
     marks: [],
     pendingMark: null,
     contacts: 0,
@@ -134,6 +137,7 @@ export function cloneState(state: SimState): SimState {
     // The last spot is the one a burn may still grow in place: it is copied, the settled ones are shared.
     spots: state.spots.map((spot, i) => (i === state.spots.length - 1 ? { ...spot } : spot)),
     sealed: [...state.sealed],
+    lineSealed: [...state.lineSealed],
     marks: [...state.marks],
     targetTimes: [...state.targetTimes],
     path: [...state.path],

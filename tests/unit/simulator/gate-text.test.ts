@@ -17,6 +17,7 @@ const metrics = (over: Partial<SimMetrics>): SimMetrics => ({
   residualIds: [],
   sealedOrder: [],
   orderScore: 1,
+  lineSealedIds: [],
   found: 4,
   missed: 0,
   falseMarks: 0,
@@ -61,7 +62,8 @@ describe('why a score was capped, as the result screen and the history say it', 
       'Contacts with the placenta: 3. Each contact bleeds and clouds the view, so each one lowers the highest score the attempt can reach.',
     );
     expect(lines['offWindow']).toContain('(5–20 mm away, within 40° of perpendicular): 60% (up to 20% costs nothing)');
-    // Ceilings worked out by hand: 60 % off the window 52, 3 contacts 64 (1.5 of 4 identified, 75, is above what was earned).
+    // Ceilings worked out by hand: 60 % off the window 52, 3 contacts 64 (1.5 of 4 identified, 75, and one false
+    // mark, 65, are above what was earned).
     expect(notes.map((n) => [n.id, n.ceiling])).toEqual([
       ['offWindow', 52],
       ['contacts', 64],
@@ -69,6 +71,19 @@ describe('why a score was capped, as the result screen and the history say it', 
     expect(cappedHeadline(notes, en, 'en')).toBe(
       'Score capped at 52: too much energy fired from outside the working distance and angle and the fetoscope touched the placenta.',
     );
+  });
+
+  it('says how many anastomoses were typed wrong, and how many the line sealed out of sequence', () => {
+    const typed = metrics({ typesCorrect: 2, falseMarks: 1 });
+    const [note] = gateNotes(scoreAttempt(typed).gates, typed, 'en');
+    expect(note).toMatchObject({ id: 'misclassified', ceiling: 40 });
+    expect(en(note!.key as SimKey, note!.vars)).toBe(
+      'Typed wrong: 2 of the 4 anastomoses you marked, and 1 marks on vessels that are no anastomosis (0 forgiven). The type decides the order of coagulation: follow each vessel back to its cord (donor or recipient, artery or vein) before you name it.',
+    );
+    const lineFirst = metrics({ task: 'solomon', solomonCompleteness: 1, lineSealedIds: ['a1', 'a2', 'a3'] });
+    const [late] = gateNotes(scoreAttempt(lineFirst).gates, lineFirst, 'en');
+    expect(late).toMatchObject({ id: 'sequence', ceiling: 52 });
+    expect(en(late!.key as SimKey, late!.vars)).toContain('Sealed by the line rather than one by one first: 3 of 4 anastomoses (1 forgiven).');
   });
 
   it('says how much energy fell on healthy tissue, in whole joules', () => {

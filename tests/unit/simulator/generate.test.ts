@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ANASTOMOSIS_KINDS,
   buildScenario,
+  defaultCaseParams,
   distance,
   distanceToPolyline,
   EQUATOR_BAND_MM,
   paramsOfCase,
   PLACENTA_RADIUS_MM,
+  SCORING,
   seedFor,
+  toleratedOf,
   type Placenta,
   type Vec2,
 } from '../../../src/domain/simulator/index.ts';
+import { generatePlacenta } from '../../../src/domain/simulator/generate.ts';
 import { ANASTOMOSIS_ZONE_MM } from '../../../src/domain/simulator/tissue.ts';
 
 const scenarios = (level: number, caseIndex: number) =>
@@ -116,6 +121,20 @@ describe('placenta generation', () => {
     for (const { targets, params } of scenarios(1, 2)) {
       expect(targets).toHaveLength(params.targets);
       for (const t of targets) expect(Math.hypot(t.x, t.y)).toBeLessThanOrEqual(0.7 * PLACENTA_RADIUS_MM);
+    }
+  });
+});
+
+describe('the kinds of a placenta’s anastomoses', () => {
+  it('never leave typing them all alike within what the typing gate forgives', () => {
+    for (let anastomoses = 2; anastomoses <= 12; anastomoses += 1) {
+      for (let seed = 0; seed < 60; seed += 1) {
+        const { anastomoses: all } = generatePlacenta(seed, { ...defaultCaseParams(3, 1), anastomoses });
+        for (const kind of ANASTOMOSIS_KINDS) {
+          const wrong = all.filter((a) => a.kind !== kind).length;
+          expect(wrong, `${anastomoses} anastomoses, seed ${seed}, all typed ${kind}`).toBeGreaterThan(toleratedOf(SCORING.gates.misclassified, anastomoses));
+        }
+      }
     }
   });
 });
