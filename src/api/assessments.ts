@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ASSESSMENT_MAX_MINUTES, ASSESSMENT_MIN_MINUTES } from '../domain/assessment.ts';
+import { ASSESSMENT_MAX_DAYS_AHEAD, ASSESSMENT_MAX_MINUTES, ASSESSMENT_MIN_MINUTES } from '../domain/assessment.ts';
 import { bearer, dbString, errors, idParam, json, jsonBody } from './shared.ts';
 
 /** The contract of /assessments: windows during which a course's cases are played as an assessment, by a short code. */
@@ -12,10 +12,13 @@ export const AssessmentWindow = z
     groupId: z.string().nullable().describe("Only this group's members may use the code; null: any learner entitled to the course"),
     groupName: z.string().nullable(),
     openedBy: z.string(),
+    openedByName: z.string(),
     openedAt: z.string(),
+    startsAt: z.string().describe('When the code starts to work: when it was opened, or later for a sitting scheduled ahead'),
     expiresAt: z.string(),
     closedAt: z.string().nullable(),
-    state: z.enum(['open', 'expired', 'closed']),
+    learners: z.array(z.object({ id: z.string(), name: z.string() })).describe('The learners the sitting is for; empty: every member of its group'),
+    state: z.enum(['scheduled', 'open', 'expired', 'closed']),
   })
   .meta({ id: 'AssessmentWindow' });
 
@@ -24,7 +27,48 @@ const OpenInput = z.strictObject({
   /** Required of a director (one of the groups they direct); an administrator may leave it out to admit every learner. */
   group: dbString().min(1).max(128).optional(),
   minutes: z.number().int().min(ASSESSMENT_MIN_MINUTES).max(ASSESSMENT_MAX_MINUTES),
+  /** A sitting for these learners only (user ids; members of the group when one is named). */
+  learners: z.array(dbString().min(1).max(128)).max(200).optional(),
+  /** When the code starts to work; now when left out. */
+  startsAt: z.iso.datetime({ offset: true }).optional(),
 });
+
+/** A launch made with a code, and what became of it. */
+export const SittingLaunch = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    learnerName: z.string(),
+    caseId: z.string(),
+    level: z.number(),
+    case: z.number(),
+    seq: z.number().describe("The learner's launches of this case in the sitting so far, this one included"),
+    launchedAt: z.string(),
+    fate: z
+      .enum(['pending', 'sent', 'abandoned', 'expired', 'flagged'])
+      .describe(
+        'pending: its attempt may still come; sent: stored as assessed; abandoned: never sent; expired: sent after the window ended (practice); flagged: input no hand makes',
+      ),
+    score: z.number().nullable(),
+  })
+  .meta({ id: 'SittingLaunch' });
+
+/** One more launch of a case granted to a learner in a sitting. */
+export const GrantedLaunch = z
+  .object({ id: z.string(), userId: z.string(), learnerName: z.string(), caseId: z.string(), reason: z.string(), grantedBy: z.string(), grantedAt: z.string() })
+  .meta({ id: 'GrantedLaunch' });
+
+const SittingRecord = z.object({ window: AssessmentWindow, launches: z.array(SittingLaunch), grants: z.array(GrantedLaunch) }).meta({ id: 'SittingRecord' });
+
+const GrantInput = z.strictObject({
+  learner: dbString().min(1).max(128),
+  caseId: dbString().min(1).max(128),
+  reason: dbString().trim().min(1).max(500),
+});
+
+export type SittingLaunch = z.infer<typeof SittingLaunch>;
+export type GrantedLaunch = z.infer<typeof GrantedLaunch>;
+export type SittingRecord = z.infer<typeof SittingRecord>;
 
 export type AssessmentWindow = z.infer<typeof AssessmentWindow>;
 
@@ -33,7 +77,9 @@ export const open = createRoute({
   path: '/assessments',
   description:
     `Opens an assessment window for a course that requires assessment, for ${ASSESSMENT_MIN_MINUTES} to ${ASSESSMENT_MAX_MINUTES} minutes ` +
-    '(directors for a group they direct; administrators for any group or for every learner; audited). The answer holds its code.',
+    '(directors for a group they direct; administrators for any group or for every learner; audited), now or from `startsAt` ' +
+    `(up to ${ASSESSMENT_MAX_DAYS_AHEAD} days ahead), ` +
+    'for every member of the group or for the named `learners`. The answer holds its code.',
   security: bearer,
   request: { body: jsonBody(OpenInput) },
   responses: {
@@ -49,7 +95,8 @@ export const open = createRoute({
 export const list = createRoute({
   method: 'get',
   path: '/assessments',
-  description: "The windows of a course opened in the last day, newest first: administrators see all, directors those of their groups' and their own.",
+  description:
+    "The windows of a course scheduled ahead or ended in the last day, latest start first: administrators see all, directors those of their groups' and their own.",
   security: bearer,
   request: { query: z.strictObject({ course: dbString().min(1).max(128) }) },
   responses: { 200: json(z.array(AssessmentWindow)), 400: errors[400], 401: errors[401], 403: errors[403] },
@@ -62,4 +109,24 @@ export const close = createRoute({
   security: bearer,
   request: { params: idParam },
   responses: { 200: json(AssessmentWindow), 401: errors[401], 403: errors[403], 404: errors[404] },
+});
+
+export const launches = createRoute({
+  method: 'get',
+  path: '/assessments/{id}/launches',
+  description:
+    "Every launch made with the window's code, with its fate, and the extra launches granted (administrators, the window's opener and its group's directors).",
+  security: bearer,
+  request: { params: idParam },
+  responses: { 200: json(SittingRecord), 401: errors[401], 403: errors[403], 404: errors[404] },
+});
+
+export const grant = createRoute({
+  method: 'post',
+  path: '/assessments/{id}/grants',
+  description:
+    'Grants a learner one more launch of a case in the sitting (one per case otherwise), with the reason (administrators, the opener, its group directors; audited).',
+  security: bearer,
+  request: { params: idParam, body: jsonBody(GrantInput) },
+  responses: { 201: json(GrantedLaunch, 'Granted'), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
 });

@@ -18,6 +18,10 @@ export const ErrorCode = {
   assessmentCodeUnknown: 'assessment_code_unknown',
   /** The assessment window of the code has expired or was closed. */
   assessmentCodeExpired: 'assessment_code_expired',
+  /** The code's sitting was scheduled for later: it does not work before its start time. */
+  assessmentNotStarted: 'assessment_not_started',
+  /** The learner has launched this case in this sitting as many times as it allows (one, unless the director grants another). */
+  assessmentLaunchUsed: 'assessment_launch_used',
   /** The caller stored as many attempts in the last 24 hours as a day keeps (Retry-After says until when). */
   attemptDailyCap: 'attempt_daily_cap',
   /** Too many attempts are being scored at once; trying again shortly is safe. */

@@ -49,7 +49,9 @@ export const launch = createRoute({
     "Signs a launch token with the case's simulator parameters and a variant drawn now (which placenta is played). " +
     'Launches and attempts share one rate limit per user. In a course in proficiency order, a case whose module is not open yet is refused (403). ' +
     'With `assessmentCode`, the launch is assessed: a code no open window of this course admits the learner to is refused (400 ' +
-    '`assessment_code_unknown`), an expired or closed one too (410 `assessment_code_expired`); codes tried are rate limited per user.',
+    '`assessment_code_unknown`), an expired or closed one too (410 `assessment_code_expired`), one scheduled for later with 409 ' +
+    '`assessment_not_started`, and a second launch of a case in one sitting with 409 `assessment_launch_used` unless a director granted ' +
+    'another; every assessed launch is recorded as it is signed. Codes tried are rate limited per user.',
   request: { body: jsonBody(LaunchRequest) },
   responses: {
     201: json(LaunchToken, 'Created'),
@@ -57,6 +59,7 @@ export const launch = createRoute({
     401: errors[401],
     403: errors[403],
     404: errors[404],
+    409: { description: "The code's sitting has not started, or this case was launched in it already", content: errors[409].content },
     410: { description: "The assessment code's window has expired or was closed", content: errors[400].content },
     429: errors[429],
   },

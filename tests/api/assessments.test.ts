@@ -2,58 +2,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/api/errors.ts';
 import { ASSESSMENT_CODE_ALPHABET } from '../../src/domain/assessment.ts';
-import { paramsOfCase } from '../../src/domain/simulator/index.ts';
-import { assessmentWindows, courses, users } from '../../src/server/db/schema.ts';
-import { signLaunchToken } from '../../src/server/launch/launch-token.ts';
-import { claimsOf, inhumanLog, play, SECRET, VARIANT } from './attempt-support.ts';
-import type { TestApi } from './harness.ts';
-import { GROUPS, pdfText, setUp, TOKENS } from './learning-support.ts';
+import { assessmentWindows } from '../../src/server/db/schema.ts';
+import { claimsOf, inhumanLog, play } from './attempt-support.ts';
+import { COURSE, launchBody, openBody, openWindow, submit, tokenOf, world } from './assessment-support.ts';
+import { GROUPS, pdfText, TOKENS } from './learning-support.ts';
 import { auditTrail, expectRefused, useApi, typedClient } from './support.ts';
 
-/** A one-case course that requires assessment (selective coagulation, pass mark 1, so any played attempt passes it). */
-const COURSE = 'asm-course';
-const SIM = paramsOfCase(undefined, 2, 1);
 const CODE = new RegExp(`^[${ASSESSMENT_CODE_ALPHABET}]{6}$`);
-
-async function world(api: TestApi) {
-  await setUp(api, false);
-  const db = api.deps.db.db;
-  await db.insert(courses).values({
-    id: COURSE,
-    title: 'Assessed laser',
-    subtitle: 'One case',
-    levels: [{ id: 'm1', title: 'Module', active: true, cases: [{ id: 'm1c1', title: 'Selective', bubbles: [], sim: SIM, passMark: 1 }] }],
-    assessmentRequired: true,
-  });
-  // Premium learners are entitled to every course.
-  await db.update(users).set({ isPremium: true }).where(eq(users.id, 'learner'));
-  await db.update(users).set({ isPremium: true }).where(eq(users.id, 'other'));
-  await api.deps.catalogue.changed();
-}
-
-const openBody = (over: Record<string, unknown> = {}) => ({ course: COURSE, group: GROUPS.fellowship, minutes: 30, ...over });
-const launchBody = (assessmentCode?: string) => ({ course: COURSE, level: 1, case: 1, ...(assessmentCode === undefined ? {} : { assessmentCode }) });
-
-async function openWindow(api: TestApi, as: string, over: Record<string, unknown> = {}) {
-  const res = await api.call('POST', '/assessments', { as, body: openBody(over) });
-  expect(res.status).toBe(201);
-  return res.json;
-}
-
-/** A token as POST /launch signs it, issued ten minutes ago, in the assessment window `assessment` when given. */
-const tokenOf = (uid: string, assessment?: string) =>
-  signLaunchToken(
-    SECRET,
-    { uid, course: COURSE, level: 1, case: 1, caseId: 'm1c1', variant: VARIANT, sim: SIM, ...(assessment ? { assessment } : {}) },
-    new Date(Date.now() - 10 * 60_000),
-  );
-
-/** Sends the attempt as the learner the token was launched for, signed in (the three users of the test API sign in by name). */
-async function submit(api: TestApi, token: string) {
-  const res = await api.reply(api.as(claimsOf(token).sub).attempts.$post({ json: { token, events: play(token).events } }));
-  expect(res.status).toBe(201);
-  return res.json;
-}
 
 describe('POST /assessments (opening a window)', () => {
   const api = useApi();

@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   ASSESSMENT_CODE_ALPHABET,
   ASSESSMENT_CODE_LENGTH,
+  admitsLearner,
   assessmentCodeOf,
+  certificateKindOf,
   countsForPass,
+  launchesAllowed,
+  launchFate,
   normalizeAssessmentCode,
   windowState,
 } from '../../src/domain/assessment.ts';
@@ -39,16 +43,59 @@ describe('assessment windows', () => {
   const openedAt = new Date('2026-03-01T10:00:00Z');
   const expiresAt = new Date('2026-03-01T10:30:00Z');
   it('are open until they expire, the expiry itself excluded', () => {
-    expect(windowState({ expiresAt, closedAt: null }, openedAt)).toBe('open');
-    expect(windowState({ expiresAt, closedAt: null }, new Date(expiresAt.getTime() - 1))).toBe('open');
-    expect(windowState({ expiresAt, closedAt: null }, expiresAt)).toBe('expired');
+    expect(windowState({ startsAt: openedAt, expiresAt, closedAt: null }, openedAt)).toBe('open');
+    expect(windowState({ startsAt: openedAt, expiresAt, closedAt: null }, new Date(expiresAt.getTime() - 1))).toBe('open');
+    expect(windowState({ startsAt: openedAt, expiresAt, closedAt: null }, expiresAt)).toBe('expired');
   });
 
   it('close for good once their opener closes them', () => {
     const closedAt = new Date('2026-03-01T10:10:00Z');
-    expect(windowState({ expiresAt, closedAt }, new Date('2026-03-01T10:05:00Z'))).toBe('open');
-    expect(windowState({ expiresAt, closedAt }, closedAt)).toBe('closed');
-    expect(windowState({ expiresAt, closedAt }, new Date('2026-03-01T11:00:00Z'))).toBe('closed');
+    expect(windowState({ startsAt: openedAt, expiresAt, closedAt }, new Date('2026-03-01T10:05:00Z'))).toBe('open');
+    expect(windowState({ startsAt: openedAt, expiresAt, closedAt }, closedAt)).toBe('closed');
+    expect(windowState({ startsAt: openedAt, expiresAt, closedAt }, new Date('2026-03-01T11:00:00Z'))).toBe('closed');
+  });
+
+  it('scheduled ahead, wait for their start; closed before it, they never open', () => {
+    const startsAt = new Date('2026-03-01T10:10:00Z');
+    expect(windowState({ startsAt, expiresAt, closedAt: null }, openedAt)).toBe('scheduled');
+    expect(windowState({ startsAt, expiresAt, closedAt: null }, new Date(startsAt.getTime() - 1))).toBe('scheduled');
+    expect(windowState({ startsAt, expiresAt, closedAt: null }, startsAt)).toBe('open');
+    expect(windowState({ startsAt, expiresAt, closedAt: openedAt }, openedAt)).toBe('closed');
+  });
+
+  it('for named learners admit only them; without names, everyone the group admits', () => {
+    expect(admitsLearner({ learners: [] }, 'ana')).toBe(true);
+    expect(admitsLearner({ learners: ['ana', 'ben'] }, 'ben')).toBe(true);
+    expect(admitsLearner({ learners: ['ana'] }, 'ben')).toBe(false);
+  });
+});
+
+describe('launches with a code', () => {
+  const lapses = new Date('2026-03-01T10:15:00Z');
+  const before = new Date('2026-03-01T10:14:59Z');
+  it('are pending until their token lapses, then abandoned when nothing was sent', () => {
+    expect(launchFate(null, lapses, before)).toBe('pending');
+    expect(launchFate(null, lapses, lapses)).toBe('abandoned');
+  });
+
+  it('are sent when stored as assessed, expired when stored as practice after the window ended, flagged whatever else', () => {
+    expect(launchFate({ flagged: false, assessed: true }, lapses, before)).toBe('sent');
+    expect(launchFate({ flagged: false, assessed: false }, lapses, lapses)).toBe('expired');
+    expect(launchFate({ flagged: true, assessed: true }, lapses, before)).toBe('flagged');
+    expect(launchFate({ flagged: true, assessed: false }, lapses, before)).toBe('flagged');
+  });
+
+  it('are one per case and sitting, one more for each grant', () => {
+    expect([0, 1, 3].map(launchesAllowed)).toEqual([1, 2, 4]);
+  });
+});
+
+describe('the kind of a certificate', () => {
+  it('is assessed only when every case was passed in an assessed sitting', () => {
+    expect(certificateKindOf([{ assessed: true }, { assessed: true }])).toBe('assessed');
+    expect(certificateKindOf([{ assessed: true }, { assessed: false }])).toBe('completion');
+    expect(certificateKindOf([{ assessed: true }, {}])).toBe('completion');
+    expect(certificateKindOf([])).toBe('completion');
   });
 });
 

@@ -5,12 +5,12 @@ import { assessmentCodeOf, windowState } from '../../domain/assessment.ts';
 import type { Caller } from '../access/token.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/client.ts';
-import { assessmentWindows, groupMembers, groups } from '../db/schema.ts';
+import { assessmentWindows, groupMembers, groups, users } from '../db/schema.ts';
 
 /** The SQL of /assessments, and the look-up of a code at launch. */
 export type WindowRow = typeof assessmentWindows.$inferSelect;
 
-/** How far back the list reaches: a window is for a session, not a record. */
+/** How far back the list reaches: a window is for a session, not a record (its launches stay readable by its id). */
 const LISTED_MS = 24 * 60 * 60_000;
 
 /** A fresh code: a few tries cover the rare byte beyond the alphabet and the rarer code already given. */
@@ -21,7 +21,15 @@ function newCode(): string {
   }
 }
 
-export function windowOf(row: WindowRow, groupName: string | null, now = new Date()): AssessmentWindow {
+/** The names the list shows for these users (their profile name, else their address), by id. */
+export async function namesOf(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, r.name.trim() || r.email]));
+}
+
+export function windowOf(row: WindowRow, groupName: string | null, names: ReadonlyMap<string, string>, now = new Date()): AssessmentWindow {
   return {
     id: row.id,
     code: row.code,
@@ -29,29 +37,55 @@ export function windowOf(row: WindowRow, groupName: string | null, now = new Dat
     groupId: row.groupId,
     groupName,
     openedBy: row.openedBy,
+    openedByName: names.get(row.openedBy) ?? row.openedBy,
     openedAt: row.openedAt.toISOString(),
+    startsAt: row.startsAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     closedAt: row.closedAt?.toISOString() ?? null,
+    learners: row.learners.map((id) => ({ id, name: names.get(id) ?? id })),
     state: windowState(row, now),
   };
 }
 
+/** The window as the contract answers it, with its group's name and the names of its opener and learners. */
+export async function windowAnswer(db: Db, row: WindowRow): Promise<AssessmentWindow> {
+  return windowOf(row, await groupName(db, row.groupId), await namesOf(db, [row.openedBy, ...row.learners]));
+}
+
+export interface NewWindow {
+  courseId: string;
+  groupId: string | null;
+  learners: string[];
+  startsAt: Date;
+  minutes: number;
+}
+
 /** Opens a window with a code no window ever had, with its audit entry. */
-export async function openWindow(db: Db, caller: Caller, courseId: string, groupId: string | null, minutes: number, now = new Date()): Promise<WindowRow> {
+export async function openWindow(db: Db, caller: Caller, w: NewWindow, now = new Date()): Promise<WindowRow> {
+  const { courseId, groupId, learners, startsAt } = w;
   for (let tries = 0; ; tries++) {
     const values = {
       id: crypto.randomUUID(),
       code: newCode(),
       courseId,
       groupId,
+      learners,
       openedBy: caller.uid,
       openedAt: now,
-      expiresAt: new Date(now.getTime() + minutes * 60_000),
+      startsAt,
+      expiresAt: new Date(startsAt.getTime() + w.minutes * 60_000),
     };
     const row = await db.transaction(async (tx) => {
       const [created] = await tx.insert(assessmentWindows).values(values).onConflictDoNothing().returning();
       if (created)
-        await recordAudit(tx, caller, 'assessment', created.id, 'create', null, { courseId, groupId, code: created.code, expiresAt: values.expiresAt });
+        await recordAudit(tx, caller, 'assessment', created.id, 'create', null, {
+          courseId,
+          groupId,
+          learners,
+          code: created.code,
+          startsAt,
+          expiresAt: values.expiresAt,
+        });
       return created;
     });
     if (row) return row;
@@ -70,7 +104,7 @@ export async function windowById(db: Db, id: string): Promise<WindowRow | null> 
   return row ?? null;
 }
 
-/** A course's windows opened in the last day, newest first: all of them, or those of these groups and this opener. */
+/** A course's windows still to come or ended in the last day, latest start first: all of them, or those of these groups and this opener. */
 export async function recentWindows(db: Db, courseId: string, visible: { groups: string[]; opener: string } | null, now = new Date()) {
   const rows = await db
     .select({ window: assessmentWindows, groupName: groups.name })
@@ -79,14 +113,38 @@ export async function recentWindows(db: Db, courseId: string, visible: { groups:
     .where(
       and(
         eq(assessmentWindows.courseId, courseId),
-        gt(assessmentWindows.openedAt, new Date(now.getTime() - LISTED_MS)),
+        gt(assessmentWindows.expiresAt, new Date(now.getTime() - LISTED_MS)),
         visible
           ? or(eq(assessmentWindows.openedBy, visible.opener), visible.groups.length ? inArray(assessmentWindows.groupId, visible.groups) : undefined)
           : undefined,
       ),
     )
-    .orderBy(desc(assessmentWindows.openedAt), desc(assessmentWindows.id));
-  return rows.map((r) => windowOf(r.window, r.groupName, now));
+    .orderBy(desc(assessmentWindows.startsAt), desc(assessmentWindows.id));
+  const names = await namesOf(
+    db,
+    rows.flatMap((r) => [r.window.openedBy, ...r.window.learners]),
+  );
+  return rows.map((r) => windowOf(r.window, r.groupName, names, now));
+}
+
+/** Of these users, those who are members (not directors) of the group. */
+export async function membersAmong(db: Db, groupId: string, uids: readonly string[]): Promise<Set<string>> {
+  if (uids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: groupMembers.userId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.role, 'member'), inArray(groupMembers.userId, [...uids])));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Of these ids, those of existing accounts. */
+export async function existingUsers(db: Db, uids: readonly string[]): Promise<Set<string>> {
+  if (uids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, [...uids]));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Closes a window now, with its audit entry; a window closed already is answered as it is. */

@@ -10,7 +10,7 @@ import { LAUNCH_TOKEN_TTL_SECONDS, signLaunchToken, verifyLaunchToken } from './
 import { launchLock } from '../progress/index.ts';
 import { simulatorLimit } from '../http/simulator-limit.ts';
 import { LIMITS } from '../http/rate-counters.ts';
-import { windowForLaunch } from '../assessments/index.ts';
+import { recordAssessedLaunch, windowForLaunch } from '../assessments/index.ts';
 import * as routes from '../../api/launch.ts';
 
 /** /launch: signed, short-lived tokens that let a simulator trust who opens which case, and which placenta of it. */
@@ -43,6 +43,7 @@ export const launchApp = subApp()
       const window = await windowForLaunch(db.db, uid, course.id, body.assessmentCode, now);
       if (window === 'unknown') return fail(c, 400, ErrorCode.assessmentCodeUnknown, 'No assessment window open to you for this course has this code');
       if (window === 'expired') return fail(c, 410, ErrorCode.assessmentCodeExpired, 'The assessment window of this code has expired or was closed');
+      if (window === 'notStarted') return fail(c, 409, ErrorCode.assessmentNotStarted, 'The sitting of this code has not started yet');
       assessment = window.id;
     }
     const sim = paramsOfCase(stored.sim, body.level, body.case);
@@ -52,6 +53,11 @@ export const launchApp = subApp()
     const claims = { uid, course: courseId, level: levelNo, case: caseNo, caseId: stored.id, variant, sim, ...task, ...(assessment ? { assessment } : {}) };
     const token = await signLaunchToken(config.launchSecret, claims, now);
     const expiresAt = new Date(now.getTime() + LAUNCH_TOKEN_TTL_SECONDS * 1000).toISOString();
+    if (assessment) {
+      const where = { windowId: assessment, userId: uid, caseId: stored.id, level: levelNo, caseIndex: caseNo };
+      if ((await recordAssessedLaunch(db.db, token, { ...where, launchedAt: now, expiresAt: new Date(expiresAt) })) === 'used')
+        return fail(c, 409, ErrorCode.assessmentLaunchUsed, 'This case was launched in this sitting already: the director may grant another launch');
+    }
     const simulator = simulatorOf(stored.task ?? sim.task);
     return c.json({ token, expiresAt, scheme: config.launchScheme, assessed: assessment !== undefined, simulator }, 201);
   })
