@@ -1,7 +1,9 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
+import { addressKeySql } from '../db/address-key.ts';
+import { addressKey } from '../../domain/addresses.ts';
 
 /**
  * Locks a user's row, inside a transaction, for a change that may take an administrator away (a demotion, a
@@ -23,7 +25,7 @@ export async function lockKeepingAnAdmin(tx: Pick<Db, 'select'>, uid: string, re
  */
 export async function grantAdmin(db: Db, target: string): Promise<{ ok: boolean; message: string }> {
   const byEmail = target.includes('@');
-  const where = byEmail ? and(eq(sql`lower(${users.email})`, target.toLowerCase()), ne(users.email, '')) : eq(users.id, target);
+  const where = byEmail ? and(eq(addressKeySql(users.email), addressKey(target) ?? target), ne(users.email, '')) : eq(users.id, target);
   const found = await db.select().from(users).where(where);
   const [user] = found;
   if (!user) {

@@ -3,6 +3,8 @@ import type { Caller } from './token.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/client.ts';
 import { groupInvitations, groupMembers, users } from '../db/schema.ts';
+import { addressKeySql } from '../db/address-key.ts';
+import { addressKey } from '../../domain/addresses.ts';
 
 /**
  * Privileges follow verified addresses only: a role given by address (admin:grant, a group's director or member, an
@@ -11,12 +13,14 @@ import { groupInvitations, groupMembers, users } from '../db/schema.ts';
 
 type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 
-/** The profile whose verified address is `email` (any case); a profile that has not verified it is `unverified`. */
+/** The profile whose verified address is `email` (compared as addressKey does); a profile that has not verified it is `unverified`. */
 export async function profileByAddress(db: Pick<Db, 'select'>, email: string) {
+  const key = addressKey(email);
+  if (key === null) return null;
   const [row] = await db
     .select({ id: users.id, email: users.email, emailVerified: users.emailVerified })
     .from(users)
-    .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), sql`${users.email} <> ''`));
+    .where(and(eq(addressKeySql(users.email), key), sql`${users.email} <> ''`));
   if (!row) return null;
   return row.emailVerified ? row : ('unverified' as const);
 }
@@ -26,7 +30,10 @@ export async function profileByAddress(db: Pick<Db, 'select'>, email: string) {
  * the actor), and deletes them. Call it once the address is verified, inside the transaction that says so.
  */
 export async function claimInvitations(tx: Tx, caller: Pick<Caller, 'uid' | 'email'>, email: string): Promise<number> {
-  const pending = await tx.delete(groupInvitations).where(eq(groupInvitations.email, email.toLowerCase())).returning();
+  // An address that NFKC changes claims nothing: `kate@\u212Aa-hosp.example` is not `kate@ka-hosp.example`.
+  const key = addressKey(email);
+  if (key === null) return 0;
+  const pending = await tx.delete(groupInvitations).where(eq(groupInvitations.email, key)).returning();
   for (const invitation of pending) {
     const [before] = await tx
       .select()
@@ -51,7 +58,7 @@ export async function claimInvitations(tx: Tx, caller: Pick<Caller, 'uid' | 'ema
  * verification link) and lets their invitations take effect; false when there was nothing new to record.
  */
 export async function recordVerified(db: Db, caller: Caller): Promise<boolean> {
-  const email = caller.email;
+  const email = caller.email && addressKey(caller.email);
   if (!caller.emailVerified || !email) return false;
   // One read on the way of every own-record request; the transaction only the once it has something to record.
   const [row] = await db.select({ emailVerified: users.emailVerified }).from(users).where(eq(users.id, caller.uid));
@@ -60,7 +67,7 @@ export async function recordVerified(db: Db, caller: Caller): Promise<boolean> {
     const [changed] = await tx
       .update(users)
       .set({ emailVerified: true })
-      .where(and(eq(users.id, caller.uid), eq(users.emailVerified, false), eq(sql`lower(${users.email})`, email.toLowerCase())))
+      .where(and(eq(users.id, caller.uid), eq(users.emailVerified, false), eq(addressKeySql(users.email), email)))
       .returning({ id: users.id });
     if (!changed) return false;
     await claimInvitations(tx, caller, email);

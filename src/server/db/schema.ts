@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CourseStatus, Level } from '../../domain/defaults.ts';
+import { addressKeySql } from './address-key.ts';
 import type { StoredCourseInput } from '../../api/courses.ts';
 import type { CourseText, PlanText, TitleText, Translations } from '../../domain/localize.ts';
 import type { CertificateCase } from '../../domain/progress.ts';
@@ -28,10 +29,10 @@ export const users = pgTable(
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // One profile per address, whatever its case; '' is a profile without one (its duplicate was cleared by migration 0002).
+  // One profile per address as addresses are compared (address-key.ts); '' is a profile without one (its duplicate was cleared by migration 0002).
   (t) => [
-    uniqueIndex('users_email_lower')
-      .on(sql`lower(${t.email})`)
+    uniqueIndex('users_email_key')
+      .on(addressKeySql(t.email))
       .where(sql`${t.email} <> ''`),
   ],
 );

@@ -5,6 +5,7 @@ import { profileByAddress } from '../access/verified.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/client.ts';
 import { groupInvitations, groupMembers, groups } from '../db/schema.ts';
+import { addressKey } from '../../domain/addresses.ts';
 
 /** The SQL of a group's invitations: each change in one transaction with its audit entry. */
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -58,7 +59,7 @@ export function invite(db: Db, caller: Caller, groupId: string, emails: string[]
     const [group] = await tx.select().from(groups).where(eq(groups.id, groupId)).for('update');
     if (!group) return 'group' as const;
     const results: Array<{ email: string; outcome: Outcome }> = [];
-    for (const email of new Set(emails.map((e) => e.trim().toLowerCase()))) {
+    for (const email of new Set(emails.map((e) => addressKey(e)!))) {
       results.push({ email, outcome: await inviteOne(tx, caller, groupId, email, role, inviter) });
     }
     return { group, results };

@@ -9,6 +9,7 @@ import type { DesktopTask } from '../../domain/simulators.ts';
 import type { Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { courses, plans, users } from '../db/schema.ts';
+import { addressKeySql } from '../db/address-key.ts';
 import { encodeImage, storeImage, type EncodedImage } from '../images/index.ts';
 import { COURSE_TEXTS, PLAN_TEXTS, translated } from './texts.ts';
 
@@ -171,7 +172,7 @@ export async function seedAccounts(deps: Deps): Promise<void> {
   const { db } = deps.db;
   for (const account of DEMO_ACCOUNTS) {
     const uid = await emulatorAccount(config, account.email, account.password, account.name);
-    await db.delete(users).where(and(eq(sql`lower(${users.email})`, account.email), ne(users.id, uid)));
+    await db.delete(users).where(and(eq(addressKeySql(users.email), account.email), ne(users.id, uid)));
     // The seed made these emulator accounts itself, so it vouches for their addresses.
     await db
       .insert(users)

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { NewUser, UserUpdate } from '../../api/users.ts';
 import { lockKeepingAnAdmin } from '../access/admins.ts';
 import { claimInvitations } from '../access/verified.ts';
@@ -7,6 +7,8 @@ import { recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/client.ts';
 import { toUser } from '../db/rows.ts';
 import { users } from '../db/schema.ts';
+import { addressKeySql } from '../db/address-key.ts';
+import { addressKey } from '../../domain/addresses.ts';
 
 /** The SQL of /users: the admin's search and save, and sign-up. */
 type UserRow = typeof users.$inferSelect;
@@ -14,8 +16,11 @@ type UserRow = typeof users.$inferSelect;
 /** Profiles by sign-up date; by email (any case), verified or not (the admin sees whom they look at; roles ask for a verified address). */
 export function findUsers(db: Db, query: { email?: string; limit: number; offset: number }): Promise<UserRow[]> {
   const { email, limit, offset } = query;
-  // `email <> ''` lets PostgreSQL use the unique index on lower(email), which leaves out profiles without an address.
-  const where = email === undefined ? undefined : and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), ne(users.email, ''));
+  // `email <> ''` lets PostgreSQL use the unique index on the address key, which leaves out profiles without an address;
+  // an address NFKC changes is no one's (none is stored).
+  const key = email === undefined ? undefined : addressKey(email);
+  if (key === null) return Promise.resolve([]);
+  const where = key === undefined ? undefined : and(eq(addressKeySql(users.email), key), ne(users.email, ''));
   return db.select().from(users).where(where).orderBy(asc(users.createdAt), asc(users.id)).limit(limit).offset(offset);
 }
 

@@ -1,4 +1,5 @@
 import { ErrorCode } from '../../api/errors.ts';
+import { addressKey } from '../../domain/addresses.ts';
 import { toUser } from '../db/rows.ts';
 import { createProfile, findUsers, saveUser } from './queries.ts';
 import { recordVerified } from '../access/verified.ts';
@@ -34,9 +35,11 @@ export const usersApp = subApp()
     if (body.id !== caller.uid) return fail(c, 403, ErrorCode.forbidden, 'You may only create your own record');
     // The address is the verified token's, never the body's: a profile claiming someone else's could be made an admin.
     if (!caller.email) return fail(c, 403, ErrorCode.forbidden, 'This sign-in carries no email address, and a profile needs one: sign up with email or Google');
-    if (caller.email.toLowerCase() !== body.email.toLowerCase()) {
-      return invalid(c, [{ path: 'email', message: 'does not match the signed-in account' }]);
-    }
+    // Compared as every address is (addressKey); one that NFKC changes (a look-alike letter such as the Kelvin sign) is refused.
+    const key = addressKey(caller.email);
+    if (key === null)
+      return invalid(c, [{ path: 'email', message: 'is not in Unicode normal form (NFKC): sign up with the address as it is usually written' }]);
+    if (key !== addressKey(body.email)) return invalid(c, [{ path: 'email', message: 'does not match the signed-in account' }]);
     const row = await createProfile(c.get('deps').db.db, { ...caller, email: caller.email }, body);
     if (typeof row !== 'string') return c.json(toUser(row), 201);
     return fail(c, 409, ErrorCode.conflict, row === 'exists' ? 'This user already exists' : 'Another profile already has this email address');

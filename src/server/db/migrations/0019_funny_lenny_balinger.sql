@@ -1,0 +1,2 @@
+DROP INDEX "users_email_lower";--> statement-breakpoint
+CREATE UNIQUE INDEX "users_email_key" ON "users" USING btree (translate(normalize("email", NFKC), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')) WHERE "users"."email" <> '';
