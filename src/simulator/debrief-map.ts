@@ -1,10 +1,15 @@
 // The debrief map as SVG markup: the whole placenta after the attempt, drawn from the stored debrief data, so the
 // simulator page and the learner's history draw the same picture. Pure (no DOM): numbers and escaped labels only.
 import type { Debrief, Vec2 } from '../domain/simulator/index.ts';
+import type { DebriefAnastomosis, DebriefVessels } from '../domain/simulator/debrief.ts';
 import type { Twin } from '../domain/simulator/placenta.ts';
 import { fill } from '../i18n/fill.ts';
+import { typedSentence } from './debrief-types.ts';
 
-/** Every word the map shows, already translated; `markedAs` holds a {{kind}} placeholder. */
+/**
+ * Every word the map and the list of types show, already translated; `youTyped`, `typedRightAs`, `notTyped` and
+ * `falseTyped` hold {{typed}} and {{kind}} placeholders; `hint` says how each kind is told, for a wrong type.
+ */
 export interface DebriefLabels {
   title: string;
   equator: string;
@@ -24,9 +29,23 @@ export interface DebriefLabels {
   /** The twins' names written beside their cords on the map. */
   donor: string;
   recipient: string;
-  markedAs: string;
+  donorVessels: string;
+  recipientVessels: string;
+  typedRight: string;
+  typedWrong: string;
+  youTyped: string;
+  typedRightAs: string;
+  notTyped: string;
+  falseTyped: string;
+  hintAV: string;
+  hintVA: string;
+  hintAA: string;
+  hintVV: string;
   dir: 'ltr' | 'rtl';
 }
+
+/** The labels that only title a marker or fill the list, with no row of the legend. */
+type Unlegended = 'title' | 'dir' | 'donor' | 'recipient' | 'youTyped' | 'typedRightAs' | 'notTyped' | 'falseTyped' | `hint${'AV' | 'VA' | 'AA' | 'VV'}`;
 
 /** Room around the plate and the trocar's entry (which lies beside the plate for an anterior placenta), in mm. */
 const MARGIN = 6;
@@ -43,8 +62,16 @@ const cross = (x: number, y: number, r: number) =>
 const triangle = (x: number, y: number, r: number) =>
   `M${num(x)} ${num(y - r)}L${num(x + r * 0.9)} ${num(y + r * 0.6)}L${num(x - r * 0.9)} ${num(y + r * 0.6)}Z`;
 
+/** Each twin's vessels in its own hue, arteries dark and veins light, as the view draws arteries darker. */
+const VESSEL_CLASS = (g: Pick<DebriefVessels, 'twin' | 'kind'>) => `dm-vessel dm-${g.twin}-${g.kind}`;
+const vesselSwatch = (twin: Twin) => (x: number, y: number) =>
+  `<path class="${VESSEL_CLASS({ twin, kind: 'artery' })}" stroke-width="1.6" d="M${x - 5} ${y - 1.2}h10"/>` +
+  `<path class="${VESSEL_CLASS({ twin, kind: 'vein' })}" stroke-width="1.6" d="M${x - 5} ${y + 1.2}h10"/>`;
+
 /** The symbol of each legend entry, drawn centred on (x, y), the same as on the map. */
-const SWATCH: Record<Exclude<keyof DebriefLabels, 'title' | 'markedAs' | 'dir' | 'donor' | 'recipient'>, (x: number, y: number) => string> = {
+const SWATCH: Record<Exclude<keyof DebriefLabels, Unlegended>, (x: number, y: number) => string> = {
+  donorVessels: vesselSwatch('donor'),
+  recipientVessels: vesselSwatch('recipient'),
   equator: (x, y) => `<path class="dm-equator" d="M${x - 5} ${y}h10"/>`,
   membrane: (x, y) => `<path class="dm-membrane" d="M${x - 5} ${y}h10"/>`,
   sealed: (x, y) => `<circle class="dm-sealed" cx="${x}" cy="${y}" r="3.4"/>`,
@@ -59,10 +86,17 @@ const SWATCH: Record<Exclude<keyof DebriefLabels, 'title' | 'markedAs' | 'dir' |
   bestSite: (x, y) => `<rect class="dm-best-site" x="${x - 3}" y="${y - 3}" width="6" height="6"/>`,
   donorCord: (x, y) => `<circle class="dm-cord" cx="${x}" cy="${y}" r="${CORD_R.donor * 0.8}"/>`,
   recipientCord: (x, y) => `<circle class="dm-cord" cx="${x}" cy="${y}" r="${CORD_R.recipient * 0.8}"/>`,
+  typedRight: (x, y) => `<text class="dm-map-text dm-right" x="${x}" y="${y + 2}" text-anchor="middle">✓</text>`,
+  typedWrong: (x, y) => `<text class="dm-map-text dm-wrong" x="${x}" y="${y + 2}" text-anchor="middle">VA</text>`,
 };
 
 const STYLE = `<style>
 .debrief-map .dm-plate{fill:#f4ddd6;stroke:#a8746c;stroke-width:1}
+.debrief-map .dm-vessel{fill:none;stroke-linecap:round;stroke-linejoin:round;stroke-opacity:.7}
+.debrief-map .dm-donor-artery{stroke:#9a3d07}.debrief-map .dm-donor-vein{stroke:#e8a46c}
+.debrief-map .dm-recipient-artery{stroke:#1f4f8c}.debrief-map .dm-recipient-vein{stroke:#86aede}
+.debrief-map .dm-right{fill:#1b7f3b;font-weight:bold}
+.debrief-map .dm-wrong{fill:#c62828;text-decoration:line-through;font-weight:bold}
 .debrief-map .dm-equator{fill:none;stroke:#5b2337;stroke-width:1.4}
 .debrief-map .dm-membrane{fill:none;stroke:#49618f;stroke-width:1.2;stroke-dasharray:4 3}
 .debrief-map .dm-gap{fill:none;stroke:#d12f26;stroke-width:3.2;stroke-dasharray:2.5 1.5;opacity:.9}
@@ -81,6 +115,33 @@ const STYLE = `<style>
 .debrief-map .dm-legend text{font:6px system-ui,sans-serif;fill:currentColor;dominant-baseline:central}
 </style>`;
 
+/** A vessel's stroke, mm: its diameter, never so thin it vanishes. */
+const vesselWidth = (w: number) => num(Math.max(0.4, w * 0.8));
+/** A flat x0, y0, x1, y1, ... course as path data, y flipped as everywhere on the map. */
+const flatPath = (xy: readonly number[]) => xy.map((v, i) => (i % 2 === 0 ? `${i === 0 ? 'M' : 'L'}${num(v)}` : ` ${num(-v)}`)).join('');
+
+/** Each group of vessels as one path of many lines per stroke width, so a placenta draws in a few elements. */
+function vesselPaths(groups: readonly DebriefVessels[]): string {
+  return groups
+    .map((g) => {
+      const byWidth = new Map<string, string[]>();
+      for (const l of g.lines) {
+        if (l.xy.length < 4) continue;
+        const w = vesselWidth(l.w);
+        byWidth.set(w, [...(byWidth.get(w) ?? []), flatPath(l.xy)]);
+      }
+      return [...byWidth].map(([w, d]) => `<path class="${VESSEL_CLASS(g)}" stroke-width="${w}" d="${d.join('')}"/>`).join('');
+    })
+    .join('');
+}
+
+/** What the map writes beside an anastomosis: its true kind, after the learner's type struck through if it was wrong, or a tick. */
+function kindLabel(a: DebriefAnastomosis): string {
+  if (a.markedAs === null || a.markedAs === undefined) return a.kind;
+  if (a.markedAs === a.kind) return `${a.kind} <tspan class="dm-right">✓</tspan>`;
+  return `<tspan class="dm-wrong">${a.markedAs}</tspan> ${a.kind}`;
+}
+
 /** The site that reached the most, when the learner's own reached less (stored debriefs from before sites have none). */
 function bestSite(debrief: Debrief): Vec2 | null {
   const sites = debrief.sites ?? [];
@@ -94,6 +155,10 @@ export function debriefSvg(debrief: Debrief, labels: DebriefLabels): string {
   const out: string[] = [];
   const present = new Set<keyof typeof SWATCH>(['equator', 'membrane', 'entry']);
   out.push(`<circle class="dm-plate" cx="0" cy="0" r="${num(debrief.radiusMm)}"/>`);
+  if (debrief.vessels && debrief.vessels.length > 0) {
+    out.push(`<g class="dm-vessels">${vesselPaths(debrief.vessels)}</g>`);
+    for (const g of debrief.vessels) present.add(g.twin === 'donor' ? 'donorVessels' : 'recipientVessels');
+  }
   for (const b of debrief.burns) out.push(`<circle class="dm-burn" cx="${num(b.x)}" cy="${num(-b.y)}" r="${num(Math.max(0.6, b.r))}"/>`);
   if (debrief.burns.length > 0) present.add('burn');
   out.push(`<polyline class="dm-membrane" points="${line(debrief.membrane)}"/>`);
@@ -132,20 +197,24 @@ export function debriefSvg(debrief: Debrief, labels: DebriefLabels): string {
         `<text class="dm-rank${t.reached ? '' : ' dm-open'}" x="${num(t.x)}" y="${num(-t.y)}">${i + 1}</text></g>`,
     );
   });
-  for (const m of debrief.falseMarks) out.push(`<path class="dm-false-mark" d="${cross(m.x, -m.y, 3)}"><title>${esc(labels.falseMark)}</title></path>`);
+  for (const m of debrief.falseMarks) {
+    const title = m.kind ? fill(labels.falseTyped, { typed: m.kind }) : labels.falseMark;
+    out.push(`<path class="dm-false-mark" d="${cross(m.x, -m.y, 3)}"><title>${esc(title)}</title></path>`);
+  }
   if (debrief.falseMarks.length > 0) present.add('falseMark');
   for (const a of debrief.anastomoses) {
     const x = a.x;
     const y = -a.y;
     const state = a.sealed ? labels.sealed : labels.residual;
     present.add(a.sealed ? 'sealed' : 'residual');
-    const marked = a.markedAs ? `, ${fill(labels.markedAs, { kind: a.markedAs })}` : '';
+    if (a.markedAs) present.add(a.markedAs === a.kind ? 'typedRight' : 'typedWrong');
     const symbol = a.sealed
       ? `<circle class="dm-sealed" cx="${num(x)}" cy="${num(y)}" r="3.8"/><text class="dm-rank" x="${num(x)}" y="${num(y)}">${a.sealedRank ?? ''}</text>`
       : `<path class="dm-residual" d="${triangle(x, y, 4.6)}"/>`;
     out.push(
-      `<g class="dm-anastomosis" data-kind="${a.kind}" data-state="${a.sealed ? 'sealed' : 'residual'}"><title>${esc(`${a.kind}: ${state}${marked}`)}</title>` +
-        `${symbol}<text class="dm-map-text" x="${num(x + 5.5)}" y="${num(y - 4)}">${a.kind}</text></g>`,
+      `<g class="dm-anastomosis" data-kind="${a.kind}" data-state="${a.sealed ? 'sealed' : 'residual'}" data-typed="${a.markedAs ?? ''}">` +
+        `<title>${esc(`${a.kind}: ${state}. ${typedSentence(a, labels)}`)}</title>` +
+        `${symbol}<text class="dm-map-text" x="${num(x + 5.5)}" y="${num(y - 4)}">${kindLabel(a)}</text></g>`,
     );
   }
 

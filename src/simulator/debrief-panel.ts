@@ -15,6 +15,7 @@ import type { AttemptResult } from '../api/attempts.ts';
 import { $submission, type SubmissionFailure } from '../stores/attempt.ts';
 import { debriefSvg } from './debrief-map.ts';
 import { componentRows, debriefLabels } from './debrief-text.ts';
+import { typeLines } from './debrief-types.ts';
 import { cappedHeadline, gateNotes } from './gate-text.ts';
 import type { SimKey, SimStrings, Translate } from './strings.ts';
 
@@ -74,6 +75,16 @@ export function showDebrief(state: SimState, t: Translate, strings: SimStrings, 
 
   const render = (f: Figures) => {
     byId('sim-map').innerHTML = debriefSvg(f.debrief, labels);
+    const types = typeLines(f.debrief, labels);
+    byId('sim-types').hidden = types.length === 0;
+    byId('sim-types-list').replaceChildren(
+      ...types.map((line) => {
+        const li = document.createElement('li');
+        li.dataset.verdict = line.verdict;
+        li.textContent = line.text;
+        return li;
+      }),
+    );
     const body = byId('sim-components');
     body.replaceChildren(
       ...componentRows(f.components, f.weights, f.metrics).map((row) => {

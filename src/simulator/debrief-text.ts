@@ -43,7 +43,18 @@ export const MAP_LABEL_KEYS = {
   recipientCord: 'sim.debrief.recipientCord',
   donor: 'sim.debrief.donor',
   recipient: 'sim.debrief.recipient',
-  markedAs: 'sim.debrief.markedAs',
+  donorVessels: 'sim.debrief.donorVessels',
+  recipientVessels: 'sim.debrief.recipientVessels',
+  typedRight: 'sim.debrief.typedRight',
+  typedWrong: 'sim.debrief.typedWrong',
+  youTyped: 'sim.debrief.youTyped',
+  typedRightAs: 'sim.debrief.typedRightAs',
+  notTyped: 'sim.debrief.notTyped',
+  falseTyped: 'sim.debrief.falseTyped',
+  hintAV: 'sim.debrief.hint.AV',
+  hintVA: 'sim.debrief.hint.VA',
+  hintAA: 'sim.debrief.hint.AA',
+  hintVV: 'sim.debrief.hint.VV',
 } as const satisfies Record<Exclude<keyof DebriefLabels, 'dir'>, Key>;
 
 /** A debrief's words: the map, the components table and the benchmark line. */
@@ -69,7 +80,17 @@ function isGood(id: ComponentId, value: number, m: Partial<SimMetrics>): boolean
     case 'targets':
       return m.targetsTotal !== undefined && m.targetsReached !== undefined ? m.targetsReached >= m.targetsTotal : value >= 1;
     case 'identification':
-      return value >= ADVICE_GOOD && (m.falseMarks ?? 0) === 0;
+      // "You found every anastomosis, without false marks."
+      return m.missed !== undefined && m.falseMarks !== undefined ? m.missed === 0 && m.falseMarks === 0 : value >= 1;
+    case 'classification':
+      // "Every anastomosis you marked had the right type."
+      return m.found !== undefined && m.typesCorrect !== undefined ? m.found > 0 && m.typesCorrect === m.found : value >= 1;
+    case 'order':
+      // "You coagulated in the sequential order."
+      return m.orderScore !== undefined && m.orderScore !== null ? m.orderScore >= 1 : value >= 1;
+    case 'solomon':
+      // "Your Solomon line runs from edge to edge without gaps": a gap, however short, denies it.
+      return m.solomonGaps !== undefined ? m.solomonGaps === 0 : value >= 1;
     case 'entry':
       // "Let the scope meet all the work": only when the site reached every point of it.
       return value >= 1;

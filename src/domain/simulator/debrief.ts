@@ -1,9 +1,9 @@
 // The debrief map's data: the whole placenta after the attempt, small enough to store with it and to draw
 // later from the learner's history. Coordinates in mm, rounded to 0.1 mm.
 import { entryPoints, reachShare } from './entry.ts';
-import type { Vec2 } from './geometry.ts';
+import { distanceToSegment, type Vec2 } from './geometry.ts';
 import { lineCoverage } from './line.ts';
-import type { AnastomosisKind, Twin } from './placenta.ts';
+import type { AnastomosisKind, Twin, Vessel, VesselKind } from './placenta.ts';
 import type { Task } from './params.ts';
 import type { SimState } from './state.ts';
 import { cellAt, TISSUE } from './tissue.ts';
@@ -21,6 +21,22 @@ export interface DebriefAnastomosis {
   markedAs: AnastomosisKind | null;
 }
 
+/**
+ * One twin's arteries or veins as the map draws them: each vessel's widest diameter (mm) and its course,
+ * simplified, as x0, y0, x1, y1, ... (flat and grouped, as a placenta has a few hundred vessels to store with
+ * each attempt).
+ */
+export interface DebriefVessels {
+  twin: Twin;
+  kind: VesselKind;
+  lines: { w: number; xy: number[] }[];
+}
+
+/** A mark that matched no anastomosis, with the type the learner gave it (absent from debriefs stored before types were kept). */
+export interface DebriefFalseMark extends Vec2 {
+  kind?: AnastomosisKind;
+}
+
 export interface Debrief {
   task: Task;
   radiusMm: number;
@@ -36,9 +52,11 @@ export interface Debrief {
    */
   sites?: { x: number; y: number; reach: number }[];
   site?: number | null;
+  /** The vessels, so the map shows what the learner followed; absent from debriefs stored before they were kept. */
+  vessels?: DebriefVessels[];
   anastomoses: DebriefAnastomosis[];
   /** Marks that matched no anastomosis. */
-  falseMarks: Vec2[];
+  falseMarks: DebriefFalseMark[];
   /** Unsealed stretches of the equator (Solomon task). */
   lineGaps: Vec2[][];
   /** Burns on healthy tissue: spots centred on a normal vessel or off the equator. */
@@ -52,6 +70,43 @@ const r1 = (v: number) => Math.round(v * 10) / 10;
 const pt = (p: Vec2): Vec2 => ({ x: r1(p.x), y: r1(p.y) });
 /** At most this many points of the track are kept: enough to read the route, small enough to store. */
 const PATH_POINTS = 600;
+/** A vessel's course is kept to within this many mm (Douglas-Peucker): finer than the map's lines are drawn. */
+const VESSEL_TOLERANCE_MM = 0.5;
+
+/** The points of a polyline that keep it within `tolerance` of its course, ends included. */
+export function simplify(points: readonly Vec2[], tolerance: number): Vec2[] {
+  if (points.length < 3) return [...points];
+  const keep = new Uint8Array(points.length);
+  keep[0] = 1;
+  keep[points.length - 1] = 1;
+  const spans: [number, number][] = [[0, points.length - 1]];
+  while (spans.length > 0) {
+    const [a, b] = spans.pop()!;
+    let far = -1;
+    let farD = tolerance;
+    for (let i = a + 1; i < b; i += 1) {
+      const d = distanceToSegment(points[i]!, points[a]!, points[b]!);
+      if (d > farD) [far, farD] = [i, d];
+    }
+    if (far < 0) continue;
+    keep[far] = 1;
+    spans.push([a, far], [far, b]);
+  }
+  return points.filter((_, i) => keep[i] === 1);
+}
+
+/** The vessels by twin and kind, veins first so the map draws arteries over them, as they cross on the plate. */
+function vesselsOf(vessels: readonly Vessel[]): DebriefVessels[] {
+  const groups: DebriefVessels[] = (['vein', 'artery'] as const).flatMap((kind) =>
+    (['donor', 'recipient'] as const).map((twin) => ({ twin, kind, lines: [] })),
+  );
+  for (const v of vessels) {
+    groups
+      .find((g) => g.twin === v.twin && g.kind === v.kind)!
+      .lines.push({ w: r1(Math.max(...v.widths)), xy: simplify(v.points, VESSEL_TOLERANCE_MM).flatMap((p) => [r1(p.x), r1(p.y)]) });
+  }
+  return groups.filter((g) => g.lines.length > 0);
+}
 
 export function debriefOf(state: SimState): Debrief {
   const { placenta, tissue, targets, sites, params } = state.scenario;
@@ -69,6 +124,7 @@ export function debriefOf(state: SimState): Debrief {
     entry: pt(state.trocar.entry),
     sites: sites.map((site) => ({ ...pt(site.entry), reach: Math.round(reachShare(site, scope, judged) * 1000) / 1000 })),
     site: state.site,
+    vessels: vesselsOf(placenta.vessels),
     anastomoses: placenta.anastomoses.map((a) => {
       const rank = state.sealed.indexOf(a.id);
       return {
@@ -81,7 +137,7 @@ export function debriefOf(state: SimState): Debrief {
         markedAs: markedAs.get(a.id) ?? null,
       };
     }),
-    falseMarks: state.marks.filter((m) => m.anastomosisId === null).map(pt),
+    falseMarks: state.marks.filter((m) => m.anastomosisId === null).map((m) => ({ ...pt(m), kind: m.kind })),
     lineGaps: params.task === 'solomon' ? lineCoverage(placenta.equator, tissue, state.fluence).gapLines.map((g) => g.map(pt)) : [],
     burns: state.spots
       .filter((s) => {

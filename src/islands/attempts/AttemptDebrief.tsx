@@ -5,6 +5,7 @@ import type { PlausibilityFlag } from '../../domain/simulator/plausibility.ts';
 import { dirOf, isLocale } from '../../i18n/locales.ts';
 import { debriefSvg } from '../../simulator/debrief-map.ts';
 import { componentRows, debriefLabels } from '../../simulator/debrief-text.ts';
+import { typeLines } from '../../simulator/debrief-types.ts';
 import { cappedHeadline, gateNotes } from '../../simulator/gate-text.ts';
 import { $debrief, closeDebrief, openDebrief, type DebriefFailure } from '../../stores/debrief.ts';
 import type { AttemptStrings } from './attempt-strings.ts';
@@ -54,6 +55,8 @@ function Result({ result, locale, scoreLabel, timeLabel, strings }: { result: At
   // Which gate capped the score and why: the same notes as the simulator's result screen.
   const notes = gateNotes(result.gates, result.metrics, locale);
   const say = (key: keyof AttemptStrings, vars: Record<string, string | number> = {}) => fill(strings[key], vars);
+  const labels = debriefLabels(strings, dir);
+  const types = result.debrief ? typeLines(result.debrief, labels) : [];
   return (
     <>
       <dl className="debrief-summary">
@@ -99,24 +102,38 @@ function Result({ result, locale, scoreLabel, timeLabel, strings }: { result: At
       {result.debrief ? (
         <div className="debrief-body">
           {/* debriefSvg draws numbers and escaped labels only, so its markup is safe to insert. */}
-          <div className="debrief-figure" dangerouslySetInnerHTML={{ __html: debriefSvg(result.debrief, debriefLabels(strings, dir)) }} />
-          {rows.length > 0 && (
-            <DataTable
-              scroll={false}
-              className="debrief-components"
-              caption={strings['sim.debrief.components']}
-              columns={[strings['sim.debrief.component'], strings['sim.debrief.value'], strings['sim.debrief.weight'], strings['sim.debrief.advice']]}
-            >
-              {rows.map((row) => (
-                <tr key={row.id} data-component={row.id}>
-                  <th scope="row">{strings[row.name]}</th>
-                  <td data-label={strings['sim.debrief.value']}>{percent.format(row.value)}</td>
-                  <td data-label={strings['sim.debrief.weight']}>{percent.format(row.weight / total)}</td>
-                  <td>{strings[row.advice]}</td>
-                </tr>
-              ))}
-            </DataTable>
-          )}
+          <div className="debrief-figure" dangerouslySetInnerHTML={{ __html: debriefSvg(result.debrief, labels) }} />
+          <div>
+            {types.length > 0 && (
+              <section className="debrief-types" aria-labelledby="debrief-types-title">
+                <h3 id="debrief-types-title">{strings['sim.debrief.types']}</h3>
+                <ul>
+                  {types.map((line, i) => (
+                    <li key={i} data-verdict={line.verdict}>
+                      {line.text}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+            {rows.length > 0 && (
+              <DataTable
+                scroll={false}
+                className="debrief-components"
+                caption={strings['sim.debrief.components']}
+                columns={[strings['sim.debrief.component'], strings['sim.debrief.value'], strings['sim.debrief.weight'], strings['sim.debrief.advice']]}
+              >
+                {rows.map((row) => (
+                  <tr key={row.id} data-component={row.id}>
+                    <th scope="row">{strings[row.name]}</th>
+                    <td data-label={strings['sim.debrief.value']}>{percent.format(row.value)}</td>
+                    <td data-label={strings['sim.debrief.weight']}>{percent.format(row.weight / total)}</td>
+                    <td>{strings[row.advice]}</td>
+                  </tr>
+                ))}
+              </DataTable>
+            )}
+          </div>
         </div>
       ) : (
         <p>{strings['attempts.noMap']}</p>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { computeMetrics, scoreAttempt, type Debrief } from '../../../src/domain/simulator/index.ts';
 import { debriefSvg, type DebriefLabels } from '../../../src/simulator/debrief-map.ts';
 import { componentRows } from '../../../src/simulator/debrief-text.ts';
+import { typeLines } from '../../../src/simulator/debrief-types.ts';
 import { hold, openCase } from './pilot.ts';
 
 const labels: DebriefLabels = {
@@ -22,7 +23,18 @@ const labels: DebriefLabels = {
   recipientCord: 'Recipient cord',
   donor: 'Donor',
   recipient: 'Recipient',
-  markedAs: 'marked {{kind}}',
+  donorVessels: 'Donor vessels',
+  recipientVessels: 'Recipient vessels',
+  typedRight: 'Typed right',
+  typedWrong: 'Typed wrong',
+  youTyped: 'You typed {{typed}}, it was {{kind}}.',
+  typedRightAs: 'You typed {{kind}}: right.',
+  notTyped: 'Not marked: it was {{kind}}.',
+  falseTyped: 'You typed {{typed}} where there was none.',
+  hintAV: 'AV hint.',
+  hintVA: 'VA hint.',
+  hintAA: 'AA hint.',
+  hintVV: 'VV hint.',
   dir: 'ltr',
 };
 
@@ -42,11 +54,26 @@ const debrief: Debrief = {
     { twin: 'recipient', x: -5, y: -30 },
   ],
   entry: { x: 3, y: -2 },
+  vessels: [
+    { twin: 'donor', kind: 'vein', lines: [{ w: 2, xy: [10, 30, 0, 10, -20, 1] }] },
+    {
+      twin: 'recipient',
+      kind: 'artery',
+      lines: [
+        { w: 3, xy: [-5, -30, 30, 3] },
+        { w: 1, xy: [-5, -30, 20, -20] },
+      ],
+    },
+  ],
   anastomoses: [
     { id: 'a1', kind: 'AV', x: -20, y: 1, diameterMm: 2, sealed: true, sealedRank: 1, markedAs: 'VA' },
     { id: 'a2', kind: 'VV', x: 30, y: 3, diameterMm: 1, sealed: false, sealedRank: null, markedAs: null },
+    { id: 'a3', kind: 'AA', x: 50, y: 4, diameterMm: 1, sealed: true, sealedRank: 2, markedAs: 'AA' },
   ],
-  falseMarks: [{ x: 5, y: 40 }],
+  falseMarks: [
+    { x: 5, y: 40, kind: 'VA' },
+    { x: -5, y: 40 },
+  ],
   lineGaps: [
     [
       { x: 0, y: 2 },
@@ -65,9 +92,13 @@ describe('the debrief map', () => {
   const svg = debriefSvg(debrief, labels);
 
   it('draws each anastomosis by kind, sealed and open ones with their own shape, and the rank it was sealed in', () => {
-    expect(svg).toContain('<g class="dm-anastomosis" data-kind="AV" data-state="sealed"><title>AV: Sealed, marked VA</title><circle');
-    expect(svg).toMatch(/data-state="sealed">.*<text class="dm-rank"[^>]*>1<\/text>/);
-    expect(svg).toContain('<g class="dm-anastomosis" data-kind="VV" data-state="residual"><title>VV: Left open</title><path class="dm-residual"');
+    expect(svg).toContain(
+      '<g class="dm-anastomosis" data-kind="AV" data-state="sealed" data-typed="VA"><title>AV: Sealed. You typed VA, it was AV.</title><circle',
+    );
+    expect(svg).toMatch(/data-state="sealed"[^>]*>.*<text class="dm-rank"[^>]*>1<\/text>/);
+    expect(svg).toContain(
+      '<g class="dm-anastomosis" data-kind="VV" data-state="residual" data-typed=""><title>VV: Left open. Not marked: it was VV.</title><path class="dm-residual"',
+    );
   });
 
   it('draws the gaps, burns, false marks and path, with a legend of only what is on the map', () => {
@@ -100,6 +131,46 @@ describe('the debrief map', () => {
   it('says the entry site met all the work only when it reached every point', () => {
     expect(componentRows({ entry: 0.95 }, { entry: 5 }, {}).map((r) => r.advice)).toEqual(['sim.advice.entry.improve']);
     expect(componentRows({ entry: 1 }, { entry: 5 }, {}).map((r) => r.advice)).toEqual(['sim.advice.entry.good']);
+  });
+
+  it('draws the vessels, each twin’s arteries and veins apart, widths from their diameters, and names them in the legend', () => {
+    expect(svg).toContain('<g class="dm-vessels"><path class="dm-vessel dm-donor-vein" stroke-width="1.6" d="M10 -30L0 -10L-20 -1"/>');
+    // One path per group and width: two recipient arteries of different widths are two paths.
+    expect(svg).toContain('<path class="dm-vessel dm-recipient-artery" stroke-width="2.4" d="M-5 30L30 -3"/>');
+    expect(svg).toContain('<path class="dm-vessel dm-recipient-artery" stroke-width="0.8" d="M-5 30L20 20"/>');
+    // Under everything the learner did: the vessels come right after the plate.
+    expect(svg.indexOf('<g class="dm-vessels"')).toBeLessThan(svg.indexOf('<circle class="dm-burn"'));
+    for (const text of ['Donor vessels', 'Recipient vessels']) expect(svg).toContain(`>${text}</text>`);
+  });
+
+  it('still draws a debrief stored before vessels and typed false marks were kept, without their legend rows', () => {
+    const { vessels: _, ...old } = debrief;
+    const svg = debriefSvg({ ...old, falseMarks: [{ x: 5, y: 40 }] }, labels);
+    expect(svg).not.toContain('<path class="dm-vessel ');
+    expect(svg).not.toContain('>Donor vessels</text>');
+    expect(svg).toContain('<path class="dm-false-mark" d="M2 -43L8 -37M2 -37L8 -43"><title>False mark</title></path>');
+    expect(debriefSvg({ ...old, vessels: [] }, labels)).not.toContain('<g class="dm-vessels"');
+  });
+
+  it('writes the learner’s type against the true one beside each anastomosis: struck through when wrong, a tick when right', () => {
+    expect(svg).toContain('<text class="dm-map-text" x="-14.5" y="-5"><tspan class="dm-wrong">VA</tspan> AV</text>');
+    expect(svg).toContain('<text class="dm-map-text" x="55.5" y="-8">AA <tspan class="dm-right">✓</tspan></text>');
+    expect(svg).toContain('<text class="dm-map-text" x="35.5" y="-7">VV</text>');
+    expect(svg).toContain('<title>You typed VA where there was none.</title>');
+    for (const text of ['Typed right', 'Typed wrong']) expect(svg).toContain(`>${text}</text>`);
+    const untyped = debriefSvg({ ...debrief, anastomoses: debrief.anastomoses.map((a) => ({ ...a, markedAs: null })) }, labels);
+    expect(untyped).not.toContain('>Typed wrong</text>');
+    expect(untyped).not.toContain('>Typed right</text>');
+  });
+
+  it('lists the types, wrong ones first with how that kind is told, then unmarked, false marks, right ones', () => {
+    expect(typeLines(debrief, labels)).toEqual([
+      { verdict: 'wrong', text: 'You typed VA, it was AV. AV hint.' },
+      { verdict: 'unmarked', text: 'Not marked: it was VV.' },
+      { verdict: 'false', text: 'You typed VA where there was none.' },
+      { verdict: 'right', text: 'You typed AA: right.' },
+    ]);
+    expect(typeLines({ ...debrief, task: 'navigation', anastomoses: [], falseMarks: [] }, labels)).toEqual([]);
   });
 
   it('escapes its labels and names itself as an image', () => {
@@ -151,5 +222,30 @@ describe('the score components beside it', () => {
     expect(rows.map((r) => r.advice)).toEqual(['sim.advice.sealing.improve', 'sim.advice.targets.improve', 'sim.advice.identification.improve']);
     const full = componentRows({ sealing: 1, targets: 1 }, { sealing: 30, targets: 20 }, { anastomosesResidual: 0, targetsTotal: 5, targetsReached: 5 });
     expect(full.map((r) => r.advice)).toEqual(['sim.advice.sealing.good', 'sim.advice.targets.good']);
+  });
+
+  it('never says "without gaps" of a line with gaps, nor "every one typed right" with one typed wrong, however high the share', () => {
+    const weights = { solomon: 22, classification: 6, identification: 12, order: 8 };
+    const high = { solomon: 0.9, classification: 0.9, identification: 0.9, order: 0.9 };
+    const advice = (metrics: Parameters<typeof componentRows>[2]) => Object.fromEntries(componentRows(high, weights, metrics).map((r) => [r.id, r.advice]));
+    expect(advice({ solomonGaps: 2, found: 5, typesCorrect: 4, missed: 1, falseMarks: 0, orderScore: 0.9 })).toEqual({
+      solomon: 'sim.advice.solomon.improve',
+      classification: 'sim.advice.classification.improve',
+      identification: 'sim.advice.identification.improve',
+      order: 'sim.advice.order.improve',
+    });
+    expect(advice({ solomonGaps: 0, found: 5, typesCorrect: 5, missed: 0, falseMarks: 0, orderScore: 1 })).toEqual({
+      solomon: 'sim.advice.solomon.good',
+      classification: 'sim.advice.classification.good',
+      identification: 'sim.advice.identification.good',
+      order: 'sim.advice.order.good',
+    });
+    // Stored figures without the counts: only a full share may state the fact.
+    expect(advice({})).toEqual({
+      solomon: 'sim.advice.solomon.improve',
+      classification: 'sim.advice.classification.improve',
+      identification: 'sim.advice.identification.improve',
+      order: 'sim.advice.order.improve',
+    });
   });
 });
