@@ -22,6 +22,16 @@ import { BEAM_FRAGMENT, BEAM_VERTEX, OVERLAY_FRAGMENT, OVERLAY_VERTEX } from './
 const HALO = 1.6;
 const AIMING = new Color(0.25, 1, 0.4);
 const FIRING = new Color(1.3, 0.3, 0.18);
+/**
+ * How bright each part of the footprint is: the core over the spot, the rim at its edge, the glow around. The
+ * aiming beam is a rim alone, so with the pedal up the tissue inside it shows as it is, blanched or not; the
+ * firing beam lights the spot up as a real burn does.
+ */
+export const BEAM_LOOK = {
+  aiming: { core: 0, rim: 0.55, glow: 0 },
+  firing: { core: 0.28, rim: 0.55, glow: 0.22 },
+} as const;
+
 /** The target's ring (a linear value, shown as it is). */
 const TARGET_COLOUR = new Color(1, 0.85, 0.3);
 
@@ -37,12 +47,13 @@ export interface Beam {
  */
 export function createBeam(): Beam {
   const colour = { value: AIMING.clone() };
+  const brightness = { uCore: { value: 0 }, uRim: { value: 0 }, uGlow: { value: 0 } };
   const mesh = new Mesh(
     new CircleGeometry(HALO, 32),
     new ShaderMaterial({
       vertexShader: BEAM_VERTEX,
       fragmentShader: BEAM_FRAGMENT,
-      uniforms: { uColour: colour, uHalo: { value: HALO } },
+      uniforms: { uColour: colour, uHalo: { value: HALO }, ...brightness },
       transparent: true,
       blending: AdditiveBlending,
       depthWrite: false,
@@ -61,6 +72,10 @@ export function createBeam(): Beam {
       mesh.rotation.z = Math.atan2(look.y, look.x);
       mesh.scale.set(r / Math.max(LASER.minCos, aim.cos), r, 1);
       colour.value.copy(firing ? FIRING : AIMING);
+      const parts = firing ? BEAM_LOOK.firing : BEAM_LOOK.aiming;
+      brightness.uCore.value = parts.core;
+      brightness.uRim.value = parts.rim;
+      brightness.uGlow.value = parts.glow;
     },
   };
 }

@@ -1,5 +1,4 @@
-// A ring with a label above it, outlined in black so it reads on any tissue: the texture of a target's mark and of
-// the learner's own marks on the plate.
+// A ring with a label above it, outlined in black so it reads on any tissue: the texture of a navigation target's mark.
 import { CanvasTexture } from 'three';
 
 export interface RingLabel {

@@ -83,7 +83,7 @@ export function createFetoscopeView(canvas: HTMLCanvasElement, scenario: Scenari
       const firing = open && state.laserOn && state.firing;
       beam.update(open && state.laserOn ? view.aim : null, view.look, firing);
       targets.update(visibleTargets(state)[0]?.index ?? null, view.up);
-      marks.update(state.marks, state.pendingMark, view.up);
+      marks.update(state.marks, state.pendingMark, view.up, firing);
       // The grid changes only while firing: copy it a few times a second then, and once more when firing stops.
       if ((firing && now - fluenceAt >= FLUENCE_EVERY_MS) || (wasFiring && !firing)) {
         anatomy.updateFluence(state.fluence);

@@ -154,18 +154,21 @@ void main() {
 `;
 
 /**
- * The laser's footprint on the plate, added to the scene: a bright rim the size of the spot over a faint core,
- * so the tissue under the beam stays visible as it blanches, and a soft halo.
+ * The laser's footprint on the plate, added to the scene: a bright rim the size of the spot, a core over it and a
+ * soft halo, each as bright as its uniform (markers.ts, BEAM_LOOK: the aiming beam is a rim alone).
  */
 export const BEAM_FRAGMENT = /* glsl */ `
 uniform vec3 uColour;
 uniform float uHalo;
+uniform float uCore;
+uniform float uRim;
+uniform float uGlow;
 varying vec2 vUv;
 void main() {
   float r = length(vUv - 0.5) * 2.0 * uHalo;
-  float core = 0.28 * (1.0 - smoothstep(0.8, 1.0, r));
-  float rim = 0.55 * exp(-((r - 0.9) * (r - 0.9)) / 0.012);
-  float glow = 0.22 * exp(-2.5 * r * r);
+  float core = uCore * (1.0 - smoothstep(0.8, 1.0, r));
+  float rim = uRim * exp(-((r - 0.9) * (r - 0.9)) / 0.012);
+  float glow = uGlow * exp(-2.5 * r * r);
   gl_FragColor = vec4(uColour * (core + rim + glow), 1.0);
 }
 `;
