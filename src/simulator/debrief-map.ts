@@ -51,8 +51,27 @@ type Unlegended = 'title' | 'dir' | 'donor' | 'recipient' | 'youTyped' | 'typedR
 const MARGIN = 6;
 /** The cords' circles on the map, mm: the donor's thin, the recipient's thick, as in the view. */
 const CORD_R: Readonly<Record<Twin, number>> = { donor: 2.5, recipient: 4.8 };
-/** The legend's rows, one entry a row, below the map. */
+/** The legend's rows, one entry a row, below the map; an entry too long for the map's width wraps onto lines this far apart. */
 const LEGEND_ROW = 9;
+const LEGEND_LINE = 7;
+/** A character's rough advance in the legend's 6-unit font: CJK ideographs full width, other scripts about half. */
+const WIDE = /[\u2e80-\u9fff\uff00-\uffef]/;
+const advance = (text: string) => [...text].reduce((w, ch) => w + (WIDE.test(ch) ? 6 : 3.2), 0);
+
+/** A legend entry broken into lines no wider than `width` map units: at spaces, or between ideographs. */
+function wrap(text: string, width: number): string[] {
+  const tokens = text.match(/[\u2e80-\u9fff\uff00-\uffef][，。：、；）]?|[^\s\u2e80-\u9fff\uff00-\uffef]+\s*|\s+/g) ?? [text];
+  const lines: string[] = [];
+  let line = '';
+  for (const token of tokens) {
+    if (line.trim() !== '' && advance(line + token.trimEnd()) > width) {
+      lines.push(line.trimEnd());
+      line = token.trimStart();
+    } else line += token;
+  }
+  lines.push(line.trimEnd());
+  return lines;
+}
 
 const num = (v: number) => String(Math.round(v * 10) / 10);
 const esc = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -96,7 +115,7 @@ const STYLE = `<style>
 .debrief-map .dm-donor-artery{stroke:#9a3d07}.debrief-map .dm-donor-vein{stroke:#e8a46c}
 .debrief-map .dm-recipient-artery{stroke:#1f4f8c}.debrief-map .dm-recipient-vein{stroke:#86aede}
 .debrief-map .dm-right{fill:#1b7f3b;font-weight:bold}
-.debrief-map .dm-wrong{fill:#c62828;text-decoration:line-through;font-weight:bold}
+.debrief-map .dm-wrong{fill:#c62828;text-decoration:line-through;font-weight:bold;stroke-width:.3px}
 .debrief-map .dm-equator{fill:none;stroke:#5b2337;stroke-width:1.4}
 .debrief-map .dm-membrane{fill:none;stroke:#49618f;stroke-width:1.2;stroke-dasharray:4 3}
 .debrief-map .dm-gap{fill:none;stroke:#d12f26;stroke-width:3.2;stroke-dasharray:2.5 1.5;opacity:.9}
@@ -223,12 +242,17 @@ export function debriefSvg(debrief: Debrief, labels: DebriefLabels): string {
   );
   const items = (Object.keys(SWATCH) as (keyof typeof SWATCH)[]).filter((k) => present.has(k));
   const rtl = labels.dir === 'rtl';
-  const legend = items.map((key, i) => {
-    const y = half + 6 + i * LEGEND_ROW;
-    const swatch = rtl ? half - 8 : -half + 8;
-    return `<g data-key="${key}">${SWATCH[key](swatch, y)}<text x="${rtl ? swatch - 9 : swatch + 9}" y="${y}"${rtl ? ' direction="rtl"' : ''}>${esc(labels[key])}</text></g>`;
+  const swatchX = rtl ? half - 8 : -half + 8;
+  const textX = rtl ? swatchX - 9 : swatchX + 9;
+  let y = half + 6;
+  const legend = items.map((key) => {
+    const lines = wrap(labels[key], 2 * half - 19);
+    const text = lines.length === 1 ? esc(lines[0]!) : lines.map((l, i) => `<tspan x="${textX}" dy="${i === 0 ? 0 : LEGEND_LINE}">${esc(l)}</tspan>`).join('');
+    const row = `<g data-key="${key}">${SWATCH[key](swatchX, y)}<text x="${textX}" y="${y}"${rtl ? ' direction="rtl"' : ''}>${text}</text></g>`;
+    y += LEGEND_ROW + (lines.length - 1) * LEGEND_LINE;
+    return row;
   });
-  const height = 2 * half + 2 + items.length * LEGEND_ROW;
+  const height = y + half - 4;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" class="debrief-map" viewBox="${-half} ${-half} ${2 * half} ${height}" role="img" aria-label="${esc(labels.title)}">` +
     `<title>${esc(labels.title)}</title>${STYLE}<g class="dm-map">${out.join('')}</g><g class="dm-legend">${legend.join('')}</g></svg>`

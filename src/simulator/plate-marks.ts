@@ -11,7 +11,7 @@ import { beamRadius, LASER, type AnastomosisKind, type Vec2 } from '../domain/si
  */
 export const MARK_LAYOUT = (() => {
   const clearMm = beamRadius(LASER.workingMaxMm);
-  return { clearMm, angle: Math.PI / 4, tick: [clearMm + 0.2, clearMm + 1.3] as const, tickWidthMm: 0.25, labelAt: clearMm + 1.7, fontMm: 1.5 };
+  return { clearMm, angle: Math.PI / 4, tick: [clearMm + 0.2, clearMm + 1.2] as const, tickWidthMm: 0.18, labelAt: clearMm + 1.5, fontMm: 1 };
 })();
 
 /** Opacity of the marks: whole while looking, faint while the laser fires. */

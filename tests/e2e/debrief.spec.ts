@@ -5,6 +5,8 @@ import { e2e } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
 import { ADMIN, expectFitsWidth, idTokenFor, login, uniqueEmail, axe } from './helpers.ts';
 import { TERMS_VERSION } from '../../src/domain/legal.ts';
+import type { AnastomosisKind } from '../../src/domain/simulator/index.ts';
+import { fill } from '../../src/i18n/fill.ts';
 
 import { CASE, storedAttempt } from './stored-attempt.ts';
 
@@ -33,7 +35,7 @@ async function premiumLearner(request: APIRequestContext) {
 
 test('a learner opens the debrief of an attempt from My account: loading, error and retry, map and advice, Escape, focus back', async ({ page, request }) => {
   const learner = await premiumLearner(request);
-  const id = await storedAttempt(request, learner);
+  const id = await storedAttempt(request, learner, 'mistyped');
   await login(page, learner);
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -62,13 +64,26 @@ test('a learner opens the debrief of an attempt from My account: loading, error 
   const seeded = (await (await request.get(`/api/courses/${CASE.course}`)).json()) as { levels: Array<{ cases: Array<{ sim: { anastomoses: number } }> }> };
   await expect(map.locator('[data-state="residual"]')).toHaveCount(seeded.levels[1]!.cases[0]!.sim.anastomoses);
   await expect(map.locator('[data-state="sealed"]')).toHaveCount(0);
+  // The anastomosis typed wrong says so beside it on the map (its type struck through, then the true one) and in the list.
+  const stored = await request.get(`/api/attempts/${id}`, { headers: { authorization: `Bearer ${await idTokenFor(learner)}` } });
+  const { weights, debrief } = (await stored.json()) as {
+    weights: Record<string, number>;
+    debrief: { anastomoses: Array<{ kind: AnastomosisKind; markedAs: AnastomosisKind | null }> };
+  };
+  const typed = debrief.anastomoses.find((a) => a.markedAs !== null)!;
+  expect(typed.markedAs).not.toBe(typed.kind);
+  await expect(map.locator(`[data-typed="${typed.markedAs}"] .dm-map-text`)).toHaveText(`${typed.markedAs} ${typed.kind}`);
+  await expect(map.locator(`[data-typed="${typed.markedAs}"] .dm-wrong`)).toHaveText(typed.markedAs!);
+  const types = dialog.getByRole('region', { name: en['sim.debrief.types'] });
+  await expect(types.getByRole('listitem').first()).toHaveText(
+    `${fill(en['sim.debrief.youTyped'], { typed: typed.markedAs!, kind: typed.kind })} ${en[`sim.debrief.hint.${typed.kind}`]}`,
+  );
+  await expect(types.getByRole('listitem')).toHaveCount(debrief.anastomoses.length);
   const components = dialog.getByRole('table', { name: en['sim.debrief.components'] });
   const sealing = components.getByRole('row', { name: new RegExp(en['sim.component.sealing']) });
   await expect(sealing).toContainText(en['sim.advice.sealing.improve']);
   await expect(sealing.getByRole('cell').nth(0)).toHaveText('0%');
   // The weight this attempt was scored with: order's share goes to the rest when fewer than two ranks were sealed.
-  const stored = await request.get(`/api/attempts/${id}`, { headers: { authorization: `Bearer ${await idTokenFor(learner)}` } });
-  const { weights } = (await stored.json()) as { weights: Record<string, number> };
   await expect(sealing.getByRole('cell').nth(1)).toHaveText(`${weights.sealing}%`);
   await axe(page);
   await expectFitsWidth(page);
@@ -87,7 +102,7 @@ test('the debrief opens in Arabic, right to left, and an admin opens it from /ad
   request,
 }) => {
   const learner = await premiumLearner(request);
-  await storedAttempt(request, learner, true);
+  await storedAttempt(request, learner, 'timer');
   await login(page, learner);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/ar/account');
@@ -116,7 +131,7 @@ test('the debrief opens in Arabic, right to left, and an admin opens it from /ad
   await admin.getByRole('button', { name: /^Debrief of Fetoscopy simulator · / }).click();
   const adminDialog = admin.getByRole('dialog', { name: 'Debrief' });
   await expect(adminDialog.getByRole('img', { name: en['sim.debrief.map'] })).toBeVisible();
-  await expect(adminDialog.getByRole('listitem')).toHaveText([en['attempts.flag.regular']]);
+  await expect(adminDialog.locator('.debrief-flagged').getByRole('listitem')).toHaveText([en['attempts.flag.regular']]);
   await axe(admin);
   await admin.keyboard.press('Escape');
   await expect(adminDialog).toBeHidden();

@@ -238,7 +238,7 @@ test('selective, in Arabic test mode: the learner marks each anastomosis with it
   await expect(rows).toHaveCount(Object.keys(scoreAttempt(computeMetrics(pilot.state)).weights).length);
   await expect(rows.filter({ hasText: 'المفاغرات المغلقة' })).toContainText('أُغلقت كل المفاغرات');
   await expect(rows.filter({ hasText: 'الترتيب التسلسلي' })).toContainText('كويت بالترتيب التسلسلي');
-  await expect(rows.filter({ hasText: 'الأنواع الصحيحة' })).toContainText('حدّدت نوع المفاغرات بشكل صحيح');
+  await expect(rows.filter({ hasText: 'الأنواع الصحيحة' })).toContainText('كل مفاغرة علّمتها كان نوعها صحيحًا');
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'التالي' }).press('Enter');
   await expect(page.getByText('تمرين دون رابط تشغيل: لم تُحفظ هذه النتيجة.')).toBeVisible();

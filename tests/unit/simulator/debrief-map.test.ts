@@ -178,6 +178,19 @@ describe('the debrief map', () => {
     expect(svg).not.toContain('<after>');
   });
 
+  it('wraps a legend entry too long for the map’s width onto lines of its own, and makes room for them', () => {
+    const long = { ...labels, typedWrong: 'Typed wrong: your type struck through, then the true one, which the map writes after it' };
+    const svg = debriefSvg(debrief, long);
+    expect(svg).toMatch(
+      /<g data-key="typedWrong">.*<text x="-64" y="\d+"><tspan x="-64" dy="0">Typed wrong: .*<\/tspan><tspan x="-64" dy="7">.*<\/tspan><\/text><\/g>/,
+    );
+    const height = (markup: string) => Number(/viewBox="[-\d.]+ [-\d.]+ [\d.]+ ([\d.]+)"/.exec(markup)![1]);
+    expect(height(svg)).toBe(height(debriefSvg(debrief, labels)) + 7);
+    // Ideographs have no spaces: the entry breaks between them.
+    const zh = debriefSvg(debrief, { ...labels, typedWrong: '类型错误：划掉的是你的判断，后面是真实类型，地图把真实类型写在后面，以便你对照检查每一个吻合支' });
+    expect(zh).toMatch(/<g data-key="typedWrong">.*<tspan x="-64" dy="7">/);
+  });
+
   it('lays the legend out right to left in Arabic', () => {
     expect(debriefSvg(debrief, { ...labels, dir: 'rtl' })).toContain('direction="rtl"');
   });

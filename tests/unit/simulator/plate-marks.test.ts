@@ -13,8 +13,8 @@ describe('the learner’s marks in the view', () => {
     expect(MARK_LAYOUT.tick[1]).toBeGreaterThan(MARK_LAYOUT.tick[0]);
   });
 
-  it('are small: the type’s letters 1.5 mm high at most, about a tenth of the view at a working distance', () => {
-    expect(MARK_LAYOUT.fontMm).toBeLessThanOrEqual(1.5);
+  it('are small: the type’s letters 1 mm high at most, a fifteenth of the view at a working distance', () => {
+    expect(MARK_LAYOUT.fontMm).toBeLessThanOrEqual(1);
   });
 
   it('fade while the laser fires, and come back whole when it stops', () => {
