@@ -44,6 +44,8 @@ export const ErrorCode = {
   emailUnverified: 'email_unverified',
   /** A group's page refused to someone who directed the group until an administrator removed them or made them a member. */
   noLongerDirector: 'no_longer_director',
+  /** A director asked for more group invitations than an hour allows (LIMITS.invitations): none of the request's was made. */
+  invitationLimit: 'invitation_limit',
   /** Deleting a course asked for as a draft's (never published) found it published since: nothing was deleted. */
   coursePublished: 'course_published',
   /** A local stand-in (form mail) was asked to fail, so the failure path can be tried. */

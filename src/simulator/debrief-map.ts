@@ -114,8 +114,6 @@ const STYLE = `<style>
 .debrief-map .dm-vessel{fill:none;stroke-linecap:round;stroke-linejoin:round;stroke-opacity:.7}
 .debrief-map .dm-donor-artery{stroke:#9a3d07}.debrief-map .dm-donor-vein{stroke:#e8a46c}
 .debrief-map .dm-recipient-artery{stroke:#1f4f8c}.debrief-map .dm-recipient-vein{stroke:#86aede}
-.debrief-map .dm-right{fill:#1b7f3b;font-weight:bold}
-.debrief-map .dm-wrong{fill:#c62828;text-decoration:line-through;font-weight:bold;stroke-width:.3px}
 .debrief-map .dm-equator{fill:none;stroke:#5b2337;stroke-width:1.4}
 .debrief-map .dm-membrane{fill:none;stroke:#49618f;stroke-width:1.2;stroke-dasharray:4 3}
 .debrief-map .dm-gap{fill:none;stroke:#d12f26;stroke-width:3.2;stroke-dasharray:2.5 1.5;opacity:.9}
@@ -131,6 +129,8 @@ const STYLE = `<style>
 .debrief-map .dm-cord{fill:#fff;stroke:#555;stroke-width:1}
 .debrief-map .dm-map-text{font:5.5px system-ui,sans-serif;fill:#1d1416;paint-order:stroke;stroke:#fff;stroke-width:1.4px}
 .debrief-map .dm-rank{font:bold 4.4px system-ui,sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central}
+.debrief-map .dm-right{fill:#1b7f3b;font-weight:bold}
+.debrief-map .dm-wrong{fill:#c62828;text-decoration:line-through;font-weight:bold;stroke-width:.3px}
 .debrief-map .dm-legend text{font:6px system-ui,sans-serif;fill:currentColor;dominant-baseline:central}
 </style>`;
 

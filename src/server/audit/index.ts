@@ -5,6 +5,7 @@ import { rowsOf, type Db } from '../db/client.ts';
 import { audit } from '../db/schema.ts';
 
 export { entriesAbout, forgetInAudit, trailFor } from './forget.ts';
+export { invitationsSentSince } from './invitations-sent.ts';
 
 export type AuditEntity = 'course' | 'plan' | 'user' | 'group' | 'certificate' | 'image' | 'assessment';
 
