@@ -115,6 +115,7 @@ const productionEnv = () => ({
   PAYPAL_CLIENT_SECRET: 'bench-api',
   FORM_MAIL_URL: 'https://mail.example.org/f/1',
   FORM_SUBMIT_URL: 'https://forms.example.org/submit',
+  MAIL_URL: 'https://mail.example.org/send',
   FORM_ACCESS_KEY: 'bench-api',
   CHAT_NUMBER: '15550001111',
   SITE_URL: 'https://academy.example',

@@ -71,7 +71,7 @@ export const addMember = createRoute({
   method: 'post',
   path: '/groups/{id}/members',
   description:
-    'Adds a registered user by the email they verified as a member or a director, or changes their role (administrators; audited). Takes effect at once. A profile that has not verified the address is refused with 409 email_unverified: invite the address instead.',
+    'Adds a registered user by their email as a director, or changes their role (administrators; audited), at once; a director needs a verified address (409 email_unverified otherwise). A new member is invited instead (verified or not), mailed, and joins only by accepting in My learning.',
   security: bearer,
   request: { params: idParam, body: jsonBody(GroupMemberInput) },
   responses: {

@@ -12,7 +12,7 @@ export const ContactBody = z.object({
 /** What the support form posts to the form-submission stand-in. */
 export const SupportBody = ContactBody.extend({ Platform: field(100), access_key: dbString().max(200) });
 const Sent = z.object({ success: z.literal(true), message: z.string() });
-const Stored = z.object({ id: z.number(), service: z.enum(['formmail', 'forms']), body: z.record(z.string(), z.string()), at: z.string() });
+const Stored = z.object({ id: z.number(), service: z.enum(['formmail', 'forms', 'mail']), body: z.record(z.string(), z.string()), at: z.string() });
 
 const unavailable = { description: 'The service failed', content: { 'application/json': { schema: z.object({ error: z.string(), message: z.string() }) } } };
 
@@ -34,6 +34,6 @@ export const messages = createRoute({
   method: 'get',
   path: '/sandbox/messages',
   security: bearer,
-  request: { query: z.strictObject({ service: z.enum(['formmail', 'forms']).optional() }) },
+  request: { query: z.strictObject({ service: z.enum(['formmail', 'forms', 'mail']).optional() }) },
   responses: { 200: json(z.array(Stored)), 400: errors[400], 401: errors[401], 403: errors[403] },
 });

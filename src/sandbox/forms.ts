@@ -45,7 +45,7 @@ const formsApp = subApp()
       .where(service ? eq(sandboxMessages.service, service) : undefined)
       .orderBy(desc(sandboxMessages.id));
     return c.json(
-      rows.map((r) => ({ id: r.id, service: r.service as 'formmail' | 'forms', body: r.body as Record<string, string>, at: r.at.toISOString() })),
+      rows.map((r) => ({ id: r.id, service: r.service as 'formmail' | 'forms' | 'mail', body: r.body as Record<string, string>, at: r.at.toISOString() })),
       200,
     );
   });

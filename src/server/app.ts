@@ -23,6 +23,7 @@ import { groupInvitationsApp } from './group-invitations/routes.ts';
 import { imagesApp } from './images/routes.ts';
 import { launchApp } from './launch/routes.ts';
 import { learningApp } from './learning/routes.ts';
+import { membershipsApp } from './memberships/routes.ts';
 import { metaApp } from './meta/routes.ts';
 import { paymentsApp } from './payments/routes.ts';
 import { pricingApp } from './pricing/routes.ts';
@@ -76,6 +77,7 @@ export function createApp(deps: Deps) {
     .route('/', attemptsApp)
     .route('/', progressApp)
     .route('/', learningApp)
+    .route('/', membershipsApp)
     .route('/', certificatesApp)
     .route('/', groupsApp)
     .route('/', groupInvitationsApp)

@@ -42,6 +42,8 @@ export interface Config {
   formSubmitUrl: string | null;
   /** The access key the support form sends with each message. */
   formAccessKey: string;
+  /** The mail service the server's own mail (group invitations) is POSTed to; null: the local stand-in (src/sandbox/mail.ts). */
+  mailUrl: string | null;
   /** The hero's promo video. */
   promoVideoUrl: string;
   /** The floating chat button's messaging number (international, digits only). */
@@ -152,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     formMailUrl: env.FORM_MAIL_URL || null,
     formSubmitUrl: env.FORM_SUBMIT_URL || null,
     formAccessKey: env.FORM_ACCESS_KEY ?? (production ? '' : 'local-sandbox-key'),
+    mailUrl: env.MAIL_URL || null,
     promoVideoUrl: env.PROMO_VIDEO_URL ?? '/media/promo.webm',
     chatNumber: (env.CHAT_NUMBER ?? (production ? '' : '34600000000')).replace(/\D/g, ''),
     siteUrl: env.SITE_URL ? env.SITE_URL.replace(/\/+$/, '') : null,
@@ -162,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const addresses = [
     ['FORM_MAIL_URL', config.formMailUrl],
     ['FORM_SUBMIT_URL', config.formSubmitUrl],
+    ['MAIL_URL', config.mailUrl],
     ['FIREBASE_KEYS_URL', config.firebaseKeysUrl],
     ['PAYPAL_API_URL', config.paypal.apiUrl],
     ['SITE_URL', config.siteUrl],

@@ -8,6 +8,7 @@ import type { UserCache } from './users/index.ts';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { PaypalStandIn } from '../sandbox/paypal/standin.ts';
 import type { PaypalClient } from './payments/index.ts';
+import type { Mailer } from './mail/index.ts';
 
 /** What the API needs from the outside world; tests build it with an in-memory database. */
 export interface Deps {
@@ -30,4 +31,6 @@ export interface Deps {
    * are); typed as any sub-app, as the stand-ins' own type would bring the request context back here.
    */
   formsStandIn: OpenAPIHono<any, any, any> | null;
+  /** The server's own mail: the service at MAIL_URL, or the local stand-in that keeps it for an administrator to read. */
+  mail: Mailer;
 }

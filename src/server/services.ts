@@ -9,6 +9,7 @@ import { ReplayPool } from './attempts/index.ts';
 import { paypalBaseUrl, paypalClient } from './payments/index.ts';
 import { API_POLICY, commonHeaders } from './http/security.ts';
 import { UserCache } from './users/index.ts';
+import { httpMailer } from './mail/index.ts';
 
 /** Opens the database (in memory, from a PGlite archive when given one) and builds what the API and the on-demand pages share. */
 export async function createDeps(config: Config, options: { inMemory?: boolean; image?: Blob } = {}): Promise<Deps> {
@@ -21,7 +22,10 @@ export async function createDeps(config: Config, options: { inMemory?: boolean; 
   const realBase = paypalBaseUrl(config);
   // A stand-in is imported only when its real service is not configured, so a configured server never loads src/sandbox.
   const paypalStandIn = realBase ? null : (await import('../sandbox/paypal/standin.ts')).createPaypalStandIn();
-  const formsStandIn = config.formMailUrl && config.formSubmitUrl ? null : await (await import('../sandbox/forms.ts')).startFormsStandIn(db.db);
+  // The stand-ins' messages are read through the forms stand-in's routes, so they stay while the mail stand-in is on too.
+  const formsStandIn =
+    config.formMailUrl && config.formSubmitUrl && config.mailUrl ? null : await (await import('../sandbox/forms.ts')).startFormsStandIn(db.db);
+  const mail = config.mailUrl ? httpMailer(config.mailUrl) : await (await import('../sandbox/mail.ts')).startMailStandIn(db.db);
   const paypal = paypalStandIn
     ? paypalClient({ baseUrl: 'http://paypal.standin', clientId: 'standin', clientSecret: 'standin', timeoutMs, fetch: paypalStandIn.fetch })
     : paypalClient({ baseUrl: realBase!, clientId: clientId!, clientSecret: clientSecret!, timeoutMs });
@@ -38,5 +42,6 @@ export async function createDeps(config: Config, options: { inMemory?: boolean; 
     paypal,
     paypalStandIn,
     formsStandIn,
+    mail,
   };
 }

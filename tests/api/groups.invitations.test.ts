@@ -17,17 +17,20 @@ describe("a group's invitations", () => {
   const signUp = (uid: string, email: string, verified: boolean) =>
     reply(as(token(uid, { email, verified })).users.$post({ header: {}, json: { acceptedTerms: TERMS_VERSION, id: uid, email, name: `New ${uid}` } }));
 
-  it('take several addresses at once: a verified account joins, any other address waits, listed with the group', async () => {
+  it('take several addresses at once: each waits for its owner, a verified account too, listed with the group', async () => {
     await setUp(api());
     const res = await invite(TOKENS.director, ['Nina.New@Example.com', 'other@example.com', 'nina.new@example.com', 'learner@example.com']);
     expect(res.status).toBe(200);
     expect(res.json.results).toEqual([
       { email: 'nina.new@example.com', outcome: 'invited' },
-      { email: 'other@example.com', outcome: 'added' },
+      { email: 'other@example.com', outcome: 'invited' },
       { email: 'learner@example.com', outcome: 'already' },
     ]);
-    expect(res.json.group).toMatchObject({ members: 2, directors: 1 });
-    expect(res.json.group.invitations).toEqual([{ id: expect.any(String), email: 'nina.new@example.com', role: 'member', invitedAt: expect.any(String) }]);
+    expect(res.json.group).toMatchObject({ members: 1, directors: 1 });
+    expect(res.json.group.invitations).toEqual([
+      { id: expect.any(String), email: 'nina.new@example.com', role: 'member', invitedAt: expect.any(String) },
+      { id: expect.any(String), email: 'other@example.com', role: 'member', invitedAt: expect.any(String) },
+    ]);
     expect((await detail()).invitations).toEqual(res.json.group.invitations);
     // Asked again: nothing changes.
     const again = await invite(TOKENS.director, ['nina.new@example.com']);
@@ -53,7 +56,7 @@ describe("a group's invitations", () => {
     expect(claimed).toMatchObject({ actor: 'nina', action: 'create', after: { userId: 'nina', email: 'nina@example.com', role: 'director' } });
   });
 
-  it('wait while the address is unverified, and take effect on the first request after it is verified', async () => {
+  it('wait while the address is unverified, and are offered to its owner once it is verified, to accept', async () => {
     await setUp(api());
     await invite(TOKENS.director, ['nina@example.com']);
     expect((await signUp('nina', 'nina@example.com', false)).status).toBe(201);
@@ -63,8 +66,13 @@ describe("a group's invitations", () => {
     expect((await detail()).members).toBe(1);
     // Inviting the unverified profile's address again keeps it an invitation: nobody knows the address is theirs.
     expect((await invite('admin', ['nina@example.com'], 'member')).json.results).toEqual([{ email: 'nina@example.com', outcome: 'already' }]);
+    expect((await reply(unverified.learning.groups.$get({}))).json.invitations).toEqual([]);
     const verified = as(token('nina', { email: 'nina@example.com' }));
     expect((await reply(verified.users[':id'].$get({ param: { id: 'nina' } }))).status).toBe(200);
+    expect((await detail()).members).toBe(1);
+    const [offered] = (await reply(verified.learning.groups.$get({}))).json.invitations;
+    expect(offered).toMatchObject({ groupId: FELLOWSHIP, groupName: 'Fellowship 2026', directors: [{ name: 'Dee Director' }] });
+    expect((await reply(verified.learning.invitations[':id'].accept.$post({ param: { id: offered.id } }))).status).toBe(200);
     const group = await detail();
     expect(group.invitations).toEqual([]);
     expect(group.people).toContainEqual(expect.objectContaining({ userId: 'nina', role: 'member' }));

@@ -23,9 +23,12 @@ export default async function setup(project: TestProject) {
     return;
   }
   // Without the forms stand-in, whose table is not part of the schema: a test API that loads it creates it.
-  const deps = await createDeps(testConfig({ FORM_MAIL_URL: 'https://mail.example.org/f', FORM_SUBMIT_URL: 'https://forms.example.org/s' }), {
-    inMemory: true,
-  });
+  const deps = await createDeps(
+    testConfig({ FORM_MAIL_URL: 'https://mail.example.org/f', FORM_SUBMIT_URL: 'https://forms.example.org/s', MAIL_URL: 'https://mail.example.org/send' }),
+    {
+      inMemory: true,
+    },
+  );
   await seedTestData(deps);
   const archive = await (deps.db.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
   await deps.db.close();

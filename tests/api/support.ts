@@ -153,6 +153,7 @@ export const PRODUCTION_ENV: Record<string, string> = {
   PAYPAL_CLIENT_SECRET: 'secret',
   FORM_MAIL_URL: 'https://mail.example.org/f/1',
   FORM_SUBMIT_URL: 'https://forms.example.org/submit',
+  MAIL_URL: 'https://mail.example.org/send',
   FORM_ACCESS_KEY: 'key',
   CHAT_NUMBER: '15550001111',
   SITE_URL: 'https://academy.example',

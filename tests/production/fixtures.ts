@@ -69,6 +69,8 @@ async function startProduction(): Promise<Production & { stop(): Promise<void> }
     FORM_MAIL_URL: `${forms.url}/f/contact-form-id`,
     FORM_SUBMIT_URL: `${forms.url}/submit`,
     FORM_ACCESS_KEY: formAccessKey,
+    // The production server's own mail goes to a real service too (the forms fake stands in for it; no journey sends any).
+    MAIL_URL: `${forms.url}/mail`,
     CHAT_NUMBER: '15550001111',
     SITE_URL: e2e.productionURL,
   };

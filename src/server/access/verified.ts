@@ -26,14 +26,18 @@ export async function profileByAddress(db: Pick<Db, 'select'>, email: string) {
 }
 
 /**
- * Turns the pending invitations of `email` into memberships of `uid`, each with its audit entry (the invited person as
+ * Turns the pending director invitations of `email` into memberships of `uid`, each with its audit entry (the invited person as
  * the actor), and deletes them. Call it once the address is verified, inside the transaction that says so.
  */
 export async function claimInvitations(tx: Tx, caller: Pick<Caller, 'uid' | 'email'>, email: string): Promise<number> {
   // An address that NFKC changes claims nothing: `kate@\u212Aa-hosp.example` is not `kate@ka-hosp.example`.
   const key = addressKey(email);
   if (key === null) return 0;
-  const pending = await tx.delete(groupInvitations).where(eq(groupInvitations.email, key)).returning();
+  // A member's invitation waits for them to accept it in My learning; a director's is taken up with the address.
+  const pending = await tx
+    .delete(groupInvitations)
+    .where(and(eq(groupInvitations.email, key), eq(groupInvitations.role, 'director')))
+    .returning();
   for (const invitation of pending) {
     const [before] = await tx
       .select()

@@ -5,6 +5,9 @@ import { fail } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
 import { addMember, createGroup, deleteGroup, directedGroupIds, groupDetail, groupsWithCounts, removeMember, renameGroup } from './queries.ts';
 import * as routes from '../../api/groups.ts';
+import { profileByAddress } from '../access/verified.ts';
+import { invite, mailInvitations } from '../group-invitations/index.ts';
+import { LIMITS } from '../http/rate-counters.ts';
 
 /** /groups: programmes (a fellowship, a residency) whose directors follow their members' learning record. */
 export const groupsApp = subApp()
@@ -42,6 +45,15 @@ export const groupsApp = subApp()
     const { id } = c.req.valid('param');
     const { email, role } = c.req.valid('json');
     const db = c.get('deps').db.db;
+    if (role === 'member') {
+      // By account as by address, a member is asked: the invitation waits in their My learning (a change of role does not).
+      if (!(await profileByAddress(db, email))) return fail(c, 404, ErrorCode.notFound, 'No registered user has this email');
+      const invited = await invite(db, c.get('caller')!, id, [email], role, 'admin', LIMITS.invitations);
+      if (invited === 'group') return fail(c, 404, ErrorCode.notFound, 'No such group');
+      if ('limit' in invited) throw new Error('An administrator has no invitation limit');
+      await mailInvitations(c, invited.group, invited.created);
+      return c.json(await groupDetail(db, invited.group), 200);
+    }
     const outcome = await addMember(db, c.get('caller')!, id, email, role);
     if (outcome === 'group') return fail(c, 404, ErrorCode.notFound, 'No such group');
     if (outcome === 'user') return fail(c, 404, ErrorCode.notFound, 'No registered user has this email');

@@ -34,6 +34,8 @@ export const LIMITS = {
   simulator: { name: 'simulator', max: 30, windowMs: 60_000 },
   /** Launches with an assessment code, per user: a person mistypes a few times, a guesser needs millions. */
   assessmentCodes: { name: 'assessment-code', max: 10, windowMs: 10 * 60_000 },
+  /** Group invitations a director makes (each sends a mail), counted from the audit trail (group-invitations/queries.ts). */
+  invitations: { name: 'invitations', max: 50, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 /** Counts hits; answers the seconds to wait when any key is over its limit, else 0. */

@@ -12,6 +12,7 @@ const REAL_SERVICES = {
   PAYPAL_CLIENT_SECRET: 'secret',
   FORM_MAIL_URL: 'https://mail.example.org/f/1',
   FORM_SUBMIT_URL: 'https://forms.example.org/submit',
+  MAIL_URL: 'https://mail.example.org/send',
 };
 
 const server = join(import.meta.dirname, '../../../src/server');
@@ -82,8 +83,8 @@ describe('the local stand-ins', () => {
     }
   });
 
-  it('keep the form stand-ins while either form service is still missing', async () => {
-    for (const missing of ['FORM_MAIL_URL', 'FORM_SUBMIT_URL']) {
+  it('keep the form stand-ins (and their messages) while a form service or the mail service is still missing', async () => {
+    for (const missing of ['FORM_MAIL_URL', 'FORM_SUBMIT_URL', 'MAIL_URL']) {
       const deps = await createDeps(loadConfig({ ...REAL_SERVICES, [missing]: '' }), { inMemory: true, image: await seededImage() });
       try {
         expect(deps.formsStandIn).not.toBeNull();
@@ -102,6 +103,12 @@ describe('the local stand-ins', () => {
 
   it('are loaded when no real service is configured', async () => {
     const { loaded } = await child;
-    expect(loaded[1]).toEqual(['src/sandbox/forms.ts', 'src/sandbox/messages.ts', 'src/sandbox/paypal/sdk.ts', 'src/sandbox/paypal/standin.ts']);
+    expect(loaded[1]).toEqual([
+      'src/sandbox/forms.ts',
+      'src/sandbox/mail.ts',
+      'src/sandbox/messages.ts',
+      'src/sandbox/paypal/sdk.ts',
+      'src/sandbox/paypal/standin.ts',
+    ]);
   }, 60_000);
 });
