@@ -36,6 +36,7 @@ export const DebriefSchema = z
         sealed: z.boolean(),
         sealedRank: z.number().nullable(),
         markedAs: z.enum(ANASTOMOSIS_KINDS).nullable(),
+        byLine: z.boolean().optional(),
       }),
     ),
     falseMarks: z.array(point.extend({ kind: z.enum(ANASTOMOSIS_KINDS).optional() })),

@@ -636,6 +636,7 @@ export const ar: Dict = {
   'sim.debrief.equator': 'الخط الاستوائي الوعائي',
   'sim.debrief.membrane': 'الغشاء الفاصل بين التوأمين',
   'sim.debrief.sealed': 'مفاغرة مغلقة (الرقم هو الترتيب)',
+  'sim.debrief.sealedByLine': 'مفاغرة أُغلقت بالخط لا منفردةً أولًا',
   'sim.debrief.residual': 'مفاغرة بقيت مفتوحة',
   'sim.debrief.gap': 'فجوة في خط سولومون',
   'sim.debrief.burn': 'حرق على نسيج سليم',

@@ -643,6 +643,7 @@ export const en = {
   'sim.debrief.equator': 'Vascular equator',
   'sim.debrief.membrane': 'Inter-twin membrane',
   'sim.debrief.sealed': 'Anastomosis sealed (the number is the order)',
+  'sim.debrief.sealedByLine': 'Anastomosis sealed by the line, not first on its own',
   'sim.debrief.residual': 'Anastomosis left open',
   'sim.debrief.gap': 'Gap in the Solomon line',
   'sim.debrief.burn': 'Burn on healthy tissue',

@@ -647,6 +647,7 @@ export const es: Dict = {
   'sim.debrief.equator': 'Ecuador vascular',
   'sim.debrief.membrane': 'Membrana intergemelar',
   'sim.debrief.sealed': 'Anastomosis sellada (el número es el orden)',
+  'sim.debrief.sealedByLine': 'Anastomosis sellada por la línea, no antes por separado',
   'sim.debrief.residual': 'Anastomosis sin sellar',
   'sim.debrief.gap': 'Hueco en la línea de Solomon',
   'sim.debrief.burn': 'Quemadura en tejido sano',

@@ -648,6 +648,7 @@ export const fr: Dict = {
   'sim.debrief.equator': 'Équateur vasculaire',
   'sim.debrief.membrane': 'Membrane inter-amniotique',
   'sim.debrief.sealed': 'Anastomose scellée (le numéro donne l’ordre)',
+  'sim.debrief.sealedByLine': 'Anastomose scellée par la ligne, pas d’abord isolément',
   'sim.debrief.residual': 'Anastomose laissée ouverte',
   'sim.debrief.gap': 'Interruption de la ligne de Solomon',
   'sim.debrief.burn': 'Brûlure sur tissu sain',

@@ -647,6 +647,7 @@ export const pt: Dict = {
   'sim.debrief.equator': 'Equador vascular',
   'sim.debrief.membrane': 'Membrana intergemelar',
   'sim.debrief.sealed': 'Anastomose selada (o número é a ordem)',
+  'sim.debrief.sealedByLine': 'Anastomose selada pela linha, não antes isoladamente',
   'sim.debrief.residual': 'Anastomose deixada aberta',
   'sim.debrief.gap': 'Falha na linha de Solomon',
   'sim.debrief.burn': 'Queimadura em tecido saudável',

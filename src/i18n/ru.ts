@@ -645,6 +645,7 @@ export const ru: Dict = {
   'sim.debrief.equator': 'Сосудистый экватор',
   'sim.debrief.membrane': 'Межамниотическая мембрана',
   'sim.debrief.sealed': 'Закрытый анастомоз (число — порядок)',
+  'sim.debrief.sealedByLine': 'Анастомоз закрыт линией, а не сначала отдельно',
   'sim.debrief.residual': 'Незакрытый анастомоз',
   'sim.debrief.gap': 'Разрыв в линии Соломон',
   'sim.debrief.burn': 'Ожог здоровой ткани',

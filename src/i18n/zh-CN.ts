@@ -631,6 +631,7 @@ export const zhCN: Dict = {
   'sim.debrief.equator': '血管赤道',
   'sim.debrief.membrane': '双胎间隔膜',
   'sim.debrief.sealed': '已封闭的吻合支（数字为顺序）',
+  'sim.debrief.sealedByLine': '由连线封闭的吻合支，而非先单独封闭',
   'sim.debrief.residual': '未封闭的吻合支',
   'sim.debrief.gap': 'Solomon 线的间断',
   'sim.debrief.burn': '健康组织上的灼伤',

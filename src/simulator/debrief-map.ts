@@ -15,6 +15,7 @@ export interface DebriefLabels {
   equator: string;
   membrane: string;
   sealed: string;
+  sealedByLine: string;
   residual: string;
   gap: string;
   burn: string;
@@ -94,6 +95,7 @@ const SWATCH: Record<Exclude<keyof DebriefLabels, Unlegended>, (x: number, y: nu
   equator: (x, y) => `<path class="dm-equator" d="M${x - 5} ${y}h10"/>`,
   membrane: (x, y) => `<path class="dm-membrane" d="M${x - 5} ${y}h10"/>`,
   sealed: (x, y) => `<circle class="dm-sealed" cx="${x}" cy="${y}" r="3.4"/>`,
+  sealedByLine: (x, y) => `<circle class="dm-sealed dm-by-line" cx="${x}" cy="${y}" r="3.4"/>`,
   residual: (x, y) => `<path class="dm-residual" d="${triangle(x, y, 4)}"/>`,
   gap: (x, y) => `<path class="dm-gap" d="M${x - 5} ${y}h10"/>`,
   burn: (x, y) => `<circle class="dm-burn" cx="${x}" cy="${y}" r="3"/>`,
@@ -120,7 +122,7 @@ const STYLE = `<style>
 .debrief-map .dm-burn{fill:#8b5a2b;fill-opacity:.35;stroke:#8b5a2b;stroke-width:.4}
 .debrief-map .dm-path{fill:none;stroke:#2464a8;stroke-width:.6;stroke-opacity:.75}
 .debrief-map .dm-false-mark{fill:none;stroke:#7b1fa2;stroke-width:1.5}
-.debrief-map .dm-sealed{fill:#1b7f3b;stroke:#fff;stroke-width:.8}
+.debrief-map .dm-sealed{fill:#1b7f3b;stroke:#fff;stroke-width:.8}.debrief-map .dm-by-line{fill:#b45309}
 .debrief-map .dm-residual{fill:#fff;stroke:#c62828;stroke-width:1.5}
 .debrief-map .dm-target{stroke:#1a7f5a;stroke-width:1}.debrief-map .dm-reached{fill:#1a7f5a}.debrief-map .dm-missed{fill:#fff;stroke-dasharray:2 1.2}
 .debrief-map .dm-rank.dm-open{fill:#1a7f5a}
@@ -224,15 +226,15 @@ export function debriefSvg(debrief: Debrief, labels: DebriefLabels): string {
   for (const a of debrief.anastomoses) {
     const x = a.x;
     const y = -a.y;
-    const state = a.sealed ? labels.sealed : labels.residual;
-    present.add(a.sealed ? 'sealed' : 'residual');
+    const state = a.sealed ? (a.byLine ? 'sealedByLine' : 'sealed') : 'residual';
+    present.add(state);
     if (a.markedAs) present.add(a.markedAs === a.kind ? 'typedRight' : 'typedWrong');
     const symbol = a.sealed
-      ? `<circle class="dm-sealed" cx="${num(x)}" cy="${num(y)}" r="3.8"/><text class="dm-rank" x="${num(x)}" y="${num(y)}">${a.sealedRank ?? ''}</text>`
+      ? `<circle class="dm-sealed${a.byLine ? ' dm-by-line' : ''}" cx="${num(x)}" cy="${num(y)}" r="3.8"/><text class="dm-rank" x="${num(x)}" y="${num(y)}">${a.sealedRank ?? ''}</text>`
       : `<path class="dm-residual" d="${triangle(x, y, 4.6)}"/>`;
     out.push(
       `<g class="dm-anastomosis" data-kind="${a.kind}" data-state="${a.sealed ? 'sealed' : 'residual'}" data-typed="${a.markedAs ?? ''}">` +
-        `<title>${esc(`${a.kind}: ${state}. ${typedSentence(a, labels)}`)}</title>` +
+        `<title>${esc(`${a.kind}: ${labels[state]}. ${typedSentence(a, labels)}`)}</title>` +
         `${symbol}<text class="dm-map-text" x="${num(x + 5.5)}" y="${num(y - 4)}">${kindLabel(a)}</text></g>`,
     );
   }

@@ -30,6 +30,7 @@ export const MAP_LABEL_KEYS = {
   equator: 'sim.debrief.equator',
   membrane: 'sim.debrief.membrane',
   sealed: 'sim.debrief.sealed',
+  sealedByLine: 'sim.debrief.sealedByLine',
   residual: 'sim.debrief.residual',
   gap: 'sim.debrief.gap',
   burn: 'sim.debrief.burn',

@@ -19,6 +19,11 @@ export interface DebriefAnastomosis {
   sealedRank: number | null;
   /** The kind the learner marked it as, or null if never marked. */
   markedAs: AnastomosisKind | null;
+  /**
+   * Solomon task: sealed once the line had begun, so by the line and out of sequence, not coagulated on its own
+   * first. Absent from debriefs stored before it was kept.
+   */
+  byLine?: boolean;
 }
 
 /**
@@ -135,6 +140,7 @@ export function debriefOf(state: SimState): Debrief {
         sealed: rank >= 0,
         sealedRank: rank >= 0 ? rank + 1 : null,
         markedAs: markedAs.get(a.id) ?? null,
+        byLine: state.lineSealed.includes(a.id),
       };
     }),
     falseMarks: state.marks.filter((m) => m.anastomosisId === null).map((m) => ({ ...pt(m), kind: m.kind })),

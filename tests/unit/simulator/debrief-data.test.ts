@@ -33,6 +33,12 @@ describe('the debrief data', () => {
     }
   });
 
+  it('says which anastomoses the Solomon line sealed, out of sequence', () => {
+    expect(debrief.anastomoses.every((a) => a.byLine === false)).toBe(true);
+    const lined = { ...sim.state, sealed: [...sim.state.sealed, 'a1'], lineSealed: ['a1'] };
+    expect(debriefOf(lined).anastomoses.find((a) => a.id === 'a1')).toMatchObject({ sealed: true, byLine: true });
+  });
+
   it('is small enough to store with each attempt', () => {
     expect(JSON.stringify(debrief).length).toBeLessThan(20_000);
   });

@@ -10,6 +10,7 @@ const labels: DebriefLabels = {
   equator: 'Equator',
   membrane: 'Membrane',
   sealed: 'Sealed',
+  sealedByLine: 'Sealed by the line',
   residual: 'Left open',
   gap: 'Gap',
   burn: 'Burn',
@@ -99,6 +100,17 @@ describe('the debrief map', () => {
     expect(svg).toContain(
       '<g class="dm-anastomosis" data-kind="VV" data-state="residual" data-typed=""><title>VV: Left open. Not marked: it was VV.</title><path class="dm-residual"',
     );
+  });
+
+  it('tells an anastomosis sealed by the Solomon line from one coagulated on its own first', () => {
+    const byLine = debriefSvg(
+      { ...debrief, anastomoses: debrief.anastomoses.map((a) => (a.id === 'a3' ? { ...a, byLine: true } : { ...a, byLine: false })) },
+      labels,
+    );
+    expect(byLine).toContain('<title>AA: Sealed by the line. You typed AA: right.</title><circle class="dm-sealed dm-by-line"');
+    expect(byLine).toContain('<title>AV: Sealed. You typed VA, it was AV.</title><circle class="dm-sealed"');
+    expect(byLine).toContain('>Sealed by the line</text>');
+    expect(svg).not.toContain('>Sealed by the line</text>');
   });
 
   it('draws the gaps, burns, false marks and path, with a legend of only what is on the map', () => {
