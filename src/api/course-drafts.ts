@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { Course, CourseInput } from './courses.ts';
+import { Course, CourseSave } from './courses.ts';
 import { bearer, errors, idParam, json, jsonBody, LangQuery } from './shared.ts';
 
 /**
@@ -61,9 +61,11 @@ export const save = createRoute({
   method: 'put',
   path: '/courses/{id}/draft',
   security: bearer,
-  description: 'Saves the whole course as a draft: learners keep seeing the published version until Publish (administrators).',
-  request: { params: idParam, body: jsonBody(CourseInput) },
-  responses: { 200: json(CourseDraft), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+  description:
+    'Saves the whole course as a draft: learners keep seeing the published version until Publish (administrators). The body is the `course` ' +
+    'GET /courses/{id}/draft answers, changed. An archived course is refused with 409: it can no longer change.',
+  request: { params: idParam, body: jsonBody(CourseSave.body) },
+  responses: { 200: json(CourseDraft), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
 });
 
 export const discard = createRoute({

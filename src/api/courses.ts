@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { PARAM_BOUNDS, PLACENTA_SITES, SCOPE_OFFERS, TASKS } from '../domain/simulator/params.ts';
 import { DESKTOP_TASKS } from '../domain/simulators.ts';
 import { duplicateIds, ITEM_ID } from '../domain/course-items.ts';
+import { roundTrip } from './round-trip.ts';
 import { bearer, errors, idParam, json, jsonBody, LangQuery, text, title, translations } from './shared.ts';
 
 /** The contract of /courses: a course with its modules and cases (and their simulator parameters), as stored and as shown. */
@@ -101,6 +102,9 @@ export const CourseSummary = z
   })
   .meta({ id: 'CourseSummary' });
 
+/** PUT /courses/{id} and its draft's: the course as GET /courses/{id} answers it (in English), `id` read-only. */
+export const CourseSave = roundTrip(CourseInput, Course);
+
 export type Course = z.infer<typeof Course>;
 export type CourseInput = z.infer<typeof CourseInput>;
 /** A course's fields as stored (a draft's too): every module and case has its id. */
@@ -133,8 +137,9 @@ export const update = createRoute({
   method: 'put',
   path: '/courses/{id}',
   security: bearer,
-  request: { params: idParam, body: jsonBody(CourseInput) },
-  responses: { 200: json(Course), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+  description: 'Changes the course (administrators; audited). An archived course is refused with 409: it can no longer change.',
+  request: { params: idParam, body: jsonBody(CourseSave.body) },
+  responses: { 200: json(Course), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
 });
 
 export const remove = createRoute({

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { roundTrip } from './round-trip.ts';
 import { bearer, dbString, errors, idParam, json, jsonBody } from './shared.ts';
 
 /** The contract of /groups: groups of learners with their directors, kept by administrators. */
@@ -15,6 +16,9 @@ const GroupInvitation = z.object({ id: z.string(), email: z.string(), role: Grou
 export const GroupDetail = Group.extend({ people: z.array(GroupPerson), invitations: z.array(GroupInvitation) }).meta({ id: 'GroupDetail' });
 
 const GroupInput = z.strictObject({ name: dbString().trim().min(1).max(200) });
+
+/** PUT /groups/{id}: the group as GET /groups/{id} answers it, renamed; everything but the name read-only. */
+export const GroupSave = roundTrip(GroupInput, GroupDetail);
 
 const GroupMemberInput = z.strictObject({ email: z.email().max(320), role: GroupRole });
 
@@ -54,7 +58,7 @@ export const update = createRoute({
   path: '/groups/{id}',
   description: 'Renames the group (administrators; audited).',
   security: bearer,
-  request: { params: idParam, body: jsonBody(GroupInput) },
+  request: { params: idParam, body: jsonBody(GroupSave.body) },
   responses: { 200: json(GroupDetail), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
 });
 

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { CourseSummary } from './courses.ts';
+import { roundTrip } from './round-trip.ts';
 import { bearer, dbString, errors, idParam, json, jsonBody, LangQuery, text, title, translations } from './shared.ts';
 
 /** The contract of /pricing: the plans on sale, each a price and a duration for a set of courses. */
@@ -32,7 +33,8 @@ export interface PricingFacts {
 }
 export type PlanInput = z.infer<typeof PlanInput>;
 
-const planBody = jsonBody(PlanInput);
+/** PUT /pricing/{id}: the plan as GET /pricing answers it (in English), `id` read-only. */
+export const PlanSave = roundTrip(PlanInput, Plan);
 
 export const list = createRoute({ method: 'get', path: '/pricing', request: { query: LangQuery }, responses: { 200: json(z.array(Plan)), 400: errors[400] } });
 
@@ -40,7 +42,7 @@ export const create = createRoute({
   method: 'post',
   path: '/pricing',
   security: bearer,
-  request: { body: planBody },
+  request: { body: jsonBody(PlanInput) },
   responses: { 201: json(Plan, 'Created'), 400: errors[400], 401: errors[401], 403: errors[403] },
 });
 
@@ -48,7 +50,7 @@ export const update = createRoute({
   method: 'put',
   path: '/pricing/{id}',
   security: bearer,
-  request: { params: idParam, body: planBody },
+  request: { params: idParam, body: jsonBody(PlanSave.body) },
   responses: { 200: json(Plan), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
 });
 

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { TERMS_VERSION } from '../domain/legal.ts';
+import { roundTrip } from './round-trip.ts';
 import { bearer, dbString, errors, idParam, json, jsonBody, text } from './shared.ts';
 
 /** The contract of /users: the profiles we keep, their subscriptions, and the admin's reads and saves of them. */
@@ -48,10 +49,8 @@ export const NewUser = z.strictObject({
   name: text(401).optional(),
 });
 
-/** PUT /users/{id}: the admin's full save. */
-export const UserUpdate = z.strictObject({
-  id: z.string().optional(),
-  email: z.string().optional(),
+/** What the admin's full save of a profile writes. */
+const UserChanges = z.strictObject({
   name: text(401).optional(),
   contact: text(50).optional(),
   isAdmin: z.boolean(),
@@ -61,10 +60,13 @@ export const UserUpdate = z.strictObject({
   subscriptions: z.array(Subscription).max(200),
 });
 
+/** PUT /users/{id}: the user as GET /users/{id} answers it, changed; `id`, `email` and `termsVersion` read-only. */
+export const UserSave = roundTrip(UserChanges, User);
+
 export type User = z.infer<typeof User>;
 export type Subscription = z.infer<typeof Subscription>;
 export type NewUser = z.infer<typeof NewUser>;
-export type UserUpdate = z.infer<typeof UserUpdate>;
+export type UserUpdate = z.infer<typeof UserChanges>;
 
 export const find = createRoute({
   method: 'get',
@@ -112,6 +114,6 @@ export const update = createRoute({
   method: 'put',
   path: '/users/{id}',
   security: bearer,
-  request: { params: idParam, body: jsonBody(UserUpdate) },
+  request: { params: idParam, body: jsonBody(UserSave.body) },
   responses: { 200: json(User), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
 });

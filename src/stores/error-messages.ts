@@ -33,6 +33,8 @@ const MESSAGES = {
       401: 'course.error.unauthorized',
       403: 'course.error.forbidden',
       404: 'course.error.notFound',
+      // A course deleted with its learners' history kept (archived) can no longer change: gone, as far as the editor goes.
+      409: 'course.error.notFound',
     },
     fallback: 'course.error.generic',
   },

@@ -79,6 +79,15 @@ describe('a draft of a published course', () => {
     expect(lines).toContainEqual({ id: COURSE, title: 'Draft title', status: 'published', pending: true });
   });
 
+  it('takes back the course GET answers: read, change one field, save it back, read the change', async () => {
+    const { course } = (await reply(as('admin').courses[':id'].draft.$get({ param: { id: COURSE } }))).json;
+    const saved = await reply(as('admin').courses[':id'].draft.$put({ param: { id: COURSE }, json: { ...course, subtitle: 'Changed' } }));
+    expect(saved).toMatchObject({ status: 200, json: { course: { ...course, subtitle: 'Changed' }, pending: true } });
+    expect((await reply(as('admin').courses[':id'].draft.$get({ param: { id: COURSE } }))).json.course).toEqual({ ...course, subtitle: 'Changed' });
+    const res = await expectRefused(api(), 'PUT', `/courses/${COURSE}/draft`, { as: 'admin', body: { ...course, id: 'another' } }, 400);
+    expect(res.json.issues).toEqual([{ path: 'id', message: expect.stringContaining('read-only') }]);
+  });
+
   it('goes live with Publish, for the course and every list at once, and is audited', async () => {
     await saveDraft(COURSE, draftBody);
     const before = (await reply(as(null).courses[':id'].$get({ param: { id: COURSE }, query: {} }))).json;
@@ -160,6 +169,17 @@ describe('deleting a course with history', () => {
     expect((await reply(as(null).certificates[':id'].$get({ param: { id: certificate.id } }))).json.status).toBe('valid');
     expect((await auditTrail(api(), `?entity=course&id=${COURSE}`))[0]).toMatchObject({ action: 'archive', after: null });
     await expectRefused(api(), 'DELETE', `/courses/${COURSE}`, { as: 'admin' }, 404);
+  });
+
+  it('refuses a PUT of the archived course, or of its draft, with 409, and changes nothing', async () => {
+    await passAll(api(), 'learner');
+    const read = (await reply(as('admin').courses[':id'].$get({ param: { id: COURSE }, query: {} }))).json;
+    expect((await reply(as('admin').courses[':id'].$delete({ param: { id: COURSE }, query: {} }))).status).toBe(204);
+    const body = { ...read, title: 'Changed after archiving' };
+    await expectRefused(api(), 'PUT', `/courses/${COURSE}`, { as: 'admin', body }, 409, 'conflict');
+    await expectRefused(api(), 'PUT', `/courses/${COURSE}/draft`, { as: 'admin', body }, 409, 'conflict');
+    const [row] = await api().deps.db.db.select().from(courses).where(eq(courses.id, COURSE));
+    expect(row).toMatchObject({ status: 'archived', title: read.title });
   });
 
   it('erases a course nobody has played', async () => {

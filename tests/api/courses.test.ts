@@ -185,6 +185,23 @@ describe('PUT /courses/{id}', () => {
     expect(saved.levels[99].cases).toHaveLength(200);
   });
 
+  it('takes back what GET answers: read, change one field, send it back, read the change', async () => {
+    const read = (await reply(as('admin').courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: { lang: 'en' } }))).json;
+    expect(read.id).toBe('bronchoscopy');
+    const res = await reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: { ...read, subtitle: 'Changed' } }));
+    expect(res).toMatchObject({ status: 200, json: { ...read, subtitle: 'Changed' } });
+    expect((await reply(as('admin').courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: { lang: 'en' } }))).json).toEqual({
+      ...read,
+      subtitle: 'Changed',
+    });
+  });
+
+  it("refuses a body with another course's id with 400 naming it, and changes nothing", async () => {
+    const read = (await reply(as('admin').courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: {} }))).json;
+    const res = await expectRefused(api(), 'PUT', '/courses/bronchoscopy', { as: 'admin', body: { ...read, id: 'pleuroamniotic', title: 'X' } }, 400);
+    expect(res.json.issues).toEqual([{ path: 'id', message: expect.stringContaining('read-only') }]);
+  });
+
   it('answers 404 for an unknown id', async () => {
     await expectRefused(api(), 'PUT', '/courses/nope', { as: 'admin', body: validCourse() }, 404);
   });

@@ -259,4 +259,19 @@ describe('groups', () => {
     const [deleted] = await auditTrail(api(), `?entity=group&id=${GROUPS.fellowship}`);
     expect(deleted).toMatchObject({ action: 'delete', before: { name: 'Fellowship 2027', members: 1, directors: 1 }, after: null });
   });
+
+  it('take back what GET answers: read, rename, send it back, read the change; the counts and people are read-only', async () => {
+    await setUp(api());
+    const read = (await reply(as('admin').groups[':id'].$get({ param: { id: GROUPS.fellowship } }))).json;
+    expect(read).toMatchObject({ id: GROUPS.fellowship, members: 1, directors: 1 });
+    const res = await reply(as('admin').groups[':id'].$put({ param: { id: GROUPS.fellowship }, json: { ...read, name: 'Fellowship 2027' } }));
+    expect(res).toMatchObject({ status: 200, json: { ...read, name: 'Fellowship 2027' } });
+    expect((await reply(as('admin').groups[':id'].$get({ param: { id: GROUPS.fellowship } }))).json).toEqual({ ...read, name: 'Fellowship 2027' });
+    const changed = { ...read, name: 'Renamed', members: 5, people: [] };
+    const refused = await expectRefused(api(), 'PUT', `/groups/${GROUPS.fellowship}`, { as: 'admin', body: changed }, 400);
+    expect(refused.json.issues).toEqual([
+      { path: 'members', message: expect.stringContaining('read-only') },
+      { path: 'people', message: expect.stringContaining('read-only') },
+    ]);
+  });
 });

@@ -152,6 +152,19 @@ describe('PUT /pricing/{id}', () => {
     expect(entry).toMatchObject({ actor: 'admin', action: 'update', before, after: res.json });
   });
 
+  it('takes back what GET answers: read, change one field, send it back, read the change', async () => {
+    const plan = async () => (await reply(as('admin').pricing.$get({ query: { lang: 'en' } }))).json.find((p) => p.id === 'plan-fetoscopy')!;
+    const read = await plan();
+    const res = await reply(as('admin').pricing[':id'].$put({ param: { id: 'plan-fetoscopy' }, json: { ...read, price: 12.5 } }));
+    expect(res).toMatchObject({ status: 200, json: { ...read, price: 12.5 } });
+    expect(await plan()).toEqual({ ...read, price: 12.5 });
+  });
+
+  it("refuses a body with another plan's id with 400 naming it, and changes nothing", async () => {
+    const res = await expectRefused(api(), 'PUT', '/pricing/plan-fetoscopy', { as: 'admin', body: { ...validPlan(), id: 'plan-complete' } }, 400);
+    expect(res.json.issues).toEqual([{ path: 'id', message: expect.stringContaining('read-only') }]);
+  });
+
   it('hides a plan from learners once visibility is false', async () => {
     await reply(as('admin').pricing[':id'].$put({ param: { id: 'plan-fetoscopy' }, json: validPlan({ visibility: false }) }));
     expect(ids((await reply(as('learner').pricing.$get({ query: {} }))).json)).toEqual(['plan-complete']);

@@ -279,10 +279,25 @@ describe('PUT /users/{id}', () => {
     });
   });
 
-  it('keeps the email of the identity provider even when the body carries another one', async () => {
-    const res = await reply(as('admin').users[':id'].$put({ param: { id: 'learner' }, json: { ...LEARNER, email: 'changed@example.com' } }));
-    expect(res.status).toBe(200);
-    expect(res.json.email).toBe('learner@example.com');
+  it('takes back what GET answers: read, change one field, send it back, read the change', async () => {
+    await api()
+      .deps.db.db.update(users)
+      .set({ termsVersion: TERMS_VERSION })
+      .where(sql`${users.id} = 'learner'`);
+    const read = await reply(as('admin').users[':id'].$get({ param: { id: 'learner' } }));
+    expect(read.json).toEqual({ ...LEARNER, termsVersion: TERMS_VERSION });
+    const res = await reply(as('admin').users[':id'].$put({ param: { id: 'learner' }, json: { ...read.json, isPremium: true } }));
+    expect(res).toEqual({ status: 200, json: { ...read.json, isPremium: true }, headers: expect.anything() });
+    expect((await reply(as('admin').users[':id'].$get({ param: { id: 'learner' } }))).json).toEqual({ ...read.json, isPremium: true });
+  });
+
+  it.each([
+    ['id', 'someone-else'],
+    ['email', 'changed@example.com'],
+    ['termsVersion', TERMS_VERSION],
+  ])('refuses a body that would change the read-only %s with 400 naming it, and changes nothing', async (field, value) => {
+    const res = await expectRefused(api(), 'PUT', '/users/learner', { as: 'admin', body: { ...LEARNER, isPremium: true, [field]: value } }, 400);
+    expect(res.json.issues).toEqual([{ path: field, message: expect.stringContaining('read-only') }]);
   });
 
   it('makes another user an admin, who can then use admin routes', async () => {

@@ -47,6 +47,8 @@ describe('the messages of failures', () => {
     ['groups', ErrorCode.forbidden, 403, 'refused'],
     ['debrief', ErrorCode.noLongerDirector, 403, 'revoked'],
     ['debrief', ErrorCode.forbidden, 403, 'failed'],
+    ['course', ErrorCode.conflict, 409, 'course.error.notFound'],
+    ['course', ErrorCode.coursePublished, 409, 'course.error.published'],
   ] as const)('%s: %s (%i) is %s', (area, code, status, key) => {
     expect(errorKey(area, new ApiError(status, code, 'm'))).toBe(key);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NewUser, UserUpdate } from '../../src/api/users.ts';
+import { NewUser, UserSave } from '../../src/api/users.ts';
 import { stripInvisible } from '../../src/domain/text.ts';
 import { TERMS_VERSION } from '../../src/domain/legal.ts';
 
@@ -44,7 +44,7 @@ describe('invisible characters in user text', () => {
       contact: `\u2066+54 11 5555\u2069`,
     });
     expect(user).toMatchObject({ name: 'Ada nimdA', contact: '+54 11 5555' });
-    expect(UserUpdate.parse({ name: `${RLO}moc.live`, isAdmin: false, isPremium: false, subscriptions: [] }).name).toBe('moc.live');
+    expect(UserSave.body.parse({ name: `${RLO}moc.live`, isAdmin: false, isPremium: false, subscriptions: [] }).name).toBe('moc.live');
   });
 
   it('leave a field of nothing but them empty, so a required one is refused', () => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Caller } from '../access/token.ts';
 import { rowsOf, type Db } from '../db/client.ts';
@@ -35,7 +35,7 @@ export async function recordAudit(
  * changed, and both versions recorded, all or nothing, in one round trip to the database where a transaction takes
  * five (each a turn of a busy event loop). `fields` names the columns by the contract's names, the shape of the entry
  * and of the answer; `values` holds the new values by the same names, an undefined one leaving its column as it was
- * (at least one must be set). Null when there is no such row.
+ * (at least one must be set); `only`, a condition the row must meet besides its id. Null when there is no such row.
  */
 export async function updateAudited<T extends Record<string, unknown>>(
   db: Db,
@@ -45,6 +45,7 @@ export async function updateAudited<T extends Record<string, unknown>>(
   fields: { [K in keyof T]: PgColumn },
   id: string,
   values: { [K in keyof T]?: T[K] },
+  only?: SQL,
 ): Promise<T | null> {
   const columns = Object.entries(fields) as Array<[string, PgColumn]>;
   const set = columns.flatMap(([name, column]) => {
@@ -57,7 +58,7 @@ export async function updateAudited<T extends Record<string, unknown>>(
       sql`, `,
     )})`;
   const result = await db.execute(sql`
-    with "before" as (select * from ${table} where ${table.id} = ${id} for update),
+    with "before" as (select * from ${table} where ${table.id} = ${id}${only ? sql` and ${only}` : sql``} for update),
     "after" as (update ${table} set ${sql.join(set, sql`, `)} from "before" where ${table.id} = "before"."id" returning ${table}.*),
     "logged" as (
       insert into ${audit} ("actor", "actor_email", "entity", "entity_id", "action", "before", "after")

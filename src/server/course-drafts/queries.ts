@@ -9,7 +9,7 @@ import type { Caller } from '../access/token.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/client.ts';
 import { attempts, certificates, courseDrafts, courses, plans } from '../db/schema.ts';
-import { courseOf } from '../courses/index.ts';
+import { courseOf, isArchived } from '../courses/index.ts';
 
 /** The SQL of course drafts: edits saved beside the published row (course_drafts), published or dropped whole. */
 
@@ -43,10 +43,10 @@ export async function readDraft(db: Db, id: string): Promise<CourseDraft | null>
   return found && draftOf(found.row, found.draft);
 }
 
-/** Saves the whole course as its draft; null when there is no such course (or it is archived). */
-export async function saveDraft(db: Db, caller: Caller, id: string, input: StoredCourseInput): Promise<CourseDraft | null> {
+/** Saves the whole course as its draft; null when there is no such course, 'archived' for one archived (it no longer changes). */
+export async function saveDraft(db: Db, caller: Caller, id: string, input: StoredCourseInput): Promise<CourseDraft | 'archived' | null> {
   const found = await versions(db, id);
-  if (!found) return null;
+  if (!found) return (await isArchived(db, id)) ? 'archived' : null;
   // A case moved from where the version it came from had it keeps what it played there, whoever sent the new order.
   const body = { ...input, levels: keepingDefaults(found.draft?.body.levels ?? found.row.levels, input.levels) };
   const [draft] = await db

@@ -1,9 +1,11 @@
 import { ErrorCode } from '../../api/errors.ts';
 import { requireAdmin } from '../access/caller.ts';
-import { fail } from '../http/errors.ts';
+import { fail, invalid } from '../http/errors.ts';
+import { takeBack } from '../http/round-trip.ts';
+import { CourseSave } from '../../api/courses.ts';
 import { contentLocale } from '../http/content-locale.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
-import { identified } from '../courses/index.ts';
+import { ARCHIVED, identified } from '../courses/index.ts';
 import { courseImpact, discardDraft, draftLines, publishDraft, readDraft, saveDraft } from './queries.ts';
 import { signPreviewToken } from './preview-token.ts';
 import * as routes from '../../api/course-drafts.ts';
@@ -21,8 +23,11 @@ export const courseDraftsApp = subApp()
     return found ? c.json(found, 200) : fail(c, 404, ErrorCode.notFound, NO_COURSE);
   })
   .openapi(guarded(routes.save, requireAdmin), async (c) => {
-    const input = c.req.valid('json');
-    const saved = await saveDraft(c.get('deps').db.db, c.get('caller')!, c.req.valid('param').id, { ...input, levels: identified(input.levels) });
+    const { id } = c.req.valid('param');
+    const taken = await takeBack(CourseSave, c.req.valid('json'), () => ({ id }));
+    if ('issues' in taken) return invalid(c, taken.issues);
+    const saved = await saveDraft(c.get('deps').db.db, c.get('caller')!, id, { ...taken.body, levels: identified(taken.body.levels) });
+    if (saved === 'archived') return fail(c, 409, ErrorCode.conflict, ARCHIVED);
     return saved ? c.json(saved, 200) : fail(c, 404, ErrorCode.notFound, NO_COURSE);
   })
   .openapi(guarded(routes.discard, requireAdmin), async (c) => {

@@ -3,3 +3,4 @@ export { Catalogue, courseOf } from './catalogue.ts';
 export { catalogueAnswers, catalogueRequest, type CatalogueAnswers } from './catalogue-answer.ts';
 export { catalogueFastPath } from './fast-path.ts';
 export { identified } from './item-ids.ts';
+export { ARCHIVED, isArchived } from './queries.ts';

@@ -22,12 +22,27 @@ export async function createCourse(db: Db, caller: Caller, id: string, course: N
   });
 }
 
-/** Changes a course; what the input leaves out (proficiency order, outcomes, duration, translations, thumbnail) stays as stored. Null when there is no such course. */
-export async function updateCourse(db: Db, caller: Caller, id: string, input: Partial<StoredCourseInput>): Promise<Course | null> {
+/**
+ * Changes a course; what the input leaves out (proficiency order, outcomes, duration, translations, thumbnail) stays as
+ * stored. Null when there is no such course; 'archived' for one archived, which no longer changes.
+ */
+export async function updateCourse(db: Db, caller: Caller, id: string, input: Partial<StoredCourseInput>): Promise<Course | 'archived' | null> {
   const [stored] = input.levels ? await db.select({ levels: courses.levels }).from(courses).where(eq(courses.id, id)) : [];
   // A case moved from where the stored course had it keeps what it played there, whoever sent the new order.
   const levels = stored && input.levels && keepingDefaults(stored.levels, input.levels);
-  return updateAudited<Course>(db, caller, 'course', courses, courseColumns, id, levels ? { ...input, levels } : input);
+  const values = levels ? { ...input, levels } : input;
+  const after = await updateAudited<Course>(db, caller, 'course', courses, courseColumns, id, values, ne(courses.status, 'archived'));
+  if (after) return after;
+  return (await isArchived(db, id)) ? 'archived' : null;
+}
+
+/** Why a write to an archived course (deleted with its learners' history kept) is refused. */
+export const ARCHIVED = "This course was archived: it is kept for its learners' history and can no longer change";
+
+/** Whether `id` names an archived course: one a write found missing is archived, or not there at all. */
+export async function isArchived(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ status: courses.status }).from(courses).where(eq(courses.id, id));
+  return row?.status === 'archived';
 }
 
 /**

@@ -1,8 +1,9 @@
 import { ErrorCode } from '../../api/errors.ts';
 import { newCourseBody } from '../../domain/defaults.ts';
 import { identified } from './item-ids.ts';
-import { createCourse, deleteCourse, updateCourse } from './queries.ts';
-import { fail } from '../http/errors.ts';
+import { ARCHIVED, createCourse, deleteCourse, updateCourse } from './queries.ts';
+import { fail, invalid } from '../http/errors.ts';
+import { takeBack } from '../http/round-trip.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
 import { prepared } from '../http/answers.ts';
 import { catalogueRequest } from './catalogue-answer.ts';
@@ -34,11 +35,13 @@ export const coursesApp = subApp()
   })
   .openapi(guarded(routes.update, requireAdmin), async (c) => {
     const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    const body = { ...input, levels: identified(input.levels) };
+    const taken = await takeBack(routes.CourseSave, c.req.valid('json'), () => ({ id }));
+    if ('issues' in taken) return invalid(c, taken.issues);
+    const body = { ...taken.body, levels: identified(taken.body.levels) };
     const { catalogue, db } = c.get('deps');
     const after = await updateCourse(db.db, c.get('caller')!, id, body);
     if (!after) return fail(c, 404, ErrorCode.notFound, 'No such course');
+    if (after === 'archived') return fail(c, 409, ErrorCode.conflict, ARCHIVED);
     catalogue.changed(id);
     return c.json(after, 200);
   })

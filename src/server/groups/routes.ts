@@ -1,7 +1,8 @@
 import { ErrorCode } from '../../api/errors.ts';
 import { refuseGroup, visibleGroup } from '../access/groups.ts';
 import { callerIsAdmin, requireAdmin, requireUser } from '../access/caller.ts';
-import { fail } from '../http/errors.ts';
+import { fail, invalid } from '../http/errors.ts';
+import { takeBack } from '../http/round-trip.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
 import { addMember, createGroup, deleteGroup, directedGroupIds, groupDetail, groupsWithCounts, removeMember, renameGroup } from './queries.ts';
 import * as routes from '../../api/groups.ts';
@@ -30,9 +31,13 @@ export const groupsApp = subApp()
   })
   .openapi(guarded(routes.update, requireAdmin), async (c) => {
     const { id } = c.req.valid('param');
-    const { name } = c.req.valid('json');
     const db = c.get('deps').db.db;
-    const row = await renameGroup(db, c.get('caller')!, id, name);
+    const taken = await takeBack(routes.GroupSave, c.req.valid('json'), async () => {
+      const group = await visibleGroup(c, id);
+      return typeof group === 'number' ? null : groupDetail(db, group);
+    });
+    if ('issues' in taken) return invalid(c, taken.issues);
+    const row = await renameGroup(db, c.get('caller')!, id, taken.body.name);
     if (!row) return fail(c, 404, ErrorCode.notFound, 'No such group');
     return c.json(await groupDetail(db, row), 200);
   })

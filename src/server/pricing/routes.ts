@@ -2,6 +2,7 @@ import { ErrorCode } from '../../api/errors.ts';
 import { localizePlan } from '../../domain/localize.ts';
 import { callerIsAdmin, requireAdmin } from '../access/caller.ts';
 import { fail, invalid } from '../http/errors.ts';
+import { takeBack } from '../http/round-trip.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
 import { contentLocale } from '../http/content-locale.ts';
 import { prepared } from '../http/answers.ts';
@@ -34,11 +35,12 @@ export const pricingApp = subApp()
   })
   .openapi(guarded(routes.update, requireAdmin), async (c) => {
     const { id } = c.req.valid('param');
-    const body = c.req.valid('json');
+    const taken = await takeBack(routes.PlanSave, c.req.valid('json'), () => ({ id }));
+    if ('issues' in taken) return invalid(c, taken.issues);
     const db = c.get('deps').db.db;
-    const unknown = await unknownCourses(db, body.courses);
+    const unknown = await unknownCourses(db, taken.body.courses);
     if (unknown.length) return invalid(c, [{ path: 'courses', message: `unknown course ${unknown.join(', ')}` }]);
-    const plan = await updatePlan(db, c.get('caller')!, id, body);
+    const plan = await updatePlan(db, c.get('caller')!, id, taken.body);
     if (!plan) return fail(c, 404, ErrorCode.notFound, 'No such plan');
     c.get('deps').catalogue.changed();
     return c.json(plan, 200);

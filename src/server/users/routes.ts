@@ -6,6 +6,7 @@ import { recordVerified } from '../access/verified.ts';
 import { signUpLimit } from '../http/rate-limit.ts';
 import { callerIsAdmin, requireAdmin, requireUser } from '../access/caller.ts';
 import { fail, invalid } from '../http/errors.ts';
+import { takeBack } from '../http/round-trip.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
 import * as routes from '../../api/users.ts';
 
@@ -46,7 +47,9 @@ export const usersApp = subApp()
   })
   .openapi(guarded(routes.update, requireAdmin), async (c) => {
     const { id } = c.req.valid('param');
-    const body = c.req.valid('json');
+    const taken = await takeBack(routes.UserSave, c.req.valid('json'), () => c.get('deps').userCache.get(id));
+    if ('issues' in taken) return invalid(c, taken.issues);
+    const body = taken.body;
     const caller = c.get('caller')!;
     const outcome = await saveUser(c.get('deps').db.db, caller, id, body);
     if (outcome === 'missing') return fail(c, 404, ErrorCode.notFound, 'No such user');

@@ -1,4 +1,4 @@
-import { bool, int, list, loose, oneOf, optional, strict, text, type ObjectRule, type Rule } from './hostile-rules.ts';
+import { bool, int, list, loose, oneOf, optional, readOnly, strict, text, type ObjectRule, type Rule } from './hostile-rules.ts';
 import { SEEDED_COURSES, VISIBLE_PLANS } from '../support.ts';
 import { TERMS_VERSION } from '../../../src/domain/legal.ts';
 
@@ -32,9 +32,11 @@ export const newUser = strict({
   name: optional(text(401)),
 });
 
+/** PUT /users/learner: the user as GET answers it, the seeded learner's id, address and terms (none) read-only. */
 export const userUpdate = strict({
-  id: optional({ kind: 'any' }),
-  email: optional({ kind: 'any' }),
+  id: readOnly('learner'),
+  email: readOnly('learner@example.com'),
+  termsVersion: readOnly(null),
   name: optional(text(401)),
   contact: optional(text(50)),
   isAdmin: bool,
@@ -70,6 +72,9 @@ export const course = strict({
   translations: translations(strict({ title: optional(text(200)), subtitle: optional(text(500)), outcomes: optional(list(text(300), 20)) })),
 });
 
+/** PUT /courses/bronchoscopy and its draft's: the course as GET answers it, its id read-only. */
+export const courseSave = strict({ ...course.fields, id: readOnly('bronchoscopy') });
+
 /** POST /courses: every field of a course may be left out. */
 export const newCourse = strict(Object.fromEntries(Object.entries(course.fields).map(([k, f]) => [k, f.kind === 'optional' ? f : optional(f)])));
 
@@ -82,6 +87,9 @@ export const plan = strict({
   visibility: bool,
   translations: translations(strict({ title: optional(text(200)), description: optional(text(2000)) })),
 });
+
+/** PUT /pricing/plan-fetoscopy: the plan as GET answers it, its id read-only. */
+export const planSave = strict({ ...plan.fields, id: readOnly('plan-fetoscopy') });
 
 export const launch = strict({ course: { kind: 'ref', known: SEEDED_COURSES, min: 1, max: 128 }, level: int(1, 100), case: int(1, 200) });
 

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { example, INVISIBLE, POLLUTION, without, withKey, type ObjectRule, type Rule } from './hostile-rules.ts';
 import { ID_UNITS, validOf, visible } from './hostile-valid.ts';
@@ -47,6 +48,9 @@ export const invalidOf = (rule: Rule): fc.Arbitrary<Damage> => fc.oneof(...damag
  */
 export function damages(rule: Rule, nullable = false): Site[] {
   if (rule.kind === 'optional') return damages(rule.of, nullable);
+  // Anything but what the GET answers, of its type or another.
+  if (rule.kind === 'readOnly')
+    return [fc.constantFrom(...SAMPLES.map(([, v]) => v).filter((v) => !isDeepStrictEqual(v, rule.value))).map(damage('a read-only field changed'))];
   if (rule.kind === 'nullable') return damages(rule.of, true);
   const accepted = [typeOf(rule), ...(nullable ? ['null'] : [])];
   const wrongType = fc.constantFrom(...SAMPLES.filter(([type]) => !accepted.includes(type)).map(([, v]) => v)).map(damage('wrong type'));
@@ -101,10 +105,9 @@ function broken(rule: Rule): Site[] {
     case 'array':
       return arrayDamages(rule);
     case 'object':
-      return [...fieldDamages(rule), ...(rule.strict ? [unknownKey(rule)] : [])];
+      return [...fieldDamages(rule), rule.strict ? unknownKey(rule) : pollutingKey(rule)];
     case 'record': {
-      // `__proto__` is left out: it is dropped instead of refused (see the report on issue 27).
-      const keys = ['en', 'de', 'ES', 'es-ES', 'zh', 'constructor', 'prototype', 'toString', ''].filter((k) => !rule.keys.includes(k));
+      const keys = ['en', 'de', 'ES', 'es-ES', 'zh', ...POLLUTION, 'toString', ''].filter((k) => !rule.keys.includes(k));
       const stranger = fc
         .tuple(validOf(rule), fc.constantFrom(...keys), validOf(rule.of))
         .map(([o, k, v]) => damage(`unknown key ${k}`)(withKey(o as object, k, v)));
@@ -183,6 +186,13 @@ function fieldDamages(rule: ObjectRule): Site[] {
     damages(f).map((site) => fc.tuple(validOf(rule), site).map(([o, d]) => inside(k, { ...d, value: withKey(o as object, k, d.value) }))),
   );
   return [...missing, ...fields];
+}
+
+/** A polluting key in an object that drops other unknown keys: refused all the same. */
+function pollutingKey(rule: ObjectRule): Site {
+  return fc
+    .tuple(validOf(rule), fc.constantFrom(...POLLUTION))
+    .map(([o, k]) => damage(`polluting key ${k}`)(withKey(o as object, k, { isAdmin: true, polluted: true })));
 }
 
 /** A key the strict object does not list: a polluting one, a near miss or any other. */

@@ -8,8 +8,8 @@ export type Rule =
    * refused, then (`trim`) its ends trimmed; `plain`: taken as it is, none of that.
    */
   | { kind: 'text'; min: number; max: number; trim: boolean; plain?: boolean }
-  /** Any string at all (a field the server accepts and ignores). */
-  | { kind: 'any' }
+  /** A field the GET answers and the PUT takes back: only `value` (what the GET answers) is accepted, then ignored. */
+  | { kind: 'readOnly'; value: unknown }
   | { kind: 'email'; max: number }
   /** A number in [min, max] (`above`: min itself refused), a whole multiple of `step` when given. */
   | { kind: 'number'; min: number; max: number; step?: number; above?: boolean }
@@ -38,12 +38,28 @@ export const list = (of: Rule, max: number, min = 0): Rule => ({ kind: 'array', 
 export const optional = (of: Rule): Rule => ({ kind: 'optional', of });
 export const strict = (fields: Record<string, Rule>): ObjectRule => ({ kind: 'object', fields, strict: true });
 export const loose = (fields: Record<string, Rule>): ObjectRule => ({ kind: 'object', fields, strict: false });
+/** A read-only field of a round-trip body: left out, or sent as the GET answers it. */
+export const readOnly = (value: unknown): Rule => optional({ kind: 'readOnly', value });
 
 /** The invisible characters the valid bodies are sprinkled with; the contract says each is removed before a text is stored. */
 export const INVISIBLE = ['\u202E', '\u200B', '\u2060', '\uFEFF', '\u00AD', '\u0007', '\u17B5', '\u2800', '\u2029'];
 
-/** Keys that have polluted prototypes elsewhere; a strict object must refuse them like any unknown key. */
+/** Keys that have polluted prototypes elsewhere: refused anywhere in a body, even where other unknown keys are dropped. */
 export const POLLUTION = ['__proto__', 'constructor', 'prototype'];
+
+/** Whether a parsed JSON value holds a polluting key at any depth (walked without recursion: junk nests thousands deep). */
+export function polluted(value: unknown): boolean {
+  const pending = [value];
+  while (pending.length) {
+    const next = pending.pop();
+    if (typeof next !== 'object' || next === null) continue;
+    for (const [key, item] of Object.entries(next)) {
+      if (POLLUTION.includes(key)) return true;
+      pending.push(item);
+    }
+  }
+  return false;
+}
 
 /** A copy of `o` with `key` set as an own property, even `__proto__` (plain assignment would change the prototype). */
 export function withKey(o: object, key: string, value: unknown): Record<string, unknown> {
@@ -69,8 +85,8 @@ export function example(rule: Rule): unknown {
   switch (rule.kind) {
     case 'text':
       return 'x'.repeat(Math.max(rule.min, 1));
-    case 'any':
-      return '';
+    case 'readOnly':
+      return rule.value;
     case 'email':
       return 'a@example.com';
     case 'number':
@@ -97,7 +113,9 @@ export function example(rule: Rule): unknown {
   }
 }
 
-/** What the server stores for a valid `value`: texts without invisible characters (and trimmed), unknown keys dropped. */
+const isReadOnly = (rule: Rule) => rule.kind === 'readOnly' || (rule.kind === 'optional' && rule.of.kind === 'readOnly');
+
+/** What the server stores for a valid `value`: texts without invisible characters (and trimmed), unknown and read-only keys dropped. */
 export function storedOf(rule: Rule, value: unknown): unknown {
   if (value === null) return null;
   switch (rule.kind) {
@@ -109,8 +127,11 @@ export function storedOf(rule: Rule, value: unknown): unknown {
     case 'array':
       return (value as unknown[]).map((item) => storedOf(rule.of, item));
     case 'object':
+      // Unknown keys are dropped, read-only ones ignored.
       return Object.fromEntries(
-        Object.entries(value as object).flatMap(([k, v]) => (Object.hasOwn(rule.fields, k) ? [[k, storedOf(rule.fields[k]!, v)]] : [])),
+        Object.entries(value as object).flatMap(([k, v]) =>
+          Object.hasOwn(rule.fields, k) && !isReadOnly(rule.fields[k]!) ? [[k, storedOf(rule.fields[k]!, v)]] : [],
+        ),
       );
     case 'record':
       return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, storedOf(rule.of, v)]));
@@ -128,8 +149,8 @@ export function storedOf(rule: Rule, value: unknown): unknown {
 
 /**
  * What any text sent as a body must be answered with, as far as the rules tell without validating it field by field:
- * not JSON (after the UTF-8 round trip a request makes), not an object, an unknown key of a strict body or a required
- * key missing are refusals; anything else is 'unknown'.
+ * not JSON (after the UTF-8 round trip a request makes), not an object, a polluting key anywhere, an unknown key of a
+ * strict body or a required key missing are refusals; anything else is 'unknown'.
  */
 export function judge(raw: string, body: ObjectRule): 'invalid_json' | 'invalid_body' | 'unknown' {
   let value: unknown;
@@ -138,7 +159,7 @@ export function judge(raw: string, body: ObjectRule): 'invalid_json' | 'invalid_
   } catch {
     return 'invalid_json';
   }
-  if (!isPlainObject(value)) return 'invalid_body';
+  if (!isPlainObject(value) || polluted(value)) return 'invalid_body';
   const keys = Object.keys(value);
   if (body.strict && keys.some((k) => !Object.hasOwn(body.fields, k))) return 'invalid_body';
   const missing = Object.entries(body.fields).some(([k, f]) => f.kind !== 'optional' && !Object.hasOwn(value, k));
