@@ -104,9 +104,17 @@ const OUTCOMES = {
   debrief: { codes: { [ErrorCode.noLongerDirector]: 'revoked' }, statuses: { 0: 'network', 404: 'gone' }, fallback: 'failed' },
   /** A press on play: not entitled (to pricing), not signed in (to login). */
   launch: { statuses: { 401: 'signIn', 403: 'denied' }, fallback: 'error' },
-  /** An assessment code typed in the open-case dialog: no window of this course open to the learner has it, it has closed, too many tried. */
+  /**
+   * An assessment code typed in the open-case dialog: no window of this course open to the learner has it, it has
+   * closed, its sitting starts later, the case was launched in it already, too many tried.
+   */
   assessmentCode: {
-    codes: { [ErrorCode.assessmentCodeUnknown]: 'unknown', [ErrorCode.assessmentCodeExpired]: 'expired' },
+    codes: {
+      [ErrorCode.assessmentCodeUnknown]: 'unknown',
+      [ErrorCode.assessmentCodeExpired]: 'expired',
+      [ErrorCode.assessmentNotStarted]: 'notStarted',
+      [ErrorCode.assessmentLaunchUsed]: 'used',
+    },
     statuses: { 429: 'limited' },
     fallback: 'error',
   },

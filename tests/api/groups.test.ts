@@ -155,9 +155,9 @@ describe('groups', () => {
     const res = await api().app.request(`/api/groups/${GROUPS.fellowship}/export.csv`, { headers: { authorization: `Bearer ${TOKENS.director}` } });
     const rows = parseCsv((await res.text()).replace(/^\ufeff/, ''), ',').slice(1);
     expect(rows).toEqual([
-      ['Lea Learner', 'lea+csv@example.com', COURSE, "'=1+1", '1', "'-2+3", '1', "'+A1", '60', 'attempted', '50', '1', '', '0', '', ''],
-      ['Lea Learner', 'lea+csv@example.com', COURSE, "'=1+1", '1', "'-2+3", '2', "'\tA2", '70', 'not started', '', '0', '', '0', '', ''],
-      ['Lea Learner', 'lea+csv@example.com', COURSE, "'=1+1", '2', "'@SUM(B1)", '1', "'\rB1", '70', 'not started', '', '0', '', '0', '', ''],
+      ['Lea Learner', 'lea+csv@example.com', COURSE, "'=1+1", '1', "'-2+3", '1', "'+A1", '60', 'attempted', '50', '1', '', '0', '', '', '', ''],
+      ['Lea Learner', 'lea+csv@example.com', COURSE, "'=1+1", '1', "'-2+3", '2', "'\tA2", '70', 'not started', '', '0', '', '0', '', '', '', ''],
+      ['Lea Learner', 'lea+csv@example.com', COURSE, "'=1+1", '2', "'@SUM(B1)", '1', "'\rB1", '70', 'not started', '', '0', '', '0', '', '', '', ''],
     ]);
   });
 
@@ -197,7 +197,7 @@ describe('groups', () => {
     // Nobody has played, nobody holds a course: the file still names the member.
     const rows = await csvOf();
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toEqual(['Lea Learner', 'learner@example.com', '', '', '', '', '', '', '', 'not started', '', '', '', '', '', '']);
+    expect(rows[1]).toEqual(['Lea Learner', 'learner@example.com', '', '', '', '', '', '', '', 'not started', '', '', '', '', '', '', '', '']);
     // A member who holds the course lists each of its cases, not started.
     await reply(as('admin').users[':id'].$put({ param: { id: 'learner' }, json: { isAdmin: false, isPremium: true, subscriptions: [] } }));
     const held = (await csvOf()).slice(1).filter((r) => r[2] === COURSE);
