@@ -58,7 +58,25 @@ export const GrantedLaunch = z
   .object({ id: z.string(), userId: z.string(), learnerName: z.string(), caseId: z.string(), reason: z.string(), grantedBy: z.string(), grantedAt: z.string() })
   .meta({ id: 'GrantedLaunch' });
 
-const SittingRecord = z.object({ window: AssessmentWindow, launches: z.array(SittingLaunch), grants: z.array(GrantedLaunch) }).meta({ id: 'SittingRecord' });
+/** What a learner's record as a whole holds that a person rarely does (domain/record-review.ts), for the director to review. */
+const ReviewFlag = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('jump'), from: z.number(), to: z.number() }),
+  z.object({ kind: z.literal('sameTiming'), count: z.number(), seconds: z.number() }),
+  z.object({ kind: z.literal('regular'), count: z.number(), seconds: z.number() }),
+]);
+
+export const LearnerReview = z.object({ userId: z.string(), learnerName: z.string(), flags: z.array(ReviewFlag).min(1) }).meta({ id: 'LearnerReview' });
+
+const SittingRecord = z
+  .object({
+    window: AssessmentWindow,
+    launches: z.array(SittingLaunch),
+    grants: z.array(GrantedLaunch),
+    reviews: z
+      .array(LearnerReview)
+      .describe("The sitting's learners whose attempts at the course, read as a whole, hold what a person rarely does: for review, never a verdict"),
+  })
+  .meta({ id: 'SittingRecord' });
 
 const GrantInput = z.strictObject({
   learner: dbString().min(1).max(128),
@@ -69,6 +87,7 @@ const GrantInput = z.strictObject({
 export type SittingLaunch = z.infer<typeof SittingLaunch>;
 export type GrantedLaunch = z.infer<typeof GrantedLaunch>;
 export type SittingRecord = z.infer<typeof SittingRecord>;
+export type LearnerReview = z.infer<typeof LearnerReview>;
 
 export type AssessmentWindow = z.infer<typeof AssessmentWindow>;
 

@@ -3,6 +3,13 @@ import { bearer, dbString, documentLanguage, errors, idParam, json, jsonBody, La
 
 /** The contract of /certificates: a learner's certificates, their public verification, PDF and revocation. */
 
+const CertificateKindSchema = z
+  .enum(['completion', 'assessed'])
+  .describe(
+    'completion: the course was completed, in practice or otherwise; assessed: every case was passed in a sitting a director or an administrator opened',
+  );
+const SittingSchema = z.object({ openedBy: z.string().describe('The name of who opened it'), startsAt: z.string() });
+
 /** A certificate as its holder (and their directors, and admins) see it. */
 export const CertificateSummary = z
   .object({
@@ -12,6 +19,8 @@ export const CertificateSummary = z
     completedAt: z.string(),
     issuedAt: z.string(),
     revoked: z.boolean(),
+    kind: CertificateKindSchema,
+    sittings: z.array(SittingSchema).describe('The assessed sittings its cases were passed in; empty for a certificate of completion'),
   })
   .meta({ id: 'CertificateSummary' });
 
@@ -24,6 +33,8 @@ const CertificateVerification = z
     courseTitle: z.string(),
     completedAt: z.string(),
     revokedAt: z.string().nullable(),
+    kind: CertificateKindSchema,
+    sittings: z.array(SittingSchema),
     assessedCases: z
       .array(z.object({ module: z.number(), case: z.number(), title: z.string() }))
       .describe('The cases passed in an assessment window a director or an administrator opened, numbered as the course page showed them'),

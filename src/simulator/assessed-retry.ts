@@ -8,6 +8,8 @@ import type { SimKey, Translate } from './strings.ts';
 const REFUSED = {
   unknown: 'sim.outcome.code.unknown',
   expired: 'sim.outcome.code.expired',
+  notStarted: 'sim.outcome.code.notStarted',
+  used: 'sim.outcome.code.used',
   limited: 'sim.outcome.code.limited',
   error: 'sim.outcome.launchError',
 } as const satisfies Record<ErrorKey<'assessmentCode'>, SimKey>;

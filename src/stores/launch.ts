@@ -8,7 +8,7 @@ import { errorKey } from './error-messages.ts';
 import { $session, idToken, startSession, type Session } from './session.ts';
 
 /** Where an assessment code typed in the open-case dialog has got to: refused codes say why. */
-export type CodeState = 'idle' | 'checking' | 'unknown' | 'expired' | 'limited' | 'error';
+export type CodeState = 'idle' | 'checking' | 'unknown' | 'expired' | 'notStarted' | 'used' | 'limited' | 'error';
 
 /**
  * The open-case choices: no desktop link where the desktop simulator cannot run, no browser link for a case the browser

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '../../src/api/errors.ts';
-import { assessmentLaunches } from '../../src/server/db/schema.ts';
+import { assessmentLaunches, attempts } from '../../src/server/db/schema.ts';
 import { inhumanLog, play } from './attempt-support.ts';
 import { launchBody, openBody, openWindow, world } from './assessment-support.ts';
 import type { TestApi } from './harness.ts';
@@ -208,5 +208,45 @@ describe('launches and grants by role', () => {
       director: 201,
       admin: 201,
     });
+  });
+});
+
+describe("a learner's record reviewed as a whole", () => {
+  const api = useApi();
+  const { as, reply } = typedClient(api);
+
+  it('shows the director a jump from novice to near-perfect, and fails or passes nobody for it', async () => {
+    await world(api());
+    const window = await openWindow(api(), TOKENS.director, { learners: ['learner'] });
+    const base = Date.now() - 60 * 60_000;
+    const row = (i: number, score: number, assessmentId: string | null) => ({
+      id: `review-${i}`,
+      userId: 'learner',
+      courseId: 'asm-course',
+      caseId: 'm1c1',
+      level: 1,
+      caseIndex: 1,
+      variant: i,
+      score,
+      metrics: { surgeryTimeMs: 200_000 + i * 17_000 },
+      assessmentId,
+      createdAt: new Date(base + i * 9 * 60_000 + (i % 2) * 70_000),
+    });
+    await api()
+      .deps.db.db.insert(attempts)
+      .values([row(0, 18, null), row(1, 26, null), row(2, 31, null), row(3, 98, window.id)]);
+    const record = (await reply(as(TOKENS.director).assessments[':id'].launches.$get({ param: { id: window.id } }))).json;
+    expect(record.reviews).toEqual([{ userId: 'learner', learnerName: 'Lea Learner', flags: [{ kind: 'jump', from: 25, to: 98 }] }]);
+    // For review only: the assessed attempt still passes the case, and the certificate is issued.
+    const progress = (await reply(as('learner').progress.$get({ query: { course: 'asm-course' } }))).json;
+    expect(progress.modules[0].cases[0]).toMatchObject({ state: 'passed', assessed: true });
+    expect(progress.certificate).toMatchObject({ kind: 'assessed' });
+  });
+
+  it('shows nothing when a record holds nothing rare', async () => {
+    await world(api());
+    const window = await openWindow(api(), TOKENS.director, { learners: ['learner'] });
+    const record = (await reply(as('admin').assessments[':id'].launches.$get({ param: { id: window.id } }))).json;
+    expect(record.reviews).toEqual([]);
   });
 });

@@ -194,13 +194,22 @@ describe('assessed attempts, progress and certificates', () => {
     expect((await reply(as(TOKENS.director).progress.$get({ query: { course: COURSE, userId: 'learner' } }))).json.modules[0].cases[0].assessed).toBe(true);
 
     const certificate = after.certificate;
+    // Every case passed in a sitting: an assessed certificate, naming who opened the sitting and when it started.
+    const sittings = [{ openedBy: 'Dee Director', startsAt: window.startsAt }];
+    expect(certificate).toMatchObject({ kind: 'assessed', sittings });
     const verified = await reply(as(null).certificates[':id'].$get({ param: { id: certificate.id } }));
+    expect(verified.json).toMatchObject({ kind: 'assessed', sittings });
     expect(verified.json.assessedCases).toEqual([{ module: 1, case: 1, title: 'Selective' }]);
+    const csv = await api().app.request(`/api/groups/${GROUPS.fellowship}/export.csv`, { headers: { authorization: `Bearer ${TOKENS.director}` } });
+    expect(await csv.text()).toContain(`"valid","assessed","Dee Director ${window.startsAt}"`);
     const pdf = await api().app.request(`/api/certificates/${certificate.id}/pdf?lang=en`, { headers: { authorization: `Bearer ${api().tokens.learner}` } });
     expect(pdf.status).toBe(200);
     const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
     expect(text).toContain('Module 1, case 1: Selective');
     expect(text).toContain('(assessed)');
+    expect(text).toContain('Assessed certificate');
+    expect(text).toContain('Each case passed in a supervised sitting: opened by Dee Director on');
+    expect(text).not.toContain('Certificate of completion');
   });
 
   it('an attempt that arrives after its window was closed or expired is stored as practice and passes nothing', async () => {

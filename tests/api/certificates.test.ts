@@ -39,6 +39,8 @@ describe('certificates', () => {
       courseTitle: 'Laser course',
       completedAt: expect.any(String),
       revokedAt: null,
+      kind: 'completion',
+      sittings: [],
       assessedCases: [],
     });
     await expectRefused(api(), 'GET', '/certificates/AAAAAAAAAAAAAAAAAAAAAA', {}, 404);
@@ -50,7 +52,7 @@ describe('certificates', () => {
     for (const as of ['learner', 'admin', TOKENS.director]) {
       const path = as === 'learner' ? '/certificates' : '/certificates?userId=learner';
       expect((await api().call('GET', path, { as })).json).toEqual([
-        expect.objectContaining({ id, courseId: COURSE, courseTitle: 'Laser course', revoked: false }),
+        expect.objectContaining({ id, courseId: COURSE, courseTitle: 'Laser course', revoked: false, kind: 'completion', sittings: [] }),
       ]);
     }
     expect((await reply(as('other').certificates.$get({ query: {} }))).json).toEqual([]);
@@ -67,7 +69,16 @@ describe('certificates', () => {
     expect(res.disposition).toBe(`attachment; filename="certificate-${COURSE}.pdf"`);
     writeFileSync('/tmp/certificate-en.pdf', res.bytes);
     const text = await pdfText(res.bytes);
-    for (const part of ['Certificate of completion', 'Lea Learner', 'Laser course', 'A1', 'A2', 'B1', `${siteOrigin(api().deps.config)}/certificates/${id}`])
+    for (const part of [
+      'Certificate of completion',
+      'Earned in practice',
+      'Lea Learner',
+      'Laser course',
+      'A1',
+      'A2',
+      'B1',
+      `${siteOrigin(api().deps.config)}/certificates/${id}`,
+    ])
       expect(text).toContain(part);
     expect(text).not.toContain('Hidden');
   });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatDay } from '../../domain/format.ts';
+import { isolate } from '../../domain/text.ts';
 import { $verification, certificateIdOf, revoke, verify } from '../../stores/certificate.ts';
 import { $session } from '../../stores/session.ts';
 import Field from '../ui/Field.tsx';
@@ -11,7 +12,7 @@ import FormError from '../ui/FormError.tsx';
 
 interface Props {
   locale: string;
-  strings: Sections<'verify'>;
+  strings: Sections<'verify' | 'cert.kind'>;
 }
 
 /** The public check of a certificate named by the address: genuine, revoked or unknown; admins may revoke it here. */
@@ -56,6 +57,25 @@ export default function CertificateCheck({ locale, strings }: Props) {
         <dd>
           <time dateTime={certificate.completedAt}>{formatDay(locale, certificate.completedAt)}</time>
         </dd>
+        <dt>{strings['verify.kind']}</dt>
+        <dd className="verify-kind" data-kind={certificate.kind}>
+          {strings[certificate.kind === 'assessed' ? 'cert.kind.assessed' : 'cert.kind.completion']}
+          {certificate.kind === 'completion' && <span className="muted"> {strings['cert.kind.practiceNote']}</span>}
+        </dd>
+        {certificate.sittings.length > 0 && (
+          <>
+            <dt>{strings['verify.sittings']}</dt>
+            <dd>
+              <ul className="verify-sittings">
+                {certificate.sittings.map((k) => (
+                  <li key={`${k.startsAt}.${k.openedBy}`}>
+                    {fill(strings['cert.kind.sitting'], { name: isolate(k.openedBy), date: formatDay(locale, k.startsAt) })}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
         <dt>{strings['verify.id']}</dt>
         <dd>
           <bdi dir="ltr">{certificate.id}</bdi>

@@ -13,6 +13,8 @@ interface Props {
 const REFUSED = {
   unknown: 'course.assessment.unknown',
   expired: 'course.assessment.expired',
+  notStarted: 'course.assessment.notStarted',
+  used: 'course.assessment.used',
   limited: 'course.assessment.limited',
   error: 'course.launchError',
 } as const;

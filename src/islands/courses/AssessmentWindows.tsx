@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react';
 import { ASSESSMENT_MAX_MINUTES, ASSESSMENT_MIN_MINUTES } from '../../domain/assessment.ts';
+import { formatDateTime } from '../../domain/format.ts';
+import { isolate } from '../../domain/text.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
-import { $assessments, closeAssessment, loadAssessments, openAssessment } from '../../stores/assessments.ts';
+import { $assessments, $sitting, closeAssessment, loadAssessments, loadMembers, openAssessment, toggleLaunches } from '../../stores/assessments.ts';
 import { $session } from '../../stores/session.ts';
 import FormError from '../ui/FormError.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useSessionWhenIdle } from '../ui/useSessionWhenIdle.ts';
+import SittingLaunches from './SittingLaunches.tsx';
 
 interface Props {
   courseId: string;
@@ -18,18 +21,29 @@ interface Props {
 const LENGTHS = [15, 30, 60, 120, 240, 480].filter((m) => m >= ASSESSMENT_MIN_MINUTES && m <= ASSESSMENT_MAX_MINUTES);
 const EVERYONE = '';
 
-/** On the course page of a course requiring assessment, for its directors and administrators: open a window, read its code, close it. */
+/**
+ * On the course page of a course requiring assessment, for its directors and administrators: open a window now or
+ * schedule it (times in the reader's own time zone), for a group or its named learners; read its code, close it, and
+ * follow its launches.
+ */
 export default function AssessmentWindows({ courseId, locale, strings }: Props) {
   const state = useIslandStore($assessments);
   const session = useIslandStore($session);
+  const sitting = useIslandStore($sitting);
   const [group, setGroup] = useState<string | null>(null);
   const [minutes, setMinutes] = useState(60);
+  const [startsAt, setStartsAt] = useState('');
+  const [learners, setLearners] = useState<string[]>([]);
   useSessionWhenIdle();
   const uid = session.firebaseUser?.uid;
   const admin = session.user?.isAdmin === true;
   useEffect(() => {
     if (!session.loading && uid) void loadAssessments(courseId, admin);
   }, [session.loading, uid, admin, courseId]);
+  const chosen = state.status === 'ready' ? (group ?? state.groups[0]?.id ?? EVERYONE) : EVERYONE;
+  useEffect(() => {
+    if (chosen !== EVERYONE) void loadMembers(chosen);
+  }, [chosen, state.status]);
 
   if (state.status === 'hidden') return null;
   const length = (m: number) =>
@@ -37,7 +51,8 @@ export default function AssessmentWindows({ courseId, locale, strings }: Props) 
       ? new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(m)
       : new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'long' }).format(m / 60);
   const time = (iso: string) => new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
-  const chosen = group ?? state.groups[0]?.id ?? EVERYONE;
+  const members = chosen === EVERYONE ? [] : (state.members[chosen] ?? []);
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return (
     <section className="assessments" aria-labelledby="assessments-title">
       <h2 id="assessments-title">{strings['assess.title']}</h2>
@@ -46,12 +61,22 @@ export default function AssessmentWindows({ courseId, locale, strings }: Props) 
         className="assessment-open"
         onSubmit={(e) => {
           e.preventDefault();
-          void openAssessment(courseId, chosen === EVERYONE ? null : chosen, minutes);
+          // A datetime-local value is a time in the reader's own zone, which Date reads it in.
+          const start = startsAt ? new Date(startsAt).toISOString() : null;
+          const named = learners.filter((id) => members.some((m) => m.userId === id));
+          void openAssessment(courseId, { group: chosen === EVERYONE ? null : chosen, minutes, learners: named, startsAt: start });
         }}
       >
         <div className="field">
           <label htmlFor="assessment-group">{strings['assess.group']}</label>
-          <select id="assessment-group" value={chosen} onChange={(e) => setGroup(e.target.value)}>
+          <select
+            id="assessment-group"
+            value={chosen}
+            onChange={(e) => {
+              setGroup(e.target.value);
+              setLearners([]);
+            }}
+          >
             {state.groups.map((g) => (
               <option key={g.id} value={g.id}>
                 {g.name}
@@ -70,6 +95,37 @@ export default function AssessmentWindows({ courseId, locale, strings }: Props) 
             ))}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="assessment-starts">{strings['assess.start']}</label>
+          <input
+            id="assessment-starts"
+            type="datetime-local"
+            value={startsAt}
+            aria-describedby="assessment-starts-hint"
+            onChange={(e) => setStartsAt(e.target.value)}
+          />
+          <small id="assessment-starts-hint" className="muted">
+            {fill(strings['assess.startHint'], { zone })}
+          </small>
+        </div>
+        {members.length > 0 && (
+          <fieldset className="assessment-learners" aria-describedby="assessment-learners-hint">
+            <legend>{strings['assess.learners']}</legend>
+            {members.map((m) => (
+              <label key={m.userId}>
+                <input
+                  type="checkbox"
+                  checked={learners.includes(m.userId)}
+                  onChange={(e) => setLearners((now) => (e.target.checked ? [...now, m.userId] : now.filter((id) => id !== m.userId)))}
+                />{' '}
+                <bdi>{m.name || m.email}</bdi>
+              </label>
+            ))}
+            <small id="assessment-learners-hint" className="muted">
+              {strings['assess.learnersHint']}
+            </small>
+          </fieldset>
+        )}
         <button type="submit" className="button" disabled={state.busy}>
           {strings['assess.open']}
         </button>
@@ -86,14 +142,31 @@ export default function AssessmentWindows({ courseId, locale, strings }: Props) 
                 {w.code}
               </strong>{' '}
               <bdi>{w.groupName ?? strings['assess.everyone']}</bdi> ·{' '}
-              {w.state === 'open'
-                ? fill(strings['assess.until'], { time: time(w.expiresAt) })
-                : strings[w.state === 'expired' ? 'assess.expired' : 'assess.closed']}
-              {w.state === 'open' && (
+              {w.state === 'scheduled' ? (
+                <time dateTime={w.startsAt}>{fill(strings['assess.scheduled'], { time: formatDateTime(locale, w.startsAt) })}</time>
+              ) : w.state === 'open' ? (
+                fill(strings['assess.until'], { time: time(w.expiresAt) })
+              ) : (
+                strings[w.state === 'expired' ? 'assess.expired' : 'assess.closed']
+              )}
+              {w.learners.length > 0 && (
+                <span className="assessment-for">· {fill(strings['assess.for'], { names: w.learners.map((l) => isolate(l.name)).join(', ') })}</span>
+              )}
+              {(w.state === 'open' || w.state === 'scheduled') && (
                 <button type="button" className="button button-small button-ghost" disabled={state.busy} onClick={() => void closeAssessment(courseId, w.id)}>
                   {strings['assess.close']}
                 </button>
               )}
+              <button
+                type="button"
+                className="button button-small button-ghost"
+                aria-expanded={sitting?.id === w.id}
+                aria-controls={`sitting-${w.id}`}
+                onClick={() => void toggleLaunches(w.id)}
+              >
+                {strings['assess.launches']}
+              </button>
+              {sitting?.id === w.id && <SittingLaunches id={`sitting-${w.id}`} sitting={sitting} locale={locale} strings={strings} />}
             </li>
           ))}
         </ul>

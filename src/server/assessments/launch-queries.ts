@@ -1,6 +1,7 @@
-import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
-import type { GrantedLaunch, SittingLaunch } from '../../api/assessments.ts';
+import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { GrantedLaunch, LearnerReview, SittingLaunch } from '../../api/assessments.ts';
 import { launchesAllowed, launchFate } from '../../domain/assessment.ts';
+import { reviewRecord } from '../../domain/record-review.ts';
 import type { Caller } from '../access/token.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/client.ts';
@@ -92,6 +93,33 @@ export async function launchesOf(db: Db, windowId: string, now = new Date()): Pr
       fate: launchFate(attempt, launch.expiresAt, now),
       score: attempt ? score : null,
     };
+  });
+}
+
+/**
+ * The review of each learner's record in a course (their unflagged attempts, read as a whole), for those with
+ * something to review: a flag is shown to the director and changes no attempt, progress or certificate.
+ */
+export async function reviewsOf(db: Db, uids: readonly string[], courseId: string): Promise<LearnerReview[]> {
+  if (uids.length === 0) return [];
+  const rows = await db
+    .select({
+      userId: attempts.userId,
+      at: attempts.createdAt,
+      score: attempts.score,
+      variant: attempts.variant,
+      caseId: attempts.caseId,
+      surgeryTimeMs: sql<number | null>`(${attempts.metrics} ->> 'surgeryTimeMs')::float8`,
+      name: users.name,
+      email: users.email,
+    })
+    .from(attempts)
+    .leftJoin(users, eq(users.id, attempts.userId))
+    .where(and(inArray(attempts.userId, [...uids]), eq(attempts.courseId, courseId), eq(attempts.flagged, false)));
+  return [...new Set(uids)].flatMap((uid) => {
+    const mine = rows.filter((r) => r.userId === uid);
+    const flags = reviewRecord(mine);
+    return flags.length && mine[0] ? [{ userId: uid, learnerName: nameOf(mine[0], uid), flags }] : [];
   });
 }
 

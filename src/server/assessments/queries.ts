@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { AssessmentWindow } from '../../api/assessments.ts';
-import { assessmentCodeOf, windowState } from '../../domain/assessment.ts';
+import { assessmentCodeOf, windowState, type Sitting } from '../../domain/assessment.ts';
 import type { Caller } from '../access/token.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/client.ts';
-import { assessmentWindows, groupMembers, groups, users } from '../db/schema.ts';
+import { assessmentWindows, attempts, groupMembers, groups, users } from '../db/schema.ts';
 
 /** The SQL of /assessments, and the look-up of a code at launch. */
 export type WindowRow = typeof assessmentWindows.$inferSelect;
@@ -183,4 +183,19 @@ export async function directedGroupIds(db: Db, uid: string): Promise<string[]> {
     .from(groupMembers)
     .where(and(eq(groupMembers.userId, uid), eq(groupMembers.role, 'director')));
   return rows.map((r) => r.id);
+}
+
+/** The sittings a learner's assessed attempts of a course were played in (flagged ones left out), earliest first: who opened each, when it started. */
+export async function sittingsOf(db: Db, uid: string, courseId: string): Promise<Sitting[]> {
+  const rows = await db
+    .selectDistinct({ id: assessmentWindows.id, openedBy: assessmentWindows.openedBy, startsAt: assessmentWindows.startsAt })
+    .from(attempts)
+    .innerJoin(assessmentWindows, eq(assessmentWindows.id, attempts.assessmentId))
+    .where(and(eq(attempts.userId, uid), eq(attempts.courseId, courseId), eq(attempts.flagged, false), isNotNull(attempts.assessmentId)))
+    .orderBy(asc(assessmentWindows.startsAt), asc(assessmentWindows.id));
+  const names = await namesOf(
+    db,
+    rows.map((r) => r.openedBy),
+  );
+  return rows.map((r) => ({ openedBy: names.get(r.openedBy) ?? r.openedBy, startsAt: r.startsAt.toISOString() }));
 }

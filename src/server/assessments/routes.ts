@@ -6,7 +6,7 @@ import { callerIsAdmin, requireUser } from '../access/caller.ts';
 import { directsGroup } from '../access/groups.ts';
 import { fail, invalid } from '../http/errors.ts';
 import { guarded, subApp, type Env } from '../http/sub-app.ts';
-import { grantLaunch, grantsOf, launchesOf } from './launch-queries.ts';
+import { grantLaunch, grantsOf, launchesOf, reviewsOf } from './launch-queries.ts';
 import {
   closeWindow,
   directedGroupIds,
@@ -91,7 +91,9 @@ export const assessmentsApp = subApp()
     const row = await windowById(db, c.req.valid('param').id);
     if (!row) return fail(c, 404, ErrorCode.notFound, 'No such assessment window');
     if (!(await managesWindow(c, row))) return fail(c, 403, ErrorCode.forbidden, "Only administrators and the sitting's directors may read its launches");
-    return c.json({ window: await windowAnswer(db, row), launches: await launchesOf(db, row.id), grants: await grantsOf(db, row.id) }, 200);
+    const launches = await launchesOf(db, row.id);
+    const reviews = await reviewsOf(db, [...row.learners, ...launches.map((l) => l.userId)], row.courseId);
+    return c.json({ window: await windowAnswer(db, row), launches, grants: await grantsOf(db, row.id), reviews }, 200);
   })
   .openapi(guarded(routes.grant, requireUser), async (c) => {
     const { learner, caseId, reason } = c.req.valid('json');

@@ -1,4 +1,5 @@
 import { formatDay } from '../../domain/format.ts';
+import type { CertificateKind, Sitting } from '../../domain/assessment.ts';
 import type { CertificateCase } from '../../domain/progress.ts';
 import { useT } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
@@ -12,6 +13,8 @@ export interface CertificateFacts {
   courseTitle: string;
   completedAt: Date;
   cases: CertificateCase[];
+  kind: CertificateKind;
+  sittings: Sitting[];
   verifyUrl: string;
 }
 
@@ -20,10 +23,11 @@ const PAGE = { width: 842, height: 595, margin: 56 };
 /** Writes the certificate and answers the PDF's bytes. */
 export async function certificatePdf(facts: CertificateFacts, locale: Locale): Promise<Buffer> {
   const t = useT(locale);
+  const title = t(facts.kind === 'assessed' ? 'cert.kind.assessed' : 'cert.kind.completion');
   const pdf = pdfWriter(
     locale,
     { width: PAGE.width, height: PAGE.height, column: { left: PAGE.margin + 20, width: PAGE.width - 2 * PAGE.margin - 40 } },
-    { Title: `${t('cert.pdf.title')}: ${facts.courseTitle}`, Author: t('site.name') },
+    { Title: `${title}: ${facts.courseTitle}`, Author: t('site.name') },
   );
   const { doc } = pdf;
 
@@ -45,12 +49,14 @@ export async function certificatePdf(facts: CertificateFacts, locale: Locale): P
   const number = new Intl.NumberFormat(locale);
   frame();
   pdf.paragraph(t('site.name'), 13, { color: ACCENT, gap: 14 });
-  pdf.paragraph(t('cert.pdf.title'), 30, { bold: true, gap: 10 });
+  pdf.paragraph(title, 30, { bold: true, gap: 10 });
   pdf.paragraph(t('cert.pdf.certifies'), 13);
   pdf.paragraph(isolate(facts.holderName), 26, { bold: true, color: ACCENT, gap: 2 });
   pdf.paragraph(t('cert.pdf.completed'), 13);
   pdf.paragraph(isolate(facts.courseTitle), 20, { bold: true, gap: 2 });
-  pdf.paragraph(t('cert.pdf.on', { date }), 13, { gap: 16 });
+  pdf.paragraph(t('cert.pdf.on', { date }), 13, { gap: 8 });
+  const sittings = facts.sittings.map((k) => t('cert.kind.sitting', { name: isolate(k.openedBy), date: formatDay(locale, new Date(k.startsAt), 'UTC') }));
+  pdf.paragraph(facts.kind === 'assessed' ? t('cert.kind.sittings', { sittings: sittings.join('; ') }) : t('cert.kind.practiceNote'), 11, { gap: 16 });
   pdf.paragraph(t('cert.pdf.cases'), 12, { bold: true, align: 'start' });
   for (const c of facts.cases) {
     if (pdf.y > PAGE.height - PAGE.margin - 70) frame();

@@ -49,6 +49,8 @@ function verificationOf(stored: CertificateRow, locale: ContentLocale) {
     courseTitle: row.courseTitle,
     completedAt: row.completedAt.toISOString(),
     revokedAt: row.revokedAt?.toISOString() ?? null,
+    kind: row.kind,
+    sittings: row.sittings,
     assessedCases: row.cases.filter((k) => k.assessed === true).map((k) => ({ module: k.module, case: k.case, title: k.title })),
   };
 }

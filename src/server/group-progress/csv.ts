@@ -1,3 +1,4 @@
+import type { Sitting } from '../../domain/assessment.ts';
 import { csvText, type CsvCell } from '../http/csv.ts';
 import type { recordsOf } from '../progress/index.ts';
 
@@ -21,7 +22,12 @@ const CSV_COLUMNS = [
   'course_percent',
   'certificate_id',
   'certificate_status',
+  'certificate_kind',
+  'certificate_sittings',
 ];
+
+/** An assessed certificate's sittings in one cell: who opened each and when it started (UTC), separated by semicolons. */
+const sittingsCell = (sittings: readonly Sitting[]) => sittings.map((k) => `${k.openedBy} ${k.startsAt}`).join('; ');
 
 /** A case's state as a spreadsheet reader reads it. */
 const STATE = { passed: 'passed', attempted: 'attempted', notStarted: 'not started' } as const;
@@ -58,6 +64,8 @@ export function groupCsv(members: Member[], records: Awaited<ReturnType<typeof r
             line.standing.percent,
             line.certificate?.id ?? null,
             line.certificate ? (line.certificate.revokedAt ? 'revoked' : 'valid') : null,
+            line.certificate?.kind ?? null,
+            line.certificate ? sittingsCell(line.certificate.sittings) : null,
           ]);
         }
       }

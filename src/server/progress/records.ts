@@ -6,6 +6,8 @@ import type { CourseProgress, CourseProgressLine } from '../../api/progress.ts';
 import { localizeCourse, pick, titlesOf, type ContentLocale } from '../../domain/localize.ts';
 import { certificateCases, courseStanding, lockOf, type AttemptFact, type BenchmarkFact, type CourseStanding, type Lock } from '../../domain/progress.ts';
 import { courseBenchmarks } from '../attempts/index.ts';
+import { sittingsOf } from '../assessments/index.ts';
+import { certificateKindOf } from '../../domain/assessment.ts';
 import type { Catalogue } from '../courses/index.ts';
 import type { Db } from '../db/client.ts';
 import { attempts, certificates, users } from '../db/schema.ts';
@@ -66,6 +68,8 @@ export function certificateSummary(row: CertificateRow, locale: ContentLocale = 
     completedAt: row.completedAt.toISOString(),
     issuedAt: row.issuedAt.toISOString(),
     revoked: row.revokedAt !== null,
+    kind: row.kind,
+    sittings: row.sittings,
   };
 }
 
@@ -88,6 +92,8 @@ export async function issueIfComplete(
   if (!standing.complete) return null;
   const [user] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, uid));
   if (!user) return null;
+  const cases = certificateCases(standing, course);
+  const kind = certificateKindOf(cases);
   const [row] = await db
     .insert(certificates)
     .values({
@@ -97,7 +103,9 @@ export async function issueIfComplete(
       holderName: holderNameOf(user),
       courseTitle: course.title,
       courseTranslations: titlesOf(course.translations),
-      cases: certificateCases(standing, course),
+      cases,
+      kind,
+      sittings: kind === 'assessed' ? await sittingsOf(db, uid, course.id) : [],
       completedAt: standing.completedAt!,
     })
     .onConflictDoNothing()

@@ -3,7 +3,16 @@ import type { CourseProgress } from '../../../src/api/progress.ts';
 import { outcomeOf } from '../../../src/simulator/outcome.ts';
 
 const at = '2026-05-01T10:00:00.000Z';
-const certificate = { id: 'C-1', courseId: 'c', courseTitle: 'Course', completedAt: at, issuedAt: at, revoked: false };
+const certificate = {
+  id: 'C-1',
+  courseId: 'c',
+  courseTitle: 'Course',
+  completedAt: at,
+  issuedAt: at,
+  revoked: false,
+  kind: 'completion' as const,
+  sittings: [],
+};
 
 /** A two-case course: case 1.1 with pass mark 70, case 1.2 with 50; `next` and completion as given. */
 function progress(over: Partial<CourseProgress> = {}): CourseProgress {
