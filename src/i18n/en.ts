@@ -727,6 +727,7 @@ export const en = {
   'sim.advice.solomon.good': 'Your Solomon line runs from edge to edge without gaps.',
   'sim.advice.solomon.improve':
     'Join the spots into one continuous line along the whole equator, from one placental edge to the other: every gap can hide a small anastomosis.',
+  'sim.advice.solomon.gaps': 'Unsealed stretches in your line: {{gaps}}, in red on the map. Join the spots into one continuous line along the whole equator, from one placental edge to the other: every gap can hide a small anastomosis.',
   'sim.advice.collateral.good': 'Little energy fell on healthy tissue.',
   'sim.advice.collateral.improve': 'Too much energy fell on normal vessels and healthy placenta: fire only on anastomoses and along the equator.',
   'sim.advice.technique.good': 'You fired from a working distance and close to perpendicular.',

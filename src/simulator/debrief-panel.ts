@@ -92,7 +92,7 @@ export function showDebrief(state: SimState, t: Translate, strings: SimStrings, 
         tr.dataset.component = row.id;
         // Roles spelled out: on a phone the rows are laid out as grids, which would drop the table's own semantics.
         tr.setAttribute('role', 'row');
-        [t(row.name), percent.format(row.value), String(row.weight), t(row.advice)].forEach((text, i) => {
+        [t(row.name), percent.format(row.value), String(row.weight), t(row.advice, row.adviceVars)].forEach((text, i) => {
           const cell = document.createElement(i === 0 ? 'th' : 'td');
           if (i === 0) cell.setAttribute('scope', 'row');
           cell.setAttribute('role', i === 0 ? 'rowheader' : 'cell');

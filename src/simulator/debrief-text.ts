@@ -100,9 +100,17 @@ function isGood(id: ComponentId, value: number, m: Partial<SimMetrics>): boolean
   }
 }
 
-/** The one sentence to show beside a component's value. */
-export function adviceKey(id: ComponentId, value: number, metrics: Partial<SimMetrics> = {}): (typeof COMPONENT_KEYS)[ComponentId]['good' | 'improve'] {
-  return isGood(id, value, metrics) ? COMPONENT_KEYS[id].good : COMPONENT_KEYS[id].improve;
+/** A sentence of advice: its key and the values it states. */
+export interface Advice {
+  key: (typeof COMPONENT_KEYS)[ComponentId]['good' | 'improve'] | 'sim.advice.solomon.gaps';
+  vars: Record<string, string>;
+}
+
+/** The one sentence to show beside a component's value; a line with gaps says how many the map shows in red. */
+export function adviceOf(id: ComponentId, value: number, metrics: Partial<SimMetrics> = {}): Advice {
+  if (isGood(id, value, metrics)) return { key: COMPONENT_KEYS[id].good, vars: {} };
+  if (id === 'solomon' && (metrics.solomonGaps ?? 0) > 0) return { key: 'sim.advice.solomon.gaps', vars: { gaps: String(metrics.solomonGaps) } };
+  return { key: COMPONENT_KEYS[id].improve, vars: {} };
 }
 
 /**
@@ -112,12 +120,9 @@ export function adviceKey(id: ComponentId, value: number, metrics: Partial<SimMe
 export function componentRows(components: Partial<Record<ComponentId, number>>, weights: Partial<Record<ComponentId, number>>, metrics: Partial<SimMetrics>) {
   return (Object.keys(weights) as ComponentId[])
     .filter((id) => id in COMPONENT_KEYS && typeof components[id] === 'number')
-    .map((id) => ({
-      id,
-      value: components[id]!,
-      weight: weights[id] ?? 0,
-      name: COMPONENT_KEYS[id].name,
-      advice: adviceKey(id, components[id]!, metrics),
-    }))
+    .map((id) => {
+      const advice = adviceOf(id, components[id]!, metrics);
+      return { id, value: components[id]!, weight: weights[id] ?? 0, name: COMPONENT_KEYS[id].name, advice: advice.key, adviceVars: advice.vars };
+    })
     .sort((a, b) => b.weight - a.weight);
 }

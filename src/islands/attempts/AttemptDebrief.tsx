@@ -128,7 +128,7 @@ function Result({ result, locale, scoreLabel, timeLabel, strings }: { result: At
                     <th scope="row">{strings[row.name]}</th>
                     <td data-label={strings['sim.debrief.value']}>{percent.format(row.value)}</td>
                     <td data-label={strings['sim.debrief.weight']}>{percent.format(row.weight / total)}</td>
-                    <td>{strings[row.advice]}</td>
+                    <td>{fill(strings[row.advice], row.adviceVars)}</td>
                   </tr>
                 ))}
               </DataTable>

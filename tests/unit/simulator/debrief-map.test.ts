@@ -254,7 +254,7 @@ describe('the score components beside it', () => {
     const high = { solomon: 0.9, classification: 0.9, identification: 0.9, order: 0.9 };
     const advice = (metrics: Parameters<typeof componentRows>[2]) => Object.fromEntries(componentRows(high, weights, metrics).map((r) => [r.id, r.advice]));
     expect(advice({ solomonGaps: 2, found: 5, typesCorrect: 4, missed: 1, falseMarks: 0, orderScore: 0.9 })).toEqual({
-      solomon: 'sim.advice.solomon.improve',
+      solomon: 'sim.advice.solomon.gaps',
       classification: 'sim.advice.classification.improve',
       identification: 'sim.advice.identification.improve',
       order: 'sim.advice.order.improve',
@@ -265,6 +265,8 @@ describe('the score components beside it', () => {
       identification: 'sim.advice.identification.good',
       order: 'sim.advice.order.good',
     });
+    // The line's advice says how many stretches the map shows in red.
+    expect(componentRows(high, weights, { solomonGaps: 2 }).find((r) => r.id === 'solomon')!.adviceVars).toEqual({ gaps: '2' });
     // Stored figures without the counts: only a full share may state the fact.
     expect(advice({})).toEqual({
       solomon: 'sim.advice.solomon.improve',
