@@ -121,7 +121,11 @@ const OUTCOMES = {
   /** A certificate's public page: an unknown id is a certificate we never issued. */
   verification: { statuses: { 404: 'unknown' }, fallback: 'error' },
   /** A group's page and the admin's changes to it: not one of its directors, the group gone, or refused input. */
-  groups: { codes: { [ErrorCode.noLongerDirector]: 'revoked' }, statuses: { 400: 'invalid', 403: 'refused', 404: 'notFound' }, fallback: 'failed' },
+  groups: {
+    codes: { [ErrorCode.noLongerDirector]: 'revoked', [ErrorCode.invitationLimit]: 'limited' },
+    statuses: { 400: 'invalid', 403: 'refused', 404: 'notFound' },
+    fallback: 'failed',
+  },
   /** Finding a user: an unknown uid (404), or text the server cannot take as an id or address (400), is nobody, not a failure. */
   userSearch: { statuses: { ...MESSAGES.adminUsers.statuses, 400: 'notFound', 404: 'notFound' }, fallback: MESSAGES.adminUsers.fallback },
 } as const satisfies Record<string, Wording<string>>;

@@ -5,6 +5,7 @@ import { splitAddresses } from '../../domain/addresses.ts';
 import { $group, cancelInvitation, invitePeople } from '../../stores/groups.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
 import FieldError from '../ui/FieldError.tsx';
+import FormError from '../ui/FormError.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { fill } from '../../i18n/fill.ts';
 import { isolate } from '../../domain/text.ts';
@@ -73,6 +74,7 @@ export default function InvitePeople({ detail, canNameDirectors, strings }: Prop
             </select>
           </div>
         )}
+        {state.error === 'limited' && <FormError>{strings['groups.invite.limited']}</FormError>}
         <button type="submit" className="button" disabled={state.busy || !text.trim()}>
           {strings['groups.invite.submit']}
         </button>

@@ -3,13 +3,14 @@ import { formatDay } from '../../domain/format.ts';
 import { activeSubscription } from '../../domain/renewal.ts';
 import { toDate } from '../../domain/time.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { $directed, $learning, loadDirected, loadLearning } from '../../stores/learning.ts';
+import { $directed, $learning, $myGroups, loadDirected, loadLearning, loadMyGroups } from '../../stores/learning.ts';
 import { $session, startSession } from '../../stores/session.ts';
 import FormError from '../ui/FormError.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import HeldCourseCard from './HeldCourseCard.tsx';
 import LearningGroups from './LearningGroups.tsx';
 import LearningSkeleton from './LearningSkeleton.tsx';
+import MemberGroups from './MemberGroups.tsx';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
 
@@ -23,11 +24,12 @@ interface Props {
   strings: Sections<'learning' | 'cert'>;
 }
 
-/** /learning: the courses the learner holds with Continue, what they could buy next, and the groups they direct. */
+/** /learning: the courses the learner holds with Continue, what they could buy next, their own groups and invitations, and the groups they direct. */
 export default function MyLearning({ locale, loginHref, coursesHref, pricingHref, groupsHref, verifyPath, strings }: Props) {
   const session = useIslandStore($session);
   const learning = useIslandStore($learning);
   const directed = useIslandStore($directed);
+  const memberGroups = useIslandStore($myGroups);
   /** The plan a payment just bought (`?paid=` from the pricing page), said once above the courses. */
   const [paid, setPaid] = useState<string | null>(null);
   const uid = session.firebaseUser?.uid;
@@ -45,6 +47,7 @@ export default function MyLearning({ locale, loginHref, coursesHref, pricingHref
     if (!uid) return;
     void loadLearning(locale);
     void loadDirected();
+    void loadMyGroups();
   }, [uid, locale]);
 
   const home = learning.value;
@@ -106,6 +109,7 @@ export default function MyLearning({ locale, loginHref, coursesHref, pricingHref
           </ul>
         </section>
       )}
+      <MemberGroups groups={memberGroups} locale={locale} strings={strings} />
       <LearningGroups directed={directed} isAdmin={session.user?.isAdmin === true} groupsHref={groupsHref} strings={strings} />
     </div>
   );
