@@ -153,7 +153,7 @@ describe('PUT /pricing/{id}', () => {
   });
 
   it('takes back what GET answers: read, change one field, send it back, read the change', async () => {
-    const plan = async () => (await reply(as('admin').pricing.$get({ query: { lang: 'en' } }))).json.find((p) => p.id === 'plan-fetoscopy')!;
+    const plan = async () => (await reply(as('admin').pricing.$get({ query: { lang: 'en' } }))).json.find((p: { id: string }) => p.id === 'plan-fetoscopy')!;
     const read = await plan();
     const res = await reply(as('admin').pricing[':id'].$put({ param: { id: 'plan-fetoscopy' }, json: { ...read, price: 12.5 } }));
     expect(res).toMatchObject({ status: 200, json: { ...read, price: 12.5 } });
