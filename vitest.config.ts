@@ -14,7 +14,9 @@ export default defineConfig({
     maxWorkers: 2,
     isolate: false,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], exclude: ['tests/unit/simulator/validity*.test.ts'] } },
+      // The scripted players' runs (about a minute and a half): apart, so that the unit tests stay under ten seconds.
+      { extends: true, test: { name: 'validity', include: ['tests/unit/simulator/validity*.test.ts'] } },
       { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], globalSetup: ['tests/api/seeded-image.ts'] } },
     ],
   },

@@ -1,5 +1,5 @@
 import { DEFAULT_PASS_MARK } from '../src/domain/progress.ts';
-import { COMPONENTS, TASKS, type Task } from '../src/domain/simulator/index.ts';
+import { COMPONENTS, GATES, TASKS, type Task } from '../src/domain/simulator/index.ts';
 import { FETOSCOPY_SIM } from '../src/domain/simulator/seeded.ts';
 import { degeneratePlayers } from './lib/validity/degenerate.ts';
 import { navigationPlayers } from './lib/validity/navigation.ts';
@@ -21,6 +21,8 @@ const variants = Number(process.argv[2] ?? 200);
 const REPLAY_EVERY = 4;
 const players: Player[] = [...surgeons, ...degeneratePlayers, ...navigationPlayers];
 const GROUPS = ['expert', 'intermediate', 'novice'] as const;
+/** Players that only type badly, with the expert's eyes: they may pass where those eyes overlooked just the anastomoses they would mistype (validity.test.ts). */
+const TYPING_ONLY: readonly string[] = ['all-AV', 'coin-flip'];
 
 const pct = (v: number) => `${Math.round(v * 100)} %`;
 const mean = (v: number[]) => (v.length > 0 ? v.reduce((a, b) => a + b, 0) / v.length : Number.NaN);
@@ -56,7 +58,7 @@ for (const task of TASKS) {
       const pass = s.filter((v) => v >= DEFAULT_PASS_MARK).length / s.length;
       if (p.group === 'expert' && pass < 0.95) failed = true;
       if (p.group === 'novice' && pass > 0.05) failed = true;
-      if (p.group === 'degenerate' && pass > 0) failed = true;
+      if (p.group === 'degenerate' && pass > (TYPING_ONLY.includes(p.name) ? 0.01 : 0)) failed = true;
       return `${mean(s).toFixed(1)} ± ${sd(s).toFixed(1)}, ${pct(pass)}`;
     });
     const { difficulty, placenta, anastomoses, smallestMm, scopes } = c.params;
@@ -75,20 +77,8 @@ for (const task of TASKS) {
   }
 
   console.log(`\nGates that capped the score (share of attempts), event rates (events per second of surgery) and the server's plausibility flags:\n`);
-  console.log(
-    row([
-      'player',
-      'contacts',
-      'collateral',
-      'offWindow',
-      'unidentified',
-      'events/s median',
-      'events/s max',
-      'events/s in any 10 s, max',
-      'flagged (replayed logs)',
-    ]),
-  );
-  console.log(row(['---', '---', '---', '---', '---', '---', '---', '---', '---']));
+  console.log(row(['player', ...GATES, 'events/s median', 'events/s max', 'events/s in any 10 s, max', 'flagged (replayed logs)']));
+  console.log(row(['---', ...GATES.map(() => '---'), '---', '---', '---', '---']));
   for (const p of who) {
     const runs = played.filter((q) => q.player === p);
     const gate = (id: string) => pct(runs.filter((q) => q.outcome.score.gates.some((g) => g.id === id)).length / runs.length);
@@ -98,10 +88,7 @@ for (const task of TASKS) {
     console.log(
       row([
         p.name,
-        gate('contacts'),
-        gate('collateral'),
-        gate('offWindow'),
-        gate('unidentified'),
+        ...GATES.map(gate),
         median(rates).toFixed(2),
         Math.max(...rates).toFixed(2),
         Math.max(...runs.map((q) => q.outcome.sustainedRate)).toFixed(1),

@@ -74,6 +74,7 @@ const stages: Lane[][] = [
         // Files, exports and dependencies nothing uses (knip.json says where the entry points are).
         { label: 'dead code', command: 'knip', args: [] },
         vitest('unit'),
+        vitest('validity'),
       ],
     },
   ],

@@ -685,6 +685,9 @@ export const en = {
   'sim.debrief.gate.unidentified': 'too few anastomoses identified',
   'sim.debrief.gate.misclassified': 'anastomoses typed wrong',
   'sim.debrief.gate.sequence': 'anastomoses sealed by the line instead of first, one by one',
+  'sim.debrief.gate.residual': 'anastomoses left open',
+  'sim.debrief.why.residual':
+    'Left open at the end: {{open}} of {{total}} anastomoses ({{tolerance}} forgiven). A residual anastomosis brings the transfusion back, or TAPS: seal every one you find, then review the equator before you finish.',
   'sim.debrief.why.misclassified':
     'Typed wrong: {{mistyped}} of the {{found}} anastomoses you marked, and {{falseMarks}} marks on vessels that are no anastomosis ({{tolerance}} forgiven). The type decides the order of coagulation: follow each vessel back to its cord (donor or recipient, artery or vein) before you name it.',
   'sim.debrief.why.sequence':
@@ -753,10 +756,14 @@ export const en = {
   'sim.demo.case': 'Free demo case',
   'sim.demo.invite': 'Create a free account to save your scores, follow your progress and play every case of your courses.',
   'sim.demo.signup': 'Sign up free',
-  'sim.error.capped':
-    'This result was not saved: you have saved 100 attempts in the last 24 hours, the most we keep in a day. You can save attempts again in a few hours.',
-  'sim.error.save': 'Your result could not be saved. Check your connection and try again.',
   'sim.error.expired': 'The launch link expired before the result was saved. Open the case again from its course page.',
+  'sim.result.kept': 'Saved on this device, sending… The server cannot be reached just now: your attempt stays in this browser and is sent by itself as soon as it can be, from this page or the next time you open the simulator or My learning.',
+  'sim.result.keptCapped': 'Saved on this device: you have saved 100 attempts in the last 24 hours, the most we keep in a day, so this one is sent by itself in a few hours, from this page or the next time you open the simulator or My learning.',
+  'sim.result.unkept': 'Not sent yet, and this browser cannot keep it: leave this page open, and it is sent as soon as the server answers.',
+  'sim.error.refused': 'Your plan no longer includes this course, so this result is not in your record. It stays saved on this device: once the course is in your plan again, send it from My learning.',
+  'sim.error.used': 'This launch has already saved a different attempt, so this one is not in your record. Open the case again from its course page.',
+  'sim.error.rejected': 'The server did not accept this attempt, so it is not in your record. It stays saved on this device, listed in My learning.',
+  'sim.error.launchOver': 'This launch has expired: a case must be started within 2 hours of opening it. Open the case again from its course page.',
   'sim.error.signedOut':
     'You are signed out, so your result cannot be saved yet. Sign in (a new tab opens), then come back and press “Try saving again”: your attempt stays on this page.',
   'sim.error.otherUser':
@@ -881,6 +888,19 @@ export const en = {
   'learning.leaveYes': 'Leave the group',
   'learning.leaveNo': 'Stay',
   'learning.memberError': 'Your groups could not be loaded or changed. Try again.',
+  'kept.title': 'Attempts saved on this device',
+  'kept.intro': 'Played in this browser but not in your record yet. They are sent by themselves as soon as the server can be reached.',
+  'kept.case': 'Module {{level}}, case {{case}}',
+  'kept.played': 'played {{date}}',
+  'kept.sending': 'Saved on this device, sending…',
+  'kept.waiting': 'Saved on this device: it is sent as soon as the server can be reached.',
+  'kept.sent': 'Sent: it is in your record, with a score of {{score}}.',
+  'kept.refused.expired': 'Not accepted: its launch had expired when it was started, or it was sent more than 7 days later.',
+  'kept.refused.refused': 'Not accepted: your plan no longer includes this course.',
+  'kept.refused.used': 'Not accepted: this launch has already saved a different attempt.',
+  'kept.refused.failed': 'Not accepted by the server.',
+  'kept.retry': 'Try again',
+  'kept.remove': 'Remove from this device',
   'page.certificate.title': 'Certificate verification',
   'verify.loading': 'Checking the certificate…',
   'verify.valid': 'This certificate is genuine.',

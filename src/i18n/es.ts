@@ -692,6 +692,9 @@ export const es: Dict = {
   'sim.debrief.gate.unidentified': 'demasiado pocas anastomosis identificadas',
   'sim.debrief.gate.misclassified': 'anastomosis mal clasificadas',
   'sim.debrief.gate.sequence': 'anastomosis selladas por la línea en lugar de antes, una a una',
+  'sim.debrief.gate.residual': 'anastomosis dejadas abiertas',
+  'sim.debrief.why.residual':
+    'Abiertas al terminar: {{open}} de {{total}} anastomosis ({{tolerance}} perdonadas). Una anastomosis residual hace volver la transfusión, o una TAPS: sella cada una que encuentres y revisa el ecuador antes de terminar.',
   'sim.debrief.why.misclassified':
     'Mal clasificadas: {{mistyped}} de las {{found}} anastomosis que marcaste, y {{falseMarks}} marcas sobre vasos que no son anastomosis ({{tolerance}} perdonadas). El tipo decide el orden de coagulación: sigue cada vaso hasta su cordón (donante o receptor, arteria o vena) antes de nombrarlo.',
   'sim.debrief.why.sequence':
@@ -762,10 +765,19 @@ export const es: Dict = {
   'sim.demo.case': 'Caso de demostración gratuito',
   'sim.demo.invite': 'Crea una cuenta gratuita para guardar tus puntuaciones, seguir tu progreso y jugar todos los casos de tus cursos.',
   'sim.demo.signup': 'Regístrate gratis',
-  'sim.error.capped':
-    'Este resultado no se guardó: has guardado 100 intentos en las últimas 24 horas, el máximo que conservamos en un día. Podrás guardar intentos de nuevo en unas horas.',
-  'sim.error.save': 'No se pudo guardar tu resultado. Comprueba tu conexión e inténtalo de nuevo.',
   'sim.error.expired': 'El enlace de lanzamiento caducó antes de guardar el resultado. Abre el caso de nuevo desde la página del curso.',
+  'sim.result.kept':
+    'Guardado en este dispositivo, enviando… Ahora no se puede contactar con el servidor: tu intento queda en este navegador y se envía solo en cuanto sea posible, desde esta página o la próxima vez que abras el simulador o Mi aprendizaje.',
+  'sim.result.keptCapped':
+    'Guardado en este dispositivo: has guardado 100 intentos en las últimas 24 horas, el máximo que conservamos en un día, así que este se envía solo dentro de unas horas, desde esta página o la próxima vez que abras el simulador o Mi aprendizaje.',
+  'sim.result.unkept': 'Aún no se ha enviado y este navegador no puede conservarlo: deja esta página abierta y se enviará en cuanto responda el servidor.',
+  'sim.error.refused':
+    'Tu plan ya no incluye este curso, así que este resultado no está en tu historial. Sigue guardado en este dispositivo: cuando el curso vuelva a estar en tu plan, envíalo desde Mi aprendizaje.',
+  'sim.error.used': 'Este lanzamiento ya guardó otro intento, así que este no está en tu historial. Abre el caso de nuevo desde la página del curso.',
+  'sim.error.rejected':
+    'El servidor no aceptó este intento, así que no está en tu historial. Sigue guardado en este dispositivo, en la lista de Mi aprendizaje.',
+  'sim.error.launchOver':
+    'Este lanzamiento ha caducado: un caso debe empezarse en las 2 horas siguientes a abrirlo. Abre el caso de nuevo desde la página del curso.',
   'sim.error.signedOut':
     'Has cerrado la sesión, así que tu resultado aún no se puede guardar. Inicia sesión (se abre una pestaña nueva), vuelve aquí y pulsa «Intentar guardar de nuevo»: tu intento se conserva en esta página.',
   'sim.error.otherUser':
@@ -890,6 +902,19 @@ export const es: Dict = {
   'learning.leaveYes': 'Salir del grupo',
   'learning.leaveNo': 'Quedarme',
   'learning.memberError': 'No se pudieron cargar o cambiar tus grupos. Inténtalo de nuevo.',
+  'kept.title': 'Intentos guardados en este dispositivo',
+  'kept.intro': 'Jugados en este navegador pero aún no están en tu historial. Se envían solos en cuanto se puede contactar con el servidor.',
+  'kept.case': 'Módulo {{level}}, caso {{case}}',
+  'kept.played': 'jugado el {{date}}',
+  'kept.sending': 'Guardado en este dispositivo, enviando…',
+  'kept.waiting': 'Guardado en este dispositivo: se envía en cuanto se pueda contactar con el servidor.',
+  'kept.sent': 'Enviado: ya está en tu historial, con una puntuación de {{score}}.',
+  'kept.refused.expired': 'No aceptado: su lanzamiento había caducado cuando se empezó, o se envió más de 7 días después.',
+  'kept.refused.refused': 'No aceptado: tu plan ya no incluye este curso.',
+  'kept.refused.used': 'No aceptado: este lanzamiento ya guardó otro intento.',
+  'kept.refused.failed': 'El servidor no lo aceptó.',
+  'kept.retry': 'Reintentar',
+  'kept.remove': 'Quitar de este dispositivo',
   'page.certificate.title': 'Verificación de certificado',
   'verify.loading': 'Comprobando el certificado…',
   'verify.valid': 'Este certificado es auténtico.',

@@ -691,6 +691,9 @@ export const fr: Dict = {
   'sim.debrief.gate.unidentified': 'trop peu d’anastomoses identifiées',
   'sim.debrief.gate.misclassified': 'anastomoses mal typées',
   'sim.debrief.gate.sequence': 'anastomoses scellées par la ligne au lieu de l’être d’abord, une à une',
+  'sim.debrief.gate.residual': 'anastomoses laissées ouvertes',
+  'sim.debrief.why.residual':
+    'Ouvertes à la fin : {{open}} anastomoses sur {{total}} ({{tolerance}} pardonnées). Une anastomose résiduelle fait revenir la transfusion, ou une TAPS : scellez chacune de celles que vous trouvez, puis revoyez l’équateur avant de terminer.',
   'sim.debrief.why.misclassified':
     'Mal typées : {{mistyped}} des {{found}} anastomoses que vous avez marquées, et {{falseMarks}} marques sur des vaisseaux qui ne sont pas des anastomoses ({{tolerance}} pardonnées). Le type décide de l’ordre de coagulation : suivez chaque vaisseau jusqu’à son cordon (donneur ou receveur, artère ou veine) avant de le nommer.',
   'sim.debrief.why.sequence':
@@ -762,10 +765,20 @@ export const fr: Dict = {
   'sim.demo.case': 'Cas de démonstration gratuit',
   'sim.demo.invite': 'Créez un compte gratuit pour enregistrer vos scores, suivre vos progrès et jouer tous les cas de vos cours.',
   'sim.demo.signup': 'Inscription gratuite',
-  'sim.error.capped':
-    "Ce résultat n'a pas été enregistré : vous avez enregistré 100 tentatives au cours des dernières 24 heures, le maximum que nous conservons par jour. Vous pourrez de nouveau enregistrer des tentatives dans quelques heures.",
-  'sim.error.save': 'Votre résultat n’a pas pu être enregistré. Vérifiez votre connexion et réessayez.',
   'sim.error.expired': 'Le lien de lancement a expiré avant l’enregistrement du résultat. Rouvrez le cas depuis la page du cours.',
+  'sim.result.kept':
+    'Enregistré sur cet appareil, envoi en cours… Le serveur est injoignable pour l’instant : votre tentative reste dans ce navigateur et part d’elle-même dès que possible, depuis cette page ou la prochaine fois que vous ouvrez le simulateur ou Mon apprentissage.',
+  'sim.result.keptCapped':
+    'Enregistré sur cet appareil : vous avez enregistré 100 tentatives au cours des dernières 24 heures, le maximum conservé par jour ; celle-ci partira d’elle-même dans quelques heures, depuis cette page ou la prochaine fois que vous ouvrez le simulateur ou Mon apprentissage.',
+  'sim.result.unkept': 'Pas encore envoyé, et ce navigateur ne peut pas le conserver : laissez cette page ouverte, il sera envoyé dès que le serveur répondra.',
+  'sim.error.refused':
+    'Votre formule n’inclut plus ce cours : ce résultat ne figure donc pas dans votre dossier. Il reste enregistré sur cet appareil : quand le cours sera de nouveau dans votre formule, envoyez-le depuis Mon apprentissage.',
+  'sim.error.used':
+    'Ce lancement a déjà enregistré une autre tentative : celle-ci ne figure donc pas dans votre dossier. Rouvrez le cas depuis la page du cours.',
+  'sim.error.rejected':
+    'Le serveur n’a pas accepté cette tentative : elle ne figure donc pas dans votre dossier. Elle reste enregistrée sur cet appareil, dans la liste de Mon apprentissage.',
+  'sim.error.launchOver':
+    'Ce lancement a expiré : un cas doit être commencé dans les 2 heures qui suivent son ouverture. Rouvrez le cas depuis la page du cours.',
   'sim.error.signedOut':
     'Vous êtes déconnecté : votre résultat ne peut pas encore être enregistré. Connectez-vous (un nouvel onglet s’ouvre), puis revenez ici et appuyez sur « Réessayer l’enregistrement » : votre tentative reste sur cette page.',
   'sim.error.otherUser':
@@ -893,6 +906,19 @@ export const fr: Dict = {
   'learning.leaveYes': 'Quitter le groupe',
   'learning.leaveNo': 'Rester',
   'learning.memberError': 'Vos groupes n’ont pas pu être chargés ou modifiés. Réessayez.',
+  'kept.title': 'Tentatives enregistrées sur cet appareil',
+  'kept.intro': 'Jouées dans ce navigateur mais pas encore dans votre dossier. Elles partent d’elles-mêmes dès que le serveur est joignable.',
+  'kept.case': 'Module {{level}}, cas {{case}}',
+  'kept.played': 'jouée le {{date}}',
+  'kept.sending': 'Enregistrée sur cet appareil, envoi en cours…',
+  'kept.waiting': 'Enregistrée sur cet appareil : elle partira dès que le serveur sera joignable.',
+  'kept.sent': 'Envoyée : elle figure dans votre dossier, avec un score de {{score}}.',
+  'kept.refused.expired': 'Refusée : son lancement avait expiré quand elle a commencé, ou elle a été envoyée plus de 7 jours après.',
+  'kept.refused.refused': 'Refusée : votre formule n’inclut plus ce cours.',
+  'kept.refused.used': 'Refusée : ce lancement a déjà enregistré une autre tentative.',
+  'kept.refused.failed': 'Refusée par le serveur.',
+  'kept.retry': 'Réessayer',
+  'kept.remove': 'Retirer de cet appareil',
   'page.certificate.title': 'Vérification de certificat',
   'verify.loading': 'Vérification du certificat…',
   'verify.valid': 'Ce certificat est authentique.',

@@ -692,6 +692,9 @@ export const pt: Dict = {
   'sim.debrief.gate.unidentified': 'poucas anastomoses identificadas',
   'sim.debrief.gate.misclassified': 'anastomoses classificadas errado',
   'sim.debrief.gate.sequence': 'anastomoses seladas pela linha em vez de antes, uma a uma',
+  'sim.debrief.gate.residual': 'anastomoses deixadas abertas',
+  'sim.debrief.why.residual':
+    'Abertas no fim: {{open}} de {{total}} anastomoses ({{tolerance}} perdoadas). Uma anastomose residual traz a transfusão de volta, ou uma TAPS: sele cada uma que encontrar e revise o equador antes de terminar.',
   'sim.debrief.why.misclassified':
     'Classificadas errado: {{mistyped}} das {{found}} anastomoses que você marcou, e {{falseMarks}} marcas em vasos que não são anastomoses ({{tolerance}} perdoadas). O tipo decide a ordem da coagulação: siga cada vaso até o seu cordão (doador ou receptor, artéria ou veia) antes de nomeá-lo.',
   'sim.debrief.why.sequence':
@@ -762,10 +765,19 @@ export const pt: Dict = {
   'sim.demo.case': 'Caso de demonstração gratuito',
   'sim.demo.invite': 'Crie uma conta gratuita para salvar suas pontuações, acompanhar seu progresso e jogar todos os casos dos seus cursos.',
   'sim.demo.signup': 'Cadastre-se grátis',
-  'sim.error.capped':
-    'Este resultado não foi salvo: você salvou 100 tentativas nas últimas 24 horas, o máximo que guardamos por dia. Você poderá salvar tentativas novamente em algumas horas.',
-  'sim.error.save': 'Não foi possível salvar seu resultado. Verifique sua conexão e tente novamente.',
   'sim.error.expired': 'O link de lançamento expirou antes de o resultado ser salvo. Abra o caso novamente na página do curso.',
+  'sim.result.kept':
+    'Salvo neste dispositivo, enviando… Não é possível contatar o servidor agora: sua tentativa fica neste navegador e é enviada sozinha assim que possível, a partir desta página ou da próxima vez que você abrir o simulador ou Meu aprendizado.',
+  'sim.result.keptCapped':
+    'Salvo neste dispositivo: você salvou 100 tentativas nas últimas 24 horas, o máximo que guardamos por dia, então esta será enviada sozinha daqui a algumas horas, a partir desta página ou da próxima vez que você abrir o simulador ou Meu aprendizado.',
+  'sim.result.unkept':
+    'Ainda não enviado, e este navegador não consegue guardá-lo: deixe esta página aberta, e ele será enviado assim que o servidor responder.',
+  'sim.error.refused':
+    'Seu plano não inclui mais este curso, então este resultado não está no seu histórico. Ele continua salvo neste dispositivo: quando o curso voltar ao seu plano, envie-o em Meu aprendizado.',
+  'sim.error.used': 'Este lançamento já salvou outra tentativa, então esta não está no seu histórico. Abra o caso novamente na página do curso.',
+  'sim.error.rejected':
+    'O servidor não aceitou esta tentativa, então ela não está no seu histórico. Ela continua salva neste dispositivo, na lista de Meu aprendizado.',
+  'sim.error.launchOver': 'Este lançamento expirou: um caso deve ser iniciado em até 2 horas depois de aberto. Abra o caso novamente na página do curso.',
   'sim.error.signedOut':
     'Você saiu da sua conta, então seu resultado ainda não pode ser salvo. Entre (uma nova aba será aberta), volte aqui e pressione “Tentar salvar novamente”: sua tentativa continua nesta página.',
   'sim.error.otherUser':
@@ -890,6 +902,19 @@ export const pt: Dict = {
   'learning.leaveYes': 'Sair do grupo',
   'learning.leaveNo': 'Ficar',
   'learning.memberError': 'Não foi possível carregar ou alterar seus grupos. Tente de novo.',
+  'kept.title': 'Tentativas salvas neste dispositivo',
+  'kept.intro': 'Jogadas neste navegador, mas ainda não estão no seu histórico. São enviadas sozinhas assim que o servidor puder ser contatado.',
+  'kept.case': 'Módulo {{level}}, caso {{case}}',
+  'kept.played': 'jogada em {{date}}',
+  'kept.sending': 'Salva neste dispositivo, enviando…',
+  'kept.waiting': 'Salva neste dispositivo: será enviada assim que o servidor puder ser contatado.',
+  'kept.sent': 'Enviada: está no seu histórico, com pontuação {{score}}.',
+  'kept.refused.expired': 'Não aceita: o lançamento já tinha expirado quando ela começou, ou foi enviada mais de 7 dias depois.',
+  'kept.refused.refused': 'Não aceita: seu plano não inclui mais este curso.',
+  'kept.refused.used': 'Não aceita: este lançamento já salvou outra tentativa.',
+  'kept.refused.failed': 'O servidor não a aceitou.',
+  'kept.retry': 'Tentar novamente',
+  'kept.remove': 'Remover deste dispositivo',
   'page.certificate.title': 'Verificação de certificado',
   'verify.loading': 'Verificando o certificado…',
   'verify.valid': 'Este certificado é autêntico.',

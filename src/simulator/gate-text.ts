@@ -11,6 +11,7 @@ const GATE_KEYS = {
   unidentified: 'sim.debrief.gate.unidentified',
   misclassified: 'sim.debrief.gate.misclassified',
   sequence: 'sim.debrief.gate.sequence',
+  residual: 'sim.debrief.gate.residual',
 } as const satisfies Record<GateId, Key>;
 
 /** Each gate's explanation with its measure; used where the attempt's metrics hold that measure. */
@@ -21,6 +22,7 @@ const WHY_KEYS = {
   unidentified: 'sim.debrief.why.unidentified',
   misclassified: 'sim.debrief.why.misclassified',
   sequence: 'sim.debrief.why.sequence',
+  residual: 'sim.debrief.why.residual',
 } as const satisfies Record<GateId, Key>;
 
 export type GateNoteKey = (typeof WHY_KEYS)[GateId] | (typeof GATE_KEYS)[GateId];
@@ -65,6 +67,14 @@ function measureOf(id: GateId, m: Partial<SimMetrics>, lang: string): Record<str
             found: number.format(m.found!),
             falseMarks: number.format(m.falseMarks!),
             tolerance: number.format(toleratedOf(SCORING.gates.misclassified, m.anastomosesTotal!)),
+          }
+        : null;
+    case 'residual':
+      return defined(m.anastomosesResidual, m.anastomosesTotal)
+        ? {
+            open: number.format(m.anastomosesResidual!),
+            total: number.format(m.anastomosesTotal!),
+            tolerance: number.format(toleratedOf(SCORING.gates.residual, m.anastomosesTotal!)),
           }
         : null;
     case 'sequence':

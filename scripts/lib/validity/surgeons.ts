@@ -43,7 +43,8 @@ export const HABITS: Record<Group, Habits> = {
     missBase: 0,
     missFaint: 0.02,
     missSmall: 0,
-    mistype: 0.03,
+    // An expert follows each vessel back to its cord before naming it: one anastomosis in a hundred typed wrong.
+    mistype: 0.01,
     sequential: true,
     fireDistanceMm: 10,
     fireSpreadMm: 1,
@@ -180,12 +181,25 @@ export function drawLine(hand: Hand, habits: Habits, distanceMm: number): void {
   }
 }
 
-function surgeon(group: Group): Player {
+/** How a surgeon names what they marked: by default as the habits say (right, or confused with a like kind). */
+type Typing = (a: Anastomosis, rng: Rng, habits: Habits) => AnastomosisKind;
+
+const byHabit: Typing = (a, rng, habits) => {
+  const wrong = rng.next() < habits.mistype;
+  return wrong ? (rng.next() < 0.7 ? CONFUSED[a.kind] : KINDS[Math.floor(rng.next() * 4)]!) : a.kind;
+};
+
+/**
+ * A surgeon of one group: survey and mark, coagulate, then (Solomon) the line. Degenerate players reuse the
+ * expert's hands with another judgement: `typing` names what they mark, `lineFirst` draws the line before sealing.
+ */
+export function surgeon(group: Group, options: { name?: string; typing?: Typing; lineFirst?: boolean; tasks?: Player['tasks'] } = {}): Player {
   const habits = HABITS[group];
+  const typing = options.typing ?? byHabit;
   return {
-    name: group,
-    group,
-    tasks: ['selective', 'solomon'],
+    name: options.name ?? group,
+    group: options.name ? 'degenerate' : group,
+    tasks: options.tasks ?? ['selective', 'solomon'],
     play(scenario: Scenario, rng: Rng) {
       const hand = new Hand(scenario, rng, habits.skill);
       hand.wait(rng.range(1500, 4000));
@@ -198,8 +212,7 @@ function surgeon(group: Group): Player {
       for (const a of placenta.anastomoses) {
         const miss = habits.missBase + habits.missFaint * (1 - a.visibility) * 2 + (a.diameterMm < 1 ? habits.missSmall : 0);
         if (rng.next() < miss) continue;
-        const wrong = rng.next() < habits.mistype;
-        const typed = wrong ? (rng.next() < 0.7 ? CONFUSED[a.kind] : KINDS[Math.floor(rng.next() * 4)]!) : a.kind;
+        const typed = typing(a, rng, habits);
         hand.aimAt(a.position, 18);
         hand.react();
         hand.act('mark');
@@ -208,7 +221,10 @@ function surgeon(group: Group): Player {
         found.push({ a, typed });
         hand.react();
       }
+      const line = () => drawLine(hand, habits, group === 'expert' ? 10 : habits.fireDistanceMm);
+      if (scenario.params.task === 'solomon' && options.lineFirst) line();
       for (const { a } of coagulationOrder(found, habits)) {
+        if (options.lineFirst && hand.state.sealed.includes(a.id)) continue;
         const d = Math.max(3, habits.fireDistanceMm + habits.fireSpreadMm * gaussian(rng));
         // An expert fires from close enough for the spot to cover the vessel and stay within its zone.
         const at = group === 'expert' ? expertDistance(a) : d;
@@ -216,7 +232,7 @@ function surgeon(group: Group): Player {
         burn(hand, a, habits);
         hand.react();
       }
-      if (scenario.params.task === 'solomon') drawLine(hand, habits, group === 'expert' ? 10 : habits.fireDistanceMm);
+      if (scenario.params.task === 'solomon' && !options.lineFirst) line();
       if (hand.state.laserOn) hand.act('laserOff');
       hand.react();
       hand.act('finish');

@@ -35,16 +35,23 @@ function pickKind(rng: Rng): AnastomosisKind {
 
 /** The kind a placenta has too few of is taken from its partner: arterio-venous ones in either direction, direct ones alike. */
 const PARTNER: Readonly<Record<AnastomosisKind, AnastomosisKind>> = { AV: 'VA', VA: 'AV', AA: 'VV', VV: 'AA' };
+/** The direct kind an arterio-venous one becomes: the artery's end joins an artery, or the vein's a vein. */
+const DIRECT: Readonly<Record<AnastomosisKind, AnastomosisKind>> = { AV: 'AA', VA: 'VV', AA: 'AA', VV: 'VV' };
 
 /**
  * The drawn kinds, with no one kind on more anastomoses than the typing gate lets a learner get wrong without
  * failing (score.ts, misclassified): the last ones of a kind that covers too many are given its partner kind,
- * so that typing every anastomosis alike is always more errors than the gate forgives. A modelling choice: real
+ * so that typing every anastomosis alike is always more errors than the gate forgives; and from three on, more
+ * direct anastomoses than it forgives, so that guessing between AV and VA alone always fails. A modelling choice: real
  * placentas may have all their anastomoses of one kind, but a case whose answer is "all AV" teaches no typing.
  */
 function mixedKinds(kinds: AnastomosisKind[]): AnastomosisKind[] {
   if (kinds.length < 2) return kinds;
-  const cap = kinds.length - 1 - toleratedOf(SCORING.gates.misclassified, kinds.length);
+  const tolerated = toleratedOf(SCORING.gates.misclassified, kinds.length);
+  // From three on, more direct ones (AA or VV) than the gate forgives: telling AV from VA is not all there is to typing.
+  const direct = (k: AnastomosisKind) => k === 'AA' || k === 'VV';
+  for (let i = kinds.length - 1; i > 0 && kinds.length >= 3 && kinds.filter(direct).length <= tolerated; i -= 1) kinds[i] = DIRECT[kinds[i]!];
+  const cap = kinds.length - 1 - tolerated;
   for (const kind of ANASTOMOSIS_KINDS) {
     let over = kinds.filter((k) => k === kind).length - cap;
     for (let i = kinds.length - 1; i > 0 && over > 0; i -= 1) {

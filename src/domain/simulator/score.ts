@@ -113,6 +113,9 @@ export const SCORING = {
    *   joins them (Slaghekke et al. 2014). Counted: anastomoses sealed once a line had begun (line.ts), beyond
    *   `tolerance` of them (one in four, rounded down: the line exists to close the few a surgeon missed). A line
    *   drawn first seals them all out of sequence and cannot pass.
+   * - residual: anastomoses left open at the end, by spot or line, beyond one in four (rounded down): a residual
+   *   anastomosis is what brings twin-twin transfusion back, or TAPS (Slaghekke et al. 2014), whatever else was
+   *   done well.
    */
   gates: {
     contacts: { free: 0, limit: 5, floor: 40 },
@@ -121,6 +124,7 @@ export const SCORING = {
     unidentified: { free: 0, limit: 1, floor: 60 },
     misclassified: { free: 0, limit: 3, floor: 40, start: 65, tolerance: 1 / 5 },
     sequence: { free: 0, limit: 3, floor: 40, start: 65, tolerance: 1 / 4 },
+    residual: { free: 0, limit: 3, floor: 40, start: 65, tolerance: 1 / 4 },
   } satisfies Record<string, GateRange>,
 } as const;
 
@@ -259,6 +263,9 @@ function ceilings(m: SimMetrics, weights: Partial<Record<ComponentId, number>>):
   if (weights.identification !== undefined && total > 0) {
     gates.push({ id: 'unidentified', ceiling: ceilingOf(1 - unit(identified(m) / total), g.unidentified) });
     gates.push({ id: 'misclassified', ceiling: ceilingOf(typeErrors(m) - toleratedOf(g.misclassified, total), g.misclassified) });
+  }
+  if (weights.sealing !== undefined && total > 0) {
+    gates.push({ id: 'residual', ceiling: ceilingOf(m.anastomosesResidual - toleratedOf(g.residual, total), g.residual) });
   }
   if (m.task === 'solomon' && total > 0) {
     gates.push({ id: 'sequence', ceiling: ceilingOf(m.lineSealedIds.length - toleratedOf(g.sequence, total), g.sequence) });

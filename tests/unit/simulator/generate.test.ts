@@ -126,7 +126,7 @@ describe('placenta generation', () => {
 });
 
 describe('the kinds of a placenta’s anastomoses', () => {
-  it('never leave typing them all alike within what the typing gate forgives', () => {
+  it('never leave typing them all alike, or guessing AV or VA for each, within what the typing gate forgives', () => {
     for (let anastomoses = 2; anastomoses <= 12; anastomoses += 1) {
       for (let seed = 0; seed < 60; seed += 1) {
         const { anastomoses: all } = generatePlacenta(seed, { ...defaultCaseParams(3, 1), anastomoses });
@@ -134,6 +134,9 @@ describe('the kinds of a placenta’s anastomoses', () => {
           const wrong = all.filter((a) => a.kind !== kind).length;
           expect(wrong, `${anastomoses} anastomoses, seed ${seed}, all typed ${kind}`).toBeGreaterThan(toleratedOf(SCORING.gates.misclassified, anastomoses));
         }
+        if (anastomoses < 3) continue;
+        const direct = all.filter((a) => a.kind === 'AA' || a.kind === 'VV').length;
+        expect(direct, `${anastomoses} anastomoses, seed ${seed}, guessed AV or VA`).toBeGreaterThan(toleratedOf(SCORING.gates.misclassified, anastomoses));
       }
     }
   });

@@ -178,6 +178,28 @@ describe('gates: safety and identification cap the score however complete', () =
     expect(solomon(['a1', 'a2', 'a3', 'a4']).score).toBe(40);
   });
 
+  it('keeps anastomoses left open beyond one in four below the pass mark, however complete the line', () => {
+    const open = (anastomosesResidual: number, total = 4) =>
+      scoreAttempt(
+        complete({
+          task: 'solomon',
+          anastomosesTotal: total,
+          anastomosesSealed: total - anastomosesResidual,
+          anastomosesResidual,
+          found: total,
+          missed: 0,
+          typesCorrect: total,
+          solomonCompleteness: 1,
+        }),
+      );
+    expect(open(0, 3).gates).toEqual([]);
+    expect(open(1, 3).gates).toContainEqual({ id: 'residual', ceiling: 65 });
+    // Four anastomoses forgive one left open, and not two.
+    expect(open(1).gates).toEqual([]);
+    expect(open(2).gates).toContainEqual({ id: 'residual', ceiling: 65 });
+    expect(open(4).score).toBe(40);
+  });
+
   it('credits types only for anastomoses identified: marking everything earns no classification', () => {
     // Two anastomoses marked with the right kind among four false marks: identification 0, so classification 0.
     const spam = scoreAttempt(complete({ falseMarks: 4 }));
