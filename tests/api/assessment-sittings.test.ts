@@ -250,3 +250,12 @@ describe("a learner's record reviewed as a whole", () => {
     expect(record.reviews).toEqual([]);
   });
 });
+
+describe('the seeded fetoscopy course', () => {
+  const api = useApi();
+
+  it('requires assessment: its certificate is an assessed one', async () => {
+    const course = await api().call('GET', '/courses/fetoscopy-simulator');
+    expect(course.json.assessmentRequired).toBe(true);
+  });
+});

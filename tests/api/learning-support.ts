@@ -68,7 +68,7 @@ export async function attempt(
   level: number,
   caseIndex: number,
   score: number,
-  opts: { flagged?: boolean; daysAgo?: number; course?: string } = {},
+  opts: { flagged?: boolean; daysAgo?: number; course?: string; assessmentId?: string } = {},
 ) {
   const id = randomUUID();
   await api.deps.db.db.insert(attempts).values({
@@ -82,6 +82,7 @@ export async function attempt(
     score,
     metrics: { surgeryTimeMs: 60_000 },
     flagged: opts.flagged ?? false,
+    assessmentId: opts.assessmentId ?? null,
     events: [],
     createdAt: new Date(Date.now() - (opts.daysAgo ?? 0) * 86_400_000),
   });

@@ -14,6 +14,8 @@ import { encodeImage, storeImage, type EncodedImage } from '../images/index.ts';
 import { COURSE_TEXTS, PLAN_TEXTS, translated } from './texts.ts';
 
 /** The home page's five courses, in its order; their pictures are the home page's. */
+/** The seeded course whose cases count only when played in an assessed sitting. */
+export const ASSESSED_COURSE = 'fetoscopy-simulator';
 const COURSE_IDS = ['fetoscopy-simulator', 'bronchoscopy', 'fetal-tracheal-occlusion', 'catheter-placement', 'pleuroamniotic'];
 const PICTURES = join(import.meta.dirname, '../../assets/home');
 
@@ -69,6 +71,8 @@ function courseRow(id: string) {
     durationMinutes: texts.durationMinutes,
     translations,
     levels: levelsOf(id),
+    // The fetoscopy course certifies: its certificate is an assessed one, each case passed in a supervised sitting.
+    assessmentRequired: id === ASSESSED_COURSE,
   };
 }
 
