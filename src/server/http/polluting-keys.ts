@@ -18,8 +18,8 @@ interface Place {
 
 const dotted = (place: Place) => {
   const keys: string[] = [];
-  for (let at: Place | null = place; at; at = at.parent) keys.unshift(at.key);
-  return keys.join('.');
+  for (let at: Place | null = place; at; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
 };
 
 /** Each polluting key of a parsed JSON value, as an issue at its dotted path; walked without recursion, however deep it nests. */
