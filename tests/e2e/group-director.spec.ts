@@ -4,11 +4,12 @@ import { DICTIONARIES } from '../../src/i18n/index.ts';
 import { expect, test } from './fixtures.ts';
 import { ADMIN, axe, idTokenFor, login, newAccount, signIn } from './helpers.ts';
 import { storedAttempt } from './stored-attempt.ts';
+import { acceptInvitations } from './group-consent.ts';
 
 const SHOTS = '/tmp/group-director-shots';
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 
-/** A group directed by a new account, with a member who has played one attempt. */
+/** A group directed by a new account, with a member (who accepted the invitation) who has played one attempt. */
 async function directedGroup(request: APIRequestContext) {
   const admin = { authorization: `Bearer ${await idTokenFor(ADMIN)}` };
   const director = await newAccount(request, 'director', { name: 'Dora Director' }, { verified: true });
@@ -20,6 +21,8 @@ async function directedGroup(request: APIRequestContext) {
   ] as const) {
     expect((await request.post(`/api/groups/${group.id}/members`, { headers: admin, data: { email: who.email, role } })).status()).toBe(200);
   }
+  // The member was invited: the director reads them once they accept.
+  await acceptInvitations(request, member);
   await storedAttempt(request, member);
   return { admin, director, member, groupId: group.id };
 }

@@ -19,7 +19,20 @@ async function exportedRows(page: Page): Promise<string[][]> {
     .map((line) => line.slice(1, -1).split('","'));
 }
 
-test('a director invites people by address: the CSV lists who has not begun, a newcomer joins once verified, removals are asked first', async ({
+/** On My learning, accepts the invitation to `groupName` (naming its director, Dee Lead); the group is then listed as the learner's. */
+async function acceptInMyLearning(page: Page, groupName: string) {
+  await page.goto('/learning');
+  const invitations = page.getByRole('region', { name: 'Invitations to groups' });
+  await expect(invitations).toContainText(groupName);
+  await expect(invitations).toContainText('Dee Lead');
+  await invitations.getByRole('button', { name: 'Accept' }).click();
+  const belong = page.getByRole('region', { name: 'Groups you belong to' });
+  await expect(belong).toContainText(groupName);
+  await expect(belong).toContainText('Directed by');
+  await expect(invitations).toBeHidden();
+}
+
+test('a director invites people by address: each joins by accepting in My learning, the CSV lists who has not begun, removals are asked first', async ({
   browser,
   request,
 }) => {
@@ -36,13 +49,26 @@ test('a director invites people by address: the CSV lists who has not begun, a n
     expect((await request.post(`/api/groups/${group.id}/members`, { headers: admin, data: { email: who.email, role } })).status()).toBe(200);
   }
 
-  // The director's CSV names the member who has not started anything.
+  // Added by the admin, the trainee is only invited: the director sees the invitation, nothing of theirs.
   const leadContext = await browser.newContext();
   const lead = await leadContext.newPage();
   await login(lead, director);
   await lead.setViewportSize({ width: 390, height: 844 });
   await lead.goto(`/groups?group=${group.id}`);
   await expect(lead.getByRole('heading', { name: groupName })).toBeVisible();
+  await expect(lead.locator(`li[data-invitation="${trainee.email}"]`)).toBeVisible();
+
+  // The trainee accepts in My learning, where the invitation names the group and its director.
+  const traineeContext = await browser.newContext();
+  const learner = await traineeContext.newPage();
+  await login(learner, trainee);
+  await acceptInMyLearning(learner, groupName);
+  await axe(learner);
+  await learner.screenshot({ path: `${SHOTS}/learner-accepted-en-desktop.png`, fullPage: true });
+  await traineeContext.close();
+
+  // Now the director's CSV names the member, who has not started anything.
+  await lead.reload();
   expect((await exportedRows(lead)).map((r) => [r[0], r[1], r[9]])).toEqual([['Wes Waiting', trainee.email, 'not started']]);
 
   // A pasted list with a mistake is refused whole; corrected, the new address waits as an invitation.
@@ -54,7 +80,9 @@ test('a director invites people by address: the CSV lists who has not begun, a n
   await addresses.fill(`${newcomer.toUpperCase()}, ${trainee.email}`);
   await lead.getByRole('button', { name: 'Add or invite' }).click();
   await expect(lead.locator(`li[data-invitation="${newcomer}"]`)).toContainText('(Member)');
-  await expect(lead.locator('.invite-outcomes')).toContainText(`Invited, they join once they sign up and verify their address: ${newcomer}`);
+  await expect(lead.locator('.invite-outcomes')).toContainText(
+    `Invited and mailed, they join once they accept in My learning (with their address verified): ${newcomer}`,
+  );
   await expect(lead.locator('.invite-outcomes')).toContainText(`Already in the group or invited, nothing changed: ${trainee.email}`);
   await axe(lead);
   await expectFitsWidth(lead);
@@ -81,9 +109,11 @@ test('a director invites people by address: the CSV lists who has not begun, a n
   const link = (await oobCodes(newcomer)).find((c) => c.requestType === 'VERIFY_EMAIL')!.oobLink;
   expect((await fetch(link)).ok).toBe(true);
   await newContext.close();
-  // Signing in again after opening the link, the address is verified: the invitation becomes the membership.
+  // Signing in again after opening the link, the address is verified: the invitation waits in My learning, accepted there.
   const againContext = await browser.newContext();
-  await login(await againContext.newPage(), { email: newcomer, password: 'secret1' });
+  const again = await againContext.newPage();
+  await login(again, { email: newcomer, password: 'secret1' });
+  await acceptInMyLearning(again, groupName);
   await againContext.close();
 
   await lead.reload();
