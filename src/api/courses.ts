@@ -137,7 +137,9 @@ export const update = createRoute({
   method: 'put',
   path: '/courses/{id}',
   security: bearer,
-  description: 'Changes the course (administrators; audited). An archived course is refused with 409: it can no longer change.',
+  description:
+    'Changes the course (administrators; audited): send it back as GET /courses/{id}?lang=en answers it, changed (the texts sent are the ' +
+    'English ones; the other languages go in `translations`). An archived course is refused with 409: it can no longer change.',
   request: { params: idParam, body: jsonBody(CourseSave.body) },
   responses: { 200: json(Course), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
 });

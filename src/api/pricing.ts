@@ -49,6 +49,9 @@ export const create = createRoute({
 export const update = createRoute({
   method: 'put',
   path: '/pricing/{id}',
+  description:
+    'Changes the plan (administrators; audited): send it back as GET /pricing?lang=en answers it, changed (the texts sent are the English ' +
+    'ones; the other languages go in `translations`).',
   security: bearer,
   request: { params: idParam, body: jsonBody(PlanSave.body) },
   responses: { 200: json(Plan), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
