@@ -98,10 +98,9 @@ export function generatePlacenta(seed: number, params: CaseParams): Placenta {
   const position: PlacentalPosition = params.placenta === 'either' ? (rng.next() < 0.5 ? 'anterior' : 'posterior') : params.placenta;
   const layout = generateEquator(rng, radius, radius * (0.04 + 0.1 * f), radius * (0.05 + 0.25 * f));
   const cords = { donor: placeCord(rng, 'donor', layout.side, radius), recipient: placeCord(rng, 'recipient', layout.side, radius) };
-  // The anastomoses first, so that the trees and the decoys can keep clear of them.
+  // The anastomoses first, so that the decoys' junctions can keep apart from them (a mark must name one or the other).
   const anastomoses = placeAnastomoses(rng, layout.points, params, position);
-  const avoid = anastomoses.map((a) => a.position);
-  const trees = [...growTree(rng, 'donor', cords.donor, layout, radius, avoid), ...growTree(rng, 'recipient', cords.recipient, layout, radius, avoid)];
+  const trees = [...growTree(rng, 'donor', cords.donor, layout, radius), ...growTree(rng, 'recipient', cords.recipient, layout, radius)];
   const links = anastomoses.flatMap((a) => feeders(rng, a, trees, cords, layout));
   const decoys: Vessel[] = [];
   const decoysAt: Vec2[] = [];
@@ -111,7 +110,7 @@ export function generatePlacenta(seed: number, params: CaseParams): Placenta {
     const at = pointAlong(layout.points, rng.range(0.08, 0.92) * length);
     if (anastomoses.some((a) => distance(a.position, at) < 7) || decoysAt.some((p) => distance(p, at) < 12)) continue;
     const twin: Twin = rng.next() < 0.5 ? 'donor' : 'recipient';
-    const pair = decoy(rng, twin, at, trees, cords[twin], layout, avoid, i % 2 === 0);
+    const pair = decoy(rng, twin, at, trees, cords[twin], layout, i % 2 === 0);
     if (!pair) continue;
     decoys.push(...pair);
     decoysAt.push(at);

@@ -24,7 +24,7 @@ export { shortestRoute, TARGET, visibleTargets } from './navigation.ts';
 export type { SimMetrics } from './metrics.ts';
 export { computeMetrics, lineEnergyJ, orderScore, SEQUENCE_RANK } from './metrics.ts';
 export type { ComponentId, Gate, GateId, Score } from './score.ts';
-export { COMPONENTS, falloff, GATES, PRIMARY, scoreAttempt, SCORING, toleratedOf, typeErrors } from './score.ts';
+export { COMPONENTS, falloff, GATES, PRIMARY, scoreAttempt, SCORING, toleratedOf } from './score.ts';
 export type { GuidedProgress, GuidedStepId } from './steps.ts';
 export { currentStep, isStepDone, TASK_STEPS } from './steps.ts';
 export type { Debrief } from './debrief.ts';

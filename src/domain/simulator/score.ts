@@ -173,7 +173,7 @@ export function ceilingOf(value: number, gate: GateRange): number {
 export const toleratedOf = (gate: GateRange, total: number) => Math.floor(total * (gate.tolerance ?? 0) + 1e-9);
 
 /** Errors of judgement in identification: anastomoses typed wrong, and marks on what is no anastomosis. */
-export const typeErrors = (m: Pick<SimMetrics, 'found' | 'typesCorrect' | 'falseMarks'>) => m.found - m.typesCorrect + m.falseMarks;
+const typeErrors = (m: Pick<SimMetrics, 'found' | 'typesCorrect' | 'falseMarks'>) => m.found - m.typesCorrect + m.falseMarks;
 
 const unit = (v: number) => Math.max(0, Math.min(1, v));
 

@@ -6,12 +6,9 @@ import { distance, type Vec2 } from './geometry.ts';
 import type { EquatorLayout } from './equator.ts';
 import type { Anastomosis, Twin, Vessel, VesselKind } from './placenta.ts';
 import type { Rng } from './rng.ts';
-import { ANASTOMOSIS_ZONE_MM } from './tissue.ts';
 
 /** Normal vessels stop this close (mm) to the equator, inside the band a Solomon line burns, on their own side. */
 const NORMAL_VESSEL_MARGIN_MM = 0.8;
-/** Vessels other than an anastomosis's own keep this far (mm) beyond its zone, so none runs into one by chance. */
-const ANASTOMOSIS_CLEARANCE_MM = ANASTOMOSIS_ZONE_MM + 2.5;
 /**
  * How much wider the recipient's vessels are than the donor's: in twin-twin transfusion the recipient is
  * overloaded with blood (wide veins, a thick cord) and the donor depleted (thin vessels, a thin cord).
@@ -37,17 +34,13 @@ interface TreeContext {
   kind: VesselKind;
   layout: EquatorLayout;
   radius: number;
-  /** Where the anastomoses are: normal branches stop short of them. */
-  avoid: readonly Vec2[];
   out: Vessel[];
 }
 
-/** Whether a vessel of this width at `p` keeps clear of every anastomosis. */
-function clearOf(avoid: readonly Vec2[], p: Vec2, width: number): boolean {
-  return avoid.every((a) => distance(a, p) >= ANASTOMOSIS_CLEARANCE_MM + width / 2);
-}
-
-/** Grows one branch until it tapers out, meets the rim, reaches the equator or nears an anastomosis, then splits it in two. */
+/**
+ * Grows one branch until it tapers out, meets the rim or reaches the equator, then splits it in two. Branches run
+ * past anastomoses as they would on a real placenta: no clear zone around one gives it away.
+ */
 function branch(ctx: TreeContext, start: Vec2, heading: Vec2, width: number, depth: number): void {
   const { rng, layout, radius } = ctx;
   const sign = ctx.twin === 'donor' ? 1 : -1;
@@ -61,7 +54,7 @@ function branch(ctx: TreeContext, start: Vec2, heading: Vec2, width: number, dep
   for (let i = 0; i < steps; i += 1) {
     dir = turn(dir, rng.range(-0.25, 0.25));
     const next = { x: p.x + dir.x * STEP_MM, y: p.y + dir.y * STEP_MM };
-    if (next.x * next.x + next.y * next.y > (radius * 0.94) ** 2 || sign * layout.side(next) < NORMAL_VESSEL_MARGIN_MM || !clearOf(ctx.avoid, next, w)) {
+    if (next.x * next.x + next.y * next.y > (radius * 0.94) ** 2 || sign * layout.side(next) < NORMAL_VESSEL_MARGIN_MM) {
       stopped = true;
       break;
     }
@@ -79,8 +72,8 @@ function branch(ctx: TreeContext, start: Vec2, heading: Vec2, width: number, dep
   if (w2 >= MIN_WIDTH_MM) branch(ctx, p, turn(dir, -rng.range(0.3, 0.7)), w2, depth + 1);
 }
 
-/** A twin's own vascular tree: three to five trunks, each an artery with a vein running beside it, kept clear of `avoid`. */
-export function growTree(rng: Rng, twin: Twin, cord: Vec2, layout: EquatorLayout, radius: number, avoid: readonly Vec2[]): Vessel[] {
+/** A twin's own vascular tree: three to five trunks, each an artery with a vein running beside it. */
+export function growTree(rng: Rng, twin: Twin, cord: Vec2, layout: EquatorLayout, radius: number): Vessel[] {
   const out: Vessel[] = [];
   const calibre = TWIN_CALIBRE[twin];
   const trunks = rng.int(3, 5);
@@ -88,14 +81,8 @@ export function growTree(rng: Rng, twin: Twin, cord: Vec2, layout: EquatorLayout
   for (let i = 0; i < trunks; i += 1) {
     const heading = turn(first, (2 * i) / trunks + rng.range(-0.2, 0.2));
     const side = { x: -heading.y * 1.8, y: heading.x * 1.8 };
-    branch({ rng, twin, kind: 'artery', layout, radius, avoid, out }, cord, heading, calibre * rng.range(2.6, 3.4), 0);
-    branch(
-      { rng, twin, kind: 'vein', layout, radius, avoid, out },
-      { x: cord.x + side.x, y: cord.y + side.y },
-      turn(heading, 0.08),
-      calibre * rng.range(3.4, 4.4),
-      0,
-    );
+    branch({ rng, twin, kind: 'artery', layout, radius, out }, cord, heading, calibre * rng.range(2.6, 3.4), 0);
+    branch({ rng, twin, kind: 'vein', layout, radius, out }, { x: cord.x + side.x, y: cord.y + side.y }, turn(heading, 0.08), calibre * rng.range(3.4, 4.4), 0);
   }
   return out;
 }
@@ -162,7 +149,8 @@ export function feeders(rng: Rng, a: Anastomosis, trees: readonly Vessel[], cord
     const dive = direct ? 0 : 1.2;
     const end = { x: a.position.x + layout.normal.x * sign * dive, y: a.position.y + layout.normal.y * sign * dive };
     const from = nearestPoint(trees, twin, kinds[twin], end, cords[twin]);
-    return { twin, kind: kinds[twin], ...connector(rng, from, end, a.diameterMm), anastomosisId: a.id };
+    // Each side keeps its twin's calibre up to the junction: the recipient's end wider than the donor's.
+    return { twin, kind: kinds[twin], ...connector(rng, from, end, a.diameterMm * TWIN_CALIBRE[twin]), anastomosisId: a.id };
   });
 }
 
@@ -187,19 +175,10 @@ function route(rng: Rng, from: { p: Vec2; w: number }, via: readonly Vec2[], end
 /**
  * A decoy: an artery and a vein of the same twin running side by side into the equator's band near `at`, and
  * ending there in their own territory, as the two ends of an AV anastomosis would; when `crosses`, they first
- * run across the equator into the other twin's side and turn back. Null where they would come near an
- * anastomosis (the caller tries elsewhere).
+ * run across the equator into the other twin's side and turn back. Null where an end would fall on the other
+ * twin's side (the caller tries elsewhere).
  */
-export function decoy(
-  rng: Rng,
-  twin: Twin,
-  at: Vec2,
-  trees: readonly Vessel[],
-  cord: Vec2,
-  layout: EquatorLayout,
-  avoid: readonly Vec2[],
-  crosses: boolean,
-): Vessel[] | null {
+export function decoy(rng: Rng, twin: Twin, at: Vec2, trees: readonly Vessel[], cord: Vec2, layout: EquatorLayout, crosses: boolean): Vessel[] | null {
   const sign = twin === 'donor' ? 1 : -1;
   const gap = rng.range(1.2, 2.2);
   const width = TWIN_CALIBRE[twin] * rng.range(0.9, 1.5);
@@ -219,5 +198,5 @@ export function decoy(
   });
   const ends = pair.map((v) => v.points[v.points.length - 1]!);
   const own = ends.every((p) => sign * layout.side(p) > 0);
-  return own && pair.every((v) => v.points.every((p) => clearOf(avoid, p, width))) ? pair : null;
+  return own ? pair : null;
 }
