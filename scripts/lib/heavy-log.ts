@@ -1,8 +1,8 @@
 import { MAX_ATTEMPT_EVENTS } from '../../src/api/attempts.ts';
-import type { SimEvent } from '../../src/domain/simulator/index.ts';
+import { MAX_SESSION_MS, type SimEvent } from '../../src/domain/simulator/index.ts';
 
-/** How long the heaviest log lasts: 14 minutes, as long as a launch allows with a margin. */
-export const LOG_MS = 14 * 60_000;
+/** How long the heaviest log lasts: 60 minutes, as long as the surgery clock runs (a launch lasts two hours). */
+export const LOG_MS = MAX_SESSION_MS;
 
 /**
  * Held keys changed about 12 times a second (a fast, human pace), the scope always turning, the laser armed and

@@ -38,6 +38,8 @@ const AttemptEvent = z
 const AttemptInput = z.object({
   token: z.string().min(1).max(4096),
   events: z.array(AttemptEvent).min(1).max(MAX_ATTEMPT_EVENTS),
+  /** How long before sending the page opened the fetoscopy, on its own clock: an attempt sent after its launch expired must have started before. */
+  startedAgoMs: z.number().int().min(0).optional(),
 });
 
 /** One attempt in a list: what the course page, My account and the admin show. */
@@ -128,7 +130,8 @@ export const submit = createRoute({
   description:
     'Replays the log on the placenta the launch token names and stores the attempt. Only the learner the token was ' +
     "launched for may send it, signed in with their own ID token (administrators included: nobody sends another's). " +
-    'One token makes one attempt: the same log sent again answers the stored attempt (200), a different one is refused (409).',
+    'One token makes one attempt: the same log sent again answers the stored attempt (200), a different one is refused (409). ' +
+    "An attempt kept on the device may be sent after its launch expired, for 7 days, if `startedAgoMs` puts its start within the launch's life.",
   security: bearer,
   request: { body: jsonBody(AttemptInput) },
   responses: {
@@ -139,7 +142,11 @@ export const submit = createRoute({
         'Invalid body (a control value no device of the page produces among them), a log that never opened the fetoscopy, or one longer than the time since the launch',
       content: errorBody,
     },
-    401: { description: 'No valid ID token (error `unauthorized`), or the launch token is invalid or expired (error `invalid_token`)', content: errorBody },
+    401: {
+      description:
+        'No valid ID token (error `unauthorized`), or the launch token is invalid, expired more than 7 days ago, or expired before the attempt started (error `invalid_token`)',
+      content: errorBody,
+    },
     403: { description: "The launch token is another user's, or the user is no longer entitled to the course", content: errorBody },
     404: errors[404],
     409: { description: 'This launch token already made an attempt with a different log', content: errorBody },

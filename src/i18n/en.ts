@@ -730,7 +730,8 @@ export const en = {
   'sim.advice.solomon.good': 'Your Solomon line runs from edge to edge without gaps.',
   'sim.advice.solomon.improve':
     'Join the spots into one continuous line along the whole equator, from one placental edge to the other: every gap can hide a small anastomosis.',
-  'sim.advice.solomon.gaps': 'Unsealed stretches in your line: {{gaps}}, in red on the map. Join the spots into one continuous line along the whole equator, from one placental edge to the other: every gap can hide a small anastomosis.',
+  'sim.advice.solomon.gaps':
+    'Unsealed stretches in your line: {{gaps}}, in red on the map. Join the spots into one continuous line along the whole equator, from one placental edge to the other: every gap can hide a small anastomosis.',
   'sim.advice.collateral.good': 'Little energy fell on healthy tissue.',
   'sim.advice.collateral.improve': 'Too much energy fell on normal vessels and healthy placenta: fire only on anastomoses and along the equator.',
   'sim.advice.technique.good': 'You fired from a working distance and close to perpendicular.',
@@ -757,10 +758,13 @@ export const en = {
   'sim.demo.invite': 'Create a free account to save your scores, follow your progress and play every case of your courses.',
   'sim.demo.signup': 'Sign up free',
   'sim.error.expired': 'The launch link expired before the result was saved. Open the case again from its course page.',
-  'sim.result.kept': 'Saved on this device, sending… The server cannot be reached just now: your attempt stays in this browser and is sent by itself as soon as it can be, from this page or the next time you open the simulator or My learning.',
-  'sim.result.keptCapped': 'Saved on this device: you have saved 100 attempts in the last 24 hours, the most we keep in a day, so this one is sent by itself in a few hours, from this page or the next time you open the simulator or My learning.',
+  'sim.result.kept':
+    'Saved on this device, sending… The server cannot be reached just now: your attempt stays in this browser and is sent by itself as soon as it can be, from this page or the next time you open the simulator or My learning.',
+  'sim.result.keptCapped':
+    'Saved on this device: you have saved 100 attempts in the last 24 hours, the most we keep in a day, so this one is sent by itself in a few hours, from this page or the next time you open the simulator or My learning.',
   'sim.result.unkept': 'Not sent yet, and this browser cannot keep it: leave this page open, and it is sent as soon as the server answers.',
-  'sim.error.refused': 'Your plan no longer includes this course, so this result is not in your record. It stays saved on this device: once the course is in your plan again, send it from My learning.',
+  'sim.error.refused':
+    'Your plan no longer includes this course, so this result is not in your record. It stays saved on this device: once the course is in your plan again, send it from My learning.',
   'sim.error.used': 'This launch has already saved a different attempt, so this one is not in your record. Open the case again from its course page.',
   'sim.error.rejected': 'The server did not accept this attempt, so it is not in your record. It stays saved on this device, listed in My learning.',
   'sim.error.launchOver': 'This launch has expired: a case must be started within 2 hours of opening it. Open the case again from its course page.',

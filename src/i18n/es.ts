@@ -739,7 +739,8 @@ export const es: Dict = {
   'sim.advice.solomon.good': 'Tu línea de Solomon va de borde a borde sin huecos.',
   'sim.advice.solomon.improve':
     'Une los puntos en una sola línea continua a lo largo de todo el ecuador, de un borde placentario al otro: cada hueco puede esconder una anastomosis pequeña.',
-  'sim.advice.solomon.gaps': 'Tramos sin sellar en tu línea: {{gaps}}, en rojo en el mapa. Une los puntos en una sola línea continua a lo largo de todo el ecuador, de un borde placentario al otro: cada hueco puede esconder una anastomosis pequeña.',
+  'sim.advice.solomon.gaps':
+    'Tramos sin sellar en tu línea: {{gaps}}, en rojo en el mapa. Une los puntos en una sola línea continua a lo largo de todo el ecuador, de un borde placentario al otro: cada hueco puede esconder una anastomosis pequeña.',
   'sim.advice.collateral.good': 'Poca energía cayó sobre tejido sano.',
   'sim.advice.collateral.improve': 'Demasiada energía cayó sobre vasos normales y placenta sana: dispara solo sobre las anastomosis y a lo largo del ecuador.',
   'sim.advice.technique.good': 'Disparaste desde una distancia de trabajo y casi en perpendicular.',

@@ -738,7 +738,8 @@ export const fr: Dict = {
   'sim.advice.solomon.good': 'Votre ligne de Solomon va d’un bord à l’autre sans interruption.',
   'sim.advice.solomon.improve':
     'Reliez les impacts en une seule ligne continue sur tout l’équateur, d’un bord du placenta à l’autre : chaque interruption peut cacher une petite anastomose.',
-  'sim.advice.solomon.gaps': 'Tronçons non scellés dans votre ligne : {{gaps}}, en rouge sur la carte. Reliez les impacts en une seule ligne continue sur tout l’équateur, d’un bord du placenta à l’autre : chaque interruption peut cacher une petite anastomose.',
+  'sim.advice.solomon.gaps':
+    'Tronçons non scellés dans votre ligne : {{gaps}}, en rouge sur la carte. Reliez les impacts en une seule ligne continue sur tout l’équateur, d’un bord du placenta à l’autre : chaque interruption peut cacher une petite anastomose.',
   'sim.advice.collateral.good': 'Peu d’énergie est tombée sur du tissu sain.',
   'sim.advice.collateral.improve':
     'Trop d’énergie est tombée sur des vaisseaux normaux et du placenta sain : ne tirez que sur les anastomoses et le long de l’équateur.',

@@ -739,7 +739,8 @@ export const pt: Dict = {
   'sim.advice.solomon.good': 'A sua linha de Solomon vai de borda a borda sem falhas.',
   'sim.advice.solomon.improve':
     'Una os pontos numa única linha contínua ao longo de todo o equador, de uma borda da placenta à outra: cada falha pode esconder uma pequena anastomose.',
-  'sim.advice.solomon.gaps': 'Trechos não selados na sua linha: {{gaps}}, em vermelho no mapa. Una os pontos numa única linha contínua ao longo de todo o equador, de uma borda da placenta à outra: cada falha pode esconder uma pequena anastomose.',
+  'sim.advice.solomon.gaps':
+    'Trechos não selados na sua linha: {{gaps}}, em vermelho no mapa. Una os pontos numa única linha contínua ao longo de todo o equador, de uma borda da placenta à outra: cada falha pode esconder uma pequena anastomose.',
   'sim.advice.collateral.good': 'Pouca energia caiu sobre tecido saudável.',
   'sim.advice.collateral.improve': 'Energia demais caiu sobre vasos normais e placenta saudável: dispare só sobre as anastomoses e ao longo do equador.',
   'sim.advice.technique.good': 'Você disparou a partir de uma distância de trabalho e quase na perpendicular.',

@@ -710,7 +710,8 @@ export const zhCN: Dict = {
   'sim.advice.order.improve': '遵循序贯技术：先凝固 AV 吻合支（供血儿动脉到受血儿静脉），再凝固 VA，然后是 AA 和 VV。',
   'sim.advice.solomon.good': '你的 Solomon 线从一侧边缘贯通到另一侧，没有间断。',
   'sim.advice.solomon.improve': '沿整条赤道、从胎盘一侧边缘到另一侧，把凝固点连成一条连续的线：每个间断都可能藏着一个小吻合支。',
-  'sim.advice.solomon.gaps': '你的连线中未封闭的段落：{{gaps}} 处，地图上以红色标出。沿整条赤道、从胎盘一侧边缘到另一侧，把凝固点连成一条连续的线：每个间断都可能藏着一个小吻合支。',
+  'sim.advice.solomon.gaps':
+    '你的连线中未封闭的段落：{{gaps}} 处，地图上以红色标出。沿整条赤道、从胎盘一侧边缘到另一侧，把凝固点连成一条连续的线：每个间断都可能藏着一个小吻合支。',
   'sim.advice.collateral.good': '落在健康组织上的能量很少。',
   'sim.advice.collateral.improve': '太多能量落在正常血管和健康胎盘上：只在吻合支上和沿赤道发射。',
   'sim.advice.technique.good': '你在工作距离内、以接近垂直的角度发射。',

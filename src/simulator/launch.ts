@@ -4,6 +4,7 @@
 import { answer, client, enc } from '../api/client.ts';
 import { buildScenario, normalizeCaseParams, paramsOfCase, seedFor, type CaseParams, type Scenario } from '../domain/simulator/index.ts';
 import { simulatorOfCase } from '../domain/simulators.ts';
+import type { Played } from '../stores/attempt.ts';
 
 export interface Launch {
   course: string;
@@ -57,6 +58,22 @@ export function tokenClaims(token: string): Record<string, unknown> | null {
   } catch {
     return null;
   }
+}
+
+/** The launch an attempt is kept and sent with: its token, the learner it names and the case; null without a token (practice). */
+export function playedOf(launch: Launch): Played | null {
+  const sub = launch.token ? tokenClaims(launch.token)?.['sub'] : null;
+  if (!launch.token || typeof sub !== 'string') return null;
+  return { token: launch.token, learner: sub, course: launch.course, level: launch.level, caseIndex: launch.caseIndex };
+}
+
+/**
+ * Whether the launch's life (the token's exp) is over by this device's clock, so an attempt started now could not be
+ * saved: the page says so before anything is played. (The server judges by its own clock, and a start the page reports.)
+ */
+export function launchOver(token: string | null, now = Date.now()): boolean {
+  const exp = token ? tokenClaims(token)?.['exp'] : null;
+  return typeof exp === 'number' && now >= exp * 1000;
 }
 
 /**

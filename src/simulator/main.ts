@@ -4,6 +4,7 @@ import { hasTouchScreen, tooSmallToPlay } from '../domain/device.ts';
 import { viewOf, type Scenario } from '../domain/simulator/index.ts';
 import { dirOf, isLocale, localePath, type Locale } from '../i18n/locales.ts';
 import { $submission, keepDemoResult, retrySubmission, submitAttempt } from '../stores/attempt.ts';
+import { watchKeptAttempts } from '../stores/kept-attempts.ts';
 import { currentDevice } from '../stores/device.ts';
 import { createInputMixer, type Commands } from './controls.ts';
 import { showDebrief } from './debrief-panel.ts';
@@ -11,7 +12,7 @@ import { bindGamepad } from './gamepad.ts';
 import { createGuide, createHud } from './hud.ts';
 import { setUpIntro } from './intro.ts';
 import { bindKeyboard } from './keyboard.ts';
-import { DesktopOnly, loadScenario, readLaunch, tokenClaims, type Launch } from './launch.ts';
+import { DesktopOnly, launchOver, loadScenario, playedOf, readLaunch, type Launch } from './launch.ts';
 import { createMarking } from './marking.ts';
 import { createMinimap } from './minimap.ts';
 import { showOutcome } from './outcome.ts';
@@ -49,12 +50,6 @@ export function start(): void {
   );
 }
 
-/** The learner a launch token was made for (its subject), whose sign-in the attempt is sent with. */
-function learnerOf(token: string | null): string | null {
-  const sub = token ? tokenClaims(token)?.['sub'] : null;
-  return typeof sub === 'string' ? sub : null;
-}
-
 interface PageContext {
   t: Translate;
   strings: SimStrings;
@@ -64,6 +59,7 @@ interface PageContext {
 
 function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: PageContext): void {
   const courseHref = localePath(lang, `/courses/${encodeURIComponent(launch.course)}`);
+  if (launchOver(launch.token)) return fail('sim.error.launchOver', courseHref);
   const caseLabel = launch.demo ? t('sim.demo.case') : t('sim.caseLabel', { level: launch.level, case: launch.caseIndex });
   $('sim-case').textContent = `${caseLabel} · ${t(TASK_KEYS[scenario.params.task].name)}`;
   $('sim-mode').textContent = t(launch.assessment ? 'sim.mode.assessment' : launch.guided ? 'sim.mode.guided' : 'sim.mode.test');
@@ -152,7 +148,13 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
   window.addEventListener('blur', pause);
   document.addEventListener('visibilitychange', () => document.hidden && pause());
 
+  // Attempts this device kept from earlier launches are sent on this visit, once the case is drawn.
+  if (launch.token) (window.requestIdleCallback ?? setTimeout)(() => watchKeptAttempts());
+  let startedAt = 0;
   $('sim-start').addEventListener('click', () => {
+    // Past its life, an attempt of this launch could not be saved: the learner opens the case again instead of playing.
+    if (launchOver(launch.token)) return fail('sim.error.launchOver', courseHref);
+    startedAt = Date.now();
     session.open(scope(), intro.site());
     finishButton.disabled = false;
     show(null, canvas);
@@ -173,7 +175,7 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
         stop();
         void showOutcome(sub.result, t, lang, launch.assessment);
       });
-      void submitAttempt(launch.token, learnerOf(launch.token), session.state.log);
+      void submitAttempt(playedOf(launch), session.state.log, startedAt);
     }
   });
   $('sim-retry').addEventListener('click', () => void retrySubmission());

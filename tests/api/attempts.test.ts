@@ -12,6 +12,8 @@ import { ReplayPool } from '../../src/server/attempts/replay/pool.ts';
 import { claimsOf, inhumanLog, NAVIGATION, play, postPlayed, scenarioOf, SECRET, SELECTIVE, setPlan, tokenFor, VARIANT } from './attempt-support.ts';
 import { attempt, COURSE, setUp, TOKENS } from './learning-support.ts';
 import { LIMITS } from '../../src/server/http/rate-counters.ts';
+import { LATE_SEND_MS } from '../../src/domain/attempt-delivery.ts';
+import { LAUNCH_LIFE_MS } from '../../src/domain/launch.ts';
 import { expectRefused, freshWindow, useApi, typedClient } from './support.ts';
 
 const api = useApi();
@@ -145,7 +147,8 @@ describe('POST /attempts', () => {
   it('refuses expired, forged, other-key and old-style tokens, storing nothing', async () => {
     const token = await tokenFor('learner');
     const { events } = play(token, 'one');
-    const expired = await tokenFor('learner', { ageMs: 3_600_000 });
+    // Expired longer ago than a kept attempt may be sent (attempts.late.test.ts has the attempts sent late).
+    const expired = await tokenFor('learner', { ageMs: LAUNCH_LIFE_MS + LATE_SEND_MS + 60_000 });
     await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token: expired, events } }, 401, 'invalid_token');
     const [head, , sig] = token.split('.');
     const claims = claimsOf(token);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { paramsOfCase } from '../../src/domain/simulator/index.ts';
 import { signLaunchToken } from '../../src/server/launch/launch-token.ts';
 import { toTimestamp } from '../../src/domain/time.ts';
+import { LAUNCH_LIFE_MS } from '../../src/domain/launch.ts';
 import { claimsOf } from './attempt-support.ts';
 import { expectRefused, useApi, typedClient } from './support.ts';
 
@@ -34,6 +35,9 @@ describe('POST /launch', () => {
     const res = await reply(as('learner').launch.$post({ json: body }));
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ scheme: 'fetalsurgerysim', token: expect.any(String), assessed: false, simulator: 'desktop' });
+    // Two hours: a whole procedure, and as long again for the intro and pauses (src/domain/launch.ts).
+    expect(Date.parse(res.json.expiresAt) - Date.now()).toBeGreaterThan(LAUNCH_LIFE_MS - 60_000);
+    expect(claimsOf(res.json.token)).toMatchObject({ exp: claimsOf(res.json.token).iat + LAUNCH_LIFE_MS / 1000 });
     const verified = await reply(as(null).launch.verify.$get({ query: { token: res.json.token } }));
     const { variant, sim } = claimsOf(res.json.token);
     expect(verified).toEqual({
@@ -85,7 +89,7 @@ describe('POST /launch', () => {
 
 describe('GET /launch/verify', () => {
   it('refuses an expired token', async () => {
-    const token = await signLaunchToken(SECRET, { uid: 'admin', ...body, ...launchClaims }, new Date(Date.now() - 3_600_000));
+    const token = await signLaunchToken(SECRET, { uid: 'admin', ...body, ...launchClaims }, new Date(Date.now() - LAUNCH_LIFE_MS - 60_000));
     await expectRefused(api(), 'GET', `/launch/verify?token=${token}`, {}, 401, 'invalid_token');
   });
   it('refuses a tampered token (claims changed, signature kept)', async () => {

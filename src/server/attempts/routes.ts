@@ -15,10 +15,8 @@ import { verifyLaunchToken } from '../launch/index.ts';
 import { windowOpenAtSubmission } from '../assessments/index.ts';
 import { simulatorLimit } from '../http/simulator-limit.ts';
 import { dailyAttemptCap, dailyCapOf, dailyCapReached } from './daily-cap.ts';
+import { LATE_SEND_MS, sendTimingVerdict } from '../../domain/attempt-delivery.ts';
 import * as routes from '../../api/attempts.ts';
-
-/** A log may run this much longer than its token has existed: clocks drift and the page starts before its first frame. */
-const LOG_GRACE_MS = 5000;
 
 /** The published courses the rows' attempts belong to, in `locale`, by id (undefined for one no longer published). */
 async function coursesOf(catalogue: Catalogue, rows: ReadonlyArray<{ courseId: string }>, locale: ContentLocale) {
@@ -29,18 +27,35 @@ async function coursesOf(catalogue: Catalogue, rows: ReadonlyArray<{ courseId: s
 /** /attempts: the simulator's results, scored here by replaying the event log, never trusted from the browser. */
 export const attemptsApp = subApp()
   .openapi(guarded(routes.submit, requireUser), async (c) => {
-    const { token, events } = c.req.valid('json');
+    const { token, events, startedAgoMs } = c.req.valid('json');
     const { catalogue, config, db, replay } = c.get('deps');
     const now = new Date();
-    const claims = await verifyLaunchToken(config.launchSecret, token, now);
-    if (!claims) return fail(c, 401, ErrorCode.invalidToken, 'The launch token is invalid or expired');
+    const uid = c.get('caller')!.uid;
+    const id = attemptIdOf(token);
+    const eventsJson = JSON.stringify(events);
+    const logHash = sha256(eventsJson);
+    // Sent again (its answer was lost, or a device kept it): the stored attempt is answered, whatever has changed since.
+    const answerStored = async (row: AttemptRow) =>
+      row.logHash === logHash
+        ? c.json(resultOf(row, await benchmarkOf(db.db, row.courseId, row.caseId, row.task)), 200)
+        : fail(c, 409, ErrorCode.conflict, 'This launch already made an attempt with a different log: launch the case again');
+    // An expired token is read too: its attempt may have been kept on the learner's device (its times are judged below).
+    const claims = await verifyLaunchToken(config.launchSecret, token, now, LATE_SEND_MS);
+    if (!claims) {
+      // Only a token we signed hashes to a stored attempt's id, and only its learner is answered it.
+      const stored = await findAttempt(db.db, id);
+      if (stored?.userId === uid) return answerStored(stored);
+      return fail(c, 401, ErrorCode.invalidToken, 'The launch token is invalid or expired');
+    }
     // The token sits in the page's address: holding it proves nothing. Administrators send no one else's either,
     // since an attempt is the record of one person's own hands.
-    if (claims.uid !== c.get('caller')!.uid) return fail(c, 403, ErrorCode.forbidden, 'This launch was made by another user: only they may send its attempt');
+    if (claims.uid !== uid) return fail(c, 403, ErrorCode.forbidden, 'This launch was made by another user: only they may send its attempt');
     // The browser simulator plays the laser tasks only: a desktop procedure's launch has no log it could have made.
     if (claims.task) return invalid(c, [{ path: 'token', message: 'this case is played in the desktop simulator, whose attempts are not sent here' }]);
     const limited = await simulatorLimit(c, claims.uid);
     if (limited) return limited;
+    const stored = await findAttempt(db.db, id);
+    if (stored) return answerStored(stored);
     const course = (await catalogue.course(claims.course))?.value;
     if (!course) return fail(c, 404, ErrorCode.notFound, 'No such course');
     // The case launched, wherever it has moved since; a token signed before cases had ids names it by place.
@@ -49,21 +64,15 @@ export const attemptsApp = subApp()
     if (!(await userEntitled(db.db, claims.uid, claims.course, now))) {
       return fail(c, 403, ErrorCode.forbidden, 'No subscription includes this course any more');
     }
-    const id = attemptIdOf(token);
-    const eventsJson = JSON.stringify(events);
-    const logHash = sha256(eventsJson);
-    const answerStored = async (row: AttemptRow) =>
-      row.logHash === logHash
-        ? c.json(resultOf(row, await benchmarkOf(db.db, row.courseId, row.caseId, row.task)), 200)
-        : fail(c, 409, ErrorCode.conflict, 'This launch already made an attempt with a different log: launch the case again');
-    const stored = await findAttempt(db.db, id);
-    if (stored) return answerStored(stored);
     // After the lookup: an attempt stored already is answered again (its answer may have been lost), even at the cap.
     const capped = await dailyAttemptCap(c, claims.uid, now);
     if (capped) return capped;
     const lastT = events.reduce((m, e) => Math.max(m, e.t), 0);
-    if (lastT > now.getTime() - claims.issuedAt + LOG_GRACE_MS) {
-      return invalid(c, [{ path: 'events', message: 'the log lasts longer than the time since the launch' }]);
+    const timing = sendTimingVerdict({ issuedAt: claims.issuedAt, expiresAt: claims.expiresAt, now: now.getTime(), lastT, startedAgoMs });
+    if (timing === 'longerThanLaunch') return invalid(c, [{ path: 'events', message: 'the log lasts longer than the time since the launch' }]);
+    if (timing === 'tooLate') return fail(c, 401, ErrorCode.invalidToken, 'The launch token expired more than 7 days before this attempt was sent');
+    if (timing === 'notStartedInLife') {
+      return fail(c, 401, ErrorCode.invalidToken, 'The launch token has expired, and this attempt was not started within its life');
     }
     const answer = await replay.run({ course: claims.course, level: claims.level, case: claims.case, variant: claims.variant, sim: claims.sim, eventsJson });
     if (answer.status === 'busy') {

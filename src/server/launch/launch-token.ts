@@ -3,6 +3,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { normalizeCaseParams, paramsOfCase, type CaseParams } from '../../domain/simulator/index.ts';
 import { ITEM_ID } from '../../domain/course-items.ts';
 import { DESKTOP_TASKS, type DesktopTask } from '../../domain/simulators.ts';
+import { LAUNCH_LIFE_MS } from '../../domain/launch.ts';
 
 /**
  * Who may open which case, and which placenta: the server draws `variant` at each launch and signs it with the
@@ -24,14 +25,16 @@ export interface LaunchClaims {
   assessment?: string;
 }
 
-/** The claims of a verified token, with its id and when it was issued (ms since the epoch); `caseId` null in a token signed before cases had ids. */
+/** The claims of a verified token, with its id, when it was issued and when it expires (ms since the epoch); `caseId` null in a token signed before cases had ids. */
 export interface VerifiedLaunch extends Omit<LaunchClaims, 'caseId'> {
   caseId: string | null;
   jti: string;
   issuedAt: number;
+  expiresAt: number;
 }
 
-export const LAUNCH_TOKEN_TTL_SECONDS = 15 * 60;
+/** The launch's life (src/domain/launch.ts says why two hours). */
+export const LAUNCH_TOKEN_TTL_SECONDS = LAUNCH_LIFE_MS / 1000;
 const ISSUER = 'fetal-surgery-academy';
 const AUDIENCE = 'simulator-launch';
 const MAX_VARIANT = 0xffff_ffff;
@@ -65,19 +68,23 @@ export async function signLaunchToken(secret: string, claims: LaunchClaims, now 
 
 const whole = (v: unknown, min: number, max: number): v is number => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
 
-/** The claims of a valid, unexpired token signed with `secret`; null for anything else. */
-export async function verifyLaunchToken(secret: string, token: string, now = new Date()): Promise<VerifiedLaunch | null> {
+/**
+ * The claims of a valid token signed with `secret`, unexpired or expired by at most `lateMs` (an attempt sent late:
+ * the caller judges its times); null for anything else.
+ */
+export async function verifyLaunchToken(secret: string, token: string, now = new Date(), lateMs = 0): Promise<VerifiedLaunch | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), {
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ['HS256'],
       currentDate: now,
+      clockTolerance: Math.floor(lateMs / 1000),
       requiredClaims: ['iat', 'exp', 'jti'],
     });
-    const { sub, course, level, variant, jti, iat } = payload;
+    const { sub, course, level, variant, jti, iat, exp } = payload;
     const caseIndex = payload.case;
-    if (typeof sub !== 'string' || typeof course !== 'string' || typeof jti !== 'string' || typeof iat !== 'number') return null;
+    if (typeof sub !== 'string' || typeof course !== 'string' || typeof jti !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') return null;
     if (!whole(level, 1, 100) || !whole(caseIndex, 1, 200) || !whole(variant, 0, MAX_VARIANT)) return null;
     const sim = normalizeCaseParams(payload['sim'], paramsOfCase(undefined, level, caseIndex));
     const asm = payload['asm'];
@@ -86,7 +93,20 @@ export async function verifyLaunchToken(secret: string, token: string, now = new
     const task = DESKTOP_TASKS.find((t) => t === tsk);
     const cid = payload['cid'];
     const caseId = typeof cid === 'string' && ITEM_ID.test(cid) ? cid : null;
-    return { uid: sub, course, level, case: caseIndex, caseId, variant, sim, ...(task ? { task } : {}), ...assessment, jti, issuedAt: iat * 1000 };
+    return {
+      uid: sub,
+      course,
+      level,
+      case: caseIndex,
+      caseId,
+      variant,
+      sim,
+      ...(task ? { task } : {}),
+      ...assessment,
+      jti,
+      issuedAt: iat * 1000,
+      expiresAt: exp * 1000,
+    };
   } catch {
     return null;
   }
