@@ -3,6 +3,7 @@ import { e2e } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
 import { heldTargetsPlayer } from './pilot.ts';
 import { ADMIN, expectFitsWidth, idTokenFor, login, newAccount, axe } from './helpers.ts';
+import { acceptInvitations } from './group-consent.ts';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const SHOTS = '/tmp/asm-shots';
@@ -29,6 +30,8 @@ async function world(request: APIRequestContext) {
   ] as const) {
     expect((await request.post(`/api/groups/${group.id}/members`, { headers: admin, data: { email: who.email, role } })).status()).toBe(200);
   }
+  // The learner was invited: a member of the group once they accept.
+  await acceptInvitations(request, learner);
   return { courseId, director, learner };
 }
 
