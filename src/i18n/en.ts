@@ -953,6 +953,12 @@ export const en = {
   'groups.invite.submit': 'Add or invite',
   'groups.invite.invalid': 'These are not email addresses, nothing was sent: {{list}}',
   'groups.invite.limited': 'You have sent the most invitations an hour allows. None of these was sent: try again later.',
+  'mail.invite.subject': 'Invitation to the group {{group}}',
+  'mail.invite.member':
+    'You are invited to join the group {{group}} on {{site}}. Its directors will see your attempts, progress and debriefs only once you accept. Accept or decline in My learning: {{link}}',
+  'mail.invite.director': 'You are invited to direct the group {{group}} on {{site}}. Sign in with this address, verified, to take it up: {{link}}',
+  'mail.left.subject': '{{learner}} left the group {{group}}',
+  'mail.left.text': '{{learner}} left the group {{group}}: you no longer see their attempts, progress or debriefs.',
   'groups.invite.added': 'Added: {{list}}',
   'groups.invite.invited': 'Invited and mailed, they join once they accept in My learning (with their address verified): {{list}}',
   'groups.invite.unverified':

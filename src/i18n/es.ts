@@ -964,6 +964,12 @@ export const es: Dict = {
   'groups.invite.submit': 'Añadir o invitar',
   'groups.invite.invalid': 'Esto no son direcciones de correo, no se ha enviado nada: {{list}}',
   'groups.invite.limited': 'Has enviado el máximo de invitaciones que permite una hora. No se ha enviado ninguna de estas: inténtalo más tarde.',
+  'mail.invite.subject': 'Invitación al grupo {{group}}',
+  'mail.invite.member':
+    'Te invitan a unirte al grupo {{group}} en {{site}}. Sus directores verán tus intentos, tu progreso y tus informes solo cuando aceptes. Acepta o rechaza en Mi aprendizaje: {{link}}',
+  'mail.invite.director': 'Te invitan a dirigir el grupo {{group}} en {{site}}. Inicia sesión con esta dirección, verificada, para asumirlo: {{link}}',
+  'mail.left.subject': '{{learner}} salió del grupo {{group}}',
+  'mail.left.text': '{{learner}} salió del grupo {{group}}: ya no ves sus intentos, su progreso ni sus informes.',
   'groups.invite.added': 'Añadidos: {{list}}',
   'groups.invite.invited': 'Invitados por correo, se unirán cuando acepten en Mi aprendizaje (con su dirección verificada): {{list}}',
   'groups.invite.unverified':

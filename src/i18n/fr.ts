@@ -968,6 +968,13 @@ export const fr: Dict = {
   'groups.invite.submit': 'Ajouter ou inviter',
   'groups.invite.invalid': "Ce ne sont pas des adresses e-mail, rien n'a été envoyé : {{list}}",
   'groups.invite.limited': 'Vous avez envoyé le maximum d’invitations permis en une heure. Aucune de celles-ci n’a été envoyée : réessayez plus tard.',
+  'mail.invite.subject': 'Invitation au groupe {{group}}',
+  'mail.invite.member':
+    'Vous êtes invité à rejoindre le groupe {{group}} sur {{site}}. Ses directeurs ne verront vos tentatives, votre progression et vos bilans qu’une fois que vous aurez accepté. Acceptez ou refusez dans Mon apprentissage : {{link}}',
+  'mail.invite.director':
+    'Vous êtes invité à diriger le groupe {{group}} sur {{site}}. Connectez-vous avec cette adresse, vérifiée, pour le prendre en charge : {{link}}',
+  'mail.left.subject': '{{learner}} a quitté le groupe {{group}}',
+  'mail.left.text': '{{learner}} a quitté le groupe {{group}} : vous ne voyez plus ses tentatives, sa progression ni ses bilans.',
   'groups.invite.added': 'Ajoutés : {{list}}',
   'groups.invite.invited': 'Invités par e-mail, ils rejoindront le groupe quand ils accepteront dans Mon apprentissage (adresse vérifiée) : {{list}}',
   'groups.invite.unverified':

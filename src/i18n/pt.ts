@@ -964,6 +964,12 @@ export const pt: Dict = {
   'groups.invite.submit': 'Adicionar ou convidar',
   'groups.invite.invalid': 'Isto não são endereços de e-mail, nada foi enviado: {{list}}',
   'groups.invite.limited': 'Você enviou o máximo de convites que uma hora permite. Nenhum destes foi enviado: tente mais tarde.',
+  'mail.invite.subject': 'Convite para o grupo {{group}}',
+  'mail.invite.member':
+    'Você foi convidado a participar do grupo {{group}} em {{site}}. Os diretores só verão suas tentativas, seu progresso e seus relatórios depois que você aceitar. Aceite ou recuse em Meu aprendizado: {{link}}',
+  'mail.invite.director': 'Você foi convidado a dirigir o grupo {{group}} em {{site}}. Entre com este endereço, verificado, para assumi-lo: {{link}}',
+  'mail.left.subject': '{{learner}} saiu do grupo {{group}}',
+  'mail.left.text': '{{learner}} saiu do grupo {{group}}: você não vê mais as tentativas, o progresso nem os relatórios dessa pessoa.',
   'groups.invite.added': 'Adicionados: {{list}}',
   'groups.invite.invited': 'Convidados por e-mail, entram quando aceitarem em Meu aprendizado (com o endereço verificado): {{list}}',
   'groups.invite.unverified':

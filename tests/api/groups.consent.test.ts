@@ -67,6 +67,12 @@ describe('joining a group', () => {
       await expectRefused(api(), 'GET', '/sandbox/messages?service=mail', { as: ROLES[role] }, 403, ErrorCode.forbidden);
     }
     await expectRefused(api(), 'GET', '/sandbox/messages?service=mail', { as: null }, 401);
+    // In the inviter's language, its link to My learning in that language.
+    const body = { emails: ['nina@example.com'], role: 'member' };
+    await api().call('POST', `/groups/${FELLOWSHIP}/invitations`, { as: TOKENS.director, body, headers: { 'accept-language': 'es' } });
+    const [spanish] = await mails();
+    expect(spanish.body).toMatchObject({ to: 'nina@example.com', subject: expect.stringContaining('Invitación al grupo') });
+    expect(spanish.body.text).toContain('/es/learning');
   });
 
   it('declined, is gone and shares nothing, audited with the learner as its actor', async () => {

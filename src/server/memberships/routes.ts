@@ -4,6 +4,9 @@ import { fail } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
 import { answerInvitation, leaveGroup, myGroups } from './queries.ts';
 import * as routes from '../../api/memberships.ts';
+import { isolate } from '../../domain/text.ts';
+import { useT } from '../../i18n/index.ts';
+import { contentLocale } from '../http/content-locale.ts';
 
 /** /learning/groups, /learning/invitations: a learner's own groups, joined only by accepting an invitation, and left at will. */
 export const membershipsApp = subApp()
@@ -24,15 +27,12 @@ export const membershipsApp = subApp()
     const { db, mail } = c.get('deps');
     const left = await leaveGroup(db.db, c.get('caller')!, c.req.valid('param').id);
     if (!left) return fail(c, 404, ErrorCode.notFound, 'You are not a member of this group');
-    const who = left.learner.name ? `${left.learner.name} (${left.learner.email})` : left.learner.email;
-    // The directors are told; the audit trail keeps the leaving. A mail that fails changes nothing of the leaving.
+    // The directors are told, in the learner's language; the audit trail keeps the leaving. A mail that fails changes nothing of it.
+    const t = useT(contentLocale(c));
+    const vars = { learner: isolate(left.learner.name ? `${left.learner.name} (${left.learner.email})` : left.learner.email), group: isolate(left.group.name) };
     for (const director of left.directors) {
       try {
-        await mail.send({
-          to: director.email,
-          subject: `${who} left the group "${left.group.name}"`,
-          text: `${who} left the group "${left.group.name}": you no longer see their attempts, progress or debriefs.`,
-        });
+        await mail.send({ to: director.email, subject: t('mail.left.subject', vars), text: t('mail.left.text', vars) });
       } catch (err) {
         console.error(`The mail telling ${director.email} of a learner leaving could not be sent: ${(err as Error).message}`);
       }
