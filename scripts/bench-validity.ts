@@ -2,7 +2,7 @@ import { DEFAULT_PASS_MARK } from '../src/domain/progress.ts';
 import { COMPONENTS, GATES, TASKS, type Task } from '../src/domain/simulator/index.ts';
 import { FETOSCOPY_SIM } from '../src/domain/simulator/seeded.ts';
 import { degeneratePlayers } from './lib/validity/degenerate.ts';
-import { navigationPlayers } from './lib/validity/navigation.ts';
+import { carefulPlayers, navigationPlayers } from './lib/validity/navigation.ts';
 import { auc, playAll, validityCases, type Played } from './lib/validity/run.ts';
 import { surgeons } from './lib/validity/surgeons.ts';
 import type { Player } from './lib/validity/types.ts';
@@ -19,7 +19,7 @@ import type { Player } from './lib/validity/types.ts';
 const variants = Number(process.argv[2] ?? 200);
 /** Every fourth variant is scored from the replay of the log, the rest from the state the players reached (the same, as the validity test checks). */
 const REPLAY_EVERY = 4;
-const players: Player[] = [...surgeons, ...degeneratePlayers, ...navigationPlayers];
+const players: Player[] = [...surgeons, ...degeneratePlayers, ...navigationPlayers, ...carefulPlayers];
 const GROUPS = ['expert', 'intermediate', 'novice'] as const;
 /** Players that only type badly, with the expert's eyes: they may pass where those eyes overlooked just the anastomoses they would mistype (validity.test.ts). */
 const TYPING_ONLY: readonly string[] = ['all-AV', 'coin-flip'];
@@ -84,7 +84,10 @@ for (const task of TASKS) {
     const gate = (id: string) => pct(runs.filter((q) => q.outcome.score.gates.some((g) => g.id === id)).length / runs.length);
     const rates = runs.map((q) => q.outcome.events / Math.max(1, q.outcome.metrics.surgeryTimeMs / 1000));
     const checked = runs.filter((q) => q.outcome.flags !== null);
-    const flagged = pct(checked.filter((q) => q.outcome.flags!.length > 0).length / checked.length);
+    const flaggedShare = checked.filter((q) => q.outcome.flags!.length > 0).length / checked.length;
+    // A flag must not accuse a person: at most 0.5 % of any learner's or careful player's attempts.
+    if (p.group !== 'degenerate' && flaggedShare > 0.005) failed = true;
+    const flagged = `${(flaggedShare * 100).toFixed(1)} %`;
     console.log(
       row([
         p.name,

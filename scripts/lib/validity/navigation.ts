@@ -323,12 +323,44 @@ function reach(hand: Hand, rng: Rng, skill: Skill, index: number, target: Vec2, 
   return hand.state.nextTarget > index;
 }
 
+/**
+ * Careful people the plausibility checks must never accuse: an expert's aim at a slow, hesitant pace (long looks,
+ * short taps, pauses), and a corrective one who misjudges often and puts it right. Not among the skill groups: the
+ * bench and the navigation validity test read only how often they are flagged.
+ */
+const CAREFUL: Record<'nav-careful-slow' | 'nav-careful-corrective', Skill> = {
+  'nav-careful-slow': {
+    ...SKILLS.expert,
+    stepMs: [300, 500],
+    anticipates: false,
+    plans: false,
+    watchMs: [600, 1100],
+    orientMs: [1500, 4000],
+    leadMm: null,
+    hesitation: 0.3,
+    pauseMs: [500, 2500],
+    noticeMs: [300, 700],
+  },
+  'nav-careful-corrective': {
+    ...SKILLS.expert,
+    anticipates: false,
+    plans: false,
+    misjudge: 0.5,
+    tapMs: 60,
+    leadMm: null,
+    confusion: 0.1,
+    noticeMs: [250, 600],
+    hesitation: 0.15,
+    pauseMs: [300, 1200],
+  },
+};
+
 /** A learner of the given skill: looks at each target as it appears, steers to it, holds still, and finishes. */
-function skilled(group: Group): Player {
-  const skill = SKILLS[group];
+function skilled(group: Group, named?: keyof typeof CAREFUL): Player {
+  const skill = named ? CAREFUL[named] : SKILLS[group];
   return {
-    name: `nav-${group}`,
-    group,
+    name: named ?? `nav-${group}`,
+    group: named ? 'careful' : group,
     tasks: ['navigation'],
     play(scenario, rng) {
       const hand = new Hand(scenario);
@@ -405,6 +437,9 @@ const finishAtOnce: Player = {
     return hand.finish();
   },
 };
+
+/** The careful players, for the flags' false accusations (bench:validity, validity-navigation.test.ts). */
+export const carefulPlayers: readonly Player[] = [skilled('expert', 'nav-careful-slow'), skilled('expert', 'nav-careful-corrective')];
 
 export const navigationPlayers: readonly Player[] = [
   skilled('expert'),

@@ -9,7 +9,8 @@ export type Group = 'expert' | 'intermediate' | 'novice';
 export interface Player {
   /** Short and unique: the bench's tables and the test's messages name players by it. */
   name: string;
-  group: Group | 'degenerate';
+  /** 'careful': people at a slow or corrective pace, read only for how often the plausibility checks accuse them. */
+  group: Group | 'degenerate' | 'careful';
   /** The tasks it knows how to play. */
   tasks: readonly Task[];
   /**

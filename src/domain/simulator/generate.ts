@@ -13,7 +13,7 @@ import {
   type Vessel,
 } from './placenta.ts';
 import { createRng, type Rng } from './rng.ts';
-import { SCORING, toleratedOf } from './score.ts';
+import { GATE_TOLERANCE, toleratedOf } from './tolerance.ts';
 import { decoy, feeders, growTree } from './vessels.ts';
 
 /** How often each kind appears: arterio-venous ones dominate in twin-twin transfusion, AA and VV are rarer. */
@@ -47,7 +47,7 @@ const DIRECT: Readonly<Record<AnastomosisKind, AnastomosisKind>> = { AV: 'AA', V
  */
 function mixedKinds(kinds: AnastomosisKind[]): AnastomosisKind[] {
   if (kinds.length < 2) return kinds;
-  const tolerated = toleratedOf(SCORING.gates.misclassified, kinds.length);
+  const tolerated = toleratedOf({ tolerance: GATE_TOLERANCE.misclassified }, kinds.length);
   // From three on, more direct ones (AA or VV) than the gate forgives: telling AV from VA is not all there is to typing.
   const direct = (k: AnastomosisKind) => k === 'AA' || k === 'VV';
   for (let i = kinds.length - 1; i > 0 && kinds.length >= 3 && kinds.filter(direct).length <= tolerated; i -= 1) kinds[i] = DIRECT[kinds[i]!];

@@ -31,9 +31,13 @@ export const PLANNED = {
    * a hand's moves also bend where one key is let go before the other.
    */
   straightness: 0.9,
-  /** At least this many moves, and this share of them scripted: a few lucky moves never flag an attempt. */
+  /**
+   * At least this many moves, and every one of them scripted: a few lucky moves never flag an attempt, and one
+   * move a person had to correct clears it. (Three quarters flagged 1-5 % of honest, slow players, who push a
+   * stick or a touch slider towards each target and land on it; a flag must not accuse a person.)
+   */
   minMoves: 3,
-  scriptedShare: 0.75,
+  scriptedShare: 1,
 } as const;
 
 /**

@@ -2,6 +2,7 @@
 // (the README's table is written from this file).
 import type { SimMetrics } from './metrics.ts';
 import type { Task } from './params.ts';
+import { GATE_TOLERANCE, toleratedOf } from './tolerance.ts';
 
 /** Every score component a task can have; each is worth 0 to 1 before weighting. */
 export const COMPONENTS = [
@@ -122,9 +123,9 @@ export const SCORING = {
     collateral: { free: 30, limit: 250, floor: 40 },
     offWindow: { free: 0.2, limit: 0.7, floor: 40 },
     unidentified: { free: 0, limit: 1, floor: 60 },
-    misclassified: { free: 0, limit: 3, floor: 40, start: 65, tolerance: 1 / 5 },
-    sequence: { free: 0, limit: 3, floor: 40, start: 65, tolerance: 1 / 4 },
-    residual: { free: 0, limit: 3, floor: 40, start: 65, tolerance: 1 / 4 },
+    misclassified: { free: 0, limit: 3, floor: 40, start: 65, tolerance: GATE_TOLERANCE.misclassified },
+    sequence: { free: 0, limit: 3, floor: 40, start: 65, tolerance: GATE_TOLERANCE.sequence },
+    residual: { free: 0, limit: 3, floor: 40, start: 65, tolerance: GATE_TOLERANCE.residual },
   } satisfies Record<string, GateRange>,
 } as const;
 
@@ -168,9 +169,6 @@ export function ceilingOf(value: number, gate: GateRange): number {
   const share = Math.max(0, Math.min(1, (value - from) / (gate.limit - from)));
   return Math.floor(top - (top - gate.floor) * share + 1e-9);
 }
-
-/** How many of `total` anastomoses a counting gate forgives. */
-export const toleratedOf = (gate: GateRange, total: number) => Math.floor(total * (gate.tolerance ?? 0) + 1e-9);
 
 /** Errors of judgement in identification: anastomoses typed wrong, and marks on what is no anastomosis. */
 const typeErrors = (m: Pick<SimMetrics, 'found' | 'typesCorrect' | 'falseMarks'>) => m.found - m.typesCorrect + m.falseMarks;

@@ -1,5 +1,5 @@
-// A route known in advance: a program replaying the shortest route through the navigation targets is flagged,
-// whatever its pace, while people (the validity players, in validity-navigation.test.ts; the API tests' and the
+// A route known in advance: a program replaying the shortest route through the navigation targets is flagged
+// nearly always, whatever its pace, while people (the validity players, in validity-navigation.test.ts; the API tests' and the
 // journeys' hand, in plausibility.test.ts) are not.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PASS_MARK } from '../../../src/domain/progress.ts';
@@ -16,7 +16,7 @@ const SLOW = { timeout: 120_000 };
 
 describe('planned: a replay of the shortest route', () => {
   it(
-    `is flagged on every one of ${CASES.length * VARIANTS} placentas, setting off 0.25-0.6 s after each target appears, though it scores a pass in 90 % of them`,
+    `is flagged on at least 80 % of ${CASES.length * VARIANTS} placentas, setting off 0.25-0.6 s after each target appears, though it scores a pass in 90 % of them`,
     SLOW,
     () => {
       expect(CASES).toHaveLength(3);
@@ -32,7 +32,10 @@ describe('planned: a replay of the shortest route', () => {
           scores.push(scoreAttempt(computeMetrics(state)).score);
         }
       }
-      expect(missed).toEqual([]);
+      // Where the route made it correct one move (backing off the plate, a drift), it passes for a person: the flag
+      // asks every move to be scripted, so as never to accuse a careful hand. Assessed sittings, not timing, are
+      // what a certificate rests on.
+      expect(missed.length, missed.join('; ')).toBeLessThanOrEqual(0.2 * CASES.length * VARIANTS);
       // What it would take unflagged: a pass nearly every time.
       expect(scores.filter((s) => s >= DEFAULT_PASS_MARK).length).toBeGreaterThanOrEqual(0.9 * scores.length);
     },
@@ -52,9 +55,11 @@ describe('planned: the pattern, move by move', () => {
   const move = (over: Partial<Move> = {}): Move => ({ startMs: 400, corrections: 2, chordMm: 40, trackMm: 48, ...over });
   const scripted = move({ corrections: 0, trackMm: 40 / PLANNED.straightness });
 
-  it('flags straight moves with nothing corrected in three quarters of at least three moves', () => {
+  it('flags straight moves with nothing corrected in every one of at least three moves', () => {
     expect(plannedRoute([scripted, scripted, scripted])).toBe(true);
-    expect(plannedRoute([scripted, scripted, scripted, move()])).toBe(true);
+    expect(plannedRoute([scripted, scripted, scripted, scripted, scripted])).toBe(true);
+    // One move corrected is a person's: four straight ones of five are no plan (a careful hand on a stick).
+    expect(plannedRoute([scripted, scripted, scripted, scripted, move()])).toBe(false);
     expect(plannedRoute([scripted, scripted, move()])).toBe(false);
     // Two moves are too few to call a pattern; a short hop is straight whoever makes it, so it is not counted.
     expect(plannedRoute([scripted, scripted])).toBe(false);
