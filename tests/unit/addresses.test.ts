@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitAddresses } from '../../src/domain/addresses.ts';
+import { addressKey, splitAddresses } from '../../src/domain/addresses.ts';
 
 describe('splitAddresses', () => {
   it('reads a spreadsheet column, a comma or semicolon list and a mail client’s names, each address once', () => {
@@ -17,5 +17,14 @@ describe('splitAddresses', () => {
     });
     expect(splitAddresses(' \n ,; ')).toEqual({ valid: [], invalid: [] });
     expect(splitAddresses(`${'a'.repeat(320)}@example.org`).invalid).toHaveLength(1);
+  });
+});
+
+describe('addressKey', () => {
+  it('lower-cases ASCII letters only, and refuses an address that Unicode NFKC changes (the Kelvin sign, full-width letters)', () => {
+    expect(addressKey(' Ana.Ruiz@Hospital.ES ')).toBe('ana.ruiz@hospital.es');
+    expect(addressKey('Élodie@clinique.fr')).toBe('Élodie@clinique.fr');
+    expect(addressKey('kate@\u212Aa-hosp.example')).toBeNull();
+    expect(addressKey('ｋate@ka-hosp.example')).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ const invitationsOf = (uid: string) =>
   and(eq(groupInvitations.role, 'member'), eq(groupInvitations.email, addressKeySql(users.email)), eq(users.id, uid), eq(users.emailVerified, true));
 
 /** The directors of the groups, by group id, by name. */
-export async function directorsOf(db: Pick<Db, 'select'>, groupIds: string[]) {
+async function directorsOf(db: Pick<Db, 'select'>, groupIds: string[]) {
   const rows = groupIds.length
     ? await db
         .select({ groupId: groupMembers.groupId, name: users.name, email: users.email })
