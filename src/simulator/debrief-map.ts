@@ -5,46 +5,12 @@ import type { DebriefAnastomosis, DebriefVessels } from '../domain/simulator/deb
 import type { Twin } from '../domain/simulator/placenta.ts';
 import { fill } from '../i18n/fill.ts';
 import { typedSentence } from './debrief-types.ts';
+import type { DebriefLabels } from './debrief-labels.ts';
 
 /**
  * Every word the map and the list of types show, already translated; `youTyped`, `typedRightAs`, `notTyped` and
  * `falseTyped` hold {{typed}} and {{kind}} placeholders; `hint` says how each kind is told, for a wrong type.
  */
-export interface DebriefLabels {
-  title: string;
-  equator: string;
-  membrane: string;
-  sealed: string;
-  sealedByLine: string;
-  residual: string;
-  gap: string;
-  burn: string;
-  path: string;
-  falseMark: string;
-  targetReached: string;
-  targetMissed: string;
-  entry: string;
-  bestSite: string;
-  donorCord: string;
-  recipientCord: string;
-  /** The twins' names written beside their cords on the map. */
-  donor: string;
-  recipient: string;
-  donorVessels: string;
-  recipientVessels: string;
-  typedRight: string;
-  typedWrong: string;
-  youTyped: string;
-  typedRightAs: string;
-  notTyped: string;
-  falseTyped: string;
-  hintAV: string;
-  hintVA: string;
-  hintAA: string;
-  hintVV: string;
-  dir: 'ltr' | 'rtl';
-}
-
 /** The labels that only title a marker or fill the list, with no row of the legend. */
 type Unlegended = 'title' | 'dir' | 'donor' | 'recipient' | 'youTyped' | 'typedRightAs' | 'notTyped' | 'falseTyped' | `hint${'AV' | 'VA' | 'AA' | 'VV'}`;
 

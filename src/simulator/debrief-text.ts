@@ -3,7 +3,7 @@
 import type { ComponentId, SimMetrics } from '../domain/simulator/index.ts';
 import type { Key } from '../i18n/en.ts';
 import type { Sections } from '../i18n/index.ts';
-import type { DebriefLabels } from './debrief-map.ts';
+import type { DebriefLabels } from './debrief-labels.ts';
 
 /** A component at or above this share reads "good"; below it the advice says what to improve. */
 export const ADVICE_GOOD = 0.8;

@@ -3,7 +3,7 @@
 import type { AnastomosisKind, Debrief } from '../domain/simulator/index.ts';
 import type { DebriefAnastomosis } from '../domain/simulator/debrief.ts';
 import { fill } from '../i18n/fill.ts';
-import type { DebriefLabels } from './debrief-map.ts';
+import type { DebriefLabels } from './debrief-labels.ts';
 
 export type TypeVerdict = 'wrong' | 'unmarked' | 'false' | 'right';
 

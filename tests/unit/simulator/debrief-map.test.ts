@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeMetrics, scoreAttempt, type Debrief } from '../../../src/domain/simulator/index.ts';
-import { debriefSvg, type DebriefLabels } from '../../../src/simulator/debrief-map.ts';
+import { debriefSvg } from '../../../src/simulator/debrief-map.ts';
+import type { DebriefLabels } from '../../../src/simulator/debrief-labels.ts';
 import { componentRows } from '../../../src/simulator/debrief-text.ts';
 import { typeLines } from '../../../src/simulator/debrief-types.ts';
 import { hold, openCase } from './pilot.ts';
