@@ -25,6 +25,7 @@ async function acceptInMyLearning(page: Page, groupName: string) {
   const invitations = page.getByRole('region', { name: 'Invitations to groups' });
   await expect(invitations).toContainText(groupName);
   await expect(invitations).toContainText('Dee Lead');
+  await axe(page);
   await invitations.getByRole('button', { name: 'Accept' }).click();
   const belong = page.getByRole('region', { name: 'Groups you belong to' });
   await expect(belong).toContainText(groupName);
