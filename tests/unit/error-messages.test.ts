@@ -45,6 +45,7 @@ describe('the messages of failures', () => {
     ['attempt', ErrorCode.invalidToken, 401, 'expired'],
     ['groups', ErrorCode.noLongerDirector, 403, 'revoked'],
     ['groups', ErrorCode.forbidden, 403, 'refused'],
+    ['groups', ErrorCode.invitationLimit, 429, 'limited'],
     ['debrief', ErrorCode.noLongerDirector, 403, 'revoked'],
     ['debrief', ErrorCode.forbidden, 403, 'failed'],
     ['course', ErrorCode.conflict, 409, 'course.error.notFound'],
