@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { DICTIONARIES } from '../../src/i18n/index.ts';
+import { localePath, type Locale } from '../../src/i18n/locales.ts';
 import { expect, test } from './fixtures.ts';
 import { ADMIN, expectFitsWidth, formReady, idTokenFor, login, newAccount, oobCodes, uniqueEmail, axe } from './helpers.ts';
 
@@ -19,17 +21,21 @@ async function exportedRows(page: Page): Promise<string[][]> {
     .map((line) => line.slice(1, -1).split('","'));
 }
 
-/** On My learning, accepts the invitation to `groupName` (naming its director, Dee Lead); the group is then listed as the learner's. */
-async function acceptInMyLearning(page: Page, groupName: string) {
-  await page.goto('/learning');
-  const invitations = page.getByRole('region', { name: 'Invitations to groups' });
+/**
+ * On My learning in `locale`, accepts the invitation to `groupName` (naming its director, Dee Lead); the group is then
+ * listed as the learner's, with its director.
+ */
+async function acceptInMyLearning(page: Page, groupName: string, locale: Locale = 'en') {
+  const say = DICTIONARIES[locale];
+  await page.goto(localePath(locale, '/learning'));
+  const invitations = page.getByRole('region', { name: say['learning.invitations'] });
   await expect(invitations).toContainText(groupName);
   await expect(invitations).toContainText('Dee Lead');
   await axe(page);
-  await invitations.getByRole('button', { name: 'Accept' }).click();
-  const belong = page.getByRole('region', { name: 'Groups you belong to' });
+  await invitations.getByRole('button', { name: say['learning.accept'] }).click();
+  const belong = page.getByRole('region', { name: say['learning.memberOf'] });
   await expect(belong).toContainText(groupName);
-  await expect(belong).toContainText('Directed by');
+  await expect(belong).toContainText('Dee Lead');
   await expect(invitations).toBeHidden();
 }
 
@@ -110,11 +116,16 @@ test('a director invites people by address: each joins by accepting in My learni
   const link = (await oobCodes(newcomer)).find((c) => c.requestType === 'VERIFY_EMAIL')!.oobLink;
   expect((await fetch(link)).ok).toBe(true);
   await newContext.close();
-  // Signing in again after opening the link, the address is verified: the invitation waits in My learning, accepted there.
+  // Signing in again after opening the link, the address is verified: the invitation waits in My learning, accepted
+  // there, here in Arabic on a phone.
   const againContext = await browser.newContext();
   const again = await againContext.newPage();
   await login(again, { email: newcomer, password: 'secret1' });
-  await acceptInMyLearning(again, groupName);
+  await again.setViewportSize({ width: 390, height: 844 });
+  await acceptInMyLearning(again, groupName, 'ar');
+  await expect(again.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expectFitsWidth(again);
+  await again.screenshot({ path: `${SHOTS}/learner-accepted-ar-phone.png`, fullPage: true });
   await againContext.close();
 
   await lead.reload();
