@@ -128,6 +128,8 @@ const inHand = new Set<string>();
 export const sendingHere = (token: string) => inHand.add(token);
 
 let sweeping: Promise<void> | null = null;
+/** A visit or the connection's return during a sweep: one more sweep, at once, once it ends. */
+let again = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 /**
@@ -135,7 +137,11 @@ let timer: ReturnType<typeof setTimeout> | undefined;
  * at a time and in one tab at a time, then sets a timer for the next one due.
  */
 export function sendKeptAttempts(visit: boolean): Promise<void> {
-  sweeping ??= (async () => {
+  if (sweeping) {
+    again ||= visit;
+    return sweeping;
+  }
+  sweeping = (async () => {
     const withLock = navigator.locks
       ? (f: () => Promise<void>) => navigator.locks.request(DATABASE, { ifAvailable: true }, (lock) => (lock ? f() : undefined))
       : (f: () => Promise<void>) => f();
@@ -155,19 +161,18 @@ export function sendKeptAttempts(visit: boolean): Promise<void> {
         else setLine(attempt.token, { state: 'kept' });
         if (outcome.status === 'kept' && !navigator.onLine) break;
       }
+      // The next try of those waiting out a failure; the others wait for a visit, the connection or the learner's sign-in.
+      const later = (await keptAttempts()).filter((a) => a.learner === caller?.uid && !a.refused && !inHand.has(a.token) && a.nextTryAt > Date.now());
+      clearTimeout(timer);
+      if (later.length > 0) timer = setTimeout(() => void sendKeptAttempts(false), Math.min(...later.map((a) => a.nextTryAt)) - Date.now());
     }).catch(() => undefined);
     sweeping = null;
-    await scheduleNext();
+    if (again) {
+      again = false;
+      await sendKeptAttempts(true);
+    }
   })();
   return sweeping;
-}
-
-async function scheduleNext(): Promise<void> {
-  clearTimeout(timer);
-  const waiting = (await keptAttempts().catch(() => [])).filter((a) => !a.refused && !inHand.has(a.token));
-  if (waiting.length === 0) return;
-  const at = Math.min(...waiting.map((a) => a.nextTryAt));
-  timer = setTimeout(() => void sendKeptAttempts(false), Math.max(1000, at - Date.now()));
 }
 
 let watching = false;
