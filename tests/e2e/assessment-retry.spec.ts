@@ -23,7 +23,15 @@ async function world(request: APIRequestContext) {
   expect(opened.status()).toBe(201);
   const window = (await opened.json()) as { id: string; code: string };
   const close = async () => expect((await request.post(`/api/assessments/${window.id}/close`, { headers: admin })).status()).toBe(200);
-  return { courseId, code: window.code, close };
+  // A sitting allows one launch of a case: another is granted by its opener, with the reason on record.
+  const caseId = (course as { levels: Array<{ cases: Array<{ id: string }> }> }).levels[0]!.cases[0]!.id;
+  const grant = async (learner: string) =>
+    expect(
+      (
+        await request.post(`/api/assessments/${window.id}/grants`, { headers: admin, data: { learner, caseId, reason: 'Retry after the first attempt' } })
+      ).status(),
+    ).toBe(201);
+  return { courseId, code: window.code, close, grant };
 }
 
 /** Opens the fetoscopy and finishes at once: an attempt that earns nothing, stored as the server finds its window. */
@@ -43,7 +51,7 @@ for (const lang of ['en', 'ar'] as const) {
     test.setTimeout(120_000);
     const t = DICTIONARIES[lang];
     const prefix = lang === 'en' ? '' : `/${lang}`;
-    const { courseId, code, close } = await world(request);
+    const { courseId, code, close, grant } = await world(request);
     const learner = await newAccount(request, 'retry', { name: 'Rae Retry' }, { premium: true });
     const launch = await request.post('/api/launch', { headers: learner.headers, data: { course: courseId, level: 1, case: 1, assessmentCode: code } });
     expect(launch.status()).toBe(201);
@@ -74,8 +82,11 @@ for (const lang of ['en', 'ar'] as const) {
     await page.screenshot({ path: `${SHOTS}/assessed-retry-${lang}-phone.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    // The window's own code: a new launch, as an assessment.
+    // The window's own code: refused until the director grants another launch of the case, then a new launch, as an assessment.
     await field.fill(code.toLowerCase());
+    await assessedRetry.click();
+    await expect(page.getByRole('alert')).toHaveText(t['sim.outcome.code.used']);
+    await grant(learner.uid);
     await assessedRetry.click();
     await expect(page.getByRole('button', { name: t['sim.start'] })).toBeVisible();
     expect(new URL(page.url()).searchParams.get('token')).not.toBe(token);

@@ -51,33 +51,36 @@ export default function SittingLaunches({ id, sitting, locale, strings }: Props)
       {sitting.failed && <FormError>{strings['assess.launchesError']}</FormError>}
       {record && record.launches.length === 0 && <p className="muted">{strings['assess.noLaunches']}</p>}
       {record && record.launches.length > 0 && (
-        <table>
-          <caption className="visually-hidden">{strings['assess.launches']}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{strings['assess.col.learner']}</th>
-              <th scope="col">{strings['assess.col.case']}</th>
-              <th scope="col">{strings['assess.col.launched']}</th>
-              <th scope="col">{strings['assess.col.fate']}</th>
-              <th scope="col">{strings['assess.col.score']}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {record.launches.map((l) => (
-              <tr key={l.id} data-fate={l.fate}>
-                <td>
-                  <bdi>{l.learnerName}</bdi>
-                </td>
-                <td>{caseOf(l)}</td>
-                <td>
-                  <time dateTime={l.launchedAt}>{formatDateTime(locale, l.launchedAt)}</time>
-                </td>
-                <td>{strings[FATE[l.fate]]}</td>
-                <td>{l.score === null ? '' : number(l.score)}</td>
+        // Scrolls on its own on a narrow screen; focusable, so the keyboard can scroll it too.
+        <div className="sitting-table" role="region" aria-label={strings['assess.launches']} tabIndex={0}>
+          <table>
+            <caption className="visually-hidden">{strings['assess.launches']}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{strings['assess.col.learner']}</th>
+                <th scope="col">{strings['assess.col.case']}</th>
+                <th scope="col">{strings['assess.col.launched']}</th>
+                <th scope="col">{strings['assess.col.fate']}</th>
+                <th scope="col">{strings['assess.col.score']}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {record.launches.map((l) => (
+                <tr key={l.id} data-fate={l.fate}>
+                  <td>
+                    <bdi>{l.learnerName}</bdi>
+                  </td>
+                  <td>{caseOf(l)}</td>
+                  <td>
+                    <time dateTime={l.launchedAt}>{formatDateTime(locale, l.launchedAt)}</time>
+                  </td>
+                  <td>{strings[FATE[l.fate]]}</td>
+                  <td>{l.score === null ? '' : number(l.score)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {record && (
         <section className="sitting-review" aria-labelledby={`${id}-review`}>
@@ -103,9 +106,7 @@ export default function SittingLaunches({ id, sitting, locale, strings }: Props)
           <h3>{strings['assess.grants']}</h3>
           <ul className="sitting-grants">
             {record.grants.map((g) => (
-              <li key={g.id}>
-                <bdi>{fill(strings['assess.grantLine'], { learner: g.learnerName, case: caseTitle(g.caseId), reason: g.reason })}</bdi>
-              </li>
+              <li key={g.id}>{fill(strings['assess.grantLine'], { learner: isolate(g.learnerName), case: caseTitle(g.caseId), reason: isolate(g.reason) })}</li>
             ))}
           </ul>
         </>
@@ -123,7 +124,7 @@ export default function SittingLaunches({ id, sitting, locale, strings }: Props)
             <select id={`${id}-pair`} value={`${chosen.userId} ${chosen.caseId}`} onChange={(e) => setPick(e.target.value)}>
               {pairs.map((l) => (
                 <option key={`${l.userId} ${l.caseId}`} value={`${l.userId} ${l.caseId}`}>
-                  {`${l.learnerName}, ${caseOf(l)}`}
+                  {`${isolate(l.learnerName)}, ${caseOf(l)}`}
                 </option>
               ))}
             </select>

@@ -15,7 +15,7 @@ import { COURSE_TEXTS, PLAN_TEXTS, translated } from './texts.ts';
 
 /** The home page's five courses, in its order; their pictures are the home page's. */
 /** The seeded course whose cases count only when played in an assessed sitting. */
-export const ASSESSED_COURSE = 'fetoscopy-simulator';
+const ASSESSED_COURSE = 'fetoscopy-simulator';
 const COURSE_IDS = ['fetoscopy-simulator', 'bronchoscopy', 'fetal-tracheal-occlusion', 'catheter-placement', 'pleuroamniotic'];
 const PICTURES = join(import.meta.dirname, '../../assets/home');
 
