@@ -84,6 +84,20 @@ const GrantInput = z.strictObject({
   reason: dbString().trim().min(1).max(500),
 });
 
+/** A sitting as a learner it admits sees it: when, and who opened it; never its code, which is given in person. */
+export const MySitting = z
+  .object({
+    id: z.string(),
+    courseId: z.string(),
+    groupName: z.string().nullable(),
+    openedByName: z.string(),
+    startsAt: z.string(),
+    expiresAt: z.string(),
+    state: z.enum(['scheduled', 'open']),
+  })
+  .meta({ id: 'MySitting' });
+
+export type MySitting = z.infer<typeof MySitting>;
 export type SittingLaunch = z.infer<typeof SittingLaunch>;
 export type GrantedLaunch = z.infer<typeof GrantedLaunch>;
 export type SittingRecord = z.infer<typeof SittingRecord>;
@@ -148,4 +162,14 @@ export const grant = createRoute({
   security: bearer,
   request: { params: idParam, body: jsonBody(GrantInput) },
   responses: { 201: json(GrantedLaunch, 'Granted'), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+});
+
+export const mine = createRoute({
+  method: 'get',
+  path: '/assessments/mine',
+  description:
+    "The caller's sittings of a course that are scheduled or open (those of their groups, or named for them, or for every learner), earliest first, without their codes.",
+  security: bearer,
+  request: { query: z.strictObject({ course: dbString().min(1).max(128) }) },
+  responses: { 200: json(z.array(MySitting)), 400: errors[400], 401: errors[401] },
 });

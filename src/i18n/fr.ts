@@ -1031,6 +1031,10 @@ export const fr: Dict = {
   'cert.pdf.assessed': '(évalué)',
   'verify.assessed': 'Cas réussis lors d’une évaluation',
   'verify.assessedCase': 'Module {{module}}, cas {{case}} : {{title}}',
+  'sittings.title': 'Vos séances évaluées',
+  'sittings.hint': 'Votre directeur vous donne le code en personne au début de la séance. Les heures sont dans votre fuseau horaire.',
+  'sittings.scheduled': 'Commence le {{time}}, ouverte par {{name}}',
+  'sittings.open': 'Ouverte maintenant, jusqu’à {{time}}, ouverte par {{name}}',
   'cert.kind.completion': 'Certificat de réussite',
   'cert.kind.assessed': 'Certificat évalué',
   'cert.kind.practiceNote':

@@ -259,3 +259,55 @@ describe('the seeded fetoscopy course', () => {
     expect(course.json.assessmentRequired).toBe(true);
   });
 });
+
+describe("a learner's own sittings", () => {
+  const api = useApi();
+
+  it('lists the scheduled and open sittings that admit the caller, earliest first, without their codes', async () => {
+    await world(api());
+    const tomorrow = new Date(Date.now() + DAY).toISOString();
+    const later = await openWindow(api(), TOKENS.director, { startsAt: tomorrow, learners: ['learner'] });
+    const now = await openWindow(api(), TOKENS.director);
+    // Not for `learner`: named for someone else, of another group, closed.
+    await openWindow(api(), 'admin', { group: undefined, learners: ['other'] });
+    await openWindow(api(), TOKENS.elsewhere, { group: GROUPS.residency });
+    const closed = await openWindow(api(), TOKENS.director);
+    await api().call('POST', `/assessments/${closed.id}/close`, { as: TOKENS.director });
+    const mine = await api().call('GET', '/assessments/mine?course=asm-course', { as: 'learner' });
+    expect(mine.status).toBe(200);
+    expect(mine.json).toEqual([
+      {
+        id: now.id,
+        courseId: 'asm-course',
+        groupName: 'Fellowship 2026',
+        openedByName: 'Dee Director',
+        startsAt: now.startsAt,
+        expiresAt: now.expiresAt,
+        state: 'open',
+      },
+      {
+        id: later.id,
+        courseId: 'asm-course',
+        groupName: 'Fellowship 2026',
+        openedByName: 'Dee Director',
+        startsAt: tomorrow,
+        expiresAt: later.expiresAt,
+        state: 'scheduled',
+      },
+    ]);
+    expect(JSON.stringify(mine.json)).not.toContain(now.code);
+  });
+
+  it('answers each caller their own: none to a director or an administrator who sits none, 401 to a visitor', async () => {
+    await world(api());
+    await openWindow(api(), TOKENS.director);
+    const admitted = await openWindow(api(), 'admin', { group: undefined, learners: ['other'] });
+    const ids = async (as: string) => (await api().call('GET', '/assessments/mine?course=asm-course', { as })).json.map((w: { id: string }) => w.id);
+    expect(await ids('other')).toEqual([admitted.id]);
+    expect(await ids(TOKENS.director)).toEqual([]);
+    expect(await ids(TOKENS.elsewhere)).toEqual([]);
+    expect(await ids('admin')).toEqual([]);
+    await expectRefused(api(), 'GET', '/assessments/mine?course=asm-course', {}, 401);
+    await expectRefused(api(), 'GET', '/assessments/mine', { as: 'learner' }, 400);
+  });
+});

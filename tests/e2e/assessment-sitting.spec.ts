@@ -122,6 +122,11 @@ for (const l of LANGUAGES) {
     await login(play, learner);
     await play.setViewportSize({ width: 390, height: 844 });
     await play.goto(coursePath);
+    // The learner sees both sittings named for them, in their own time zone, without the code.
+    const sittings = play.locator('.my-sittings');
+    await expect(sittings.locator('li[data-state="scheduled"]')).toContainText('Dee Director');
+    await expect(sittings.locator('li[data-state="open"]')).toContainText('Dee Director');
+    await expect(sittings).not.toContainText(typed);
     await expect(play.locator('.course-actions[data-hydrated="true"]')).toBeAttached();
     await play.locator('a[data-play]').first().click();
     const dialog = play.getByRole('dialog');

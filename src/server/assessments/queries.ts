@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
-import type { AssessmentWindow } from '../../api/assessments.ts';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { AssessmentWindow, MySitting } from '../../api/assessments.ts';
 import { assessmentCodeOf, windowState, type Sitting } from '../../domain/assessment.ts';
 import type { Caller } from '../access/token.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -198,4 +198,39 @@ export async function sittingsOf(db: Db, uid: string, courseId: string): Promise
     rows.map((r) => r.openedBy),
   );
   return rows.map((r) => ({ openedBy: names.get(r.openedBy) ?? r.openedBy, startsAt: r.startsAt.toISOString() }));
+}
+
+/** The windows of a course scheduled or open that admit `uid`: of a group they are a member of, or for every learner; for all or named for them. */
+export async function sittingsFor(db: Db, uid: string, courseId: string, now = new Date()): Promise<MySitting[]> {
+  const memberOf = db
+    .select({ id: groupMembers.groupId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.userId, uid), eq(groupMembers.role, 'member')));
+  const rows = await db
+    .select({ window: assessmentWindows, groupName: groups.name })
+    .from(assessmentWindows)
+    .leftJoin(groups, eq(groups.id, assessmentWindows.groupId))
+    .where(
+      and(
+        eq(assessmentWindows.courseId, courseId),
+        gt(assessmentWindows.expiresAt, now),
+        isNull(assessmentWindows.closedAt),
+        or(isNull(assessmentWindows.groupId), inArray(assessmentWindows.groupId, memberOf)),
+        or(sql`${assessmentWindows.learners} = '[]'::jsonb`, sql`${assessmentWindows.learners} @> ${JSON.stringify([uid])}::jsonb`),
+      ),
+    )
+    .orderBy(asc(assessmentWindows.startsAt), asc(assessmentWindows.id));
+  const names = await namesOf(
+    db,
+    rows.map((r) => r.window.openedBy),
+  );
+  return rows.map(({ window: w, groupName: name }) => ({
+    id: w.id,
+    courseId: w.courseId,
+    groupName: name,
+    openedByName: names.get(w.openedBy) ?? w.openedBy,
+    startsAt: w.startsAt.toISOString(),
+    expiresAt: w.expiresAt.toISOString(),
+    state: windowState(w, now) === 'scheduled' ? ('scheduled' as const) : ('open' as const),
+  }));
 }

@@ -16,6 +16,7 @@ import {
   membersAmong,
   openWindow,
   recentWindows,
+  sittingsFor,
   windowAnswer,
   windowById,
   type WindowRow,
@@ -67,6 +68,10 @@ export const assessmentsApp = subApp()
       now,
     );
     return c.json(await windowAnswer(db.db, row), 201);
+  })
+  .openapi(guarded(routes.mine, requireUser), async (c) => {
+    const { course } = c.req.valid('query');
+    return c.json(await sittingsFor(c.get('deps').db.db, c.get('caller')!.uid, course), 200);
   })
   .openapi(guarded(routes.list, requireUser), async (c) => {
     const { course } = c.req.valid('query');
