@@ -1008,7 +1008,7 @@ export const en = {
   'assess.expired': 'Expired',
   'assess.closed': 'Closed',
   'assess.close': 'Close now',
-  'assess.none': 'No window was opened for this course in the last day.',
+  'assess.none': 'No window is scheduled or open for this course, and none ended in the last day.',
   'assess.error': 'The window could not be opened or closed. Try again.',
   'progress.assessment': 'Assessment required: a case counts as passed only when played with an assessment code from your director.',
   'progress.assessed': 'Assessed',

@@ -1018,7 +1018,7 @@ export const es: Dict = {
   'assess.expired': 'Caducada',
   'assess.closed': 'Cerrada',
   'assess.close': 'Cerrar ahora',
-  'assess.none': 'No se abrió ninguna ventana para este curso en el último día.',
+  'assess.none': 'No hay ninguna ventana programada ni abierta para este curso, y ninguna terminó en el último día.',
   'assess.error': 'No se pudo abrir o cerrar la ventana. Inténtalo de nuevo.',
   'progress.assessment': 'Evaluación obligatoria: un caso solo cuenta como aprobado si se juega con un código de evaluación de tu director.',
   'progress.assessed': 'Evaluado',

@@ -1023,7 +1023,7 @@ export const fr: Dict = {
   'assess.expired': 'Expirée',
   'assess.closed': 'Fermée',
   'assess.close': 'Fermer maintenant',
-  'assess.none': "Aucune fenêtre n'a été ouverte pour ce cours depuis hier.",
+  'assess.none': "Aucune fenêtre n'est prévue ni ouverte pour ce cours, et aucune ne s'est terminée depuis hier.",
   'assess.error': "La fenêtre n'a pas pu être ouverte ou fermée. Réessayez.",
   'progress.assessment': "Évaluation obligatoire : un cas ne compte comme réussi que s'il est joué avec un code d'évaluation de votre directeur.",
   'progress.assessed': 'Évalué',

@@ -1018,7 +1018,7 @@ export const pt: Dict = {
   'assess.expired': 'Expirada',
   'assess.closed': 'Fechada',
   'assess.close': 'Fechar agora',
-  'assess.none': 'Nenhuma janela foi aberta para este curso no último dia.',
+  'assess.none': 'Não há nenhuma janela agendada nem aberta para este curso, e nenhuma terminou no último dia.',
   'assess.error': 'Não foi possível abrir ou fechar a janela. Tente novamente.',
   'progress.assessment': 'Avaliação obrigatória: um caso só conta como aprovado quando jogado com um código de avaliação do seu diretor.',
   'progress.assessed': 'Avaliado',

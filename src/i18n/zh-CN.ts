@@ -973,7 +973,7 @@ export const zhCN: Dict = {
   'assess.expired': '已过期',
   'assess.closed': '已关闭',
   'assess.close': '立即关闭',
-  'assess.none': '过去一天内没有为本课程开放考核时段。',
+  'assess.none': '本课程没有已安排或开放的考核时段，过去一天内也没有结束的时段。',
   'assess.error': '无法开放或关闭考核时段，请重试。',
   'progress.assessment': '必须考核：只有使用主任提供的考核码完成的病例才算通过。',
   'progress.assessed': '已考核',
