@@ -1,47 +1,9 @@
-import type { APIRequestContext } from '@playwright/test';
 import { e2e } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
-import { acceptInvitations } from './group-consent.ts';
-import { heldTargetsPlayer } from './pilot.ts';
-import { ADMIN, axe, expectFitsWidth, idTokenFor, login, newAccount } from './helpers.ts';
+import { assessedWorld, sendPlayed } from './assessed-world.ts';
+import { axe, expectFitsWidth, login } from './helpers.ts';
 
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const SHOTS = '/tmp/asm-sitting-shots';
-
-/** A one-case course that requires assessment, and a fellowship whose director and learner (who accepted) are new accounts. */
-async function world(request: APIRequestContext) {
-  const admin = auth(await idTokenFor(ADMIN));
-  const sim = { task: 'navigation', difficulty: 1, placenta: 'posterior', anastomoses: 3, smallestMm: 1.8, scopes: 'straight', targets: 2 };
-  const levels = [{ title: 'Assessed navigation', active: true, cases: [{ title: 'Two targets', bubbles: [], sim, passMark: 1 }] }];
-  const created = await request.post('/api/courses', {
-    headers: admin,
-    data: { title: `Sitting course ${Date.now()}`, subtitle: 'Played in a sitting', levels },
-  });
-  expect(created.status()).toBe(201);
-  const courseId = (await created.json()) as string;
-  const course = await (await request.get(`/api/courses/${courseId}`)).json();
-  expect((await request.put(`/api/courses/${courseId}`, { headers: admin, data: { ...course, id: undefined, assessmentRequired: true } })).status()).toBe(200);
-  const director = await newAccount(request, 'sitdir', { name: 'Dee Director' }, { premium: false, verified: true });
-  const learner = await newAccount(request, 'sitter', { name: 'Lea Sitter' }, { premium: true, verified: true });
-  const group = (await (await request.post('/api/groups', { headers: admin, data: { name: `Sitting fellowship ${Date.now()}` } })).json()) as { id: string };
-  for (const [who, role] of [
-    [director, 'director'],
-    [learner, 'member'],
-  ] as const) {
-    expect((await request.post(`/api/groups/${group.id}/members`, { headers: admin, data: { email: who.email, role } })).status()).toBe(200);
-  }
-  await acceptInvitations(request, learner);
-  return { courseId, director, learner };
-}
-
-/** Plays the launched case as the simulator page would and sends the log once the launch is old enough to have lasted that long. */
-async function sendPlayed(request: APIRequestContext, token: string, who: { email: string; password: string }) {
-  const player = heldTargetsPlayer(token);
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, player.t - 4000)));
-  const res = await request.post('/api/attempts', { headers: auth(await idTokenFor(who)), data: { token, events: player.events } });
-  expect(res.status()).toBe(201);
-  expect(await res.json()).toMatchObject({ flagged: false, assessed: true });
-}
 
 /** Tomorrow at nine, as a datetime-local field takes it (the browser's own time zone). */
 function tomorrowAtNine(): string {
@@ -94,7 +56,7 @@ for (const l of LANGUAGES) {
     request,
   }) => {
     test.setTimeout(120_000);
-    const { courseId, director, learner } = await world(request);
+    const { courseId, director, learner } = await assessedWorld(request, 'Sitting', 'Lea Sitter');
     const coursePath = `${l.prefix}/courses/${courseId}`;
 
     // The director schedules tomorrow's sitting for the learner by name, then opens one now for them.
@@ -134,7 +96,7 @@ for (const l of LANGUAGES) {
     await dialog.getByRole('button', { name: l.start }).click();
     await expect(dialog.getByRole('status').filter({ hasText: l.ready })).toBeVisible();
     const href = await dialog.locator('a[data-launch="browser"]').getAttribute('href');
-    await sendPlayed(request, new URL(href!, e2e.baseURL).searchParams.get('token')!, learner);
+    await sendPlayed(request, new URL(href!, e2e.baseURL).searchParams.get('token')!, learner, { assessed: true });
     await play.goto(coursePath);
     await expect(play.locator('.course-actions[data-hydrated="true"]')).toBeAttached();
     await play.locator('a[data-play]').first().click();

@@ -1,51 +1,9 @@
-import type { APIRequestContext } from '@playwright/test';
 import { e2e } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
-import { heldTargetsPlayer } from './pilot.ts';
-import { ADMIN, expectFitsWidth, idTokenFor, login, newAccount, axe } from './helpers.ts';
-import { acceptInvitations } from './group-consent.ts';
+import { assessedWorld, sendPlayed } from './assessed-world.ts';
+import { expectFitsWidth, login, axe } from './helpers.ts';
 
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const SHOTS = '/tmp/asm-shots';
-
-/** A one-case course that requires assessment, and a fellowship whose director and learner are new accounts. */
-async function world(request: APIRequestContext) {
-  const admin = auth(await idTokenFor(ADMIN));
-  const sim = { task: 'navigation', difficulty: 1, placenta: 'posterior', anastomoses: 3, smallestMm: 1.8, scopes: 'straight', targets: 2 };
-  const levels = [{ title: 'Assessed navigation', active: true, cases: [{ title: 'Two targets', bubbles: [], sim, passMark: 1 }] }];
-  const created = await request.post('/api/courses', {
-    headers: admin,
-    data: { title: `Assessed course ${Date.now()}`, subtitle: 'Played in an assessment', levels },
-  });
-  expect(created.status()).toBe(201);
-  const courseId = (await created.json()) as string;
-  const course = await (await request.get(`/api/courses/${courseId}`)).json();
-  expect((await request.put(`/api/courses/${courseId}`, { headers: admin, data: { ...course, id: undefined, assessmentRequired: true } })).status()).toBe(200);
-  const director = await newAccount(request, 'director', { name: 'Dee Director' }, { premium: false, verified: true });
-  const learner = await newAccount(request, 'assessed', { name: 'Lea Assessed' }, { premium: true, verified: true });
-  const group = (await (await request.post('/api/groups', { headers: admin, data: { name: `Fellowship ${Date.now()}` } })).json()) as { id: string };
-  for (const [who, role] of [
-    [director, 'director'],
-    [learner, 'member'],
-  ] as const) {
-    expect((await request.post(`/api/groups/${group.id}/members`, { headers: admin, data: { email: who.email, role } })).status()).toBe(200);
-  }
-  // The learner was invited: a member of the group once they accept.
-  await acceptInvitations(request, learner);
-  return { courseId, director, learner };
-}
-
-/**
- * Plays the case the launch token names as the simulator page would (every target reached by the model's scripted
- * hand) and sends the log with the learner's ID token once the launch is old enough to have lasted that long.
- */
-async function sendPlayed(request: APIRequestContext, token: string, who: { email: string; password: string }) {
-  const player = heldTargetsPlayer(token);
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, player.t - 4000)));
-  const res = await request.post('/api/attempts', { headers: auth(await idTokenFor(who)), data: { token, events: player.events } });
-  expect(res.status()).toBe(201);
-  expect(await res.json()).toMatchObject({ flagged: false });
-}
 
 const LANGUAGES = [
   {
@@ -83,7 +41,7 @@ for (const l of LANGUAGES) {
     request,
   }) => {
     test.setTimeout(120_000);
-    const { courseId, director, learner } = await world(request);
+    const { courseId, director, learner } = await assessedWorld(request, 'Assessed', 'Lea Assessed');
     const coursePath = `${l.prefix}/courses/${courseId}`;
 
     // The director opens a window for their fellowship from the course page and reads its code.
