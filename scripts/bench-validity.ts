@@ -4,12 +4,14 @@ import { FETOSCOPY_SIM } from '../src/domain/simulator/seeded.ts';
 import { degeneratePlayers } from './lib/validity/degenerate.ts';
 import { carefulPlayers, navigationPlayers } from './lib/validity/navigation.ts';
 import { auc, playAll, validityCases, type Played } from './lib/validity/run.ts';
+import { sightedPlayers } from './lib/validity/sighted.ts';
 import { surgeons } from './lib/validity/surgeons.ts';
 import type { Player } from './lib/validity/types.ts';
 
 /**
- * npm run bench:validity [-- <variants>]: the scripted players (expert, intermediate, novice and the degenerate
- * strategies, all acting only through the event log at a human rate; navigation's from navigation.ts) play every
+ * npm run bench:validity [-- <variants> [<name prefix>]]: the scripted players (expert, intermediate, novice, the
+ * sighted surgeons of sighted.ts, who plan only from the view, and the degenerate strategies, all acting only
+ * through the event log at a human rate; navigation's from navigation.ts) play every
  * seeded case of their tasks on
  * `variants` variants (200 unless given), each log scored by the server's replay. Prints, per task, the AUC of
  * expert against intermediate and of intermediate against novice, per case each player's mean score and pass rate
@@ -19,7 +21,14 @@ import type { Player } from './lib/validity/types.ts';
 const variants = Number(process.argv[2] ?? 200);
 /** Every fourth variant is scored from the replay of the log, the rest from the state the players reached (the same, as the validity test checks). */
 const REPLAY_EVERY = 4;
-const players: Player[] = [...surgeons, ...degeneratePlayers, ...navigationPlayers, ...carefulPlayers];
+/** Only the players whose names start with this (`sighted`: the sighted surgeons alone); all when not given. */
+const only = process.argv[3] ?? '';
+const players: Player[] = [...surgeons, ...sightedPlayers, ...degeneratePlayers, ...navigationPlayers, ...carefulPlayers].filter((p) =>
+  p.name.startsWith(only),
+);
+/** The skill groups' players come in families, each told apart by its own AUC: the scripted surgeons, and the sighted ones. */
+const FAMILIES = [{ label: 'scripted' }, { label: 'sighted' }] as const;
+const familyOf = (p: Player) => (p.name.startsWith('sighted-') ? 'sighted' : 'scripted');
 const GROUPS = ['expert', 'intermediate', 'novice'] as const;
 /** Players that only type badly, with the expert's eyes: they may pass where those eyes overlooked just the anastomoses they would mistype (validity.test.ts). */
 const TYPING_ONLY: readonly string[] = ['all-AV', 'coin-flip'];
@@ -40,15 +49,18 @@ for (const task of TASKS) {
     process.stderr.write(`${task} ${c.label} done (${Math.round((performance.now() - started) / 1000)} s)\n`),
   );
   const scoresOf = (filter: (p: Played) => boolean) => played.filter(filter).map((p) => p.outcome.score.score);
-  const group = (name: string) => scoresOf((p) => p.player.group === name);
+  const group = (name: string, family = 'scripted') => scoresOf((p) => p.player.group === name && familyOf(p.player) === family);
 
   console.log(`\n## ${task}: ${cases.length} cases × ${variants} variants\n`);
-  const aucEI = auc(group('expert'), group('intermediate'));
-  const aucIN = auc(group('intermediate'), group('novice'));
-  console.log(
-    `AUC expert vs intermediate ${aucEI.toFixed(3)}, intermediate vs novice ${aucIN.toFixed(3)}, expert vs novice ${auc(group('expert'), group('novice')).toFixed(3)}\n`,
-  );
-  if (aucEI < 0.9) failed = true;
+  for (const { label } of FAMILIES) {
+    if (group('expert', label).length === 0) continue;
+    const aucEI = auc(group('expert', label), group('intermediate', label));
+    const aucIN = auc(group('intermediate', label), group('novice', label));
+    console.log(
+      `AUC (${label}) expert vs intermediate ${aucEI.toFixed(3)}, intermediate vs novice ${aucIN.toFixed(3)}, expert vs novice ${auc(group('expert', label), group('novice', label)).toFixed(3)}\n`,
+    );
+    if (aucEI < 0.9) failed = true;
+  }
 
   console.log(row(['case', 'parameters', ...who.map((p) => `${p.name}: mean ± sd, pass`)]));
   console.log(row(['---', '---', ...who.map(() => '---')]));
@@ -65,15 +77,20 @@ for (const task of TASKS) {
     console.log(row([c.label, `d${difficulty} ${placenta} ${anastomoses}×≥${smallestMm} mm, ${scopes}`, ...cells]));
   }
 
-  console.log(`\nComponents (mean value 0-1 by group; direction = expert - novice):\n`);
-  console.log(row(['component', ...GROUPS, 'expert - novice', 'expert - intermediate']));
-  console.log(row(['---', ...GROUPS.map(() => '---'), '---', '---']));
-  for (const id of COMPONENTS) {
-    const values = (name: string) =>
-      played.filter((p) => p.player.group === name && p.outcome.score.components[id] !== undefined).map((p) => p.outcome.score.components[id]!);
-    if (values('expert').length === 0) continue;
-    const m = Object.fromEntries(GROUPS.map((g) => [g, mean(values(g))]));
-    console.log(row([id, ...GROUPS.map((g) => m[g]!.toFixed(2)), (m.expert! - m.novice!).toFixed(2), (m.expert! - m.intermediate!).toFixed(2)]));
+  for (const { label } of FAMILIES) {
+    const values = (name: string, id: (typeof COMPONENTS)[number]) =>
+      played
+        .filter((p) => p.player.group === name && familyOf(p.player) === label && p.outcome.score.components[id] !== undefined)
+        .map((p) => p.outcome.score.components[id]!);
+    if (!COMPONENTS.some((id) => values('expert', id).length > 0)) continue;
+    console.log(`\nComponents, ${label} surgeons (mean value 0-1 by group; direction = expert - novice):\n`);
+    console.log(row(['component', ...GROUPS, 'expert - novice', 'expert - intermediate']));
+    console.log(row(['---', ...GROUPS.map(() => '---'), '---', '---']));
+    for (const id of COMPONENTS) {
+      if (values('expert', id).length === 0) continue;
+      const m = Object.fromEntries(GROUPS.map((g) => [g, mean(values(g, id))]));
+      console.log(row([id, ...GROUPS.map((g) => m[g]!.toFixed(2)), (m.expert! - m.novice!).toFixed(2), (m.expert! - m.intermediate!).toFixed(2)]));
+    }
   }
 
   console.log(`\nGates that capped the score (share of attempts), event rates (events per second of surgery) and the server's plausibility flags:\n`);
@@ -101,7 +118,7 @@ for (const task of TASKS) {
   }
 }
 const unplayed: Task[] = TASKS.filter((task) => !players.some((p) => p.group === 'expert' && p.tasks.includes(task)));
-if (unplayed.length > 0) console.log(`\nNo scripted players yet for: ${unplayed.join(', ')}`);
+if (unplayed.length > 0 && only === '') console.log(`\nNo scripted players yet for: ${unplayed.join(', ')}`);
 console.log(
   `\n${Math.round((performance.now() - started) / 1000)} s; pass mark ${DEFAULT_PASS_MARK}; ${failed ? 'a validity criterion FAILED' : 'every validity criterion met'}`,
 );
