@@ -1,5 +1,12 @@
 import { expect, test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
+/** The slow machine check: E2E_CPU_THROTTLE=6 runs every page's scripts and layout six times slower (Chromium's own throttling). */
+const cpuSlowdown = Number(process.env.E2E_CPU_THROTTLE ?? 1);
+async function slowDown(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+}
+
 /**
  * Playwright's test, failing any journey whose pages raise a Content-Security-Policy violation or an uncaught
  * error: the default page, any page it opens, and pages of contexts the journey creates itself.
@@ -10,6 +17,8 @@ export const test = base.extend<{ pageGuard: void }>({
       const violations: string[] = [];
       const errors: string[] = [];
       const watchPage = (page: Page) => {
+        // A page closed before its throttling was set needs none.
+        if (cpuSlowdown > 1) slowDown(page).catch(() => {});
         page.on('console', (msg) => {
           if (/Content Security Policy/i.test(msg.text())) violations.push(`${page.url()}: ${msg.text()}`);
         });

@@ -27,42 +27,55 @@ export default function OutlineSummary({ signedIn, status, mine, view, locale, c
   const started = mine?.modules.some((m) => m.cases.some((c) => c.attempts > 0)) ?? false;
   return (
     <div className="outline-summary" aria-live="polite">
-      {!signedIn && (
-        <p className="outline-signin">
-          <a href={loginHref}>{strings['progress.signIn']}</a>
-        </p>
-      )}
-      {signedIn && status === 'loading' && !mine && <p className="muted">{strings['progress.loading']}</p>}
-      {signedIn && status === 'error' && <FormError>{strings['progress.error']}</FormError>}
-      {mine && (
-        <div className="outline-progress">
+      <div className="outline-standing">
+        {/* The room of a learner's share and Start button, unseen, kept while the session and the standing are read:
+            the modules below do not move under a finger tapping one (the server's HTML is the signed-out one). */}
+        <div className="outline-progress outline-room" aria-hidden="true">
           <p className="outline-share">
-            <progress max={100} value={mine.percent} aria-label={fill(strings['progress.line.bar'], { title: courseTitle })} />
-            <span>{fill(strings['progress.summary'], { passed: mine.passed, total: mine.total })}</span>
+            <progress max={100} value={0} />
+            <span>{'\u00a0'}</span>
           </p>
-          {mine.next && nextModule && (
-            <p>
-              <a className="button" href={loginHref} data-play data-level={mine.next.level} data-case={mine.next.case}>
-                {fill(strings[started ? 'progress.continue' : 'progress.start'], { module: nextModule.shown, case: mine.next.case })}
-              </a>
-            </p>
-          )}
-          {mine.complete && mine.completedAt && (
-            <div className="outline-complete">
-              <p>
-                <strong>{fill(strings['progress.complete'], { date: formatDay(locale, mine.completedAt) })}</strong>
-              </p>
-              {mine.certificate && <CertificateLinks certificate={mine.certificate} locale={locale} verifyPath={verifyPath} strings={strings} />}
-            </div>
-          )}
-          {!mine.complete && mine.certificate && (
-            <div className="outline-complete" data-note="earlier">
-              <p>{fill(strings['progress.certificateEarlier'], { date: formatDay(locale, mine.certificate.completedAt) })}</p>
-              <CertificateLinks certificate={mine.certificate} locale={locale} verifyPath={verifyPath} strings={strings} />
-            </div>
-          )}
+          <p>
+            <span className="button">{'\u00a0'}</span>
+          </p>
         </div>
-      )}
+        {!signedIn && (
+          <p className="outline-signin">
+            <a href={loginHref}>{strings['progress.signIn']}</a>
+          </p>
+        )}
+        {signedIn && status === 'loading' && !mine && <p className="muted">{strings['progress.loading']}</p>}
+        {signedIn && status === 'error' && <FormError>{strings['progress.error']}</FormError>}
+        {mine && (
+          <div className="outline-progress">
+            <p className="outline-share">
+              <progress max={100} value={mine.percent} aria-label={fill(strings['progress.line.bar'], { title: courseTitle })} />
+              <span>{fill(strings['progress.summary'], { passed: mine.passed, total: mine.total })}</span>
+            </p>
+            {mine.next && nextModule && (
+              <p>
+                <a className="button" href={loginHref} data-play data-level={mine.next.level} data-case={mine.next.case}>
+                  {fill(strings[started ? 'progress.continue' : 'progress.start'], { module: nextModule.shown, case: mine.next.case })}
+                </a>
+              </p>
+            )}
+            {mine.complete && mine.completedAt && (
+              <div className="outline-complete">
+                <p>
+                  <strong>{fill(strings['progress.complete'], { date: formatDay(locale, mine.completedAt) })}</strong>
+                </p>
+                {mine.certificate && <CertificateLinks certificate={mine.certificate} locale={locale} verifyPath={verifyPath} strings={strings} />}
+              </div>
+            )}
+            {!mine.complete && mine.certificate && (
+              <div className="outline-complete" data-note="earlier">
+                <p>{fill(strings['progress.certificateEarlier'], { date: formatDay(locale, mine.certificate.completedAt) })}</p>
+                <CertificateLinks certificate={mine.certificate} locale={locale} verifyPath={verifyPath} strings={strings} />
+              </div>
+            )}
+          </div>
+        )}
+      </div>
       {view.proficiencyOrder && <p className="outline-order">{strings['progress.proficiency']}</p>}
       {view.assessmentRequired && (
         <p className="outline-order" data-note="assessment">
