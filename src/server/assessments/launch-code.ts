@@ -1,5 +1,5 @@
 import { admitsLearner, normalizeAssessmentCode, windowState } from '../../domain/assessment.ts';
-import { attemptIdOf } from '../attempts/attempt-rows.ts';
+import { attemptIdOf } from '../attempts/index.ts';
 import type { Db } from '../db/client.ts';
 import { recordLaunch, type LaunchFacts } from './launch-queries.ts';
 import { isMemberOf, windowByCode, windowById } from './queries.ts';
