@@ -123,8 +123,8 @@ export const SIMULATOR: Mutant[] = [
   {
     id: 'collateral-band-free',
     file: METRICS,
-    from: 'return e.total - e.anastomosis - Math.min(e.equator, lineEnergyJ(equator));',
-    to: 'return e.total - e.anastomosis - e.equator;',
+    from: 'return e.total - e.anastomosis - Math.min(e.equator + e.corridor, lineEnergyJ(equator));',
+    to: 'return e.total - e.anastomosis - e.equator - e.corridor;',
     tests: SIM_TESTS,
     why: 'burning the whole equator band in a Solomon case never counts as collateral',
   },

@@ -42,7 +42,8 @@ export interface SimMetrics {
   /**
    * Energy in joules: all of it; collateral, what landed on healthy tissue (in selective coagulation everything
    * outside the anastomoses' zones; in the Solomon task also the equator band's energy beyond what a continuous
-   * line takes, `lineEnergyJ`; in navigation all of it); and what landed on normal vessels, on tissue off the
+   * line takes, `lineEnergyJ`, the band counted with the corridor a line read from the view strays into, tissue.ts
+   * LINE_CORRIDOR_MM; in navigation all of it); and what landed on normal vessels, on tissue off the
    * equator, or off the plate.
    */
   energyTotalJ: number;
@@ -101,7 +102,7 @@ function collateralOf(task: Task, e: SimState['energy'], equator: readonly Vec2[
     case 'selective':
       return e.total - e.anastomosis;
     case 'solomon':
-      return e.total - e.anastomosis - Math.min(e.equator, lineEnergyJ(equator));
+      return e.total - e.anastomosis - Math.min(e.equator + e.corridor, lineEnergyJ(equator));
   }
 }
 

@@ -69,11 +69,14 @@ function burn(s: SimState): void {
   const { cells, count } = spot;
   const perCell = energy / count;
   byClass.fill(0);
+  let corridor = 0;
   for (let k = 0; k < count; k += 1) {
     const i = cells[k]!;
     s.fluence[i] = s.fluence[i]! + perCell;
     byClass[tissue.cls[i]!] = byClass[tissue.cls[i]!]! + perCell;
+    corridor += tissue.corridor[i]! * perCell;
   }
+  s.energy.corridor += corridor;
   s.energy.anastomosis += byClass[TISSUE.anastomosis]!;
   s.energy.equator += byClass[TISSUE.equator]!;
   s.energy.vessel += byClass[TISSUE.vessel]!;

@@ -26,6 +26,8 @@ export interface EnergyLedger {
   total: number;
   anastomosis: number;
   equator: number;
+  /** On tissue and vessels beside the band, within LINE_CORRIDOR_MM of the equator: where a line read from the view strays. */
+  corridor: number;
   vessel: number;
   tissue: number;
   /** Fired while aiming off the plate: into the uterine wall or the membranes. */
@@ -111,7 +113,7 @@ export function createSimulation(scenario: Scenario): SimState {
     laserArmedMs: 0,
     firingMs: 0,
     fluence: new Float64Array(scenario.tissue.cls.length),
-    energy: { total: 0, anastomosis: 0, equator: 0, vessel: 0, tissue: 0, offPlate: 0, good: 0, distanceWeighted: 0, cosWeighted: 0 },
+    energy: { total: 0, anastomosis: 0, equator: 0, corridor: 0, vessel: 0, tissue: 0, offPlate: 0, good: 0, distanceWeighted: 0, cosWeighted: 0 },
     spots: [],
     sealed: [],
     lineSealed: [],

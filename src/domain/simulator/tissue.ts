@@ -7,6 +7,12 @@ import type { Placenta } from './placenta.ts';
 export const CELL_MM = 1;
 /** Cells within this distance of the equator are where a Solomon line is meant to burn. */
 export const EQUATOR_BAND_MM = 4;
+/**
+ * Cells within this distance of the equator, beyond its band, are where a Solomon line read from the view may
+ * stray: the surgeon sees no equator, only where the two twins' vessels end, which between anastomoses leaves a
+ * corridor about a centimetre wide. Energy there counts towards the line's allowance, not as collateral.
+ */
+export const LINE_CORRIDOR_MM = 10;
 /** Around an anastomosis this far (or its diameter, if wider) is the intended target of selective coagulation. */
 export const ANASTOMOSIS_ZONE_MM = 3;
 
@@ -14,11 +20,15 @@ export const ANASTOMOSIS_ZONE_MM = 3;
 export const TISSUE = { outside: 0, tissue: 1, vessel: 2, equator: 3, anastomosis: 4 } as const;
 export type TissueClass = (typeof TISSUE)[keyof typeof TISSUE];
 
-/** The grid: `size` cells a side, centred on the plate's centre; `cls` holds one TissueClass per cell. */
+/**
+ * The grid: `size` cells a side, centred on the plate's centre; `cls` holds one TissueClass per cell, and
+ * `corridor` 1 for the tissue and vessel cells within LINE_CORRIDOR_MM of the equator.
+ */
 export interface TissueMap {
   size: number;
   half: number;
   cls: Uint8Array;
+  corridor: Uint8Array;
 }
 
 /** The cell a point falls in, or -1 off the grid. */
@@ -109,7 +119,7 @@ function paintPolyline(map: TissueMap, points: readonly Vec2[], radius: (i: numb
 export function buildTissueMap(placenta: Placenta): TissueMap {
   const half = Math.ceil(placenta.radiusMm / CELL_MM) + 1;
   const size = 2 * half + 1;
-  const map: TissueMap = { size, half, cls: new Uint8Array(size * size) };
+  const map: TissueMap = { size, half, cls: new Uint8Array(size * size), corridor: new Uint8Array(size * size) };
   const r2 = placenta.radiusMm * placenta.radiusMm;
   for (let index = 0; index < size * size; index += 1) {
     const c = cellCentre(map, index);
@@ -117,6 +127,10 @@ export function buildTissueMap(placenta: Placenta): TissueMap {
   }
   for (const v of placenta.vessels) paintPolyline(map, v.points, (i) => (v.widths[i] ?? 1) / 2 + CELL_MM / 2, TISSUE.vessel);
   paintPolyline(map, placenta.equator, () => EQUATOR_BAND_MM, TISSUE.equator);
+  eachCellAlong(map, placenta.equator, () => LINE_CORRIDOR_MM, (index) => {
+    const cls = map.cls[index];
+    if (cls === TISSUE.tissue || cls === TISSUE.vessel) map.corridor[index] = 1;
+  });
   for (const a of placenta.anastomoses) {
     const { cells, count } = cellsWithin(map, a.position, Math.max(ANASTOMOSIS_ZONE_MM, a.diameterMm));
     for (let k = 0; k < count; k += 1) if (map.cls[cells[k]!] !== TISSUE.outside) map.cls[cells[k]!] = TISSUE.anastomosis;

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { computeMetrics, inhumanInput, lineEnergyJ, scoreAttempt, type SimMetrics } from '../../../src/domain/simulator/index.ts';
 import { inWorkingRange } from '../../../src/domain/simulator/laser.ts';
 import { LINE_ALLOWANCE_J_PER_MM } from '../../../src/domain/simulator/line.ts';
+import { cellCentre, EQUATOR_BAND_MM, LINE_CORRIDOR_MM } from '../../../src/domain/simulator/tissue.ts';
+import { distanceToPolyline } from '../../../src/domain/simulator/geometry.ts';
 import { openCase } from './pilot.ts';
 import { SCORING } from '../../../src/domain/simulator/score.ts';
 
@@ -237,7 +239,7 @@ describe('gates: safety and identification cap the score however complete', () =
 });
 
 describe('collateral: energy on healthy tissue, by task', () => {
-  const withEnergy = (task: 'selective' | 'solomon' | 'navigation', energy: { anastomosis: number; equator: number; tissue: number }) => {
+  const withEnergy = (task: 'selective' | 'solomon' | 'navigation', energy: { anastomosis: number; equator: number; tissue: number; corridor?: number }) => {
     const { state } = openCase({ task });
     const total = energy.anastomosis + energy.equator + energy.tissue;
     return { m: computeMetrics({ ...state, energy: { ...state.energy, ...energy, total } }), line: lineEnergyJ(state.scenario.placenta.equator) };
@@ -255,6 +257,27 @@ describe('collateral: energy on healthy tissue, by task', () => {
     expect(line).toBeLessThan(3700);
     expect(withEnergy('solomon', { anastomosis: 100, equator: line - 1, tissue: 5 }).m.collateralEnergyJ).toBeCloseTo(5, 9);
     expect(withEnergy('solomon', { anastomosis: 100, equator: line + 400, tissue: 5 }).m.collateralEnergyJ).toBeCloseTo(405, 9);
+  });
+
+  it('counts the corridor beside the band, where a line read from the view strays, towards the line in the Solomon task only', () => {
+    // The corridor's joules are part of the tissue's (a cell there is tissue or a vessel).
+    const energy = { anastomosis: 100, equator: 100, tissue: 50, corridor: 40 };
+    expect(withEnergy('solomon', energy).m.collateralEnergyJ).toBeCloseTo(10, 9);
+    expect(withEnergy('selective', energy).m.collateralEnergyJ).toBe(150);
+  });
+
+  it('marks the corridor on tissue and vessels within 10 mm of the equator, beyond its band', () => {
+    const { state } = openCase({ task: 'solomon' });
+    const { tissue, placenta } = state.scenario;
+    let cells = 0;
+    tissue.corridor.forEach((flag, index) => {
+      if (!flag) return;
+      cells += 1;
+      const d = distanceToPolyline(cellCentre(tissue, index), placenta.equator);
+      expect(d).toBeLessThanOrEqual(LINE_CORRIDOR_MM + 1);
+      expect(d).toBeGreaterThan(EQUATOR_BAND_MM - 1);
+    });
+    expect(cells).toBeGreaterThan(1000);
   });
 
   it('counts every joule in navigation, where nothing is to be burned', () => {
