@@ -127,10 +127,15 @@ export function buildTissueMap(placenta: Placenta): TissueMap {
   }
   for (const v of placenta.vessels) paintPolyline(map, v.points, (i) => (v.widths[i] ?? 1) / 2 + CELL_MM / 2, TISSUE.vessel);
   paintPolyline(map, placenta.equator, () => EQUATOR_BAND_MM, TISSUE.equator);
-  eachCellAlong(map, placenta.equator, () => LINE_CORRIDOR_MM, (index) => {
-    const cls = map.cls[index];
-    if (cls === TISSUE.tissue || cls === TISSUE.vessel) map.corridor[index] = 1;
-  });
+  eachCellAlong(
+    map,
+    placenta.equator,
+    () => LINE_CORRIDOR_MM,
+    (index) => {
+      const cls = map.cls[index];
+      if (cls === TISSUE.tissue || cls === TISSUE.vessel) map.corridor[index] = 1;
+    },
+  );
   for (const a of placenta.anastomoses) {
     const { cells, count } = cellsWithin(map, a.position, Math.max(ANASTOMOSIS_ZONE_MM, a.diameterMm));
     for (let k = 0; k < count; k += 1) if (map.cls[cells[k]!] !== TISSUE.outside) map.cls[cells[k]!] = TISSUE.anastomosis;
