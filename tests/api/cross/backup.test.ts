@@ -8,6 +8,8 @@ import { backup, backupCommand, restore } from '../../../src/server/db/backup.ts
 import { loadConfig } from '../../../src/server/config.ts';
 import { openDatabase, rowsOf, type Db } from '../../../src/server/db/client.ts';
 import {
+  assessmentGrants,
+  assessmentLaunches,
   assessmentWindows,
   attempts,
   audit,
@@ -97,6 +99,18 @@ async function fillEveryTable(db: Db, id: string) {
   await db
     .insert(assessmentWindows)
     .values({ id, code: id.slice(-6).toUpperCase(), courseId: id, groupId: id, openedBy: id, expiresAt: new Date('2025-01-02T04:04:05Z') });
+  await db.insert(assessmentLaunches).values({
+    id,
+    windowId: id,
+    userId: id,
+    caseId: 'c1',
+    level: 1,
+    caseIndex: 1,
+    seq: 1,
+    launchedAt: new Date('2025-01-02T03:04:05Z'),
+    expiresAt: new Date('2025-01-02T05:04:05Z'),
+  });
+  await db.insert(assessmentGrants).values({ id, windowId: id, userId: id, caseId: 'c1', reason: 'The power went out', grantedBy: id });
   await db.insert(images).values({ id: `${id}.webp`, contentType: 'image/webp', width: 2, height: 1, data: new Uint8Array([0, 1, 254, 255]) });
 }
 

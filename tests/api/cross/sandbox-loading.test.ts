@@ -92,7 +92,8 @@ describe('the local stand-ins', () => {
         await deps.db.close();
       }
     }
-  });
+    // Three in-memory databases made from the seeded image, one after another: some 10 s each on a loaded machine.
+  }, 90_000);
 
   it('are not even loaded when PayPal and both form services are configured', async () => {
     const { code, stderr, loaded } = await child;
