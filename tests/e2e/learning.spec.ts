@@ -5,6 +5,7 @@ import { DEFAULT_PASS_MARK } from '../../src/domain/progress.ts';
 import { e2e } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
 import { heldTargetsPlayer } from './pilot.ts';
+import { acceptInvitations } from './group-consent.ts';
 import { ADMIN, expectFitsWidth, idTokenFor, login, newAccount, axe } from './helpers.ts';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -170,6 +171,10 @@ test('a learner passes a short course, continues case by case, downloads the cer
   const addresses = adminPage.getByLabel('Email addresses (one per line, or separated by commas)');
   await addresses.fill(learner.email.toUpperCase());
   await adminPage.getByRole('button', { name: 'Add or invite' }).click();
+  // Added, the learner is only invited: a member once they accept in My learning.
+  await expect(adminPage.locator('li[data-invitation]')).toHaveCount(1);
+  await acceptInvitations(request, learner);
+  await adminPage.reload();
   await expect(adminPage.locator('li[data-role="member"]')).toContainText('Lea Journey');
   await addresses.fill(director.email);
   await adminPage.getByLabel('Role').selectOption('director');
