@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Chosen by measurement on the 2-core machine (README, "Testing"): files share their worker's modules (`isolate:
+ * Chosen by measurement on the 2-core machine (docs/testing.md): files share their worker's modules (`isolate:
  * false`: re-importing the server for every file cost more than most files' tests), two workers (the default forks
  * pool, one per core), and the API tests start from one seeded database made once per run.
  */

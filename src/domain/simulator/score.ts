@@ -1,5 +1,5 @@
 // The score out of 100, per task, from the metrics: every component, weight and reference in one place
-// (the README's table is written from this file).
+// (docs/simulator.md's table is written from this file).
 import type { SimMetrics } from './metrics.ts';
 import type { Task } from './params.ts';
 import { GATE_TOLERANCE, toleratedOf } from './tolerance.ts';
