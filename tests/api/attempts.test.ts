@@ -359,7 +359,7 @@ describe('a flagged attempt, however high its score', () => {
   });
 });
 
-describe("the score of record, worked out by hand from the table in docs/simulator.md", () => {
+describe('the score of record, worked out by hand from the table in docs/simulator.md', () => {
   // Small fixed logs on fixed placentas. score = primary + achieved × quality: primary sums weight × value of the
   // components in italics, achieved is primary over their weights, quality sums weight × value of the others.
   const post = async (token: string, events: SimEvent[]) => {
