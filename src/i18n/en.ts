@@ -803,7 +803,6 @@ export const en = {
   'sim.error.desktop': 'This case is played in the desktop simulator, not in the browser. Open it from its course page and choose the desktop version.',
   'sim.error.webgl': 'Your browser cannot show the 3D view (WebGL is not available). Try another browser or enable hardware acceleration.',
   'auth.error.wrongPassword': 'Wrong email or password.',
-  'auth.error.userNotFound': 'No account exists with this email.',
   'auth.error.emailInUse': 'An account with this email already exists.',
   'auth.error.invalidEmail': 'This email address is not valid.',
   'auth.error.weakPassword': 'This password is too weak: use at least 6 characters.',

@@ -815,7 +815,6 @@ export const es: Dict = {
     'Este caso se juega en el simulador de escritorio, no en el navegador. Ábrelo desde la página del curso y elige la versión de escritorio.',
   'sim.error.webgl': 'Tu navegador no puede mostrar la vista 3D (WebGL no está disponible). Prueba otro navegador o activa la aceleración por hardware.',
   'auth.error.wrongPassword': 'Correo o contraseña incorrectos.',
-  'auth.error.userNotFound': 'No existe ninguna cuenta con este correo.',
   'auth.error.emailInUse': 'Ya existe una cuenta con este correo.',
   'auth.error.invalidEmail': 'Este correo no es válido.',
   'auth.error.weakPassword': 'Esta contraseña es demasiado débil: usa al menos 6 caracteres.',

@@ -817,7 +817,6 @@ export const fr: Dict = {
     'Ce cas se joue dans le simulateur de bureau, pas dans le navigateur. Ouvrez-le depuis la page du cours et choisissez la version de bureau.',
   'sim.error.webgl': 'Votre navigateur ne peut pas afficher la vue 3D (WebGL indisponible). Essayez un autre navigateur ou activez l’accélération matérielle.',
   'auth.error.wrongPassword': 'E-mail ou mot de passe incorrect.',
-  'auth.error.userNotFound': 'Aucun compte n’existe avec cet e-mail.',
   'auth.error.emailInUse': 'Un compte existe déjà avec cet e-mail.',
   'auth.error.invalidEmail': 'Cette adresse e-mail n’est pas valide.',
   'auth.error.weakPassword': 'Ce mot de passe est trop faible : utilisez au moins 6 caractères.',

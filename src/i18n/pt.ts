@@ -814,7 +814,6 @@ export const pt: Dict = {
   'sim.error.desktop': 'Este caso é jogado no simulador de desktop, não no navegador. Abra-o pela página do curso e escolha a versão de desktop.',
   'sim.error.webgl': 'Seu navegador não consegue mostrar a vista 3D (WebGL indisponível). Tente outro navegador ou ative a aceleração de hardware.',
   'auth.error.wrongPassword': 'E-mail ou senha incorretos.',
-  'auth.error.userNotFound': 'Não existe conta com este e-mail.',
   'auth.error.emailInUse': 'Já existe uma conta com este e-mail.',
   'auth.error.invalidEmail': 'Este endereço de e-mail não é válido.',
   'auth.error.weakPassword': 'Esta senha é fraca demais: use pelo menos 6 caracteres.',

@@ -776,7 +776,6 @@ export const zhCN: Dict = {
   'sim.error.desktop': '此病例在桌面模拟器中进行，无法在浏览器中打开。请从课程页面打开并选择桌面版。',
   'sim.error.webgl': '你的浏览器无法显示 3D 视图（WebGL 不可用）。请尝试其他浏览器或开启硬件加速。',
   'auth.error.wrongPassword': '电子邮件或密码错误。',
-  'auth.error.userNotFound': '不存在使用此电子邮件的账户。',
   'auth.error.emailInUse': '已有账户使用此电子邮件。',
   'auth.error.invalidEmail': '电子邮件地址无效。',
   'auth.error.weakPassword': '密码太弱：请至少使用 6 个字符。',

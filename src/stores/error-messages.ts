@@ -21,6 +21,26 @@ const PAYMENT = {
 } as const;
 
 /**
+ * Firebase Auth's codes. An unknown address is worded as a wrong password: the sign-in form never tells whether an
+ * account exists for an address (no account enumeration).
+ */
+const AUTH_CODES = {
+  'auth/wrong-password': 'auth.error.wrongPassword',
+  'auth/invalid-credential': 'auth.error.wrongPassword',
+  'auth/invalid-login-credentials': 'auth.error.wrongPassword',
+  'auth/user-not-found': 'auth.error.wrongPassword',
+  'auth/email-already-in-use': 'auth.error.emailInUse',
+  'auth/invalid-email': 'auth.error.invalidEmail',
+  'auth/missing-email': 'auth.error.invalidEmail',
+  'auth/weak-password': 'auth.error.weakPassword',
+  'auth/too-many-requests': 'auth.error.tooMany',
+  'auth/network-request-failed': 'auth.error.network',
+  'auth/popup-closed-by-user': 'auth.error.popupClosed',
+  'auth/cancelled-popup-request': 'auth.error.popupClosed',
+  'auth/requires-recent-login': 'auth.error.recentLogin',
+} as const;
+
+/**
  * The translated message of every failure the stores report, per area: the same failure is worded for where it
  * happens (a 404 is a course gone in the editor, a user gone on the admin screen, a plan no longer on sale at checkout).
  */
@@ -65,22 +85,10 @@ const MESSAGES = {
   checkoutCapture: { ...PAYMENT, fallback: 'checkout.error.capture' },
   accountDeletion: { codes: { [ErrorCode.lastAdmin]: 'delete.lastAdmin' }, fallback: 'delete.error' },
   /** Firebase Auth's codes, and our own /api calls made while signing in or up. */
-  auth: {
-    codes: {
-      'auth/wrong-password': 'auth.error.wrongPassword',
-      'auth/invalid-credential': 'auth.error.wrongPassword',
-      'auth/invalid-login-credentials': 'auth.error.wrongPassword',
-      'auth/user-not-found': 'auth.error.userNotFound',
-      'auth/email-already-in-use': 'auth.error.emailInUse',
-      'auth/invalid-email': 'auth.error.invalidEmail',
-      'auth/missing-email': 'auth.error.invalidEmail',
-      'auth/weak-password': 'auth.error.weakPassword',
-      'auth/too-many-requests': 'auth.error.tooMany',
-      'auth/network-request-failed': 'auth.error.network',
-      'auth/popup-closed-by-user': 'auth.error.popupClosed',
-      'auth/cancelled-popup-request': 'auth.error.popupClosed',
-      'auth/requires-recent-login': 'auth.error.recentLogin',
-    },
+  auth: { codes: AUTH_CODES, statuses: { 0: 'auth.error.network' }, fallback: 'auth.error.generic' },
+  /** Asking for a reset link: an address without an account is told the link is on its way, as any other. */
+  passwordReset: {
+    codes: { ...AUTH_CODES, 'auth/user-not-found': 'reset.sent' },
     statuses: { 0: 'auth.error.network' },
     fallback: 'auth.error.generic',
   },

@@ -85,6 +85,14 @@ describe('the messages of failures', () => {
     expect(errorKey('accountDeletion', undefined)).toBe('delete.error');
   });
 
+  it('words an unknown account as a wrong password, and tells a reset request the link is on its way (no account enumeration)', () => {
+    const failed = (code: string) => Object.assign(new Error('x'), { code });
+    expect(errorKey('auth', failed('auth/user-not-found'))).toBe(errorKey('auth', failed('auth/wrong-password')));
+    expect(errorKey('auth', failed('auth/user-not-found'))).toBe('auth.error.wrongPassword');
+    expect(errorKey('passwordReset', failed('auth/user-not-found'))).toBe('reset.sent');
+    expect(errorKey('passwordReset', failed('auth/invalid-email'))).toBe('auth.error.invalidEmail');
+  });
+
   it('pins a refused plan to the field of its first issue, read from the issues and never from the message', () => {
     expect(errorField('plan', refused('price', 'title'))).toBe('price');
     expect(errorKey('plan', refused('price', 'title'))).toBe('pricing.form.error.price');

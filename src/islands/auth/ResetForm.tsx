@@ -35,8 +35,8 @@ export default function ResetForm({ loginHref, strings }: Props) {
       await sendReset(address);
       setState('sent');
     } catch (err) {
-      const key = errorKey('auth', err);
-      if (key === 'auth.error.userNotFound') return setState('sent');
+      const key = errorKey('passwordReset', err);
+      if (key === 'reset.sent') return setState('sent');
       setError(key);
       setState('idle');
     }
