@@ -1,4 +1,20 @@
 import { defineConfig } from 'vitest/config';
+import { postgresBin } from './scripts/lib/processes.ts';
+
+/**
+ * The API suites whose code differs by database, run on PGlite and on PostgreSQL alike (docs/testing.md): the
+ * catalogue's and the pages' caches (PostgreSQL's announcements arrive after the write), drafts and Publish, rate
+ * limits (counted in a shared table), the user cache's notifications, the assessments (their locks and counts).
+ */
+const ON_POSTGRES_TOO = [
+  'tests/api/courses.catalogue-cache.test.ts',
+  'tests/api/courses.drafts.test.ts',
+  'tests/api/cross/page-cache.test.ts',
+  'tests/api/cross/rate-limits.test.ts',
+  'tests/api/users.cache.test.ts',
+  'tests/api/assessments.test.ts',
+  'tests/api/assessment-sittings.test.ts',
+];
 
 /**
  * Chosen by measurement on the 2-core machine (docs/testing.md): files share their worker's modules (`isolate:
@@ -18,6 +34,8 @@ export default defineConfig({
       // The scripted players' runs (about a minute and a half): apart, so that the unit tests stay under ten seconds.
       { extends: true, test: { name: 'validity', include: ['tests/unit/simulator/validity*.test.ts'] } },
       { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], globalSetup: ['tests/api/seeded-image.ts'] } },
+      // The suites again on a real PostgreSQL started for the run, when it is installed (tests/api/postgres-cluster.ts).
+      ...(postgresBin() ? [{ extends: true, test: { name: 'api-postgres', include: ON_POSTGRES_TOO, globalSetup: ['tests/api/postgres-cluster.ts'] } }] : []),
     ],
   },
 });

@@ -59,7 +59,7 @@ async function sharedLimitCheck(ports: number[]): Promise<boolean> {
 
 async function run(backend: 'pglite' | 'postgres') {
   const emulator = await startEmulator(9811);
-  const pg = backend === 'postgres' ? await startPostgres(25434) : null;
+  const pg = backend === 'postgres' ? await startPostgres() : null;
   if (backend === 'postgres' && !pg) {
     // Not a pass: without PostgreSQL the run says so and fails, unless BENCH_DATABASES=pglite asked for PGlite alone.
     console.log('| postgres | NOT RUN: PostgreSQL is not installed here (apt-get install -y postgresql, or BENCH_DATABASES=pglite) |');

@@ -25,7 +25,7 @@ type Outcome = 'passed' | 'failed' | 'not run';
 
 async function scenario(backend: Backend): Promise<Outcome> {
   const emulator = await startEmulator(9711);
-  const pg = backend === 'postgres' ? await startPostgres(25433) : null;
+  const pg = backend === 'postgres' ? await startPostgres() : null;
   if (backend === 'postgres' && !pg) {
     console.log('postgres: NOT RUN, PostgreSQL is not installed here (apt-get install -y postgresql, or CRASH_DATABASES=pglite to test PGlite alone)');
     await emulator.stop();

@@ -3,6 +3,7 @@ import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rm
 import { join, posix, relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { failedJourneys, fileSeconds, splitJourneys, type PlaywrightReport } from './lib/journey-lanes.ts';
+import { postgresBin } from './lib/processes.ts';
 
 /**
  * npm test: type checks, lint, formatting and dead-code checks, unit tests and the production build, then the API
@@ -23,10 +24,17 @@ interface Command {
 }
 type Lane = { name: string; commands: Command[] };
 
-const vitest = (project: string): Command => ({
+/** One vitest project's tests; `also` adds projects run in the same command (and counted in its report). */
+const vitest = (project: string, also: string[] = []): Command => ({
   label: `${project} tests`,
   command: 'vitest',
-  args: ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, `vitest-${project}.json`)}`],
+  args: [
+    'run',
+    ...[project, ...also].flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${join(reports, `vitest-${project}.json`)}`,
+  ],
 });
 
 /** Seconds the API tests and each journey file took in a recent run: copy test-reports/durations.json over it when lanes drift apart. */
@@ -79,7 +87,8 @@ const stages: Lane[][] = [
     },
   ],
   [
-    { name: 'API tests, journeys 1 of 2', commands: [vitest('api'), journeys(1)] },
+    // api-postgres: the suites whose code differs by database, again on a PostgreSQL of the run's own (vitest.config.ts), when installed.
+    { name: 'API tests, journeys 1 of 2', commands: [vitest('api', postgresBin() ? ['api-postgres'] : []), journeys(1)] },
     { name: 'journeys 2 of 2', commands: [journeys(2)] },
   ],
 ];

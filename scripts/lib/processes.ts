@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -90,25 +91,59 @@ export async function startEmulator(port: number, opts: { dataDir?: string; proj
   };
 }
 
-/** A throwaway PostgreSQL cluster (Debian's packages), or null when PostgreSQL is not installed. */
-export async function startPostgres(port: number): Promise<{ url: string; stop(): Promise<void> } | null> {
+/** A port nothing listens on now, chosen by the kernel. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Where Debian's PostgreSQL programs are (the newest version installed), or null when PostgreSQL is not installed. */
+export function postgresBin(): string | null {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return null;
-  const version = readdirSync(base).sort((a, b) => Number(b) - Number(a))[0];
-  if (!version) return null;
-  const bin = join(base, version, 'bin');
+  const version = readdirSync(base)
+    .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a))[0];
+  return version ? join(base, version, 'bin') : null;
+}
+
+/**
+ * A throwaway PostgreSQL cluster (Debian's packages) in a temporary folder of its own, on a free port, or null when
+ * PostgreSQL is not installed. Run as root, initdb refuses to work, so the cluster is the postgres user's. `stopNow`
+ * stops it synchronously (for a process's exit handler); both stops may be called more than once.
+ */
+export async function startPostgres(): Promise<{ url: string; stop(): Promise<void>; stopNow(): void } | null> {
+  const bin = postgresBin();
+  if (!bin) return null;
   const dir = mkdtempSync(join(tmpdir(), 'fsa-pg-'));
   chmodSync(dir, 0o777);
   const asPostgres = (cmd: string) => execFileSync('su', ['postgres', '-c', cmd], { stdio: 'ignore' });
   asPostgres(`${bin}/initdb -D ${dir}/data -A trust -U postgres`);
-  asPostgres(`${bin}/pg_ctl -D ${dir}/data -o "-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on" -l ${dir}/log -w start`);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    async stop() {
+  // The port was free a moment ago; another process may take it before PostgreSQL binds it, so a failed start tries another.
+  let port = 0;
+  for (let tries = 1; ; tries++) {
+    port = await freePort();
+    try {
+      asPostgres(`${bin}/pg_ctl -D ${dir}/data -o "-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on" -l ${dir}/log -w start`);
+      break;
+    } catch (err) {
+      if (tries === 3) throw new Error(`PostgreSQL did not start in ${dir} (see ${dir}/log)`, { cause: err });
+    }
+  }
+  let stopped = false;
+  const stopNow = () => {
+    if (stopped) return;
+    stopped = true;
+    try {
       asPostgres(`${bin}/pg_ctl -D ${dir}/data -m fast -w stop`);
+    } finally {
       rmSync(dir, { recursive: true, force: true });
-    },
+    }
   };
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop: async () => stopNow(), stopNow };
 }
 
 async function identityToolkit(host: string, method: 'signInWithPassword' | 'signUp', email: string, password: string) {

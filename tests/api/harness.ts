@@ -2,6 +2,7 @@ import { API_BASE } from '../../src/api/paths.ts';
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { hc } from 'hono/client';
+import postgres from 'postgres';
 import { inject } from 'vitest';
 import { auth } from '../../src/api/client.ts';
 import { createApp, type AppType } from '../../src/server/app.ts';
@@ -65,20 +66,53 @@ export function seededImage(): Promise<Blob> | undefined {
   return image;
 }
 
+/** The migrated, seeded database of the api-postgres project's cluster each of its test APIs is a copy of (CREATE DATABASE … TEMPLATE). */
+export const SEEDED_DATABASE = 'fsa_seeded';
+
+/** Whether this run's test APIs are on PostgreSQL: DATABASE_URL's, or the api-postgres project's cluster. */
+export const onPostgres = () => Boolean(process.env.DATABASE_URL || inject('postgresCluster'));
+
+let databases = 0;
 /**
- * A fresh API with the demo catalogue and three users: an in-memory PGlite loaded from the run's seeded archive, or the
- * PostgreSQL in DATABASE_URL, emptied and seeded.
+ * In the api-postgres project, a new database of its own (a copy of the seeded template, tests/api/postgres-cluster.ts),
+ * so that files running side by side never see each other's rows; elsewhere undefined.
+ */
+export async function ownPostgresDatabase(): Promise<string | undefined> {
+  const cluster = inject('postgresCluster');
+  if (!cluster) return undefined;
+  const name = `fsa_${process.pid}_${++databases}`;
+  const admin = postgres(cluster, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${SEEDED_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  return cluster.replace(/\/postgres$/, `/${name}`);
+}
+
+/** A PostgreSQL database for a test that needs one beside its API (only where onPostgres()): DATABASE_URL's, or a new one. */
+export async function postgresDatabase(): Promise<string> {
+  const url = process.env.DATABASE_URL ?? (await ownPostgresDatabase());
+  if (!url) throw new Error('No PostgreSQL in this run: test onPostgres() first');
+  return url;
+}
+
+/**
+ * A fresh API with the demo catalogue and three users: an in-memory PGlite loaded from the run's seeded archive, a
+ * database of its own in the api-postgres project's cluster, or the PostgreSQL in DATABASE_URL, emptied and seeded.
  */
 export async function testApi(env: Record<string, string> = {}) {
-  const config = testConfig(env);
+  const own = process.env.DATABASE_URL ? undefined : await ownPostgresDatabase();
+  const config = testConfig({ ...(own ? { DATABASE_URL: own } : {}), ...env });
   const seeded = config.databaseUrl ? undefined : await seededImage();
   const deps = await createDeps(config, { inMemory: true, image: seeded });
   // Every table of the schema, read from the database itself so a new table is never left out.
   const tables = rowsOf(await deps.db.db.execute(sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)).map((r) =>
     String(r.tablename),
   );
-  if (config.databaseUrl) await deps.db.db.execute(sql.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')}`));
-  if (!seeded) await seedTestData(deps);
+  // DATABASE_URL's database is emptied and seeded; one made from the seeded template (own) is seeded already.
+  if (config.databaseUrl && !own) await deps.db.db.execute(sql.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')}`));
+  if (!seeded && !own) await seedTestData(deps);
   const app = createApp(deps);
   const tokens = { admin: token('admin'), learner: token('learner'), other: token('other') };
 

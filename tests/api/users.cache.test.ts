@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startPostgres } from '../../scripts/lib/processes.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { users } from '../../src/server/db/schema.ts';
 import type { Deps } from '../../src/server/deps.ts';
 import { createDeps } from '../../src/server/services.ts';
+import { onPostgres, postgresDatabase } from './harness.ts';
 import { useApi, withSecondInstance, typedClient } from './support.ts';
 
 const api = useApi();
@@ -66,38 +66,31 @@ describe('the users’ own records, kept in memory', () => {
   });
 });
 
-describe('when the connection that listens to PostgreSQL is lost', () => {
-  let url = process.env.DATABASE_URL;
-  let stopPostgres: (() => Promise<void>) | undefined;
-  let deps: Deps;
-  beforeAll(async () => {
-    if (!url) {
-      const pg = await startPostgres(25492);
-      if (!pg) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql), and DATABASE_URL is not set');
-      url = pg.url;
-      stopPostgres = pg.stop;
-    }
-    deps = await createDeps(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', DATABASE_URL: url }), { inMemory: true });
-  }, 120_000);
-  afterAll(async () => {
-    await deps?.db.close();
-    await stopPostgres?.();
-  }, 60_000);
+// Only where the run has a PostgreSQL (the api-postgres project, or DATABASE_URL's pass): PGlite has no connection to lose.
+if (onPostgres())
+  describe('when the connection that listens to PostgreSQL is lost', () => {
+    let deps: Deps;
+    beforeAll(async () => {
+      deps = await createDeps(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', DATABASE_URL: await postgresDatabase() }), { inMemory: true });
+    }, 120_000);
+    afterAll(async () => {
+      await deps?.db.close();
+    }, 60_000);
 
-  it('forgets every record once listening again, as a change made meanwhile was not heard', async () => {
-    const db = deps.db.db;
-    await db
-      .insert(users)
-      .values({ id: 'cut-off', email: 'cut-off@example.com', name: 'Before' })
-      .onConflictDoUpdate({ target: users.id, set: { name: 'Before' } });
-    expect((await deps.userCache.get('cut-off'))?.name).toBe('Before');
-    // The listening connection is cut in the transaction that changes the row, so its announcement cannot reach it.
-    await db.transaction(async (tx) => {
-      await tx.execute(
-        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'listen %' AND pid <> pg_backend_pid()`,
-      );
-      await tx.update(users).set({ name: 'After' }).where(eq(users.id, 'cut-off'));
+    it('forgets every record once listening again, as a change made meanwhile was not heard', async () => {
+      const db = deps.db.db;
+      await db
+        .insert(users)
+        .values({ id: 'cut-off', email: 'cut-off@example.com', name: 'Before' })
+        .onConflictDoUpdate({ target: users.id, set: { name: 'Before' } });
+      expect((await deps.userCache.get('cut-off'))?.name).toBe('Before');
+      // The listening connection is cut in the transaction that changes the row, so its announcement cannot reach it.
+      await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'listen %' AND pid <> pg_backend_pid()`,
+        );
+        await tx.update(users).set({ name: 'After' }).where(eq(users.id, 'cut-off'));
+      });
+      await expect.poll(async () => (await deps.userCache.get('cut-off'))?.name, { timeout: 10_000 }).toBe('After');
     });
-    await expect.poll(async () => (await deps.userCache.get('cut-off'))?.name, { timeout: 10_000 }).toBe('After');
   });
-});

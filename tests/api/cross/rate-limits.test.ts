@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/server/app.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import { createDeps } from '../../../src/server/services.ts';
-import { startPostgres } from '../../../scripts/lib/processes.ts';
-import { token } from '../harness.ts';
+import { onPostgres, postgresDatabase, token } from '../harness.ts';
 import { useApi } from '../support.ts';
 
 const contact = (i: number) => ({ Nombre: 'Ana', Email: 'ana@example.com', Pregunta: `Question ${i}` });
@@ -57,49 +56,43 @@ describe('trusted proxy ranges', () => {
   });
 });
 
-describe('instances sharing one PostgreSQL', () => {
-  let stopPostgres: (() => Promise<void>) | undefined;
-  let apps: Array<Awaited<ReturnType<typeof instance>>> = [];
-  async function instance(url: string) {
-    const deps = await createDeps(loadConfig({ DATABASE_URL: url, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', RATE_LIMIT_SCALE: '1', TRUST_PROXY: '1' }));
-    return { deps, app: createApp(deps) };
-  }
-
-  beforeAll(async () => {
-    let url = process.env.DATABASE_URL;
-    if (!url) {
-      const pg = await startPostgres(25491);
-      if (!pg) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql), and DATABASE_URL is not set');
-      url = pg.url;
-      stopPostgres = pg.stop;
+// Only where the run has a PostgreSQL (the api-postgres project, or DATABASE_URL's pass): PGlite is one process's.
+if (onPostgres())
+  describe('instances sharing one PostgreSQL', () => {
+    let apps: Array<Awaited<ReturnType<typeof instance>>> = [];
+    async function instance(url: string) {
+      const deps = await createDeps(loadConfig({ DATABASE_URL: url, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', RATE_LIMIT_SCALE: '1', TRUST_PROXY: '1' }));
+      return { deps, app: createApp(deps) };
     }
-    apps = [await instance(url), await instance(url)];
-    await apps[0]!.deps.db.db.execute(sql`DELETE FROM rate_limits`);
-  }, 120_000);
-  afterAll(async () => {
-    for (const { deps } of apps) await deps.db.close();
-    await stopPostgres?.();
-  }, 60_000);
 
-  const post = (app: (typeof apps)[number]['app'], i: number) =>
-    app.request('/api/sandbox/formmail', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.70' },
-      body: JSON.stringify(contact(i)),
+    beforeAll(async () => {
+      const url = await postgresDatabase();
+      apps = [await instance(url), await instance(url)];
+      await apps[0]!.deps.db.db.execute(sql`DELETE FROM rate_limits`);
+    }, 120_000);
+    afterAll(async () => {
+      for (const { deps } of apps) await deps.db.close();
+    }, 60_000);
+
+    const post = (app: (typeof apps)[number]['app'], i: number) =>
+      app.request('/api/sandbox/formmail', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.70' },
+        body: JSON.stringify(contact(i)),
+      });
+
+    it('spend one budget: five messages through either instance, and the sixth is refused by both', async () => {
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await post(apps[i % 2]!.app, i)).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200]);
+      expect((await post(apps[0]!.app, 5)).status).toBe(429);
+      expect((await post(apps[1]!.app, 6)).status).toBe(429);
     });
 
-  it('spend one budget: five messages through either instance, and the sixth is refused by both', async () => {
-    const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push((await post(apps[i % 2]!.app, i)).status);
-    expect(statuses).toEqual([200, 200, 200, 200, 200]);
-    expect((await post(apps[0]!.app, 5)).status).toBe(429);
-    expect((await post(apps[1]!.app, 6)).status).toBe(429);
+    it('count a signed-in user across instances too', async () => {
+      const capture = (app: (typeof apps)[number]['app']) =>
+        app.request('/api/payments/orders/NO-SUCH-ORDER/capture', { method: 'POST', headers: { authorization: `Bearer ${token('shared-user')}` } });
+      for (let i = 0; i < 30; i++) expect((await capture(apps[i % 2]!.app)).status).toBe(404);
+      expect((await capture(apps[1]!.app)).status).toBe(429);
+    });
   });
-
-  it('count a signed-in user across instances too', async () => {
-    const capture = (app: (typeof apps)[number]['app']) =>
-      app.request('/api/payments/orders/NO-SUCH-ORDER/capture', { method: 'POST', headers: { authorization: `Bearer ${token('shared-user')}` } });
-    for (let i = 0; i < 30; i++) expect((await capture(apps[i % 2]!.app)).status).toBe(404);
-    expect((await capture(apps[1]!.app)).status).toBe(429);
-  });
-});
