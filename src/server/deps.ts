@@ -1,4 +1,5 @@
 import type { VerifyToken } from './access/token.ts';
+import type { TokenMemory } from './access/token-memory.ts';
 import type { Catalogue, CatalogueAnswers } from './courses/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -15,6 +16,8 @@ export interface Deps {
   config: Config;
   db: Database;
   verify: VerifyToken;
+  /** The tokens `verify` has checked, remembered until they expire or their account's row changes. */
+  tokens: TokenMemory;
   catalogue: Catalogue;
   /** The catalogue's answers, bytes and headers made once per value (`GET /api/courses`). */
   catalogueAnswer: CatalogueAnswers;

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { tokenVerifier } from './access/token.ts';
+import { TokenMemory } from './access/token-memory.ts';
 import { Catalogue, catalogueAnswers } from './courses/index.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -16,7 +17,9 @@ export async function createDeps(config: Config, options: { inMemory?: boolean; 
   const db = await openDatabase(config.databaseUrl, options.inMemory ? null : join(config.dataDir, 'pglite'), options.image);
   const catalogue = new Catalogue(db);
   await catalogue.start();
-  const userCache = new UserCache(db);
+  // A verified token is remembered until it expires; a change to its account's row forgets it on every instance.
+  const tokens = new TokenMemory();
+  const userCache = new UserCache(db, (id) => tokens.forget(id));
   await userCache.start();
   const { clientId, clientSecret, timeoutMs } = config.paypal;
   const realBase = paypalBaseUrl(config);
@@ -36,7 +39,8 @@ export async function createDeps(config: Config, options: { inMemory?: boolean; 
     catalogue,
     catalogueAnswer,
     userCache,
-    verify: tokenVerifier(config),
+    verify: tokenVerifier(config, tokens),
+    tokens,
     limiter: new RateLimiter(db),
     replay: new ReplayPool(),
     paypal,

@@ -1,6 +1,7 @@
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import { storable } from '../../api/shared.ts';
 import type { Config } from '../config.ts';
+import type { TokenMemory } from './token-memory.ts';
 
 /** Who is calling, as proven by a Firebase ID token. */
 export interface Caller {
@@ -12,14 +13,22 @@ export interface Caller {
 
 export type VerifyToken = (token: string) => Promise<Caller | null>;
 
-/** The only token-verification seam: tokens signed by the keys at firebaseKeysUrl (Google's) always; the emulator's unsigned ones only when it is configured. */
-export function tokenVerifier(config: Pick<Config, 'firebase' | 'authEmulatorHost' | 'production' | 'firebaseKeysUrl'>): VerifyToken {
+/**
+ * The only token-verification seam: tokens signed by the keys at firebaseKeysUrl (Google's) always; the emulator's
+ * unsigned ones only when it is configured. With a memory, a token verified once is answered from it until it expires.
+ */
+export function tokenVerifier(
+  config: Pick<Config, 'firebase' | 'authEmulatorHost' | 'production' | 'firebaseKeysUrl'>,
+  memory: TokenMemory | null = null,
+): VerifyToken {
   const projectId = config.firebase.projectId;
   const issuer = `https://securetoken.google.com/${projectId}`;
   const acceptUnsigned = Boolean(config.authEmulatorHost) && !config.production;
   let jwks: ReturnType<typeof createRemoteJWKSet> | null = null;
 
   return async (token) => {
+    const remembered = memory?.recall(token);
+    if (remembered) return remembered;
     try {
       const header = decodeProtectedHeader(token);
       let payload: JWTPayload;
@@ -37,7 +46,9 @@ export function tokenVerifier(config: Pick<Config, 'firebase' | 'authEmulatorHos
       if (typeof payload.sub !== 'string' || payload.sub === '' || payload.sub.length > 128 || !storable(payload.sub)) return null;
       const email = typeof payload.email === 'string' ? payload.email : null;
       if (email !== null && !storable(email)) return null;
-      return { uid: payload.sub, email, emailVerified: email !== null && payload.email_verified === true };
+      const caller = Object.freeze({ uid: payload.sub, email, emailVerified: email !== null && payload.email_verified === true });
+      if (typeof payload.exp === 'number') memory?.remember(token, caller, payload.exp);
+      return caller;
     } catch {
       return null;
     }

@@ -19,15 +19,18 @@ const MOST = 10_000;
  * every committed change to a user's row (triggers of migration 0010 notify the channel `users` with its id, or '' for
  * all), which clears it on every instance sharing the database; the instance that wrote also calls `forget()`, so that
  * it answers its own next request from the new row without waiting for the announcement. A read that raced a write is
- * not kept. Who may do what is never decided from here: the admin checks read the database.
+ * not kept. Who may do what is never decided from here: the admin checks read the database. `onForget` hears of every
+ * change it forgets (the verified tokens of that account are forgotten with it: src/server/access/token-memory.ts).
  */
 export class UserCache {
   private generation = 0;
   private readonly kept = new Map<string, Kept>();
   private readonly database: Database;
+  private readonly onForget: (id: string | null) => void;
 
-  constructor(database: Database) {
+  constructor(database: Database, onForget: (id: string | null) => void = () => {}) {
     this.database = database;
+    this.onForget = onForget;
   }
 
   async start(): Promise<void> {
@@ -39,6 +42,7 @@ export class UserCache {
     this.generation++;
     if (id === null) this.kept.clear();
     else this.kept.delete(id);
+    this.onForget(id);
   }
 
   /** The record of `id`, or null when there is none (which is not kept: the sign-up that follows creates it). */
