@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { ar } from './ar.ts';
 import { en, type Dict, type Key } from './en.ts';
 import { es } from './es.ts';
+import { fill, inLanguage } from './fill.ts';
 import { fr } from './fr.ts';
 import type { Locale } from './locales.ts';
 import { pt } from './pt.ts';
@@ -25,10 +26,10 @@ void engine.init({
 
 export type T = (key: Key, vars?: Record<string, string | number>) => string;
 
-/** The translation function for one locale (server side and at build time). */
+/** The translation function for one locale (server side and at build time); counts take the locale's plural forms. */
 export function useT(locale: Locale): T {
   const fixed = engine.getFixedT(locale);
-  return (key, vars) => fixed(key, vars);
+  return (key, vars) => (vars ? fill(inLanguage(locale, fixed(key, vars)), vars) : fixed(key));
 }
 
 /** Every dotted start of a key ('course', 'course.sim', 'sim.debrief', ...): the dictionary's sections. */
@@ -45,7 +46,7 @@ export type Sections<P extends Prefix> = Record<Extract<Key, `${P}.${string}`>, 
 export function sections<P extends Prefix>(locale: Locale, ...prefixes: P[]): Sections<P> {
   const t = useT(locale);
   const keys = (Object.keys(en) as Key[]).filter((key) => prefixes.some((prefix) => key.startsWith(`${prefix}.`)));
-  return Object.fromEntries(keys.map((key) => [key, t(key)])) as Sections<P>;
+  return Object.fromEntries(keys.map((key) => [key, inLanguage(locale, t(key))])) as Sections<P>;
 }
 
 export type { Key, Dict };

@@ -10,12 +10,13 @@ import { LOCALES } from '../../src/i18n/locales.ts';
  */
 function placeholders(text: string) {
   const names = (re: RegExp) => [...new Set([...text.matchAll(re)].map((m) => m[1]!))].sort();
-  const double = names(/\{\{(\w+)\}\}/g);
+  // A count's forms, {{n|one:# case|other:# cases}}, fill the placeholder n.
+  const double = names(/\{\{(\w+)(?:\|[^{}]*)?\}\}/g);
   const single = names(/(?<!\{)\{(\w+)\}(?!\})/g);
   // Whatever braces are left over are a placeholder typed wrong: "{{date}", "{ title }", "{{ count }}".
   const stray =
     text
-      .replace(/\{\{\w+\}\}/g, '')
+      .replace(/\{\{\w+(?:\|[^{}]*)?\}\}/g, '')
       .replace(/\{\w+\}/g, '')
       .match(/[{}]/g)?.length ?? 0;
   return { double, single, stray };

@@ -39,7 +39,7 @@ export default function SittingLaunches({ id, sitting, locale, strings }: Props)
       ? fill(strings['assess.review.jump'], { learner: isolate(learner), from: number(f.from), to: number(f.to) })
       : fill(strings[f.kind === 'sameTiming' ? 'assess.review.sameTiming' : 'assess.review.regular'], {
           learner: isolate(learner),
-          count: number(f.count),
+          count: f.count,
           seconds: number(f.seconds),
         });
   const caseTitle = (caseId: string) => {
