@@ -10,6 +10,14 @@ export const LOCALES = [
 ] as const;
 
 export type Locale = (typeof LOCALES)[number]['code'];
+
+/** The locale PayPal's JS SDK is asked for (its `locale` parameter), so its buttons and window speak the page's language. */
+export const PAYPAL_LOCALE: Record<Locale, string> = { en: 'en_US', es: 'es_ES', fr: 'fr_FR', ar: 'ar_EG', pt: 'pt_BR', 'zh-CN': 'zh_CN', ru: 'ru_RU' };
+
+/** Our locale for a PayPal locale (the stand-in SDK reads the one the page asked for); English for anything else. */
+export function fromPaypalLocale(paypal: string | undefined): Locale {
+  return (Object.keys(PAYPAL_LOCALE) as Locale[]).find((code) => PAYPAL_LOCALE[code] === paypal) ?? 'en';
+}
 export const DEFAULT_LOCALE: Locale = 'en';
 export const LANGUAGE_KEY = 'language';
 

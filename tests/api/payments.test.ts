@@ -275,6 +275,14 @@ describe('the PayPal stand-in and the public configuration', () => {
     expect(await sdk.text()).toContain('window.paypal');
   });
 
+  it("serves the stand-in's approval step in the language the page asked PayPal for, English otherwise", async () => {
+    const source = async (query: string) => (await api().app.request(`/api/sandbox/paypal/sdk/js?client-id=standin${query}`)).text();
+    expect(await source('&locale=ar_EG')).toContain(JSON.stringify('ادفع الآن'));
+    expect(await source('&locale=pt_BR')).toContain('"Pagar agora"');
+    expect(await source('')).toContain('"Pay now"');
+    expect(await source('&locale=xx_YY')).toContain('"Pay now"');
+  });
+
   it('is never mounted, nor advertised, when PayPal credentials are set: the server talks to PayPal itself', async () => {
     // The dependencies are built by the server's own createDeps from the configuration, so the switch under test is the real one.
     const config = loadConfig({ PAYPAL_CLIENT_ID: 'live-id', PAYPAL_CLIENT_SECRET: 'live-secret', PAYPAL_ENV: 'live' });

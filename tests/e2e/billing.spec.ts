@@ -25,9 +25,25 @@ async function heldUntil(request: APIRequestContext, headers: Record<string, str
 const shown = (page: Page, date: Date, locale: string) =>
   page.evaluate(([iso, loc]) => new Intl.DateTimeFormat(loc, { dateStyle: 'long' }).format(new Date(iso!)), [date.toISOString(), locale]);
 
-for (const { name, locale, prefix, viewport, extend, activeUntil } of [
-  { name: 'on a desktop in English', locale: 'en', prefix: '', viewport: { width: 1280, height: 900 }, extend: 'Extend', activeUntil: 'Active until' },
-  { name: 'on a phone in Arabic', locale: 'ar', prefix: '/ar', viewport: { width: 390, height: 844 }, extend: 'تمديد', activeUntil: 'نشطة حتى' },
+for (const { name, locale, prefix, viewport, extend, activeUntil, payNow } of [
+  {
+    name: 'on a desktop in English',
+    locale: 'en',
+    prefix: '',
+    viewport: { width: 1280, height: 900 },
+    extend: 'Extend',
+    activeUntil: 'Active until',
+    payNow: 'Pay now',
+  },
+  {
+    name: 'on a phone in Arabic',
+    locale: 'ar',
+    prefix: '/ar',
+    viewport: { width: 390, height: 844 },
+    extend: 'تمديد',
+    activeUntil: 'نشطة حتى',
+    payNow: 'ادفع الآن',
+  },
 ]) {
   test(`a learner holding a plan sees until when and extends it from its end date, ${name}`, async ({ page, request }) => {
     const who = await subscriber(request);
@@ -44,7 +60,8 @@ for (const { name, locale, prefix, viewport, extend, activeUntil } of [
 
     await card.getByRole('button', { name: extend }).click();
     await card.getByRole('button', { name: 'PayPal', exact: true }).click();
-    await card.getByRole('button', { name: 'Pay now' }).click();
+    // The stand-in's approval step speaks the page's language.
+    await card.getByRole('button', { name: payNow }).click();
     // The payment leads to My learning, which says until when the plan now runs.
     await page.waitForURL(`${prefix}/learning`);
     await expect(page.getByRole('status')).toBeVisible();

@@ -1,8 +1,18 @@
+/** The words of the stand-in's approval step, in the language the page asked PayPal for. */
+export interface StandInTexts {
+  title: string;
+  text: string;
+  pay: string;
+  cancel: string;
+}
+
 /**
  * The stand-in's JS SDK, served at {sdkBaseUrl}: window.paypal.Buttons with a "PayPal" button whose approval step
- * ("Pay now" or "Cancel") replaces PayPal's own window. It calls createOrder, onApprove, onCancel and onError as PayPal does.
+ * ("Pay now" or "Cancel", in `texts`) replaces PayPal's own window. It calls createOrder, onApprove, onCancel and
+ * onError as PayPal does.
  */
-export const SDK_SOURCE = String.raw`(function () {
+export const sdkSource = (texts: StandInTexts) => String.raw`(function () {
+  var texts = ${JSON.stringify(texts).replace(/</g, '\u003c')};
   var script = document.currentScript;
   var base = (script && script.src ? script.src : '').split('?')[0].replace(/\/sdk\/js$/, '');
   var css = 'font:inherit;font-weight:700;border-radius:999px;padding:0.6rem 1.2rem;cursor:pointer;min-inline-size:8rem;';
@@ -34,11 +44,11 @@ export const SDK_SOURCE = String.raw`(function () {
     function approval(orderID) {
       container.textContent = '';
       var panel = el('div', { role: 'group', 'aria-label': 'PayPal', style: 'display:grid;gap:0.6rem;padding:0.9rem;border:2px solid #003087;border-radius:10px;background:#f5f8ff;color:#111;' });
-      panel.appendChild(el('p', { style: 'margin:0;font-weight:700;color:#003087;' }, 'PayPal (test)'));
-      panel.appendChild(el('p', { style: 'margin:0;' }, 'Approve this test payment. No real money moves.'));
+      panel.appendChild(el('p', { style: 'margin:0;font-weight:700;color:#003087;' }, texts.title));
+      panel.appendChild(el('p', { style: 'margin:0;' }, texts.text));
       var row = el('div', { style: 'display:flex;gap:0.5rem;flex-wrap:wrap;' });
-      var pay = el('button', { type: 'button', style: css + 'background:#003087;color:#fff;border:1px solid #003087;' }, 'Pay now');
-      var cancel = el('button', { type: 'button', style: css + 'background:#fff;color:#003087;border:1px solid #003087;' }, 'Cancel');
+      var pay = el('button', { type: 'button', style: css + 'background:#003087;color:#fff;border:1px solid #003087;' }, texts.pay);
+      var cancel = el('button', { type: 'button', style: css + 'background:#fff;color:#003087;border:1px solid #003087;' }, texts.cancel);
       pay.onclick = function () {
         pay.disabled = true;
         cancel.disabled = true;

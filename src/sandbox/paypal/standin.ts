@@ -1,5 +1,7 @@
 import { Hono, type Context } from 'hono';
-import { SDK_SOURCE } from './sdk.ts';
+import { useT } from '../../i18n/index.ts';
+import { fromPaypalLocale } from '../../i18n/locales.ts';
+import { sdkSource } from './sdk.ts';
 
 /** One order as the stand-in keeps it, in PayPal's shape. */
 interface StandInOrder {
@@ -130,7 +132,12 @@ export function createPaypalStandIn() {
       if (order.status === 'CREATED') order.status = 'APPROVED';
       return c.json({ id: order.id, status: order.status });
     })
-    .get('/sdk/js', (c) => c.body(SDK_SOURCE, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }));
+    // In the language the page asked for (?locale=ar_EG, as PayPal's own SDK is asked): the buyer reads the page's words.
+    .get('/sdk/js', (c) => {
+      const t = useT(fromPaypalLocale(c.req.query('locale')));
+      const texts = { title: t('paypalStandIn.title'), text: t('paypalStandIn.text'), pay: t('paypalStandIn.pay'), cancel: t('paypalStandIn.cancel') };
+      return c.body(sdkSource(texts), 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' });
+    });
 
   return {
     app,
