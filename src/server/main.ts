@@ -3,6 +3,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { assertWritableDataDir, ConfigError, distDir, isLocalHost, loadConfig, type Config } from './config.ts';
+import { issueOwedCertificates } from './certificates/index.ts';
 import { catalogueFastPath } from './courses/index.ts';
 import { describeError } from './http/log.ts';
 import { pageServer } from './pages/serve.ts';
@@ -37,7 +38,10 @@ function refuseHost(res: ServerResponse) {
   res.end('This local server answers only to localhost, 127.0.0.1 and [::1].\n');
 }
 
-/** The database and what the API and the pages share over it, the demo catalogue and accounts seeded when asked. */
+/**
+ * The database and what the API and the pages share over it, the demo catalogue and accounts seeded when asked, and
+ * the certificates owed from before they were issued on storing an attempt (once, after migration 0020).
+ */
 async function openServices(config: Config) {
   if (!config.databaseUrl) assertWritableDataDir(config.dataDir);
   const deps = await createDeps(config);
@@ -45,6 +49,7 @@ async function openServices(config: Config) {
     await seedCatalogue(deps);
     await seedAccounts(deps);
   }
+  await issueOwedCertificates(deps.db.db, deps.catalogue);
   return deps;
 }
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '../../src/api/errors.ts';
+import { issueIfComplete } from '../../src/server/certificates/index.ts';
 import { assessmentLaunches, attempts } from '../../src/server/db/schema.ts';
 import { inhumanLog, play } from './attempt-support.ts';
 import { launchBody, openBody, openWindow, world } from './assessment-support.ts';
@@ -235,6 +236,8 @@ describe("a learner's record reviewed as a whole", () => {
     await api()
       .deps.db.db.insert(attempts)
       .values([row(0, 18, null), row(1, 26, null), row(2, 31, null), row(3, 98, window.id)]);
+    // As storing the last of them does.
+    await issueIfComplete(api().deps.db.db, 'learner', (await api().deps.catalogue.course('asm-course'))!.value);
     const record = (await reply(as(TOKENS.director).assessments[':id'].launches.$get({ param: { id: window.id } }))).json;
     expect(record.reviews).toEqual([{ userId: 'learner', learnerName: 'Lea Learner', flags: [{ kind: 'jump', from: 25, to: 98 }] }]);
     // For review only: the assessed attempt still passes the case, and the certificate is issued.

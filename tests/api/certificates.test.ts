@@ -1,7 +1,11 @@
 import { writeFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { siteOrigin } from '../../src/server/config.ts';
+import { issueOwedCertificates } from '../../src/server/certificates/index.ts';
+import { certificates, users } from '../../src/server/db/schema.ts';
 import { describe, expect, it } from 'vitest';
-import { COURSE, passAll, pdfText, setUp, TOKENS } from './learning-support.ts';
+import { play, tokenFor } from './attempt-support.ts';
+import { attempt, COURSE, GROUPS, passAll, pdfText, setUp, TOKENS } from './learning-support.ts';
 import { lineOf } from './pdf-lines.ts';
 import { auditTrail, expectRefused, useApi, typedClient } from './support.ts';
 import type { TestApi } from './harness.ts';
@@ -176,5 +180,58 @@ describe('certificate PDFs under the real rate limit', () => {
     expect(res).toMatchObject({ status: 429, json: { error: 'too_many_requests' } });
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
     expect((await pdf(api(), id, 'admin')).status).toBe(200);
+  });
+});
+
+describe('certificates are issued when the completing attempt is stored', () => {
+  const api = useApi();
+  const { as, reply } = typedClient(api);
+  const held = async () => (await api().deps.db.db.select({ id: certificates.id }).from(certificates)).length;
+  /** A database from before: the learner passed every case, and nobody issued their certificate. */
+  const completedBefore = async () => {
+    await setUp(api());
+    for (const [level, caseIndex, score] of [
+      [1, 1, 90],
+      [1, 2, 80],
+      [3, 1, 75],
+    ] as const)
+      await attempt(api(), 'learner', level, caseIndex, score, { daysAgo: 1, issue: false });
+  };
+
+  it('never while a record is read: /progress, /learning and the group export leave the certificates as they are', async () => {
+    await completedBefore();
+    const progress = await reply(as('learner').progress.$get({ query: { course: COURSE } }));
+    expect(progress.json).toMatchObject({ complete: true, certificate: null });
+    expect((await reply(as('learner').progress.$get({ query: {} }))).status).toBe(200);
+    expect((await reply(as('learner').learning.$get({ query: {} }))).status).toBe(200);
+    const csv = await api().app.request(`/api/groups/${GROUPS.fellowship}/export.csv`, { headers: { authorization: `Bearer ${TOKENS.director}` } });
+    expect(csv.status).toBe(200);
+    expect(await held()).toBe(0);
+  });
+
+  it('when POST /attempts stores the attempt that completes the course', async () => {
+    await setUp(api());
+    await api().deps.db.db.update(users).set({ isPremium: true }).where(eq(users.id, 'learner'));
+    await attempt(api(), 'learner', 1, 2, 80, { daysAgo: 2 });
+    await attempt(api(), 'learner', 3, 1, 75, { daysAgo: 1 });
+    expect(await held()).toBe(0);
+    const token = await tokenFor('learner', { where: { course: COURSE, level: 1, case: 1, caseId: 'm1c1' } });
+    const played = play(token);
+    expect(played.expected.score).toBeGreaterThanOrEqual(60);
+    expect((await reply(as('learner').attempts.$post({ json: { token, events: played.events } }))).status).toBe(201);
+    expect(await held()).toBe(1);
+    const progress = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
+    expect(progress).toMatchObject({ complete: true, certificate: { courseId: COURSE, kind: 'completion', revoked: false } });
+  });
+
+  it('once at the first start after the change, for those who completed a course before it', async () => {
+    await completedBefore();
+    await attempt(api(), 'other', 1, 1, 90, { issue: false });
+    expect(await issueOwedCertificates(api().deps.db.db, api().deps.catalogue)).toBe(1);
+    expect((await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json.certificate).toMatchObject({ courseId: COURSE });
+    // Done once: a later start reads nothing and issues nothing.
+    await api().deps.db.db.delete(certificates);
+    expect(await issueOwedCertificates(api().deps.db.db, api().deps.catalogue)).toBe(0);
+    expect(await held()).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { issueIfComplete } from '../../src/server/certificates/index.ts';
 import { attempts, courses, groupMembers, groups, users } from '../../src/server/db/schema.ts';
 import type { Level } from '../../src/domain/defaults.ts';
 import { token } from './harness.ts';
@@ -61,20 +62,25 @@ export async function setUp(api: TestApi, proficiencyOrder = true) {
   await api.deps.catalogue.changed();
 }
 
-/** Stores an attempt as the server would after a replay, `daysAgo` days back, at the case that stands at `level`, `caseIndex` in LEVELS. */
+/**
+ * Stores an attempt as the server would after a replay, `daysAgo` days back, at the case that stands at `level`,
+ * `caseIndex` in LEVELS, and issues the certificate it completes, as storing one does (`issue: false` leaves that out,
+ * as in a database from before certificates were issued on storing).
+ */
 export async function attempt(
   api: TestApi,
   userId: string,
   level: number,
   caseIndex: number,
   score: number,
-  opts: { flagged?: boolean; daysAgo?: number; course?: string; assessmentId?: string } = {},
+  opts: { flagged?: boolean; daysAgo?: number; course?: string; assessmentId?: string; issue?: boolean } = {},
 ) {
   const id = randomUUID();
+  const courseId = opts.course ?? COURSE;
   await api.deps.db.db.insert(attempts).values({
     id,
     userId,
-    courseId: opts.course ?? COURSE,
+    courseId,
     caseId: `m${level}c${caseIndex}`,
     level,
     caseIndex,
@@ -86,6 +92,8 @@ export async function attempt(
     events: [],
     createdAt: new Date(Date.now() - (opts.daysAgo ?? 0) * 86_400_000),
   });
+  const course = (await api.deps.catalogue.course(courseId))?.value;
+  if (course && opts.issue !== false) await issueIfComplete(api.deps.db.db, userId, course);
   return id;
 }
 

@@ -1,21 +1,13 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { AttemptResult, AttemptSummary, Benchmark } from '../../api/attempts.ts';
-import type { Db } from '../db/client.ts';
-import { attempts } from '../db/schema.ts';
+import type { AttemptRow } from './queries.ts';
 
-/** How attempts are stored and answered: the id rule, and the row as the contract shows it. */
-export type AttemptRow = typeof attempts.$inferSelect;
+/** How attempts are answered: the id rule, and the row as the contract shows it. */
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** One launch token, one attempt: the attempt's id is the token's hash. */
 export const attemptIdOf = (token: string) => sha256(token);
-
-export async function findAttempt(db: Db, id: string): Promise<AttemptRow | null> {
-  const [row] = await db.select().from(attempts).where(eq(attempts.id, id));
-  return row ?? null;
-}
 
 /** The attempt as lists show it: at its case's place now (`now`), or where it was when played if the case is gone or not looked up. */
 export function summaryOf(row: AttemptRow, now?: { level: number; case: number } | null): AttemptSummary {

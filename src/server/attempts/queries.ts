@@ -1,10 +1,17 @@
-import { and, count, desc, eq, gt, max, not, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, max, not, sql, type SQL } from 'drizzle-orm';
+import type { AttemptFact } from '../../domain/progress.ts';
+import type { Task } from '../../domain/simulator/index.ts';
 import type { Db } from '../db/client.ts';
 import { attempts, users } from '../db/schema.ts';
-import type { AttemptRow } from './attempt-rows.ts';
 
-/** The SQL of /attempts beyond one attempt by id (attempt-rows.ts): storing a scored attempt, a learner's list and summary. */
+/** The SQL of /attempts: one attempt by id, storing a scored attempt, a learner's list and summary, the facts of learning records, the experts' medians. */
+export type AttemptRow = typeof attempts.$inferSelect;
 type NewAttempt = typeof attempts.$inferInsert;
+
+export async function findAttempt(db: Db, id: string): Promise<AttemptRow | null> {
+  const [row] = await db.select().from(attempts).where(eq(attempts.id, id));
+  return row ?? null;
+}
 
 /** How many attempts one person may store in the day before `now` (the cap) and that day's length. */
 export interface DailyCap {
@@ -69,4 +76,55 @@ export async function attemptSummaries(db: Db, uid: string, courseId: string | u
     .groupBy(attempts.courseId, attempts.caseId)
     .orderBy(attempts.courseId, attempts.caseId);
   return rows.map((r) => ({ ...r, bestScore: r.bestScore ?? 0 }));
+}
+
+/** The stored attempts of some users (in one course, or all), by user then course. */
+export async function attemptFacts(db: Db, uids: string[], courseId?: string): Promise<Map<string, Map<string, AttemptFact[]>>> {
+  const out = new Map<string, Map<string, AttemptFact[]>>();
+  if (uids.length === 0) return out;
+  const rows = await db
+    .select({
+      userId: attempts.userId,
+      courseId: attempts.courseId,
+      caseId: attempts.caseId,
+      score: attempts.score,
+      at: attempts.createdAt,
+      flagged: attempts.flagged,
+      assessed: sql<boolean>`${attempts.assessmentId} IS NOT NULL`,
+    })
+    .from(attempts)
+    .where(and(inArray(attempts.userId, uids), courseId ? eq(attempts.courseId, courseId) : undefined));
+  for (const { userId, courseId: course, ...fact } of rows) {
+    const byCourse = out.get(userId) ?? new Map<string, AttemptFact[]>();
+    byCourse.set(course, [...(byCourse.get(course) ?? []), fact]);
+    out.set(userId, byCourse);
+  }
+  return out;
+}
+
+/**
+ * Medians over the experts' attempts that were not flagged, per case and task, in one course (and one case and task
+ * when given). Only attempts of this simulator count (the first one had no tasks), and the median keeps one expert's
+ * bad day from moving the mark.
+ */
+export function expertMedians(db: Db, courseId: string, only?: { caseId: string; task: Task }) {
+  const where: SQL | undefined = only ? and(eq(attempts.caseId, only.caseId), eq(attempts.task, only.task)) : undefined;
+  return db
+    .select({
+      caseId: attempts.caseId,
+      task: sql<Task>`${attempts.task}`,
+      score: sql<number>`percentile_cont(0.5) within group (order by ${attempts.score})`.mapWith(Number),
+      surgeryTimeMs: sql<number>`percentile_cont(0.5) within group (order by (${attempts.metrics}->>'surgeryTimeMs')::double precision)`.mapWith(Number),
+      attempts: sql<number>`count(*)::int`.mapWith(Number),
+    })
+    .from(attempts)
+    .innerJoin(users, eq(users.id, attempts.userId))
+    .where(and(eq(users.isExpert, true), not(attempts.flagged), isNotNull(attempts.task), eq(attempts.courseId, courseId), where))
+    .groupBy(attempts.caseId, attempts.task);
+}
+
+/** Whether a user's attempts count towards the benchmarks. */
+export async function isExpert(db: Db, uid: string): Promise<boolean> {
+  const [row] = await db.select({ isExpert: users.isExpert }).from(users).where(eq(users.id, uid));
+  return row?.isExpert === true;
 }

@@ -2,9 +2,9 @@ import { ErrorCode } from '../../api/errors.ts';
 import { findCase } from '../../domain/course-items.ts';
 import type { ContentLocale } from '../../domain/localize.ts';
 import type { Catalogue } from '../courses/index.ts';
-import { attemptIdOf, findAttempt, resultOf, sha256, summaryOf, type AttemptRow } from './attempt-rows.ts';
-import { benchmarkOf, courseBenchmarks, isExpert } from './benchmarks.ts';
-import { attemptsOf, attemptSummaries, insertAttempt } from './queries.ts';
+import { attemptIdOf, resultOf, sha256, summaryOf } from './attempt-rows.ts';
+import { benchmarkOf, courseBenchmarks } from './benchmarks.ts';
+import { attemptsOf, attemptSummaries, findAttempt, insertAttempt, isExpert, type AttemptRow } from './queries.ts';
 import { userEntitled } from '../access/entitlement.ts';
 import { canReadUser, refuseUser } from '../access/groups.ts';
 import { contentLocale } from '../http/content-locale.ts';
@@ -12,6 +12,7 @@ import { fail, invalid } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
 import { requireUser } from '../access/caller.ts';
 import { verifyLaunchToken } from '../launch/index.ts';
+import { issueIfComplete } from '../certificates/index.ts';
 import { windowOpenAtSubmission } from '../assessments/index.ts';
 import { simulatorLimit } from '../http/simulator-limit.ts';
 import { dailyAttemptCap, dailyCapOf, dailyCapReached } from './daily-cap.ts';
@@ -118,6 +119,8 @@ export const attemptsApp = subApp()
     if ('fullSince' in saved) return dailyCapReached(c, cap, saved.fullSince);
     const inserted = saved.stored;
     if (!inserted.flagged && (await isExpert(db.db, inserted.userId))) catalogue.changed(inserted.courseId);
+    // The attempt that completes the course issues its certificate, kept on record whatever changes later.
+    await issueIfComplete(db.db, inserted.userId, course);
     return c.json(resultOf(inserted, await benchmarkOf(db.db, inserted.courseId, inserted.caseId, inserted.task)), 201);
   })
   .openapi(guarded(routes.list, requireUser), async (c) => {

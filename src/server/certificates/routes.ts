@@ -11,7 +11,7 @@ import { requireAdmin, requireUser } from '../access/caller.ts';
 import { pdfLimit, sendPdf } from '../pdf/answer.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { contentLocale } from '../http/content-locale.ts';
-import { certificateSummary, type CertificateRow } from '../progress/index.ts';
+import { certificateSummary, type CertificateRow } from './summary.ts';
 import { pick, type ContentLocale } from '../../domain/localize.ts';
 import * as routes from '../../api/certificates.ts';
 
@@ -62,7 +62,7 @@ function verifyUrl(c: Context<Env>, id: string, locale: Locale): string {
   return `${siteOrigin(c.get('deps').config)}${localePath(locale, `/certificates/${id}`)}`;
 }
 
-/** /certificates: issued by the server when a course is completed (see /progress), verified by anyone, revoked by admins. */
+/** /certificates: issued by the server when the attempt that completes a course is stored (issue.ts), verified by anyone, revoked by admins. */
 export const certificatesApp = subApp()
   .openapi(guarded(routes.list, requireUser), async (c) => {
     const uid = c.req.valid('query').userId ?? c.get('caller')!.uid;

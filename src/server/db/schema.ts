@@ -331,3 +331,12 @@ export const images = pgTable('images', {
   data: bytea('data').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Work a migration leaves for the server to do once at start-up, where it needs more than SQL (the catalogue, the
+ * domain's rules): a migration inserts the task's row, the server does it and sets `done_at`.
+ */
+export const startupTasks = pgTable('startup_tasks', {
+  name: text('name').primaryKey(),
+  doneAt: timestamp('done_at', { withTimezone: true }),
+});

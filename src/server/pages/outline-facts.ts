@@ -3,7 +3,7 @@ import { localizePlan, type ContentLocale } from '../../domain/localize.ts';
 import type { BenchmarkFact } from '../../domain/progress.ts';
 import type { Database } from '../db/client.ts';
 import { visiblePlansIncluding } from '../pricing/index.ts';
-import { benchmarkFacts } from '../progress/index.ts';
+import { benchmarkFacts } from '../attempts/index.ts';
 
 /** A plan on sale that opens the course, as the course page offers it. */
 export interface PlanFact {

@@ -5,11 +5,13 @@ import { contentLocale } from '../http/content-locale.ts';
 import { fail } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
 import { requireUser } from '../access/caller.ts';
-import { activeCourses, attemptFacts, benchmarkFacts, certificatesOf, issueIfComplete, progressLine, progressOf, recordsOf } from './records.ts';
+import { attemptFacts, benchmarkFacts } from '../attempts/index.ts';
+import { certificateOf } from '../certificates/index.ts';
+import { activeCourses, progressLine, progressOf, recordsOf } from './records.ts';
 import { userExists } from './queries.ts';
 import * as routes from '../../api/progress.ts';
 
-/** /progress: a learner's standing per course, computed here from the stored attempts; a completed course issues its certificate. */
+/** /progress: a learner's standing per course, computed here from the stored attempts, with the certificate they hold (issued when an attempt was stored). */
 export const progressApp = subApp().openapi(guarded(routes.progress, requireUser), async (c) => {
   const { course: courseId, userId } = c.req.valid('query');
   const { catalogue, db } = c.get('deps');
@@ -29,6 +31,5 @@ export const progressApp = subApp().openapi(guarded(routes.progress, requireUser
   if (!course || !shown) return fail(c, 404, ErrorCode.notFound, 'No such course');
   const facts = (await attemptFacts(db.db, [uid], course.id)).get(uid)?.get(course.id) ?? [];
   const standing = courseStanding(shown, facts, await benchmarkFacts(db.db, course));
-  const existing = (await certificatesOf(db.db, [uid])).find((row) => row.courseId === course.id);
-  return c.json(progressOf(uid, shown, standing, await issueIfComplete(db.db, uid, course, standing, existing), locale), 200);
+  return c.json(progressOf(uid, shown, standing, await certificateOf(db.db, uid, course.id), locale), 200);
 });
