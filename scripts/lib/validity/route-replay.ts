@@ -11,24 +11,25 @@ import {
   stepPose,
   viewOf,
   type Scenario,
+  type ScopeKind,
   type SimEvent,
 } from '../../../src/domain/simulator/index.ts';
 import type { Pose, Trocar } from '../../../src/domain/simulator/scope.ts';
 import type { Rng } from '../../../src/domain/simulator/rng.ts';
 
 /** The small turn (rad) the model's response is measured with; turnsFor answers in multiples of it. */
-const TURN_STEP = 0.001;
+export const TURN_STEP = 0.001;
 
 /** The tip kept this high over the plate, mm (contact is 3 mm). */
 const CLEARANCE_MM = 6;
 
-const aimOf = (pose: Pose, trocar: Trocar) => viewOf(pose, trocar, 'straight', Infinity).aim;
+const aimOf = (pose: Pose, trocar: Trocar, scope: ScopeKind = 'straight') => viewOf(pose, trocar, scope, Infinity).aim;
 
 /** The turns (right, up) that move the aim by (dx, dy) on the plate, from the model's own response: its Jacobian. */
-function turnsFor(pose: Pose, trocar: Trocar, dx: number, dy: number): { x: number; y: number } | null {
-  const now = aimOf(pose, trocar);
-  const a = aimOf(stepPose(pose, trocar, TURN_STEP, 0, 0, 0), trocar);
-  const b = aimOf(stepPose(pose, trocar, 0, TURN_STEP, 0, 0), trocar);
+export function turnsFor(pose: Pose, trocar: Trocar, dx: number, dy: number, scope: ScopeKind = 'straight'): { x: number; y: number } | null {
+  const now = aimOf(pose, trocar, scope);
+  const a = aimOf(stepPose(pose, trocar, TURN_STEP, 0, 0, 0), trocar, scope);
+  const b = aimOf(stepPose(pose, trocar, 0, TURN_STEP, 0, 0), trocar, scope);
   if (!now || !a || !b) return null;
   const [ax, ay, bx, by] = [a.point.x - now.point.x, a.point.y - now.point.y, b.point.x - now.point.x, b.point.y - now.point.y];
   const det = ax * by - bx * ay;
@@ -41,8 +42,8 @@ export interface RouteReplayOptions {
 }
 
 /** The same from the image's axes alone, where the model's response is flat (the shaft against the trocar's cone). */
-function cameraTurns(pose: Pose, trocar: Trocar, dx: number, dy: number): { x: number; y: number } {
-  const view = viewOf(pose, trocar, 'straight', Infinity);
+export function cameraTurns(pose: Pose, trocar: Trocar, dx: number, dy: number, scope: ScopeKind = 'straight'): { x: number; y: number } {
+  const view = viewOf(pose, trocar, scope, Infinity);
   const right = { x: view.look.y * view.up.z - view.look.z * view.up.y, y: view.look.z * view.up.x - view.look.x * view.up.z };
   return { x: dx * right.x + dy * right.y, y: dx * view.up.x + dy * view.up.y };
 }

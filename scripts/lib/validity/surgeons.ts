@@ -35,6 +35,11 @@ export interface Habits {
   closesGaps: boolean;
   /** Chance of choosing the entry site and scope for their reach rather than at random. */
   entryCare: number;
+  /**
+   * A hesitant hand fires in bursts of this long (ms), looking at the spot for a reaction time or two in between,
+   * until it looks pale; it lets go sooner where the spot paled during a burst. Absent: one burn until it looks pale.
+   */
+  burstMs?: readonly [number, number];
 }
 
 export const HABITS: Record<Group, Habits> = {
@@ -132,6 +137,22 @@ export function burn(hand: Hand, a: Anastomosis, habits: Habits): void {
     hand.act('laserOn');
     hand.react(0.5);
   }
+  const pale = () => hand.state.sealed.includes(a.id) || (cell >= 0 && hand.state.fluence[cell]! >= paleAt);
+  if (habits.burstMs) {
+    for (let bursts = 0; bursts < 20 && !pale(); bursts += 1) {
+      hand.act('fireStart');
+      const planned = hand.rng.range(...habits.burstMs);
+      const reaction = hand.rng.range(...hand.skill.reactionMs) * 0.5;
+      let paledAt: number | null = null;
+      for (let fired = 0; fired < planned && (paledAt === null || fired - paledAt < reaction); fired += 10) {
+        hand.wait(10);
+        if (paledAt === null && pale()) paledAt = fired;
+      }
+      hand.act('fireStop');
+      hand.react(0.8);
+    }
+    return;
+  }
   hand.act('fireStart');
   // The burn is watched: the hand lets go a reaction time after it sees what it waits for, or gives up.
   for (let waited = 0; waited < 8000; waited += 50) {
@@ -193,12 +214,15 @@ const byHabit: Typing = (a, rng, habits) => {
  * A surgeon of one group: survey and mark, coagulate, then (Solomon) the line. Degenerate players reuse the
  * expert's hands with another judgement: `typing` names what they mark, `lineFirst` draws the line before sealing.
  */
-export function surgeon(group: Group, options: { name?: string; typing?: Typing; lineFirst?: boolean; tasks?: Player['tasks'] } = {}): Player {
-  const habits = HABITS[group];
+export function surgeon(
+  group: Group,
+  options: { name?: string; typing?: Typing; lineFirst?: boolean; tasks?: Player['tasks']; careful?: Partial<Habits> } = {},
+): Player {
+  const habits = { ...HABITS[group], ...options.careful };
   const typing = options.typing ?? byHabit;
   return {
     name: options.name ?? group,
-    group: options.name ? 'degenerate' : group,
+    group: options.careful ? 'careful' : options.name ? 'degenerate' : group,
     tasks: options.tasks ?? ['selective', 'solomon'],
     play(scenario: Scenario, rng: Rng) {
       const hand = new Hand(scenario, rng, habits.skill);
@@ -242,3 +266,19 @@ export function surgeon(group: Group, options: { name?: string; typing?: Typing;
 }
 
 export const surgeons: readonly Player[] = [surgeon('expert'), surgeon('intermediate'), surgeon('novice')];
+
+/**
+ * People at a slow, hesitant or corrective pace, read for how often the plausibility checks accuse them (never
+ * more than 0.5 %): an expert who looks long before every move and holds the keys only briefly; one who fires in
+ * bursts and looks in between, as a learner unsure of the blanching does; one whose unsteady hand overshoots and
+ * corrects every move; and a hesitant intermediate.
+ */
+export const carefulSurgeons: readonly Player[] = [
+  surgeon('expert', { name: 'laser-careful-slow', careful: { skill: { ...HABITS.expert.skill, reactionMs: [900, 2200], maxHoldMs: 450 } } }),
+  surgeon('expert', { name: 'laser-careful-hesitant', careful: { burstMs: [250, 800], skill: { ...HABITS.expert.skill, reactionMs: [500, 1100] } } }),
+  surgeon('expert', {
+    name: 'laser-careful-corrective',
+    careful: { skill: { ...HABITS.expert.skill, motorNoise: 0.3, toleranceMm: 0.4, patience: 24 } },
+  }),
+  surgeon('intermediate', { name: 'laser-careful-hesitant-intermediate', careful: { burstMs: [300, 1200] } }),
+];

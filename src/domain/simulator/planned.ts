@@ -1,7 +1,9 @@
-// Navigation steered along a route known in advance: the drill shows one target at a time (the next appears only
-// when the previous is held), so a person must see each one, turn towards it and correct on the way. A program
-// that knows the layout sets off the instant a target appears, or glides to it in a straight line with nothing to
-// correct, target after target. One such move is luck or skill; most moves of an attempt are a plan.
+// A route known in advance. Navigation: the drill shows one target at a time (the next appears only when the
+// previous is held), so a person must see each one, turn towards it and correct on the way. Laser tasks: the
+// anastomoses lie hidden among the vessels, so a person finds each by looking and steers onto it by eye. A program
+// that knows the layout sets off the instant a target appears, or glides to each target or anastomosis in a
+// straight line with nothing to correct, one after another. One such move is luck or skill; every move of an
+// attempt is a plan.
 import type { Vec2 } from './geometry.ts';
 import type { SimEvent } from './events.ts';
 import { TARGET } from './navigation.ts';
@@ -41,11 +43,11 @@ export const PLANNED = {
 } as const;
 
 /**
- * One move of the drill: from the target's appearance until it counted. Its straightness is read on the approach,
+ * One move, along a leg: to a navigation target or onto an anastomosis. Its straightness is read on the approach,
  * until the aim first came onto the target's ring (5 mm): the settling on it after that is no route.
  */
 export interface Move {
-  /** From the target's appearance to the first turn pressed, ms (null when the aim was not turned). */
+  /** From the target's appearance to the first turn pressed, ms (null when the aim was not turned, or nothing appeared). */
   startMs: number | null;
   /** Turns from rest, less one, plus every turn pressed the other way: the corrections on the way. */
   corrections: number;
@@ -58,20 +60,29 @@ type Input = Extract<SimEvent, { type: 'input' }>;
 /** The controls that move the aim over the plate: advancing along the line of sight does not. */
 const TURNS = ['turnX', 'turnY'] as const;
 
-/** The moves of a navigation attempt: one per target held, each from its appearance (the opening, for the first). */
-export function movesOf(
-  samples: readonly Sample[],
-  log: readonly SimEvent[],
-  openedAt: number,
-  targets: readonly Vec2[],
-  targetTimes: readonly number[],
-): Move[] {
+/**
+ * The stretch of an attempt one move is read on: from `from` (a target's appearance; in a laser task, the end of the
+ * previous fire or mark) to `until` (the target counted; the fire or mark on the anastomosis), towards `target`.
+ * `shown`: the target appeared at `from`, so setting off is a reaction to it (navigation); in a laser task the
+ * learner chooses when to move on, and only the route is read.
+ */
+export interface Leg {
+  from: number;
+  until: number;
+  target: Vec2;
+  shown: boolean;
+}
+
+/** The legs of a navigation attempt: one per target held, each from its appearance (the opening, for the first). */
+export const navigationLegs = (openedAt: number, targets: readonly Vec2[], targetTimes: readonly number[]): Leg[] =>
+  targetTimes.map((countedAt, i) => ({ from: i === 0 ? openedAt : targetTimes[i - 1]!, until: countedAt, target: targets[i]!, shown: true }));
+
+/** The moves of an attempt, one per leg (the legs in time order, none overlapping). */
+export function movesOf(samples: readonly Sample[], log: readonly SimEvent[], legs: readonly Leg[]): Move[] {
   const inputs = log.filter((e): e is Input => e.type === 'input');
   let held: Record<(typeof TURNS)[number], number> = { turnX: 0, turnY: 0 };
   let next = 0;
-  return targetTimes.map((countedAt, i) => {
-    const from = i === 0 ? openedAt : targetTimes[i - 1]!;
-    const target = targets[i]!;
+  return legs.map(({ from, until: countedAt, target, shown }) => {
     const onIt = (at: Vec2 | null) => at !== null && Math.hypot(at.x - target.x, at.y - target.y) <= TARGET.radiusMm;
     const end = samples.find((s) => s.t >= from && s.t <= countedAt && onIt(s.at))?.t ?? countedAt;
     let startMs: number | null = null;
@@ -99,7 +110,7 @@ export function movesOf(
     const first = track[0];
     const last = track[track.length - 1];
     const chordMm = first && last ? Math.hypot(last.x - first.x, last.y - first.y) : 0;
-    return { startMs, corrections: Math.max(0, presses - 1) + reversals, chordMm, trackMm };
+    return { startMs: shown ? startMs : null, corrections: Math.max(0, presses - 1) + reversals, chordMm, trackMm };
   });
 }
 

@@ -1,14 +1,17 @@
 // Logs no person at a keyboard, touch screen or gamepad plays: the event rate (inhuman.ts), reactions faster than
-// sight allows, a route known in advance (planned.ts), and a clock's regularity. The server replays the log through here; a flagged attempt is stored
+// sight allows (firing on an anastomosis as the aim reaches it, letting go as it blanches), a route known in advance
+// (planned.ts: in navigation and, to the anastomoses, in the laser tasks), and a clock's regularity. The server replays the log through here; a flagged attempt is stored
 // with its reasons and never counts for progress, certificates or benchmarks. Each rule asks for a pattern
 // repeated across the attempt, so that one lucky or anticipated move by a person never flags it.
-import { distance } from './geometry.ts';
+import { distance, type Vec2 } from './geometry.ts';
+import { sealThreshold } from './laser.ts';
 import { MAX_SESSION_MS } from './events.ts';
 import { inhumanInput } from './inhuman.ts';
-import { movesOf, plannedRoute, type Sample } from './planned.ts';
+import { movesOf, navigationLegs, plannedRoute, type Leg, type Sample } from './planned.ts';
 import type { Scenario } from './scenario.ts';
 import { liveSimulation, MARK_TOLERANCE_MM } from './simulation.ts';
 import type { SimState } from './state.ts';
+import { cellAt } from './tissue.ts';
 
 /** Why an attempt was flagged, as stored with it. */
 export const PLAUSIBILITY_FLAGS = ['rate', 'reaction', 'planned', 'regular'] as const;
@@ -27,6 +30,30 @@ export const PLAUSIBILITY = {
     /** How often, and at least what share of the on-target fires and marks: one anticipated press is not a pattern. */
     repeats: 3,
     share: 0.5,
+  },
+  release: {
+    /**
+     * Letting go of the pedal sooner than this after the anastomosis under the beam sealed. The view shows a vessel
+     * fully pale exactly when the model seals it (blanching.ts), so a person who fires until it looks pale lets go
+     * a reaction time later (150 ms at the very fastest; under 100 ms is a false start); a person who ends a burst
+     * they had planned ends it at any moment, within 50 ms of the seal only by chance (a tenth of the time for a
+     * half-second burst). A program that reads the model's state lets go on the frame it seals (17-50 ms).
+     */
+    underMs: 50,
+    /**
+     * Only fires that sealed an anastomosis from fresh count: it had taken less than this share of its seal
+     * threshold when the pedal went down. A hesitant hand that fires in short bursts and looks in between ends its
+     * last burst at any moment, now and then just after the vessel paled; one burst from fresh to sealed is what
+     * a hand times by the blanching, or a program by the model.
+     */
+    freshShare: 0.5,
+    /**
+     * How often, and at least what share of such fires: a person's lucky release is not a pattern. Four: a hand
+     * firing half-second bursts lets go by chance within 50 ms of the seal about one time in ten, and four times
+     * of four or five about once in a thousand attempts.
+     */
+    repeats: 4,
+    share: 0.75,
   },
   regular: {
     /**
@@ -60,39 +87,82 @@ export function replayChecked(scenario: Scenario, events: readonly unknown[]): {
     if (last && (last.t === s.t || (last.at && at && last.at.x === at.x && last.at.y === at.y) || (!last.at && !at))) return;
     samples.push({ t: s.t, at });
   };
-  const actions: Array<{ t: number; sample: number }> = [];
+  const actions: Array<{ t: number; sample: number; since: number }> = [];
+  // When each anastomosis sealed, and each fire that sealed one from fresh with the moment the last such one did.
+  const sealedAt = new Map<string, number>();
+  const noteSeals = () => {
+    for (let k = sealedAt.size; k < s.sealed.length; k += 1) sealedAt.set(s.sealed[k]!, s.t);
+  };
+  const { anastomoses } = scenario.placenta;
+  let fresh = new Set<string>();
+  let firedAt = 0;
+  const releases: Array<{ t: number; sealedAt: number }> = [];
+  // The end of the last fire, mark or choice of kind: a move to the next anastomosis sets off from there.
+  let settled = 0;
   for (const event of events) {
     const t = (event as { t?: unknown } | null)?.t;
     if (typeof t === 'number' && Number.isFinite(t) && s.openedAt !== null && s.finishedAt === null) {
       for (let next = s.t + PLAUSIBILITY.sampleMs; next < Math.min(t, MAX_SESSION_MS); next += PLAUSIBILITY.sampleMs) {
         sim.advance(next);
         record();
+        noteSeals();
       }
     }
     const before = s.log.length;
     sim.apply(event as never);
+    noteSeals();
     const applied = s.log.length > before ? s.log[s.log.length - 1]! : null;
-    if (applied?.type === 'open') record();
+    if (applied?.type === 'open') {
+      record();
+      settled = applied.t;
+    }
     if (applied?.type === 'fireStart' || applied?.type === 'mark') {
       record();
-      actions.push({ t: applied.t, sample: samples.length - 1 });
+      actions.push({ t: applied.t, sample: samples.length - 1, since: settled });
     }
+    if (applied?.type === 'fireStart') {
+      firedAt = applied.t;
+      fresh = new Set(anastomoses.filter((a) => !sealedAt.has(a.id) && freshFor(scenario, s, a)).map((a) => a.id));
+    }
+    if (applied?.type === 'fireStop') {
+      const last = Math.max(-Infinity, ...[...fresh].map((id) => sealedAt.get(id) ?? -Infinity).filter((at) => at >= firedAt));
+      if (Number.isFinite(last)) releases.push({ t: applied.t, sealedAt: last });
+    }
+    if (applied && ['fireStop', 'mark', 'classify', 'cancelMark'].includes(applied.type)) settled = applied.t;
   }
   const flags: PlausibilityFlag[] = [];
   if (inhumanInput(s.log)) flags.push('rate');
-  if (fastReactions(scenario, samples, actions)) flags.push('reaction');
-  if (scenario.params.task === 'navigation' && s.openedAt !== null && plannedRoute(movesOf(samples, s.log, s.openedAt, scenario.targets, s.targetTimes)))
-    flags.push('planned');
+  const onAnastomoses = firstOnAnastomoses(scenario, samples, actions);
+  if (fastReactions(onAnastomoses) || fastReleases(releases)) flags.push('reaction');
+  if (s.openedAt !== null) {
+    const legs: Leg[] =
+      scenario.params.task === 'navigation'
+        ? navigationLegs(s.openedAt, scenario.targets, s.targetTimes)
+        : onAnastomoses.map((a) => ({ from: a.since, until: a.t, target: a.position, shown: false }));
+    if (plannedRoute(movesOf(samples, s.log, legs))) flags.push('planned');
+  }
   if (regularTiming(s.log)) flags.push('regular');
   return { state: s, flags };
 }
 
+/** Whether an anastomosis has taken less than `release.freshShare` of its seal threshold: a fire on it now starts from fresh. */
+function freshFor(scenario: Scenario, s: SimState, a: { position: Vec2; diameterMm: number }): boolean {
+  const cell = cellAt(scenario.tissue, a.position);
+  return cell >= 0 && s.fluence[cell]! < PLAUSIBILITY.release.freshShare * sealThreshold(a.diameterMm);
+}
+
 const reachOf = (a: { diameterMm: number }) => Math.max(MARK_TOLERANCE_MM, a.diameterMm);
 
-/** Fires and marks on an anastomosis sooner after the aim reached it than sight allows, again and again. */
-function fastReactions(scenario: Scenario, samples: readonly Sample[], actions: ReadonlyArray<{ t: number; sample: number }>): boolean {
-  let onTarget = 0;
-  let fast = 0;
+/**
+ * The fires and marks that were the first of a stay on an anastomosis: when, where the aim arrived on it, the
+ * anastomosis's place, and when the previous fire, mark or choice ended (where a move to it set off).
+ */
+function firstOnAnastomoses(
+  scenario: Scenario,
+  samples: readonly Sample[],
+  actions: ReadonlyArray<{ t: number; sample: number; since: number }>,
+): Array<{ t: number; arrivedAt: number; position: Vec2; since: number }> {
+  const firsts: Array<{ t: number; arrivedAt: number; position: Vec2; since: number }> = [];
   const stays = new Set<number>();
   for (const action of actions) {
     const here = samples[action.sample]?.at;
@@ -109,10 +179,22 @@ function fastReactions(scenario: Scenario, samples: readonly Sample[], actions: 
     // Only the first fire or mark of each stay: the bursts that follow are not reactions to arriving.
     if (stays.has(arrived)) continue;
     stays.add(arrived);
-    onTarget += 1;
-    if (action.t - samples[arrived]!.t < PLAUSIBILITY.reaction.underMs) fast += 1;
+    firsts.push({ t: action.t, arrivedAt: samples[arrived]!.t, position: on.position, since: action.since });
   }
-  return fast >= PLAUSIBILITY.reaction.repeats && fast >= PLAUSIBILITY.reaction.share * onTarget;
+  return firsts;
+}
+
+/** Fires and marks on an anastomosis sooner after the aim reached it than sight allows, again and again. */
+function fastReactions(firsts: ReadonlyArray<{ t: number; arrivedAt: number }>): boolean {
+  const fast = firsts.filter((f) => f.t - f.arrivedAt < PLAUSIBILITY.reaction.underMs).length;
+  return fast >= PLAUSIBILITY.reaction.repeats && fast >= PLAUSIBILITY.reaction.share * firsts.length;
+}
+
+/** Fires from fresh let go sooner after their anastomosis sealed than sight allows, again and again. */
+function fastReleases(releases: ReadonlyArray<{ t: number; sealedAt: number }>): boolean {
+  const { underMs, repeats, share } = PLAUSIBILITY.release;
+  const fast = releases.filter((r) => r.t - r.sealedAt < underMs).length;
+  return fast >= repeats && fast >= share * releases.length;
 }
 
 /** The log's events come at a timer's beat: hardly any spread, or most of them one period apart. */
