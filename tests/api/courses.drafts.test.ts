@@ -4,9 +4,10 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Level } from '../../src/domain/defaults.ts';
+import { createApp } from '../../src/server/app.ts';
 import { attempts, certificates, courses } from '../../src/server/db/schema.ts';
 import { COURSE, GROUPS, LEVELS, passAll, ROLES, setUp } from './learning-support.ts';
-import { auditTrail, expectRefused, useApi, validCourse, validPlan, typedClient } from './support.ts';
+import { auditTrail, expectRefused, ownCatalogue, useApi, validCourse, validPlan, typedClient } from './support.ts';
 
 const api = useApi();
 const { as, reply } = typedClient(api);
@@ -100,6 +101,20 @@ describe('a draft of a published course', () => {
     expect(entry).toMatchObject({ actor: 'admin', action: 'publish', before, after });
     // Nothing left to publish.
     await expectRefused(api(), 'POST', `/courses/${COURSE}/publish`, { as: 'admin' }, 409);
+  });
+
+  it('is what the server that published answers its very next request with, without waiting for any notice', async () => {
+    await saveDraft(COURSE, draftBody);
+    // A server whose catalogue never listens: it hears no announcement of the database, so what it answers after its
+    // own Publish is what it forgot by itself (on PostgreSQL the announcement comes a moment after the write returns).
+    const app = createApp({ ...api().deps, ...(await ownCatalogue(api().deps, api().deps.db, false)) });
+    const get = async (path: string, token?: string) =>
+      (await app.request(`/api${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })).json() as Promise<any>;
+    const titles = async () => [(await get(`/courses/${COURSE}`)).title, (await get('/courses')).find((c: { id: string }) => c.id === COURSE)?.title];
+    expect(await titles()).not.toContain('Draft title');
+    const published = await app.request(`/api/courses/${COURSE}/publish`, { method: 'POST', headers: { authorization: `Bearer ${api().tokens.admin}` } });
+    expect(published.status).toBe(200);
+    expect(await titles()).toEqual(['Draft title', 'Draft title']);
   });
 
   it('is dropped by Discard, which returns the editor to the published version', async () => {

@@ -4,6 +4,8 @@ import { ErrorCode } from '../../src/api/errors.ts';
 import type { PlanInput } from '../../src/api/pricing.ts';
 import { createApp } from '../../src/server/app.ts';
 import { Catalogue } from '../../src/server/courses/catalogue.ts';
+import { catalogueAnswers } from '../../src/server/courses/index.ts';
+import { API_POLICY, commonHeaders } from '../../src/server/http/security.ts';
 import { RateLimiter, type Limit } from '../../src/server/http/rate-counters.ts';
 import { openDatabase, rowsOf } from '../../src/server/db/client.ts';
 import { UserCache } from '../../src/server/users/user-cache.ts';
@@ -160,6 +162,20 @@ export const PRODUCTION_ENV: Record<string, string> = {
 };
 
 /**
+ * A catalogue of its own over `database` and the catalogue's answers made from it, for a server instance beside the
+ * test API's; started (listening to the database's announcements) unless `listening` is false.
+ */
+export async function ownCatalogue(
+  deps: TestApi['deps'],
+  database = deps.db,
+  listening = true,
+): Promise<Pick<TestApi['deps'], 'catalogue' | 'catalogueAnswer'>> {
+  const catalogue = new Catalogue(database);
+  if (listening) await catalogue.start();
+  return { catalogue, catalogueAnswer: catalogueAnswers(catalogue, { ...commonHeaders(deps.config), 'content-security-policy': API_POLICY }) };
+}
+
+/**
  * Runs `test` with a second server instance sharing `first`'s database, with caches of its own: on PGlite (which lives
  * in this process) the same handle, on PostgreSQL a connection of its own.
  */
@@ -167,11 +183,9 @@ export async function withSecondInstance(first: TestApi, test: (second: ReturnTy
   const url = first.deps.config.databaseUrl;
   const database = url ? await openDatabase(url, null) : first.deps.db;
   try {
-    const catalogue = new Catalogue(database);
     const userCache = new UserCache(database);
-    await catalogue.start();
     await userCache.start();
-    await test(createApp({ ...first.deps, db: database, catalogue, userCache }));
+    await test(createApp({ ...first.deps, db: database, ...(await ownCatalogue(first.deps, database)), userCache }));
   } finally {
     if (url) await database.close();
   }
