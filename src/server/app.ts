@@ -14,6 +14,7 @@ import { type Env } from './http/sub-app.ts';
 import { accountApp } from './account/routes.ts';
 import { assessmentsApp } from './assessments/routes.ts';
 import { attemptsApp } from './attempts/routes.ts';
+import { auditApp } from './audit/routes.ts';
 import { certificatesApp } from './certificates/routes.ts';
 import { coursesApp } from './courses/routes.ts';
 import { courseDraftsApp } from './course-drafts/routes.ts';
@@ -66,6 +67,7 @@ export function createApp(deps: Deps) {
     .route('/', courseDraftsApp)
     .route('/', pricingApp)
     .route('/', metaApp)
+    .route('/', auditApp)
     .route('/', launchApp)
     .route('/', paymentsApp)
     .route('/', receiptsApp);

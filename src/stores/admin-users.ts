@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { answer, auth, client, enc } from '../api/client.ts';
-import type { AuditEntry } from '../api/meta.ts';
+import type { AuditEntry } from '../api/audit.ts';
 import type { Plan } from '../api/pricing.ts';
 import type { User } from '../api/users.ts';
 import { adminSubscription, searchKind } from '../domain/admin-subscription.ts';

@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
 import { answer, auth, client } from '../api/client.ts';
-import type { AuditEntry } from '../api/meta.ts';
+import type { AuditEntry } from '../api/audit.ts';
 import { lastAsked } from './last-asked.ts';
 import { idToken } from './session.ts';
 

@@ -1,4 +1,4 @@
-import type { AuditChange, AuditEntry } from '../../api/meta.ts';
+import type { AuditChange, AuditEntry } from '../../api/audit.ts';
 import type { Plan } from '../../api/pricing.ts';
 import { formatDateTime } from '../../domain/format.ts';
 import { isContentLocale, subscriptionTitle } from '../../domain/localize.ts';

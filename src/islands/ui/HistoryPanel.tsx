@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { AuditEntry } from '../../api/meta.ts';
+import type { AuditEntry } from '../../api/audit.ts';
 import { formatDateTime } from '../../domain/format.ts';
 import { fill } from '../../i18n/fill.ts';
 import { isolate } from '../../domain/text.ts';

@@ -1,4 +1,4 @@
-import type { AuditChange } from '../../api/meta.ts';
+import type { AuditChange } from '../../api/audit.ts';
 import { formatLength, formatMonths, formatPrice } from '../../domain/format.ts';
 import { isolate } from '../../domain/text.ts';
 import { fill } from '../../i18n/fill.ts';

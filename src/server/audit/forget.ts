@@ -1,12 +1,5 @@
-import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { audit } from '../db/schema.ts';
-
-/** A person as audit entries may name them: by user id (the actor, the entity, a `userId`) or by the address typed in. */
-export interface Person {
-  uid: string;
-  email: string;
-}
+import { entriesMentioning, entriesNaming, rewritePayload, type Person } from './queries.ts';
 
 /** Whether a JSON value names the person anywhere: a field or a string equal to their id or (whatever its case) address. */
 function names(value: unknown, person: Person): boolean {
@@ -31,36 +24,17 @@ export function forgetIn(value: unknown, person: Person): unknown {
   return names(value, person) ? null : value;
 }
 
-/** Entries whose payload mentions the person's id or address: a cheap text filter, confirmed by `names`. */
-const mentions = (person: Person) => {
-  const texts = [person.uid, ...(person.email ? [person.email.toLowerCase()] : [])];
-  return or(
-    ...texts.flatMap((t) => [
-      sql`strpos(lower(coalesce(${audit.before}::text, '')), lower(${t})) > 0`,
-      sql`strpos(lower(coalesce(${audit.after}::text, '')), lower(${t})) > 0`,
-    ]),
-  );
-};
-
 /** Every audit entry about the person, oldest first: by them, about their account, or naming them under another entity (a group's members). */
 export async function entriesAbout(db: Pick<Db, 'select'>, person: Person) {
-  const rows = await db
-    .select()
-    .from(audit)
-    .where(or(eq(audit.entityId, person.uid), eq(audit.actor, person.uid), mentions(person)))
-    .orderBy(asc(audit.at));
+  const rows = await entriesNaming(db, person);
   return rows.filter((row) => row.entityId === person.uid || row.actor === person.uid || names(row.before, person) || names(row.after, person));
 }
 
 /** Takes the person out of every audit entry filed under another entity (their own account's entries are handled by the caller). */
 export async function forgetInAudit(tx: Pick<Db, 'select' | 'update'>, person: Person): Promise<void> {
-  const rows = await tx.select().from(audit).where(mentions(person));
-  for (const row of rows) {
+  for (const row of await entriesMentioning(tx, person)) {
     if (!names(row.before, person) && !names(row.after, person)) continue;
-    await tx
-      .update(audit)
-      .set({ before: forgetIn(row.before, person) ?? null, after: forgetIn(row.after, person) ?? null })
-      .where(eq(audit.id, row.id));
+    await rewritePayload(tx, row.id, forgetIn(row.before, person) ?? null, forgetIn(row.after, person) ?? null);
   }
 }
 
