@@ -3,7 +3,7 @@ import { lockKeepingAnAdmin } from '../access/admins.ts';
 import type { Caller } from '../access/token.ts';
 import { entriesAbout, forgetInAudit, recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/client.ts';
-import { toUser } from '../db/rows.ts';
+import { toUser } from '../users/index.ts';
 import { attempts, audit, certificates, groupMembers, groups, orders, users } from '../db/schema.ts';
 import { dropInvitationsOf } from '../group-invitations/index.ts';
 

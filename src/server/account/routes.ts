@@ -9,7 +9,8 @@ import { guarded, subApp } from '../http/sub-app.ts';
 import { requireUser } from '../access/caller.ts';
 import { LIMITS } from '../http/rate-counters.ts';
 import { rateLimit } from '../http/rate-limit.ts';
-import { receiptOf, toUser } from '../db/rows.ts';
+import { receiptOf } from '../receipts/index.ts';
+import { toUser } from '../users/index.ts';
 import * as routes from '../../api/account.ts';
 import { API_BASE } from '../../api/paths.ts';
 

@@ -5,7 +5,7 @@ import { localizeCourse, localizePlan, orEnglish, type ContentLocale } from '../
 import { playedIn } from '../../domain/simulators.ts';
 import type { Database } from '../db/client.ts';
 import { courses, plans } from '../db/schema.ts';
-import { planOf } from '../db/rows.ts';
+import { planOf } from '../pricing/index.ts';
 
 const CHANNEL = 'catalogue';
 

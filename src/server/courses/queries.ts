@@ -4,7 +4,7 @@ import type { Course, StoredCourseInput } from '../../api/courses.ts';
 import { keepingDefaults } from '../../domain/reorder.ts';
 import { recordAudit, updateAudited } from '../audit/index.ts';
 import { rowsOf, type Db } from '../db/client.ts';
-import { planOf } from '../db/rows.ts';
+import { planOf } from '../pricing/index.ts';
 import { attempts, certificates, courseDrafts, courses, plans } from '../db/schema.ts';
 import { courseColumns, courseOf } from './catalogue.ts';
 

@@ -5,7 +5,7 @@ import { toDate, toTimestamp } from '../../domain/time.ts';
 import type { Caller } from '../access/token.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/client.ts';
-import { toUser } from '../db/rows.ts';
+import { toUser } from '../users/index.ts';
 import { orders, plans, users } from '../db/schema.ts';
 
 /** The SQL of /payments: orders as PayPal moves them along, and the subscription a completed one adds. */

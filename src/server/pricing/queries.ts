@@ -4,7 +4,7 @@ import { holdsPlan } from '../../domain/entitlement.ts';
 import type { Caller } from '../access/token.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/client.ts';
-import { planOf } from '../db/rows.ts';
+import { planOf } from './plan-row.ts';
 import { courses, plans, users } from '../db/schema.ts';
 
 /** The SQL of /pricing: each change of a plan in one transaction with its audit entry. */

@@ -8,7 +8,7 @@ import { pdfLimit, sendPdf } from '../pdf/answer.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 import { completedOrder, completedOrdersOf, type OrderRow } from './queries.ts';
-import { receiptOf } from '../db/rows.ts';
+import { receiptOf } from './receipt-row.ts';
 import * as routes from '../../api/receipts.ts';
 
 const PDF_LIMIT = pdfLimit('receipt-pdf');

@@ -1,2 +1,3 @@
-/** What the users area offers the rest of the server: the users' own records, served from memory. */
+/** What the users area offers the rest of the server: the users' own records, served from memory, and a user's row as the contract shows it. */
 export { UserCache } from './user-cache.ts';
+export { toUser } from './user-row.ts';

@@ -5,7 +5,7 @@ import { claimInvitations } from '../access/verified.ts';
 import type { Caller } from '../access/token.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/client.ts';
-import { toUser } from '../db/rows.ts';
+import { toUser } from './user-row.ts';
 import { users } from '../db/schema.ts';
 import { addressKeySql } from '../db/address-key.ts';
 import { addressKey } from '../../domain/addresses.ts';

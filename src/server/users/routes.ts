@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../api/errors.ts';
 import { addressKey } from '../../domain/addresses.ts';
-import { toUser } from '../db/rows.ts';
+import { toUser } from './user-row.ts';
 import { createProfile, findUsers, saveUser } from './queries.ts';
 import { recordVerified } from '../access/verified.ts';
 import { signUpLimit } from '../http/rate-limit.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { User } from '../../api/users.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { toUser } from '../db/rows.ts';
+import { toUser } from './user-row.ts';
 
 const CHANNEL = 'users';
 
