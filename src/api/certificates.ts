@@ -8,6 +8,13 @@ const CertificateKindSchema = z
   .describe(
     'completion: the course was completed, in practice or otherwise; assessed: every case was passed in a sitting a director or an administrator opened',
   );
+/** How far a learner stands from a course's certificate (domain/certificate-outlook.ts): the cases left and the kind they lead to. */
+export const CertificateOutlook = z
+  .object({
+    casesLeft: z.number().describe('Active cases not passed yet: the certificate is issued once every one is passed'),
+    kind: CertificateKindSchema,
+  })
+  .meta({ id: 'CertificateOutlook' });
 const SittingSchema = z.object({ openedBy: z.string().describe('The name of who opened it'), startsAt: z.string() });
 
 /** A certificate as its holder (and their directors, and admins) see it. */

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { CertificateSummary } from './certificates.ts';
+import { CertificateOutlook, CertificateSummary } from './certificates.ts';
 import { bearer, errors, json, LangQuery } from './shared.ts';
 
 /** The contract of /learning: the signed-in learner's home, what they hold and where they stand, in one answer. */
@@ -21,6 +21,7 @@ const HeldCourse = z
       .nullable()
       .describe('The case to continue with: the first, in course order, not passed and open'),
     certificate: CertificateSummary.nullable(),
+    certificateOutlook: CertificateOutlook.nullable().describe('The way to the certificate; null once the course is complete, and for a course without cases'),
   })
   .meta({ id: 'HeldCourse' });
 

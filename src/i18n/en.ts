@@ -1031,6 +1031,12 @@ export const en = {
   'cert.kind.sittings': 'Each case passed in a supervised sitting: {{sittings}}',
   'cert.kind.sitting': 'opened by {{name}} on {{date}}',
   'verify.kind': 'Kind of certificate',
+  'cert.toGo.completion': '{{n|one:# case|other:# cases}} to your certificate of completion',
+  'cert.toGo.assessed': '{{n|one:# case|other:# cases}} to your assessed certificate',
+  'cert.where.completion':
+    'Reach each case’s pass mark in practice. The certificate then appears on the course page and on My learning, to download as a PDF and share by its link.',
+  'cert.where.assessed':
+    'Pass each case in an assessed sitting that your director opens: they give you its code. The certificate then appears on the course page and on My learning, to download as a PDF and share by its link.',
   'verify.sittings': 'Supervised sittings',
   'course.assessment.notStarted': 'This sitting has not started yet. Enter the code again at the time your director gave.',
   'course.assessment.used': 'You have already opened this case in this sitting. If something went wrong, ask your director for another launch.',

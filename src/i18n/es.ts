@@ -1041,6 +1041,12 @@ export const es: Dict = {
   'cert.kind.sittings': 'Cada caso aprobado en una sesión supervisada: {{sittings}}',
   'cert.kind.sitting': 'abierta por {{name}} el {{date}}',
   'verify.kind': 'Tipo de certificado',
+  'cert.toGo.completion': 'Te {{n|one:falta # caso|other:faltan # casos}} para tu certificado de finalización',
+  'cert.toGo.assessed': 'Te {{n|one:falta # caso|other:faltan # casos}} para tu certificado evaluado',
+  'cert.where.completion':
+    'Alcanza la nota mínima de cada caso en práctica. El certificado aparecerá entonces en la página del curso y en Mi aprendizaje, para descargarlo en PDF y compartirlo por su enlace.',
+  'cert.where.assessed':
+    'Supera cada caso en una sesión evaluada que abra tu director: te dará su código. El certificado aparecerá entonces en la página del curso y en Mi aprendizaje, para descargarlo en PDF y compartirlo por su enlace.',
   'verify.sittings': 'Sesiones supervisadas',
   'course.assessment.notStarted': 'Esta sesión aún no ha empezado. Vuelve a escribir el código a la hora que te dio tu director.',
   'course.assessment.used': 'Ya abriste este caso en esta sesión. Si algo falló, pide a tu director otro inicio.',

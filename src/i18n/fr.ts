@@ -1048,6 +1048,12 @@ export const fr: Dict = {
   'cert.kind.sitting': 'ouverte par {{name}} le {{date}}',
   'verify.kind': 'Type de certificat',
   'verify.sittings': 'Séances surveillées',
+  'cert.toGo.completion': 'Plus que {{n|one:# cas|other:# cas}} avant votre certificat de réussite',
+  'cert.toGo.assessed': 'Plus que {{n|one:# cas|other:# cas}} avant votre certificat évalué',
+  'cert.where.completion':
+    'Atteignez le seuil de réussite de chaque cas en pratique. Le certificat apparaît alors sur la page du cours et dans Mon apprentissage, à télécharger en PDF et à partager par son lien.',
+  'cert.where.assessed':
+    'Réussissez chaque cas lors d’une séance évaluée ouverte par votre responsable, qui vous en donne le code. Le certificat apparaît alors sur la page du cours et dans Mon apprentissage, à télécharger en PDF et à partager par son lien.',
   'course.assessment.notStarted': "Cette séance n'a pas encore commencé. Saisissez le code de nouveau à l'heure donnée par votre directeur.",
   'course.assessment.used': 'Vous avez déjà ouvert ce cas pendant cette séance. En cas de problème, demandez un nouveau lancement à votre directeur.',
   'assess.start': 'Début',

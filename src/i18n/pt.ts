@@ -1043,6 +1043,12 @@ export const pt: Dict = {
   'cert.kind.sitting': 'aberta por {{name}} em {{date}}',
   'verify.kind': 'Tipo de certificado',
   'verify.sittings': 'Sessões supervisionadas',
+  'cert.toGo.completion': '{{n|one:Falta # caso|other:Faltam # casos}} para seu certificado de conclusão',
+  'cert.toGo.assessed': '{{n|one:Falta # caso|other:Faltam # casos}} para seu certificado avaliado',
+  'cert.where.completion':
+    'Alcance a nota mínima de cada caso na prática. O certificado aparece então na página do curso e em Meu aprendizado, para baixar em PDF e compartilhar pelo link.',
+  'cert.where.assessed':
+    'Seja aprovado em cada caso em uma sessão avaliada aberta por seu diretor, que passa o código a você. O certificado aparece então na página do curso e em Meu aprendizado, para baixar em PDF e compartilhar pelo link.',
   'course.assessment.notStarted': 'Esta sessão ainda não começou. Digite o código de novo no horário indicado por seu diretor.',
   'course.assessment.used': 'Você já abriu este caso nesta sessão. Se algo deu errado, peça outro início a seu diretor.',
   'assess.start': 'Começa',

@@ -62,6 +62,20 @@ describe('GET /learning', () => {
     expect((await mine('learner')).courses[0]).toMatchObject({ passed: 1, attempts: 2, next: { level: 1, case: 2, module: 1 } });
   });
 
+  it('counts the cases to the certificate by the rule that issues it, and names its kind: assessed where the course requires assessment', async () => {
+    await subscribe(api(), 'learner', HIDDEN_PLAN, 10);
+    const course = async (id: string) => (await mine('learner')).courses.find((c) => c.courseId === id);
+    const fetoscopy = await course('fetoscopy-simulator');
+    expect(fetoscopy.certificateOutlook).toEqual({ casesLeft: fetoscopy.total, kind: 'assessed' });
+    const bronchoscopy = await course('bronchoscopy');
+    expect(bronchoscopy.certificateOutlook).toEqual({ casesLeft: bronchoscopy.total, kind: 'completion' });
+    // Practice passes nothing in a course requiring assessment; an assessed pass brings the certificate one case nearer.
+    await attempt(api(), 'learner', 1, 1, 100, { course: 'fetoscopy-simulator' });
+    expect((await course('fetoscopy-simulator')).certificateOutlook).toEqual({ casesLeft: fetoscopy.total, kind: 'assessed' });
+    await attempt(api(), 'learner', 1, 1, 100, { course: 'fetoscopy-simulator', assessmentId: 'a-sitting' });
+    expect((await course('fetoscopy-simulator')).certificateOutlook).toEqual({ casesLeft: fetoscopy.total - 1, kind: 'assessed' });
+  });
+
   it('answers titles in the language asked for', async () => {
     await subscribe(api(), 'learner', 'plan-fetoscopy', 30);
     const catalogue = (await reply(as(null).courses.$get({ query: { lang: 'es' } }))).json as { id: string; title: string }[];

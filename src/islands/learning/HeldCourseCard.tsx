@@ -2,6 +2,7 @@ import type { HeldCourse } from '../../api/learning.ts';
 import { formatDay } from '../../domain/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import CertificateLinks from '../certificates/CertificateLinks.tsx';
+import CertificateWay from '../certificates/CertificateWay.tsx';
 import CoursePicture from '../courses/CoursePicture.tsx';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
@@ -44,6 +45,7 @@ export default function HeldCourseCard({ course, locale, coursesHref, pricingHre
             <p className="muted">{strings['learning.noCases']}</p>
           )}
           {course.complete && <p className="learning-complete">{strings['learning.complete']}</p>}
+          {course.certificateOutlook && !course.certificate && <CertificateWay outlook={course.certificateOutlook} strings={strings} />}
           {course.certificate && <CertificateLinks certificate={course.certificate} locale={locale} verifyPath={verifyPath} strings={strings} />}
           <p className="learning-actions">
             {course.next && (

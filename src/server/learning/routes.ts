@@ -1,4 +1,5 @@
 import { ErrorCode } from '../../api/errors.ts';
+import { certificateOutlook } from '../../domain/certificate-outlook.ts';
 import { courseAccess, coursesOnSale } from '../../domain/learning.ts';
 import { requireUser } from '../access/caller.ts';
 import { contentLocale } from '../http/content-locale.ts';
@@ -40,6 +41,7 @@ export const learningApp = subApp().openapi(guarded(routes.learning, requireUser
         complete: line?.complete ?? false,
         next: next && shownModule ? { ...next, module: shownModule } : null,
         certificate: line?.certificate ?? null,
+        certificateOutlook: record ? certificateOutlook(record.standing) : null,
       },
     ];
   });
