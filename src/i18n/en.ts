@@ -533,11 +533,12 @@ export const en = {
   'attempts.close': 'Close',
   'attempts.noMap': 'This attempt was made with the first version of the simulator, which kept no map and no score components.',
   'attempts.flagged': 'This attempt does not look played by hand: it is kept, but counts towards no progress, certificate or benchmark. Why:',
-  'attempts.flag.rate': 'more input events than a hand makes;',
-  'attempts.flag.reaction': 'fired or marked on anastomoses sooner after reaching them than sight allows;',
-  'attempts.flag.planned':
-    'steered to each navigation target as if its place were known before it was shown: setting off at once, or straight there with nothing corrected, target after target;',
-  'attempts.flag.regular': 'controls changed on a timer’s regular beat.',
+  'attempts.flaggedRow': 'Flagged, counts for nothing. Why:',
+  'sim.flag.rate': 'more input events than a hand makes;',
+  'sim.flag.reaction': 'fired or marked on anastomoses sooner after reaching them, or let go of the pedal sooner after they blanched, than sight allows;',
+  'sim.flag.planned':
+    'steered to each navigation target or anastomosis as if its place were known before it was seen: setting off at once, or straight there with nothing corrected, one after another;',
+  'sim.flag.regular': 'controls changed on a timer’s regular beat.',
   'sim.title': 'Fetoscopic laser simulator',
   'sim.caseLabel': 'Module {{level}}, case {{case}}',
   'sim.loading': 'Preparing the placenta…',

@@ -536,11 +536,12 @@ export const es: Dict = {
   'attempts.noMap': 'Este intento se hizo con la primera versión del simulador, que no guardaba mapa ni componentes de la puntuación.',
   'attempts.flagged':
     'Este intento no parece jugado a mano: se conserva, pero no cuenta para el progreso, los certificados ni las referencias de expertos. Motivo:',
-  'attempts.flag.rate': 'más eventos de entrada de los que produce una mano;',
-  'attempts.flag.reaction': 'disparó o marcó anastomosis antes de lo que la vista permite tras llegar a ellas;',
-  'attempts.flag.planned':
-    'se dirigió a cada objetivo de navegación como si conociera su lugar antes de verlo: saliendo al instante, o en línea recta sin corregir nada, objetivo tras objetivo;',
-  'attempts.flag.regular': 'los controles cambiaron al ritmo regular de un temporizador.',
+  'attempts.flaggedRow': 'Marcado, no cuenta para nada. Por qué:',
+  'sim.flag.rate': 'más eventos de entrada de los que produce una mano;',
+  'sim.flag.reaction': 'disparó o marcó anastomosis tras llegar a ellas, o soltó el pedal tras verlas blanquear, antes de lo que la vista permite;',
+  'sim.flag.planned':
+    'se dirigió a cada objetivo de navegación o anastomosis como si conociera su lugar antes de verlo: saliendo al instante, o en línea recta sin corregir nada, uno tras otro;',
+  'sim.flag.regular': 'los controles cambiaron al ritmo regular de un temporizador.',
   'sim.title': 'Simulador de láser fetoscópico',
   'sim.caseLabel': 'Módulo {{level}}, caso {{case}}',
   'sim.loading': 'Preparando la placenta…',

@@ -536,11 +536,13 @@ export const fr: Dict = {
   'attempts.noMap': 'Cette tentative a été faite avec la première version du simulateur, qui ne gardait ni carte ni composantes du score.',
   'attempts.flagged':
     'Cette tentative ne semble pas jouée à la main : elle est conservée, mais ne compte ni pour la progression, ni pour les certificats, ni pour les références d’experts. Pourquoi :',
-  'attempts.flag.rate': 'plus d’événements de saisie qu’une main n’en produit ;',
-  'attempts.flag.reaction': 'tirs ou marques sur les anastomoses plus tôt après les avoir atteintes que la vue ne le permet ;',
-  'attempts.flag.planned':
-    's’est dirigé vers chaque cible de navigation comme si sa place était connue avant qu’elle apparaisse : départ immédiat, ou tout droit sans rien corriger, cible après cible ;',
-  'attempts.flag.regular': 'commandes changées au rythme régulier d’une minuterie.',
+  'attempts.flaggedRow': 'Signalée, ne compte pour rien. Pourquoi :',
+  'sim.flag.rate': 'plus d’événements de saisie qu’une main n’en produit ;',
+  'sim.flag.reaction':
+    'tirs ou marques sur les anastomoses après les avoir atteintes, ou pédale relâchée après leur blanchiment, plus tôt que la vue ne le permet ;',
+  'sim.flag.planned':
+    's’est dirigé vers chaque cible de navigation ou anastomose comme si sa place était connue avant qu’elle soit vue : départ immédiat, ou tout droit sans rien corriger, l’une après l’autre ;',
+  'sim.flag.regular': 'commandes changées au rythme régulier d’une minuterie.',
   'sim.title': 'Simulateur de laser fœtoscopique',
   'sim.caseLabel': 'Module {{level}}, cas {{case}}',
   'sim.loading': 'Préparation du placenta…',

@@ -536,11 +536,13 @@ export const pt: Dict = {
   'attempts.noMap': 'Esta tentativa foi feita com a primeira versão do simulador, que não salvava mapa nem componentes da pontuação.',
   'attempts.flagged':
     'Esta tentativa não parece jogada à mão: fica salva, mas não conta para o progresso, os certificados nem as referências de especialistas. Motivo:',
-  'attempts.flag.rate': 'mais eventos de entrada do que uma mão produz;',
-  'attempts.flag.reaction': 'disparou ou marcou anastomoses mais cedo, depois de chegar a elas, do que a visão permite;',
-  'attempts.flag.planned':
-    'foi a cada alvo de navegação como se soubesse onde estava antes de ele aparecer: partindo na hora, ou em linha reta sem corrigir nada, alvo após alvo;',
-  'attempts.flag.regular': 'os controles mudaram no ritmo regular de um temporizador.',
+  'attempts.flaggedRow': 'Sinalizada, não conta para nada. Por quê:',
+  'sim.flag.rate': 'mais eventos de entrada do que uma mão produz;',
+  'sim.flag.reaction':
+    'disparou ou marcou anastomoses depois de chegar a elas, ou soltou o pedal depois de elas branquearem, mais cedo do que a visão permite;',
+  'sim.flag.planned':
+    'foi a cada alvo de navegação ou anastomose como se soubesse onde estava antes de vê-lo: partindo na hora, ou em linha reta sem corrigir nada, um após o outro;',
+  'sim.flag.regular': 'os controles mudaram no ritmo regular de um temporizador.',
   'sim.title': 'Simulador de laser fetoscópico',
   'sim.caseLabel': 'Módulo {{level}}, caso {{case}}',
   'sim.loading': 'Preparando a placenta…',

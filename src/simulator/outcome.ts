@@ -13,6 +13,7 @@ import { localePath, type Locale } from '../i18n/locales.ts';
 import { announceAttempt, courseProgress } from '../stores/progress.ts';
 import { signedInCaller } from '../stores/session.ts';
 import { setUpAssessedRetry, type AssessedRetry } from './assessed-retry.ts';
+import { flagReasons } from './flag-text.ts';
 import type { Translate } from './strings.ts';
 
 export interface Outcome {
@@ -92,6 +93,16 @@ export async function showOutcome(result: AttemptResult, t: Translate, lang: Loc
   byId('sim-verdict-margin').textContent = outcome.flagged
     ? t('sim.outcome.flagged')
     : t(outcome.practiceOnly ? 'sim.outcome.practiceOnly' : 'sim.outcome.margin', margin);
+  // A flag says why, in the words the history and the director's view use.
+  const reasons = byId('sim-verdict-flags');
+  reasons.replaceChildren(
+    ...flagReasons(outcome.flagged ? result.flags : [], t).map((reason) => {
+      const li = document.createElement('li');
+      li.textContent = reason;
+      return li;
+    }),
+  );
+  reasons.hidden = reasons.childElementCount === 0;
   verdict.hidden = false;
 
   const error = byId('sim-launch-error');

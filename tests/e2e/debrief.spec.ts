@@ -113,7 +113,7 @@ test('the debrief opens in Arabic, right to left, and an admin opens it from /ad
   await expect(dialog.getByRole('img', { name: ar['sim.debrief.map'] })).toBeVisible();
   await expect(dialog.getByRole('table', { name: ar['sim.debrief.components'] })).toContainText(ar['sim.component.identification']);
   await expect(dialog).toContainText(ar['sim.task.selective']);
-  await expect(dialog.locator('.debrief-flagged')).toHaveText(`${ar['attempts.flagged']}${ar['attempts.flag.regular']}`);
+  await expect(dialog.locator('.debrief-flagged')).toHaveText(`${ar['attempts.flagged']}${ar['sim.flag.regular']}`);
   await axe(page);
   await expectFitsWidth(page);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -131,7 +131,7 @@ test('the debrief opens in Arabic, right to left, and an admin opens it from /ad
   await admin.getByRole('button', { name: /^Debrief of Fetoscopy simulator · / }).click();
   const adminDialog = admin.getByRole('dialog', { name: 'Debrief' });
   await expect(adminDialog.getByRole('img', { name: en['sim.debrief.map'] })).toBeVisible();
-  await expect(adminDialog.locator('.debrief-flagged').getByRole('listitem')).toHaveText([en['attempts.flag.regular']]);
+  await expect(adminDialog.locator('.debrief-flagged').getByRole('listitem')).toHaveText([en['sim.flag.regular']]);
   await axe(admin);
   await admin.keyboard.press('Escape');
   await expect(adminDialog).toBeHidden();

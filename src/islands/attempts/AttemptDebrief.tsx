@@ -1,11 +1,11 @@
 import type { AttemptResult } from '../../api/attempts.ts';
 import { clockText } from '../../domain/time.ts';
 import type { Task } from '../../domain/simulator/params.ts';
-import type { PlausibilityFlag } from '../../domain/simulator/plausibility.ts';
 import { dirOf, isLocale } from '../../i18n/locales.ts';
 import { debriefSvg } from '../../simulator/debrief-map.ts';
 import { componentRows, debriefLabels } from '../../simulator/debrief-text.ts';
 import { typeLines } from '../../simulator/debrief-types.ts';
+import { flagReasons } from '../../simulator/flag-text.ts';
 import { cappedHeadline, gateNotes } from '../../simulator/gate-text.ts';
 import { $debrief, closeDebrief, openDebrief, type DebriefFailure } from '../../stores/debrief.ts';
 import type { AttemptStrings } from './attempt-strings.ts';
@@ -29,14 +29,6 @@ const TASK_KEYS = {
   selective: 'sim.task.selective',
   solomon: 'sim.task.solomon',
 } as const satisfies Record<Task, keyof AttemptStrings>;
-
-/** Why an attempt was flagged, in words (plausibility.ts); attempts flagged before reasons were kept show none. */
-const FLAG_KEYS = {
-  rate: 'attempts.flag.rate',
-  reaction: 'attempts.flag.reaction',
-  planned: 'attempts.flag.planned',
-  regular: 'attempts.flag.regular',
-} as const satisfies Record<PlausibilityFlag, keyof AttemptStrings>;
 
 const FAILURES = {
   gone: 'attempts.debriefGone',
@@ -92,8 +84,8 @@ function Result({ result, locale, scoreLabel, timeLabel, strings }: { result: At
           <p>{strings['attempts.flagged']}</p>
           {result.flags.length > 0 && (
             <ul>
-              {result.flags.map((flag) => (
-                <li key={flag}>{strings[FLAG_KEYS[flag]]}</li>
+              {flagReasons(result.flags, (key) => strings[key]).map((reason) => (
+                <li key={reason}>{reason}</li>
               ))}
             </ul>
           )}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AttemptListItem } from '../../api/attempts.ts';
 import { formatDateTime } from '../../domain/format.ts';
+import { flagReasons } from '../../simulator/flag-text.ts';
 import { clockText } from '../../domain/time.ts';
 import { loadAttempts } from '../../stores/attempts.ts';
 import { openDebrief } from '../../stores/debrief.ts';
@@ -19,7 +20,7 @@ interface Props {
   strings: AttemptStrings;
 }
 
-/** Recent simulator attempts with the score and surgery time the server computed. */
+/** Recent simulator attempts with the score and surgery time the server computed; a flagged one says why under its case. */
 export default function AttemptHistory({ locale, userId, strings }: Props) {
   const session = useIslandStore($session);
   const [rows, setRows] = useState<AttemptListItem[] | null>(null);
@@ -50,6 +51,18 @@ export default function AttemptHistory({ locale, userId, strings }: Props) {
             <tr key={a.id}>
               <td>
                 <bdi>{what(a)}</bdi>
+                {a.flagged && (
+                  <div className="attempt-flagged" data-flagged="true">
+                    {strings['attempts.flaggedRow']}
+                    {a.flags.length > 0 && (
+                      <ul>
+                        {flagReasons(a.flags, (key) => strings[key]).map((reason) => (
+                          <li key={reason}>{reason}</li>
+                        ))}
+                      </ul>
+                    )}
+                  </div>
+                )}
               </td>
               <td>{a.score}</td>
               <td>{clockText(a.surgeryTimeMs)}</td>
