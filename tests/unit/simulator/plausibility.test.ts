@@ -3,6 +3,7 @@ import {
   buildScenario,
   distance,
   paramsOfCase,
+  PLANNED,
   PLAUSIBILITY,
   quantizeControl,
   replayChecked,
@@ -105,6 +106,38 @@ describe('plausibility: each pattern of a program is flagged', () => {
         reacting(scenario, (i) => (i < PLAUSIBILITY.reaction.repeats - 1 ? 40 : 260)),
       ),
     ).not.toContain('reaction');
+  });
+
+  it('reaction: letting go of the pedal on the tick each anastomosis seals, in a laser task', () => {
+    const scenario = scenarioOf(2, 2, 7919);
+    expect(scenario.placenta.anastomoses.length).toBeGreaterThanOrEqual(PLAUSIBILITY.release.repeats);
+    /** Aims at each anastomosis like a hand, fires once from fresh and lets go `releaseMs` after the model seals it. */
+    const releasing = (releaseMs: number) => {
+      const p = new Player(scenario);
+      p.press('laserOn');
+      for (const a of scenario.placenta.anastomoses) {
+        p.aimAt(a.position, { distanceMm: 10 });
+        p.wait(400).press('fireStart');
+        for (let fired = 0; fired < 8000 && !p.sim.state.sealed.includes(a.id); fired += 4) p.wait(4);
+        p.wait(releaseMs).press('fireStop').wait(600);
+      }
+      return flagsOf(scenario, p.finish().events);
+    };
+    expect(releasing(20)).toContain('reaction');
+    // A hand that lets go once it sees the spot pale, a reaction time later, is not.
+    expect(releasing(PLAUSIBILITY.release.underMs + 150)).not.toContain('reaction');
+  });
+
+  it('planned: gliding straight onto each anastomosis with nothing corrected, in a laser task', () => {
+    const scenario = scenarioOf(2, 1, 7919);
+    expect(scenario.placenta.anastomoses.length).toBeGreaterThanOrEqual(PLANNED.minMoves);
+    // At a person's pace: marking 400 ms after arriving; only the route gives it away.
+    const flags = flagsOf(
+      scenario,
+      reacting(scenario, () => 400),
+    );
+    expect(flags).toContain('planned');
+    expect(flags).not.toContain('reaction');
   });
 
   it('regular: controls changed on a timer, every 250 ms', () => {
