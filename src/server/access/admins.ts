@@ -1,9 +1,5 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
-import { recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
-import { addressKeySql } from '../db/address-key.ts';
-import { addressKey } from '../../domain/addresses.ts';
+import { lockAdmins, lockUser, makeAdmin, profilesOf } from './queries.ts';
 
 /**
  * Locks a user's row, inside a transaction, for a change that may take an administrator away (a demotion, a
@@ -11,8 +7,8 @@ import { addressKey } from '../../domain/addresses.ts';
  * the second sees the first's result. Answers the row, `missing`, or `last-admin` when the change would leave none.
  */
 export async function lockKeepingAnAdmin(tx: Pick<Db, 'select'>, uid: string, removesAdmin: boolean) {
-  const admins = removesAdmin ? await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id)).for('update') : [];
-  const [row] = await tx.select().from(users).where(eq(users.id, uid)).for('update');
+  const admins = removesAdmin ? await lockAdmins(tx) : [];
+  const row = await lockUser(tx, uid);
   if (!row) return 'missing' as const;
   if (removesAdmin && row.isAdmin && admins.length <= 1) return 'last-admin' as const;
   return row;
@@ -25,8 +21,7 @@ export async function lockKeepingAnAdmin(tx: Pick<Db, 'select'>, uid: string, re
  */
 export async function grantAdmin(db: Db, target: string): Promise<{ ok: boolean; message: string }> {
   const byEmail = target.includes('@');
-  const where = byEmail ? and(eq(addressKeySql(users.email), addressKey(target) ?? target), ne(users.email, '')) : eq(users.id, target);
-  const found = await db.select().from(users).where(where);
+  const found = await profilesOf(db, target, byEmail);
   const [user] = found;
   if (!user) {
     return {
@@ -48,9 +43,6 @@ export async function grantAdmin(db: Db, target: string): Promise<{ ok: boolean;
   }
   const who = `${user.email || '(no email)'} (uid ${user.id}, ${user.name || 'no name'})`;
   if (user.isAdmin) return { ok: true, message: `${who} is already an administrator. Nothing changed.` };
-  await db.transaction(async (tx) => {
-    const [after] = await tx.update(users).set({ isAdmin: true }).where(eq(users.id, user.id)).returning();
-    await recordAudit(tx, { uid: 'admin:grant', email: null }, 'user', user.id, 'update', { isAdmin: false }, { isAdmin: after!.isAdmin });
-  });
+  await makeAdmin(db, user.id);
   return { ok: true, message: `${who} is now an administrator.` };
 }

@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { ErrorCode } from '../../api/errors.ts';
-import { users } from '../db/schema.ts';
 import { fail } from '../http/errors.ts';
 import type { Env } from '../http/sub-app.ts';
+import { isAdminNow } from './queries.ts';
 
 /** Reads the bearer token, if any; an invalid token on a public route simply means anonymous. */
 export const identify: MiddlewareHandler<Env> = async (c, next) => {
@@ -26,8 +25,7 @@ export const requireUser = createMiddleware<Env>(async (c, next) => {
 export async function callerIsAdmin(c: Context<Env>): Promise<boolean> {
   const caller = c.get('caller');
   if (!caller) return false;
-  const [row] = await c.get('deps').db.db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, caller.uid));
-  return row?.isAdmin === true;
+  return isAdminNow(c.get('deps').db.db, caller.uid);
 }
 
 /** Refuses anyone but an administrator (401 anonymous, 403 signed in). */

@@ -3,7 +3,7 @@ import { ErrorCode } from '../../api/errors.ts';
 import { admitsLearner, ASSESSMENT_MAX_DAYS_AHEAD } from '../../domain/assessment.ts';
 import { findCase } from '../../domain/course-items.ts';
 import { callerIsAdmin, requireUser } from '../access/caller.ts';
-import { directsGroup } from '../access/groups.ts';
+import { directsGroup } from '../access/queries.ts';
 import { fail, invalid } from '../http/errors.ts';
 import { guarded, subApp, type Env } from '../http/sub-app.ts';
 import { grantLaunch, grantsOf, launchesOf, reviewsOf } from './launch-queries.ts';

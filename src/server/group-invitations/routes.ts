@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { ErrorCode } from '../../api/errors.ts';
 import { callerIsAdmin, requireUser } from '../access/caller.ts';
-import { directsGroup, refuseGroup } from '../access/groups.ts';
+import { refuseGroup } from '../access/groups.ts';
+import { directsGroup } from '../access/queries.ts';
 import { fail } from '../http/errors.ts';
 import { type Env, guarded, subApp } from '../http/sub-app.ts';
 import { groupDetail } from '../groups/index.ts';
