@@ -67,7 +67,7 @@ export default function CourseOutline({ locale, courseId, courseTitle, outline, 
   const view = mine ?? outline;
 
   return (
-    <div className="course-outline">
+    <div className="course-outline" id="course-outline">
       <OutlineSummary
         signedIn={preview || Boolean(uid)}
         status={progress.status}

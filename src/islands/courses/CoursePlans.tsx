@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { courseAccess } from '../../domain/learning.ts';
+import { formatDay } from '../../domain/format.ts';
+import { fill } from '../../i18n/fill.ts';
+import type { Sections } from '../../i18n/index.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { $courseProgress } from '../../stores/progress.ts';
+import { $session } from '../../stores/session.ts';
+import { useIslandStore } from '../ui/useIslandStore.ts';
+
+interface Props {
+  locale: Locale;
+  courseId: string;
+  /** Every plan that includes the course, hidden ones too: holding any of them opens it. */
+  planIds: string[];
+  strings: Sections<'course.held'>;
+  /** The plans on sale that include the course, with their prices, as the server renders them for everyone. */
+  children?: ReactNode;
+}
+
+/**
+ * The plans that open a course, as the server renders them for everyone (so the page is cached per language); once the
+ * session says the visitor already holds the course, their access and Continue instead of prices they need not pay.
+ */
+export default function CoursePlans({ locale, courseId, planIds, strings, children }: Props) {
+  const session = useIslandStore($session);
+  const progress = useIslandStore($courseProgress);
+  const plans = planIds.map((id) => ({ id, courses: [courseId] }));
+  const access = session.user ? courseAccess(session.user, courseId, plans, new Date()) : null;
+
+  if (access?.held) {
+    const standing = progress.value?.courseId === courseId ? progress.value : null;
+    const next = standing?.next;
+    const started = standing?.modules.some((m) => m.cases.some((c) => c.attempts > 0)) ?? false;
+    return (
+      <section className="course-plans course-held" aria-labelledby="course-plans-title">
+        <h2 id="course-plans-title">{strings['course.held.title']}</h2>
+        <p>{access.until ? fill(strings['course.held.until'], { date: formatDay(locale, access.until) }) : strings['course.held.always']}</p>
+        {standing?.complete ? (
+          <p>{strings['course.held.complete']}</p>
+        ) : (
+          <p>
+            {next ? (
+              <a className="button" href="#course-outline" data-play data-level={next.level} data-case={next.case}>
+                {strings[started ? 'course.held.continue' : 'course.held.start']}
+              </a>
+            ) : (
+              <a className="button" href="#course-outline">
+                {strings['course.held.continue']}
+              </a>
+            )}
+          </p>
+        )}
+      </section>
+    );
+  }
+
+  return children;
+}

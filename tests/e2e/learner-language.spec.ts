@@ -1,0 +1,82 @@
+import { DICTIONARIES, useT } from '../../src/i18n/index.ts';
+import { expect, test } from './fixtures.ts';
+import { axe, expectFitsWidth, formReady, LEARNER, signIn, subscriber, uniqueEmail } from './helpers.ts';
+
+/** The journeys' pages as a person sees them, kept to be looked at after a run. */
+const SHOTS = '/tmp/learner-language-shots';
+
+const PLACES = [
+  { name: 'in English on a desktop', lang: 'en', prefix: '', viewport: { width: 1280, height: 800 } },
+  { name: 'in Arabic on a phone', lang: 'ar', prefix: '/ar', viewport: { width: 390, height: 844 } },
+] as const;
+
+for (const { name, lang, prefix, viewport } of PLACES) {
+  const t = useT(lang);
+  const words = DICTIONARIES[lang];
+
+  test(`the login page answers an unknown account as it answers a wrong password, ${name}`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto(`${prefix}/login`);
+    await formReady(page, words['login.submit']);
+    const attempt = async (email: string) => {
+      await page.getByLabel(words['common.email']).fill(email);
+      await page.getByLabel(words['common.password']).fill('not-the-password');
+      await page.getByRole('button', { name: words['login.submit'] }).click();
+      return (await page.getByRole('alert').textContent())?.trim();
+    };
+    const known = await attempt(LEARNER.email);
+    await expect(page.getByRole('alert')).toHaveText(words['auth.error.wrongPassword']);
+    await page.getByLabel(words['common.password']).fill('');
+    const unknown = await attempt(uniqueEmail('nobody'));
+    expect(unknown).toBe(known);
+    await expect(page.getByRole('alert')).toHaveText(words['auth.error.wrongPassword']);
+    await page.screenshot({ path: `${SHOTS}/login-${lang}-${viewport.width}.png`, fullPage: true });
+  });
+
+  test(`a learner holding the plan sees Continue, not the price, and the cases left to the certificate, ${name}`, async ({ page, request }) => {
+    const who = await subscriber(request);
+    await signIn(page, who);
+    await page.setViewportSize(viewport);
+    await page.goto(`${prefix}/courses/fetoscopy-simulator`);
+
+    // The course page: their access and Continue where a visitor reads the plans and their prices.
+    const access = page.getByRole('region', { name: words['course.held.title'] });
+    await expect(access.getByRole('link', { name: words['course.held.start'] })).toBeVisible();
+    await expect(page.locator('.course-plan-price')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: words['course.includedIn'] })).toHaveCount(0);
+
+    // The certificate in sight, counted by the rule that issues it: every case still to pass, in an assessed sitting.
+    const standing = await (await request.get('/api/progress?course=fetoscopy-simulator', { headers: who.headers })).json();
+    const left = standing.total - standing.passed;
+    expect(left).toBeGreaterThan(2);
+    await expect(page.locator('.outline-summary .certificate-way-count')).toHaveText(t('cert.toGo.assessed', { n: left }));
+    await expect(page.locator('.outline-summary .certificate-way-how')).toHaveText(words['cert.where.assessed']);
+    // A count in the language's own plural form ("of 5 cases", "من 5 حالات").
+    await expect(page.locator('.outline-share span')).toHaveText(t('progress.summary', { passed: 0, total: standing.total }));
+    await expectFitsWidth(page);
+    await axe(page);
+    await page.screenshot({ path: `${SHOTS}/course-${lang}-${viewport.width}.png`, fullPage: true });
+
+    // Continue opens the first case's choice of where to play it, as the outline's own Start does.
+    await access.getByRole('link', { name: words['course.held.start'] }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // My learning says the same of the course.
+    await page.goto(`${prefix}/learning`);
+    const card = page.locator('li.learning-course[data-course="fetoscopy-simulator"]');
+    await expect(card.locator('.certificate-way-count')).toHaveText(t('cert.toGo.assessed', { n: left }));
+    await expect(card.locator('.certificate-way-how')).toHaveText(words['cert.where.assessed']);
+    await expectFitsWidth(page);
+    await axe(page);
+    await page.screenshot({ path: `${SHOTS}/learning-${lang}-${viewport.width}.png`, fullPage: true });
+  });
+
+  test(`a visitor still reads the plans and their prices on the course page, ${name}`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto(`${prefix}/courses/fetoscopy-simulator`);
+    await expect(page.getByRole('heading', { name: words['course.includedIn'] })).toBeVisible();
+    await expect(page.locator('.course-plan-price').first()).toBeVisible();
+    await expect(page.getByRole('region', { name: words['course.held.title'] })).toHaveCount(0);
+  });
+}
