@@ -1,12 +1,12 @@
-import { writeFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { siteOrigin } from '../../src/server/config.ts';
 import { issueOwedCertificates } from '../../src/server/certificates/index.ts';
+import { certificatePdf } from '../../src/server/certificates/certificate-pdf.ts';
 import { certificates, users } from '../../src/server/db/schema.ts';
 import { describe, expect, it } from 'vitest';
 import { play, tokenFor } from './attempt-support.ts';
 import { attempt, COURSE, GROUPS, passAll, pdfText, setUp, TOKENS } from './learning-support.ts';
-import { lineOf } from './pdf-lines.ts';
+import { ARABIC, lineOf } from './pdf-lines.ts';
 import { auditTrail, expectRefused, useApi, typedClient } from './support.ts';
 import type { TestApi } from './harness.ts';
 
@@ -71,7 +71,6 @@ describe('certificates', () => {
     expect(res.status).toBe(200);
     expect(res.type).toBe('application/pdf');
     expect(res.disposition).toBe(`attachment; filename="certificate-${COURSE}.pdf"`);
-    writeFileSync('/tmp/certificate-en.pdf', res.bytes);
     const text = await pdfText(res.bytes);
     for (const part of [
       'Certificate of completion',
@@ -92,7 +91,6 @@ describe('certificates', () => {
     const id = await issued(api());
     const res = await pdf(api(), id, 'learner', 'ar');
     expect(res.status).toBe(200);
-    writeFileSync('/tmp/certificate-ar.pdf', res.bytes);
     // The first case's line reads from the right: module 1, case 1: A1, score 90, pass mark 60 furthest left.
     expect((await lineOf(res.bytes, /A1/)).filter((piece) => /[A-Za-z0-9]/.test(piece))).toEqual([
       expect.stringContaining('60'),
@@ -233,5 +231,48 @@ describe('certificates are issued when the completing attempt is stored', () => 
     await api().deps.db.db.delete(certificates);
     expect(await issueOwedCertificates(api().deps.db.db, api().deps.catalogue)).toBe(0);
     expect(await held()).toBe(0);
+  });
+});
+
+describe('an Arabic certificate of text that bites', () => {
+  /** Titles and a name that start with digits, Latin inside Arabic and Arabic inside Latin, an id that starts with a digit and a dash. */
+  const bytes = async () =>
+    new Uint8Array(
+      await certificatePdf(
+        {
+          id: '7-Xk3_9aQ',
+          holderName: '2 Lea ليا Learner',
+          courseTitle: 'ليزر Fetoscopy للمبتدئين',
+          completedAt: new Date('2026-03-04T10:00:00Z'),
+          cases: [
+            { module: 1, case: 1, title: '2 vessels, 1 artery', score: 90, passMark: 60 },
+            { module: 1, case: 2, title: 'حالة TTTS 3', score: 80, passMark: 60 },
+            { module: 2, case: 1, title: 'Solomon مع الليزر', score: 75, passMark: 60 },
+          ],
+          kind: 'practice',
+          sittings: [],
+          verifyUrl: 'https://academy.example/ar/certificates/7-Xk3_9aQ',
+        },
+        'ar',
+      ),
+    );
+
+  /** The pieces with a letter or a digit (PDF.js also reads back some glyphs of the Arabic font as control characters). */
+  const drawn = (pieces: string[]) => pieces.filter((piece) => /[\p{L}\p{N}]/u.test(piece));
+
+  it('draws each title, the name and the id whole, in their own order, within lines that read right to left', async () => {
+    const pdf = await bytes();
+    // Module 1, case 1: the Latin title keeps its leading digit (drawn after it, it would read "vessels, 1 artery 2").
+    expect(await lineOf(pdf, /vessels/)).toContainEqual(expect.stringContaining('— 2 vessels, 1 artery :1'));
+    // Arabic inside a Latin title stays on the title's right; the case's number and the dash stay outside it.
+    const solomon = drawn(await lineOf(pdf, /Solomon/));
+    expect(solomon.slice(solomon.indexOf('Solomon'), solomon.indexOf('Solomon') + 3)).toEqual(['Solomon', expect.stringMatching(ARABIC), ':1']);
+    // Latin inside an Arabic title: the Arabic word on the right, "TTTS 3" on its left.
+    const ttts = drawn(await lineOf(pdf, /TTTS/));
+    expect(ttts.slice(ttts.indexOf('— TTTS 3'), ttts.indexOf('— TTTS 3') + 3)).toEqual(['— TTTS 3', expect.stringMatching(ARABIC), ':2']);
+    // The holder's name reads from its leading digit, left to right.
+    expect((await lineOf(pdf, /Learner/)).filter((piece) => /[A-Za-z0-9]/.test(piece))).toEqual(['2 Lea', 'Learner']);
+    // The id, whole and furthest left of its label.
+    expect((await lineOf(pdf, /^7-Xk3_9aQ$/))[0]).toBe('7-Xk3_9aQ');
   });
 });

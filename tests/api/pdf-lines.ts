@@ -14,3 +14,6 @@ export async function lineOf(bytes: Uint8Array, part: RegExp): Promise<string[]>
     .sort((a, b) => a.x - b.x)
     .map((item) => item.text);
 }
+
+/** Whether a piece of text is Arabic (PDF.js reads Arabic glyphs back in the order they are drawn). */
+export const ARABIC = /[\u0600-\u06ff]/;

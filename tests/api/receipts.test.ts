@@ -1,11 +1,11 @@
-import { writeFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { orders, plans, users } from '../../src/server/db/schema.ts';
+import { receiptPdf } from '../../src/server/receipts/receipt-pdf.ts';
 import type { TestApi } from './harness.ts';
 import { pdfText } from './learning-support.ts';
-import { lineOf } from './pdf-lines.ts';
+import { ARABIC, lineOf } from './pdf-lines.ts';
 import { buyPlan, expectRefused, useApi, typedClient } from './support.ts';
 
 const api = useApi({ SELLER_NAME: 'Fetal Surgery Academy S.L.', SELLER_ADDRESS: 'Calle Mayor 1, 28013 Madrid, Spain' });
@@ -106,7 +106,6 @@ describe('receipts', () => {
     const id = await buy();
     const res = await pdf(api(), id, 'learner');
     expect(res).toMatchObject({ status: 200, type: 'application/pdf', disposition: `attachment; filename="receipt-${id}.pdf"` });
-    writeFileSync('/tmp/receipt-en.pdf', res.bytes);
     const text = await pdfText(res.bytes);
     for (const part of [
       'Receipt',
@@ -130,7 +129,6 @@ describe('receipts', () => {
     const id = await buy();
     const res = await pdf(api(), id, 'learner', 'ar');
     expect(res.status).toBe(200);
-    writeFileSync('/tmp/receipt-ar.pdf', res.bytes);
     // The payment date reads from the right: the day, the month's name, the year furthest left.
     expect((await lineOf(res.bytes, /^20\d\d$/)).filter((piece) => /\d/.test(piece))).toEqual([
       expect.stringMatching(/^20\d\d$/),
@@ -140,6 +138,33 @@ describe('receipts', () => {
     for (const part of ['Lea Learner', 'learner@example.com', 'Calle Mayor 1, 28013 Madrid, Spain', id]) expect(text).toContain(part);
     // Arabic is stored in the order it is drawn, right to left: the labels read backwards in the extracted text.
     expect(text.normalize('NFKC')).toMatch(/[\u0600-\u06ff]/);
+  });
+});
+
+describe('an Arabic receipt of text that bites', () => {
+  it('draws the names, the address, the plan and an order id that starts with a digit and a dash whole, in their own order', async () => {
+    const pdf = new Uint8Array(
+      await receiptPdf(
+        {
+          orderId: '7-Xk3_9aQ',
+          date: '2026-03-04T10:00:00Z',
+          seller: { name: 'Fetal Surgery Academy S.L.', address: '2 Calle Mayor, مدريد' },
+          buyer: { name: '1 Lea ليا', email: 'lea@example.com' },
+          plan: { id: 'plan-fetoscopy', title: '3 أشهر Fetoscopy' },
+          amount: 199,
+          currency: 'USD',
+          paidUntil: '2026-06-04T10:00:00Z',
+        },
+        'ar',
+      ),
+    );
+    // Latin first, Arabic inside: left to right from the leading digit (else "Lea 1" and ",Calle Mayor 2" after the Arabic).
+    expect(await lineOf(pdf, /Lea/)).toEqual(['1 Lea', expect.stringMatching(ARABIC)]);
+    expect(await lineOf(pdf, /Calle/)).toEqual(['2 Calle Mayor,', expect.stringMatching(ARABIC)]);
+    // Arabic first, Latin inside: right to left, the digit furthest right.
+    expect((await lineOf(pdf, /Fetoscopy/)).slice(0, 3)).toEqual(['Fetoscopy', expect.stringMatching(ARABIC), '3']);
+    // The order id, whole and furthest left of its label.
+    expect((await lineOf(pdf, /^7-Xk3_9aQ$/))[0]).toBe('7-Xk3_9aQ');
   });
 });
 
