@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
 import { catalogueFastPath } from '../../src/server/courses/index.ts';
 import { useApi, validCourse, validPlan, typedClient } from './support.ts';
@@ -357,5 +357,76 @@ describe('what a change lets go', () => {
     } finally {
       reads.mockRestore();
     }
+  });
+});
+
+/**
+ * Makes the next `select` on `db` hold its rows: `inHand` resolves once they are read (before any change the test
+ * lands next), and the reader gets them only at `release()`, so a change can land while the read is in flight.
+ */
+function holdNextRead(db: Db) {
+  const select = db.select.bind(db);
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let arrived: () => void = () => undefined;
+  const inHand = new Promise<void>((resolve) => (arrived = resolve));
+  // The query builder, each of its steps wrapped alike, its answer kept back once it is in.
+  const held = (target: object): any =>
+    new Proxy(target, {
+      get(t, key) {
+        const value = Reflect.get(t, key, t);
+        if (typeof value !== 'function') return value;
+        if (key === 'then')
+          return (ok: (rows: unknown) => unknown, bad: (err: unknown) => unknown) =>
+            value.call(t, async (rows: unknown) => (arrived(), await released, rows)).then(ok, bad);
+        return (...args: unknown[]) => {
+          const out = value.apply(t, args);
+          return out && typeof out === 'object' ? held(out) : out;
+        };
+      },
+    });
+  vi.spyOn(db, 'select').mockImplementationOnce(((...args: Parameters<Db['select']>) => held(select(...args))) as Db['select']);
+  return { inHand, release };
+}
+
+describe('a change that lands while a read is in flight (the generation guards)', () => {
+  /** Starts `read`, lands `write` once its rows are in hand and the change is announced, then lets the read finish. */
+  async function raced<T>(read: () => Promise<T>, write: string): Promise<T> {
+    const { catalogue, db } = api().deps;
+    await heardUpTo('catalogue');
+    catalogue.changed();
+    const hold = holdNextRead(db.db);
+    const inFlight = read();
+    await hold.inHand;
+    await db.db.execute(sql.raw(write));
+    // The change is heard (this instance forgets it) while the read still holds the rows of before.
+    await heardUpTo('catalogue');
+    hold.release();
+    return inFlight;
+  }
+  afterEach(() => vi.restoreAllMocks());
+
+  it('never keeps the list read before the change', async () => {
+    const { catalogue } = api().deps;
+    const titleIn = (list: { value: Array<{ id: string; title: string }> }) => list.value.find((c) => c.id === 'bronchoscopy')?.title;
+    const stale = await raced(() => catalogue.summaries('en'), `UPDATE courses SET title = 'Renamed in flight' WHERE id = 'bronchoscopy'`);
+    expect(titleIn(stale)).toBe('Bronchoscopy');
+    expect(titleIn(await catalogue.summaries('en'))).toBe('Renamed in flight');
+  });
+
+  it('never keeps the course read before the change', async () => {
+    const { catalogue } = api().deps;
+    const stale = await raced(() => catalogue.course('bronchoscopy', 'en'), `UPDATE courses SET title = 'Renamed in flight' WHERE id = 'bronchoscopy'`);
+    expect(stale?.value.title).toBe('Bronchoscopy');
+    expect((await catalogue.course('bronchoscopy', 'en'))?.value.title).toBe('Renamed in flight');
+  });
+
+  it('never keeps the plans read before the change, nor the plans on sale made from them', async () => {
+    const { catalogue } = api().deps;
+    const stale = await raced(() => catalogue.plansOnSale('en'), `UPDATE plans SET title = 'Renamed in flight' WHERE id = 'plan-fetoscopy'`);
+    const titleIn = (plans: Array<{ id: string; title: string }>) => plans.find((p) => p.id === 'plan-fetoscopy')?.title;
+    expect(titleIn(stale.value)).not.toBe('Renamed in flight');
+    expect(titleIn((await catalogue.plansOnSale('en')).value)).toBe('Renamed in flight');
+    expect(titleIn(await catalogue.allPlans())).toBe('Renamed in flight');
   });
 });
