@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { Course } from '../../api/courses.ts';
 import type { CourseStatus } from '../../domain/defaults.ts';
 import { localizeCourse, type ContentLocale } from '../../domain/localize.ts';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
 import { verifyPreviewToken } from './preview-token.ts';
-import { readDraft } from './queries.ts';
+import { isAdministrator, readDraft } from './queries.ts';
 
 /** What the course page shows in a preview: the version the editor holds (the draft, else the published course). */
 export interface CoursePreview {
@@ -22,8 +20,7 @@ export interface CoursePreview {
 export async function coursePreview(db: Db, secret: string, id: string, token: string, locale: ContentLocale): Promise<CoursePreview | null> {
   const claims = await verifyPreviewToken(secret, token);
   if (claims?.course !== id) return null;
-  const [asker] = await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, claims.uid));
-  if (!asker?.isAdmin) return null;
+  if (!(await isAdministrator(db, claims.uid))) return null;
   const found = await readDraft(db, id);
   return found && { course: localizeCourse(found.course, locale), status: found.status, pending: found.pending };
 }

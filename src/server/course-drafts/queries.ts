@@ -8,7 +8,7 @@ import { keepingDefaults } from '../../domain/reorder.ts';
 import type { Caller } from '../access/token.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/client.ts';
-import { attempts, certificates, courseDrafts, courses, plans } from '../db/schema.ts';
+import { attempts, certificates, courseDrafts, courses, plans, users } from '../db/schema.ts';
 import { courseOf, isArchived } from '../courses/index.ts';
 
 /** The SQL of course drafts: edits saved beside the published row (course_drafts), published or dropped whole. */
@@ -139,4 +139,10 @@ export async function courseImpact(db: Db, id: string, locale: ContentLocale): P
     certificates: issued?.n ?? 0,
     plans: including.map((p) => localizePlan(p, locale).title).sort((a, b) => a.localeCompare(b, locale)),
   };
+}
+
+/** Whether the user is an administrator now (a preview ends with its administrator's demotion). */
+export async function isAdministrator(db: Db, uid: string): Promise<boolean> {
+  const [asker] = await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, uid));
+  return asker?.isAdmin === true;
 }

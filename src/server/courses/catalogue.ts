@@ -1,11 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { Course, CourseSummary } from '../../api/courses.ts';
 import type { Plan } from '../../api/pricing.ts';
 import { localizeCourse, localizePlan, orEnglish, type ContentLocale } from '../../domain/localize.ts';
 import { playedIn } from '../../domain/simulators.ts';
 import type { Database } from '../db/client.ts';
-import { courses, plans } from '../db/schema.ts';
 import { planOf } from '../pricing/index.ts';
+import { allPlanRows, publishedCourse, publishedSummaryRows } from './queries.ts';
 
 const CHANNEL = 'catalogue';
 
@@ -81,19 +80,7 @@ export class Catalogue {
 
   private async readSummaries(locale: ContentLocale): Promise<Cached<CourseSummary[]>> {
     const gen = this.generation;
-    const rows = await this.database.db
-      .select({
-        id: courses.id,
-        title: courses.title,
-        subtitle: courses.subtitle,
-        thumbnail: courses.thumbnail,
-        durationMinutes: courses.durationMinutes,
-        translations: courses.translations,
-        levels: courses.levels,
-      })
-      .from(courses)
-      .where(eq(courses.status, 'published'))
-      .orderBy(asc(courses.createdAt), asc(courses.id));
+    const rows = await publishedSummaryRows(this.database.db);
     const value = rows.map(({ translations, levels, ...row }) => ({
       ...row,
       playedIn: playedIn(levels),
@@ -152,7 +139,7 @@ export class Catalogue {
 
   private async readPlans(): Promise<Plan[]> {
     const gen = this.generation;
-    const rows = await this.database.db.select().from(plans).orderBy(asc(plans.createdAt), asc(plans.id));
+    const rows = await allPlanRows(this.database.db);
     const all = rows.map(planOf);
     if (gen === this.generation) this.plans = all;
     return all;
@@ -173,30 +160,7 @@ export class Catalogue {
     return value;
   }
 
-  private async read(id: string): Promise<Course | undefined> {
-    const [row] = await this.database.db
-      .select()
-      .from(courses)
-      .where(and(eq(courses.id, id), eq(courses.status, 'published')));
-    return row && courseOf(row);
+  private read(id: string): Promise<Course | undefined> {
+    return publishedCourse(this.database.db, id);
   }
-}
-
-/** The contract's course, field by field, from the columns that hold it. */
-export const courseColumns = {
-  id: courses.id,
-  title: courses.title,
-  subtitle: courses.subtitle,
-  thumbnail: courses.thumbnail,
-  levels: courses.levels,
-  proficiencyOrder: courses.proficiencyOrder,
-  assessmentRequired: courses.assessmentRequired,
-  outcomes: courses.outcomes,
-  durationMinutes: courses.durationMinutes,
-  translations: courses.translations,
-} satisfies Record<keyof Course, unknown>;
-
-/** The contract's course from its row. */
-export function courseOf(row: typeof courses.$inferSelect): Course {
-  return Object.fromEntries(Object.keys(courseColumns).map((name) => [name, row[name as keyof Course]])) as Course;
 }

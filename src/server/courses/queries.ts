@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Caller } from '../access/token.ts';
 import type { Course, StoredCourseInput } from '../../api/courses.ts';
 import { keepingDefaults } from '../../domain/reorder.ts';
@@ -6,9 +6,8 @@ import { recordAudit, updateAudited } from '../audit/index.ts';
 import { rowsOf, type Db } from '../db/client.ts';
 import { planOf } from '../pricing/index.ts';
 import { attempts, certificates, courseDrafts, courses, plans } from '../db/schema.ts';
-import { courseColumns, courseOf } from './catalogue.ts';
 
-/** The SQL of the admin's course edits, each in one transaction with its audit entries. */
+/** The SQL of courses: the catalogue's reads of what is published, and the admin's course edits, each in one transaction with its audit entries. */
 type NewCourse = Omit<typeof courses.$inferInsert, 'id'>;
 
 /** Adds a course under `id`; a draft is seen by administrators only until it is published. */
@@ -89,4 +88,54 @@ export function deleteCourse(db: Db, caller: Caller, id: string, onlyDraft = fal
     }
     return archived ? 'archived' : 'deleted';
   });
+}
+
+/** The contract's course, field by field, from the columns that hold it. */
+export const courseColumns = {
+  id: courses.id,
+  title: courses.title,
+  subtitle: courses.subtitle,
+  thumbnail: courses.thumbnail,
+  levels: courses.levels,
+  proficiencyOrder: courses.proficiencyOrder,
+  assessmentRequired: courses.assessmentRequired,
+  outcomes: courses.outcomes,
+  durationMinutes: courses.durationMinutes,
+  translations: courses.translations,
+} satisfies Record<keyof Course, unknown>;
+
+/** The contract's course from its row. */
+export function courseOf(row: typeof courses.$inferSelect): Course {
+  return Object.fromEntries(Object.keys(courseColumns).map((name) => [name, row[name as keyof Course]])) as Course;
+}
+
+/** Every published course's list fields, oldest first. */
+export function publishedSummaryRows(db: Db) {
+  return db
+    .select({
+      id: courses.id,
+      title: courses.title,
+      subtitle: courses.subtitle,
+      thumbnail: courses.thumbnail,
+      durationMinutes: courses.durationMinutes,
+      translations: courses.translations,
+      levels: courses.levels,
+    })
+    .from(courses)
+    .where(eq(courses.status, 'published'))
+    .orderBy(asc(courses.createdAt), asc(courses.id));
+}
+
+/** One published course as stored; undefined for a draft, an archived course or none. */
+export async function publishedCourse(db: Db, id: string): Promise<Course | undefined> {
+  const [row] = await db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.id, id), eq(courses.status, 'published')));
+  return row && courseOf(row);
+}
+
+/** Every plan's row, hidden ones included, oldest first. */
+export function allPlanRows(db: Db) {
+  return db.select().from(plans).orderBy(asc(plans.createdAt), asc(plans.id));
 }

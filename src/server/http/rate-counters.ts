@@ -1,6 +1,5 @@
-import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { rateLimits } from '../db/schema.ts';
+import { countHits, sweepCounters } from './queries.ts';
 
 /** How many requests a caller may make in a window. */
 export interface Limit {
@@ -93,14 +92,10 @@ export class SharedCounter implements Counter {
     const rows = [...new Set(keys)].map((key) => ({ key: `${limit.name}:${key}:${window}`, count: 1, expiresAt }));
     if (!rows.length) return 0;
     const db = this.database.db;
-    const counted = await db
-      .insert(rateLimits)
-      .values(rows)
-      .onConflictDoUpdate({ target: rateLimits.key, set: { count: sql`${rateLimits.count} + 1` } })
-      .returning({ count: rateLimits.count });
+    const counted = await countHits(db, rows);
     if (now - this.lastSweep > SWEEP_MS) {
       this.lastSweep = now;
-      await db.delete(rateLimits).where(lt(rateLimits.expiresAt, new Date(now)));
+      await sweepCounters(db, new Date(now));
     }
     return counted.some((r) => r.count > limit.max) ? Math.ceil((expiresAt.getTime() - now) / 1000) : 0;
   }

@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
 import { imageUrl } from '../../api/paths.ts';
 import type { UploadedImage } from '../../api/images.ts';
-import type { Db } from '../db/client.ts';
-import { images } from '../db/schema.ts';
+import type { images } from '../db/schema.ts';
 
 /** Pixels sharp agrees to decode, so a small file that unpacks into a huge bitmap is refused rather than eating memory. */
 const MAX_PIXELS = 40_000_000;
@@ -53,10 +52,4 @@ export async function encodeImage(bytes: Uint8Array): Promise<EncodedImage> {
   }));
   const sources = rows.map((r) => ({ type: r.contentType, url: imageUrl(r.id) }));
   return { rows, image: { url: sources.find((s) => s.type === 'image/webp')!.url, sources, width: rows[0]!.width, height: rows[0]!.height } };
-}
-
-/** Stores an encoded picture; the same upload again stores nothing new. */
-export async function storeImage(db: Pick<Db, 'insert'>, encoded: EncodedImage): Promise<UploadedImage> {
-  await db.insert(images).values(encoded.rows).onConflictDoNothing();
-  return encoded.image;
 }

@@ -80,3 +80,9 @@ export function saveUser(db: Db, caller: Caller, id: string, input: UserUpdate):
     return after!;
   });
 }
+
+/** A user's row as stored, or undefined (the users cache reads it). */
+export async function userRow(db: Db, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}

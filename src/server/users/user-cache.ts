@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { User } from '../../api/users.ts';
 import type { Database } from '../db/client.ts';
-import { users } from '../db/schema.ts';
 import { toUser } from './user-row.ts';
+import { userRow } from './queries.ts';
 
 const CHANNEL = 'users';
 
@@ -62,7 +61,7 @@ export class UserCache {
     const hit = this.kept.get(id);
     if (hit) return hit;
     const generation = this.generation;
-    const [row] = await this.database.db.select().from(users).where(eq(users.id, id));
+    const row = await userRow(this.database.db, id);
     if (!row) return null;
     const kept = { user: toUser(row), verified: row.emailVerified };
     if (generation === this.generation) {
