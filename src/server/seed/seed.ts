@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { eq, ne, and, inArray, sql } from 'drizzle-orm';
 import type { CaseItem, Level } from '../../domain/defaults.ts';
 import { TRANSLATED_LOCALES } from '../../domain/localize.ts';
 import { TERMS_VERSION } from '../../domain/legal.ts';
@@ -8,10 +7,9 @@ import { FETOSCOPY_SIM } from '../../domain/simulator/seeded.ts';
 import type { DesktopTask } from '../../domain/simulators.ts';
 import type { Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
-import { courses, plans, users } from '../db/schema.ts';
-import { addressKeySql } from '../db/address-key.ts';
 import { encodeImage, storeImage, type EncodedImage } from '../images/index.ts';
 import { COURSE_TEXTS, PLAN_TEXTS, translated } from './texts.ts';
+import { countCourses, insertCourses, insertPlans, putAccount } from './queries.ts';
 
 /** The home page's five courses, in its order; their pictures are the home page's. */
 /** The seeded course whose cases count only when played in an assessed sitting. */
@@ -112,40 +110,18 @@ export const DEMO_ACCOUNTS = [
 export async function seedCatalogue(deps: Pick<Deps, 'db' | 'catalogue'>): Promise<void> {
   const { db } = deps.db;
   const base = Date.UTC(2024, 0, 1);
-  const [existing] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(courses)
-    .where(inArray(courses.id, COURSE_IDS));
-  if ((existing?.n ?? 0) < COURSE_IDS.length) {
+  if ((await countCourses(db, COURSE_IDS)) < COURSE_IDS.length) {
     const pictures = await Promise.all(COURSE_IDS.map(async (id) => storeImage(db, await picture(id))));
-    await db
-      .insert(courses)
-      .values(COURSE_IDS.map((id, i) => ({ ...courseRow(id), thumbnail: pictures[i]!.url, createdAt: new Date(base + i * 1000) })))
-      .onConflictDoNothing();
+    await insertCourses(
+      db,
+      COURSE_IDS.map((id, i) => ({ ...courseRow(id), thumbnail: pictures[i]!.url, createdAt: new Date(base + i * 1000) })),
+    );
   }
-  await giveProcedures(db);
-  await db
-    .insert(plans)
-    .values(PLANS.map((p, i) => ({ ...p, createdAt: new Date(base + i * 1000) })))
-    .onConflictDoNothing();
+  await insertPlans(
+    db,
+    PLANS.map((p, i) => ({ ...p, createdAt: new Date(base + i * 1000) })),
+  );
   deps.catalogue.changed();
-}
-
-/**
- * Demo data seeded before cases said which simulator plays them offered the placental laser simulator for every
- * course: their cases that set nothing get their course's procedure, so they open in the desktop simulator only.
- */
-async function giveProcedures(db: Deps['db']['db']): Promise<void> {
-  const rows = await db
-    .select({ id: courses.id, levels: courses.levels })
-    .from(courses)
-    .where(inArray(courses.id, Object.keys(DESKTOP_COURSES)));
-  for (const row of rows) {
-    const task = DESKTOP_COURSES[row.id]!;
-    if (!row.levels.some((l) => l.cases.some((c) => !c.task && !c.sim))) continue;
-    const levels = row.levels.map((l) => ({ ...l, cases: l.cases.map((c) => (c.task || c.sim ? c : { ...c, task })) }));
-    await db.update(courses).set({ levels }).where(eq(courses.id, row.id));
-  }
 }
 
 /** Creates (or finds) an email account in the Auth emulator and answers its uid. */
@@ -176,19 +152,15 @@ export async function seedAccounts(deps: Deps): Promise<void> {
   const { db } = deps.db;
   for (const account of DEMO_ACCOUNTS) {
     const uid = await emulatorAccount(config, account.email, account.password, account.name);
-    await db.delete(users).where(and(eq(addressKeySql(users.email), account.email), ne(users.id, uid)));
     // The seed made these emulator accounts itself, so it vouches for their addresses.
-    await db
-      .insert(users)
-      .values({
-        id: uid,
-        email: account.email,
-        emailVerified: true,
-        name: account.name,
-        isAdmin: account.isAdmin,
-        termsVersion: account.consented ? TERMS_VERSION : null,
-        termsAcceptedAt: account.consented ? new Date() : null,
-      })
-      .onConflictDoNothing();
+    await putAccount(db, {
+      id: uid,
+      email: account.email,
+      emailVerified: true,
+      name: account.name,
+      isAdmin: account.isAdmin,
+      termsVersion: account.consented ? TERMS_VERSION : null,
+      termsAcceptedAt: account.consented ? new Date() : null,
+    });
   }
 }

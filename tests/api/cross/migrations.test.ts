@@ -161,3 +161,27 @@ describe('the ids of modules and cases', () => {
     await client.close();
   });
 });
+
+describe('the demo courses seeded before cases said which simulator plays them', () => {
+  it('give their cases that set neither a task nor laser parameters their course procedure, and leave every other course and case', async () => {
+    const client = newDatabase();
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: migrationsUpTo(20) });
+    const levels = (...cases: object[]) => JSON.stringify([{ id: 'm1', title: 'A', active: true, cases }]);
+    const bare = { id: 'm1c1', title: 'A1', bubbles: [] };
+    const laser = { id: 'm1c2', title: 'A2', bubbles: [], sim: { task: 'selective' } };
+    const shunt = { id: 'm1c3', title: 'A3', bubbles: [], task: 'catheter-placement' };
+    await client.query(
+      `INSERT INTO courses (id, title, subtitle, levels) VALUES ('bronchoscopy', 'B', 's', $1), ('pleuroamniotic', 'P', 's', $2), ('own', 'O', 's', $1), ('catheter-placement', 'C', 's', '[]')`,
+      [levels(bare, laser), levels(bare, shunt)],
+    );
+    await migrate(db, { migrationsFolder: source });
+    const cases = async (id: string) =>
+      (await client.query<{ levels: Array<{ cases: object[] }> }>('SELECT levels FROM courses WHERE id = $1', [id])).rows[0]!.levels.flatMap((l) => l.cases);
+    expect(await cases('bronchoscopy')).toEqual([{ ...bare, task: 'bronchoscopy' }, laser]);
+    expect(await cases('pleuroamniotic')).toEqual([{ ...bare, task: 'pleuroamniotic-shunt' }, shunt]);
+    expect(await cases('own')).toEqual([bare, laser]);
+    expect(await cases('catheter-placement')).toEqual([]);
+    await client.close();
+  });
+});
