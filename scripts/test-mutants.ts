@@ -4,6 +4,7 @@ import { ACCESS_RULES } from './lib/mutants/access.ts';
 import { DOMAIN } from './lib/mutants/domain.ts';
 import { KNOWN } from './lib/mutants/known.ts';
 import type { Mutant } from './lib/mutants/mutant.ts';
+import { REACH } from './lib/mutants/reach.ts';
 import { SIMULATOR } from './lib/mutants/simulator.ts';
 import { runTests, scratchCopy, stopTests } from './lib/scratch.ts';
 
@@ -15,7 +16,7 @@ import { runTests, scratchCopy, stopTests } from './lib/scratch.ts';
  */
 const root = join(import.meta.dirname, '..');
 const filters = process.argv.slice(2);
-const mutants = [...KNOWN, ...DOMAIN, ...SIMULATOR, ...ACCESS_RULES].filter((m) => filters.length === 0 || filters.some((f) => m.id.includes(f)));
+const mutants = [...KNOWN, ...REACH, ...DOMAIN, ...SIMULATOR, ...ACCESS_RULES].filter((m) => filters.length === 0 || filters.some((f) => m.id.includes(f)));
 if (mutants.length === 0) {
   console.log(`No mutant's id contains ${filters.join(' or ')}`);
   process.exit(1);
