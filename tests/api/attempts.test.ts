@@ -161,6 +161,10 @@ describe('POST /attempts', () => {
     const { variant: _v, sim: _s, ...oldStyle } = claims;
     const noVariant = await new SignJWT({ ...oldStyle }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(SECRET));
     await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token: noVariant, events } }, 401, 'invalid_token');
+    // Signed with our key, valid in every other claim, but without the case's id (as before cases had ids).
+    const { cid: _cid, ...withoutCase } = claims as typeof claims & { cid: string };
+    const noCaseId = await new SignJWT({ ...withoutCase }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(SECRET));
+    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token: noCaseId, events } }, 401, 'invalid_token');
     await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token: 'not-a-token', events } }, 401, 'invalid_token');
   });
 

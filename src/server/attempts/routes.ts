@@ -59,9 +59,9 @@ export const attemptsApp = subApp()
     if (stored) return answerStored(stored);
     const course = (await catalogue.course(claims.course))?.value;
     if (!course) return fail(c, 404, ErrorCode.notFound, 'No such course');
-    // The case launched, wherever it has moved since; a token signed before cases had ids names it by place.
-    const caseId = claims.caseId ?? course.levels[claims.level - 1]?.cases[claims.case - 1]?.id;
-    if (!caseId || !findCase(course.levels, caseId)) return fail(c, 404, ErrorCode.notFound, 'No such case in this course');
+    // The case launched, wherever it has moved since.
+    const { caseId } = claims;
+    if (!findCase(course.levels, caseId)) return fail(c, 404, ErrorCode.notFound, 'No such case in this course');
     if (!(await userEntitled(db.db, claims.uid, claims.course, now))) {
       return fail(c, 403, ErrorCode.forbidden, 'No subscription includes this course any more');
     }

@@ -25,9 +25,8 @@ export interface LaunchClaims {
   assessment?: string;
 }
 
-/** The claims of a verified token, with its id, when it was issued and when it expires (ms since the epoch); `caseId` null in a token signed before cases had ids. */
-export interface VerifiedLaunch extends Omit<LaunchClaims, 'caseId'> {
-  caseId: string | null;
+/** The claims of a verified token, with its id, when it was issued and when it expires (ms since the epoch). */
+export interface VerifiedLaunch extends LaunchClaims {
   jti: string;
   issuedAt: number;
   expiresAt: number;
@@ -70,7 +69,7 @@ const whole = (v: unknown, min: number, max: number): v is number => Number.isIn
 
 /**
  * The claims of a valid token signed with `secret`, unexpired or expired by at most `lateMs` (an attempt sent late:
- * the caller judges its times); null for anything else.
+ * the caller judges its times); null for anything else, a token without its case's id included.
  */
 export async function verifyLaunchToken(secret: string, token: string, now = new Date(), lateMs = 0): Promise<VerifiedLaunch | null> {
   try {
@@ -91,8 +90,8 @@ export async function verifyLaunchToken(secret: string, token: string, now = new
     const assessment = typeof asm === 'string' && asm ? { assessment: asm } : {};
     const tsk = payload['tsk'];
     const task = DESKTOP_TASKS.find((t) => t === tsk);
-    const cid = payload['cid'];
-    const caseId = typeof cid === 'string' && ITEM_ID.test(cid) ? cid : null;
+    const caseId = payload['cid'];
+    if (typeof caseId !== 'string' || !ITEM_ID.test(caseId)) return null;
     return {
       uid: sub,
       course,
