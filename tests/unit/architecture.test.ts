@@ -25,6 +25,32 @@ const areaOf = (file: string) => {
   const folder = /^src\/server\/([a-z-]+)\//.exec(file)?.[1];
   return folder && !ROOMS.includes(folder) ? folder : null;
 };
+/** The areas: every folder of src/server that is not a shared room. */
+const areas = readdirSync(join(root, 'src/server'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !ROOMS.includes(entry.name))
+  .map((entry) => entry.name)
+  .sort();
+/** Areas that serve no route, so have no contract in src/api, and why. */
+const NO_CONTRACT: Record<string, string> = { mail: 'sends the invitations a group area writes; it answers no request' };
+
+/** The modules a file imports for their values (`import type` left out), as written: packages by name, files resolved. */
+const valueImports = (file: string) =>
+  [...read(file).matchAll(/^(?:import|export)(?!\s+type\b)[^;]*? from '([^']+)'/gms)].map((m) =>
+    m[1]!.startsWith('.') ? normalize(join(dirname(file), m[1]!)) : m[1]!,
+  );
+
+/** The folders the README's table of areas names in its first column: `src/server/x` or `src/server/{x,y}`. */
+function foldersInReadme(readme: string): string[] {
+  const section = /^## Areas\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1] ?? '';
+  const cells = section.split('\n').flatMap((line) => (/^\| `([^`]+)` \|/.exec(line) ? [/^\| `([^`]+)` \|/.exec(line)![1]!] : []));
+  return cells.flatMap((cell) => {
+    const braces = /^src\/server\/\{([a-z,-]+)\}$/.exec(cell);
+    if (braces) return braces[1]!.split(',');
+    const one = /^src\/server\/([a-z-]+)$/.exec(cell);
+    return one ? [one[1]!] : [];
+  });
+}
+
 /** The handlers: one routes.ts per area. */
 const handlers = files.filter((f) => /^src\/server\/[a-z-]+\/routes\.ts$/.test(f));
 
@@ -70,6 +96,25 @@ describe('the source layout', () => {
         .map((t) => `${file} -> ${t}`),
     );
     expect(reaching).toEqual([]);
+  });
+
+  it('has areas to check, each with its contract in src/api/<area>.ts unless it serves no route (NO_CONTRACT says why)', () => {
+    expect(areas.length).toBeGreaterThan(15);
+    const contracts = new Set(readdirSync(join(root, 'src/api')).map((f) => f.replace(/\.ts$/, '')));
+    expect(areas.filter((area) => !contracts.has(area) && !(area in NO_CONTRACT))).toEqual([]);
+    expect(Object.keys(NO_CONTRACT).filter((area) => !areas.includes(area) || contracts.has(area))).toEqual([]);
+  });
+
+  it("names every area and room of src/server in the README's table of areas", () => {
+    const named = foldersInReadme(read('README.md'));
+    expect([...areas, ...ROOMS].filter((folder) => !named.includes(folder))).toEqual([]);
+  });
+
+  it('keeps SQL in queries files: only src/server/db and files named queries.ts (or <x>-queries.ts) import drizzle or db/schema for their values', () => {
+    const sql = (target: string) => target.startsWith('drizzle-orm') || target === 'src/server/db/schema.ts';
+    const server = files.filter((f) => f.startsWith('src/server/') && !f.startsWith('src/server/db/'));
+    expect(server.filter((f) => valueImports(f).some(sql)).length).toBeGreaterThan(15);
+    expect(server.filter((f) => !/(^|\/|-)queries\.ts$/.test(f) && valueImports(f).some(sql))).toEqual([]);
   });
 
   it('defines every route once, in the contract of its area (src/api/<area>.ts): no route definition anywhere else', () => {
