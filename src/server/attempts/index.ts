@@ -4,6 +4,6 @@
  * (assessments look a launch's attempt up by it).
  */
 export { ReplayPool } from './replay/pool.ts';
-export { benchmarkFacts, courseBenchmarks } from './benchmarks.ts';
+export { benchmarkFacts } from './benchmarks.ts';
 export { attemptFacts } from './queries.ts';
 export { attemptIdOf } from './attempt-rows.ts';
