@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CourseProgressLine } from './progress.ts';
-import { bearer, errors, idParam, json } from './shared.ts';
+import { bearer, CsvQuery, errors, idParam, json } from './shared.ts';
 
 /** The contract of a group's progress: its directors' view of every member, on screen and as CSV. */
 
@@ -38,11 +38,13 @@ export const exportCsv = createRoute({
   path: '/groups/{id}/export.csv',
   description:
     "The group as CSV, one row per member and case of the group's courses (every course any member may play or has played; 'not started' where nothing was done, and a row of their own for a member with no course): the group's directors and administrators. " +
-    'Course, module and case titles in the language of Accept-Language, English where a text has no translation.',
+    'Course, module and case titles in the language of `lang` or Accept-Language, English where a text has no translation. ' +
+    'With `lang`, a file for people: headers, states and dates in that language, the separator its spreadsheets expect.',
   security: bearer,
-  request: { params: idParam },
+  request: { params: idParam, query: z.strictObject(CsvQuery.shape) },
   responses: {
     200: { description: 'CSV (UTF-8, header row first)', content: { 'text/csv': { schema: z.string() } } },
+    400: errors[400],
     401: errors[401],
     403: errors[403],
     404: errors[404],

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { CSV_SEPARATORS } from '../domain/csv-format.ts';
 import { stripInvisible } from '../domain/text.ts';
 import { CONTENT_LOCALES, TRANSLATED_LOCALES } from '../domain/localize.ts';
 import { LOCALES, type Locale } from '../i18n/locales.ts';
@@ -32,12 +33,20 @@ export const ErrorBody = z
 
 /** `?lang=`: which language the content is answered in (absent: Accept-Language, then English). */
 export const LangQuery = z.object({ lang: z.enum(CONTENT_LOCALES).optional() });
+/**
+ * An export for a person: with `lang`, headers, states and dates in that language and the separator its spreadsheets
+ * expect (`separator` chooses another); without, the machine's file (snake_case headers, ISO dates, commas).
+ */
+export const CsvQuery = z.object({
+  ...LangQuery.shape,
+  separator: z.enum(CSV_SEPARATORS).optional().describe('The field separator; by default `;` for a language written with a decimal comma, `,` otherwise'),
+});
 /** The content languages besides English; a key outside them is refused. */
 const TranslatedLocaleSchema = z.enum(TRANSLATED_LOCALES);
 /** Per-language versions of a text object; empty or absent texts are read in English. */
 export const translations = <T extends z.ZodType>(value: T) => z.partialRecord(TranslatedLocaleSchema, value);
 
-/** `?lang=`: the language a receipt or certificate is written in, English when absent. */
+/** `?lang=`: the language a receipt or certificate is written in; without it, Accept-Language's, else English (src/server/http/content-locale.ts). */
 export const documentLanguage = z.enum(LOCALES.map((l) => l.code) as [Locale, ...Locale[]]).optional();
 
 const errorResponse = (description: string) => ({

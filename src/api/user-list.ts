@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { bearer, dbString, errors, json } from './shared.ts';
+import { bearer, CsvQuery, dbString, errors, json } from './shared.ts';
 
 /** The contract of /user-list: the admins' list of every profile, paged, sorted, filtered and searched, and its CSV. */
 
@@ -67,7 +67,10 @@ export const exportCsv = createRoute({
   method: 'get',
   path: '/user-list/export.csv',
   security: bearer,
-  request: { query: UserListFilter },
+  description:
+    'Every profile the filter selects, in its order. With `lang`, a file for people: headers, roles, dates and plan titles in that ' +
+    'language, the separator its spreadsheets expect; without, plan ids, ISO dates and commas.',
+  request: { query: UserListFilter.extend(CsvQuery.shape) },
   responses: {
     200: { description: 'CSV (UTF-8, header row first) of every profile the filter selects, in its order', content: { 'text/csv': { schema: z.string() } } },
     400: errors[400],

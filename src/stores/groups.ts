@@ -1,5 +1,6 @@
 // Groups as directors and admins see them: the list, one group with its people and progress, and the admin's changes.
 import { atom } from 'nanostores';
+import type { CsvSeparator } from '../domain/csv-format.ts';
 import { answer, auth, client, download, enc } from '../api/client.ts';
 import type { GroupProgress } from '../api/group-progress.ts';
 import type { InvitationResult } from '../api/group-invitations.ts';
@@ -7,7 +8,7 @@ import type { Group, GroupDetail, GroupRole } from '../api/groups.ts';
 import type { CourseProgress } from '../api/progress.ts';
 import { errorKey, type ErrorKey } from './error-messages.ts';
 import { courseProgress, saveFile } from './progress.ts';
-import { inPageLanguage } from './page-language.ts';
+import { inPageLanguage, pageLanguage } from './page-language.ts';
 import { idToken } from './session.ts';
 
 /** Why a group could not be shown or changed: refused (not a director of it), gone, no such user, or anything else. */
@@ -118,10 +119,11 @@ export async function deleteGroup(): Promise<boolean> {
   }
 }
 
-/** Saves the open group's CSV export. */
-export async function exportGroup(): Promise<boolean> {
+/** Saves the open group's CSV export for its reader: in the page's language, fields split by `separator`. */
+export async function exportGroup(separator: CsvSeparator): Promise<boolean> {
   try {
-    saveFile(await download(client.groups[':id']['export.csv'].$get({ param: param($group.get().id!) }, inPageLanguage(auth(await idToken())))));
+    const query = { lang: pageLanguage(), separator };
+    saveFile(await download(client.groups[':id']['export.csv'].$get({ param: param($group.get().id!), query }, inPageLanguage(auth(await idToken())))));
     return true;
   } catch (err) {
     const error = errorKey('groups', err);

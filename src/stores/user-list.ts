@@ -1,8 +1,10 @@
 import { atom } from 'nanostores';
 import { answer, auth, client, download } from '../api/client.ts';
 import type { UserAccess, UserListFilter, UserListPage, UserRole, UserSort } from '../api/user-list.ts';
+import type { CsvSeparator } from '../domain/csv-format.ts';
 import { errorKey, type ErrorKey } from './error-messages.ts';
 import { saveFile } from './progress.ts';
+import { pageLanguage } from './page-language.ts';
 import { lastAsked } from './last-asked.ts';
 import { idToken } from './session.ts';
 
@@ -100,11 +102,12 @@ export function goToOffset(offset: number): void {
 }
 
 /** Downloads the whole filtered list as CSV; false when it failed (the error says why). */
-export async function exportUserList(): Promise<boolean> {
+export async function exportUserList(separator: CsvSeparator): Promise<boolean> {
   if ($userList.get().exporting) return false;
   patch({ exporting: true, error: null });
   try {
-    saveFile(await download(client['user-list']['export.csv'].$get({ query: query($userList.get().filters) }, auth(await idToken()))));
+    const asked = { ...query($userList.get().filters), lang: pageLanguage(), separator };
+    saveFile(await download(client['user-list']['export.csv'].$get({ query: asked }, auth(await idToken()))));
     return true;
   } catch (err) {
     patch({ error: errorKey('adminUsers', err) });

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/api/errors.ts';
+import { formatDay } from '../../src/domain/format.ts';
 import { stripInvisible } from '../../src/domain/text.ts';
+import { DICTIONARIES } from '../../src/i18n/index.ts';
 import { courses, users } from '../../src/server/db/schema.ts';
 import { attempt, COURSE, GROUPS, passAll, setUp, TOKENS } from './learning-support.ts';
 import { parseCsv } from './csv-support.ts';
@@ -95,16 +97,49 @@ describe('groups', () => {
     expect(text.endsWith('"\r\n')).toBe(true);
     const rows = parseCsv(text, ',');
     expect(rows[0]!.join(',')).toBe(
-      'member_name,member_email,course_id,course_title,module,module_title,case,case_title,pass_mark,state,best_score,attempts,passed_at,course_percent,certificate_id,certificate_status,certificate_kind,certificate_sittings',
+      'member_name,member_email,course_id,course_title,module,module_title,case,case_title,pass_mark,state,best_score,attempts,passed_at,course_percent,certificate_id,certificate_status,certificate_kind,certificate_sittings,last_attempt_at',
     );
     expect(rows).toHaveLength(4);
     // A certificate id is random: one that begins with "-" goes out behind a quote, as every cell a spreadsheet would read as a formula.
     expect(rows[1]!.join('|')).toMatch(
       new RegExp(
-        `^Lea Learner\\|learner@example.com\\|${COURSE}\\|Laser course\\|1\\|Module A\\|1\\|A1\\|60\\|passed\\|90\\|1\\|[0-9T:.-]+Z\\|100\\|(?:[A-Za-z0-9_]|'-)[A-Za-z0-9_-]{21}\\|valid\\|completion\\|$`,
+        `^Lea Learner\\|learner@example.com\\|${COURSE}\\|Laser course\\|1\\|Module A\\|1\\|A1\\|60\\|passed\\|90\\|1\\|[0-9T:.-]+Z\\|100\\|(?:[A-Za-z0-9_]|'-)[A-Za-z0-9_-]{21}\\|valid\\|completion\\|\\|[0-9T:.-]+Z$`,
       ),
     );
     expect(rows[3]!.slice(4, 12)).toEqual(['2', 'Module B', '1', 'B1', '70', 'passed', '75', '1']);
+  });
+
+  it('export for a person in their language: headers, states, certificate words and dates translated, the last attempt, the separator of their spreadsheets or the one chosen', async () => {
+    await setUp(api());
+    await passAll(api(), 'learner');
+    const file = async (query: string, separator: ',' | ';') =>
+      parseCsv(
+        (
+          await (
+            await api().app.request(`/api/groups/${GROUPS.fellowship}/export.csv?${query}`, { headers: { authorization: `Bearer ${TOKENS.director}` } })
+          ).text()
+        ).replace(/^\ufeff/, ''),
+        separator,
+      );
+    const standing = (await reply(as(TOKENS.director).progress.$get({ query: { course: COURSE, userId: 'learner' } }))).json as any;
+    const passedAt = standing.modules[0].cases[0].passedAt as string;
+    // Spanish spreadsheets split on semicolons: Spanish words, Spanish days.
+    const es = await file('lang=es', ';');
+    expect(es[0]).toHaveLength(19);
+    expect(es[0]!.slice(0, 2)).toEqual([DICTIONARIES.es['csv.member'], DICTIONARIES.es['common.email']]);
+    expect(es[0]!.at(-1)).toBe(DICTIONARIES.es['csv.lastAttempt']);
+    const [first] = es.slice(1);
+    expect(first![9]).toBe(DICTIONARIES.es['csv.state.passed']);
+    expect(first![12]).toBe(formatDay('es', passedAt, 'UTC'));
+    expect(first!.slice(15, 17)).toEqual([DICTIONARIES.es['csv.certificate.valid'], DICTIONARIES.es['cert.kind.completion']]);
+    // The only attempt at this case is the one that passed it: the last attempt is that day.
+    expect(first![18]).toBe(formatDay('es', passedAt, 'UTC'));
+    // A comma when the reader chooses it; the same cells.
+    expect((await file('lang=es&separator=comma', ','))[1]).toEqual(first);
+    // English and Arabic readers get their words, with commas.
+    expect((await file('lang=en', ','))[0]!.slice(0, 2)).toEqual(['Member', 'Email']);
+    expect((await file('lang=ar', ','))[1]![9]).toBe(DICTIONARIES.ar['csv.state.passed']);
+    await expectRefused(api(), 'GET', `/groups/${GROUPS.fellowship}/export.csv?separator=tab`, { as: TOKENS.director }, 400);
   });
 
   it('export hostile names as text a spreadsheet will not run', async () => {
@@ -155,9 +190,29 @@ describe('groups', () => {
     const res = await api().app.request(`/api/groups/${GROUPS.fellowship}/export.csv`, { headers: { authorization: `Bearer ${TOKENS.director}` } });
     const rows = parseCsv((await res.text()).replace(/^\ufeff/, ''), ',').slice(1);
     expect(rows).toEqual([
-      ['Lea Learner', 'lea+csv@example.com', COURSE, "'=1+1", '1', "'-2+3", '1', "'+A1", '60', 'attempted', '50', '1', '', '0', '', '', '', ''],
-      ['Lea Learner', 'lea+csv@example.com', COURSE, "'=1+1", '1', "'-2+3", '2', "'\tA2", '70', 'not started', '', '0', '', '0', '', '', '', ''],
-      ['Lea Learner', 'lea+csv@example.com', COURSE, "'=1+1", '2', "'@SUM(B1)", '1', "'\rB1", '70', 'not started', '', '0', '', '0', '', '', '', ''],
+      [
+        'Lea Learner',
+        'lea+csv@example.com',
+        COURSE,
+        "'=1+1",
+        '1',
+        "'-2+3",
+        '1',
+        "'+A1",
+        '60',
+        'attempted',
+        '50',
+        '1',
+        '',
+        '0',
+        '',
+        '',
+        '',
+        '',
+        expect.stringMatching(/^[0-9T:.-]+Z$/),
+      ],
+      ['Lea Learner', 'lea+csv@example.com', COURSE, "'=1+1", '1', "'-2+3", '2', "'\tA2", '70', 'not started', '', '0', '', '0', '', '', '', '', ''],
+      ['Lea Learner', 'lea+csv@example.com', COURSE, "'=1+1", '2', "'@SUM(B1)", '1', "'\rB1", '70', 'not started', '', '0', '', '0', '', '', '', '', ''],
     ]);
   });
 
@@ -197,7 +252,7 @@ describe('groups', () => {
     // Nobody has played, nobody holds a course: the file still names the member.
     const rows = await csvOf();
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toEqual(['Lea Learner', 'learner@example.com', '', '', '', '', '', '', '', 'not started', '', '', '', '', '', '', '', '']);
+    expect(rows[1]).toEqual(['Lea Learner', 'learner@example.com', '', '', '', '', '', '', '', 'not started', '', '', '', '', '', '', '', '', '']);
     // A member who holds the course lists each of its cases, not started.
     await reply(as('admin').users[':id'].$put({ param: { id: 'learner' }, json: { isAdmin: false, isPremium: true, subscriptions: [] } }));
     const held = (await csvOf()).slice(1).filter((r) => r[2] === COURSE);

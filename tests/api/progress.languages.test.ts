@@ -98,7 +98,7 @@ describe('learning records in the reader language', () => {
     const view = await reply(as(TOKENS.director).groups[':id'].progress.$get({ param: { id: GROUPS.fellowship } }, spanish));
     expect(view.json.courses).toEqual([{ id: COURSE, title: 'Curso de láser' }]);
     expect(view.json.members.find((m: any) => m.userId === 'learner').courses[0]).toMatchObject({ title: 'Curso de láser' });
-    const csv = (await reply(as(TOKENS.director).groups[':id']['export.csv'].$get({ param: { id: GROUPS.fellowship } }, spanish))).json as string;
+    const csv = (await reply(as(TOKENS.director).groups[':id']['export.csv'].$get({ param: { id: GROUPS.fellowship }, query: {} }, spanish))).json as string;
     expect(csv).toContain('"Curso de láser","1","Módulo A","1","Caso A1"');
     expect(csv).toContain('"Curso de láser","2","Module B","1","B1"');
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { UserListFilter, UserListPage } from '../../src/api/user-list.ts';
 import { toTimestamp } from '../../src/domain/time.ts';
 import { attempts, groupMembers, groups, users } from '../../src/server/db/schema.ts';
+import { DICTIONARIES } from '../../src/i18n/index.ts';
 import { parseCsv } from './csv-support.ts';
 import { CALLERS, expectRefused, typedClient, useApi } from './support.ts';
 import type { TestApi } from './harness.ts';
@@ -153,6 +154,43 @@ describe('the user list', () => {
     const [, eve, sam] = parseCsv(text, ',');
     expect(eve).toEqual(["'=Eve Expired", 'eve@uni.test', 'u-eve', expect.any(String), '', '', 'no', '']);
     expect(sam).toEqual(['Sam Subscribed', 'sam@uni.test', 'u-sam', expect.any(String), expect.stringMatching(/Z$/), '', 'no', 'plan-fetoscopy']);
+  });
+
+  it('exports for a person in their language: the screen’s headers, days, yes and no, plan titles not ids, the separator of their spreadsheets or the one chosen', async () => {
+    await people(api());
+    const file = async (query: string, separator: ',' | ';') =>
+      parseCsv(
+        (
+          await (
+            await api().app.request(`/api/user-list/export.csv?q=uni&sort=name&order=asc&${query}`, {
+              headers: { authorization: 'Bearer ' + api().tokens.admin },
+            })
+          ).text()
+        ).replace(/^\ufeff/, ''),
+        separator,
+      );
+    const plans = (await reply(as('admin').pricing.$get({ query: { lang: 'fr' } }))).json as Array<{ id: string; title: string }>;
+    const fetoscopyFr = plans.find((p) => p.id === 'plan-fetoscopy')!.title;
+    const [header, , sam] = await file('lang=fr', ';');
+    expect(header).toEqual([
+      DICTIONARIES.fr['adminUsers.list.col.name'],
+      DICTIONARIES.fr['adminUsers.list.col.email'],
+      DICTIONARIES.fr['csv.userId'],
+      DICTIONARIES.fr['adminUsers.list.col.createdAt'],
+      DICTIONARIES.fr['adminUsers.list.col.lastActive'],
+      DICTIONARIES.fr['adminUsers.list.col.roles'],
+      DICTIONARIES.fr['adminUsers.list.access.premium'],
+      DICTIONARIES.fr['adminUsers.list.col.plans'],
+    ]);
+    expect(sam!.slice(6)).toEqual([DICTIONARIES.fr['csv.no'], fetoscopyFr]);
+    expect(sam![4]).not.toMatch(/Z$/);
+    expect((await file('lang=fr&separator=comma', ','))[2]).toEqual(sam);
+    const [english, , samEn] = await file('lang=en', ',');
+    expect(english![0]).toBe('Name');
+    expect(samEn![7]).toBe(
+      ((await reply(as('admin').pricing.$get({ query: { lang: 'en' } }))).json as Array<{ id: string; title: string }>).find((p) => p.id === 'plan-fetoscopy')!
+        .title,
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { UserAccess, UserListRow, UserRole, UserSort } from '../../api/user-list.ts';
 import { formatDateTime, formatDay } from '../../domain/format.ts';
 import { fill } from '../../i18n/fill.ts';
@@ -7,6 +7,8 @@ import { $adminUsers, searchUser } from '../../stores/admin-users.ts';
 import { $groups, loadGroups } from '../../stores/groups.ts';
 import { $userList, exportUserList, goToOffset, loadUserList, PAGE_SIZE, setFilters, sortBy, type UserListFilters } from '../../stores/user-list.ts';
 import FormError from '../ui/FormError.tsx';
+import SeparatorChoice from '../ui/SeparatorChoice.tsx';
+import { csvSeparatorFor, type CsvSeparator } from '../../domain/csv-format.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 
 type Strings = Sections<'adminUsers'>;
@@ -80,6 +82,7 @@ export default function UserList({ locale, strings }: { locale: string; strings:
   }, []);
   const { filters, page } = state;
   const set = (change: Partial<UserListFilters>) => setFilters(change);
+  const [separator, setSeparator] = useState<CsvSeparator>(() => csvSeparatorFor(locale));
   const planTitle = (id: string) => plans?.find((p) => p.id === id)?.title ?? id;
 
   async function open(id: string) {
@@ -135,9 +138,18 @@ export default function UserList({ locale, strings }: { locale: string; strings:
           options={[['', strings['adminUsers.list.any']], ...groups.map((g): [string, string] => [g.id, g.name])]}
           onChange={(group) => set({ group })}
         />
-        <button type="button" className="button button-ghost" onClick={() => void exportUserList()} disabled={state.exporting}>
+        <button type="button" className="button button-ghost" onClick={() => void exportUserList(separator)} disabled={state.exporting}>
           {state.exporting ? strings['adminUsers.list.exporting'] : strings['adminUsers.list.export']}
         </button>
+        <SeparatorChoice
+          value={separator}
+          onChange={setSeparator}
+          labels={{
+            label: strings['adminUsers.list.separator'],
+            semicolon: strings['adminUsers.list.separator.semicolon'],
+            comma: strings['adminUsers.list.separator.comma'],
+          }}
+        />
       </form>
       <div aria-live="polite">
         {state.error && <FormError>{strings[state.error]}</FormError>}

@@ -8,6 +8,8 @@ import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
 import FormError from '../ui/FormError.tsx';
 import DataTable from '../ui/DataTable.tsx';
+import SeparatorChoice from '../ui/SeparatorChoice.tsx';
+import { csvSeparatorFor, type CsvSeparator } from '../../domain/csv-format.ts';
 
 interface Props {
   locale: string;
@@ -18,9 +20,10 @@ interface Props {
 }
 
 /** One group: each member's share of the group's courses, certificates, the CSV export; directors invite members, admins manage its people. */
-export default function GroupView({ verifyPath, groupId, isAdmin, strings }: Props) {
+export default function GroupView({ locale, verifyPath, groupId, isAdmin, strings }: Props) {
   const state = useIslandStore($group);
   const [exporting, setExporting] = useState(false);
+  const [separator, setSeparator] = useState<CsvSeparator>(() => csvSeparatorFor(locale));
   useEffect(() => void openGroup(groupId), [groupId]);
 
   const back = (
@@ -43,7 +46,7 @@ export default function GroupView({ verifyPath, groupId, isAdmin, strings }: Pro
   }
   async function download() {
     setExporting(true);
-    await exportGroup();
+    await exportGroup(separator);
     setExporting(false);
   }
   return (
@@ -57,6 +60,11 @@ export default function GroupView({ verifyPath, groupId, isAdmin, strings }: Pro
         <button type="button" className="button" disabled={exporting} onClick={() => void download()}>
           {strings['groups.export']}
         </button>
+        <SeparatorChoice
+          value={separator}
+          onChange={setSeparator}
+          labels={{ label: strings['groups.separator'], semicolon: strings['groups.separator.semicolon'], comma: strings['groups.separator.comma'] }}
+        />
       </div>
       <section aria-labelledby="group-progress-title">
         <h3 id="group-progress-title">{strings['groups.progress']}</h3>

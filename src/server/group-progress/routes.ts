@@ -3,12 +3,13 @@ import { ErrorCode } from '../../api/errors.ts';
 import { refuseGroup, visibleGroup } from '../access/groups.ts';
 import { type Env, guarded, subApp } from '../http/sub-app.ts';
 import { localizeCourse } from '../../domain/localize.ts';
+import { csvSeparatorFor, separatorChar } from '../../domain/csv-format.ts';
 import { contentLocale } from '../http/content-locale.ts';
 import { fail } from '../http/errors.ts';
 import { requireUser } from '../access/caller.ts';
 import { activeCourses, progressLine, recordsOf } from '../progress/index.ts';
 import { groupMembersByName, heldCourses } from './queries.ts';
-import { groupCsv } from './csv.ts';
+import { groupCsv, peoplesWording } from './csv.ts';
 import * as routes from '../../api/group-progress.ts';
 
 /**
@@ -63,7 +64,10 @@ export const groupProgressApp = subApp()
     if (group === 404) return fail(c, 404, ErrorCode.notFound, 'No such group');
     const { members, records, courses } = await membersRecords(c, group.id);
     const shown = new Set(courses.map((course) => course.id));
-    const body = groupCsv(members, records, shown);
+    const { lang, separator } = c.req.valid('query');
+    const body = lang
+      ? groupCsv(members, records, shown, peoplesWording(lang), separatorChar(separator ?? csvSeparatorFor(lang)))
+      : groupCsv(members, records, shown);
     const name = `group-${group.name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-|-$/g, '') || 'export'}.csv`;
     return c.body(body, 200, {
       'content-type': 'text/csv; charset=utf-8',

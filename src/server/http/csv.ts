@@ -14,8 +14,9 @@ export function csvField(value: CsvCell): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
-/** One CSV line, ended by CRLF. */
-export const csvLine = (cells: readonly CsvCell[]): string => `${cells.map(csvField).join(',')}\r\n`;
+/** One CSV line, ended by CRLF, its fields split by `separator` (`,` unless a reader's spreadsheet expects `;`). */
+export const csvLine = (cells: readonly CsvCell[], separator: ',' | ';' = ','): string => `${cells.map(csvField).join(separator)}\r\n`;
 
 /** A whole CSV file with a byte-order mark, so spreadsheets read it as UTF-8. */
-export const csvText = (rows: ReadonlyArray<readonly CsvCell[]>): string => `\ufeff${rows.map(csvLine).join('')}`;
+export const csvText = (rows: ReadonlyArray<readonly CsvCell[]>, separator: ',' | ';' = ','): string =>
+  `\ufeff${rows.map((row) => csvLine(row, separator)).join('')}`;
