@@ -69,6 +69,25 @@ describe('receipts', () => {
     expect((await reply(as('learner').receipts.$get({ query: { lang: 'fr' } }))).json[0].plan.title).toBe('Fetoscopy');
   });
 
+  it('are written in the language Accept-Language asks for when ?lang= names none, as every document the server writes', async () => {
+    await api()
+      .deps.db.db.update(plans)
+      .set({ translations: { es: { title: 'Fetoscopia' } } })
+      .where(eq(plans.id, 'plan-fetoscopy'));
+    const id = await buy();
+    const headers = { authorization: `Bearer ${api().tokens.learner}`, 'accept-language': 'es-ES,es;q=0.9' };
+    const json = await api().app.request(`/api/receipts/${id}`, { headers });
+    expect(json.headers.get('content-language')).toBe('es');
+    expect(((await json.json()) as { plan: { title: string } }).plan.title).toBe('Fetoscopia');
+    const list = await api().app.request('/api/receipts', { headers });
+    expect(((await list.json()) as Array<{ plan: { title: string } }>)[0]!.plan.title).toBe('Fetoscopia');
+    const res = await api().app.request(`/api/receipts/${id}/pdf`, { headers });
+    expect(res.headers.get('content-language')).toBe('es');
+    const text = await pdfText(new Uint8Array(await res.arrayBuffer()));
+    expect(text).toContain('Recibo');
+    expect(text).toContain('Fetoscopia');
+  });
+
   it('say when an extension gave access until', async () => {
     await buy();
     const id = await buy();

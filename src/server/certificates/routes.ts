@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { ErrorCode } from '../../api/errors.ts';
-import { DEFAULT_LOCALE, localePath, type Locale } from '../../i18n/locales.ts';
+import { localePath, type Locale } from '../../i18n/locales.ts';
 import { canReadUser, refuseUser } from '../access/groups.ts';
 import { siteOrigin } from '../config.ts';
 import { certificatePdf } from './certificate-pdf.ts';
@@ -82,8 +82,7 @@ export const certificatesApp = subApp()
   })
   .openapi(guarded(routes.pdf, requireUser, rateLimit(PDF_LIMIT)), async (c) => {
     const { id } = c.req.valid('param');
-    const lang = c.req.valid('query').lang;
-    const locale = lang ?? DEFAULT_LOCALE;
+    const locale = contentLocale(c);
     const row = await find(c, id);
     if (!row) return fail(c, 404, ErrorCode.notFound, 'No certificate has this id');
     if (!(await canReadUser(c, row.userId)))

@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
 import { ErrorCode } from '../../api/errors.ts';
-import { DEFAULT_LOCALE } from '../../i18n/locales.ts';
 import { callerIsAdmin, requireUser } from '../access/caller.ts';
 import { type Env, guarded, subApp } from '../http/sub-app.ts';
 import { fail } from '../http/errors.ts';
 import { pdfLimit, sendPdf } from '../pdf/answer.ts';
 import { rateLimit } from '../http/rate-limit.ts';
+import { contentLocale } from '../http/content-locale.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 import { completedOrder, completedOrdersOf, type OrderRow } from './queries.ts';
 import { receiptOf } from './receipt-row.ts';
@@ -29,7 +29,8 @@ const refusal = (c: Context<Env>, outcome: 'missing' | 'forbidden') =>
 /** /receipts: one receipt per captured payment, for the buyer (and administrators), as JSON and as a PDF. */
 export const receiptsApp = subApp()
   .openapi(guarded(routes.list, requireUser), async (c) => {
-    const { userId, lang: locale = DEFAULT_LOCALE } = c.req.valid('query');
+    const { userId } = c.req.valid('query');
+    const locale = contentLocale(c);
     const uid = userId ?? c.get('caller')!.uid;
     if (uid !== c.get('caller')!.uid && !(await callerIsAdmin(c)))
       return fail(c, 403, ErrorCode.forbidden, "Only administrators may read another account's receipts");
@@ -43,12 +44,12 @@ export const receiptsApp = subApp()
   .openapi(guarded(routes.get, requireUser), async (c) => {
     const row = await readable(c, c.req.valid('param').orderId);
     if (typeof row === 'string') return refusal(c, row);
-    return c.json(receiptOf(row, c.get('deps').config.seller, c.req.valid('query').lang ?? DEFAULT_LOCALE), 200);
+    return c.json(receiptOf(row, c.get('deps').config.seller, contentLocale(c)), 200);
   })
   .openapi(guarded(routes.pdf, requireUser, rateLimit(PDF_LIMIT)), async (c) => {
     const row = await readable(c, c.req.valid('param').orderId);
     if (typeof row === 'string') return refusal(c, row);
-    const locale = c.req.valid('query').lang ?? DEFAULT_LOCALE;
+    const locale = contentLocale(c);
     const pdf = await receiptPdf(receiptOf(row, c.get('deps').config.seller, locale), locale);
     return sendPdf(c, pdf, 'receipt', row.id);
   });
