@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { ADMIN, axe, expectFitsWidth, LEARNER, login } from './helpers.ts';
 
@@ -7,6 +7,11 @@ import { ADMIN, axe, expectFitsWidth, LEARNER, login } from './helpers.ts';
 
 async function courseReady(page: Page) {
   await expect(page.locator('.course-actions[data-hydrated="true"]')).toBeAttached();
+}
+
+/** Waits until the page has drawn the frame after the current one: what the last answer or event changed is on screen. */
+async function nextFrame(page: Page) {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 /** Focuses the control and presses Enter: the journey is made with the keyboard. */
@@ -77,9 +82,15 @@ test('an admin adds a draft course, previews it as a learner, publishes it, and 
   await press(page, banner.getByRole('link', { name: 'Without a plan' }));
   await expect(page).toHaveURL(/plan=none$/);
   await courseReady(page);
+  const navigations: string[] = [];
+  const navigating = (req: Request) => void (req.isNavigationRequest() && req.frame() === page.mainFrame() && navigations.push(req.url()));
+  page.on('request', navigating);
   await press(page, page.getByRole('link', { name: 'Play case 1: Straight scope' }));
   await expect(page.getByRole('alert')).toContainText("You don't have a subscription for this course");
-  await page.waitForTimeout(3000);
+  // No sleep: a link the click let through asks for its page at the click, before the alert is drawn.
+  await nextFrame(page);
+  page.off('request', navigating);
+  expect(navigations).toEqual([]);
   await expect(page).toHaveURL(/plan=none$/);
 
   // In Arabic, right to left, still a preview.
@@ -132,9 +143,12 @@ test('a course never published is deleted from its editor only once asked, and a
   await press(page, dialog.getByRole('button', { name: 'حذف المسودة' }));
   await expect(page).toHaveURL(/\/ar\/courses$/);
   expect((await request.get(preview)).status()).toBe(404);
-  // Gone: its page offers the admin no preview.
+  // Gone: its page offers the admin no preview, once its island has asked for the draft (no sleep: the answer is the signal).
+  const id = new URL(preview).pathname.split('/').at(-1)!;
+  const looked = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith(`/courses/${id}/draft`));
   expect((await page.goto(new URL(preview).pathname))?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForTimeout(2000);
+  expect((await looked).status()).toBe(404);
+  await nextFrame(page);
   await expect(page.locator('.draft-door')).toHaveCount(0);
 });

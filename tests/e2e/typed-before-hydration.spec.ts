@@ -10,6 +10,15 @@ async function slowScripts(page: Page) {
   });
 }
 
+/**
+ * Waits until the island's hydration has settled, instead of a fixed sleep: formReady saw its hydrated render, and
+ * two frames later every effect of that render has run (React runs them before the next frame is drawn), so a field
+ * the island would clear or overwrite on hydrating has been by then.
+ */
+async function settled(page: Page) {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
 /** Types like a person (key by key) into a field found by its label. */
 async function type(page: Page, label: string, text: string, exact = false) {
   const field = page.getByLabel(label, { exact });
@@ -24,7 +33,7 @@ test('login keeps what was typed before its island hydrated', async ({ page }) =
   await type(page, 'Email', 'early@example.com');
   await type(page, 'Password', 'typed-early');
   await formReady(page, 'Log in');
-  await page.waitForTimeout(500);
+  await settled(page);
   await expect(page.getByLabel('Email')).toHaveValue('early@example.com');
   await expect(page.getByLabel('Password')).toHaveValue('typed-early');
 });
@@ -39,7 +48,7 @@ test('sign-up keeps what was typed before its island hydrated', async ({ page })
   await type(page, 'Repeat password', 'secret1');
   await page.getByLabel('I have read and accept the terms of use and the privacy notice').check();
   await formReady(page, 'Sign up');
-  await page.waitForTimeout(500);
+  await settled(page);
   for (const [label, value, exact] of [
     ['Name', 'Maria', true],
     ['Last name', 'Lopez', false],
@@ -57,7 +66,7 @@ test('the password reset form keeps what was typed before its island hydrated', 
   await page.goto('/reset-password');
   await type(page, 'Email', 'early@example.com');
   await formReady(page, 'Send reset email');
-  await page.waitForTimeout(500);
+  await settled(page);
   await expect(page.getByLabel('Email')).toHaveValue('early@example.com');
 });
 
@@ -71,7 +80,7 @@ test('the home contact form keeps what was typed before its island hydrated', as
   await form.getByLabel('Your question').click();
   await form.getByLabel('Your question').pressSequentially('Typed before the script came');
   await expect(form.getByRole('button', { name: 'Send' })).toBeEnabled();
-  await page.waitForTimeout(500);
+  await settled(page);
   await expect(form.getByLabel('Full name')).toHaveValue('Ana Early');
   await expect(form.getByLabel('Email')).toHaveValue('ana@example.com');
   await expect(form.getByLabel('Your question')).toHaveValue('Typed before the script came');
@@ -87,7 +96,7 @@ test('the support form keeps what was typed before its island hydrated', async (
   await type(page, 'Your question', 'Typed before the script came');
   await page.getByLabel('Platform').selectOption({ label: 'macOS' });
   await formReady(page, 'Send to support');
-  await page.waitForTimeout(500);
+  await settled(page);
   await expect(page.getByLabel('Full name')).toHaveValue('Ana Early');
   await expect(page.getByLabel('Your question')).toHaveValue('Typed before the script came');
   await expect(page.getByLabel('Platform')).toHaveValue('mac');
