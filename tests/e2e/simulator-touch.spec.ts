@@ -139,6 +139,7 @@ for (const lang of ['en', 'ar'] as const) {
       // A roll, held.
       const roll = await centre(controls.getByRole('button', { name: t['sim.touch.rollRight'] }));
       await touch.press(4, roll.x, roll.y);
+      // Not a wait for something: the finger is held on the button for 300 ms, as a person holds a roll.
       await page.waitForTimeout(300);
       await touch.lift(4);
 
