@@ -1,6 +1,9 @@
 declare namespace App {
-  /** What src/middleware.ts sets for every page and component to read. */
-  interface Locals {
+  /**
+   * What src/middleware.ts sets for every page and component to read, and what the server gives the on-demand pages
+   * (src/server/pages/locals.ts; absent under `astro dev` and while prerendering, so each may be missing).
+   */
+  interface Locals extends Partial<import('./server/pages/locals.ts').PageLocals> {
     locale: import('./i18n/locales.ts').Locale;
     t: import('./i18n/index.ts').T;
   }
