@@ -76,7 +76,7 @@ test('a director invites people by address: each joins by accepting in My learni
 
   // Now the director's CSV names the member, who has not started anything.
   await lead.reload();
-  expect((await exportedRows(lead)).map((r) => [r[0], r[1], r[9]])).toEqual([['Wes Waiting', trainee.email, 'not started']]);
+  expect((await exportedRows(lead)).map((r) => [r[0], r[1], r[9]])).toEqual([['Wes Waiting', trainee.email, 'Not started']]);
 
   // A pasted list with a mistake is refused whole; corrected, the new address waits as an invitation.
   const newcomer = uniqueEmail('newcomer');

@@ -1,6 +1,8 @@
 import { DICTIONARIES, useT } from '../../src/i18n/index.ts';
 import { expect, test } from './fixtures.ts';
-import { axe, expectFitsWidth, formReady, LEARNER, signIn, subscriber, uniqueEmail } from './helpers.ts';
+import { readFileSync } from 'node:fs';
+import { acceptInvitations } from './group-consent.ts';
+import { ADMIN, axe, expectFitsWidth, formReady, idTokenFor, LEARNER, newAccount, signIn, subscriber, uniqueEmail } from './helpers.ts';
 
 /** The journeys' pages as a person sees them, kept to be looked at after a run. */
 const SHOTS = '/tmp/learner-language-shots';
@@ -82,5 +84,52 @@ for (const { name, lang, prefix, viewport } of PLACES) {
     await expect(page.getByRole('heading', { name: words['course.includedIn'] })).toBeVisible();
     await expect(page.locator('.course-plan-price').first()).toBeVisible();
     await expect(page.getByRole('region', { name: words['course.held.title'] })).toHaveCount(0);
+  });
+}
+
+for (const { name, lang, prefix, viewport, separator } of [
+  { name: 'in Spanish on a desktop, with semicolons', lang: 'es', prefix: '/es', viewport: { width: 1280, height: 800 }, separator: ';' },
+  { name: 'in Arabic on a phone, with commas', lang: 'ar', prefix: '/ar', viewport: { width: 390, height: 844 }, separator: ',' },
+] as const) {
+  test(`a director exports the group for people, ${name}, or with the other separator chosen`, async ({ page, request }) => {
+    const words = DICTIONARIES[lang];
+    const admin = { authorization: `Bearer ${await idTokenFor(ADMIN)}` };
+    const director = await newAccount(request, 'lead', { name: 'Dee Lead' }, { verified: true });
+    const trainee = await newAccount(request, 'trainee', { name: 'Tia Trainee' }, { verified: true });
+    const group = (await (await request.post('/api/groups', { headers: admin, data: { name: `Fellows ${Date.now()}` } })).json()) as { id: string };
+    for (const [who, role] of [
+      [director, 'director'],
+      [trainee, 'member'],
+    ] as const)
+      expect((await request.post(`/api/groups/${group.id}/members`, { headers: admin, data: { email: who.email, role } })).status()).toBe(200);
+    await acceptInvitations(request, trainee);
+
+    await signIn(page, director);
+    await page.setViewportSize(viewport);
+    await page.goto(`${prefix}/groups?group=${group.id}`);
+    const choice = page.getByLabel(words['groups.separator']);
+    await expect(choice).toHaveValue(separator === ';' ? 'semicolon' : 'comma');
+    const exported = async () => {
+      const saving = page.waitForEvent('download');
+      await page.getByRole('button', { name: words['groups.export'] }).click();
+      return readFileSync((await (await saving).path())!, 'utf8')
+        .replace(/^\ufeff/, '')
+        .split('\r\n');
+    };
+    const [header, row] = await exported();
+    const cells = (line: string, by: string) => line.slice(1, -1).split(`"${by}"`);
+    expect(cells(header!, separator).slice(0, 2)).toEqual([words['csv.member'], words['common.email']]);
+    expect(cells(header!, separator).at(-1)).toBe(words['csv.lastAttempt']);
+    expect(cells(row!, separator).slice(0, 2)).toEqual(['Tia Trainee', trainee.email]);
+    expect(cells(row!, separator)[9]).toBe(words['progress.notStarted']);
+    await expectFitsWidth(page);
+    await axe(page);
+    await page.screenshot({ path: `${SHOTS}/group-export-${lang}-${viewport.width}.png`, fullPage: true });
+
+    // The reader's spreadsheet wants the other one: chosen, the same file with it.
+    const other = separator === ';' ? ',' : ';';
+    await choice.selectOption(other === ';' ? 'semicolon' : 'comma');
+    const [again] = await exported();
+    expect(cells(again!, other).slice(0, 2)).toEqual([words['csv.member'], words['common.email']]);
   });
 }
