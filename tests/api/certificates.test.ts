@@ -249,7 +249,7 @@ describe('an Arabic certificate of text that bites', () => {
             { module: 1, case: 2, title: 'حالة TTTS 3', score: 80, passMark: 60 },
             { module: 2, case: 1, title: 'Solomon مع الليزر', score: 75, passMark: 60 },
           ],
-          kind: 'practice',
+          kind: 'completion',
           sittings: [],
           verifyUrl: 'https://academy.example/ar/certificates/7-Xk3_9aQ',
         },
