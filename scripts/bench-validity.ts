@@ -5,12 +5,14 @@ import { degeneratePlayers } from './lib/validity/degenerate.ts';
 import { carefulPlayers, navigationPlayers } from './lib/validity/navigation.ts';
 import { auc, playAll, validityCases, type Played } from './lib/validity/run.ts';
 import { sightedPlayers } from './lib/validity/sighted.ts';
-import { surgeons } from './lib/validity/surgeons.ts';
+import { laserReplayPlayer } from './lib/validity/laser-replay.ts';
+import { carefulSurgeons, surgeons } from './lib/validity/surgeons.ts';
 import type { Player } from './lib/validity/types.ts';
 
 /**
  * npm run bench:validity [-- <variants> [<name prefix>]]: the scripted players (expert, intermediate, novice, the
- * sighted surgeons of sighted.ts, who plan only from the view, and the degenerate strategies, all acting only
+ * sighted surgeons of sighted.ts, who plan only from the view, the degenerate strategies, the careful surgeons
+ * (slow, hesitant, corrective) and a program that plays from the model's hidden state, all acting only
  * through the event log at a human rate; navigation's from navigation.ts) play every
  * seeded case of their tasks on
  * `variants` variants (200 unless given), each log scored by the server's replay. Prints, per task, the AUC of
@@ -23,9 +25,15 @@ const variants = Number(process.argv[2] ?? 200);
 const REPLAY_EVERY = 4;
 /** Only the players whose names start with this (`sighted`: the sighted surgeons alone); all when not given. */
 const only = process.argv[3] ?? '';
-const players: Player[] = [...surgeons, ...sightedPlayers, ...degeneratePlayers, ...navigationPlayers, ...carefulPlayers].filter((p) =>
-  p.name.startsWith(only),
-);
+const players: Player[] = [
+  ...surgeons,
+  ...sightedPlayers,
+  ...degeneratePlayers,
+  ...navigationPlayers,
+  ...carefulPlayers,
+  ...carefulSurgeons,
+  laserReplayPlayer,
+].filter((p) => p.name.startsWith(only));
 /** The skill groups' players come in families, each told apart by its own AUC: the scripted surgeons, and the sighted ones. */
 const FAMILIES = [{ label: 'scripted' }, { label: 'sighted' }] as const;
 const familyOf = (p: Player) => (p.name.startsWith('sighted-') ? 'sighted' : 'scripted');
@@ -102,8 +110,9 @@ for (const task of TASKS) {
     const rates = runs.map((q) => q.outcome.events / Math.max(1, q.outcome.metrics.surgeryTimeMs / 1000));
     const checked = runs.filter((q) => q.outcome.flags !== null);
     const flaggedShare = checked.filter((q) => q.outcome.flags!.length > 0).length / checked.length;
-    // A flag must not accuse a person: at most 0.5 % of any learner's or careful player's attempts.
-    if (p.group !== 'degenerate' && flaggedShare > 0.005) failed = true;
+    // A flag must not accuse a person: at most 0.5 % of any learner's or careful player's attempts; a program
+    // playing from the model's hidden state is flagged in 95 % at least.
+    if (p.group === 'program' ? flaggedShare < 0.95 : p.group !== 'degenerate' && flaggedShare > 0.005) failed = true;
     const flagged = `${(flaggedShare * 100).toFixed(1)} %`;
     console.log(
       row([

@@ -107,6 +107,8 @@ test('the debrief opens in Arabic, right to left, and an admin opens it from /ad
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/ar/account');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // The history says under the attempt's case that it was flagged, and why, before any debrief is opened.
+  await expect(page.locator('.attempt-history .attempt-flagged')).toHaveText(`${ar['attempts.flaggedRow']}${ar['sim.flag.regular']}`);
   const open = page.getByRole('button', { name: /^التقييم: / });
   await open.press('Enter');
   const dialog = page.getByRole('dialog', { name: ar['sim.debrief.title'] });

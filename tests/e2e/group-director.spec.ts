@@ -76,6 +76,30 @@ test("the director's debrief dialog fits a phone and a desktop, in English and i
   }
 });
 
+test("the director reads why a member's attempt was flagged, in the history and its debrief, in English and in Arabic", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { director, member, groupId } = await directedGroup(request);
+  // Controls changed on a timer's beat: stored flagged 'regular'.
+  await storedAttempt(request, member, 'timer');
+  await login(page, director);
+  for (const locale of ['en', 'ar'] as const) {
+    const d = DICTIONARIES[locale];
+    await page.setViewportSize(locale === 'en' ? VIEWPORTS.desktop : VIEWPORTS.phone);
+    await page.goto(`${locale === 'en' ? '' : '/ar'}/groups?group=${groupId}&member=${member.uid}`);
+    const flagged = page.locator('.attempt-history tbody tr').filter({ has: page.locator('.attempt-flagged') });
+    await expect(flagged).toHaveCount(1);
+    await expect(flagged.locator('.attempt-flagged')).toHaveText(`${d['attempts.flaggedRow']}${d['sim.flag.regular']}`);
+    await expect(page.locator('.attempt-history .attempt-flagged')).toHaveCount(1);
+    await flagged.getByRole('button').click();
+    const dialog = page.getByRole('dialog', { name: d['sim.debrief.title'] });
+    await expect(dialog.locator('.debrief-flagged').getByRole('listitem')).toHaveText([d['sim.flag.regular']]);
+    await page.screenshot({ path: `${SHOTS}/flagged-${locale}.png` });
+    if (locale === 'ar') await axe(page);
+    await dialog.getByRole('button', { name: d['attempts.close'] }).click();
+    await expect(dialog).toBeHidden();
+  }
+});
+
 test('a director removed in another session is told so on a page left open and on a fresh one, in their language', async ({ browser, request }) => {
   test.setTimeout(120_000);
   mkdirSync(SHOTS, { recursive: true });

@@ -125,7 +125,7 @@ export function laserReplay(scenario: Scenario, rng: Rng, { releaseMs }: LaserRe
 /** The program as a bench player: lets go within 40 ms of the seal. */
 export const laserReplayPlayer: Player = {
   name: 'laser-replay',
-  group: 'degenerate',
+  group: 'program',
   tasks: ['selective', 'solomon'],
   play: (scenario, rng) => laserReplay(scenario, rng, { releaseMs: [0, 40] }),
 };

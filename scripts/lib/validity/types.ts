@@ -9,8 +9,11 @@ export type Group = 'expert' | 'intermediate' | 'novice';
 export interface Player {
   /** Short and unique: the bench's tables and the test's messages name players by it. */
   name: string;
-  /** 'careful': people at a slow or corrective pace, read only for how often the plausibility checks accuse them. */
-  group: Group | 'degenerate' | 'careful';
+  /**
+   * 'careful': people at a slow or corrective pace, read only for how often the plausibility checks accuse them;
+   * 'program': plays from the model's hidden state at a hand's pace, may score a pass and must be flagged.
+   */
+  group: Group | 'degenerate' | 'careful' | 'program';
   /** The tasks it knows how to play. */
   tasks: readonly Task[];
   /**
