@@ -7,7 +7,6 @@ import { ADMIN, expectFitsWidth, idTokenFor, login, newAccount, axe } from './he
 // After an assessed attempt the result says what Retry starts: a new assessment only with a window's code typed
 // there, otherwise practice, labelled so; an attempt that arrives after its window closed is said to be practice.
 
-const SHOTS = '/tmp/shots';
 const NAVIGATION = { task: 'navigation', difficulty: 1, placenta: 'posterior', anastomoses: 3, smallestMm: 1.8, scopes: 'straight', targets: 2 };
 
 /** A one-case course requiring assessment (pass mark 50), and an administrator's window open to every learner. */
@@ -76,10 +75,10 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(page.getByRole('alert')).toHaveText(t['sim.outcome.code.unknown']);
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     await axe(page);
-    await page.screenshot({ path: `${SHOTS}/assessed-retry-${lang}-desktop.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`assessed-retry-${lang}-desktop.png`), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await expectFitsWidth(page);
-    await page.screenshot({ path: `${SHOTS}/assessed-retry-${lang}-phone.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`assessed-retry-${lang}-phone.png`), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // The window's own code: refused until the director grants another launch of the case, then a new launch, as an assessment.
@@ -98,6 +97,6 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(page.locator('#sim-lapsed')).toHaveText(t['sim.outcome.lapsed']);
     await expect(page.locator('#sim-verdict-margin')).toHaveText(new RegExp(t['sim.outcome.practiceOnly'].split('{{mark}}')[1]!.slice(0, 20)));
     await axe(page);
-    await page.screenshot({ path: `${SHOTS}/assessed-lapsed-${lang}-desktop.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`assessed-lapsed-${lang}-desktop.png`), fullPage: true });
   });
 }

@@ -3,8 +3,6 @@ import { expect, test } from './fixtures.ts';
 import { assessedWorld, sendPlayed } from './assessed-world.ts';
 import { axe, expectFitsWidth, login } from './helpers.ts';
 
-const SHOTS = '/tmp/asm-sitting-shots';
-
 /** Tomorrow at nine, as a datetime-local field takes it (the browser's own time zone). */
 function tomorrowAtNine(): string {
   const d = new Date(Date.now() + 86_400_000);
@@ -76,7 +74,7 @@ for (const l of LANGUAGES) {
     await expect(open).toHaveCount(1);
     const typed = (await open.locator('[data-code]').textContent())!;
     await axe(page);
-    await page.screenshot({ path: `${SHOTS}/director-${l.lang}-desktop.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`director-${l.lang}-desktop.png`), fullPage: true });
 
     // The learner starts the case with the code once; a second launch of it in the sitting is refused, said plainly.
     const learnerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -103,7 +101,7 @@ for (const l of LANGUAGES) {
     await dialog.getByLabel(l.code).fill(typed);
     await dialog.getByRole('button', { name: l.start }).click();
     await expect(dialog.getByText(l.used)).toBeVisible();
-    await play.screenshot({ path: `${SHOTS}/second-launch-${l.lang}-phone.png` });
+    await play.screenshot({ path: test.info().outputPath(`second-launch-${l.lang}-phone.png`) });
 
     // The director reads the sitting's launches, sent, and grants another with a reason.
     await open.getByRole('button', { name: l.launches }).click();
@@ -116,7 +114,7 @@ for (const l of LANGUAGES) {
     await axe(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await expectFitsWidth(page);
-    await panel.screenshot({ path: `${SHOTS}/launches-${l.lang}-phone.png` });
+    await panel.screenshot({ path: test.info().outputPath(`launches-${l.lang}-phone.png`) });
 
     // The certificate is an assessed one: its links say so, and so does the public verification page.
     await play.goto(coursePath);
@@ -128,7 +126,7 @@ for (const l of LANGUAGES) {
     await expect(play.locator('.verify-sittings li')).toContainText('Dee Director');
     await axe(play);
     await expectFitsWidth(play);
-    await play.screenshot({ path: `${SHOTS}/certificate-${l.lang}-phone.png` });
+    await play.screenshot({ path: test.info().outputPath(`certificate-${l.lang}-phone.png`) });
     await learnerContext.close();
   });
 }

@@ -3,8 +3,6 @@ import { expect, test } from './fixtures.ts';
 import { assessedWorld, sendPlayed } from './assessed-world.ts';
 import { expectFitsWidth, login, axe } from './helpers.ts';
 
-const SHOTS = '/tmp/asm-shots';
-
 const LANGUAGES = [
   {
     lang: 'en',
@@ -55,10 +53,10 @@ for (const l of LANGUAGES) {
     const typed = (await code.textContent())!;
     await expect(panel.locator('li[data-state="open"]')).toHaveCount(1);
     await axe(page);
-    await page.screenshot({ path: `${SHOTS}/director-${l.lang}-desktop.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`director-${l.lang}-desktop.png`), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await expectFitsWidth(page);
-    await panel.screenshot({ path: `${SHOTS}/director-${l.lang}-phone.png` });
+    await panel.screenshot({ path: test.info().outputPath(`director-${l.lang}-phone.png`) });
 
     // The learner, a member of the fellowship, opens the case: a wrong code is refused, the director's is taken.
     const learnerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -71,14 +69,14 @@ for (const l of LANGUAGES) {
     await dialog.getByLabel(l.code).fill('ZZZZZZ');
     await dialog.getByRole('button', { name: l.start }).click();
     await expect(dialog.getByText(l.unknown)).toBeVisible();
-    await play.screenshot({ path: `${SHOTS}/dialog-refused-${l.lang}-desktop.png` });
+    await play.screenshot({ path: test.info().outputPath(`dialog-refused-${l.lang}-desktop.png`) });
     await dialog.getByLabel(l.code).fill(typed.toLowerCase());
     await dialog.getByRole('button', { name: l.start }).click();
     await expect(dialog.getByRole('status').filter({ hasText: l.ready })).toBeVisible();
     await axe(play);
-    await play.screenshot({ path: `${SHOTS}/dialog-assessed-${l.lang}-desktop.png` });
+    await play.screenshot({ path: test.info().outputPath(`dialog-assessed-${l.lang}-desktop.png`) });
     await play.setViewportSize({ width: 390, height: 844 });
-    await play.screenshot({ path: `${SHOTS}/dialog-assessed-${l.lang}-phone.png` });
+    await play.screenshot({ path: test.info().outputPath(`dialog-assessed-${l.lang}-phone.png`) });
 
     // The simulator opens the case as an assessment: its mode says so, and no guided step is shown.
     const href = await dialog.locator('a[data-launch="browser"]').getAttribute('href');
@@ -87,7 +85,7 @@ for (const l of LANGUAGES) {
     await expect(play.locator('#sim-mode')).toHaveText(l.mode);
     await expect(play.locator('#sim-guide')).toBeHidden();
     await expect(play.locator('#sim-prompt')).toHaveText('');
-    await play.screenshot({ path: `${SHOTS}/simulator-${l.lang}-desktop.png` });
+    await play.screenshot({ path: test.info().outputPath(`simulator-${l.lang}-desktop.png`) });
 
     // The assessed attempt passes the case; the certificate it earns names the case as assessed.
     await sendPlayed(request, new URL(href!, e2e.baseURL).searchParams.get('token')!, learner);
@@ -99,10 +97,10 @@ for (const l of LANGUAGES) {
     await expect(play.locator('.verify-assessed li')).toHaveCount(1);
     await expect(play.locator('.verify-assessed li')).toContainText('Two targets');
     await axe(play);
-    await play.screenshot({ path: `${SHOTS}/certificate-${l.lang}-desktop.png` });
+    await play.screenshot({ path: test.info().outputPath(`certificate-${l.lang}-desktop.png`) });
     await play.setViewportSize({ width: 390, height: 844 });
     await expectFitsWidth(play);
-    await play.screenshot({ path: `${SHOTS}/certificate-${l.lang}-phone.png` });
+    await play.screenshot({ path: test.info().outputPath(`certificate-${l.lang}-phone.png`) });
     await learnerContext.close();
   });
 }

@@ -109,7 +109,7 @@ test("the admin sets a case's simulator parameters with the keyboard, saves, and
   const warning = first.getByRole('status').filter({ hasText: 'This setup cannot be won. Placenta: Anterior.' });
   await expect(warning).toContainText('Offer the angled (30°) scope, or choose another placenta position.');
   await expect(first.getByLabel('Placenta')).toHaveAttribute('aria-describedby', (await warning.getAttribute('id'))!);
-  await first.screenshot({ path: '/tmp/case-settings-unwinnable-en.png' });
+  await first.screenshot({ path: test.info().outputPath('case-settings-unwinnable-en.png') });
   await first.getByRole('button', { name: 'Use the module defaults for case 1 in module 1' }).press('Enter');
   await expect(warning).toHaveCount(0);
   await expect(first).toContainText('Module defaults');
@@ -158,7 +158,7 @@ test('in Arabic the settings read right to left, and a change made with the keyb
   const warning = group.getByRole('status').filter({ hasText: 'لا يمكن الفوز بهذا الإعداد. المشيمة: أمامية.' });
   await expect(warning).toBeVisible();
   await axe(page);
-  await group.screenshot({ path: '/tmp/case-settings-unwinnable-ar.png' });
+  await group.screenshot({ path: test.info().outputPath('case-settings-unwinnable-ar.png') });
   const scopes = group.getByLabel('المناظير المتاحة');
   await scopes.focus();
   await page.keyboard.press('ArrowDown');

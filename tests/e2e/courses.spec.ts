@@ -125,11 +125,11 @@ test('the admin adds, renames and hides modules and cases, saves, and sees them 
   expect(((await (await request.get(`/api/courses/${id}`)).json()) as { levels: unknown[] }).levels).toEqual([]);
   await axe(page);
   await bar.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/shots/editor-draft-desktop-en.png' });
+  await page.screenshot({ path: test.info().outputPath('editor-draft-desktop-en.png') });
   await page.setViewportSize({ width: 390, height: 844 });
   await expectFitsWidth(page);
   await bar.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/shots/editor-draft-phone-en.png' });
+  await page.screenshot({ path: test.info().outputPath('editor-draft-phone-en.png') });
   await bar.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Laser course');
   await expect(page.getByRole('heading', { name: /Twin anastomoses/ })).toBeVisible();

@@ -106,7 +106,6 @@ test('an account made before the terms were asked for is asked after signing in,
   test.setTimeout(120_000);
   // The seeded former learner signed up before consent was asked (each run of the journeys starts from a fresh seed).
   const former = { email: 'former@example.com', password: 'former123' };
-  const shots = '/tmp/consent-shots';
   const en = DICTIONARIES.en;
   const ar = DICTIONARIES.ar;
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -115,7 +114,7 @@ test('an account made before the terms were asked for is asked after signing in,
   await expect(prompt).toBeVisible();
   await expect(prompt).toContainText(TERMS_VERSION);
   await axe(page);
-  await page.screenshot({ path: `${shots}/consent-en-desktop.png` });
+  await page.screenshot({ path: test.info().outputPath('consent-en-desktop.png') });
 
   // Reading the terms is not blocked: the page shows them, with the question above.
   await prompt.getByRole('link', { name: en['legal.terms'] }).click();
@@ -131,7 +130,7 @@ test('an account made before the terms were asked for is asked after signing in,
   await expect(page.locator('article.legal')).toContainText('PayPal');
   await axe(page);
   await expectFitsWidth(page);
-  await page.screenshot({ path: `${shots}/consent-ar-phone.png` });
+  await page.screenshot({ path: test.info().outputPath('consent-ar-phone.png') });
 
   // By keyboard: Accept without the box says what is missing; the box ticked, the acceptance is recorded.
   await arPrompt.getByRole('button', { name: ar['consent.accept'] }).press('Enter');

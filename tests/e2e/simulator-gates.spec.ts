@@ -12,7 +12,6 @@ import { tokenScenario } from './pilot.ts';
 // debrief of their history, from the same notes, in English and Arabic.
 
 const SELECTIVE = { task: 'selective', difficulty: 1, placenta: 'posterior', anastomoses: 2, smallestMm: 1.8, scopes: 'straight', targets: 2 };
-const SHOTS = '/tmp/shots';
 
 /** A one-case selective course with the usual pass mark of 70. */
 async function course(request: APIRequestContext): Promise<string> {
@@ -95,10 +94,10 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(resultNote.locator('p')).toHaveText(headline);
     await expect(resultNote.locator('li')).toHaveText([why]);
     await axe(page);
-    await page.screenshot({ path: `${SHOTS}/gate-result-${lang}-desktop.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`gate-result-${lang}-desktop.png`), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await expectFitsWidth(page);
-    await page.screenshot({ path: `${SHOTS}/gate-result-${lang}-phone.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`gate-result-${lang}-phone.png`), fullPage: true });
 
     // The history's debrief says the same.
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -114,8 +113,8 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(historyNote.locator('p')).toHaveText(headline);
     await expect(historyNote.locator('li')).toHaveText([why]);
     await axe(page);
-    await page.screenshot({ path: `${SHOTS}/gate-history-${lang}-desktop.png` });
+    await page.screenshot({ path: test.info().outputPath(`gate-history-${lang}-desktop.png`) });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/gate-history-${lang}-phone.png` });
+    await page.screenshot({ path: test.info().outputPath(`gate-history-${lang}-phone.png`) });
   });
 }

@@ -105,7 +105,7 @@ test('the result says passed or not against the pass mark, Retry and Next case l
   await expect(sim.getByRole('link', { name: 'Back to the course' })).toHaveAttribute('href', `/courses/${courseId}`);
   await expect(sim.getByText('Certificate earned')).toBeHidden();
   await axe(sim);
-  await sim.screenshot({ path: '/tmp/result-en-desktop-failed.png', fullPage: true });
+  await sim.screenshot({ path: test.info().outputPath('result-en-desktop-failed.png'), fullPage: true });
   // The course page, never reloaded, shows the attempt.
   await expect(row(page, 1)).toHaveAttribute('data-state', 'attempted');
   await expect(row(page, 1)).toContainText(`Best score 0, pass mark ${PASS_MARK}`);
@@ -141,10 +141,10 @@ test('the result says passed or not against the pass mark, Retry and Next case l
   await expect(sim.getByText('Certificate earned: you have completed the course.')).toBeVisible();
   await expect(sim.getByRole('button', { name: 'Next case' })).toBeHidden();
   await axe(sim);
-  await sim.screenshot({ path: '/tmp/result-en-desktop-certificate.png', fullPage: true });
+  await sim.screenshot({ path: test.info().outputPath('result-en-desktop-certificate.png'), fullPage: true });
   await sim.setViewportSize({ width: 390, height: 844 });
   await expectFitsWidth(sim);
-  await sim.screenshot({ path: '/tmp/result-en-phone-certificate.png', fullPage: true });
+  await sim.screenshot({ path: test.info().outputPath('result-en-phone-certificate.png'), fullPage: true });
   await expect(page.getByText('2 of 2 cases passed')).toBeVisible();
   await expect(page.getByText(/^Course completed on /)).toBeVisible();
 
@@ -170,10 +170,10 @@ test('in Arabic, the result reads right to left: not passed against the pass mar
   await expect(page.locator('#sim-verdict-margin')).toHaveText(`-${PASS_MARK} مقارنةً بدرجة النجاح ${PASS_MARK}.`);
   await expect(page.getByRole('button', { name: 'أعد المحاولة' })).toBeVisible();
   await axe(page);
-  await page.screenshot({ path: '/tmp/result-ar-desktop-failed.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('result-ar-desktop-failed.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expectFitsWidth(page);
-  await page.screenshot({ path: '/tmp/result-ar-phone-failed.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('result-ar-phone-failed.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'الحالة التالية' }).click();
   await expect(page).toHaveURL(/\/ar\/simulator\?.*case=2/);
