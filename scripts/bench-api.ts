@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Catalogue } from '../src/server/courses/catalogue.ts';
@@ -22,7 +22,8 @@ import { TERMS_VERSION } from '../src/domain/legal.ts';
  * the run, whose public half is served as a local JWKS (FIREBASE_KEYS_URL) the server fetches as it fetches Google's.
  * 1. the course catalogue, answered from the server's in-memory cache (no query after the first request);
  * 2. a signed-in learner reading their own record (GET /api/users/{uid}): the RS256 signature, issuer, audience and
- *    expiry checked on every request, the record read once and then answered from memory (src/server/users/user-cache.ts);
+ *    expiry checked on the token's first request, then the token remembered (src/server/access/token-memory.ts), the
+ *    record read once and then answered from memory (src/server/users/user-cache.ts);
  *    on PGlite always, and on the PostgreSQL of DATABASE_URL when it is set (the PGlite server never inherits it);
  * 3. right after each of those, a bare Hono handler answering its payload from memory, byte for byte with the same headers;
  * 4. pages: a course page (rendered on demand, then cached), then the prerendered home page, the course page in
@@ -30,7 +31,8 @@ import { TERMS_VERSION } from '../src/domain/legal.ts';
  * 5. the admins' user list over 10,000 profiles and 30,000 attempts (GET /api/user-list: a first page, a page deep in
  *    the list sorted by last activity, a search with filters), one admin paging: one connection, so p99 is the time
  *    one page takes (the target is under 200 ms).
- * Any answer that is not 2xx, any socket error or timeout, fails the run.
+ * Each row names the machine's 1-minute load average when it began and ended. Any answer that is not 2xx, any socket
+ * error or timeout, fails the run.
  */
 const CONNECTIONS = 50;
 const DURATION = 10;
@@ -79,14 +81,19 @@ interface Row {
   payload: Answer;
   /** Connections at once, when not CONNECTIONS. */
   connections?: number;
-  result?: { rps: number; p50: number; p99: number; failures: number };
+  result?: { rps: number; p50: number; p99: number; failures: number; load: string };
   /** The row this one's throughput is compared with, and its name in the table. */
   versus?: { row: Row; name: string };
 }
 
+/** The machine's 1-minute load average now: the machine may be shared, and its other work shows in every figure. */
+const load = () => loadavg()[0]!.toFixed(1);
+
 async function measure(row: Row): Promise<void> {
+  const before = load();
   const r = await autocannon({ url: row.url, headers: row.headers, connections: row.connections ?? CONNECTIONS, duration: DURATION });
-  row.result = { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failures: r.errors + r.timeouts + r.non2xx };
+  const failures = r.errors + r.timeouts + r.non2xx;
+  row.result = { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failures, load: `${before} → ${load()}` };
 }
 
 /** Waits for `url` to answer, or fails at once if the process exits first. */
@@ -163,7 +170,7 @@ async function ours(database: 'PGlite' | 'PostgreSQL', databaseUrl: string, with
     const targets: Array<Omit<Row, 'payload'>> = [];
     if (withCatalogue) targets.push({ what: 'GET /api/courses (catalogue, in-memory cache)', database, url: api.courses.$url().href, headers: {} });
     targets.push({
-      what: 'GET /api/users/{uid} (signed in: RS256 token verified, the record kept in memory)',
+      what: 'GET /api/users/{uid} (signed in: RS256 token verified once, then remembered; the record kept in memory)',
       database,
       url: record,
       headers: { authorization: `Bearer ${token}` },
@@ -287,14 +294,14 @@ try {
 console.log(
   `\nbench:api: ${CONNECTIONS} connections, ${DURATION} s per row, one server measured at a time, each of ours followed at once by its bare twin; Node ${process.version}\n`,
 );
-console.log('| what | database | bytes | req/s | p50 ms | p99 ms | failed answers | throughput compared |');
-console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+console.log('| what | database | bytes | req/s | p50 ms | p99 ms | failed answers | throughput compared | machine load (1 min) before → after |');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const row of rows) {
   if (!row.result) continue;
   const twin = row.versus?.row.result;
   const ratio = twin ? `${(row.result.rps / twin.rps).toFixed(2)} of ${row.versus!.name}` : '';
   console.log(
-    `| ${row.what} | ${row.database} | ${row.payload.body.length} | ${Math.round(row.result.rps)} | ${row.result.p50} | ${row.result.p99} | ${row.result.failures} | ${ratio} |`,
+    `| ${row.what} | ${row.database} | ${row.payload.body.length} | ${Math.round(row.result.rps)} | ${row.result.p50} | ${row.result.p99} | ${row.result.failures} | ${ratio} | ${row.result.load} |`,
   );
 }
 if (!process.env.DATABASE_URL) console.log('\nPostgreSQL: not measured (set DATABASE_URL to measure the same read on PostgreSQL).');

@@ -32,7 +32,7 @@ import { progressApp } from './progress/routes.ts';
 import { receiptsApp } from './receipts/routes.ts';
 import { usersApp } from './users/routes.ts';
 import { userListApp } from './user-list/routes.ts';
-import { API_POLICY, commonHeaders } from './http/security.ts';
+import { apiHeaders } from './http/security.ts';
 
 export const MAX_BODY = 1024 * 1024;
 
@@ -41,8 +41,7 @@ export function createApp(deps: Deps) {
   const app = new OpenAPIHono<Env>().basePath(API_BASE);
   // Answers are about the caller or change with any write: none is stored, except the catalogue's (revalidated by ETag,
   // its headers made with its bytes in courses/catalogue-answer.ts).
-  const headers = { ...commonHeaders(deps.config), 'content-security-policy': API_POLICY, 'cache-control': 'private, no-store' };
-  const headerList = Object.entries(headers);
+  const headerList = Object.entries(apiHeaders(deps.config));
   // Set before the handler runs, so they travel with the response it builds instead of rewriting it afterwards.
   app.use(async (c, next) => {
     c.set('deps', deps);

@@ -1,4 +1,4 @@
-import type { VerifyToken } from './access/token.ts';
+import type { Caller, VerifyToken } from './access/token.ts';
 import type { TokenMemory } from './access/token-memory.ts';
 import type { Catalogue, CatalogueAnswers } from './courses/index.ts';
 import type { Config } from './config.ts';
@@ -17,7 +17,7 @@ export interface Deps {
   db: Database;
   verify: VerifyToken;
   /** The tokens `verify` has checked, remembered until they expire or their account's row changes. */
-  tokens: TokenMemory;
+  tokens: TokenMemory<Caller>;
   catalogue: Catalogue;
   /** The catalogue's answers, bytes and headers made once per value (`GET /api/courses`). */
   catalogueAnswer: CatalogueAnswers;

@@ -5,6 +5,8 @@ import { createApp } from './app.ts';
 import { assertWritableDataDir, ConfigError, distDir, isLocalHost, loadConfig, type Config } from './config.ts';
 import { issueOwedCertificates } from './certificates/index.ts';
 import { catalogueFastPath } from './courses/index.ts';
+import { apiHeaders } from './http/security.ts';
+import { ownRecordFastPath } from './users/index.ts';
 import { describeError } from './http/log.ts';
 import { pageServer } from './pages/serve.ts';
 import { seedAccounts, seedCatalogue } from './seed/seed.ts';
@@ -17,9 +19,10 @@ export async function startServer(config: Config) {
   const api = getRequestListener(createApp(deps).fetch);
   const pages = await pageServer(deps, distDir());
   const catalogue = catalogueFastPath(deps.catalogueAnswer);
+  const ownRecord = ownRecordFastPath(deps.tokens, deps.userCache, apiHeaders(config));
   const server = createServer((req, res) => {
     if (!config.production && !isLocalHost(req.headers.host)) return refuseHost(res);
-    if (catalogue(req, res)) return;
+    if (catalogue(req, res) || ownRecord(req, res)) return;
     if (isApi(req.url ?? '/')) return shutdown.track(api(req, res));
     pages(req, res, (work) => shutdown.track(work));
   });

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { tokenVerifier } from './access/token.ts';
+import { tokenVerifier, type Caller } from './access/token.ts';
 import { TokenMemory } from './access/token-memory.ts';
 import { Catalogue, catalogueAnswers } from './courses/index.ts';
 import type { Config } from './config.ts';
@@ -18,7 +18,7 @@ export async function createDeps(config: Config, options: { inMemory?: boolean; 
   const catalogue = new Catalogue(db);
   await catalogue.start();
   // A verified token is remembered until it expires; a change to its account's row forgets it on every instance.
-  const tokens = new TokenMemory();
+  const tokens = new TokenMemory<Caller>();
   const userCache = new UserCache(db, (id) => tokens.forget(id));
   await userCache.start();
   const { clientId, clientSecret, timeoutMs } = config.paypal;

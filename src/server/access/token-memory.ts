@@ -1,7 +1,11 @@
-import { createHash } from 'node:crypto';
-import type { Caller } from './token.ts';
+import { hash as cryptoHash } from 'node:crypto';
 
-interface Remembered {
+/** Who a token proved to be: at least the account's uid. */
+interface Identity {
+  uid: string;
+}
+
+interface Remembered<Caller extends Identity> {
   caller: Caller;
   /** The token's expiry (its `exp`), in milliseconds. */
   untilMs: number;
@@ -16,8 +20,8 @@ export const MOST_TOKENS = 10_000;
  * forgotten first. `forget(uid)` drops every token of one account (the users cache calls it when it hears that the
  * account's row changed or went), so that account's next request is checked afresh.
  */
-export class TokenMemory {
-  private readonly kept = new Map<string, Remembered>();
+export class TokenMemory<Caller extends Identity = Identity> {
+  private readonly kept = new Map<string, Remembered<Caller>>();
   private readonly byUid = new Map<string, Set<string>>();
   private readonly most: number;
   private readonly now: () => number;
@@ -82,4 +86,4 @@ export class TokenMemory {
   }
 }
 
-const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
+const hash = (token: string) => cryptoHash('sha256', token, 'base64url');

@@ -19,7 +19,7 @@ export type VerifyToken = (token: string) => Promise<Caller | null>;
  */
 export function tokenVerifier(
   config: Pick<Config, 'firebase' | 'authEmulatorHost' | 'production' | 'firebaseKeysUrl'>,
-  memory: TokenMemory | null = null,
+  memory: TokenMemory<Caller> | null = null,
 ): VerifyToken {
   const projectId = config.firebase.projectId;
   const issuer = `https://securetoken.google.com/${projectId}`;

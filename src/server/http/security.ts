@@ -98,3 +98,8 @@ export function commonHeaders(config: Config): Record<string, string> {
 
 /** The API's policy: JSON is never a document that runs anything. */
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** The headers of every API answer (answers about the caller or changing with any write are never stored). */
+export function apiHeaders(config: Config): Record<string, string> {
+  return { ...commonHeaders(config), 'content-security-policy': API_POLICY, 'cache-control': 'private, no-store' };
+}
