@@ -3,6 +3,9 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales.ts';
+
+const codes = LOCALES.map((l) => l.code);
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
@@ -21,13 +24,13 @@ export default defineConfig({
     sitemap({
       // Pages marked noindex (sign-in, account, admin) stay out of the sitemap.
       filter: (page) => !/\/(login|signup|reset-password|account|admin-users|certificate|groups)\/?$/.test(new URL(page).pathname),
-      i18n: { defaultLocale: 'en', locales: { en: 'en', es: 'es', fr: 'fr', ar: 'ar', pt: 'pt', 'zh-CN': 'zh-CN', ru: 'ru' } },
+      i18n: { defaultLocale: DEFAULT_LOCALE, locales: Object.fromEntries(codes.map((code) => [code, code])) },
     }),
   ],
   trailingSlash: 'ignore',
   i18n: {
-    locales: ['en', 'es', 'fr', 'ar', 'pt', 'zh-CN', 'ru'],
-    defaultLocale: 'en',
+    locales: codes,
+    defaultLocale: DEFAULT_LOCALE,
     routing: { prefixDefaultLocale: false },
   },
   build: { inlineStylesheets: 'always' },

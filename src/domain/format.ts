@@ -1,9 +1,12 @@
+import { LOCALES } from '../i18n/locales.ts';
+
 /** Numbers, prices, lengths and dates in the reader's language, the same in the pages, the islands and the PDFs. */
 
 const LRI = '\u2066';
 const PDI = '\u2069';
 
-const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa', 'ur']);
+/** The languages written right to left, as the site's one list says (by their base language, so 'ar-EG' is one). */
+const RIGHT_TO_LEFT = new Set(LOCALES.filter((l) => l.dir === 'rtl').map((l) => l.code.split('-')[0]!));
 
 /**
  * A price in the reader's language. In right-to-left languages the currency sign is an isolate of its own, so "US$"

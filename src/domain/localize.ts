@@ -1,9 +1,14 @@
+import { LOCALES, type Locale } from '../i18n/locales.ts';
+
 /**
  * Content (courses, modules, cases, plans) in seven languages: English lives in the entity's own fields and is
  * required; the six other languages sit beside it in `translations`, and whatever one of them lacks is read in English.
  */
-export const TRANSLATED_LOCALES = ['es', 'fr', 'ar', 'pt', 'zh-CN', 'ru'] as const;
-export type TranslatedLocale = (typeof TRANSLATED_LOCALES)[number];
+export type TranslatedLocale = Exclude<Locale, 'en'>;
+/** The languages besides English, in the order of the site's one list (src/i18n/locales.ts). */
+export const TRANSLATED_LOCALES = LOCALES.map((l) => l.code).filter(
+  (code): code is TranslatedLocale => code !== 'en',
+) as readonly TranslatedLocale[] as readonly [TranslatedLocale, ...TranslatedLocale[]];
 export type ContentLocale = 'en' | TranslatedLocale;
 export const CONTENT_LOCALES: readonly ContentLocale[] = ['en', ...TRANSLATED_LOCALES];
 

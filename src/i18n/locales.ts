@@ -1,18 +1,22 @@
-/** The seven languages of the site: code (also the URL prefix), native label, direction. */
+/**
+ * The seven languages of the site, the one list Astro's config, the dictionaries, the contract, the server and the PDFs
+ * read: code (the URL prefix, and the Intl tag its dates and numbers are formatted with, src/domain/format.ts), native
+ * label, direction, and the locale PayPal's JS SDK is asked for (so its buttons and window speak the page's language).
+ */
 export const LOCALES = [
-  { code: 'en', label: 'English', dir: 'ltr' },
-  { code: 'es', label: 'Español', dir: 'ltr' },
-  { code: 'fr', label: 'Français', dir: 'ltr' },
-  { code: 'ar', label: 'العربية', dir: 'rtl' },
-  { code: 'pt', label: 'Português', dir: 'ltr' },
-  { code: 'zh-CN', label: '中文', dir: 'ltr' },
-  { code: 'ru', label: 'Русский', dir: 'ltr' },
+  { code: 'en', label: 'English', dir: 'ltr', paypal: 'en_US' },
+  { code: 'es', label: 'Español', dir: 'ltr', paypal: 'es_ES' },
+  { code: 'fr', label: 'Français', dir: 'ltr', paypal: 'fr_FR' },
+  { code: 'ar', label: 'العربية', dir: 'rtl', paypal: 'ar_EG' },
+  { code: 'pt', label: 'Português', dir: 'ltr', paypal: 'pt_BR' },
+  { code: 'zh-CN', label: '中文', dir: 'ltr', paypal: 'zh_CN' },
+  { code: 'ru', label: 'Русский', dir: 'ltr', paypal: 'ru_RU' },
 ] as const;
 
 export type Locale = (typeof LOCALES)[number]['code'];
 
-/** The locale PayPal's JS SDK is asked for (its `locale` parameter), so its buttons and window speak the page's language. */
-export const PAYPAL_LOCALE: Record<Locale, string> = { en: 'en_US', es: 'es_ES', fr: 'fr_FR', ar: 'ar_EG', pt: 'pt_BR', 'zh-CN': 'zh_CN', ru: 'ru_RU' };
+/** The locale PayPal's JS SDK is asked for (its `locale` parameter), by our locale. */
+export const PAYPAL_LOCALE = Object.fromEntries(LOCALES.map((l) => [l.code, l.paypal])) as Record<Locale, string>;
 
 /** Our locale for a PayPal locale (the stand-in SDK reads the one the page asked for); English for anything else. */
 export function fromPaypalLocale(paypal: string | undefined): Locale {
