@@ -40,6 +40,9 @@ export const list = createRoute({
 export const create = createRoute({
   method: 'post',
   path: '/groups',
+  description:
+    'Creates a group (audited). An administrator creates it empty, for directors named later; anyone else with a verified address ' +
+    'creates a group of their own, which they direct (403 while their address is not verified).',
   security: bearer,
   request: { body: jsonBody(GroupInput) },
   responses: { 201: json(GroupDetail, 'Created'), 400: errors[400], 401: errors[401], 403: errors[403] },
@@ -91,7 +94,8 @@ export const addMember = createRoute({
 export const removeMember = createRoute({
   method: 'delete',
   path: '/groups/{id}/members/{userId}',
-  description: 'Removes a member or a director from the group (administrators; audited). A removed director loses access at once.',
+  description:
+    "Removes someone from the group (audited): administrators remove members and directors (a removed director loses access at once), the group's directors remove its members.",
   security: bearer,
   request: { params: memberParams },
   responses: { 200: json(GroupDetail), 401: errors[401], 403: errors[403], 404: errors[404] },

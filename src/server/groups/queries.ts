@@ -53,11 +53,15 @@ export async function groupDetail(db: Pick<Db, 'select'>, group: GroupRow): Prom
   };
 }
 
-/** Creates a group with no one in it. */
-export function createGroup(db: Db, caller: Caller, name: string): Promise<GroupRow> {
+/** Creates a group: with no one in it, or directed by `director` (who creates a group of their own). */
+export function createGroup(db: Db, caller: Caller, name: string, director: string | null = null): Promise<GroupRow> {
   return db.transaction(async (tx) => {
     const [created] = await tx.insert(groups).values({ id: crypto.randomUUID(), name }).returning();
     await recordAudit(tx, caller, 'group', created!.id, 'create', null, { name });
+    if (director) {
+      await tx.insert(groupMembers).values({ groupId: created!.id, userId: director, role: 'director' });
+      await recordAudit(tx, caller, 'group', created!.id, 'create', null, { userId: director, role: 'director' });
+    }
     return created!;
   });
 }
@@ -113,15 +117,18 @@ export function addMember(db: Db, caller: Caller, id: string, email: string, rol
   });
 }
 
-/** Takes a user out of the group; null when there is no such group or the user is not in it. */
-export function removeMember(db: Db, caller: Caller, id: string, userId: string): Promise<GroupRow | null> {
+/**
+ * Takes a user out of the group; null when there is no such group or the user is not in it, 'role' when `onlyRole`
+ * is given and they hold another (a director removes members, not other directors).
+ */
+export function removeMember(db: Db, caller: Caller, id: string, userId: string, onlyRole: GroupRole | null = null): Promise<GroupRow | 'role' | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(groups).where(eq(groups.id, id)).for('update');
     if (!row) return null;
-    const [removed] = await tx
-      .delete(groupMembers)
-      .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, userId)))
-      .returning();
+    const where = and(eq(groupMembers.groupId, id), eq(groupMembers.userId, userId));
+    const [held] = await tx.select().from(groupMembers).where(where);
+    if (held && onlyRole && held.role !== onlyRole) return 'role' as const;
+    const [removed] = await tx.delete(groupMembers).where(where).returning();
     if (!removed) return null;
     await recordAudit(tx, caller, 'group', id, 'delete', { userId, role: removed.role }, null);
     return row;

@@ -17,10 +17,14 @@ export const groupsApp = subApp()
     if (await callerIsAdmin(c)) return c.json(await groupsWithCounts(db, null), 200);
     return c.json(await groupsWithCounts(db, await directedGroupIds(db, c.get('caller')!.uid)), 200);
   })
-  .openapi(guarded(routes.create, requireAdmin), async (c) => {
+  .openapi(guarded(routes.create, requireUser), async (c) => {
     const { name } = c.req.valid('json');
     const db = c.get('deps').db.db;
-    const row = await createGroup(db, c.get('caller')!, name);
+    const caller = c.get('caller')!;
+    // An administrator creates a group for directors named later; anyone else starts one of their own, which they direct.
+    const admin = await callerIsAdmin(c);
+    if (!admin && !caller.emailVerified) return fail(c, 403, ErrorCode.emailUnverified, 'Verify your address before creating a group');
+    const row = await createGroup(db, caller, name, admin ? null : caller.uid);
     return c.json(await groupDetail(db, row), 201);
   })
   .openapi(guarded(routes.get, requireUser), async (c) => {
@@ -67,10 +71,14 @@ export const groupsApp = subApp()
     }
     return c.json(await groupDetail(db, outcome), 200);
   })
-  .openapi(guarded(routes.removeMember, requireAdmin), async (c) => {
+  .openapi(guarded(routes.removeMember, requireUser), async (c) => {
     const { id, userId } = c.req.valid('param');
     const db = c.get('deps').db.db;
-    const group = await removeMember(db, c.get('caller')!, id, userId);
+    const visible = await visibleGroup(c, id);
+    if (visible === 403) return refuseGroup(c, id);
+    // Its directors remove the group's members; only administrators remove directors.
+    const group = await removeMember(db, c.get('caller')!, id, userId, (await callerIsAdmin(c)) ? null : 'member');
+    if (group === 'role') return fail(c, 403, ErrorCode.forbidden, 'Only administrators remove a director from a group');
     if (!group) return fail(c, 404, ErrorCode.notFound, 'No such group, or this user is not in it');
     return c.json(await groupDetail(db, group), 200);
   });
