@@ -113,9 +113,10 @@ export function postgresBin(): string | null {
 /**
  * A throwaway PostgreSQL cluster (Debian's packages) in a temporary folder of its own, on a free port, or null when
  * PostgreSQL is not installed. Run as root, initdb refuses to work, so the cluster is the postgres user's. `stopNow`
- * stops it synchronously (for a process's exit handler); both stops may be called more than once.
+ * stops it synchronously (for a process's exit handler); both stops may be called more than once. `settings` are
+ * more server settings (`name=value`, as `postgres -c` takes them).
  */
-export async function startPostgres(): Promise<{ url: string; stop(): Promise<void>; stopNow(): void } | null> {
+export async function startPostgres(settings: string[] = []): Promise<{ url: string; stop(): Promise<void>; stopNow(): void } | null> {
   const bin = postgresBin();
   if (!bin) return null;
   const dir = mkdtempSync(join(tmpdir(), 'fsa-pg-'));
@@ -127,7 +128,9 @@ export async function startPostgres(): Promise<{ url: string; stop(): Promise<vo
   for (let tries = 1; ; tries++) {
     port = await freePort();
     try {
-      asPostgres(`${bin}/pg_ctl -D ${dir}/data -o "-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on" -l ${dir}/log -w start`);
+      asPostgres(
+        `${bin}/pg_ctl -D ${dir}/data -o "-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on${settings.map((setting) => ` -c ${setting}`).join('')}" -l ${dir}/log -w start`,
+      );
       break;
     } catch (err) {
       if (tries === 3) throw new Error(`PostgreSQL did not start in ${dir} (see ${dir}/log)`, { cause: err });
