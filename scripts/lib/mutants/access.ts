@@ -2,6 +2,8 @@ import type { Mutant } from './mutant.ts';
 
 const ACCESS = 'src/server/access/groups.ts';
 const CALLER = 'src/server/access/caller.ts';
+/** Where access reads the database (the directors, the administrators). */
+const ACCESS_SQL = 'src/server/access/queries.ts';
 const AUTH = 'src/server/access/token.ts';
 const RECORDS = ['tests/api/cross/learning-access.test.ts', 'tests/api/groups.test.ts'];
 
@@ -17,7 +19,7 @@ export const ACCESS_RULES: Mutant[] = [
   },
   {
     id: 'read-user-by-fellow-member',
-    file: ACCESS,
+    file: ACCESS_SQL,
     from: "eq(directorRow.role, 'director')",
     to: "eq(directorRow.role, 'member')",
     tests: RECORDS,
@@ -25,7 +27,7 @@ export const ACCESS_RULES: Mutant[] = [
   },
   {
     id: 'read-user-co-director',
-    file: ACCESS,
+    file: ACCESS_SQL,
     from: "and(eq(groupMembers.userId, uid), eq(groupMembers.role, 'member'))",
     to: 'eq(groupMembers.userId, uid)',
     tests: [...RECORDS, 'tests/api/groups.directors.test.ts'],
@@ -33,7 +35,7 @@ export const ACCESS_RULES: Mutant[] = [
   },
   {
     id: 'group-visible-to-members',
-    file: ACCESS,
+    file: ACCESS_SQL,
     from: "return row?.role === 'director';",
     to: 'return row !== undefined;',
     tests: RECORDS,
@@ -49,7 +51,7 @@ export const ACCESS_RULES: Mutant[] = [
   },
   {
     id: 'admin-is-any-profile',
-    file: CALLER,
+    file: ACCESS_SQL,
     from: 'return row?.isAdmin === true;',
     to: 'return row !== undefined;',
     tests: ['tests/api/cross/access.test.ts'],
@@ -105,7 +107,7 @@ export const ACCESS_RULES: Mutant[] = [
   },
   {
     id: 'attempt-without-entitlement',
-    file: 'src/server/attempts/routes.ts',
+    file: 'src/server/attempts/submit.ts',
     from: 'if (!(await userEntitled(db.db, claims.uid, claims.course, now))) {',
     to: 'if (false) {',
     tests: ['tests/api/attempts.test.ts'],
@@ -113,7 +115,7 @@ export const ACCESS_RULES: Mutant[] = [
   },
   {
     id: 'attempt-by-another-user',
-    file: 'src/server/attempts/routes.ts',
+    file: 'src/server/attempts/submit.ts',
     from: "if (claims.uid !== c.get('caller')!.uid) return fail(",
     to: 'if (false) return fail(',
     tests: ['tests/api/attempts.test.ts'],
