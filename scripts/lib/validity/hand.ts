@@ -4,6 +4,7 @@
 // reaction time and motor noise of its skill. Everything it does is an event in `events`.
 import {
   liveSimulation,
+  quantizeControl,
   SCOPE,
   viewOf,
   type Controls,
@@ -86,17 +87,44 @@ function solve3(m: number[][], e: number[]): number[] | null {
   return [0, 1, 2].map((col) => det(m.map((row, i) => row.map((v, j) => (j === col ? e[i]! : v)))) / d);
 }
 
+/**
+ * What the hand plays with, as the page offers it (controls.ts): the keys (-1, 0, 1); a touch screen's on-screen
+ * stick and depth slider, dragged by a thumb that reaches part of their travel and wavers on the way; or a gamepad's
+ * sticks, pushed most of the way, read with a little noise and nothing inside their dead zone (gamepad.ts). Touch
+ * and gamepad give any multiple of the page's 0.25 step; roll is two buttons on both, pressed as keys are.
+ */
+export type Device = 'keys' | 'touch' | 'gamepad';
+
+interface Analog {
+  /** How far the control is pushed, as a share of its travel (drawn per movement). */
+  push: readonly [number, number];
+  /** The waver of the held value, a share of the travel (standard deviation), read every `everyMs`. */
+  noise: number;
+  everyMs: readonly [number, number];
+  /** Readings within this of centre count as none. */
+  deadZone: number;
+}
+
+const ANALOG: Record<Exclude<Device, 'keys'>, Analog> = {
+  // A thumb drags the stick part of its travel and wavers by a few percent of it (2 px of a 40 px travel) as it holds.
+  touch: { push: [0.5, 1], noise: 0.05, everyMs: [60, 160], deadZone: 0 },
+  // A stick is pushed most of the way; the pad reads it with a few percent of noise, nothing within 0.2 of centre (gamepad.ts).
+  gamepad: { push: [0.75, 1], noise: 0.05, everyMs: [80, 200], deadZone: 0.2 },
+};
+
 export class Hand {
   readonly sim: LiveSimulation;
   readonly rng: Rng;
   readonly skill: Skill;
+  readonly device: Device;
   readonly events: SimEvent[] = [];
   t = 0;
 
-  constructor(scenario: Scenario, rng: Rng, skill: Skill) {
+  constructor(scenario: Scenario, rng: Rng, skill: Skill, device: Device = 'keys') {
     this.sim = liveSimulation(scenario);
     this.rng = rng;
     this.skill = skill;
+    this.device = device;
   }
 
   get state() {
@@ -139,10 +167,16 @@ export class Hand {
   }
 
   /**
-   * Holds keys for the given signed durations (ms; the sign picks the key) and lets go of each when its time is
-   * up: one event when they go down, one each time a key comes up. Then the scope glides to rest.
+   * Makes a movement: the controls held for the given signed durations at full speed (ms; the sign picks the
+   * direction), with the hand's device. Then the scope glides to rest.
    */
   press(holds: Partial<Record<Axis, number>>): void {
+    if (this.device === 'keys') this.keys(holds);
+    else this.push(holds, ANALOG[this.device]);
+  }
+
+  /** Holds keys for the given durations and lets go of each when its time is up: one event when they go down, one each time a key comes up. */
+  private keys(holds: Partial<Record<Axis, number>>): void {
     const held: Controls = { turnX: 0, turnY: 0, insert: 0, roll: 0 };
     const ends: { axis: Axis; at: number }[] = [];
     for (const axis of AXES) {
@@ -166,6 +200,40 @@ export class Hand {
       held[end.axis] = 0;
       this.emit({ t: this.t, type: 'input', ...held });
     }
+    this.wait(SETTLE_MS);
+  }
+
+  /**
+   * The same movement with a stick or a touch control: pushed part of the way in the direction the holds give, for
+   * as long as the longest hold at full speed would take at that push, the value wavering with the device's noise
+   * (each change one event), then let go.
+   */
+  private push(holds: Partial<Record<Axis, number>>, device: Analog): void {
+    if (Math.abs(holds.roll ?? 0) >= MIN_TAP_MS / 2) this.keys({ roll: holds.roll! });
+    const analog = { turnX: holds.turnX ?? 0, turnY: holds.turnY ?? 0, insert: holds.insert ?? 0 };
+    const longest = Math.max(Math.abs(analog.turnX), Math.abs(analog.turnY), Math.abs(analog.insert));
+    if (longest < MIN_TAP_MS / 2) return;
+    const push = this.rng.range(...device.push);
+    const end = this.t + Math.max(MIN_TAP_MS, longest / push);
+    // The thumb wavers on the control it holds: the pivot stick's two axes together, the depth control alone.
+    const pivot = analog.turnX !== 0 || analog.turnY !== 0;
+    const value = (hold: number, held: boolean) => {
+      if (!held) return 0;
+      const v = (push * hold) / longest + device.noise * gaussian(this.rng);
+      return Math.abs(v) < device.deadZone ? 0 : quantizeControl(v);
+    };
+    let held = '0,0,0';
+    while (this.t < end) {
+      const values = { turnX: value(analog.turnX, pivot), turnY: value(analog.turnY, pivot), insert: value(analog.insert, analog.insert !== 0), roll: 0 };
+      const key = `${values.turnX},${values.turnY},${values.insert}`;
+      if (key !== held) {
+        held = key;
+        this.emit({ t: this.t, type: 'input', ...values });
+      }
+      this.t = Math.min(end, this.t + Math.round(this.rng.range(...device.everyMs)));
+      this.sim.advance(this.t);
+    }
+    if (held !== '0,0,0') this.emit({ t: this.t, type: 'input', turnX: 0, turnY: 0, insert: 0, roll: 0 });
     this.wait(SETTLE_MS);
   }
 

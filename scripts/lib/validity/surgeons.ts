@@ -8,7 +8,7 @@ import { entryPoints, reachShare } from '../../../src/domain/simulator/entry.ts'
 import type { Anastomosis } from '../../../src/domain/simulator/placenta.ts';
 import type { Rng } from '../../../src/domain/simulator/rng.ts';
 import { cellAt } from '../../../src/domain/simulator/tissue.ts';
-import { gaussian, Hand, type Skill } from './hand.ts';
+import { gaussian, Hand, type Device, type Skill } from './hand.ts';
 import type { Group, Player } from './types.ts';
 
 /** What a surgeon of one group does, besides how their hand moves. */
@@ -182,7 +182,7 @@ export function drawLine(hand: Hand, habits: Habits, distanceMm: number): void {
   const visit = (stops: Vec2[]) => {
     if (!hand.state.laserOn) hand.act('laserOn');
     for (const p of stops) {
-      const reached = hand.aimAt(p, distanceMm, Math.max(0.8, hand.skill.toleranceMm));
+      const reached = hand.aimAt(p, distanceMm, Math.max(hand.device === 'keys' ? 0.8 : 1.5, hand.skill.toleranceMm));
       if (!reached) {
         if (hand.state.firing) hand.act('fireStop');
         continue;
@@ -216,16 +216,16 @@ const byHabit: Typing = (a, rng, habits) => {
  */
 export function surgeon(
   group: Group,
-  options: { name?: string; typing?: Typing; lineFirst?: boolean; tasks?: Player['tasks']; careful?: Partial<Habits> } = {},
+  options: { name?: string; typing?: Typing; lineFirst?: boolean; tasks?: Player['tasks']; careful?: Partial<Habits>; device?: Device } = {},
 ): Player {
   const habits = { ...HABITS[group], ...options.careful };
   const typing = options.typing ?? byHabit;
   return {
     name: options.name ?? group,
-    group: options.careful ? 'careful' : options.name ? 'degenerate' : group,
+    group: options.careful ? 'careful' : options.device ? group : options.name ? 'degenerate' : group,
     tasks: options.tasks ?? ['selective', 'solomon'],
     play(scenario: Scenario, rng: Rng) {
-      const hand = new Hand(scenario, rng, habits.skill);
+      const hand = new Hand(scenario, rng, habits.skill, options.device);
       hand.wait(rng.range(1500, 4000));
       const entry = entryFor(scenario, rng, habits.entryCare);
       hand.open(entry.scope, entry.site);
@@ -266,6 +266,12 @@ export function surgeon(
 }
 
 export const surgeons: readonly Player[] = [surgeon('expert'), surgeon('intermediate'), surgeon('novice')];
+
+/** The careful expert with each other input the page offers: the on-screen controls of a touch screen, a gamepad. */
+export const deviceExperts: readonly Player[] = [
+  surgeon('expert', { name: 'expert-touch', device: 'touch' }),
+  surgeon('expert', { name: 'expert-gamepad', device: 'gamepad' }),
+];
 
 /**
  * People at a slow, hesitant or corrective pace, read for how often the plausibility checks accuse them (never
