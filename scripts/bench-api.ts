@@ -23,7 +23,7 @@ import { TERMS_VERSION } from '../src/domain/legal.ts';
  * 1. the course catalogue, answered from the server's in-memory cache (no query after the first request);
  * 2. a signed-in learner reading their own record (GET /api/users/{uid}): the RS256 signature, issuer, audience and
  *    expiry checked on the token's first request, then the token remembered (src/server/access/token-memory.ts), the
- *    record read once and then answered from memory (src/server/users/user-cache.ts);
+ *    record read once and then answered from memory before the API (src/server/users/user-cache.ts, fast-path.ts);
  *    on PGlite always, and on the PostgreSQL of DATABASE_URL when it is set (the PGlite server never inherits it);
  * 3. right after each of those, a bare Hono handler answering its payload from memory, byte for byte with the same headers;
  * 4. pages: a course page (rendered on demand, then cached), then the prerendered home page, the course page in
@@ -170,7 +170,7 @@ async function ours(database: 'PGlite' | 'PostgreSQL', databaseUrl: string, with
     const targets: Array<Omit<Row, 'payload'>> = [];
     if (withCatalogue) targets.push({ what: 'GET /api/courses (catalogue, in-memory cache)', database, url: api.courses.$url().href, headers: {} });
     targets.push({
-      what: 'GET /api/users/{uid} (signed in: RS256 token verified once, then remembered; the record kept in memory)',
+      what: 'GET /api/users/{uid} (signed in: RS256 token verified once, then remembered; the record answered from memory before the API)',
       database,
       url: record,
       headers: { authorization: `Bearer ${token}` },

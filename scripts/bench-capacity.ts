@@ -27,7 +27,7 @@ import { node, startPostgres, stop, waitUntil } from './lib/processes.ts';
  * Solomon log sent and replayed. For each: the operations done and their rate, the server's CPU time per operation
  * (its process, the replay workers' threads included) and so operations per second per server core, PostgreSQL's
  * statements per operation (counted by pg_stat_statements) and its CPU time per operation (the cluster's processes),
- * and the machine's load when the work began and ended. The CPU times, not the rates, are what a shared machine
+ * what the database grew by per operation (pg_database_size, after a checkpoint), and the machine's load when the work began and ended. The CPU times, not the rates, are what a shared machine
  * disturbs least. Then three instances share the database behind a small reverse proxy (TRUST_PROXY=1, one SITE_URL,
  * one LAUNCH_SECRET), read, save and replay through it, and check that the sign-up limit is one budget across them.
  */
@@ -117,6 +117,8 @@ interface Figures {
   serverMs: number;
   pgMs: number;
   statements: number;
+  /** What the database grew by, in bytes. */
+  grewBytes: number;
   load: string;
 }
 
@@ -182,6 +184,7 @@ try {
   const stats = postgres(pg.url, { max: 1, onnotice: () => {} });
   await stats`CREATE EXTENSION pg_stat_statements`;
   // The statements the server ran, not these counts' own.
+  const size = async () => Number((await stats`SELECT pg_database_size(current_database())::bigint AS n`)[0]!.n);
   const statements = async () =>
     Number((await stats`SELECT coalesce(sum(calls), 0)::bigint AS n FROM pg_stat_statements WHERE query NOT ILIKE '%pg_stat_statements%'`)[0]!.n);
 
@@ -284,7 +287,15 @@ try {
   for (const kind of kinds) await kind.run(3, origin);
   const rows: Figures[] = [];
   for (const kind of kinds) {
-    const before = { server: cpuMs(server.pid!), pg: clusterCpuMs(postmaster), statements: await statements(), load: load(), at: performance.now() };
+    await stats`CHECKPOINT`;
+    const before = {
+      size: await size(),
+      server: cpuMs(server.pid!),
+      pg: clusterCpuMs(postmaster),
+      statements: await statements(),
+      load: load(),
+      at: performance.now(),
+    };
     const done = await kind.run(SECONDS, origin);
     const seconds = (performance.now() - before.at) / 1000;
     rows.push({
@@ -294,6 +305,7 @@ try {
       serverMs: cpuMs(server.pid!) - before.server,
       pgMs: clusterCpuMs(postmaster) - before.pg,
       statements: (await statements()) - before.statements,
+      grewBytes: (await size()) - before.size,
       load: `${before.load} → ${load()}`,
     });
   }
@@ -301,14 +313,14 @@ try {
     `\nbench:capacity: one server on PostgreSQL, ${SECONDS} s per kind of work; Node ${process.version}, ${readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? 'cpu'}\n`,
   );
   console.log(
-    '| work | operations | failed | per second | server CPU ms per op | per server core, per s | PostgreSQL statements per op | PostgreSQL CPU ms per op | per PostgreSQL core, per s | machine load (1 min) before → after |',
+    '| work | operations | failed | per second | server CPU ms per op | per server core, per s | PostgreSQL statements per op | PostgreSQL CPU ms per op | per PostgreSQL core, per s | database growth per op | machine load (1 min) before → after |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) {
     const per = (ms: number) => ms / Math.max(1, row.operations);
     const perCore = (ms: number) => (ms > 0 ? Math.round(1000 / per(ms)).toLocaleString('en') : '—');
     console.log(
-      `| ${row.what} | ${row.operations} | ${row.failures} | ${Math.round(row.operations / row.seconds).toLocaleString('en')} | ${per(row.serverMs).toFixed(3)} | ${perCore(row.serverMs)} | ${(row.statements / Math.max(1, row.operations)).toFixed(2)} | ${per(row.pgMs).toFixed(3)} | ${perCore(row.pgMs)} | ${row.load} |`,
+      `| ${row.what} | ${row.operations} | ${row.failures} | ${Math.round(row.operations / row.seconds).toLocaleString('en')} | ${per(row.serverMs).toFixed(3)} | ${perCore(row.serverMs)} | ${(row.statements / Math.max(1, row.operations)).toFixed(2)} | ${per(row.pgMs).toFixed(3)} | ${perCore(row.pgMs)} | ${(row.grewBytes / Math.max(1, row.operations) / 1024).toFixed(1)} KB | ${row.load} |`,
     );
   }
   const failures = rows.reduce((n, r) => n + r.failures, 0);
