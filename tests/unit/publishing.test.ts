@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { publishSummary } from '../../src/domain/publishing.ts';
+import { TRANSLATED_LOCALES } from '../../src/domain/localize.ts';
+import { allClear, missingTexts, publishChecks, publishSummary } from '../../src/domain/publishing.ts';
 
 const course = (cases: number[], over: object = {}) => ({
   title: 'C',
@@ -42,5 +43,61 @@ describe('what publishing a draft changes for learners', () => {
     const hiddenMoved = { ...course([1]), levels: [...course([1]).levels, { id: 'h1', active: false, cases: [] }, { id: 'h2', active: false, cases: [] }] };
     const hiddenSwapped = { ...hiddenMoved, levels: [hiddenMoved.levels[0]!, hiddenMoved.levels[2]!, hiddenMoved.levels[1]!] };
     expect(publishSummary(hiddenMoved, hiddenSwapped)).toMatchObject({ reordered: false, otherChanges: true });
+  });
+});
+
+describe('what Publish points at first: texts a language lacks and placeholders left', () => {
+  const all = (title: string) => Object.fromEntries(TRANSLATED_LOCALES.map((l) => [l, { title: `${title} (${l})` }]));
+  /** A course written in every language, which tests below take texts away from. */
+  const full = () => ({
+    title: 'Laser lab',
+    subtitle: 'Coagulation',
+    outcomes: ['Steer', 'Coagulate'],
+    translations: Object.fromEntries(TRANSLATED_LOCALES.map((l) => [l, { title: `T ${l}`, subtitle: `S ${l}`, outcomes: [`a ${l}`, `b ${l}`] }])),
+    levels: [
+      { title: 'Bench', active: true, translations: all('Bench'), cases: [{ title: 'Straight', translations: all('Straight') }] },
+      { title: 'Hidden', active: false, cases: [{ title: 'New Case' }] },
+    ],
+  });
+
+  it('finds nothing in a course written in every language, its hidden modules left out', () => {
+    expect(publishChecks(full())).toEqual({ missing: [], placeholders: [] });
+    expect(allClear(publishChecks(full()))).toBe(true);
+  });
+
+  it("names each text a language lacks, the outcomes when a line is missing, and English's as never missing", () => {
+    const course = full();
+    course.translations.ar = { title: ' ', subtitle: 'S ar', outcomes: ['a ar', ''] };
+    delete course.levels[0]!.cases[0]!.translations.ar;
+    expect(missingTexts(course, 'ar')).toEqual([{ text: 'title' }, { text: 'outcomes' }, { text: 'case', module: 1, case: 1 }]);
+    expect(missingTexts(course, 'es')).toEqual([]);
+    expect(missingTexts(course, 'en')).toEqual([]);
+  });
+
+  it('asks for no subtitle or outcomes English leaves empty', () => {
+    const course = { ...full(), subtitle: '', outcomes: [], translations: { es: { title: 'T' } } };
+    expect(missingTexts(course, 'es')).toEqual([]);
+  });
+
+  it('groups the languages that lack the same texts, in the order of the site', () => {
+    const fresh = { title: 'New Course', subtitle: 'new course', levels: [{ title: 'New Module', active: true, cases: [{ title: 'New Case' }] }] };
+    const checks = publishChecks({ ...fresh, translations: { fr: { title: 'Nouveau', subtitle: 'nouveau' } } });
+    const texts = [{ text: 'title' }, { text: 'subtitle' }, { text: 'module', module: 1 }, { text: 'case', module: 1, case: 1 }];
+    expect(checks.missing).toEqual([
+      { locales: TRANSLATED_LOCALES.filter((l) => l !== 'fr'), texts },
+      { locales: ['fr'], texts: texts.slice(2) },
+    ]);
+    expect(checks.placeholders).toEqual([
+      { text: 'title', value: 'New Course' },
+      { text: 'subtitle', value: 'new course' },
+      { text: 'module', module: 1, value: 'New Module' },
+      { text: 'case', module: 1, case: 1, value: 'New Case' },
+    ]);
+    expect(allClear(checks)).toBe(false);
+  });
+
+  it('takes a placeholder with spaces around it for one, and a text that merely contains it for a text of its own', () => {
+    const course = { ...full(), subtitle: ' new course ', title: 'New Course on lasers' };
+    expect(publishChecks(course).placeholders).toEqual([{ text: 'subtitle', value: 'new course' }]);
   });
 });
