@@ -130,7 +130,7 @@ const OUTCOMES = {
   verification: { statuses: { 404: 'unknown' }, fallback: 'error' },
   /** A group's page and the admin's changes to it: not one of its directors, the group gone, or refused input. */
   groups: {
-    codes: { [ErrorCode.noLongerDirector]: 'revoked', [ErrorCode.invitationLimit]: 'limited' },
+    codes: { [ErrorCode.noLongerDirector]: 'revoked', [ErrorCode.invitationLimit]: 'limited', [ErrorCode.emailUnverified]: 'unverified' },
     statuses: { 400: 'invalid', 403: 'refused', 404: 'notFound' },
     fallback: 'failed',
   },

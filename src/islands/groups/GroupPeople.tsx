@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { GroupDetail } from '../../api/groups.ts';
 import { $group, deleteGroup, removePerson, renameGroup } from '../../stores/groups.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
@@ -13,28 +13,46 @@ import FormError from '../ui/FormError.tsx';
 
 interface Props {
   detail: GroupDetail;
+  /** Administrators manage everyone, the name and the group itself; a director invites and removes its members. */
+  isAdmin: boolean;
   strings: Sections<'groups'>;
 }
 
 type Asking = { kind: 'person'; userId: string; name: string } | { kind: 'group' };
 
-/** The admin's side of a group: its name, its members and directors (added or invited by email), and deleting it; each removal asked first. */
-export default function GroupPeople({ detail, strings }: Props) {
+/**
+ * The people of a group: administrators manage its members and directors (added or invited by email), its name and
+ * deleting it; its directors invite and remove its members. Each removal is asked first, then said, with the focus
+ * kept on the list (the removed person's button is gone).
+ */
+export default function GroupPeople({ detail, isAdmin, strings }: Props) {
   const state = useIslandStore($group);
   const [name, setName] = useState(detail.name);
   const [asking, setAsking] = useState<Asking | null>(null);
+  const [removed, setRemoved] = useState<{ name: string | null } | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Once the dialog has closed (its effect runs first) and handed the focus back to a button that is gone: the list keeps it.
+  useEffect(() => {
+    if (removed) heading.current?.focus();
+  }, [removed]);
   const error = state.error === 'invalid' ? strings['groups.saveError'] : state.error ? strings['groups.error'] : null;
 
   async function confirm() {
     if (asking?.kind === 'person') {
-      await removePerson(asking.userId);
+      const done = await removePerson(asking.userId);
+      setRemoved({ name: done ? asking.name : null });
       setAsking(null);
     } else if (await deleteGroup()) window.location.assign('?');
   }
 
   return (
     <section className="groups" aria-labelledby="group-people-title">
-      <h3 id="group-people-title">{strings['groups.people']}</h3>
+      <h3 id="group-people-title" ref={heading} tabIndex={-1}>
+        {strings['groups.people']}
+      </h3>
+      <p role="status" className="group-removed">
+        {removed?.name && fill(strings['groups.removed'], { name: isolate(removed.name) })}
+      </p>
       {error && <FormError>{error}</FormError>}
       <ul className="group-list">
         {detail.people.map((p) => (
@@ -42,30 +60,36 @@ export default function GroupPeople({ detail, strings }: Props) {
             <span>
               <bdi>{p.name || p.email}</bdi> <span className="muted">({strings[p.role === 'director' ? 'groups.role.director' : 'groups.role.member']})</span>
             </span>
-            <button
-              type="button"
-              className="icon-button"
-              disabled={state.busy}
-              aria-label={fill(strings['groups.remove'], { name: p.name || p.email })}
-              onClick={() => setAsking({ kind: 'person', userId: p.userId, name: p.name || p.email })}
-            >
-              <TrashIcon />
-            </button>
+            {(isAdmin || p.role === 'member') && (
+              <button
+                type="button"
+                className="icon-button"
+                disabled={state.busy}
+                aria-label={fill(strings['groups.remove'], { name: p.name || p.email })}
+                onClick={() => setAsking({ kind: 'person', userId: p.userId, name: p.name || p.email })}
+              >
+                <TrashIcon />
+              </button>
+            )}
           </li>
         ))}
       </ul>
-      <InvitePeople detail={detail} canNameDirectors strings={strings} />
-      <form className="group-form" onSubmit={(e) => (e.preventDefault(), void renameGroup(name.trim()))}>
-        <Field name="group-rename" label={strings['groups.name']} value={name} maxLength={200} required onChange={(e) => setName(e.target.value)} />
-        <button type="submit" className="button button-ghost" disabled={state.busy || !name.trim() || name.trim() === detail.name}>
-          {strings['groups.rename']}
-        </button>
-      </form>
-      <p>
-        <button type="button" className="button button-danger" onClick={() => setAsking({ kind: 'group' })}>
-          {strings['groups.delete']}
-        </button>
-      </p>
+      <InvitePeople detail={detail} canNameDirectors={isAdmin} strings={strings} />
+      {isAdmin && (
+        <>
+          <form className="group-form" onSubmit={(e) => (e.preventDefault(), void renameGroup(name.trim()))}>
+            <Field name="group-rename" label={strings['groups.name']} value={name} maxLength={200} required onChange={(e) => setName(e.target.value)} />
+            <button type="submit" className="button button-ghost" disabled={state.busy || !name.trim() || name.trim() === detail.name}>
+              {strings['groups.rename']}
+            </button>
+          </form>
+          <p>
+            <button type="button" className="button button-danger" onClick={() => setAsking({ kind: 'group' })}>
+              {strings['groups.delete']}
+            </button>
+          </p>
+        </>
+      )}
       <ConfirmDialog
         question={
           asking?.kind === 'person'

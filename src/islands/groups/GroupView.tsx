@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { $group, exportGroup, openGroup } from '../../stores/groups.ts';
 import GroupPeople from './GroupPeople.tsx';
-import InvitePeople from './InvitePeople.tsx';
 import { refusalKey } from './refusals.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { fill } from '../../i18n/fill.ts';
@@ -109,7 +108,7 @@ export default function GroupView({ locale, verifyPath, groupId, isAdmin, string
           </DataTable>
         )}
       </section>
-      {isAdmin ? <GroupPeople detail={detail} strings={strings} /> : <InvitePeople detail={detail} canNameDirectors={false} strings={strings} />}
+      <GroupPeople detail={detail} isAdmin={isAdmin} strings={strings} />
     </div>
   );
 }

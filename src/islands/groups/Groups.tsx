@@ -26,7 +26,7 @@ function place(): { group: string | null; member: string | null } {
 
 /**
  * /groups: directors see the groups they direct, each member's progress, attempts and certificates, and export them;
- * administrators also create groups and name their members and directors.
+ * anyone creates a group of their own to direct; administrators also name any group's members and directors.
  */
 export default function Groups({ locale, loginHref, verifyPath, strings }: Props) {
   const session = useIslandStore($session);
@@ -64,8 +64,16 @@ export default function Groups({ locale, loginHref, verifyPath, strings }: Props
     <div className="groups">
       <p>{strings['groups.intro']}</p>
       {groups.status !== 'loaded' && <p className="muted">{strings['groups.loading']}</p>}
-      {groups.error && <FormError>{strings[groups.error === 'invalid' ? 'groups.saveError' : 'groups.error']}</FormError>}
-      {groups.status === 'loaded' && groups.list.length === 0 && !isAdmin && <p>{strings['groups.none']}</p>}
+      {groups.error && (
+        <FormError>
+          {strings[groups.error === 'invalid' ? 'groups.saveError' : groups.error === 'unverified' ? 'groups.createUnverified' : 'groups.error']}
+        </FormError>
+      )}
+      {groups.status === 'loaded' && groups.list.length === 0 && !isAdmin && (
+        <p>
+          {strings['groups.none']} {strings['groups.startOwn']}
+        </p>
+      )}
       {groups.list.length > 0 && (
         <ul className="group-list">
           {groups.list.map((g) => (
@@ -78,9 +86,9 @@ export default function Groups({ locale, loginHref, verifyPath, strings }: Props
           ))}
         </ul>
       )}
-      {isAdmin && (
-        <form className="group-form" onSubmit={(e) => void create(e)}>
-          <h2 className="visually-hidden">{strings['groups.create']}</h2>
+      {groups.status === 'loaded' && (
+        <form className="group-form" onSubmit={(e) => void create(e)} aria-labelledby="group-create-title">
+          <h2 id="group-create-title">{strings['groups.create']}</h2>
           <Field name="group-name" label={strings['groups.name']} value={name} maxLength={200} required onChange={(e) => setName(e.target.value)} />
           <button type="submit" className="button" disabled={!name.trim()}>
             {strings['groups.createSubmit']}

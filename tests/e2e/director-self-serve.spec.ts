@@ -1,0 +1,56 @@
+import { DICTIONARIES, useT } from '../../src/i18n/index.ts';
+import { expect, test } from './fixtures.ts';
+import { acceptInvitations } from './group-consent.ts';
+import { ADMIN, axe, expectFitsWidth, idTokenFor, newAccount, signIn } from './helpers.ts';
+
+/** The journeys' pages as a person sees them, kept to be looked at after a run. */
+const SHOTS = '/tmp/learner-language-shots';
+
+for (const { name, lang, prefix, viewport } of [
+  { name: 'in English on a desktop', lang: 'en', prefix: '', viewport: { width: 1280, height: 800 } },
+  { name: 'in Arabic on a phone', lang: 'ar', prefix: '/ar', viewport: { width: 390, height: 844 } },
+] as const) {
+  test(`a fellowship director creates their own group and removes a trainee, asked first, told after, the focus kept, ${name}`, async ({ page, request }) => {
+    const words = DICTIONARIES[lang];
+    const t = useT(lang);
+    const director = await newAccount(request, 'founder', { name: 'Fay Founder' }, { verified: true });
+    const trainee = await newAccount(request, 'trainee', { name: 'Tom Trainee' }, { verified: true });
+    await signIn(page, director);
+    await page.setViewportSize(viewport);
+
+    // No group yet: the page says so and offers the next step, a group of their own.
+    await page.goto(`${prefix}/groups`);
+    await expect(page.getByText(`${words['groups.none']} ${words['groups.startOwn']}`)).toBeVisible();
+    const form = page.getByRole('form', { name: words['groups.create'] });
+    await form.getByLabel(words['groups.name']).fill(`Madrid ${Date.now()}`);
+    await expectFitsWidth(page);
+    await axe(page);
+    await page.screenshot({ path: `${SHOTS}/groups-none-${lang}-${viewport.width}.png`, fullPage: true });
+    await form.getByRole('button', { name: words['groups.createSubmit'] }).click();
+    await page.waitForURL(/\?group=/);
+    const groupId = new URL(page.url()).searchParams.get('group')!;
+    const people = page.getByRole('region', { name: words['groups.people'] });
+    await expect(people.locator('li[data-role="director"]')).toContainText('Fay Founder');
+
+    // The trainee joins (invited by an administrator here, accepted in My learning through its API).
+    const admin = { authorization: `Bearer ${await idTokenFor(ADMIN)}` };
+    expect((await request.post(`/api/groups/${groupId}/members`, { headers: admin, data: { email: trainee.email, role: 'member' } })).status()).toBe(200);
+    await acceptInvitations(request, trainee);
+    await page.reload();
+    // The director may remove the member, not themself.
+    await expect(people.locator('li[data-role="director"] button')).toHaveCount(0);
+    const remove = people.getByRole('button', { name: t('groups.remove', { name: 'Tom Trainee' }) });
+    await remove.click();
+    const asked = page.getByRole('dialog', { name: t('groups.remove', { name: 'Tom Trainee' }) });
+    await expect(asked).toBeVisible();
+    await axe(page);
+    await page.screenshot({ path: `${SHOTS}/groups-remove-${lang}-${viewport.width}.png`, fullPage: true });
+    await asked.getByRole('button', { name: words['groups.confirmRemove'] }).click();
+
+    await expect(people.getByRole('status')).toHaveText(t('groups.removed', { name: '\u2068Tom Trainee\u2069' }));
+    await expect(people.locator('li[data-role="member"]')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: words['groups.people'] })).toBeFocused();
+    await expectFitsWidth(page);
+    await page.screenshot({ path: `${SHOTS}/groups-removed-${lang}-${viewport.width}.png`, fullPage: true });
+  });
+}
