@@ -320,7 +320,7 @@ try {
     const per = (ms: number) => ms / Math.max(1, row.operations);
     const perCore = (ms: number) => (ms > 0 ? Math.round(1000 / per(ms)).toLocaleString('en') : '—');
     console.log(
-      `| ${row.what} | ${row.operations} | ${row.failures} | ${Math.round(row.operations / row.seconds).toLocaleString('en')} | ${per(row.serverMs).toFixed(3)} | ${perCore(row.serverMs)} | ${(row.statements / Math.max(1, row.operations)).toFixed(2)} | ${per(row.pgMs).toFixed(3)} | ${perCore(row.pgMs)} | ${(row.grewBytes / Math.max(1, row.operations) / 1024).toFixed(1)} KB | ${row.load} |`,
+      `| ${row.what} | ${row.operations} | ${row.failures} | ${Math.round(row.operations / row.seconds).toLocaleString('en')} | ${per(row.serverMs).toFixed(3)} | ${perCore(row.serverMs)} | ${(row.statements / Math.max(1, row.operations)).toFixed(2)} | ${per(row.pgMs).toFixed(3)} | ${row.statements > 0 ? perCore(row.pgMs) : '—'} | ${(row.grewBytes / Math.max(1, row.operations) / 1024).toFixed(1)} KB | ${row.load} |`,
     );
   }
   const failures = rows.reduce((n, r) => n + r.failures, 0);
