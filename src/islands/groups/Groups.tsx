@@ -87,13 +87,15 @@ export default function Groups({ locale, loginHref, verifyPath, strings }: Props
         </ul>
       )}
       {groups.status === 'loaded' && (
-        <form className="group-form" onSubmit={(e) => void create(e)} aria-labelledby="group-create-title">
+        <section aria-labelledby="group-create-title">
           <h2 id="group-create-title">{strings['groups.create']}</h2>
-          <Field name="group-name" label={strings['groups.name']} value={name} maxLength={200} required onChange={(e) => setName(e.target.value)} />
-          <button type="submit" className="button" disabled={!name.trim()}>
-            {strings['groups.createSubmit']}
-          </button>
-        </form>
+          <form className="group-form" onSubmit={(e) => void create(e)} aria-labelledby="group-create-title">
+            <Field name="group-name" label={strings['groups.name']} value={name} maxLength={200} required onChange={(e) => setName(e.target.value)} />
+            <button type="submit" className="button" disabled={!name.trim()}>
+              {strings['groups.createSubmit']}
+            </button>
+          </form>
+        </section>
       )}
     </div>
   );
