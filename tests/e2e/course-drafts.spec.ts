@@ -148,7 +148,9 @@ test('a course never published is deleted from its editor only once asked, and a
   const looked = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith(`/courses/${id}/draft`));
   expect((await page.goto(new URL(preview).pathname))?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect((await looked).status()).toBe(404);
+  const answer = await looked;
+  expect(answer.status()).toBe(404);
+  await answer.finished();
   await nextFrame(page);
   await expect(page.locator('.draft-door')).toHaveCount(0);
 });
