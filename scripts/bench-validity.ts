@@ -6,7 +6,7 @@ import { carefulPlayers, navigationPlayers } from './lib/validity/navigation.ts'
 import { auc, playAll, validityCases, type Played } from './lib/validity/run.ts';
 import { sightedPlayers } from './lib/validity/sighted.ts';
 import { laserReplayPlayer } from './lib/validity/laser-replay.ts';
-import { carefulSurgeons, surgeons } from './lib/validity/surgeons.ts';
+import { carefulSurgeons, deviceExperts, surgeons } from './lib/validity/surgeons.ts';
 import type { Player } from './lib/validity/types.ts';
 
 /**
@@ -27,6 +27,7 @@ const REPLAY_EVERY = 4;
 const only = process.argv[3] ?? '';
 const players: Player[] = [
   ...surgeons,
+  ...deviceExperts,
   ...sightedPlayers,
   ...degeneratePlayers,
   ...navigationPlayers,

@@ -170,9 +170,9 @@ export class Hand {
    * Makes a movement: the controls held for the given signed durations at full speed (ms; the sign picks the
    * direction), with the hand's device. Then the scope glides to rest.
    */
-  press(holds: Partial<Record<Axis, number>>): void {
+  press(holds: Partial<Record<Axis, number>>, there?: () => boolean): void {
     if (this.device === 'keys') this.keys(holds);
-    else this.push(holds, ANALOG[this.device]);
+    else this.push(holds, ANALOG[this.device], there);
   }
 
   /** Holds keys for the given durations and lets go of each when its time is up: one event when they go down, one each time a key comes up. */
@@ -206,9 +206,9 @@ export class Hand {
   /**
    * The same movement with a stick or a touch control: pushed part of the way in the direction the holds give, for
    * as long as the longest hold at full speed would take at that push, the value wavering with the device's noise
-   * (each change one event), then let go.
+   * (each change one event), then let go; or sooner, once the aim is seen `there` (a stick is steered by eye).
    */
-  private push(holds: Partial<Record<Axis, number>>, device: Analog): void {
+  private push(holds: Partial<Record<Axis, number>>, device: Analog, there?: () => boolean): void {
     if (Math.abs(holds.roll ?? 0) >= MIN_TAP_MS / 2) this.keys({ roll: holds.roll! });
     const analog = { turnX: holds.turnX ?? 0, turnY: holds.turnY ?? 0, insert: holds.insert ?? 0 };
     const longest = Math.max(Math.abs(analog.turnX), Math.abs(analog.turnY), Math.abs(analog.insert));
@@ -223,7 +223,7 @@ export class Hand {
       return Math.abs(v) < device.deadZone ? 0 : quantizeControl(v);
     };
     let held = '0,0,0';
-    while (this.t < end) {
+    while (this.t < end && !(held !== '0,0,0' && there?.())) {
       const values = { turnX: value(analog.turnX, pivot), turnY: value(analog.turnY, pivot), insert: value(analog.insert, analog.insert !== 0), roll: 0 };
       const key = `${values.turnX},${values.turnY},${values.insert}`;
       if (key !== held) {
@@ -298,6 +298,11 @@ export class Hand {
       if (AXES.every((a) => Math.abs(holds[a] ?? 0) < MIN_TAP_MS / 2)) return Math.hypot(e[0]!, e[1]!) <= 2 * tolerance;
       // Turning about the trocar swings the tip, and near the plate it may swing into it: there the hand backs
       // out before turning and advances after, as one is taught to.
+      // With a stick, the hand lets go once it sees the aim on the point (the turn's run-down then carries it a little on).
+      const onIt = () => {
+        const a = aimOf(this.state.pose, trocar, scope, Infinity);
+        return a !== null && Math.hypot(target.x - a.x, target.y - a.y) <= tolerance;
+      };
       const afterTurn = turned(s.pose, u[0]!, u[1]!, 0);
       const tipAfterTurn = tipOf(afterTurn, trocar).z;
       // Advance the tip no lower than the safe height: the hand slows as the plate comes near, judging where to stop
@@ -307,12 +312,12 @@ export class Hand {
       if (s.tipHeightMm < 25 && (holds.insert! < 0 || tipAfterTurn < this.skill.safeHeightMm)) {
         const backOut = Math.min(holds.insert!, -Math.max(0, this.skill.safeHeightMm - tipAfterTurn) / RATE.insert);
         this.press({ insert: backOut });
-        this.press({ turnX: holds.turnX!, turnY: holds.turnY!, roll: holds.roll! });
+        this.press({ turnX: holds.turnX!, turnY: holds.turnY!, roll: holds.roll! }, onIt);
         if (holds.insert! > 0) this.press({ insert: holds.insert! });
       } else if (s.tipHeightMm < 25 && holds.insert! > 0) {
-        this.press({ turnX: holds.turnX!, turnY: holds.turnY!, roll: holds.roll! });
+        this.press({ turnX: holds.turnX!, turnY: holds.turnY!, roll: holds.roll! }, onIt);
         this.press({ insert: holds.insert! });
-      } else this.press(holds);
+      } else this.press(holds, Math.abs(holds.insert ?? 0) < MIN_TAP_MS / 2 ? onIt : undefined);
       this.react();
     }
     return false;
