@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { TRANSLATED_LOCALES } from '../domain/localize.ts';
 import { Course, CourseSave } from './courses.ts';
 import { bearer, errors, idParam, json, jsonBody, LangQuery } from './shared.ts';
 
@@ -22,6 +23,25 @@ export const PublishSummary = z
   })
   .meta({ id: 'PublishSummary' });
 
+const CourseTextRef = z
+  .object({
+    text: z.enum(['title', 'subtitle', 'outcomes', 'module', 'case']).describe("The course's title, subtitle or outcomes, or a module's or case's title"),
+    module: z.number().int().min(1).optional().describe('The module, counted from 1 as the editor shows them'),
+    case: z.number().int().min(1).optional().describe('The case in that module, counted from 1'),
+  })
+  .meta({ id: 'CourseTextRef' });
+
+export const PublishChecks = z
+  .object({
+    missing: z
+      .array(z.object({ locales: z.array(z.enum(TRANSLATED_LOCALES)), texts: z.array(CourseTextRef) }))
+      .describe('Texts learners of these languages would read in English (modules hidden from learners left out); languages lacking the same texts together'),
+    placeholders: z
+      .array(CourseTextRef.extend({ value: z.string() }))
+      .describe('Texts that still read what a new course, module or case starts with (the subtitle "new course", …)'),
+  })
+  .meta({ id: 'PublishChecks' });
+
 /** The version an administrator edits: the draft when there is one, else the published course; and what Publish would change. */
 export const CourseDraft = z
   .object({
@@ -31,6 +51,8 @@ export const CourseDraft = z
     pending: z.boolean(),
     /** What publishing the draft changes for learners; null when there is nothing to publish. */
     summary: PublishSummary.nullable(),
+    /** What is worth a look before Publish, which is allowed all the same. */
+    checks: PublishChecks,
   })
   .meta({ id: 'CourseDraft' });
 
@@ -39,6 +61,7 @@ export const CourseStatusLine = z.object({ id: z.string(), title: z.string(), st
 export type CourseDraft = z.infer<typeof CourseDraft>;
 export type CourseStatusLine = z.infer<typeof CourseStatusLine>;
 export type PublishSummary = z.infer<typeof PublishSummary>;
+export type PublishChecks = z.infer<typeof PublishChecks>;
 
 export const list = createRoute({
   method: 'get',

@@ -121,7 +121,7 @@ describe('a draft of a published course', () => {
     const published = (await reply(as('admin').courses[':id'].draft.$get({ param: { id: COURSE } }))).json.course;
     await saveDraft(COURSE, draftBody);
     const discarded = await reply(as('admin').courses[':id'].draft.$delete({ param: { id: COURSE } }));
-    expect(discarded.json).toEqual({ course: published, status: 'published', pending: false, summary: null });
+    expect(discarded.json).toEqual({ course: published, status: 'published', pending: false, summary: null, checks: expect.any(Object) });
     expect((await auditTrail(api(), `?entity=course&id=${COURSE}`))[0]).toMatchObject({ action: 'discard', after: null });
     await expectRefused(api(), 'POST', `/courses/${COURSE}/publish`, { as: 'admin' }, 409);
   });
@@ -211,5 +211,80 @@ describe('deleting a course with history', () => {
     expect((await reply(as('admin').courses[':id'].$delete({ param: { id: draft }, query: { status: 'draft' } }))).status).toBe(204);
     expect(await api().deps.db.db.select().from(courses).where(eq(courses.id, draft))).toEqual([]);
     await expectRefused(api(), 'DELETE', `/courses/${COURSE}?status=published`, { as: 'admin' }, 400);
+  });
+});
+
+describe('what Publish points at first', () => {
+  const addCourse = async () => (await reply(as('admin').courses.$post({ json: { status: 'draft' } }))).json as string;
+  const checksOf = async (id: string) => (await reply(as('admin').courses[':id'].draft.$get({ param: { id } }))).json.checks;
+  const others = ['es', 'fr', 'ar', 'pt', 'zh-CN', 'ru'];
+
+  it('lists in a new course every language lacking its title and subtitle, and the placeholders "Add course" put there', async () => {
+    const id = await addCourse();
+    expect(await checksOf(id)).toEqual({
+      missing: [{ locales: others, texts: [{ text: 'title' }, { text: 'subtitle' }] }],
+      placeholders: [
+        { text: 'title', value: 'New Course' },
+        { text: 'subtitle', value: 'new course' },
+      ],
+    });
+  });
+
+  it("follows the saved draft: a module's and a case's titles, one language written, the placeholders replaced", async () => {
+    const id = await addCourse();
+    const levels = [{ id: 'm1', title: 'Bench', active: true, cases: [{ id: 'm1c1', title: 'New Case', bubbles: [] }] }];
+    const ar = { title: 'مختبر', subtitle: 'تخثير' };
+    const saved = await saveDraft(id, { title: 'Laser lab', subtitle: 'Coagulation', levels, translations: { ar } });
+    expect(saved.json.checks).toEqual({
+      missing: [
+        {
+          locales: others.filter((l) => l !== 'ar'),
+          texts: [{ text: 'title' }, { text: 'subtitle' }, { text: 'module', module: 1 }, { text: 'case', module: 1, case: 1 }],
+        },
+        {
+          locales: ['ar'],
+          texts: [
+            { text: 'module', module: 1 },
+            { text: 'case', module: 1, case: 1 },
+          ],
+        },
+      ],
+      placeholders: [{ text: 'case', module: 1, case: 1, value: 'New Case' }],
+    });
+  });
+
+  it('stops nothing: a course with texts missing is published all the same', async () => {
+    const id = await addCourse();
+    expect((await reply(as('admin').courses[':id'].publish.$post({ param: { id } }))).status).toBe(200);
+    expect((await reply(as(null).courses[':id'].$get({ param: { id }, query: { lang: 'ar' } }))).json).toMatchObject({ title: 'New Course' });
+  });
+
+  it('finds nothing in a course written in every language', async () => {
+    const all = (t: string) => Object.fromEntries(others.map((l) => [l, { title: `${t} ${l}` }]));
+    const translations = Object.fromEntries(others.map((l) => [l, { title: `T ${l}`, subtitle: `S ${l}` }]));
+    const levels = LEVELS.map((l) => ({ ...l, translations: all(l.title), cases: l.cases.map((c) => ({ ...c, translations: all(c.title) })) }));
+    expect((await saveDraft(COURSE, { title: 'Laser course', subtitle: 'Two modules', levels, translations })).json.checks).toEqual({
+      missing: [],
+      placeholders: [],
+    });
+  });
+
+  it.each(OUTSIDERS)('is read by administrators only: %s is refused', async (who) => {
+    const id = await addCourse();
+    await expectRefused(api(), 'GET', `/courses/${id}/draft`, { as: ROLES[who] }, who === 'anonymous' ? 401 : 403);
+  });
+
+  it('refuses a draft with a language the site lacks (400), its checks staying those saved before, and an unknown course (404)', async () => {
+    const id = await addCourse();
+    const res = await expectRefused(
+      api(),
+      'PUT',
+      `/courses/${id}/draft`,
+      { as: 'admin', body: { ...validCourse(), translations: { xx: { title: 'X' } } } },
+      400,
+    );
+    expect(JSON.stringify(res.json.issues)).toContain('xx');
+    expect(await checksOf(id)).toMatchObject({ placeholders: [{ value: 'New Course' }, { value: 'new course' }] });
+    await expectRefused(api(), 'GET', '/courses/no-such-course/draft', { as: 'admin' }, 404);
   });
 });

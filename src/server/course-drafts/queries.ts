@@ -3,7 +3,7 @@ import type { CourseDraft, CourseImpact } from '../../api/course-drafts.ts';
 import type { Course, StoredCourseInput } from '../../api/courses.ts';
 import type { CourseStatus } from '../../domain/defaults.ts';
 import { localizePlan, type ContentLocale } from '../../domain/localize.ts';
-import { publishSummary } from '../../domain/publishing.ts';
+import { publishChecks, publishSummary } from '../../domain/publishing.ts';
 import { keepingDefaults } from '../../domain/reorder.ts';
 import type { Caller } from '../access/token.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -35,7 +35,7 @@ function draftOf(row: typeof courses.$inferSelect, draft: { body: StoredCourseIn
   const { id: _id, ...version } = course;
   const { id: _same, ...live } = published;
   const summary = status === 'draft' ? publishSummary(null, version) : draft ? publishSummary(live, version) : null;
-  return { course, status, pending: status === 'draft' || draft !== undefined, summary };
+  return { course, status, pending: status === 'draft' || draft !== undefined, summary, checks: publishChecks(version) };
 }
 
 export async function readDraft(db: Db, id: string): Promise<CourseDraft | null> {
