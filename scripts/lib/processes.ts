@@ -112,7 +112,7 @@ export function postgresBin(): string | null {
 
 /**
  * A throwaway PostgreSQL cluster (Debian's packages) in a temporary folder of its own, on a free port, or null when
- * PostgreSQL is not installed. Run as root, initdb refuses to work, so the cluster is the postgres user's. `stopNow`
+ * PostgreSQL is not installed. initdb refuses to run as root, so root's cluster is the postgres user's (anyone else's their own). `stopNow`
  * stops it synchronously (for a process's exit handler); both stops may be called more than once. `settings` are
  * more server settings (`name=value`, as `postgres -c` takes them).
  */
@@ -121,7 +121,8 @@ export async function startPostgres(settings: string[] = []): Promise<{ url: str
   if (!bin) return null;
   const dir = mkdtempSync(join(tmpdir(), 'fsa-pg-'));
   chmodSync(dir, 0o777);
-  const asPostgres = (cmd: string) => execFileSync('su', ['postgres', '-c', cmd], { stdio: 'ignore' });
+  const asPostgres = (cmd: string) =>
+    process.getuid?.() === 0 ? execFileSync('su', ['postgres', '-c', cmd], { stdio: 'ignore' }) : execFileSync('sh', ['-c', cmd], { stdio: 'ignore' });
   asPostgres(`${bin}/initdb -D ${dir}/data -A trust -U postgres`);
   // The port was free a moment ago; another process may take it before PostgreSQL binds it, so a failed start tries another.
   let port = 0;
