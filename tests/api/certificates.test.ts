@@ -222,6 +222,19 @@ describe('certificates are issued when the completing attempt is stored', () => 
     expect(progress).toMatchObject({ complete: true, certificate: { courseId: COURSE, kind: 'completion', revoked: false } });
   });
 
+  it("when an administrator's change completes the course for a learner who sends nothing more: a lowered pass mark", async () => {
+    await setUp(api());
+    await attempt(api(), 'learner', 1, 1, 55, { daysAgo: 3 });
+    await attempt(api(), 'learner', 1, 2, 80, { daysAgo: 2 });
+    await attempt(api(), 'learner', 3, 1, 75, { daysAgo: 1 });
+    expect(await held()).toBe(0);
+    const { id: _id, ...course } = (await reply(as(null).courses[':id'].$get({ param: { id: COURSE }, query: {} }))).json;
+    course.levels[0]!.cases[0]!.passMark = 50;
+    expect((await reply(as('admin').courses[':id'].$put({ param: { id: COURSE }, json: course }))).status).toBe(200);
+    expect(await held()).toBe(1);
+    expect((await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json).toMatchObject({ complete: true, certificate: { courseId: COURSE } });
+  });
+
   it('once at the first start after the change, for those who completed a course before it', async () => {
     await completedBefore();
     await attempt(api(), 'other', 1, 1, 90, { issue: false });

@@ -5,7 +5,7 @@ import { LATE_SEND_MS, sendTimingVerdict } from '../../domain/attempt-delivery.t
 import { findCase } from '../../domain/course-items.ts';
 import { userEntitled } from '../access/entitlement.ts';
 import { windowOpenAtSubmission } from '../assessments/index.ts';
-import { issueIfComplete } from '../certificates/index.ts';
+import { issueForCourse, issueIfComplete } from '../certificates/index.ts';
 import { fail, invalid } from '../http/errors.ts';
 import { simulatorLimit } from '../http/simulator-limit.ts';
 import type { Env } from '../http/sub-app.ts';
@@ -147,8 +147,11 @@ export async function stored(c: C, claims: VerifiedLaunch, course: Course, sent:
   // Attempts sent at once all passed the check above; the one made where they are stored lets only the cap in.
   if ('fullSince' in saved) return dailyCapReached(c, cap, saved.fullSince);
   const inserted = saved.stored;
-  if (!inserted.flagged && (await isExpert(db.db, inserted.userId))) catalogue.changed(inserted.courseId);
-  // The attempt that completes the course issues its certificate, kept on record whatever changes later.
-  await issueIfComplete(db.db, inserted.userId, course);
+  // The attempt that completes the course issues its certificate, kept on record whatever changes later; an expert's
+  // moves the benchmarks, the pass marks of cases that set none, which may complete the course for others too.
+  if (!inserted.flagged && (await isExpert(db.db, inserted.userId))) {
+    catalogue.changed(inserted.courseId);
+    await issueForCourse(db.db, course);
+  } else await issueIfComplete(db.db, inserted.userId, course);
   return c.json(resultOf(inserted, await benchmarkOf(db.db, inserted.courseId, inserted.caseId, inserted.task)), 201);
 }

@@ -61,17 +61,20 @@ export function revokeCertificate(db: Db, caller: Caller, id: string, reason: st
   });
 }
 
-/** Every learner and course with attempts and no certificate: those one may be owed to. */
-export function uncertified(db: Db): Promise<Array<{ userId: string; courseId: string }>> {
+/** Every learner and course (or learner of one course) with attempts and no certificate: those one may be owed to. */
+export function uncertified(db: Db, courseId?: string): Promise<Array<{ userId: string; courseId: string }>> {
   return db
     .selectDistinct({ userId: attempts.userId, courseId: attempts.courseId })
     .from(attempts)
     .where(
-      notExists(
-        db
-          .select({ id: certificates.id })
-          .from(certificates)
-          .where(and(eq(certificates.userId, attempts.userId), eq(certificates.courseId, attempts.courseId))),
+      and(
+        courseId === undefined ? undefined : eq(attempts.courseId, courseId),
+        notExists(
+          db
+            .select({ id: certificates.id })
+            .from(certificates)
+            .where(and(eq(certificates.userId, attempts.userId), eq(certificates.courseId, attempts.courseId))),
+        ),
       ),
     )
     .orderBy(attempts.userId, attempts.courseId);

@@ -8,6 +8,7 @@ import { guarded, subApp } from '../http/sub-app.ts';
 import { ARCHIVED, identified } from '../courses/index.ts';
 import { courseImpact, discardDraft, draftLines, publishDraft, readDraft, saveDraft } from './queries.ts';
 import { signPreviewToken } from './preview-token.ts';
+import { issueForCourse } from '../certificates/index.ts';
 import * as routes from '../../api/course-drafts.ts';
 
 const NO_COURSE = 'No such course';
@@ -45,6 +46,8 @@ export const courseDraftsApp = subApp()
     if (done === 'nothing') return fail(c, 409, ErrorCode.conflict, 'This course has no unpublished changes');
     // A first publication adds the course to the plans' pages and every list: everything is read again.
     catalogue.changed(done.was === 'published' ? id : null);
+    // A pass mark lowered or a case taken out may complete the course for learners who sent nothing since.
+    await issueForCourse(db.db, done.draft.course);
     return c.json(done.draft, 200);
   })
   .openapi(guarded(routes.preview, requireAdmin), async (c) => {

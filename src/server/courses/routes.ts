@@ -8,6 +8,7 @@ import { guarded, subApp } from '../http/sub-app.ts';
 import { prepared } from '../http/answers.ts';
 import { catalogueRequest } from './catalogue-answer.ts';
 import { requireAdmin } from '../access/caller.ts';
+import { issueForCourse } from '../certificates/index.ts';
 import type { Course, CourseSummary } from '../../api/courses.ts';
 import * as routes from '../../api/courses.ts';
 
@@ -43,6 +44,8 @@ export const coursesApp = subApp()
     if (!after) return fail(c, 404, ErrorCode.notFound, 'No such course');
     if (after === 'archived') return fail(c, 409, ErrorCode.conflict, ARCHIVED);
     catalogue.changed(id);
+    // A pass mark lowered or a case taken out may complete the course for learners who sent nothing since.
+    await issueForCourse(db.db, after);
     return c.json(after, 200);
   })
   .openapi(guarded(routes.remove, requireAdmin), async (c) => {
