@@ -4,7 +4,8 @@ import { postgresBin } from './scripts/lib/processes.ts';
 /**
  * The API suites whose code differs by database, run on PGlite and on PostgreSQL alike (docs/testing.md): the
  * catalogue's and the pages' caches (PostgreSQL's announcements arrive after the write), drafts and Publish, rate
- * limits (counted in a shared table), the user cache's notifications, the assessments (their locks and counts).
+ * limits (counted in a shared table), the user cache's notifications (and the verified tokens they forget), the
+ * assessments (their locks and counts).
  */
 const ON_POSTGRES_TOO = [
   'tests/api/courses.catalogue-cache.test.ts',
@@ -12,6 +13,7 @@ const ON_POSTGRES_TOO = [
   'tests/api/cross/page-cache.test.ts',
   'tests/api/cross/rate-limits.test.ts',
   'tests/api/users.cache.test.ts',
+  'tests/api/users.token-memory.test.ts',
   'tests/api/assessments.test.ts',
   'tests/api/assessment-sittings.test.ts',
 ];
