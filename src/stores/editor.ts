@@ -1,8 +1,9 @@
 import { atom } from 'nanostores';
 import { answer, auth, client, enc } from '../api/client.ts';
 import type { StoredCourseInput } from '../api/courses.ts';
-import type { CourseDraft, PublishSummary } from '../api/course-drafts.ts';
+import type { CourseDraft, PublishChecks, PublishSummary } from '../api/course-drafts.ts';
 import { newItemId } from '../domain/course-items.ts';
+import { allClear } from '../domain/publishing.ts';
 import { newCase, newLevel, type CaseItem, type CourseStatus, type Level } from '../domain/defaults.ts';
 import type { ContentLocale, TitleText, Translations, TranslatedLocale } from '../domain/localize.ts';
 import { paramsOfCase, type CaseParams } from '../domain/simulator/params.ts';
@@ -23,6 +24,10 @@ export interface EditorState {
   status: CourseStatus | null;
   pending: boolean;
   summary: PublishSummary | null;
+  /** What the saved version lacks (texts in a language, placeholders replaced), which Publish lists before it goes ahead. */
+  checks: PublishChecks | null;
+  /** Publish was asked for and waits on its list of checks: "Publish anyway" or "Keep editing". */
+  checking: boolean;
   publishing: boolean;
   error: ErrorKey<'course'> | null;
   /** The language the texts are being written in; English is the course's own, the others its translations. */
@@ -42,6 +47,8 @@ const CLOSED: EditorState = {
   status: null,
   pending: false,
   summary: null,
+  checks: null,
+  checking: false,
   publishing: false,
   error: null,
   lang: 'en',
@@ -66,7 +73,7 @@ function guardUnload(): void {
 /** The server's version of the course (its draft, else the published course, in English) taken into the editor. */
 function adopt(found: CourseDraft): Partial<EditorState> {
   const { id: _id, ...course } = found.course;
-  return { draft: course, status: found.status, pending: found.pending, summary: found.summary, dirty: false };
+  return { draft: course, status: found.status, pending: found.pending, summary: found.summary, checks: found.checks, dirty: false };
 }
 
 /** Opens edit mode with the course's draft, or the published course when there is none. */
@@ -189,7 +196,7 @@ export async function save(): Promise<boolean> {
     const rest = { durationMinutes, translations: cleaned, ...(outcomes ? { outcomes } : {}) };
     const body = { title, subtitle, thumbnail, levels, proficiencyOrder, assessmentRequired, ...rest };
     const found = await answer(client.courses[':id'].draft.$put({ param: { id: enc(state.courseId) }, json: body }, auth(await idToken())));
-    $editor.set({ ...$editor.get(), saving: false, dirty: false, pending: found.pending, summary: found.summary, status: found.status });
+    $editor.set({ ...$editor.get(), saving: false, dirty: false, pending: found.pending, summary: found.summary, checks: found.checks, status: found.status });
     return true;
   } catch (err) {
     $editor.set({ ...$editor.get(), saving: false, error: errorKey('course', err) });
@@ -197,15 +204,30 @@ export async function save(): Promise<boolean> {
   }
 }
 
-/** Saves what is unsaved, then makes the draft what learners see and opens the course page, which now shows it. */
+/**
+ * Saves what is unsaved, then publishes; when the saved version lacks texts in a language or keeps a placeholder, the
+ * list of them is shown first and Publish waits for publishAnyway() (or keepEditing()).
+ */
 export async function publish(): Promise<void> {
   const state = $editor.get();
   if (!state.courseId || state.publishing || state.saving) return;
   if (state.dirty && !(await save())) return;
-  $editor.set({ ...$editor.get(), publishing: true, error: null });
+  const { checks } = $editor.get();
+  if (checks && !allClear(checks)) return $editor.set({ ...$editor.get(), checking: true });
+  await publishAnyway();
+}
+
+/** Back to the editor from the list of checks, nothing published. */
+export const keepEditing = () => $editor.set({ ...$editor.get(), checking: false });
+
+/** Makes the saved draft what learners see, whatever its checks list, and opens the course page, which now shows it. */
+export async function publishAnyway(): Promise<void> {
+  const state = $editor.get();
+  if (!state.courseId || state.publishing || state.saving) return;
+  $editor.set({ ...state, publishing: true, error: null });
   try {
     await answer(client.courses[':id'].publish.$post({ param: { id: enc(state.courseId) } }, auth(await idToken())));
-    $editor.set({ ...$editor.get(), publishing: false, pending: false, dirty: false });
+    $editor.set({ ...$editor.get(), publishing: false, checking: false, pending: false, dirty: false });
     // The course page itself (a preview's address without its query): what learners now see.
     window.location.assign(window.location.pathname);
   } catch (err) {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors.ts';
 import { paramsOfCase } from '../../src/domain/simulator/params.ts';
-import { $editor, caseParams, deleteCase, moveCaseTo, moveModuleTo, resetCaseParams, setCaseParam } from '../../src/stores/editor.ts';
+import { $editor, caseParams, deleteCase, keepEditing, moveCaseTo, moveModuleTo, publish, resetCaseParams, setCaseParam } from '../../src/stores/editor.ts';
 import { errorKey } from '../../src/stores/error-messages.ts';
 import { $courseLines, createCourse } from '../../src/stores/courses.ts';
 import { fill } from '../../src/i18n/fill.ts';
@@ -52,6 +52,8 @@ describe('the editor draft of simulator parameters', () => {
       status: 'published',
       pending: false,
       summary: null,
+      checks: null,
+      checking: false,
       publishing: false,
       error: null,
       lang: 'en',
@@ -104,6 +106,18 @@ describe('the editor draft of simulator parameters', () => {
     deleteCase(0, 1);
     expect($editor.get().moved).toBeNull();
     expect(cases().map((c) => c.id)).toEqual(['b', 'c']);
+  });
+
+  it('lists the checks before publishing a saved draft that lacks texts, asks the server nothing, and goes back to editing', async () => {
+    const fetching = vi.spyOn(globalThis, 'fetch');
+    open();
+    $editor.set({ ...$editor.get(), pending: true, checks: { missing: [], placeholders: [{ text: 'subtitle', value: 'new course' }] } });
+    await publish();
+    expect($editor.get()).toMatchObject({ checking: true, publishing: false });
+    expect(fetching).not.toHaveBeenCalled();
+    keepEditing();
+    expect($editor.get().checking).toBe(false);
+    fetching.mockRestore();
   });
 });
 

@@ -28,6 +28,8 @@ describe('the editor draft of pass marks and proficiency order', () => {
       status: 'published',
       pending: false,
       summary: null,
+      checks: null,
+      checking: false,
       publishing: false,
       error: null,
       lang: 'en',

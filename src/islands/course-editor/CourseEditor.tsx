@@ -121,7 +121,7 @@ export default function CourseEditor({ locale, coursesHref, strings }: Props) {
           {state.saving ? strings['course.saving'] : strings['course.save']}
         </button>
       </div>
-      <PublishBar state={state} coursesHref={coursesHref} strings={strings} />
+      <PublishBar locale={locale} state={state} coursesHref={coursesHref} strings={strings} />
       {state.courseId && (
         <HistoryPanel entity="course" id={state.courseId} version={`${state.status}:${state.pending}`} locale={locale} strings={strings} heading="h2" />
       )}
