@@ -713,11 +713,11 @@ export const en = {
   'sim.debrief.gate.sequence': 'anastomoses sealed by the line instead of first, one by one',
   'sim.debrief.gate.residual': 'anastomoses left open',
   'sim.debrief.why.residual':
-    'Left open at the end: {{open}} of {{total}} anastomoses ({{tolerance}} forgiven). A residual anastomosis brings the transfusion back, or TAPS: seal every one you find, then review the equator before you finish.',
+    'Left open at the end: {{open}} of {{total|one:# anastomosis|other:# anastomoses}} ({{tolerance}} forgiven). A residual anastomosis brings the transfusion back, or TAPS: seal every one you find, then review the equator before you finish.',
   'sim.debrief.why.misclassified':
-    'Typed wrong: {{mistyped}} of the {{found}} anastomoses you marked, and {{falseMarks}} marks on vessels that are no anastomosis ({{tolerance}} forgiven). The type decides the order of coagulation: follow each vessel back to its cord (donor or recipient, artery or vein) before you name it.',
+    'Typed wrong: {{mistyped}} of the {{found|one:# anastomosis|other:# anastomoses}} you marked, and {{falseMarks|one:# mark|other:# marks}} on vessels that are no anastomosis ({{tolerance}} forgiven). The type decides the order of coagulation: follow each vessel back to its cord (donor or recipient, artery or vein) before you name it.',
   'sim.debrief.why.sequence':
-    'Sealed by the line rather than one by one first: {{late}} of {{total}} anastomoses ({{tolerance}} forgiven). In the Solomon technique you coagulate every anastomosis selectively, in sequence, and only then draw the line that joins them.',
+    'Sealed by the line rather than one by one first: {{late}} of {{total|one:# anastomosis|other:# anastomoses}} ({{tolerance}} forgiven). In the Solomon technique you coagulate every anastomosis selectively, in sequence, and only then draw the line that joins them.',
   'sim.debrief.why.contacts':
     'Contacts with the placenta: {{count}}. Each contact bleeds and clouds the view, so each one lowers the highest score the attempt can reach.',
   'sim.debrief.why.collateral':

@@ -722,7 +722,7 @@ export const es: Dict = {
   'sim.debrief.why.residual':
     'Abiertas al terminar: {{open}} de {{total}} anastomosis ({{tolerance}} perdonadas). Una anastomosis residual hace volver la transfusión, o una TAPS: sella cada una que encuentres y revisa el ecuador antes de terminar.',
   'sim.debrief.why.misclassified':
-    'Mal clasificadas: {{mistyped}} de las {{found}} anastomosis que marcaste, y {{falseMarks}} marcas sobre vasos que no son anastomosis ({{tolerance}} perdonadas). El tipo decide el orden de coagulación: sigue cada vaso hasta su cordón (donante o receptor, arteria o vena) antes de nombrarlo.',
+    'Mal clasificadas: {{mistyped}} {{found|one:de la única anastomosis que marcaste|other:de las # anastomosis que marcaste}}, y {{falseMarks|one:# marca|other:# marcas}} sobre vasos que no son anastomosis ({{tolerance}} perdonadas). El tipo decide el orden de coagulación: sigue cada vaso hasta su cordón (donante o receptor, arteria o vena) antes de nombrarlo.',
   'sim.debrief.why.sequence':
     'Selladas por la línea en lugar de una a una antes: {{late}} de {{total}} anastomosis ({{tolerance}} perdonadas). En la técnica de Solomon coagulas primero cada anastomosis de forma selectiva, en secuencia, y solo después trazas la línea que las une.',
   'sim.debrief.why.contacts':

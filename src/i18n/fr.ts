@@ -720,11 +720,11 @@ export const fr: Dict = {
   'sim.debrief.gate.sequence': 'anastomoses scellées par la ligne au lieu de l’être d’abord, une à une',
   'sim.debrief.gate.residual': 'anastomoses laissées ouvertes',
   'sim.debrief.why.residual':
-    'Ouvertes à la fin : {{open}} anastomoses sur {{total}} ({{tolerance}} pardonnées). Une anastomose résiduelle fait revenir la transfusion, ou une TAPS : scellez chacune de celles que vous trouvez, puis revoyez l’équateur avant de terminer.',
+    'Ouvertes à la fin : {{open|one:# anastomose|other:# anastomoses}} sur {{total}} ({{tolerance}} pardonnées). Une anastomose résiduelle fait revenir la transfusion, ou une TAPS : scellez chacune de celles que vous trouvez, puis revoyez l’équateur avant de terminer.',
   'sim.debrief.why.misclassified':
-    'Mal typées : {{mistyped}} des {{found}} anastomoses que vous avez marquées, et {{falseMarks}} marques sur des vaisseaux qui ne sont pas des anastomoses ({{tolerance}} pardonnées). Le type décide de l’ordre de coagulation : suivez chaque vaisseau jusqu’à son cordon (donneur ou receveur, artère ou veine) avant de le nommer.',
+    'Mal typées : {{mistyped}} {{found|one:de l’unique anastomose que vous avez marquée|other:des # anastomoses que vous avez marquées}}, et {{falseMarks|one:# marque|other:# marques}} sur des vaisseaux qui ne sont pas des anastomoses ({{tolerance}} pardonnées). Le type décide de l’ordre de coagulation : suivez chaque vaisseau jusqu’à son cordon (donneur ou receveur, artère ou veine) avant de le nommer.',
   'sim.debrief.why.sequence':
-    'Scellées par la ligne plutôt qu’une à une d’abord : {{late}} anastomoses sur {{total}} ({{tolerance}} pardonnées). Dans la technique de Solomon, on coagule d’abord chaque anastomose de façon sélective, dans l’ordre, et seulement ensuite on trace la ligne qui les relie.',
+    'Scellées par la ligne plutôt qu’une à une d’abord : {{late|one:# anastomose|other:# anastomoses}} sur {{total}} ({{tolerance}} pardonnées). Dans la technique de Solomon, on coagule d’abord chaque anastomose de façon sélective, dans l’ordre, et seulement ensuite on trace la ligne qui les relie.',
   'sim.debrief.why.contacts':
     'Contacts avec le placenta : {{count}}. Chaque contact saigne et trouble la vue : chacun abaisse le score le plus haut que la tentative peut atteindre.',
   'sim.debrief.why.collateral':

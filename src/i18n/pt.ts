@@ -721,11 +721,11 @@ export const pt: Dict = {
   'sim.debrief.gate.sequence': 'anastomoses seladas pela linha em vez de antes, uma a uma',
   'sim.debrief.gate.residual': 'anastomoses deixadas abertas',
   'sim.debrief.why.residual':
-    'Abertas no fim: {{open}} de {{total}} anastomoses ({{tolerance}} perdoadas). Uma anastomose residual traz a transfusão de volta, ou uma TAPS: sele cada uma que encontrar e revise o equador antes de terminar.',
+    'Abertas no fim: {{open}} de {{total|one:# anastomose|other:# anastomoses}} ({{tolerance}} perdoadas). Uma anastomose residual traz a transfusão de volta, ou uma TAPS: sele cada uma que encontrar e revise o equador antes de terminar.',
   'sim.debrief.why.misclassified':
-    'Classificadas errado: {{mistyped}} das {{found}} anastomoses que você marcou, e {{falseMarks}} marcas em vasos que não são anastomoses ({{tolerance}} perdoadas). O tipo decide a ordem da coagulação: siga cada vaso até o seu cordão (doador ou receptor, artéria ou veia) antes de nomeá-lo.',
+    'Classificadas errado: {{mistyped}} {{found|one:da única anastomose que você marcou|other:das # anastomoses que você marcou}}, e {{falseMarks|one:# marca|other:# marcas}} em vasos que não são anastomoses ({{tolerance}} perdoadas). O tipo decide a ordem da coagulação: siga cada vaso até o seu cordão (doador ou receptor, artéria ou veia) antes de nomeá-lo.',
   'sim.debrief.why.sequence':
-    'Seladas pela linha em vez de uma a uma antes: {{late}} de {{total}} anastomoses ({{tolerance}} perdoadas). Na técnica de Solomon você coagula primeiro cada anastomose de forma seletiva, em sequência, e só depois traça a linha que as une.',
+    'Seladas pela linha em vez de uma a uma antes: {{late}} de {{total|one:# anastomose|other:# anastomoses}} ({{tolerance}} perdoadas). Na técnica de Solomon você coagula primeiro cada anastomose de forma seletiva, em sequência, e só depois traça a linha que as une.',
   'sim.debrief.why.contacts':
     'Contatos com a placenta: {{count}}. Cada contato sangra e turva a visão, por isso cada um baixa a pontuação mais alta que a tentativa pode alcançar.',
   'sim.debrief.why.collateral':

@@ -31,6 +31,14 @@ describe('plural forms', () => {
     expect(fill(sections('en', 'progress')['progress.summary'], { passed: 3, total: 12 })).toBe('3 of 12 cases passed');
   });
 
+  it('agree with the simulator’s counts: one false mark, eleven anastomoses in Arabic, one in Russian', () => {
+    const misclassified = (lang: 'en' | 'ar' | 'ru', vars: Record<string, string>) =>
+      fill(sections(lang, 'sim.debrief')['sim.debrief.why.misclassified'], vars);
+    expect(misclassified('en', { mistyped: '2', found: '4', falseMarks: '1', tolerance: '0' })).toContain('2 of the 4 anastomoses you marked, and 1 mark on');
+    expect(fill(sections('ar', 'sim.debrief')['sim.debrief.why.residual'], { open: '2', total: '11', tolerance: '0' })).toContain('2 من 11 مفاغرة');
+    expect(fill(sections('ru', 'sim.debrief')['sim.debrief.why.residual'], { open: '1', total: '1', tolerance: '0' })).toContain('1 из 1 анастомоза');
+  });
+
   it('leave a count given no value as it is', () => {
     expect(fill('{{n|one:# case|other:# cases}}', {})).toBe('{{n|one:# case|other:# cases}}');
   });

@@ -78,7 +78,7 @@ describe('why a score was capped, as the result screen and the history say it', 
     const [note] = gateNotes(scoreAttempt(typed).gates, typed, 'en');
     expect(note).toMatchObject({ id: 'misclassified', ceiling: 40 });
     expect(en(note!.key as SimKey, note!.vars)).toBe(
-      'Typed wrong: 2 of the 4 anastomoses you marked, and 1 marks on vessels that are no anastomosis (0 forgiven). The type decides the order of coagulation: follow each vessel back to its cord (donor or recipient, artery or vein) before you name it.',
+      'Typed wrong: 2 of the 4 anastomoses you marked, and 1 mark on vessels that are no anastomosis (0 forgiven). The type decides the order of coagulation: follow each vessel back to its cord (donor or recipient, artery or vein) before you name it.',
     );
     const lineFirst = metrics({ task: 'solomon', solomonCompleteness: 1, lineSealedIds: ['a1', 'a2', 'a3'] });
     const [late] = gateNotes(scoreAttempt(lineFirst).gates, lineFirst, 'en');
