@@ -11,7 +11,7 @@ import { carefulSurgeons } from '../../../scripts/lib/validity/surgeons.ts';
 
 const CASES = [...validityCases('selective', FETOSCOPY_SIM), ...validityCases('solomon', FETOSCOPY_SIM)];
 /** 4 variants of the 13 laser cases, every log replayed: a few seconds. */
-const VARIANTS = 4;
+const VARIANTS = 3;
 const SLOW = { timeout: 180_000 };
 
 describe('plausibility flags in the laser tasks', () => {
