@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ASSESSMENT_MAX_DAYS_AHEAD, ASSESSMENT_MAX_MINUTES, ASSESSMENT_MIN_MINUTES } from '../domain/assessment.ts';
+import { PLAUSIBILITY_FLAGS } from '../domain/simulator/index.ts';
 import { bearer, dbString, errors, idParam, json, jsonBody } from './shared.ts';
 
 /** The contract of /assessments: windows during which a course's cases are played as an assessment, by a short code. */
@@ -50,6 +51,9 @@ export const SittingLaunch = z
         'pending: its attempt may still come; sent: stored as assessed; abandoned: never sent; expired: sent after the window ended (practice); flagged: input no hand makes',
       ),
     score: z.number().nullable(),
+    flags: z
+      .array(z.enum(PLAUSIBILITY_FLAGS))
+      .describe('Why a flagged launch was flagged (none for the others, or for attempts flagged before reasons were kept)'),
   })
   .meta({ id: 'SittingLaunch' });
 

@@ -137,6 +137,9 @@ describe('every assessed launch on record', () => {
       [3, 'abandoned'],
       [4, 'expired'],
     ]);
+    // The flagged launch says why, in the words the history and the debrief use; the others carry no reason.
+    expect(record.launches.map((l: { flags: string[] }) => l.flags.length > 0)).toEqual([false, true, false, false]);
+    expect(record.launches[1].flags).toEqual(expect.arrayContaining(['rate']));
     expect(record.launches[0].score).toEqual(expect.any(Number));
     expect(record.launches[2].score).toBeNull();
     expect(record.grants).toHaveLength(3);

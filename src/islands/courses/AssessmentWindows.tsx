@@ -14,7 +14,7 @@ import SittingLaunches from './SittingLaunches.tsx';
 interface Props {
   courseId: string;
   locale: string;
-  strings: Sections<'assess'>;
+  strings: Sections<'assess' | 'sim.flag'>;
 }
 
 /** The lengths a window can be opened for, in minutes: from a single case to a day's session. */

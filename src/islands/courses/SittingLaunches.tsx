@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatDateTime } from '../../domain/format.ts';
 import type { LearnerReview, SittingLaunch } from '../../api/assessments.ts';
 import { isolate } from '../../domain/text.ts';
+import { flagReasons } from '../../simulator/flag-text.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
 import { grantLaunch, type SittingState } from '../../stores/assessments.ts';
@@ -12,7 +13,7 @@ interface Props {
   id: string;
   sitting: NonNullable<SittingState>;
   locale: string;
-  strings: Sections<'assess'>;
+  strings: Sections<'assess' | 'sim.flag'>;
 }
 
 /** What became of a launch, in the director's words. */
@@ -24,7 +25,7 @@ const FATE = {
   flagged: 'assess.fate.flagged',
 } as const satisfies Record<SittingLaunch['fate'], string>;
 
-/** One sitting's record for its director: every launch with its fate, the launches granted, and a form to grant another. */
+/** One sitting's record for its director: every launch with its fate (a flagged one with why), the launches granted, and a form to grant another. */
 export default function SittingLaunches({ id, sitting, locale, strings }: Props) {
   const [pick, setPick] = useState('');
   const [reason, setReason] = useState('');
@@ -76,7 +77,16 @@ export default function SittingLaunches({ id, sitting, locale, strings }: Props)
                   <td>
                     <time dateTime={l.launchedAt}>{formatDateTime(locale, l.launchedAt)}</time>
                   </td>
-                  <td>{strings[FATE[l.fate]]}</td>
+                  <td>
+                    {strings[FATE[l.fate]]}
+                    {l.flags.length > 0 && (
+                      <ul className="sitting-flags">
+                        {flagReasons(l.flags, (key) => strings[key]).map((reason) => (
+                          <li key={reason}>{reason}</li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
                   <td>{l.score === null ? '' : number(l.score)}</td>
                 </tr>
               ))}

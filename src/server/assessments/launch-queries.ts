@@ -70,6 +70,7 @@ export async function launchesOf(db: Db, windowId: string, now = new Date()): Pr
       name: users.name,
       email: users.email,
       flagged: attempts.flagged,
+      flags: attempts.flags,
       assessed: sql<boolean>`${attempts.assessmentId} IS NOT NULL`,
       score: attempts.score,
       stored: isNotNull(attempts.id),
@@ -79,7 +80,7 @@ export async function launchesOf(db: Db, windowId: string, now = new Date()): Pr
     .leftJoin(users, eq(users.id, assessmentLaunches.userId))
     .where(eq(assessmentLaunches.windowId, windowId))
     .orderBy(asc(assessmentLaunches.launchedAt), asc(assessmentLaunches.id));
-  return rows.map(({ launch, name, email, flagged, assessed, score, stored }) => {
+  return rows.map(({ launch, name, email, flagged, flags, assessed, score, stored }) => {
     const attempt = stored && flagged !== null ? { flagged, assessed } : null;
     return {
       id: launch.id,
@@ -92,6 +93,7 @@ export async function launchesOf(db: Db, windowId: string, now = new Date()): Pr
       launchedAt: launch.launchedAt.toISOString(),
       fate: launchFate(attempt, launch.expiresAt, now),
       score: attempt ? score : null,
+      flags: attempt?.flagged ? (flags ?? []) : [],
     };
   });
 }
