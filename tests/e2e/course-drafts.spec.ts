@@ -44,7 +44,7 @@ test('an admin adds a draft course, previews it as a learner, publishes it, and 
   await press(page, page.getByRole('button', { name: 'Save', exact: true }));
   const bar = page.locator('.publish-bar');
   await expect(bar).toContainText('Draft: only administrators see this course until it is published.');
-  await expect(bar.locator('li')).toHaveText(['First publication: the course appears in the catalogue in every language.']);
+  await expect(bar.locator('.publish-summary li')).toHaveText(['First publication: the course appears in the catalogue in every language.']);
 
   // Nobody else sees it: not the catalogue, not the course page, not the API.
   const learner = await browser.newPage();
@@ -73,6 +73,8 @@ test('an admin adds a draft course, previews it as a learner, publishes it, and 
   await courseReady(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(page.locator('.module-title')).toContainText('Bench warm-up');
+  // In English nothing falls back.
+  await expect(page.locator('.preview-fallback')).toHaveCount(0);
   await axe(page);
   await expectFitsWidth(page);
   await press(page, page.getByRole('link', { name: 'Play case 1: Straight scope' }));
@@ -98,6 +100,10 @@ test('an admin adds a draft course, previews it as a learner, publishes it, and 
   await expect(page).toHaveURL(new RegExp(`/ar${path}\\?preview=[\\w.-]+&plan=none$`));
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('complementary', { name: 'معاينة كمتعلم' })).toContainText('مسودة');
+  // With no Arabic texts written, the preview reads them in English, and says which.
+  await expect(page.locator('.preview-fallback')).toHaveText(
+    'لم تُكتب بعد باللغة العربية، لذا تُعرض بالإنجليزية: عنوان الدورة والعنوان الفرعي وعنوان الوحدة 1 وعنوان الحالة 1 في الوحدة 1.',
+  );
   await courseReady(page);
   await axe(page);
   await expectFitsWidth(page);
@@ -108,6 +114,7 @@ test('an admin adds a draft course, previews it as a learner, publishes it, and 
   await courseReady(page);
   await press(page, page.getByRole('button', { name: 'Edit course' }));
   await press(page, page.locator('.publish-bar').getByRole('button', { name: 'Publish', exact: true }));
+  await press(page, page.getByRole('dialog', { name: 'Before you publish' }).getByRole('button', { name: 'Publish anyway' }));
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   await expect(page.getByRole('complementary', { name: 'Preview as a learner' })).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
@@ -153,4 +160,109 @@ test('a course never published is deleted from its editor only once asked, and a
   await answer.finished();
   await nextFrame(page);
   await expect(page.locator('.draft-door')).toHaveCount(0);
+});
+
+/** Text isolated from the direction around it, as the dialog writes language names and placeholders. */
+const iso = (text: string) => `\u2068${text}\u2069`;
+
+/** Presses Tab until `control` has the focus (at most `limit` times): a keyboard user's way to it. */
+async function tabTo(page: Page, control: ReturnType<Page['getByRole']>, limit = 10) {
+  for (let i = 0; i < limit && !(await control.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(control).toBeFocused();
+}
+
+test('Publish lists the texts six languages lack and the placeholders left, and publishes anyway once confirmed (English, desktop)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const title = `Checks lab ${Date.now()}`;
+  await login(page, ADMIN);
+  await page.goto('/courses');
+  await press(page, page.getByRole('button', { name: 'Add course' }));
+  await expect(page).toHaveURL(/\/courses\/[0-9a-f-]{36}\?preview=/);
+  const path = new URL(page.url()).pathname;
+  await courseReady(page);
+  await press(page, page.getByRole('button', { name: 'Edit course' }));
+  await page.getByLabel('Course title').fill(title);
+  await press(page, page.getByRole('button', { name: '+ Add module' }));
+  await page.getByLabel('Title of module 1').fill('Bench warm-up');
+
+  // Publish saves, then lists what is missing before anything goes live; the keyboard is in the dialog.
+  await press(page, page.locator('.publish-bar').getByRole('button', { name: 'Publish', exact: true }));
+  const checks = page.getByRole('dialog', { name: 'Before you publish' });
+  await expect(checks).toBeVisible();
+  await expect(checks.locator('li')).toHaveText([
+    `${iso('Español')}, ${iso('Français')}, ${iso('العربية')}, ${iso('Português')}, ${iso('中文')}, and ${iso('Русский')}: Course title, Subtitle, Title of module 1, and Title of case 1 in module 1`,
+    `Subtitle: “${iso('new course')}”`,
+    `Title of case 1 in module 1: “${iso('New Case')}”`,
+  ]);
+  await expect(checks).toContainText('You can publish anyway and add these texts later, then publish again.');
+  await expect(checks.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+  await axe(page);
+  await page.screenshot({ path: test.info().outputPath('publish-checks-desktop-en.png') });
+
+  // Keep editing: nothing is published, the editor is still there.
+  await page.keyboard.press('Enter');
+  await expect(checks).toBeHidden();
+  await expect(page.getByLabel('Course title')).toHaveValue(title);
+  expect((await page.request.get(`/api${path}`)).status()).toBe(404);
+
+  // Asked again, and confirmed with the keyboard: the course is live, placeholders and all.
+  await press(page, page.locator('.publish-bar').getByRole('button', { name: 'Publish', exact: true }));
+  await expect(checks).toBeVisible();
+  await tabTo(page, checks.getByRole('button', { name: 'Publish anyway' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.locator('.lead')).toHaveText('new course');
+});
+
+test("in Arabic on a phone: the draft's own address offers the preview, which names what falls back, and Publish lists the checks", async ({ page }) => {
+  await login(page, ADMIN);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/ar/courses');
+  await press(page, page.getByRole('button', { name: 'إضافة دورة' }));
+  await expect(page).toHaveURL(/\/ar\/courses\/[0-9a-f-]{36}\?preview=/);
+  const path = new URL(page.url()).pathname;
+
+  // The editor in Arabic: the course's Arabic title written, its English one and the rest left as "Add course" made them.
+  await courseReady(page);
+  await press(page, page.getByRole('button', { name: 'تعديل الدورة' }));
+  await page.getByLabel('لغة النصوص').selectOption('ar');
+  await page.getByLabel('عنوان الدورة').fill('مختبر الفحوص');
+  await press(page, page.getByRole('button', { name: 'حفظ', exact: true }));
+  await expect(page.locator('.publish-bar')).toContainText('مسودة');
+
+  // Its own address: not found, but its administrator is offered the preview.
+  expect((await page.goto(path))?.status()).toBe(404);
+  const door = page.locator('.draft-door');
+  await expect(door).toContainText('هذه الدورة مسودة');
+  await expectFitsWidth(page);
+  await page.screenshot({ path: test.info().outputPath('draft-door-phone-ar.png') });
+  await press(page, door.getByRole('button', { name: 'معاينة كمتعلم' }));
+  await expect(page).toHaveURL(new RegExp(`${path}\\?preview=`));
+  await courseReady(page);
+  // The Arabic title is shown; the subtitle, still English, is named as falling back.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('مختبر الفحوص');
+  await expect(page.locator('.preview-fallback')).toHaveText('لم تُكتب بعد باللغة العربية، لذا تُعرض بالإنجليزية: العنوان الفرعي.');
+  await expectFitsWidth(page);
+  await axe(page);
+  await page.screenshot({ path: test.info().outputPath('preview-fallback-phone-ar.png'), fullPage: true });
+
+  // Publish: the other five languages lack both texts, Arabic its subtitle, and the English placeholders are still there.
+  await press(page, page.getByRole('button', { name: 'تعديل الدورة' }));
+  await press(page, page.locator('.publish-bar').getByRole('button', { name: 'نشر', exact: true }));
+  const checks = page.getByRole('dialog', { name: 'قبل النشر' });
+  await expect(checks.locator('li')).toHaveText([
+    `${iso('Español')} و${iso('Français')} و${iso('Português')} و${iso('中文')} و${iso('Русский')}: عنوان الدورة والعنوان الفرعي`,
+    `${iso('العربية')}: العنوان الفرعي`,
+    `عنوان الدورة: «${iso('New Course')}»`,
+    `العنوان الفرعي: «${iso('new course')}»`,
+  ]);
+  await expect(checks).toContainText('يمكنك النشر على أي حال');
+  await expectFitsWidth(page);
+  await axe(page);
+  await page.screenshot({ path: test.info().outputPath('publish-checks-phone-ar.png') });
+  await tabTo(page, checks.getByRole('button', { name: 'النشر على أي حال' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('مختبر الفحوص');
 });

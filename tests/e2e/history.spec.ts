@@ -63,6 +63,7 @@ test('an admin changes a plan’s price and a course’s title, publishes, and r
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   const bar = page.getByRole('region', { name: 'Publish' });
   await bar.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('dialog', { name: 'Before you publish' }).getByRole('button', { name: 'Publish anyway' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Laser therapy ${stamp}`);
   await page.getByRole('button', { name: 'Edit course' }).click();
   const courseHistory = panel(page, 'History');

@@ -202,12 +202,12 @@ test('a learner passes a short course, continues case by case, downloads the cer
     .replace(/^\ufeff/, '')
     .trim()
     .split('\r\n');
-  // Every field quoted: name, email, course, …, state (10th), …, the course's percent (14th). The premium learner
-  // holds every course: the ones not begun are listed too, each case not started.
+  // Every field quoted, in the page's language: name, email, course, …, state (10th), …, the course's percent (14th). The
+  // premium learner holds every course: the ones not begun are listed too, each case not started.
   const rows = csv.slice(1).map((line) => line.slice(1, -1).split('","'));
-  expect(rows.every((r) => r[0] === 'Lea Journey' && (r[2] === courseId || r[9] === 'not started'))).toBe(true);
+  expect(rows.every((r) => r[0] === 'Lea Journey' && (r[2] === courseId || r[9] === 'Not started'))).toBe(true);
   const played = rows.filter((r) => r[2] === courseId);
-  expect(played.map((r) => [r[0], r[1], r[2], r[9], r[13]])).toEqual(Array(3).fill(['Lea Journey', learner.email, courseId, 'passed', '100']));
+  expect(played.map((r) => [r[0], r[1], r[2], r[9], r[13]])).toEqual(Array(3).fill(['Lea Journey', learner.email, courseId, 'Passed', '100']));
 
   await member.getByRole('link', { name: 'Lea Journey' }).click();
   await expect(lead.locator('.member-course tbody tr[data-state="passed"]')).toHaveCount(3);
@@ -254,6 +254,7 @@ test('an admin sets pass marks and the proficiency order in the course editor, a
   await page.getByLabel('Pass mark of case 1 in module 2').fill('85');
   await axe(page);
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Before you publish' }).getByRole('button', { name: 'Publish anyway' }).click();
   await expect(page.locator('form.editor')).toHaveCount(0);
   const course = await (await request.get(`/api/courses/${id}`)).json();
   expect(course.proficiencyOrder).toBe(true);
@@ -265,6 +266,7 @@ test('an admin sets pass marks and the proficiency order in the course editor, a
   await expect(page.getByLabel('Pass mark of case 1 in module 2')).toHaveValue('85');
   await page.getByLabel('Pass mark of case 1 in module 2').fill('');
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Before you publish' }).getByRole('button', { name: 'Publish anyway' }).click();
   await expect(page.locator('form.editor')).toHaveCount(0);
   expect((await (await request.get(`/api/courses/${id}`)).json()).levels[1].cases[0]).toEqual({ id: expect.any(String), title: 'Second', bubbles: [] });
 });

@@ -6,7 +6,7 @@ import Dialog from '../ui/Dialog.tsx';
 import FormError from '../ui/FormError.tsx';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
-import { languageNames, textName, textNames } from './texts.ts';
+import { isolated, languageNames, textName, textNames } from './texts.ts';
 
 interface Props {
   locale: string;
@@ -83,7 +83,9 @@ export default function PublishBar({ locale, state, coursesHref, strings }: Prop
             <p>{strings['course.checks.placeholders']}</p>
             <ul>
               {state.checks.placeholders.map((p) => (
-                <li key={`${p.text}-${p.module}-${p.case}`}>{fill(strings['course.checks.placeholder'], { text: textName(p, strings), value: p.value })}</li>
+                <li key={`${p.text}-${p.module}-${p.case}`}>
+                  {fill(strings['course.checks.placeholder'], { text: textName(p, strings), value: isolated(p.value) })}
+                </li>
               ))}
             </ul>
           </>

@@ -28,6 +28,9 @@ export function textName(ref: CourseTextRef, strings: TextNames): string {
 export const textNames = (refs: readonly CourseTextRef[], strings: TextNames, locale: string): string =>
   new Intl.ListFormat(locale, { type: 'conjunction' }).format(refs.map((ref) => textName(ref, strings)));
 
-/** Languages named in their own words, in one line of `locale`. */
+/** Text of another direction or script kept whole in a line (Unicode's first-strong isolate): "Español" in an Arabic list. */
+export const isolated = (text: string): string => `\u2068${text}\u2069`;
+
+/** Languages named in their own words, each isolated, in one line of `locale`. */
 export const languageNames = (codes: readonly ContentLocale[], locale: string): string =>
-  new Intl.ListFormat(locale, { type: 'conjunction' }).format(codes.map((code) => LOCALES.find((l) => l.code === code)?.label ?? code));
+  new Intl.ListFormat(locale, { type: 'conjunction' }).format(codes.map((code) => isolated(LOCALES.find((l) => l.code === code)?.label ?? code)));
