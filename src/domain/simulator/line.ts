@@ -4,7 +4,7 @@ import { beamRadius, LASER } from './laser.ts';
 
 /** The stop-and-go hand the line's allowance is worked out for (LINE_ALLOWANCE_J_PER_MM). */
 const LINE_REFERENCE = { distanceMm: 10, reactionS: 0.6 } as const;
-import { cellAt, CELL_MM, type TissueMap } from './tissue.ts';
+import { cellAt, CELL_MM, cellsWithin, EQUATOR_BAND_MM, type TissueMap } from './tissue.ts';
 
 /**
  * The energy a careful hand spends per millimetre of Solomon line, in J/mm; what the band takes beyond it is
@@ -21,7 +21,7 @@ export const LINE_ALLOWANCE_J_PER_MM = (() => {
   return (LASER.lineJPerMm2 * Math.PI * r * r + LASER.powerW * LINE_REFERENCE.reactionS) / r;
 })();
 
-/** Coverage of the equator, sampled every millimetre. */
+/** Coverage of the equator, sampled every millimetre, by a line within LINE_READ_MM of it. */
 export interface LineCoverage {
   /** Share of the equator's samples that are sealed, 0 to 1. */
   completeness: number;
@@ -33,12 +33,26 @@ export interface LineCoverage {
   longestRunMm: number;
 }
 
+/**
+ * How far from the equator a line still closes it, in mm: the half-width of its band (EQUATOR_BAND_MM). Nothing
+ * draws the equator; a learner reads it where the twins' vessels end, and normal branches of both twins end anywhere
+ * within that band, so the view cannot place it more closely. A line inside the band is on the equator as far as
+ * anyone looking can tell; one further off leaves it open there.
+ */
+export const LINE_READ_MM = EQUATOR_BAND_MM;
+
+/** Whether the line's fluence reached a cell within LINE_READ_MM of `p`. */
+function lineNear(tissue: TissueMap, fluence: Float64Array, p: Vec2): boolean {
+  const here = cellAt(tissue, p);
+  if (here >= 0 && fluence[here]! >= LASER.lineJPerMm2) return true;
+  const { cells, count } = cellsWithin(tissue, p, LINE_READ_MM);
+  for (let k = 0; k < count; k += 1) if (fluence[cells[k]!]! >= LASER.lineJPerMm2) return true;
+  return false;
+}
+
 export function lineCoverage(equator: readonly Vec2[], tissue: TissueMap, fluence: Float64Array): LineCoverage {
   const samples = resample(equator, CELL_MM);
-  const sealed = samples.map((p) => {
-    const i = cellAt(tissue, p);
-    return i >= 0 && fluence[i]! >= LASER.lineJPerMm2;
-  });
+  const sealed = samples.map((p) => lineNear(tissue, fluence, p));
   const gapLines: Vec2[][] = [];
   let covered = 0;
   let run = 0;
