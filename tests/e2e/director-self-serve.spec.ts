@@ -3,9 +3,6 @@ import { expect, test } from './fixtures.ts';
 import { acceptInvitations } from './group-consent.ts';
 import { ADMIN, axe, expectFitsWidth, idTokenFor, newAccount, signIn } from './helpers.ts';
 
-/** The journeys' pages as a person sees them, kept to be looked at after a run. */
-const SHOTS = '/tmp/learner-language-shots';
-
 for (const { name, lang, prefix, viewport } of [
   { name: 'in English on a desktop', lang: 'en', prefix: '', viewport: { width: 1280, height: 800 } },
   { name: 'in Arabic on a phone', lang: 'ar', prefix: '/ar', viewport: { width: 390, height: 844 } },
@@ -25,7 +22,7 @@ for (const { name, lang, prefix, viewport } of [
     await form.getByLabel(words['groups.name']).fill(`Madrid ${Date.now()}`);
     await expectFitsWidth(page);
     await axe(page);
-    await page.screenshot({ path: `${SHOTS}/groups-none-${lang}-${viewport.width}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`groups-none-${lang}-${viewport.width}.png`), fullPage: true });
     await form.getByRole('button', { name: words['groups.createSubmit'] }).click();
     await page.waitForURL(/\?group=/);
     const groupId = new URL(page.url()).searchParams.get('group')!;
@@ -44,13 +41,13 @@ for (const { name, lang, prefix, viewport } of [
     const asked = page.getByRole('dialog', { name: t('groups.remove', { name: 'Tom Trainee' }) });
     await expect(asked).toBeVisible();
     await axe(page);
-    await page.screenshot({ path: `${SHOTS}/groups-remove-${lang}-${viewport.width}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`groups-remove-${lang}-${viewport.width}.png`), fullPage: true });
     await asked.getByRole('button', { name: words['groups.confirmRemove'] }).click();
 
     await expect(people.getByRole('status')).toHaveText(t('groups.removed', { name: '\u2068Tom Trainee\u2069' }));
     await expect(people.locator('li[data-role="member"]')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: words['groups.people'] })).toBeFocused();
     await expectFitsWidth(page);
-    await page.screenshot({ path: `${SHOTS}/groups-removed-${lang}-${viewport.width}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`groups-removed-${lang}-${viewport.width}.png`), fullPage: true });
   });
 }

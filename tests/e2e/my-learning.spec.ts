@@ -37,7 +37,7 @@ test('a Spanish learner signs up, pays for a plan, lands on My learning with the
   const card = page.getByRole('article', { name: 'Fetoscopia', exact: true });
   await card.getByRole('button', { name: es['pricing.buy'] }).click();
   await card.getByRole('button', { name: 'PayPal', exact: true }).click();
-  await card.getByRole('button', { name: 'Pay now' }).click();
+  await card.getByRole('button', { name: es['paypalStandIn.pay'] }).click();
 
   await expect(page).toHaveURL(/\/es\/learning$/);
   await expect(page.getByText(/^Pago recibido\. Tu plan está activo hasta el /)).toBeVisible();

@@ -8,6 +8,8 @@ import { useSessionWhenIdle } from '../ui/useSessionWhenIdle.ts';
 import type { Sections } from '../../i18n/index.ts';
 import OutlineModule from './OutlineModule.tsx';
 import OutlineSummary from './OutlineSummary.tsx';
+import CertificateWay from '../certificates/CertificateWay.tsx';
+import { certificateOutlook } from '../../domain/certificate-outlook.ts';
 
 interface Props {
   locale: Locale;
@@ -65,6 +67,8 @@ export default function CourseOutline({ locale, courseId, courseTitle, outline, 
   // The learner's standing comes from the API in English; the page's outline carries the titles in its language.
   const mine = preview ? outline : read && inPageLanguage(read, outline);
   const view = mine ?? outline;
+  // The cases to the certificate, by the rule that issues it.
+  const outlook = mine && !preview ? certificateOutlook(mine) : null;
 
   return (
     <div className="course-outline" id="course-outline">
@@ -93,6 +97,8 @@ export default function CourseOutline({ locale, courseId, courseTitle, outline, 
           />
         ))}
       </ol>
+      {/* Below the modules, so its arrival with the standing moves none of them under a finger. */}
+      {outlook && !mine?.certificate && <CertificateWay outlook={outlook} strings={strings} />}
     </div>
   );
 }

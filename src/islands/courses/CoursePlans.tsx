@@ -28,32 +28,35 @@ export default function CoursePlans({ locale, courseId, planIds, strings, childr
   const plans = planIds.map((id) => ({ id, courses: [courseId] }));
   const access = session.user ? courseAccess(session.user, courseId, plans, new Date()) : null;
 
-  if (access?.held) {
-    const standing = progress.value?.courseId === courseId ? progress.value : null;
-    const next = standing?.next;
-    const started = standing?.modules.some((m) => m.cases.some((c) => c.attempts > 0)) ?? false;
-    return (
-      <section className="course-plans course-held" aria-labelledby="course-plans-title">
-        <h2 id="course-plans-title">{strings['course.held.title']}</h2>
-        <p>{access.until ? fill(strings['course.held.until'], { date: formatDay(locale, access.until) }) : strings['course.held.always']}</p>
-        {standing?.complete ? (
-          <p>{strings['course.held.complete']}</p>
-        ) : (
-          <p>
-            {next ? (
-              <a className="button" href="#course-outline" data-play data-level={next.level} data-case={next.case}>
-                {strings[started ? 'course.held.continue' : 'course.held.start']}
-              </a>
-            ) : (
-              <a className="button" href="#course-outline">
-                {strings['course.held.continue']}
-              </a>
-            )}
-          </p>
-        )}
-      </section>
-    );
-  }
-
-  return children;
+  const held = access?.held === true;
+  const standing = held && progress.value?.courseId === courseId ? progress.value : null;
+  const next = standing?.next;
+  const started = standing?.modules.some((m) => m.cases.some((c) => c.attempts > 0)) ?? false;
+  // The access is laid over the plans, which stay unseen beneath it: the page below moves no more than it must.
+  return (
+    <div className="course-plans-swap">
+      <div className={held ? 'course-plans-unseen' : undefined}>{children}</div>
+      {access?.held && (
+        <section className="course-plans course-held" aria-labelledby="course-held-title">
+          <h2 id="course-held-title">{strings['course.held.title']}</h2>
+          <p>{access.until ? fill(strings['course.held.until'], { date: formatDay(locale, access.until) }) : strings['course.held.always']}</p>
+          {standing?.complete ? (
+            <p>{strings['course.held.complete']}</p>
+          ) : (
+            <p>
+              {next ? (
+                <a className="button" href="#course-outline" data-play data-level={next.level} data-case={next.case}>
+                  {strings[started ? 'course.held.continue' : 'course.held.start']}
+                </a>
+              ) : (
+                <a className="button" href="#course-outline">
+                  {strings['course.held.continue']}
+                </a>
+              )}
+            </p>
+          )}
+        </section>
+      )}
+    </div>
+  );
 }

@@ -2,9 +2,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import type { CourseProgress } from '../../api/progress.ts';
 import { formatDay } from '../../domain/format.ts';
 import type { Loadable } from '../../stores/progress.ts';
-import { certificateOutlook } from '../../domain/certificate-outlook.ts';
 import CertificateLinks from '../certificates/CertificateLinks.tsx';
-import CertificateWay from '../certificates/CertificateWay.tsx';
 import FormError from '../ui/FormError.tsx';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
@@ -27,8 +25,6 @@ interface Props {
 export default function OutlineSummary({ signedIn, status, mine, view, locale, courseTitle, loginHref, verifyPath, strings }: Props) {
   const nextModule = mine?.next ? view.modules.find((m) => m.level === mine.next!.level) : undefined;
   const started = mine?.modules.some((m) => m.cases.some((c) => c.attempts > 0)) ?? false;
-  // The cases to the certificate, by the rule that issues it.
-  const outlook = mine && certificateOutlook(mine);
   return (
     <div className="outline-summary" aria-live="polite">
       <div className="outline-standing">
@@ -71,7 +67,6 @@ export default function OutlineSummary({ signedIn, status, mine, view, locale, c
                 {mine.certificate && <CertificateLinks certificate={mine.certificate} locale={locale} verifyPath={verifyPath} strings={strings} />}
               </div>
             )}
-            {outlook && !mine.certificate && <CertificateWay outlook={outlook} strings={strings} />}
             {!mine.complete && mine.certificate && (
               <div className="outline-complete" data-note="earlier">
                 <p>{fill(strings['progress.certificateEarlier'], { date: formatDay(locale, mine.certificate.completedAt) })}</p>
