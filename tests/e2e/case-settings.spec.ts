@@ -177,6 +177,7 @@ test('in Arabic the settings read right to left, and a change made with the keyb
   await expectFitsWidth(page);
 
   await page.locator('.publish-bar .publish-actions .button:not(.button-ghost)').press('Enter');
+  await page.getByRole('dialog', { name: 'قبل النشر' }).getByRole('button', { name: 'النشر على أي حال' }).press('Enter');
   await expect(page.locator('.editor')).toHaveCount(0);
   expect((await storedCases(request, id)).map((c) => c.sim)).toEqual([{ ...paramsOfCase(undefined, 1, 1), placenta: 'anterior', scopes: 'angled' }, undefined]);
   await openEditor(page, `/ar/courses/${id}`);
