@@ -181,7 +181,7 @@ export const en = {
   'course.checks.anyway': 'You can publish anyway and add these texts later, then publish again.',
   'course.checks.keep': 'Keep editing',
   'course.checks.publish': 'Publish anyway',
-  'course.preview.fallback': 'Not written in {{language}} yet, so shown in English: {{texts}}.',
+  'course.preview.fallback': 'Not written in this language yet, so shown in English: {{texts}}.',
   'course.unsaved': 'You have unsaved changes. Save them or discard them.',
   'course.error.invalid': 'Not saved: every title needs 1 to 200 characters, and a course can have at most 100 modules of 200 cases.',
   'course.error.unauthorized': 'Not saved: your session has expired. Log in again in another tab, then save.',

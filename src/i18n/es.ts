@@ -183,7 +183,7 @@ export const es: Dict = {
   'course.checks.anyway': 'Puedes publicar de todos modos y añadir estos textos más tarde; luego vuelve a publicar.',
   'course.checks.keep': 'Seguir editando',
   'course.checks.publish': 'Publicar de todos modos',
-  'course.preview.fallback': 'Aún sin escribir en {{language}}, por eso se muestra en inglés: {{texts}}.',
+  'course.preview.fallback': 'Aún sin escribir en español, por eso se muestra en inglés: {{texts}}.',
   'course.unsaved': 'Tienes cambios sin guardar. Guárdalos o descártalos.',
   'course.error.invalid': 'No se guardó: cada título necesita de 1 a 200 caracteres, y un curso admite como máximo 100 módulos de 200 casos.',
   'course.error.unauthorized': 'No se guardó: tu sesión ha caducado. Inicia sesión de nuevo en otra pestaña y guarda.',

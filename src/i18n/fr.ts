@@ -183,7 +183,7 @@ export const fr: Dict = {
   'course.checks.anyway': 'Vous pouvez publier quand même et ajouter ces textes plus tard, puis publier de nouveau.',
   'course.checks.keep': 'Continuer à modifier',
   'course.checks.publish': 'Publier quand même',
-  'course.preview.fallback': 'Pas encore écrit en {{language}}, donc affiché en anglais : {{texts}}.',
+  'course.preview.fallback': 'Pas encore écrit en français, donc affiché en anglais : {{texts}}.',
   'course.unsaved': 'Vous avez des modifications non enregistrées. Enregistrez-les ou annulez-les.',
   'course.error.invalid': 'Non enregistré : chaque titre doit compter de 1 à 200 caractères, et un cours peut avoir au plus 100 modules de 200 cas.',
   'course.error.unauthorized': 'Non enregistré : votre session a expiré. Reconnectez-vous dans un autre onglet, puis enregistrez.',

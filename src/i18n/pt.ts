@@ -183,7 +183,7 @@ export const pt: Dict = {
   'course.checks.anyway': 'Você pode publicar mesmo assim e adicionar estes textos depois; em seguida, publique de novo.',
   'course.checks.keep': 'Continuar editando',
   'course.checks.publish': 'Publicar mesmo assim',
-  'course.preview.fallback': 'Ainda não escrito em {{language}}, por isso aparece em inglês: {{texts}}.',
+  'course.preview.fallback': 'Ainda não escrito em português, por isso aparece em inglês: {{texts}}.',
   'course.unsaved': 'Você tem alterações não salvas. Salve-as ou descarte-as.',
   'course.error.invalid': 'Não salvo: cada título precisa de 1 a 200 caracteres, e um curso pode ter no máximo 100 módulos de 200 casos.',
   'course.error.unauthorized': 'Não salvo: sua sessão expirou. Entre novamente em outra aba e salve.',

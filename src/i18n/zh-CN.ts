@@ -180,7 +180,7 @@ export const zhCN: Dict = {
   'course.checks.anyway': '您仍可直接发布，稍后补充这些文本后再次发布。',
   'course.checks.keep': '继续编辑',
   'course.checks.publish': '仍然发布',
-  'course.preview.fallback': '尚未用{{language}}撰写，因此以英文显示：{{texts}}。',
+  'course.preview.fallback': '尚未用中文撰写，因此以英文显示：{{texts}}。',
   'course.unsaved': '您有未保存的更改。请保存或放弃。',
   'course.error.invalid': '未保存：每个标题需为 1 到 200 个字符，一门课程最多 100 个模块，每个模块最多 200 个病例。',
   'course.error.unauthorized': '未保存：您的会话已过期。请在另一个标签页重新登录后再保存。',

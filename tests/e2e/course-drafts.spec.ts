@@ -102,7 +102,7 @@ test('an admin adds a draft course, previews it as a learner, publishes it, and 
   await expect(page.getByRole('complementary', { name: 'معاينة كمتعلم' })).toContainText('مسودة');
   // With no Arabic texts written, the preview reads them in English, and says which.
   await expect(page.locator('.preview-fallback')).toHaveText(
-    'لم تُكتب بعد باللغة العربية، لذا تُعرض بالإنجليزية: عنوان الدورة والعنوان الفرعي وعنوان الوحدة 1 وعنوان الحالة 1 في الوحدة 1.',
+    'لم تُكتب بعد بالعربية، لذا تُعرض بالإنجليزية: عنوان الدورة والعنوان الفرعي وعنوان الوحدة 1 وعنوان الحالة 1 في الوحدة 1.',
   );
   await courseReady(page);
   await axe(page);
@@ -242,7 +242,7 @@ test("in Arabic on a phone: the draft's own address offers the preview, which na
   await courseReady(page);
   // The Arabic title is shown; the subtitle, still English, is named as falling back.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('مختبر الفحوص');
-  await expect(page.locator('.preview-fallback')).toHaveText('لم تُكتب بعد باللغة العربية، لذا تُعرض بالإنجليزية: العنوان الفرعي.');
+  await expect(page.locator('.preview-fallback')).toHaveText('لم تُكتب بعد بالعربية، لذا تُعرض بالإنجليزية: العنوان الفرعي.');
   await expectFitsWidth(page);
   await axe(page);
   await page.screenshot({ path: test.info().outputPath('preview-fallback-phone-ar.png'), fullPage: true });
