@@ -37,7 +37,8 @@ const players: Player[] = [
 ].filter((p) => p.name.startsWith(only));
 /** The skill groups' players come in families, each told apart by its own AUC: the scripted surgeons, and the sighted ones. */
 const FAMILIES = [{ label: 'scripted' }, { label: 'sighted' }] as const;
-const familyOf = (p: Player) => (p.name.startsWith('sighted-') ? 'sighted' : 'scripted');
+// The input experts (expert-touch, expert-gamepad) are the keyboard expert with another device: their own rows, in no family's AUC.
+const familyOf = (p: Player) => (p.name.startsWith('sighted-') ? 'sighted' : p.name.startsWith('expert-') ? 'input' : 'scripted');
 const GROUPS = ['expert', 'intermediate', 'novice'] as const;
 /** Players that only type badly, with the expert's eyes: they may pass where those eyes overlooked just the anastomoses they would mistype (validity.test.ts). */
 const TYPING_ONLY: readonly string[] = ['all-AV', 'coin-flip'];
