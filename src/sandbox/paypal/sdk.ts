@@ -12,7 +12,7 @@ export interface StandInTexts {
  * onError as PayPal does.
  */
 export const sdkSource = (texts: StandInTexts) => String.raw`(function () {
-  var texts = ${JSON.stringify(texts).replace(/</g, '\u003c')};
+  var texts = ${JSON.stringify(texts).replace(/</g, '\\u003c')};
   var script = document.currentScript;
   var base = (script && script.src ? script.src : '').split('?')[0].replace(/\/sdk\/js$/, '');
   var css = 'font:inherit;font-weight:700;border-radius:999px;padding:0.6rem 1.2rem;cursor:pointer;min-inline-size:8rem;';
