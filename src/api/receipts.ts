@@ -7,15 +7,23 @@ import { bearer, dbString, documentLanguage, errors, json, pdfAnswer } from './s
 export const Receipt = z
   .object({
     orderId: z.string(),
-    /** When the payment was captured (ISO 8601). */
+    invoiceNumber: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Given in the order payments were captured, 1, 2, 3… with no gap; null only while a payment is not complete'),
+    kind: z
+      .enum(['purchase', 'renewal'])
+      .describe("'renewal': the payment extended a subscription to the plan that was still active") /** When the payment was captured (ISO 8601). */,
     date: z.string(),
-    seller: z.object({ name: z.string(), address: z.string() }),
+    seller: z.object({ name: z.string(), address: z.string(), taxId: z.string().describe('SELLER_TAX_ID at capture; empty when none was set') }),
     /** Name and address as they were at payment; empty once the account was deleted. */
     buyer: z.object({ name: z.string(), email: z.string() }),
     /** The plan's title in the language asked for (English where it has none). */
     plan: z.object({ id: z.string(), title: z.string() }),
     amount: z.number(),
     currency: z.string(),
+    tax: z.number().describe('The tax included in the amount: 0, as no tax applies to these sales (the receipt says so)'),
     /** Until when the payment gave access (ISO 8601). */
     paidUntil: z.string().nullable(),
   })

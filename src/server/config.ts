@@ -32,8 +32,8 @@ export interface Config {
   rateLimitScale: number;
   /** The product name PayPal orders and subscriptions are labelled with. */
   productName: string;
-  /** Who receipts name as the seller (SELLER_NAME, default the product name; SELLER_ADDRESS, default none). */
-  seller: { name: string; address: string };
+  /** Who receipts name as the seller (SELLER_NAME, default the product name; SELLER_ADDRESS and SELLER_TAX_ID, default none). */
+  seller: { name: string; address: string; taxId: string };
   /** Real PayPal when both credentials are set; otherwise the local stand-in in src/sandbox/paypal. */
   paypal: { clientId: string | null; clientSecret: string | null; env: 'sandbox' | 'live'; timeoutMs: number; apiUrl: string };
   /** The home contact form's form-mail service; null: the local stand-in (src/sandbox). */
@@ -143,7 +143,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((o) => o.trim())
       .filter(Boolean),
     productName: env.PRODUCT_NAME || PRODUCT_NAME,
-    seller: { name: env.SELLER_NAME?.trim() || env.PRODUCT_NAME || PRODUCT_NAME, address: env.SELLER_ADDRESS?.trim() ?? '' },
+    seller: {
+      name: env.SELLER_NAME?.trim() || env.PRODUCT_NAME || PRODUCT_NAME,
+      address: env.SELLER_ADDRESS?.trim() ?? '',
+      taxId: env.SELLER_TAX_ID?.trim() ?? '',
+    },
     paypal: {
       clientId: env.PAYPAL_CLIENT_ID || null,
       clientSecret: env.PAYPAL_CLIENT_SECRET || null,

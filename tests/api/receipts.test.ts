@@ -8,7 +8,7 @@ import { pdfText } from './learning-support.ts';
 import { ARABIC, lineOf } from './pdf-lines.ts';
 import { buyPlan, expectRefused, useApi, typedClient } from './support.ts';
 
-const api = useApi({ SELLER_NAME: 'Fetal Surgery Academy S.L.', SELLER_ADDRESS: 'Calle Mayor 1, 28013 Madrid, Spain' });
+const api = useApi({ SELLER_NAME: 'Fetal Surgery Academy S.L.', SELLER_ADDRESS: 'Calle Mayor 1, 28013 Madrid, Spain', SELLER_TAX_ID: 'ESB12345678' });
 const { as, reply } = typedClient(api);
 beforeEach(() => api().deps.paypalStandIn!.reset());
 
@@ -37,12 +37,15 @@ describe('receipts', () => {
     expect(res.json.map((r: { orderId: string }) => r.orderId)).not.toContain(uncaptured);
     expect(res.json[1]).toEqual({
       orderId: first,
+      invoiceNumber: res.json[0].invoiceNumber - 1,
+      kind: 'purchase',
       date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      seller: { name: 'Fetal Surgery Academy S.L.', address: 'Calle Mayor 1, 28013 Madrid, Spain' },
+      seller: { name: 'Fetal Surgery Academy S.L.', address: 'Calle Mayor 1, 28013 Madrid, Spain', taxId: 'ESB12345678' },
       buyer: { name: 'Lea Learner', email: 'learner@example.com' },
       plan: { id: 'plan-fetoscopy', title: 'Fetoscopy' },
       amount: 199,
       currency: 'USD',
+      tax: 0,
       paidUntil: expect.stringMatching(/^\d{4}-/),
     });
     expect((await reply(as('learner').receipts[':orderId'].$get({ param: { orderId: first }, query: {} }))).json).toEqual(res.json[1]);
@@ -160,18 +163,66 @@ describe('receipts', () => {
   });
 });
 
+describe('invoices', () => {
+  const numbers = async () =>
+    (await api().deps.db.db.select({ n: orders.invoiceNumber }).from(orders).where(eq(orders.status, 'COMPLETED'))).map((r) => r.n!).sort((a, b) => a - b);
+
+  it('are numbered 1, 2, 3… in the order payments complete, with no gap and no number twice when they complete at once', async () => {
+    const before = await numbers();
+    await Promise.all([buy('learner'), buy('other'), buy('learner', 'plan-complete'), buy('other', 'plan-complete'), buy('admin')]);
+    const after = await numbers();
+    const start = before.at(-1) ?? 0;
+    expect(after.slice(before.length)).toEqual([start + 1, start + 2, start + 3, start + 4, start + 5]);
+    expect(new Set(after).size).toBe(after.length);
+  });
+
+  it('give no number to a payment that did not complete: the next one takes the number after the last', async () => {
+    const first = await buy();
+    const unpaid = (await reply(as('learner').payments.orders.$post({ json: { planId: 'plan-complete' } }))).json.id;
+    const [kept] = await api().deps.db.db.select({ n: orders.invoiceNumber }).from(orders).where(eq(orders.id, unpaid));
+    expect(kept!.n).toBeNull();
+    const next = await buy('learner', 'plan-complete');
+    const read = async (orderId: string) => (await reply(as('learner').receipts[':orderId'].$get({ param: { orderId }, query: {} }))).json.invoiceNumber;
+    expect(await read(next)).toBe((await read(first)) + 1);
+  });
+
+  it('say a purchase from a renewal: paying again for a plan still held extends it, and the receipt says so', async () => {
+    const bought = await buy('other');
+    const renewed = await buy('other');
+    const [latest, earliest] = (await reply(as('other').receipts.$get({ query: {} }))).json;
+    expect([earliest.orderId, earliest.kind, latest.orderId, latest.kind]).toEqual([bought, 'purchase', renewed, 'renewal']);
+  });
+
+  it("print the number, the seller's tax id, the tax line and the kind on the PDF, in English and in Spanish", async () => {
+    await buy('other');
+    const id = await buy('other');
+    const { invoiceNumber } = (await reply(as('other').receipts[':orderId'].$get({ param: { orderId: id }, query: {} }))).json;
+    const english = await pdfText((await pdf(api(), id, 'other')).bytes);
+    expect(english).toContain(`Invoice number ${invoiceNumber}`);
+    expect(english).toContain('Payment Renewal');
+    expect(english).toContain('Tax ID: ESB12345678');
+    expect(english).toContain('$0.00 (no tax applies to this sale)');
+    const spanish = await pdfText((await pdf(api(), id, 'other', 'es')).bytes);
+    expect(spanish).toContain('Renovación');
+    expect(spanish).toContain('(esta venta no está sujeta a impuestos)');
+  });
+});
+
 describe('an Arabic receipt of text that bites', () => {
   it('draws the names, the address, the plan and an order id that starts with a digit and a dash whole, in their own order', async () => {
     const pdf = new Uint8Array(
       await receiptPdf(
         {
           orderId: '7-Xk3_9aQ',
+          invoiceNumber: 12,
+          kind: 'renewal',
           date: '2026-03-04T10:00:00Z',
-          seller: { name: 'Fetal Surgery Academy S.L.', address: '2 Calle Mayor, مدريد' },
+          seller: { name: 'Fetal Surgery Academy S.L.', address: '2 Calle Mayor, مدريد', taxId: 'ESB12345678' },
           buyer: { name: '1 Lea ليا', email: 'lea@example.com' },
           plan: { id: 'plan-fetoscopy', title: '3 أشهر Fetoscopy' },
           amount: 199,
           currency: 'USD',
+          tax: 0,
           paidUntil: '2026-06-04T10:00:00Z',
         },
         'ar',
@@ -189,8 +240,12 @@ describe('an Arabic receipt of text that bites', () => {
 
 describe('the seller on receipts', () => {
   it('defaults to the product name and no address', () => {
-    expect(loadConfig({}).seller).toEqual({ name: 'Fetal Surgery Academy', address: '' });
-    expect(loadConfig({ PRODUCT_NAME: 'Academy', SELLER_ADDRESS: ' 1 Main St ' }).seller).toEqual({ name: 'Academy', address: '1 Main St' });
+    expect(loadConfig({}).seller).toEqual({ name: 'Fetal Surgery Academy', address: '', taxId: '' });
+    expect(loadConfig({ PRODUCT_NAME: 'Academy', SELLER_ADDRESS: ' 1 Main St ', SELLER_TAX_ID: ' DE123456789 ' }).seller).toEqual({
+      name: 'Academy',
+      address: '1 Main St',
+      taxId: 'DE123456789',
+    });
   });
 
   it("is the one configured at payment, after the seller moves; a payment that kept none names today's", async () => {
@@ -198,7 +253,7 @@ describe('the seller on receipts', () => {
     const config = api().deps.config;
     const before = config.seller;
     try {
-      config.seller = { name: 'Fetal Surgery Academy GmbH', address: 'Hauptstraße 2, 10115 Berlin' };
+      config.seller = { name: 'Fetal Surgery Academy GmbH', address: 'Hauptstraße 2, 10115 Berlin', taxId: 'DE123456789' };
       expect((await reply(as('learner').receipts[':orderId'].$get({ param: { orderId: kept }, query: {} }))).json.seller).toEqual(before);
       const earlier = await buy('learner', 'plan-complete');
       await api().deps.db.db.update(orders).set({ sellerName: '', sellerAddress: '' }).where(eq(orders.id, earlier));

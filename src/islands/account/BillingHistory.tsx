@@ -9,6 +9,7 @@ import { useIslandStore } from '../ui/useIslandStore.ts';
 import type { Sections } from '../../i18n/index.ts';
 import FormError from '../ui/FormError.tsx';
 import DataTable from '../ui/DataTable.tsx';
+import { fill } from '../../i18n/fill.ts';
 
 interface Props {
   locale: Locale;
@@ -28,6 +29,7 @@ export default function BillingHistory({ locale, strings }: Props) {
 
   if (!uid) return null;
   const money = (r: Receipt) => formatPrice(locale, r.amount, r.currency);
+  const kindOf = (r: Receipt) => (r.kind === 'renewal' ? strings['receipt.renewal'] : strings['receipt.purchase']);
 
   async function download(orderId: string) {
     setPdf({ orderId, phase: 'busy' });
@@ -58,6 +60,7 @@ export default function BillingHistory({ locale, strings }: Props) {
             <tr key={r.orderId} data-order={r.orderId}>
               <th scope="row" id={`receipt-${r.orderId}`}>
                 <bdi>{r.plan.title}</bdi>
+                <span className="billing-kind">{kindOf(r)}</span>
                 <time className="billing-date" dateTime={r.date}>
                   {formatDay(locale, r.date)}
                 </time>
@@ -82,8 +85,18 @@ export default function BillingHistory({ locale, strings }: Props) {
         {open && (
           <>
             <dl className="receipt-facts">
+              {open.invoiceNumber !== null && (
+                <>
+                  <dt>{strings['receipt.invoice']}</dt>
+                  <dd>
+                    <bdi dir="ltr">{open.invoiceNumber}</bdi>
+                  </dd>
+                </>
+              )}
               <dt>{strings['receipt.date']}</dt>
               <dd>{formatDay(locale, open.date)}</dd>
+              <dt>{strings['receipt.kind']}</dt>
+              <dd>{kindOf(open)}</dd>
               <dt>{strings['receipt.seller']}</dt>
               <dd>
                 <bdi>{open.seller.name}</bdi>
@@ -91,6 +104,12 @@ export default function BillingHistory({ locale, strings }: Props) {
                   <>
                     <br />
                     <bdi>{open.seller.address}</bdi>
+                  </>
+                )}
+                {open.seller.taxId && (
+                  <>
+                    <br />
+                    {strings['receipt.taxId']}: <bdi dir="ltr">{open.seller.taxId}</bdi>
                   </>
                 )}
               </dd>
@@ -114,6 +133,8 @@ export default function BillingHistory({ locale, strings }: Props) {
               <dd>
                 <bdi dir="ltr">{open.orderId}</bdi>
               </dd>
+              <dt>{strings['receipt.tax']}</dt>
+              <dd>{fill(strings['receipt.noTax'], { amount: formatPrice(locale, open.tax, open.currency) })}</dd>
               <dt>{strings['receipt.amount']}</dt>
               <dd className="receipt-amount">
                 <bdi>{money(open)}</bdi>

@@ -125,6 +125,18 @@ export const orders = pgTable('orders', {
   sellerAddress: text('seller_address').notNull().default(''),
   /** Until when the payment gave access: the subscription's end date right after this capture. */
   paidUntil: timestamp('paid_until', { withTimezone: true }),
+  /** The invoice's number, given at capture from invoice_counter in the same transaction: 1, 2, 3… with no gap. */
+  invoiceNumber: integer('invoice_number').unique('orders_invoice_number_unique'),
+  /** 'purchase': the plan was not held; 'renewal': the payment extended a subscription still active. */
+  kind: text('kind').$type<'purchase' | 'renewal'>().notNull().default('purchase'),
+  /** The seller's tax id as configured at capture (SELLER_TAX_ID); empty when none was. */
+  sellerTaxId: text('seller_tax_id').notNull().default(''),
+});
+
+/** The last invoice number given: one row, raised in the transaction that completes an order, so numbers never skip. */
+export const invoiceCounter = pgTable('invoice_counter', {
+  id: integer('id').primaryKey().default(1),
+  last: integer('last').notNull().default(0),
 });
 
 /**

@@ -1,12 +1,12 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Subscription } from '../../api/users.ts';
-import { renewSubscription } from '../../domain/renewal.ts';
+import { activeSubscription, renewSubscription } from '../../domain/renewal.ts';
 import { toDate, toTimestamp } from '../../domain/time.ts';
 import type { Caller } from '../access/token.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/client.ts';
 import { toUser } from '../users/index.ts';
-import { orders, plans, users } from '../db/schema.ts';
+import { invoiceCounter, orders, plans, users } from '../db/schema.ts';
 
 /** The SQL of /payments: orders as PayPal moves them along, and the subscription a completed one adds. */
 export type OrderRow = typeof orders.$inferSelect;
@@ -52,15 +52,17 @@ export async function completedOrderAnswer(db: Db, orderId: string) {
 }
 
 /**
- * Completes a captured order: renews the buyer's subscription to the plan, keeps on the order what its receipt shows,
- * and writes the audit entry, in one transaction; nothing when a concurrent capture of the same order got there first.
+ * Completes a captured order: renews the buyer's subscription to the plan, keeps on the order what its receipt shows
+ * (whether it bought the plan or renewed it, and the next invoice number), and writes the audit entry, in one
+ * transaction; nothing when a concurrent capture of the same order got there first. The counter's row stays locked
+ * until the transaction ends, so two payments never share a number, and a payment that fails takes none.
  */
 export async function completeOrder(
   db: Db,
   caller: Caller,
   orderId: string,
   plan: PlanRow,
-  sale: { productName: string; seller: { name: string; address: string } },
+  sale: { productName: string; seller: { name: string; address: string; taxId: string } },
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -77,6 +79,13 @@ export async function completeOrder(
       next_billing_time: toTimestamp(end),
     }));
     const { subscription } = renewed;
+    const kind = activeSubscription(before.subscriptions, plan.id, now) ? 'renewal' : 'purchase';
+    // The counter's one row (made here if a restore or a TRUNCATE left none), raised and locked until the transaction ends.
+    const [invoice] = await tx
+      .insert(invoiceCounter)
+      .values({ id: 1, last: 1 })
+      .onConflictDoUpdate({ target: invoiceCounter.id, set: { last: sql`${invoiceCounter.last} + 1` } })
+      .returning({ number: invoiceCounter.last });
     const [after] = await tx.update(users).set({ subscriptions: renewed.subscriptions }).where(eq(users.id, caller.uid)).returning();
     await tx
       .update(orders)
@@ -90,6 +99,9 @@ export async function completeOrder(
         planTranslations: plan.translations,
         sellerName: sale.seller.name,
         sellerAddress: sale.seller.address,
+        sellerTaxId: sale.seller.taxId,
+        invoiceNumber: invoice!.number,
+        kind,
         paidUntil: toDate(subscription.next_billing_time),
       })
       .where(eq(orders.id, orderId));

@@ -32,11 +32,14 @@ export async function receiptPdf(receipt: Receipt, locale: Locale): Promise<Buff
   pdf.y = PAGE.margin;
   pdf.paragraph(t('site.name'), 12, { color: ACCENT, align: 'start', gap: 6 });
   pdf.paragraph(t('receipt.title'), 26, { bold: true, align: 'start', gap: 10 });
-  pdf.row(t('receipt.date'), date(receipt.date), 11, { gap: 14 });
+  if (receipt.invoiceNumber !== null) pdf.row(t('receipt.invoice'), isolateLtr(String(receipt.invoiceNumber)), 11);
+  pdf.row(t('receipt.date'), date(receipt.date), 11);
+  pdf.row(t('receipt.kind'), t(receipt.kind === 'renewal' ? 'receipt.renewal' : 'receipt.purchase'), 11, { gap: 14 });
   rule();
   pdf.paragraph(t('receipt.seller'), 11, { bold: true, align: 'start' });
   pdf.paragraph(isolate(receipt.seller.name), 11, { align: 'start' });
   if (receipt.seller.address) pdf.paragraph(isolate(receipt.seller.address), 11, { align: 'start' });
+  if (receipt.seller.taxId) pdf.paragraph(`${t('receipt.taxId')}: ${isolateLtr(receipt.seller.taxId)}`, 11, { align: 'start' });
   pdf.y += 10;
   pdf.paragraph(t('receipt.buyer'), 11, { bold: true, align: 'start' });
   if (receipt.buyer.name) pdf.paragraph(isolate(receipt.buyer.name), 11, { align: 'start' });
@@ -47,6 +50,7 @@ export async function receiptPdf(receipt: Receipt, locale: Locale): Promise<Buff
   if (receipt.paidUntil) pdf.row(t('receipt.until'), date(receipt.paidUntil), 11);
   pdf.row(t('receipt.paypal'), isolateLtr(receipt.orderId), 11, { gap: 6 });
   rule();
+  pdf.row(t('receipt.tax'), t('receipt.noTax', { amount: isolate(formatPrice(locale, receipt.tax, receipt.currency)) }), 11, { gap: 6 });
   pdf.row(t('receipt.amount'), isolate(amount), 14, { bold: true, gap: 24 });
   pdf.paragraph(t('receipt.note'), 10, { align: 'start', color: ACCENT });
   return pdf.end();

@@ -185,3 +185,30 @@ describe('the demo courses seeded before cases said which simulator plays them',
     await client.close();
   });
 });
+
+describe('the invoices of payments captured before invoices were numbered', () => {
+  it('are numbered in the order they were captured, the counter going on from the last, and a payment made while the plan was held is a renewal', async () => {
+    const client = newDatabase();
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: migrationsUpTo(21) });
+    await client.exec(`
+      INSERT INTO orders (id, user_id, plan_id, amount, status, captured_at, paid_until) VALUES
+        ('SECOND', 'lea', 'plan-a', 199, 'COMPLETED', '2026-02-01', '2026-08-01'),
+        ('FIRST', 'lea', 'plan-a', 199, 'COMPLETED', '2026-01-01', '2026-04-01'),
+        ('LATER', 'lea', 'plan-a', 199, 'COMPLETED', '2026-09-01', '2026-12-01'),
+        ('OTHER', 'otto', 'plan-a', 199, 'COMPLETED', '2026-01-15', '2026-04-15'),
+        ('OPEN', 'lea', 'plan-a', 199, 'CREATED', NULL, NULL);
+    `);
+    await migrate(db, { migrationsFolder: source });
+    const rows = (await client.query('SELECT id, invoice_number, kind FROM orders ORDER BY id')).rows;
+    expect(rows).toEqual([
+      { id: 'FIRST', invoice_number: 1, kind: 'purchase' },
+      { id: 'LATER', invoice_number: 4, kind: 'purchase' },
+      { id: 'OPEN', invoice_number: null, kind: 'purchase' },
+      { id: 'OTHER', invoice_number: 2, kind: 'purchase' },
+      { id: 'SECOND', invoice_number: 3, kind: 'renewal' },
+    ]);
+    expect((await client.query('SELECT id, last FROM invoice_counter')).rows).toEqual([{ id: 1, last: 4 }]);
+    await client.close();
+  });
+});
