@@ -34,3 +34,16 @@ export function renewSubscription<S extends SubscriptionLike>(
   const subscription: S = { ...current, next_billing_time: toTimestamp(addMonthsClamped(toDate(current.next_billing_time), months)) };
   return { subscriptions: subscriptions.map((sub) => (sub === current ? subscription : sub)), subscription };
 }
+
+/** PayPal's name on the subscriptions a payment made (an administrator's grant names the administrator instead). */
+export const PAID_PROVIDER = 'Paypal';
+
+/**
+ * The plans the holder paid for that still give access, the one ending last first: what deleting the account ends
+ * before its time, for the account page to say so (a plan an administrator granted is not counted: nothing was paid).
+ */
+export function activePaidPlans<S extends SubscriptionLike & { provider: string }>(subscriptions: readonly S[], now: Date): S[] {
+  return subscriptions
+    .filter((sub) => sub.provider === PAID_PROVIDER && subscriptionStatus(sub, now) === 'ACTIVE')
+    .sort((a, b) => toDate(b.next_billing_time).getTime() - toDate(a.next_billing_time).getTime());
+}

@@ -378,6 +378,12 @@ export const en = {
   'delete.confirm': 'Delete for good',
   'delete.deleting': 'Deleting…',
   'delete.cancel': 'Keep my account',
+  'delete.paidPlan':
+    '{{n|one:Your paid plan gives|other:Your # paid plans give}} you access until {{date}}. Deleting your account ends that access at once, and no refund is made by itself.',
+  'delete.refunds': 'Read the refund policy',
+  'delete.doneTitle': 'Account deleted',
+  'delete.done': 'Your account and your data have been deleted. Thank you for learning with us.',
+  'delete.home': 'Go to the home page',
   'delete.lastAdmin': 'You are the only administrator: make someone else an administrator before deleting your account.',
   'delete.error': 'Your account could not be deleted. Try again in a moment.',
   'signup.title': 'Create your account',

@@ -380,6 +380,12 @@ export const es: Dict = {
   'delete.confirm': 'Eliminar definitivamente',
   'delete.deleting': 'Eliminando…',
   'delete.cancel': 'Conservar mi cuenta',
+  'delete.paidPlan':
+    '{{n|one:Tu plan de pago te da|other:Tus # planes de pago te dan}} acceso hasta el {{date}}. Eliminar tu cuenta termina ese acceso de inmediato, y no se hace ningún reembolso por sí solo.',
+  'delete.refunds': 'Lee la política de reembolsos',
+  'delete.doneTitle': 'Cuenta eliminada',
+  'delete.done': 'Tu cuenta y tus datos se han eliminado. Gracias por aprender con nosotros.',
+  'delete.home': 'Ir a la página de inicio',
   'delete.lastAdmin': 'Eres el único administrador: nombra a otra persona administradora antes de eliminar tu cuenta.',
   'delete.error': 'No se pudo eliminar tu cuenta. Inténtalo de nuevo en un momento.',
   'signup.title': 'Crea tu cuenta',

@@ -380,6 +380,12 @@ export const fr: Dict = {
   'delete.confirm': 'Supprimer définitivement',
   'delete.deleting': 'Suppression…',
   'delete.cancel': 'Garder mon compte',
+  'delete.paidPlan':
+    '{{n|one:Votre formule payante vous donne|other:Vos # formules payantes vous donnent}} accès jusqu’au {{date}}. Supprimer votre compte met fin à cet accès immédiatement, et aucun remboursement n’est fait d’office.',
+  'delete.refunds': 'Lire la politique de remboursement',
+  'delete.doneTitle': 'Compte supprimé',
+  'delete.done': 'Votre compte et vos données ont été supprimés. Merci d’avoir appris avec nous.',
+  'delete.home': 'Aller à la page d’accueil',
   'delete.lastAdmin': 'Vous êtes le seul administrateur : nommez quelqu’un d’autre administrateur avant de supprimer votre compte.',
   'delete.error': 'Votre compte n’a pas pu être supprimé. Réessayez dans un instant.',
   'signup.title': 'Créez votre compte',

@@ -380,6 +380,12 @@ export const pt: Dict = {
   'delete.confirm': 'Excluir definitivamente',
   'delete.deleting': 'Excluindo…',
   'delete.cancel': 'Manter minha conta',
+  'delete.paidPlan':
+    '{{n|one:Seu plano pago dá|other:Seus # planos pagos dão}} acesso até {{date}}. Excluir sua conta encerra esse acesso imediatamente, e nenhum reembolso é feito automaticamente.',
+  'delete.refunds': 'Leia a política de reembolso',
+  'delete.doneTitle': 'Conta excluída',
+  'delete.done': 'Sua conta e seus dados foram excluídos. Obrigado por aprender conosco.',
+  'delete.home': 'Ir para a página inicial',
   'delete.lastAdmin': 'Você é o único administrador: torne outra pessoa administradora antes de excluir sua conta.',
   'delete.error': 'Não foi possível excluir sua conta. Tente novamente em instantes.',
   'signup.title': 'Crie sua conta',

@@ -67,11 +67,11 @@ export type DeleteOutcome = 'deleted' | ErrorKey<'accountDeletion' | 'auth'>;
 
 /**
  * Deletes the account: a fresh sign-in first (the password, or a Google sign-in still recent), then our personal
- * data, then the Firebase account, then home. Firebase refuses to delete after an old sign-in, so that is found out
+ * data, then the Firebase account; the page stays as it is, for the account page to say it is done. Firebase refuses to delete after an old sign-in, so that is found out
  * before our data goes, not after. A profile already gone (an earlier try that stopped half way) still lets the
  * sign-in go.
  */
-export async function deleteAccount(password: string | null, homeHref: string): Promise<DeleteOutcome> {
+export async function deleteAccount(password: string | null): Promise<DeleteOutcome> {
   try {
     if (password !== null) await reauthenticate(password);
     else if (!signedInRecently(currentFirebaseUser()?.metadata.lastSignInTime, Date.now())) return 'auth.error.recentLogin';
@@ -91,6 +91,5 @@ export async function deleteAccount(password: string | null, homeHref: string): 
     stayInSession();
     return errorKey('auth', err);
   }
-  window.location.assign(homeHref);
   return 'deleted';
 }

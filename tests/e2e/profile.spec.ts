@@ -120,7 +120,13 @@ test('a learner downloads their data, then deletes the account after confirming 
   await data.getByRole('button', { name: 'Delete my account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   await expect(dialog).toContainText('Payments are kept for our accounts, without your name.');
+  // The plan just bought is named with its end, and the refund policy is a link away.
+  await expect(dialog.locator('.delete-paid')).toHaveText(
+    /^Your paid plan gives you access until \w+ \d+, \d{4}\. Deleting your account ends that access at once, and no refund is made by itself\. Read the refund policy$/,
+  );
+  await expect(dialog.getByRole('link', { name: 'Read the refund policy' })).toHaveAttribute('href', '/legal/refunds');
   await expectAxeClean(page);
+  await page.screenshot({ path: test.info().outputPath('delete-paid-desktop-en.png') });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   expect(await idTokenFor(who)).toEqual(expect.any(String));
@@ -132,6 +138,13 @@ test('a learner downloads their data, then deletes the account after confirming 
   expect(await idTokenFor(who)).toEqual(expect.any(String));
   await dialog.getByLabel('Your password, to confirm').fill(who.password);
   await dialog.getByRole('button', { name: 'Delete for good' }).click();
+  // Said, not a silent landing: the dialog confirms it, and its one link (focused) leads home.
+  const done = page.getByRole('dialog', { name: 'Account deleted' });
+  await expect(done.getByRole('status')).toHaveText('Your account and your data have been deleted. Thank you for learning with us.');
+  await expect(done.getByRole('link', { name: 'Go to the home page' })).toBeFocused();
+  await expectAxeClean(page);
+  await page.screenshot({ path: test.info().outputPath('delete-done-desktop-en.png') });
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
 

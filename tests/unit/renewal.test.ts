@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeSubscription, renewSubscription } from '../../src/domain/renewal.ts';
+import { activePaidPlans, activeSubscription, renewSubscription } from '../../src/domain/renewal.ts';
 import { toDate, toTimestamp } from '../../src/domain/time.ts';
 
 const now = new Date('2026-03-10T12:00:00Z');
@@ -45,5 +45,21 @@ describe('renewSubscription', () => {
     const second = renewSubscription(first.subscriptions, 'p1', 3, now, fresh);
     expect(second.subscriptions).toHaveLength(1);
     expect(endOf(second.subscription)).toBe('2026-09-10T12:00:00.000Z');
+  });
+});
+
+describe('the paid plans deleting an account ends', () => {
+  const now = new Date('2026-05-01T00:00:00Z');
+  const sub = (id: string, provider: string, end: string) => ({ subscription_id: id, product_id: id, provider, next_billing_time: toTimestamp(new Date(end)) });
+
+  it('are the PayPal plans still active, the one ending last first; granted and ended ones are left out', () => {
+    const subs = [
+      sub('soon', 'Paypal', '2026-06-01'),
+      sub('granted', 'admin@example.com', '2027-01-01'),
+      sub('ended', 'Paypal', '2026-04-01'),
+      sub('later', 'Paypal', '2026-09-01'),
+    ];
+    expect(activePaidPlans(subs, now).map((s) => s.subscription_id)).toEqual(['later', 'soon']);
+    expect(activePaidPlans([], now)).toEqual([]);
   });
 });

@@ -1,4 +1,10 @@
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import type { Subscription } from '../../api/users.ts';
+import { formatDay } from '../../domain/format.ts';
+import { activePaidPlans } from '../../domain/renewal.ts';
+import { toDate } from '../../domain/time.ts';
+import { fill } from '../../i18n/fill.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { deleteAccount, exportData, type DeleteOutcome } from '../../stores/profile.ts';
 import Dialog from '../ui/Dialog.tsx';
 import Field from '../ui/Field.tsx';
@@ -6,17 +12,25 @@ import type { Sections } from '../../i18n/index.ts';
 import FormError from '../ui/FormError.tsx';
 
 interface Props {
+  locale: Locale;
   homeHref: string;
+  /** The refund policy, which the deletion dialog links when a paid plan still gives access. */
+  refundsHref: string;
   passwordSignIn: boolean;
+  subscriptions: readonly Subscription[];
   strings: Sections<'data' | 'delete' | 'auth'>;
 }
 
 /** "Your data": a JSON copy of everything we hold and the attempts' event logs beside it, and deleting the account after a confirmation (and the password, when there is one). */
-export default function AccountData({ homeHref, passwordSignIn, strings }: Props) {
+export default function AccountData({ locale, homeHref, refundsHref, passwordSignIn, subscriptions, strings }: Props) {
   const [exporting, setExporting] = useState<'data' | 'logs' | 'failed' | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [failure, setFailure] = useState<Exclude<DeleteOutcome, 'deleted'> | null>(null);
+  const [deleted, setDeleted] = useState(false);
+  const home = useRef<HTMLAnchorElement>(null);
+  useEffect(() => home.current?.focus(), [deleted]);
+  const paid = activePaidPlans(subscriptions, new Date());
 
   async function download(part: 'data' | 'logs') {
     setExporting(part);
@@ -29,8 +43,9 @@ export default function AccountData({ homeHref, passwordSignIn, strings }: Props
     const password = passwordSignIn ? String(new FormData(event.currentTarget).get('delete-password') ?? '') : null;
     setDeleting(true);
     setFailure(null);
-    const outcome = await deleteAccount(password, homeHref);
-    if (outcome !== 'deleted') {
+    const outcome = await deleteAccount(password);
+    if (outcome === 'deleted') setDeleted(true);
+    else {
       setFailure(outcome);
       setDeleting(false);
     }
@@ -54,20 +69,42 @@ export default function AccountData({ homeHref, passwordSignIn, strings }: Props
         </button>
       </div>
       {exporting === 'failed' && <FormError>{strings['data.exportError']}</FormError>}
-      <Dialog open={confirming} title={strings['delete.title']} onClose={() => !deleting && setConfirming(false)} className="receipt-dialog">
-        <form onSubmit={(e) => void confirmDelete(e)} aria-busy={deleting}>
-          <p>{strings['delete.text']}</p>
-          {passwordSignIn && <Field name="delete-password" label={strings['delete.password']} type="password" autoComplete="current-password" required />}
-          {failureText && <FormError>{failureText}</FormError>}
-          <div className="dialog-actions">
-            <button type="button" className="button button-ghost" onClick={() => setConfirming(false)} disabled={deleting}>
-              {strings['delete.cancel']}
-            </button>
-            <button type="submit" className="button button-danger" disabled={deleting}>
-              {deleting ? strings['delete.deleting'] : strings['delete.confirm']}
-            </button>
+      <Dialog
+        open={confirming}
+        title={strings[deleted ? 'delete.doneTitle' : 'delete.title']}
+        onClose={() => (deleted ? window.location.assign(homeHref) : !deleting && setConfirming(false))}
+        className="receipt-dialog"
+      >
+        {deleted ? (
+          <div className="delete-done">
+            <p role="status">{strings['delete.done']}</p>
+            <div className="dialog-actions">
+              <a ref={home} className="button" href={homeHref}>
+                {strings['delete.home']}
+              </a>
+            </div>
           </div>
-        </form>
+        ) : (
+          <form onSubmit={(e) => void confirmDelete(e)} aria-busy={deleting}>
+            <p>{strings['delete.text']}</p>
+            {paid.length > 0 && (
+              <p className="delete-paid">
+                {fill(strings['delete.paidPlan'], { n: paid.length, date: formatDay(locale, toDate(paid[0]!.next_billing_time).toISOString()) })}{' '}
+                <a href={refundsHref}>{strings['delete.refunds']}</a>
+              </p>
+            )}
+            {passwordSignIn && <Field name="delete-password" label={strings['delete.password']} type="password" autoComplete="current-password" required />}
+            {failureText && <FormError>{failureText}</FormError>}
+            <div className="dialog-actions">
+              <button type="button" className="button button-ghost" onClick={() => setConfirming(false)} disabled={deleting}>
+                {strings['delete.cancel']}
+              </button>
+              <button type="submit" className="button button-danger" disabled={deleting}>
+                {deleting ? strings['delete.deleting'] : strings['delete.confirm']}
+              </button>
+            </div>
+          </form>
+        )}
       </Dialog>
     </section>
   );

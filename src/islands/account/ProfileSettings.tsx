@@ -5,11 +5,15 @@ import AccountData from './AccountData.tsx';
 import Field from '../ui/Field.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import type { Sections } from '../../i18n/index.ts';
+import type { Locale } from '../../i18n/locales.ts';
 
 type Strings = Sections<'account' | 'profile' | 'password' | 'data' | 'delete' | 'auth'>;
 
 interface Props {
+  locale: Locale;
   homeHref: string;
+  /** The refund policy, linked where deleting the account would end a paid plan. */
+  refundsHref: string;
   strings: Strings;
 }
 
@@ -23,7 +27,7 @@ const Message = ({ note, strings }: { note: Note; strings: Strings }) =>
   );
 
 /** My account's settings: name and phone, the password (email accounts), and the learner's data (export, deletion). */
-export default function ProfileSettings({ homeHref, strings }: Props) {
+export default function ProfileSettings({ locale, homeHref, refundsHref, strings }: Props) {
   const session = useIslandStore($session);
   const user = session.user;
   const [profileNote, setProfileNote] = useState<Note>(null);
@@ -83,7 +87,14 @@ export default function ProfileSettings({ homeHref, strings }: Props) {
           </form>
         </section>
       )}
-      <AccountData homeHref={homeHref} passwordSignIn={session.firebaseUser.passwordSignIn} strings={strings} />
+      <AccountData
+        locale={locale}
+        homeHref={homeHref}
+        refundsHref={refundsHref}
+        passwordSignIn={session.firebaseUser.passwordSignIn}
+        subscriptions={user.subscriptions}
+        strings={strings}
+      />
     </div>
   );
 }

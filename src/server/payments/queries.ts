@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Subscription } from '../../api/users.ts';
-import { activeSubscription, renewSubscription } from '../../domain/renewal.ts';
+import { activeSubscription, PAID_PROVIDER, renewSubscription } from '../../domain/renewal.ts';
 import { toDate, toTimestamp } from '../../domain/time.ts';
 import type { Caller } from '../access/token.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -72,7 +72,7 @@ export async function completeOrder(
     if (!before) throw new Error(`Order ${orderId} was captured for ${caller.uid}, whose record is gone`);
     // Paying again for a plan still held extends it from its end date: one subscription per plan, never two overlapping.
     const renewed = renewSubscription(before.subscriptions, plan.id, plan.duration, now, (end): Subscription => ({
-      provider: 'Paypal',
+      provider: PAID_PROVIDER,
       plan_name: `${sale.productName} - ${plan.title}`,
       product_id: plan.id,
       subscription_id: crypto.randomUUID(),
