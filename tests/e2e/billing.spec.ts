@@ -91,14 +91,64 @@ for (const { name, locale, prefix, viewport, labels } of [
     locale: 'en',
     prefix: '',
     viewport: { width: 1280, height: 900 },
-    labels: { title: 'Billing history', view: 'View receipt', download: 'Download PDF', close: 'Close', receipt: 'Receipt' },
+    labels: {
+      title: 'Billing history',
+      view: 'View receipt',
+      download: 'Download PDF',
+      close: 'Close',
+      receipt: 'Receipt',
+      purchase: 'Purchase',
+      invoice: 'Invoice number',
+      noTax: '(no tax applies to this sale)',
+    },
+  },
+  {
+    name: 'on a phone in English',
+    locale: 'en',
+    prefix: '',
+    viewport: { width: 390, height: 844 },
+    labels: {
+      title: 'Billing history',
+      view: 'View receipt',
+      download: 'Download PDF',
+      close: 'Close',
+      receipt: 'Receipt',
+      purchase: 'Purchase',
+      invoice: 'Invoice number',
+      noTax: '(no tax applies to this sale)',
+    },
   },
   {
     name: 'on a phone in Arabic',
     locale: 'ar',
     prefix: '/ar',
     viewport: { width: 390, height: 844 },
-    labels: { title: 'سجل الفواتير', view: 'عرض الإيصال', download: 'تنزيل PDF', close: 'إغلاق', receipt: 'إيصال' },
+    labels: {
+      title: 'سجل الفواتير',
+      view: 'عرض الإيصال',
+      download: 'تنزيل PDF',
+      close: 'إغلاق',
+      receipt: 'إيصال',
+      purchase: 'شراء',
+      invoice: 'رقم الفاتورة',
+      noTax: '(لا تُطبَّق أي ضريبة على هذا البيع)',
+    },
+  },
+  {
+    name: 'on a desktop in Arabic',
+    locale: 'ar',
+    prefix: '/ar',
+    viewport: { width: 1280, height: 800 },
+    labels: {
+      title: 'سجل الفواتير',
+      view: 'عرض الإيصال',
+      download: 'تنزيل PDF',
+      close: 'إغلاق',
+      receipt: 'إيصال',
+      purchase: 'شراء',
+      invoice: 'رقم الفاتورة',
+      noTax: '(لا تُطبَّق أي ضريبة على هذا البيع)',
+    },
   },
 ]) {
   test(`a learner opens a payment's receipt in My account and downloads it as a PDF, ${name}`, async ({ page, request }) => {
@@ -112,6 +162,8 @@ for (const { name, locale, prefix, viewport, labels } of [
     const billing = page.getByRole('region', { name: labels.title });
     const row = billing.getByRole('row', { name: new RegExp(receipt.plan.title) });
     await expect(row).toContainText(formatPrice(locale, 199));
+    // A first payment for the plan: a purchase, said on its line.
+    await expect(row).toContainText(labels.purchase);
     await expectFitsWidth(page);
     await expectAxeClean(page);
 
@@ -122,7 +174,11 @@ for (const { name, locale, prefix, viewport, labels } of [
     await expect(dialog).toContainText('Sam Subscriber');
     await expect(dialog).toContainText('Fetal Surgery Academy');
     await expect(dialog).toContainText(receipt.plan.title);
+    // An invoice: its number, and a tax line of 0 that says why.
+    await expect(dialog.locator('dt', { hasText: labels.invoice }).locator('+ dd')).toHaveText(String(receipt.invoiceNumber));
+    await expect(dialog).toContainText(labels.noTax);
     await expectAxeClean(page);
+    await page.screenshot({ path: test.info().outputPath(`receipt-${locale}-${viewport.width}.png`) });
 
     const downloading = page.waitForEvent('download');
     await dialog.getByRole('button', { name: labels.download }).click();
