@@ -20,6 +20,32 @@ export const updateMe = createRoute({
   responses: { 200: json(User), 400: errors[400], 401: errors[401], 404: errors[404] },
 });
 
+/** The buyer's details their invoices name: a postal address (several lines) and a tax id (CPF, NIF, VAT…), each may be empty. */
+export const BillingDetails = z
+  .strictObject({
+    address: dbString().trim().max(500),
+    taxId: dbString().trim().max(64).describe('CPF, NIF, VAT number…; empty when the buyer has none'),
+  })
+  .meta({ id: 'BillingDetails' });
+export type BillingDetails = z.infer<typeof BillingDetails>;
+
+export const billing = createRoute({
+  method: 'get',
+  path: '/users/me/billing',
+  description: "The address and tax id the caller's next invoices will name.",
+  security: bearer,
+  responses: { 200: json(BillingDetails), 401: errors[401], 404: errors[404] },
+});
+
+export const saveBilling = createRoute({
+  method: 'put',
+  path: '/users/me/billing',
+  description: "Sets the address and tax id the caller's invoices name from the next payment on (audited); each paid invoice keeps those it was issued with.",
+  security: bearer,
+  request: { body: jsonBody(BillingDetails) },
+  responses: { 200: json(BillingDetails), 400: errors[400], 401: errors[401], 404: errors[404] },
+});
+
 /** What one of the caller's subscriptions is called in the language asked for. */
 const SubscriptionTitle = z.object({ subscriptionId: z.string(), title: z.string() }).meta({ id: 'SubscriptionTitle' });
 export type SubscriptionTitle = z.infer<typeof SubscriptionTitle>;

@@ -18,7 +18,12 @@ export const Receipt = z
     date: z.string(),
     seller: z.object({ name: z.string(), address: z.string(), taxId: z.string().describe('SELLER_TAX_ID at capture; empty when none was set') }),
     /** Name and address as they were at payment; empty once the account was deleted. */
-    buyer: z.object({ name: z.string(), email: z.string() }),
+    buyer: z.object({
+      name: z.string(),
+      email: z.string(),
+      address: z.string().describe("As My account's billing details had it at payment; empty when none was given"),
+      taxId: z.string().describe('CPF, NIF, VAT number… as given at payment; empty when none was'),
+    }),
     /** The plan's title in the language asked for (English where it has none). */
     plan: z.object({ id: z.string(), title: z.string() }),
     amount: z.number(),

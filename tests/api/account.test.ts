@@ -305,6 +305,7 @@ describe('DELETE /users/me', () => {
   });
 
   it('removes the profile and personal data, keeps the payments anonymised, and is audited', async () => {
+    await reply(as('learner').users.me.billing.$put({ json: { address: 'Calle Sol 3, Sevilla', taxId: 'X1234567L' } }));
     const orderId = await buy();
     await history('learner');
     await history('other');
@@ -323,13 +324,15 @@ describe('DELETE /users/me', () => {
       planId: 'plan-fetoscopy',
       buyerName: '',
       buyerEmail: '',
+      buyerAddress: '',
+      buyerTaxId: '',
       userId: expect.stringMatching(/^deleted-/),
     });
     const trail = await db().select().from(audit).where(eq(audit.entityId, 'learner'));
-    expect(JSON.stringify(trail)).not.toMatch(/learner@example\.com|Lea Learner|\+34 600/);
+    expect(JSON.stringify(trail)).not.toMatch(/learner@example\.com|Lea Learner|\+34 600|Calle Sol|X1234567L/);
     expect(trail.find((e) => e.action === 'delete')).toMatchObject({ actor: 'learner', entity: 'user', after: null });
     // The receipt stays readable to administrators, naming no one.
-    expect((await reply(as('admin').receipts[':orderId'].$get({ param: { orderId }, query: {} }))).json.buyer).toEqual({ name: '', email: '' });
+    expect((await reply(as('admin').receipts[':orderId'].$get({ param: { orderId }, query: {} }))).json.buyer).toEqual({ name: '', email: '', address: '', taxId: '' });
     expect((await reply(as('admin').users[':id'].$get({ param: { id: 'learner' } }))).status).toBe(404);
     await expectRefused(api(), 'DELETE', '/users/me', { as: 'learner' }, 404);
   });

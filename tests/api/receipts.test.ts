@@ -41,7 +41,7 @@ describe('receipts', () => {
       kind: 'purchase',
       date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       seller: { name: 'Fetal Surgery Academy S.L.', address: 'Calle Mayor 1, 28013 Madrid, Spain', taxId: 'ESB12345678' },
-      buyer: { name: 'Lea Learner', email: 'learner@example.com' },
+      buyer: { name: 'Lea Learner', email: 'learner@example.com', address: '', taxId: '' },
       plan: { id: 'plan-fetoscopy', title: 'Fetoscopy' },
       amount: 199,
       currency: 'USD',
@@ -208,6 +208,36 @@ describe('invoices', () => {
   });
 });
 
+describe("the buyer's billing details", () => {
+  const details = { address: 'Rua das Flores 10\n01000-000 São Paulo', taxId: '123.456.789-09' };
+
+  it('are kept in My account and named on every invoice issued after, each invoice keeping those it was issued with', async () => {
+    const before = await buy('other');
+    const saved = await reply(as('other').users.me.billing.$put({ json: { address: `  ${details.address} `, taxId: details.taxId } }));
+    expect(saved).toMatchObject({ status: 200, json: details });
+    expect((await reply(as('other').users.me.billing.$get())).json).toEqual(details);
+    const after = await buy('other', 'plan-complete');
+    await reply(as('other').users.me.billing.$put({ json: { address: 'Elsewhere', taxId: '' } }));
+    const read = async (orderId: string) => (await reply(as('other').receipts[':orderId'].$get({ param: { orderId }, query: {} }))).json.buyer;
+    expect(await read(before)).toMatchObject({ address: '', taxId: '' });
+    expect(await read(after)).toMatchObject(details);
+    const text = await pdfText((await pdf(api(), after, 'other')).bytes);
+    expect(text).toContain('Rua das Flores 10');
+    expect(text).toContain('01000-000 São Paulo');
+    expect(text).toContain('Tax ID: 123.456.789-09');
+  });
+
+  it('are read and set by the signed-in person only, and refuse what is too long or unknown', async () => {
+    await expectRefused(api(), 'GET', '/users/me/billing', { as: null }, 401);
+    await expectRefused(api(), 'PUT', '/users/me/billing', { as: null, body: details }, 401);
+    await expectRefused(api(), 'PUT', '/users/me/billing', { as: 'other', body: { ...details, taxId: 'x'.repeat(65) } }, 400);
+    await expectRefused(api(), 'PUT', '/users/me/billing', { as: 'other', body: { ...details, address: 'x'.repeat(501) } }, 400);
+    await expectRefused(api(), 'PUT', '/users/me/billing', { as: 'other', body: { ...details, vat: 'x' } }, 400);
+    await expectRefused(api(), 'PUT', '/users/me/billing', { as: 'other', body: { address: 'only' } }, 400);
+    expect((await reply(as('other').users.me.billing.$get())).json).toEqual({ address: '', taxId: '' });
+  });
+});
+
 describe('an Arabic receipt of text that bites', () => {
   it('draws the names, the address, the plan and an order id that starts with a digit and a dash whole, in their own order', async () => {
     const pdf = new Uint8Array(
@@ -218,7 +248,7 @@ describe('an Arabic receipt of text that bites', () => {
           kind: 'renewal',
           date: '2026-03-04T10:00:00Z',
           seller: { name: 'Fetal Surgery Academy S.L.', address: '2 Calle Mayor, مدريد', taxId: 'ESB12345678' },
-          buyer: { name: '1 Lea ليا', email: 'lea@example.com' },
+          buyer: { name: '1 Lea ليا', email: 'lea@example.com', address: '', taxId: '' },
           plan: { id: 'plan-fetoscopy', title: '3 أشهر Fetoscopy' },
           amount: 199,
           currency: 'USD',

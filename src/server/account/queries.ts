@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import { lockKeepingAnAdmin } from '../access/admins.ts';
+import type { BillingDetails } from '../../api/account.ts';
 import type { Caller } from '../access/token.ts';
 import { entriesAbout, forgetInAudit, recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/client.ts';
@@ -18,6 +19,23 @@ export function updateProfile(db: Db, caller: Caller, change: { name: string; co
     const [after] = await tx.update(users).set(change).where(eq(users.id, caller.uid)).returning();
     await recordAudit(tx, caller, 'user', caller.uid, 'update', toUser(before), toUser(after!));
     return after!;
+  });
+}
+
+/** The caller's billing details; null with no profile. */
+export async function billingOf(db: Db, uid: string): Promise<BillingDetails | null> {
+  const [row] = await db.select({ address: users.billingAddress, taxId: users.taxId }).from(users).where(eq(users.id, uid));
+  return row ?? null;
+}
+
+/** Sets the caller's billing details, with an audit entry of both versions; null with no profile. */
+export function saveBillingOf(db: Db, caller: Caller, details: BillingDetails): Promise<BillingDetails | null> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ address: users.billingAddress, taxId: users.taxId }).from(users).where(eq(users.id, caller.uid)).for('update');
+    if (!before) return null;
+    await tx.update(users).set({ billingAddress: details.address, taxId: details.taxId }).where(eq(users.id, caller.uid));
+    await recordAudit(tx, caller, 'user', caller.uid, 'update', before, details);
+    return details;
   });
 }
 
@@ -84,7 +102,7 @@ export function deleteAccount(db: Db, caller: Caller) {
     // Payments are kept for the accounts, with nothing left that names the person.
     await tx
       .update(orders)
-      .set({ userId: `deleted-${crypto.randomUUID()}`, buyerName: '', buyerEmail: '' })
+      .set({ userId: `deleted-${crypto.randomUUID()}`, buyerName: '', buyerEmail: '', buyerAddress: '', buyerTaxId: '' })
       .where(eq(orders.userId, uid));
     // Earlier audit entries about the account held copies of the profile: the fact of each change stays, its contents go.
     await tx.update(audit).set({ before: null, after: null }).where(eq(audit.entityId, uid));

@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../api/errors.ts';
 import { eventLogStream } from './event-logs.ts';
-import { deleteAccount, heldAbout, recordConsent, updateProfile } from './queries.ts';
+import { billingOf, deleteAccount, heldAbout, recordConsent, saveBillingOf, updateProfile } from './queries.ts';
 import { trailFor } from '../audit/index.ts';
 import { fail } from '../http/errors.ts';
 import { contentLocale } from '../http/content-locale.ts';
@@ -23,6 +23,14 @@ export const accountApp = subApp()
     if (!updated) return fail(c, 404, ErrorCode.notFound, 'Your account has no profile yet: finish signing up first');
     c.get('deps').userCache.forget(caller.uid);
     return c.json(toUser(updated), 200);
+  })
+  .openapi(guarded(routes.billing, requireUser), async (c) => {
+    const found = await billingOf(c.get('deps').db.db, c.get('caller')!.uid);
+    return found ? c.json(found, 200) : fail(c, 404, ErrorCode.notFound, 'Your account has no profile yet: finish signing up first');
+  })
+  .openapi(guarded(routes.saveBilling, requireUser), async (c) => {
+    const saved = await saveBillingOf(c.get('deps').db.db, c.get('caller')!, c.req.valid('json'));
+    return saved ? c.json(saved, 200) : fail(c, 404, ErrorCode.notFound, 'Your account has no profile yet: finish signing up first');
   })
   .openapi(guarded(routes.acceptTerms, requireUser), async (c) => {
     const uid = c.get('caller')!.uid;

@@ -19,6 +19,9 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     name: text('name').notNull().default(''),
     contact: text('contact').notNull().default(''),
+    /** The postal address and tax id (CPF, NIF, VAT…) the learner's invoices name, as My account keeps them; copied onto each order at capture. */
+    billingAddress: text('billing_address').notNull().default(''),
+    taxId: text('tax_id').notNull().default(''),
     isAdmin: boolean('is_admin').notNull().default(false),
     isPremium: boolean('is_premium').notNull().default(false),
     /** An expert's attempts set each case's benchmark. */
@@ -118,6 +121,8 @@ export const orders = pgTable('orders', {
   /** The receipt's facts as they were at capture, so it reads the same after the plan or the profile changes; cleared when the account is deleted. */
   buyerName: text('buyer_name').notNull().default(''),
   buyerEmail: text('buyer_email').notNull().default(''),
+  buyerAddress: text('buyer_address').notNull().default(''),
+  buyerTaxId: text('buyer_tax_id').notNull().default(''),
   planTitle: text('plan_title').notNull().default(''),
   planTranslations: jsonb('plan_translations').$type<Translations<PlanText>>().notNull().default({}),
   /** The seller as configured at capture; empty on payments captured before it was kept (their receipts name today's). */

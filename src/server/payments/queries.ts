@@ -95,6 +95,8 @@ export async function completeOrder(
         capturedAt: now,
         buyerName: before.name,
         buyerEmail: before.email,
+        buyerAddress: before.billingAddress,
+        buyerTaxId: before.taxId,
         planTitle: plan.title,
         planTranslations: plan.translations,
         sellerName: sale.seller.name,

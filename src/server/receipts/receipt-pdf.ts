@@ -44,6 +44,8 @@ export async function receiptPdf(receipt: Receipt, locale: Locale): Promise<Buff
   pdf.paragraph(t('receipt.buyer'), 11, { bold: true, align: 'start' });
   if (receipt.buyer.name) pdf.paragraph(isolate(receipt.buyer.name), 11, { align: 'start' });
   if (receipt.buyer.email) pdf.paragraph(isolateLtr(receipt.buyer.email), 11, { align: 'start' });
+  for (const line of receipt.buyer.address.split('\n').filter((l) => l.trim())) pdf.paragraph(isolate(line), 11, { align: 'start' });
+  if (receipt.buyer.taxId) pdf.paragraph(`${t('receipt.taxId')}: ${isolateLtr(receipt.buyer.taxId)}`, 11, { align: 'start' });
   pdf.y += 14;
   rule();
   pdf.row(t('receipt.plan'), isolate(receipt.plan.title), 11);

@@ -10,7 +10,7 @@ export function receiptOf(row: typeof orders.$inferSelect, seller: { name: strin
     kind: row.kind,
     date: (row.capturedAt ?? row.createdAt).toISOString(),
     seller: row.sellerName ? { name: row.sellerName, address: row.sellerAddress, taxId: row.sellerTaxId } : seller,
-    buyer: { name: row.buyerName, email: row.buyerEmail },
+    buyer: { name: row.buyerName, email: row.buyerEmail, address: row.buyerAddress, taxId: row.buyerTaxId },
     plan: { id: row.planId, title: pick(row.planTitle, row.planTranslations, locale, 'title') || row.planId },
     amount: row.amount,
     currency: row.currency,
