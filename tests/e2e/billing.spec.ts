@@ -25,7 +25,7 @@ async function heldUntil(request: APIRequestContext, headers: Record<string, str
 const shown = (page: Page, date: Date, locale: string) =>
   page.evaluate(([iso, loc]) => new Intl.DateTimeFormat(loc, { dateStyle: 'long' }).format(new Date(iso!)), [date.toISOString(), locale]);
 
-for (const { name, locale, prefix, viewport, extend, activeUntil, payNow } of [
+for (const { name, locale, prefix, viewport, extend, activeUntil, payNow, invoice } of [
   {
     name: 'on a desktop in English',
     locale: 'en',
@@ -34,6 +34,15 @@ for (const { name, locale, prefix, viewport, extend, activeUntil, payNow } of [
     extend: 'Extend',
     activeUntil: 'Active until',
     payNow: 'Pay now',
+    invoice: {
+      address: 'Billing address',
+      taxId: 'Tax ID (CPF, NIF, VAT…)',
+      save: 'Save invoice details',
+      saved: 'Saved: your next invoices will name these details.',
+      renewal: 'Renewal',
+      receipt: 'Receipt',
+      view: 'View receipt',
+    },
   },
   {
     name: 'on a phone in Arabic',
@@ -43,6 +52,15 @@ for (const { name, locale, prefix, viewport, extend, activeUntil, payNow } of [
     extend: 'تمديد',
     activeUntil: 'نشطة حتى',
     payNow: 'ادفع الآن',
+    invoice: {
+      address: 'عنوان الفوترة',
+      taxId: 'الرقم الضريبي (CPF أو NIF أو VAT…)',
+      save: 'حفظ بيانات الفاتورة',
+      saved: 'تم الحفظ: ستذكر فواتيرك القادمة هذه البيانات.',
+      renewal: 'تجديد',
+      receipt: 'إيصال',
+      view: 'عرض الإيصال',
+    },
   },
 ]) {
   test(`a learner holding a plan sees until when and extends it from its end date, ${name}`, async ({ page, request }) => {
@@ -51,6 +69,15 @@ for (const { name, locale, prefix, viewport, extend, activeUntil, payNow } of [
     await login(page, who);
     // Signed in at the default size: on a phone the header's Logout sits in the menu.
     await page.setViewportSize(viewport);
+    // Invoice details first, in My account: the next invoice names them.
+    await page.goto(`${prefix}/account`);
+    await page.getByLabel(invoice.address).fill('Rua das Flores 10\n01000-000 São Paulo');
+    await page.getByLabel(invoice.taxId).fill('123.456.789-09');
+    await page.getByRole('button', { name: invoice.save }).click();
+    await expect(page.locator('.invoice-details').getByRole('status')).toHaveText(invoice.saved);
+    await expectFitsWidth(page);
+    await expectAxeClean(page);
+    await page.locator('.invoice-details').screenshot({ path: test.info().outputPath(`invoice-details-${locale}-${viewport.width}.png`) });
     await page.goto(`${prefix}/pricing`);
     const card = page.locator('#plan-plan-fetoscopy');
     await expect(card.getByTestId('plan-held')).toHaveText(`${activeUntil} ${await shown(page, until, locale)}`);
@@ -72,6 +99,18 @@ for (const { name, locale, prefix, viewport, extend, activeUntil, payNow } of [
     await page.goto(`${prefix}/pricing`);
     await expect(card.getByTestId('plan-held')).toHaveText(`${activeUntil} ${await shown(page, extended, locale)}`);
     await expect(card.getByRole('button', { name: extend })).toBeVisible();
+
+    // My account tells the extension from the purchase, and its receipt names the details given before it.
+    await page.goto(`${prefix}/account`);
+    const latest = page.locator('.billing-table tbody tr').first();
+    await expect(latest.locator('.billing-kind')).toHaveText(invoice.renewal);
+    await expect(page.locator('.billing-table tbody tr').nth(1).locator('.billing-kind')).not.toHaveText(invoice.renewal);
+    await latest.getByRole('button', { name: invoice.view }).click();
+    const dialog = page.getByRole('dialog', { name: invoice.receipt });
+    await expect(dialog).toContainText('Rua das Flores 10');
+    await expect(dialog).toContainText('123.456.789-09');
+    await expectFitsWidth(page);
+    await page.screenshot({ path: test.info().outputPath(`renewal-receipt-${locale}-${viewport.width}.png`) });
   });
 }
 

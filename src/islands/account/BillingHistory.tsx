@@ -9,6 +9,7 @@ import { useIslandStore } from '../ui/useIslandStore.ts';
 import type { Sections } from '../../i18n/index.ts';
 import FormError from '../ui/FormError.tsx';
 import DataTable from '../ui/DataTable.tsx';
+import InvoiceDetails from './InvoiceDetails.tsx';
 import { fill } from '../../i18n/fill.ts';
 
 interface Props {
@@ -51,6 +52,7 @@ export default function BillingHistory({ locale, strings }: Props) {
   return (
     <section className="billing" aria-labelledby="billing-title" aria-busy={billing.status === 'loading'}>
       <h2 id="billing-title">{strings['billing.title']}</h2>
+      <InvoiceDetails strings={strings} />
       {billing.status === 'loading' && <p className="muted">{strings['billing.loading']}</p>}
       {billing.status === 'error' && <FormError>{strings['billing.error']}</FormError>}
       {billing.status === 'ready' && billing.receipts.length === 0 && <p>{strings['billing.none']}</p>}
@@ -118,6 +120,21 @@ export default function BillingHistory({ locale, strings }: Props) {
                 <bdi>{open.buyer.name}</bdi>
                 <br />
                 <bdi>{open.buyer.email}</bdi>
+                {open.buyer.address
+                  .split('\n')
+                  .filter((line) => line.trim())
+                  .map((line, i) => (
+                    <span key={i}>
+                      <br />
+                      <bdi>{line}</bdi>
+                    </span>
+                  ))}
+                {open.buyer.taxId && (
+                  <>
+                    <br />
+                    {strings['receipt.taxId']}: <bdi dir="ltr">{open.buyer.taxId}</bdi>
+                  </>
+                )}
               </dd>
               <dt>{strings['receipt.plan']}</dt>
               <dd>
