@@ -332,7 +332,12 @@ describe('DELETE /users/me', () => {
     expect(JSON.stringify(trail)).not.toMatch(/learner@example\.com|Lea Learner|\+34 600|Calle Sol|X1234567L/);
     expect(trail.find((e) => e.action === 'delete')).toMatchObject({ actor: 'learner', entity: 'user', after: null });
     // The receipt stays readable to administrators, naming no one.
-    expect((await reply(as('admin').receipts[':orderId'].$get({ param: { orderId }, query: {} }))).json.buyer).toEqual({ name: '', email: '', address: '', taxId: '' });
+    expect((await reply(as('admin').receipts[':orderId'].$get({ param: { orderId }, query: {} }))).json.buyer).toEqual({
+      name: '',
+      email: '',
+      address: '',
+      taxId: '',
+    });
     expect((await reply(as('admin').users[':id'].$get({ param: { id: 'learner' } }))).status).toBe(404);
     await expectRefused(api(), 'DELETE', '/users/me', { as: 'learner' }, 404);
   });
