@@ -157,7 +157,7 @@ export const en = {
   'course.impact.failed': 'What this deletion affects could not be counted. You can still delete it, or cancel and try again.',
   'course.impact.never': 'No learner has played it: no attempt or progress is lost.',
   'course.impact.attempts':
-    '{{attempts|one:# attempt|other:# attempts}} by {{learners|one:# learner|other:# learners}} stay in their history, but no longer count as progress.',
+    '{{attempts|one:# attempt|other:# attempts}} by {{learners|one:# learner|other:# learners}} {{attempts|one:stays|other:stay}} in their history, but no longer {{attempts|one:counts|other:count}} as progress.',
   'course.impact.certificates':
     '{{n|one:# certificate already issued for this course stays as it is.|other:# certificates already issued for this course stay as they are.}}',
   'course.impact.plans': 'Plans that include this course: {{plans}}.',

@@ -47,6 +47,12 @@ async function passFirstCase(request: APIRequestContext, courseId: string, who: 
   throw new Error('The scripted play passed none of five variants');
 }
 
+/** What deleting the played case says it touches: the learner's plays, in the plural forms English gives each count. */
+const played = (plays: number) =>
+  plays === 1
+    ? '1 attempt by 1 learner stays in their history, but no longer counts as progress.'
+    : `${plays} attempts by 1 learner stay in their history, but no longer count as progress.`;
+
 /** Focuses a control and presses Enter: the admin works with the keyboard. */
 async function press(page: Page, name: string) {
   await page.getByRole('button', { name, exact: true }).focus();
@@ -84,7 +90,7 @@ test("an admin reorders a course by keyboard and publishes; the learner's passed
   // Deleting the played case asks first, saying what it touches; Cancel keeps it and gives the focus back to its button.
   await press(page, 'Delete case 2 of module 2');
   const ask = page.getByRole('dialog', { name: 'Delete case 2 of module 2?' });
-  await expect(ask).toContainText(`${plays} attempt(s) by 1 learner(s) stay in their history, but no longer count as progress.`);
+  await expect(ask).toContainText(played(plays));
   await expect(ask).toContainText('Learners see this only when you publish the course.');
   await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await axe(page);
@@ -101,7 +107,7 @@ test("an admin reorders a course by keyboard and publishes; the learner's passed
   await press(page, 'Delete module 2');
   const module = page.getByRole('dialog', { name: 'Delete module 2 and all its cases?' });
   await expect(module.getByRole('status')).toContainText('Counting what this deletion affects…');
-  await expect(module).toContainText(`${plays} attempt(s) by 1 learner(s) stay in their history, but no longer count as progress.`);
+  await expect(module).toContainText(played(plays));
   await page.keyboard.press('Escape');
   await expect(module).toBeHidden();
   await expect(page.getByLabel('Title of module 2')).toHaveValue('Finding your way');
