@@ -142,6 +142,7 @@ describe('GET /openapi.json', () => {
     '/api/users/me/export': ['get'],
     '/api/users/me/export/logs': ['get'],
     '/api/users/me/subscriptions': ['get'],
+    '/api/users/me/billing': ['get', 'put'],
     '/api/users/me/terms': ['put'],
     '/api/receipts': ['get'],
     '/api/receipts/{orderId}': ['get'],
