@@ -89,13 +89,15 @@ export function lineCoverage(equator: readonly Vec2[], tissue: TissueMap, fluenc
  */
 export const LINE_BEGUN = { awayMm: 8, lengthMm: 10 } as const;
 
-/** Whether a line has begun along the equator: the anastomoses it seals from then on are sealed by the line, not in sequence. */
+/**
+ * Whether a line has begun along the equator, read within LINE_READ_MM as its completeness is (a line drawn beside
+ * the equator has begun as surely as one on it): the anastomoses it seals from then on are sealed by the line, not in sequence.
+ */
 export function lineBegun(equator: readonly Vec2[], tissue: TissueMap, fluence: Float64Array, anastomoses: readonly { position: Vec2 }[]): boolean {
   let sealedMm = 0;
   for (const p of resample(equator, CELL_MM)) {
     if (anastomoses.some((a) => distance(a.position, p) < LINE_BEGUN.awayMm)) continue;
-    const i = cellAt(tissue, p);
-    if (i >= 0 && fluence[i]! >= LASER.lineJPerMm2) sealedMm += CELL_MM;
+    if (lineNear(tissue, fluence, p)) sealedMm += CELL_MM;
     if (sealedMm >= LINE_BEGUN.lengthMm) return true;
   }
   return false;

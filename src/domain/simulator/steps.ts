@@ -1,6 +1,6 @@
 // The guided walkthrough: eight steps for the whole operation, fewer for the simpler module tasks,
 // and which one the learner is on. The user-facing prompts are translated elsewhere, keyed by these ids.
-import { lineCoverage } from './line.ts';
+import { LINE_BEGUN, LINE_READ_MM, lineCoverage } from './line.ts';
 import type { Task } from './params.ts';
 import type { SimState } from './state.ts';
 
@@ -32,8 +32,11 @@ export const TASK_STEPS: Readonly<Record<Task, readonly GuidedStepId[]>> = {
 export const STEP_GOALS = {
   /** Distance the tip must travel for the surface to count as explored, in mm. */
   explorePathMm: 40,
-  /** A sealed stretch of the equator at least this long joins two coagulations, in mm. */
-  joinedRunMm: 8,
+  /**
+   * A stretch of the equator closed at least this long joins coagulations, in mm: longer than one seal reads alone
+   * (its zone, at most half of LINE_BEGUN.awayMm, and the equator's band LINE_READ_MM on each side).
+   */
+  joinedRunMm: 2 * (LINE_BEGUN.awayMm / 2 + LINE_READ_MM),
 } as const;
 
 /** Whether one step's goal has been met; every goal only ever goes from false to true during an attempt. */
