@@ -124,70 +124,58 @@ async function pdfText(path: string): Promise<string> {
   return pages.join('\n');
 }
 
+/** What the billing history and its receipt say, in each language the journey reads them in. */
+const RECEIPT_LABELS = {
+  en: {
+    title: 'Billing history',
+    view: 'View receipt',
+    download: 'Download PDF',
+    close: 'Close',
+    receipt: 'Receipt',
+    purchase: 'Purchase',
+    invoice: 'Invoice number',
+    noTax: '(no tax applies to this sale)',
+  },
+  ar: {
+    title: 'سجل الفواتير',
+    view: 'عرض الإيصال',
+    download: 'تنزيل PDF',
+    close: 'إغلاق',
+    receipt: 'إيصال',
+    purchase: 'شراء',
+    invoice: 'رقم الفاتورة',
+    noTax: '(لا تُطبَّق أي ضريبة على هذا البيع)',
+  },
+};
+
 for (const { name, locale, prefix, viewport, labels } of [
   {
     name: 'on a desktop in English',
     locale: 'en',
     prefix: '',
     viewport: { width: 1280, height: 900 },
-    labels: {
-      title: 'Billing history',
-      view: 'View receipt',
-      download: 'Download PDF',
-      close: 'Close',
-      receipt: 'Receipt',
-      purchase: 'Purchase',
-      invoice: 'Invoice number',
-      noTax: '(no tax applies to this sale)',
-    },
+    labels: RECEIPT_LABELS.en,
   },
   {
     name: 'on a phone in English',
     locale: 'en',
     prefix: '',
     viewport: { width: 390, height: 844 },
-    labels: {
-      title: 'Billing history',
-      view: 'View receipt',
-      download: 'Download PDF',
-      close: 'Close',
-      receipt: 'Receipt',
-      purchase: 'Purchase',
-      invoice: 'Invoice number',
-      noTax: '(no tax applies to this sale)',
-    },
+    labels: RECEIPT_LABELS.en,
   },
   {
     name: 'on a phone in Arabic',
     locale: 'ar',
     prefix: '/ar',
     viewport: { width: 390, height: 844 },
-    labels: {
-      title: 'سجل الفواتير',
-      view: 'عرض الإيصال',
-      download: 'تنزيل PDF',
-      close: 'إغلاق',
-      receipt: 'إيصال',
-      purchase: 'شراء',
-      invoice: 'رقم الفاتورة',
-      noTax: '(لا تُطبَّق أي ضريبة على هذا البيع)',
-    },
+    labels: RECEIPT_LABELS.ar,
   },
   {
     name: 'on a desktop in Arabic',
     locale: 'ar',
     prefix: '/ar',
     viewport: { width: 1280, height: 800 },
-    labels: {
-      title: 'سجل الفواتير',
-      view: 'عرض الإيصال',
-      download: 'تنزيل PDF',
-      close: 'إغلاق',
-      receipt: 'إيصال',
-      purchase: 'شراء',
-      invoice: 'رقم الفاتورة',
-      noTax: '(لا تُطبَّق أي ضريبة على هذا البيع)',
-    },
+    labels: RECEIPT_LABELS.ar,
   },
 ]) {
   test(`a learner opens a payment's receipt in My account and downloads it as a PDF, ${name}`, async ({ page, request }) => {
