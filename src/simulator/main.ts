@@ -3,11 +3,8 @@
 import { hasTouchScreen, tooSmallToPlay } from '../domain/device.ts';
 import { viewOf, type Scenario } from '../domain/simulator/index.ts';
 import { dirOf, isLocale, localePath, type Locale } from '../i18n/locales.ts';
-import { $submission, keepDemoResult, retrySubmission, submitAttempt } from '../stores/attempt.ts';
-import { watchKeptAttempts } from '../stores/kept-attempts.ts';
 import { currentDevice } from '../stores/device.ts';
 import { createInputMixer, type Commands } from './controls.ts';
-import { showDebrief } from './debrief-panel.ts';
 import { bindGamepad } from './gamepad.ts';
 import { createGuide, createHud } from './hud.ts';
 import { setUpIntro } from './intro.ts';
@@ -15,13 +12,25 @@ import { bindKeyboard } from './keyboard.ts';
 import { DesktopOnly, launchOver, loadScenario, playedOf, readLaunch, type Launch } from './launch.ts';
 import { createMarking } from './marking.ts';
 import { createMinimap } from './minimap.ts';
-import { showOutcome } from './outcome.ts';
 import { startLoop } from './loop.ts';
 import { $, createToast, screen, show } from './panels.ts';
 import { createFetoscopeView, type FetoscopeView } from './scene.ts';
 import { createSession } from './session.ts';
 import { bindTouch } from './touch.ts';
 import { TASK_KEYS, translator, type SimKey, type SimStrings, type Translate } from './strings.ts';
+
+/**
+ * What only the end of a case needs (sending the attempt, the debrief, the verdict; 1/5 of the page's own script) is
+ * fetched once the view is drawn, off the first frame's path. Asked for again when an earlier try failed.
+ */
+let ending: Promise<[typeof import('./debrief-panel.ts'), typeof import('../stores/attempt.ts'), typeof import('./outcome.ts')]> | null = null;
+function endOfCase() {
+  ending ??= Promise.all([import('./debrief-panel.ts'), import('../stores/attempt.ts'), import('./outcome.ts')]).catch((err: unknown) => {
+    ending = null;
+    throw err;
+  });
+  return ending;
+}
 
 export function start(): void {
   const lang: Locale = isLocale($('sim').dataset.locale) ? ($('sim').dataset.locale as Locale) : 'en';
@@ -72,6 +81,8 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
   $('sim-back').hidden = launch.demo;
   $('sim-invite').hidden = !launch.demo;
   $('sim-signup').hidden = !launch.demo;
+  // A phone's notice offers the demo in a larger window only on the demo: a course case is no demo.
+  $('sim-small-demo').hidden = !launch.demo;
   const canvas = $<HTMLCanvasElement>('sim-canvas');
   const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
   let view: FetoscopeView;
@@ -148,16 +159,23 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
   window.addEventListener('blur', pause);
   document.addEventListener('visibilitychange', () => document.hidden && pause());
 
-  // Attempts this device kept from earlier launches are sent on this visit, once the case is drawn.
-  if (launch.token) (window.requestIdleCallback ?? setTimeout)(() => watchKeptAttempts());
+  // Once the case is drawn: the end's code is fetched, and attempts this device kept from earlier launches are sent.
+  (window.requestIdleCallback ?? setTimeout)(() => {
+    endOfCase().catch(() => undefined);
+    if (launch.token) void import('../stores/kept-attempts.ts').then(({ watchKeptAttempts }) => watchKeptAttempts());
+  });
   let startedAt = 0;
   $('sim-start').addEventListener('click', () => {
     // Past its life, an attempt of this launch could not be saved: the learner opens the case again instead of playing.
     if (launchOver(launch.token)) return fail('sim.error.launchOver', courseHref);
     startedAt = Date.now();
     session.open(scope(), intro.site());
+    // The small screen's notice was for choosing whether to play here; the view, Finish and the guide take its room.
+    $('sim-small').hidden = true;
     finishButton.disabled = false;
     show(null, canvas);
+    // A phone's intro lies below the view: the page goes back to its top, where the view and Finish are.
+    window.scrollTo(0, 0);
   });
   finishButton.addEventListener('click', () => {
     marking.cancel();
@@ -165,20 +183,20 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
     input.reset();
     finishButton.disabled = true;
     guide.update(session.state);
-    showDebrief(session.state, t, strings, lang, dirOf(lang));
-    screen('debrief');
-    $('sim-debrief-title').focus();
-    if (launch.demo) keepDemoResult();
-    else {
+    void endOfCase().then(([{ showDebrief }, { $submission, keepDemoResult, submitAttempt }, { showOutcome }]) => {
+      showDebrief(session.state, t, strings, lang, dirOf(lang));
+      screen('debrief');
+      $('sim-debrief-title').focus();
+      if (launch.demo) return keepDemoResult();
       const stop = $submission.listen((sub) => {
         if (sub.status !== 'saved') return;
         stop();
         void showOutcome(sub.result, t, lang, launch.assessment);
       });
       void submitAttempt(playedOf(launch), session.state.log, startedAt);
-    }
+    });
   });
-  $('sim-retry').addEventListener('click', () => void retrySubmission());
+  $('sim-retry').addEventListener('click', () => void endOfCase().then(([, { retrySubmission }]) => retrySubmission()));
   $('sim-next').addEventListener('click', () => {
     screen('result');
     $('sim-result-title').focus();

@@ -59,7 +59,8 @@ export function createMarking(session: Session, hooks: { opened(): void; closed(
       open = true;
       dialog.hidden = false;
       hooks.opened();
-      buttons[0]!.focus();
+      // Over the view: focusing it must not scroll the page, which would take the view away.
+      buttons[0]!.focus({ preventScroll: true });
       return true;
     },
     cancel() {
