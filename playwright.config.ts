@@ -14,6 +14,12 @@ export const e2e = {
   authEmulator: `http://127.0.0.1:${authPort}`,
   projectId: 'demo-fetal-surgery',
 };
+/**
+ * The slow machine check (E2E_CPU_THROTTLE, see tests/e2e/fixtures.ts) runs every page's scripts that many times
+ * slower; a journey's time limits grow with it (half the factor: the test's own steps and the server are not throttled),
+ * so the check finds journeys that wait for the wrong thing, not journeys that merely take longer.
+ */
+const slower = Math.max(1, Number(process.env.E2E_CPU_THROTTLE ?? 1) / 2);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -21,8 +27,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  timeout: 60_000 * slower,
+  expect: { timeout: 15_000 * slower },
   reporter: [['list']],
   projects: [
     { name: 'development', testDir: 'tests/e2e' },
