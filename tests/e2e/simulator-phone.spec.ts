@@ -27,6 +27,12 @@ async function slowScripts(page: Page): Promise<() => void> {
   return release;
 }
 
+/** Whether `inner`'s box lies within `outer`'s (to the pixel). */
+async function within(inner: Locator, outer: Locator) {
+  const [a, b] = [(await inner.boundingBox())!, (await outer.boundingBox())!];
+  return a.x >= b.x - 1 && a.y >= b.y - 1 && a.x + a.width <= b.x + b.width + 1 && a.y + a.height <= b.y + b.height + 1;
+}
+
 async function centreX(el: Locator) {
   const box = (await el.boundingBox())!;
   return box.x + box.width / 2;
@@ -50,6 +56,8 @@ for (const lang of ['en', 'ar'] as const) {
       const loading = page.locator('#sim-loading');
       await expect(loading).toHaveText(t['sim.loading']);
       await expect(loading).toBeInViewport({ ratio: 1 });
+      // Where the view will be drawn, not below the controls.
+      expect(await within(loading, page.locator('#sim-canvas'))).toBe(true);
       await shot('loading');
       // Keys pressed while the scripts are on their way: turning, advancing, the beam, firing, marking, starting.
       for (const key of ['ArrowRight', 'KeyW', 'Shift', 'Space', 'KeyM', 'Enter']) await page.keyboard.down(key);
@@ -96,6 +104,7 @@ for (const lang of ['en', 'ar'] as const) {
       await expect(dialog).toBeVisible();
       await expect(dialog).toBeInViewport({ ratio: 1 });
       expect(await page.evaluate(() => scrollY)).toBe(scrolled);
+      expect(await within(dialog, page.locator('#sim-canvas'))).toBe(true);
       await expect(page.locator('#sim-canvas')).toBeInViewport({ ratio: 1 });
       await shot('marking');
       await dialog.getByRole('button', { name: t['sim.mark.cancel'] }).click();
