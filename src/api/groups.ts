@@ -42,10 +42,10 @@ export const create = createRoute({
   path: '/groups',
   description:
     'Creates a group (audited). An administrator creates it empty, for directors named later; anyone else with a verified address ' +
-    'creates a group of their own, which they direct (403 while their address is not verified).',
+    'creates a group of their own, which they direct (403 while their address is not verified). Ten a day per user (429 after).',
   security: bearer,
   request: { body: jsonBody(GroupInput) },
-  responses: { 201: json(GroupDetail, 'Created'), 400: errors[400], 401: errors[401], 403: errors[403] },
+  responses: { 201: json(GroupDetail, 'Created'), 400: errors[400], 401: errors[401], 403: errors[403], 429: errors[429] },
 });
 
 export const get = createRoute({
@@ -59,7 +59,7 @@ export const get = createRoute({
 export const update = createRoute({
   method: 'put',
   path: '/groups/{id}',
-  description: 'Renames the group (administrators; audited).',
+  description: "Renames the group (administrators and the group's directors; audited).",
   security: bearer,
   request: { params: idParam, body: jsonBody(GroupSave.body) },
   responses: { 200: json(GroupDetail), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
@@ -68,7 +68,9 @@ export const update = createRoute({
 export const remove = createRoute({
   method: 'delete',
   path: '/groups/{id}',
-  description: 'Deletes the group and its memberships (administrators; audited). Learners keep their records and certificates.',
+  description:
+    "Deletes the group with its memberships and invitations (administrators and the group's directors; audited, the trail keeping who was in it). " +
+    'Learners keep their records and certificates and stay in their other groups.',
   security: bearer,
   request: { params: idParam },
   responses: { 204: { description: 'Deleted' }, 401: errors[401], 403: errors[403], 404: errors[404] },

@@ -9,6 +9,7 @@ import * as routes from '../../api/groups.ts';
 import { profileByAddress } from '../access/verified.ts';
 import { invite, mailInvitations } from '../group-invitations/index.ts';
 import { LIMITS } from '../http/rate-counters.ts';
+import { rateLimit } from '../http/rate-limit.ts';
 
 /** /groups: programmes (a fellowship, a residency) whose directors follow their members' learning record. */
 export const groupsApp = subApp()
@@ -17,7 +18,7 @@ export const groupsApp = subApp()
     if (await callerIsAdmin(c)) return c.json(await groupsWithCounts(db, null), 200);
     return c.json(await groupsWithCounts(db, await directedGroupIds(db, c.get('caller')!.uid)), 200);
   })
-  .openapi(guarded(routes.create, requireUser), async (c) => {
+  .openapi(guarded(routes.create, requireUser, rateLimit(LIMITS.groups)), async (c) => {
     const { name } = c.req.valid('json');
     const db = c.get('deps').db.db;
     const caller = c.get('caller')!;
@@ -33,9 +34,12 @@ export const groupsApp = subApp()
     if (group === 404) return fail(c, 404, ErrorCode.notFound, 'No such group');
     return c.json(await groupDetail(c.get('deps').db.db, group), 200);
   })
-  .openapi(guarded(routes.update, requireAdmin), async (c) => {
+  .openapi(guarded(routes.update, requireUser), async (c) => {
     const { id } = c.req.valid('param');
     const db = c.get('deps').db.db;
+    // Administrators and the group's own directors rename it.
+    const visible = await visibleGroup(c, id);
+    if (visible === 403) return refuseGroup(c, id);
     const taken = await takeBack(routes.GroupSave, c.req.valid('json'), async () => {
       const group = await visibleGroup(c, id);
       return typeof group === 'number' ? null : groupDetail(db, group);
@@ -45,8 +49,10 @@ export const groupsApp = subApp()
     if (!row) return fail(c, 404, ErrorCode.notFound, 'No such group');
     return c.json(await groupDetail(db, row), 200);
   })
-  .openapi(guarded(routes.remove, requireAdmin), async (c) => {
+  .openapi(guarded(routes.remove, requireUser), async (c) => {
     const { id } = c.req.valid('param');
+    // Administrators and the group's own directors delete it.
+    if ((await visibleGroup(c, id)) === 403) return refuseGroup(c, id);
     if (!(await deleteGroup(c.get('deps').db.db, c.get('caller')!, id))) return fail(c, 404, ErrorCode.notFound, 'No such group');
     return c.body(null, 204);
   })

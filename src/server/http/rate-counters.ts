@@ -35,6 +35,8 @@ export const LIMITS = {
   assessmentCodes: { name: 'assessment-code', max: 10, windowMs: 10 * 60_000 },
   /** Group invitations a director makes (each sends a mail), counted from the audit trail (group-invitations/queries.ts). */
   invitations: { name: 'invitations', max: 50, windowMs: 60 * 60_000 },
+  /** Groups created, per user: a programme director starts a few cohorts a year, ten a day is plenty. */
+  groups: { name: 'groups', max: 10, windowMs: 24 * 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 /** Counts hits; answers the seconds to wait when any key is over its limit, else 0. */
