@@ -55,9 +55,10 @@ for (const lang of ['en', 'ar'] as const) {
       // Before the scripts: the view's place says it is being prepared, in the page's language, on screen.
       const loading = page.locator('#sim-loading');
       await expect(loading).toHaveText(t['sim.loading']);
-      await expect(loading).toBeInViewport({ ratio: 1 });
+      // Soft: a journey that fails lists every requirement it missed, not only the first.
+      await expect.soft(loading).toBeInViewport({ ratio: 1 });
       // Where the view will be drawn, not below the controls.
-      expect(await within(loading, page.locator('#sim-canvas'))).toBe(true);
+      expect.soft(await within(loading, page.locator('#sim-canvas'))).toBe(true);
       await shot('loading');
       // Keys pressed while the scripts are on their way: turning, advancing, the beam, firing, marking, starting.
       for (const key of ['ArrowRight', 'KeyW', 'Shift', 'Space', 'KeyM', 'Enter']) await page.keyboard.down(key);
@@ -76,7 +77,7 @@ for (const lang of ['en', 'ar'] as const) {
       const distance = page.locator('#sim-h-distance');
       await expect(distance).not.toBeEmpty();
       for (const el of [finish, page.locator('#sim-step-count'), page.locator('#sim-prompt'), page.locator('#sim-canvas')])
-        await expect(el).toBeInViewport({ ratio: 1 });
+        await expect.soft(el).toBeInViewport({ ratio: 1 });
       await expect(page.locator('#sim-prompt')).not.toBeEmpty();
       // Nothing the early keys did is held: the scope stays still.
       const still = await distance.textContent();
@@ -86,12 +87,12 @@ for (const lang of ['en', 'ar'] as const) {
       if (touch) {
         const stick = page.locator('[data-touch="pivot"]');
         const depth = page.locator('[data-touch="depth"]');
-        await expect(stick).toBeInViewport({ ratio: 1 });
-        await expect(depth).toBeInViewport({ ratio: 1 });
-        await expect(page.locator('[data-touch="fire"]')).toBeInViewport({ ratio: 1 });
+        await expect.soft(stick).toBeInViewport({ ratio: 1 });
+        await expect.soft(depth).toBeInViewport({ ratio: 1 });
+        await expect.soft(page.locator('[data-touch="fire"]')).toBeInViewport({ ratio: 1 });
         // One thumb turns, the other sets the depth: the two on opposite halves of the screen.
         const middle = screen.viewport.width / 2;
-        expect(((await centreX(stick)) - middle) * ((await centreX(depth)) - middle)).toBeLessThan(0);
+        expect.soft(((await centreX(stick)) - middle) * ((await centreX(depth)) - middle)).toBeLessThan(0);
       }
       await axe(page);
       await shot('playing');
@@ -102,10 +103,10 @@ for (const lang of ['en', 'ar'] as const) {
       else await page.keyboard.press('KeyM');
       const dialog = page.getByRole('dialog', { name: t['sim.mark.title'] });
       await expect(dialog).toBeVisible();
-      await expect(dialog).toBeInViewport({ ratio: 1 });
-      expect(await page.evaluate(() => scrollY)).toBe(scrolled);
-      expect(await within(dialog, page.locator('#sim-canvas'))).toBe(true);
-      await expect(page.locator('#sim-canvas')).toBeInViewport({ ratio: 1 });
+      await expect.soft(dialog).toBeInViewport({ ratio: 1 });
+      expect.soft(await page.evaluate(() => scrollY)).toBe(scrolled);
+      expect.soft(await within(dialog, page.locator('#sim-canvas'))).toBe(true);
+      await expect.soft(page.locator('#sim-canvas')).toBeInViewport({ ratio: 1 });
       await shot('marking');
       await dialog.getByRole('button', { name: t['sim.mark.cancel'] }).click();
       await expect(dialog).toBeHidden();
@@ -115,8 +116,8 @@ for (const lang of ['en', 'ar'] as const) {
       const result = page.locator('#sim-result');
       await expect(result).toBeVisible();
       // A course case is no demo: nothing on the result (nor above it) leads there.
-      await expect(page.getByRole('link', { name: t['sim.small.demo'] })).toHaveCount(0);
-      await expect(page.locator('#sim-small')).toBeHidden();
+      await expect.soft(page.getByRole('link', { name: t['sim.small.demo'] })).toHaveCount(0);
+      await expect.soft(page.locator('#sim-small')).toBeHidden();
       await axe(page);
       await shot('result');
       await context.close();
