@@ -982,7 +982,10 @@ export const en = {
   'groups.createSubmit': 'Create group',
   'groups.rename': 'Save the name',
   'groups.delete': 'Delete the group',
-  'groups.deleteConfirm': 'Delete the group “{{name}}”? Its members keep their records and certificates.',
+  'groups.deleteConfirm':
+    'Delete the group “{{name}}”? Its members leave it and its pending invitations are withdrawn; everyone keeps their records and certificates. This cannot be undone.',
+  'groups.renamed': 'The group is now called {{name}}.',
+  'groups.deleted': 'The group {{name}} was deleted: its members keep their records and certificates.',
   'groups.confirmDelete': 'Yes, delete',
   'groups.cancel': 'Cancel',
   'groups.people': 'People',

@@ -993,7 +993,10 @@ export const es: Dict = {
   'groups.createSubmit': 'Crear grupo',
   'groups.rename': 'Guardar el nombre',
   'groups.delete': 'Eliminar el grupo',
-  'groups.deleteConfirm': '¿Eliminar el grupo «{{name}}»? Sus miembros conservan su expediente y sus certificados.',
+  'groups.deleteConfirm':
+    '¿Eliminar el grupo «{{name}}»? Sus miembros dejan de estar en él y se retiran las invitaciones pendientes; todos conservan su expediente y sus certificados. No se puede deshacer.',
+  'groups.renamed': 'El grupo ahora se llama {{name}}.',
+  'groups.deleted': 'Se eliminó el grupo {{name}}: sus miembros conservan su expediente y sus certificados.',
   'groups.confirmDelete': 'Sí, eliminar',
   'groups.cancel': 'Cancelar',
   'groups.people': 'Personas',

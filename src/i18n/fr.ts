@@ -999,7 +999,10 @@ export const fr: Dict = {
   'groups.createSubmit': 'Créer le groupe',
   'groups.rename': 'Enregistrer le nom',
   'groups.delete': 'Supprimer le groupe',
-  'groups.deleteConfirm': 'Supprimer le groupe « {{name}} » ? Ses membres gardent leur parcours et leurs certificats.',
+  'groups.deleteConfirm':
+    'Supprimer le groupe « {{name}} » ? Ses membres le quittent et les invitations en attente sont retirées ; chacun garde son parcours et ses certificats. Cette action est définitive.',
+  'groups.renamed': 'Le groupe s’appelle désormais {{name}}.',
+  'groups.deleted': 'Le groupe {{name}} a été supprimé : ses membres gardent leur parcours et leurs certificats.',
   'groups.confirmDelete': 'Oui, supprimer',
   'groups.cancel': 'Annuler',
   'groups.people': 'Personnes',

@@ -996,7 +996,10 @@ export const pt: Dict = {
   'groups.createSubmit': 'Criar grupo',
   'groups.rename': 'Salvar o nome',
   'groups.delete': 'Excluir o grupo',
-  'groups.deleteConfirm': 'Excluir o grupo “{{name}}”? Os membros mantêm seus históricos e certificados.',
+  'groups.deleteConfirm':
+    'Excluir o grupo “{{name}}”? Os membros saem dele e os convites pendentes são retirados; todos mantêm seus históricos e certificados. Não é possível desfazer.',
+  'groups.renamed': 'O grupo agora se chama {{name}}.',
+  'groups.deleted': 'O grupo {{name}} foi excluído: os membros mantêm seus históricos e certificados.',
   'groups.confirmDelete': 'Sim, excluir',
   'groups.cancel': 'Cancelar',
   'groups.people': 'Pessoas',

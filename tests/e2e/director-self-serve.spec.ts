@@ -49,5 +49,29 @@ for (const { name, lang, prefix, viewport } of [
     await expect(page.getByRole('heading', { name: words['groups.people'] })).toBeFocused();
     await expectFitsWidth(page);
     await page.screenshot({ path: test.info().outputPath(`groups-removed-${lang}-${viewport.width}.png`), fullPage: true });
+
+    // They rename their group: said, the focus kept on the list.
+    const newName = `Madrid 2027 ${Date.now()}`;
+    await people.getByLabel(words['groups.name']).fill(newName);
+    await people.getByRole('button', { name: words['groups.rename'] }).click();
+    await expect(people.getByRole('status')).toHaveText(t('groups.renamed', { name: `\u2068${newName}\u2069` }));
+    await expect(page.getByRole('heading', { name: newName })).toBeVisible();
+    await expect(page.getByRole('heading', { name: words['groups.people'] })).toBeFocused();
+
+    // And delete it: asked what becomes of its people, Cancel first; afterwards the list says so and holds the focus.
+    await people.getByRole('button', { name: words['groups.delete'] }).click();
+    const deleting = page.getByRole('dialog', { name: words['groups.delete'] });
+    await expect(deleting).toContainText(t('groups.deleteConfirm', { name: newName }));
+    await expect(deleting.getByRole('button', { name: words['groups.cancel'] })).toBeFocused();
+    await axe(page);
+    await page.screenshot({ path: test.info().outputPath(`groups-delete-${lang}-${viewport.width}.png`), fullPage: true });
+    await deleting.getByRole('button', { name: words['groups.confirmDelete'] }).click();
+    await page.waitForURL(/\?deleted=/);
+    const said = page.getByRole('status').filter({ hasText: t('groups.deleted', { name: `\u2068${newName}\u2069` }) });
+    await expect(said).toBeFocused();
+    await expect(page.getByRole('link', { name: newName })).toHaveCount(0);
+    await expectFitsWidth(page);
+    await axe(page);
+    await page.screenshot({ path: test.info().outputPath(`groups-deleted-${lang}-${viewport.width}.png`), fullPage: true });
   });
 }

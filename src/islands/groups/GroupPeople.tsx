@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { GroupDetail } from '../../api/groups.ts';
 import { $group, deleteGroup, removePerson, renameGroup } from '../../stores/groups.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
@@ -13,7 +13,7 @@ import FormError from '../ui/FormError.tsx';
 
 interface Props {
   detail: GroupDetail;
-  /** Administrators manage everyone, the name and the group itself; a director invites and removes its members. */
+  /** Administrators manage everyone; a director invites and removes its members. Both rename and delete the group. */
   isAdmin: boolean;
   strings: Sections<'groups'>;
 }
@@ -21,28 +21,36 @@ interface Props {
 type Asking = { kind: 'person'; userId: string; name: string } | { kind: 'group' };
 
 /**
- * The people of a group: administrators manage its members and directors (added or invited by email), its name and
- * deleting it; its directors invite and remove its members. Each removal is asked first, then said, with the focus
- * kept on the list (the removed person's button is gone).
+ * The people of a group: administrators manage its members and directors (added or invited by email); its directors
+ * invite and remove its members; both rename the group and delete it. A removal or the deletion is asked first; a
+ * removal or a new name is then said, with the focus kept on the list (the removed person's button is gone); a deleted
+ * group's list of groups says it was deleted.
  */
 export default function GroupPeople({ detail, isAdmin, strings }: Props) {
   const state = useIslandStore($group);
   const [name, setName] = useState(detail.name);
   const [asking, setAsking] = useState<Asking | null>(null);
-  const [removed, setRemoved] = useState<{ name: string | null } | null>(null);
+  // What was just done, said in the status line (null when it failed), a new object each time so the focus moves again.
+  const [said, setSaid] = useState<{ text: string | null } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   // Once the dialog has closed (its effect runs first) and handed the focus back to a button that is gone: the list keeps it.
   useEffect(() => {
-    if (removed) heading.current?.focus();
-  }, [removed]);
+    if (said) heading.current?.focus();
+  }, [said]);
   const error = state.error === 'invalid' ? strings['groups.saveError'] : state.error ? strings['groups.error'] : null;
 
   async function confirm() {
     if (asking?.kind === 'person') {
       const done = await removePerson(asking.userId);
-      setRemoved({ name: done ? asking.name : null });
+      setSaid({ text: done ? fill(strings['groups.removed'], { name: isolate(asking.name) }) : null });
       setAsking(null);
-    } else if (await deleteGroup()) window.location.assign('?');
+    } else if (await deleteGroup()) window.location.assign(`?deleted=${encodeURIComponent(detail.name)}`);
+  }
+
+  async function rename(e: SubmitEvent) {
+    e.preventDefault();
+    const done = await renameGroup(name.trim());
+    setSaid({ text: done ? fill(strings['groups.renamed'], { name: isolate(name.trim()) }) : null });
   }
 
   return (
@@ -51,7 +59,7 @@ export default function GroupPeople({ detail, isAdmin, strings }: Props) {
         {strings['groups.people']}
       </h3>
       <p role="status" className="group-removed">
-        {removed?.name && fill(strings['groups.removed'], { name: isolate(removed.name) })}
+        {said?.text}
       </p>
       {error && <FormError>{error}</FormError>}
       <ul className="group-list">
@@ -75,21 +83,17 @@ export default function GroupPeople({ detail, isAdmin, strings }: Props) {
         ))}
       </ul>
       <InvitePeople detail={detail} canNameDirectors={isAdmin} strings={strings} />
-      {isAdmin && (
-        <>
-          <form className="group-form" onSubmit={(e) => (e.preventDefault(), void renameGroup(name.trim()))}>
-            <Field name="group-rename" label={strings['groups.name']} value={name} maxLength={200} required onChange={(e) => setName(e.target.value)} />
-            <button type="submit" className="button button-ghost" disabled={state.busy || !name.trim() || name.trim() === detail.name}>
-              {strings['groups.rename']}
-            </button>
-          </form>
-          <p>
-            <button type="button" className="button button-danger" onClick={() => setAsking({ kind: 'group' })}>
-              {strings['groups.delete']}
-            </button>
-          </p>
-        </>
-      )}
+      <form className="group-form" onSubmit={(e) => void rename(e)}>
+        <Field name="group-rename" label={strings['groups.name']} value={name} maxLength={200} required onChange={(e) => setName(e.target.value)} />
+        <button type="submit" className="button button-ghost" disabled={state.busy || !name.trim() || name.trim() === detail.name}>
+          {strings['groups.rename']}
+        </button>
+      </form>
+      <p>
+        <button type="button" className="button button-danger" onClick={() => setAsking({ kind: 'group' })}>
+          {strings['groups.delete']}
+        </button>
+      </p>
       <ConfirmDialog
         question={
           asking?.kind === 'person'

@@ -1,5 +1,5 @@
 import type { Locale } from '../../i18n/locales.ts';
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { $groups, createGroup, loadGroups } from '../../stores/groups.ts';
 import { $session, startSession } from '../../stores/session.ts';
 import type { AttemptStrings } from '../attempts/attempt-strings.ts';
@@ -8,6 +8,7 @@ import GroupView from './GroupView.tsx';
 import MemberView from './MemberView.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { fill } from '../../i18n/fill.ts';
+import { isolate } from '../../domain/text.ts';
 import type { Sections } from '../../i18n/index.ts';
 import FormError from '../ui/FormError.tsx';
 
@@ -18,10 +19,10 @@ interface Props {
   strings: Sections<'groups' | 'progress' | 'record' | 'cert'> & AttemptStrings;
 }
 
-/** Where the page is: the list, a group (?group=), or one member of it (&member=). */
-function place(): { group: string | null; member: string | null } {
+/** Where the page is: the list (after deleting a group: ?deleted=its name), a group (?group=), or one member of it (&member=). */
+function place(): { group: string | null; member: string | null; deleted: string | null } {
   const params = new URLSearchParams(window.location.search);
-  return { group: params.get('group'), member: params.get('member') };
+  return { group: params.get('group'), member: params.get('member'), deleted: params.get('deleted') };
 }
 
 /**
@@ -31,7 +32,8 @@ function place(): { group: string | null; member: string | null } {
 export default function Groups({ locale, loginHref, verifyPath, strings }: Props) {
   const session = useIslandStore($session);
   const groups = useIslandStore($groups);
-  const [where, setWhere] = useState<{ group: string | null; member: string | null } | null>(null);
+  const [where, setWhere] = useState<ReturnType<typeof place> | null>(null);
+  const said = useRef<HTMLParagraphElement>(null);
   const [name, setName] = useState('');
   const uid = session.firebaseUser?.uid;
   const isAdmin = session.user?.isAdmin === true;
@@ -43,6 +45,10 @@ export default function Groups({ locale, loginHref, verifyPath, strings }: Props
   useEffect(() => {
     if (uid && where && !where.group) void loadGroups();
   }, [uid, where]);
+  // The group just deleted is said, and the focus starts there rather than on the page.
+  useEffect(() => {
+    if (groups.status === 'loaded') said.current?.focus();
+  }, [groups.status]);
 
   if (!uid || !where)
     return (
@@ -62,6 +68,11 @@ export default function Groups({ locale, loginHref, verifyPath, strings }: Props
 
   return (
     <div className="groups">
+      {where.deleted && (
+        <p role="status" ref={said} tabIndex={-1} className="group-removed">
+          {fill(strings['groups.deleted'], { name: isolate(where.deleted) })}
+        </p>
+      )}
       <p>{strings['groups.intro']}</p>
       {groups.status !== 'loaded' && <p className="muted">{strings['groups.loading']}</p>}
       {groups.error && (
