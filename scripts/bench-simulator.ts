@@ -13,7 +13,8 @@ import { frameMeter, watchInstruments, type DrawnFrames, type Instruments } from
  * on SwiftShader, the CPU). Expects a build (npx astro build); starts the server as playwright.config.ts does, on
  * BENCH_PORT / BENCH_AUTH_PORT. Measures, on /simulator for module 1 case 1 of the seeded course, each page load in a
  * fresh browser context opened after the previous one closed, so no earlier page is still drawing:
- * - weight: every file the page loads (HTML, JavaScript with three.js, CSS, images; not /api), gzipped at level 9;
+ * - weight: every file the page loads (HTML, JavaScript with three.js, CSS, images; not /api), gzipped at level 9, those
+ *   it fetches once the view is drawn included (the page is left until the network is idle);
  * - first frame: from navigation start to the `simulator:first-frame` mark, which the page sets in the animation
  *   frame after its first render, once that frame has been drawn; the median of LOADS page loads on a desktop window
  *   and LOADS on a phone's (390 x 844 at 3x, touch), alternated, after one load that warms the browser itself up
@@ -91,6 +92,8 @@ async function load(browser: Browser, viewport: Viewport) {
     await page.goto(PAGE);
     await page.waitForFunction(firstFrameMark, null, { timeout: 60_000 });
     const firstFrame = await page.evaluate(() => performance.getEntriesByName('simulator:first-frame')[0]!.startTime);
+    // What the page fetches once the view is drawn (the end of a case's code) counts in its weight too.
+    await page.waitForLoadState('networkidle');
     return { firstFrame, files: await Promise.all(transfers) };
   } finally {
     await context.close();
