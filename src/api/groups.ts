@@ -102,3 +102,60 @@ export const removeMember = createRoute({
   request: { params: memberParams },
   responses: { 200: json(GroupDetail), 401: errors[401], 403: errors[403], 404: errors[404] },
 });
+
+/** A member who has not completed an assigned course (no valid certificate) after its due date; when they were reminded of it. */
+const LateMember = z.object({ userId: z.string(), email: z.string(), name: z.string(), remindedAt: z.string().nullable() }).meta({ id: 'LateMember' });
+
+/** A course assigned to the group's members with its due date; who is late once it has passed. */
+const GroupAssignment = z
+  .object({ courseId: z.string(), title: z.string(), dueAt: z.string(), completed: z.number(), late: z.array(LateMember) })
+  .meta({ id: 'GroupAssignment' });
+
+const AssignmentInput = z.strictObject({ dueAt: z.iso.datetime({ offset: true }) });
+const assignmentParams = z.object({ id: dbString().min(1).max(128), courseId: dbString().min(1).max(128) });
+
+export type GroupAssignment = z.infer<typeof GroupAssignment>;
+
+export const assignments = createRoute({
+  method: 'get',
+  path: '/groups/{id}/assignments',
+  description:
+    "The courses assigned to the group with their due dates, how many members completed each (a valid certificate), and who is late: members without one once the due date has passed, with when they were last reminded of that date (the group's directors and administrators). Titles in the language of Accept-Language.",
+  security: bearer,
+  request: { params: idParam },
+  responses: { 200: json(z.array(GroupAssignment)), 401: errors[401], 403: errors[403], 404: errors[404] },
+});
+
+export const assign = createRoute({
+  method: 'put',
+  path: '/groups/{id}/assignments/{courseId}',
+  description:
+    "Assigns a published course to the group's members, to complete by `dueAt`, or moves its due date (the group's directors and administrators; audited). A new due date may be reminded of again.",
+  security: bearer,
+  request: { params: assignmentParams, body: jsonBody(AssignmentInput) },
+  responses: { 200: json(z.array(GroupAssignment)), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+});
+
+export const unassign = createRoute({
+  method: 'delete',
+  path: '/groups/{id}/assignments/{courseId}',
+  description: "Withdraws a course's assignment (the group's directors and administrators; audited). The members' records stay.",
+  security: bearer,
+  request: { params: assignmentParams },
+  responses: { 200: json(z.array(GroupAssignment)), 401: errors[401], 403: errors[403], 404: errors[404] },
+});
+
+export const remind = createRoute({
+  method: 'post',
+  path: '/groups/{id}/reminders',
+  description:
+    "Mails a reminder to each late member (an assigned course not completed after its due date), in the sender's language, once per course, member and due date: sending again mails only those not yet reminded of that date (the group's directors and administrators; audited).",
+  security: bearer,
+  request: { params: idParam },
+  responses: {
+    200: json(z.object({ sent: z.array(z.object({ userId: z.string(), courseId: z.string() })) }).meta({ id: 'RemindersSent' })),
+    401: errors[401],
+    403: errors[403],
+    404: errors[404],
+  },
+});

@@ -989,6 +989,9 @@ export const ar: Dict = {
   'groups.invite.submit': 'إضافة أو دعوة',
   'groups.invite.invalid': 'هذه ليست عناوين بريد إلكتروني، ولم يُرسَل شيء: {{list}}',
   'groups.invite.limited': 'أرسلت أقصى عدد من الدعوات تسمح به ساعة واحدة. لم تُرسَل أيّ من هذه الدعوات: حاول لاحقًا.',
+  'mail.reminder.subject': 'تذكير: كان موعد إتمام {{course}} في {{due}}',
+  'mail.reminder.text':
+    'مرحبًا {{name}}،\n\nطلبت منك مجموعتك {{group}} إتمام الدورة {{course}} قبل {{due}}، ولم تكتمل بعد. تابع من حيث توقفت: {{link}}\n\n{{site}}',
   'mail.invite.subject': 'دعوة إلى المجموعة {{group}}',
   'mail.invite.member':
     'أنت مدعو للانضمام إلى المجموعة {{group}} على {{site}}. لن يرى مديروها محاولاتك وتقدّمك وتقارير مراجعتك إلا بعد أن تقبل. اقبل أو ارفض في «تعلّمي»: {{link}}',

@@ -1005,6 +1005,9 @@ export const en = {
   'groups.invite.submit': 'Add or invite',
   'groups.invite.invalid': 'These are not email addresses, nothing was sent: {{list}}',
   'groups.invite.limited': 'You have sent the most invitations an hour allows. None of these was sent: try again later.',
+  'mail.reminder.subject': 'Reminder: {{course}} was due on {{due}}',
+  'mail.reminder.text':
+    'Hello {{name}},\n\nYour group {{group}} asked you to complete the course {{course}} by {{due}}, and it is not complete yet. Continue where you left off: {{link}}\n\n{{site}}',
   'mail.invite.subject': 'Invitation to the group {{group}}',
   'mail.invite.member':
     'You are invited to join the group {{group}} on {{site}}. Its directors will see your attempts, progress and debriefs only once you accept. Accept or decline in My learning: {{link}}',

@@ -1016,6 +1016,9 @@ export const es: Dict = {
   'groups.invite.submit': 'Añadir o invitar',
   'groups.invite.invalid': 'Esto no son direcciones de correo, no se ha enviado nada: {{list}}',
   'groups.invite.limited': 'Has enviado el máximo de invitaciones que permite una hora. No se ha enviado ninguna de estas: inténtalo más tarde.',
+  'mail.reminder.subject': 'Recordatorio: {{course}} vencía el {{due}}',
+  'mail.reminder.text':
+    'Hola, {{name}}:\n\nTu grupo {{group}} te pidió completar el curso {{course}} antes del {{due}} y aún no está completo. Continúa donde lo dejaste: {{link}}\n\n{{site}}',
   'mail.invite.subject': 'Invitación al grupo {{group}}',
   'mail.invite.member':
     'Te invitan a unirte al grupo {{group}} en {{site}}. Sus directores verán tus intentos, tu progreso y tus informes solo cuando aceptes. Acepta o rechaza en Mi aprendizaje: {{link}}',

@@ -1022,6 +1022,9 @@ export const fr: Dict = {
   'groups.invite.submit': 'Ajouter ou inviter',
   'groups.invite.invalid': "Ce ne sont pas des adresses e-mail, rien n'a été envoyé : {{list}}",
   'groups.invite.limited': 'Vous avez envoyé le maximum d’invitations permis en une heure. Aucune de celles-ci n’a été envoyée : réessayez plus tard.',
+  'mail.reminder.subject': 'Rappel : {{course}} était à terminer le {{due}}',
+  'mail.reminder.text':
+    'Bonjour {{name}},\n\nVotre groupe {{group}} vous a demandé de terminer le cours {{course}} avant le {{due}}, et il n’est pas encore terminé. Reprenez où vous en étiez : {{link}}\n\n{{site}}',
   'mail.invite.subject': 'Invitation au groupe {{group}}',
   'mail.invite.member':
     'Vous êtes invité à rejoindre le groupe {{group}} sur {{site}}. Ses directeurs ne verront vos tentatives, votre progression et vos bilans qu’une fois que vous aurez accepté. Acceptez ou refusez dans Mon apprentissage : {{link}}',

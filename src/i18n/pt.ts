@@ -1019,6 +1019,9 @@ export const pt: Dict = {
   'groups.invite.submit': 'Adicionar ou convidar',
   'groups.invite.invalid': 'Estes não são endereços de e-mail, nada foi enviado: {{list}}',
   'groups.invite.limited': 'Você enviou o máximo de convites que uma hora permite. Nenhum destes foi enviado: tente mais tarde.',
+  'mail.reminder.subject': 'Lembrete: {{course}} tinha prazo em {{due}}',
+  'mail.reminder.text':
+    'Olá, {{name}},\n\nSeu grupo {{group}} pediu que você concluísse o curso {{course}} até {{due}}, e ele ainda não está concluído. Continue de onde parou: {{link}}\n\n{{site}}',
   'mail.invite.subject': 'Convite para o grupo {{group}}',
   'mail.invite.member':
     'Você foi convidado a participar do grupo {{group}} em {{site}}. Os diretores só verão suas tentativas, seu progresso e seus relatórios depois que você aceitar. Aceite ou recuse em Meu aprendizado: {{link}}',

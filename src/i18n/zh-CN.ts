@@ -972,6 +972,9 @@ export const zhCN: Dict = {
   'groups.invite.submit': '添加或邀请',
   'groups.invite.invalid': '以下不是邮箱地址，未发送任何内容：{{list}}',
   'groups.invite.limited': '您已达到每小时可发送邀请的上限。以下邀请均未发送：请稍后再试。',
+  'mail.reminder.subject': '提醒：{{course}} 的截止日期是 {{due}}',
+  'mail.reminder.text':
+    '{{name}}，您好：\n\n您的小组 {{group}} 要求您在 {{due}} 前完成课程 {{course}}，目前尚未完成。从上次停下的地方继续：{{link}}\n\n{{site}}',
   'mail.invite.subject': '小组 {{group}} 的邀请',
   'mail.invite.member': '您受邀加入 {{site}} 上的小组 {{group}}。只有在您接受后，其负责人才能查看您的尝试、进度和复盘。请在“我的学习”中接受或拒绝：{{link}}',
   'mail.invite.director': '您受邀负责 {{site}} 上的小组 {{group}}。请使用此地址（已验证）登录以接手：{{link}}',

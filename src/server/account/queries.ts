@@ -5,7 +5,7 @@ import type { Caller } from '../access/token.ts';
 import { entriesAbout, forgetInAudit, recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/client.ts';
 import { toUser } from '../users/index.ts';
-import { attempts, audit, certificates, groupMembers, groups, orders, users } from '../db/schema.ts';
+import { assignmentReminders, attempts, audit, certificates, groupMembers, groups, orders, users } from '../db/schema.ts';
 import { dropInvitationsOf } from '../group-invitations/index.ts';
 
 /** The SQL of /users/me: the caller's own profile, everything held about them, and deleting it all. */
@@ -97,6 +97,7 @@ export function deleteAccount(db: Db, caller: Caller) {
     await tx.delete(attempts).where(eq(attempts.userId, uid));
     await tx.delete(certificates).where(eq(certificates.userId, uid));
     await tx.delete(groupMembers).where(eq(groupMembers.userId, uid));
+    await tx.delete(assignmentReminders).where(eq(assignmentReminders.userId, uid));
     // Invitations waiting for their verified address go with them: whoever verifies the address next must not find them.
     if (before.emailVerified) await dropInvitationsOf(tx, caller, before.email);
     // Payments are kept for the accounts, with nothing left that names the person.

@@ -250,6 +250,36 @@ export const groupMembers = pgTable(
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user').on(t.userId, t.role)],
 );
 
+/** A course a group's directors assigned to its members, to complete (a certificate issued) by `dueAt`. */
+export const groupAssignments = pgTable(
+  'group_assignments',
+  {
+    groupId: text('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    courseId: text('course_id').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    assignedBy: text('assigned_by').notNull(),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.courseId] })],
+);
+
+/** A reminder mailed to a late member: one per assignment, member and due date, so sending again mails no one twice. */
+export const assignmentReminders = pgTable(
+  'assignment_reminders',
+  {
+    groupId: text('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    courseId: text('course_id').notNull(),
+    userId: text('user_id').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.courseId, t.userId, t.dueAt] })],
+);
+
 /**
  * An address invited to a group before it belongs to a verified account: it becomes a membership in that role once
  * someone signs in with that address verified, and is deleted then (or when cancelled).

@@ -1,10 +1,10 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Group, GroupDetail, GroupRole } from '../../api/groups.ts';
 import type { Caller } from '../access/token.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/client.ts';
 import { profileByAddress } from '../access/verified.ts';
-import { groupInvitations, groupMembers, groups, users } from '../db/schema.ts';
+import { assignmentReminders, certificates, groupAssignments, groupInvitations, groupMembers, groups, users } from '../db/schema.ts';
 
 /** The SQL of /groups: each change in one transaction with its audit entry. */
 type GroupRow = typeof groups.$inferSelect;
@@ -132,5 +132,94 @@ export function removeMember(db: Db, caller: Caller, id: string, userId: string,
     if (!removed) return null;
     await recordAudit(tx, caller, 'group', id, 'delete', { userId, role: removed.role }, null);
     return row;
+  });
+}
+
+type AssignmentRow = typeof groupAssignments.$inferSelect;
+
+/** The group's assignments by due date. */
+export function assignmentsOf(db: Db, groupId: string): Promise<AssignmentRow[]> {
+  return db.select().from(groupAssignments).where(eq(groupAssignments.groupId, groupId)).orderBy(asc(groupAssignments.dueAt), asc(groupAssignments.courseId));
+}
+
+/** Assigns a course to the group by `dueAt`, or moves its due date; audited. */
+export function assignCourse(db: Db, caller: Caller, groupId: string, courseId: string, dueAt: Date): Promise<void> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(groupAssignments)
+      .where(and(eq(groupAssignments.groupId, groupId), eq(groupAssignments.courseId, courseId)))
+      .for('update');
+    await tx
+      .insert(groupAssignments)
+      .values({ groupId, courseId, dueAt, assignedBy: caller.uid })
+      .onConflictDoUpdate({ target: [groupAssignments.groupId, groupAssignments.courseId], set: { dueAt, assignedBy: caller.uid } });
+    await recordAudit(tx, caller, 'group', groupId, before ? 'update' : 'create', before ? { courseId, dueAt: before.dueAt.toISOString() } : null, {
+      courseId,
+      dueAt: dueAt.toISOString(),
+    });
+  });
+}
+
+/** Withdraws a course's assignment; false when it was not assigned. */
+export function unassignCourse(db: Db, caller: Caller, groupId: string, courseId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(groupAssignments)
+      .where(and(eq(groupAssignments.groupId, groupId), eq(groupAssignments.courseId, courseId)))
+      .returning();
+    if (!removed) return false;
+    await recordAudit(tx, caller, 'group', groupId, 'delete', { courseId, dueAt: removed.dueAt.toISOString() }, null);
+    return true;
+  });
+}
+
+/** The group's members by name, and which of the courses each holds a valid (unrevoked) certificate of, as `uid course`. */
+export async function membersAndCompletions(db: Db, groupId: string, courseIds: string[]) {
+  const members = await db
+    .select({ userId: groupMembers.userId, email: users.email, name: users.name })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.role, 'member')))
+    .orderBy(asc(users.name), asc(users.email));
+  const uids = members.map((m) => m.userId);
+  const held = await db
+    .select({ userId: certificates.userId, courseId: certificates.courseId })
+    .from(certificates)
+    .where(
+      and(
+        inArray(certificates.userId, uids.length ? uids : ['']),
+        inArray(certificates.courseId, courseIds.length ? courseIds : ['']),
+        isNull(certificates.revokedAt),
+      ),
+    );
+  return { members, completed: new Set(held.map((h) => `${h.userId} ${h.courseId}`)) };
+}
+
+/** When each member was reminded of each course's due date, as `uid course dueAt(ISO)`. */
+export async function remindersOf(db: Db, groupId: string): Promise<Map<string, Date>> {
+  const rows = await db.select().from(assignmentReminders).where(eq(assignmentReminders.groupId, groupId));
+  return new Map(rows.map((r) => [`${r.userId} ${r.courseId} ${r.dueAt.toISOString()}`, r.sentAt]));
+}
+
+/**
+ * Records the reminders about to be mailed and answers those not recorded before (one per course, member and due
+ * date, so two senders at once mail each person once); audited.
+ */
+export function recordReminders(
+  db: Db,
+  caller: Caller,
+  groupId: string,
+  due: { userId: string; courseId: string; dueAt: Date }[],
+): Promise<{ userId: string; courseId: string }[]> {
+  if (due.length === 0) return Promise.resolve([]);
+  return db.transaction(async (tx) => {
+    const sent = await tx
+      .insert(assignmentReminders)
+      .values(due.map((d) => ({ groupId, ...d })))
+      .onConflictDoNothing()
+      .returning({ userId: assignmentReminders.userId, courseId: assignmentReminders.courseId });
+    if (sent.length) await recordAudit(tx, caller, 'group', groupId, 'create', null, { reminded: sent });
+    return sent;
   });
 }

@@ -4,7 +4,21 @@ import { callerIsAdmin, requireAdmin, requireUser } from '../access/caller.ts';
 import { fail, invalid } from '../http/errors.ts';
 import { takeBack } from '../http/round-trip.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
-import { addMember, createGroup, deleteGroup, directedGroupIds, groupDetail, groupsWithCounts, removeMember, renameGroup } from './queries.ts';
+import { assignmentsView, groupOrRefusal, mailReminders } from './assignments.ts';
+import { activeCourses } from '../progress/index.ts';
+import {
+  addMember,
+  assignCourse,
+  createGroup,
+  recordReminders,
+  unassignCourse,
+  deleteGroup,
+  directedGroupIds,
+  groupDetail,
+  groupsWithCounts,
+  removeMember,
+  renameGroup,
+} from './queries.ts';
 import * as routes from '../../api/groups.ts';
 import { profileByAddress } from '../access/verified.ts';
 import { invite, mailInvitations } from '../group-invitations/index.ts';
@@ -87,4 +101,39 @@ export const groupsApp = subApp()
     if (group === 'role') return fail(c, 403, ErrorCode.forbidden, 'Only administrators remove a director from a group');
     if (!group) return fail(c, 404, ErrorCode.notFound, 'No such group, or this user is not in it');
     return c.json(await groupDetail(db, group), 200);
+  })
+  .openapi(guarded(routes.assignments, requireUser), async (c) => {
+    const found = await groupOrRefusal(c, c.req.valid('param').id);
+    if (found instanceof Response) return found;
+    return c.json(await assignmentsView(c, found.id), 200);
+  })
+  .openapi(guarded(routes.assign, requireUser), async (c) => {
+    const { id, courseId } = c.req.valid('param');
+    const found = await groupOrRefusal(c, id);
+    if (found instanceof Response) return found;
+    const { catalogue, db } = c.get('deps');
+    if (!(await activeCourses(catalogue)).some((course) => course.id === courseId)) return fail(c, 404, ErrorCode.notFound, 'No such course');
+    const dueAt = new Date(c.req.valid('json').dueAt);
+    if (dueAt.getUTCFullYear() < 2000 || dueAt.getUTCFullYear() > 2100) return invalid(c, [{ path: 'dueAt', message: 'A due date between 2000 and 2100' }]);
+    await assignCourse(db.db, c.get('caller')!, found.id, courseId, dueAt);
+    return c.json(await assignmentsView(c, found.id), 200);
+  })
+  .openapi(guarded(routes.unassign, requireUser), async (c) => {
+    const { id, courseId } = c.req.valid('param');
+    const found = await groupOrRefusal(c, id);
+    if (found instanceof Response) return found;
+    if (!(await unassignCourse(c.get('deps').db.db, c.get('caller')!, found.id, courseId))) {
+      return fail(c, 404, ErrorCode.notFound, 'This course is not assigned to the group');
+    }
+    return c.json(await assignmentsView(c, found.id), 200);
+  })
+  .openapi(guarded(routes.remind, requireUser), async (c) => {
+    const found = await groupOrRefusal(c, c.req.valid('param').id);
+    if (found instanceof Response) return found;
+    const { db } = c.get('deps');
+    const view = await assignmentsView(c, found.id);
+    const due = view.flatMap((a) => a.late.filter((m) => !m.remindedAt).map((m) => ({ userId: m.userId, courseId: a.courseId, dueAt: new Date(a.dueAt) })));
+    const sent = await recordReminders(db.db, c.get('caller')!, found.id, due);
+    await mailReminders(c, found.name, view, sent);
+    return c.json({ sent }, 200);
   });

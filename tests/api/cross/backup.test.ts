@@ -17,6 +17,8 @@ import {
   courseDrafts,
   courses,
   groupInvitations,
+  groupAssignments,
+  assignmentReminders,
   groupMembers,
   groups,
   images,
@@ -96,6 +98,8 @@ async function fillEveryTable(db: Db, id: string) {
   await db.insert(groups).values({ id, name });
   await db.insert(groupMembers).values({ groupId: id, userId: id, role: 'director' });
   await db.insert(groupInvitations).values({ id, groupId: id, email: `invited-${id}@example.com`, role: 'member', invitedBy: id });
+  await db.insert(groupAssignments).values({ groupId: id, courseId: id, dueAt: new Date('2026-03-01T00:00:00Z'), assignedBy: id });
+  await db.insert(assignmentReminders).values({ groupId: id, courseId: id, userId: id, dueAt: new Date('2026-03-01T00:00:00Z') });
   await db
     .insert(assessmentWindows)
     .values({ id, code: id.slice(-6).toUpperCase(), courseId: id, groupId: id, openedBy: id, expiresAt: new Date('2025-01-02T04:04:05Z') });

@@ -42,6 +42,9 @@ const ROUTES: Route[] = [
   { method: 'DELETE', path: () => `/groups/${f}/members/learner`, allowed: { director: 200, admin: 200 } },
   { method: 'GET', path: () => `/groups/${f}/progress`, allowed: DIRECTORS },
   { method: 'GET', path: () => `/groups/${f}/export.csv`, allowed: DIRECTORS },
+  { method: 'PUT', path: () => `/groups/${f}/assignments/${COURSE}`, body: { dueAt: '2026-01-01T00:00:00Z' }, allowed: DIRECTORS },
+  { method: 'GET', path: () => `/groups/${f}/assignments`, allowed: DIRECTORS },
+  { method: 'POST', path: () => `/groups/${f}/reminders`, allowed: DIRECTORS },
   { method: 'GET', path: (ids) => `/attempts/${ids.attempt}`, allowed: RECORD },
   { method: 'GET', path: () => '/attempts?userId=learner', allowed: RECORD },
   { method: 'GET', path: () => '/attempts/summary?userId=learner', allowed: RECORD },
@@ -92,6 +95,9 @@ describe('the OpenAPI document', () => {
       '/groups/{id}/members/{userId}',
       '/groups/{id}/progress',
       '/groups/{id}/export.csv',
+      '/groups/{id}/assignments',
+      '/groups/{id}/assignments/{courseId}',
+      '/groups/{id}/reminders',
     ];
     for (const path of paths.map((p) => `/api${p}`)) {
       expect(doc.paths[path], path).toBeDefined();
