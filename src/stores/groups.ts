@@ -4,7 +4,7 @@ import type { CsvSeparator } from '../domain/csv-format.ts';
 import { answer, auth, client, download, enc } from '../api/client.ts';
 import type { GroupProgress } from '../api/group-progress.ts';
 import type { InvitationResult } from '../api/group-invitations.ts';
-import type { Group, GroupDetail, GroupRole } from '../api/groups.ts';
+import type { Group, GroupAssignment, GroupDetail, GroupRole } from '../api/groups.ts';
 import type { CourseProgress } from '../api/progress.ts';
 import { errorKey, type ErrorKey } from './error-messages.ts';
 import { courseProgress, saveFile } from './progress.ts';
@@ -166,3 +166,60 @@ export async function openMember(groupId: string, userId: string): Promise<void>
     $member.set({ userId, standings: [], error: errorKey('groups', err), loading: false });
   }
 }
+
+/** The open group's assigned courses (due dates, who is late), the courses that may be assigned, and how many reminders the last send mailed. */
+export const $assignments = atom<{
+  list: GroupAssignment[];
+  courses: { id: string; title: string }[];
+  error: GroupsError | null;
+  busy: boolean;
+  sent: number | null;
+}>({ list: [], courses: [], error: null, busy: false, sent: null });
+
+export async function loadAssignments(groupId: string): Promise<void> {
+  $assignments.set({ ...$assignments.get(), busy: true, error: null });
+  try {
+    const token = inPageLanguage(auth(await idToken()));
+    const [list, courses] = await Promise.all([
+      answer(client.groups[':id'].assignments.$get({ param: param(groupId) }, token)),
+      answer(client.courses.$get({ query: { lang: pageLanguage() } })),
+    ]);
+    $assignments.set({ list, courses: courses.map((c) => ({ id: c.id, title: c.title })), error: null, busy: false, sent: null });
+  } catch (err) {
+    $assignments.set({ ...$assignments.get(), error: errorKey('groups', err), busy: false });
+  }
+}
+
+/** Runs a change to the open group's assignments and keeps the list it answers; answers whether it worked. */
+async function changeAssignments(action: (id: string, token: ReturnType<typeof auth>) => Promise<GroupAssignment[] | number>): Promise<boolean> {
+  const id = $group.get().id;
+  if (!id) return false;
+  $assignments.set({ ...$assignments.get(), busy: true, error: null, sent: null });
+  try {
+    const answered = await action(id, inPageLanguage(auth(await idToken())));
+    if (typeof answered === 'number') {
+      await loadAssignments(id);
+      $assignments.set({ ...$assignments.get(), sent: answered });
+    } else $assignments.set({ ...$assignments.get(), list: answered, busy: false });
+    return true;
+  } catch (err) {
+    $assignments.set({ ...$assignments.get(), error: errorKey('groups', err), busy: false });
+    return false;
+  }
+}
+
+/** Assigns a course to the open group, due at the end of `day` (YYYY-MM-DD) in the director's time zone. */
+export const assignCourse = (courseId: string, day: string) =>
+  changeAssignments((id, t) =>
+    answer(
+      client.groups[':id'].assignments[':courseId'].$put(
+        { param: { ...param(id), courseId: enc(courseId) }, json: { dueAt: new Date(`${day}T23:59:59`).toISOString() } },
+        t,
+      ),
+    ),
+  );
+export const unassignCourse = (courseId: string) =>
+  changeAssignments((id, t) => answer(client.groups[':id'].assignments[':courseId'].$delete({ param: { ...param(id), courseId: enc(courseId) } }, t)));
+/** Mails the late members not yet reminded of their due date; `sent` says how many were. */
+export const sendReminders = () =>
+  changeAssignments(async (id, t) => (await answer(client.groups[':id'].reminders.$post({ param: param(id) }, t))).sent.length);

@@ -74,4 +74,51 @@ for (const { name, lang, prefix, viewport } of [
     await axe(page);
     await page.screenshot({ path: test.info().outputPath(`groups-deleted-${lang}-${viewport.width}.png`), fullPage: true });
   });
+
+  test(`a director assigns a course with a due date, sees who is late and mails them a reminder once, ${name}`, async ({ page, request }) => {
+    const words = DICTIONARIES[lang];
+    const t = useT(lang);
+    const director = await newAccount(request, 'assigner', { name: 'Ada Assigner' }, { verified: true });
+    const trainee = await newAccount(request, 'latecomer', { name: 'Leo Late' }, { verified: true });
+    await signIn(page, director);
+    await page.setViewportSize(viewport);
+    const headers = { authorization: `Bearer ${await idTokenFor(director)}` };
+    const groupId = (await (await request.post('/api/groups', { headers, data: { name: `Cohort ${Date.now()}` } })).json()).id as string;
+    const admin = { authorization: `Bearer ${await idTokenFor(ADMIN)}` };
+    expect((await request.post(`/api/groups/${groupId}/members`, { headers: admin, data: { email: trainee.email, role: 'member' } })).status()).toBe(200);
+    await acceptInvitations(request, trainee);
+
+    await page.goto(`${prefix}/groups?group=${encodeURIComponent(groupId)}`);
+    const section = page.getByRole('region', { name: words['groups.assignments'] });
+    await expect(section.getByText(words['groups.assignments.none'])).toBeVisible();
+    const form = section.getByRole('form', { name: words['groups.assign'] });
+    const course = form.getByLabel(words['groups.assign.course']);
+    await course.selectOption({ index: 1 });
+    const title = (await course.locator('option:checked').textContent())!;
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await form.getByLabel(words['groups.assign.due']).fill(yesterday);
+    await form.getByRole('button', { name: words['groups.assign.submit'] }).click();
+    await expect(section.getByRole('status')).toContainText(title);
+    await expect(page.getByRole('heading', { name: words['groups.assignments'] })).toBeFocused();
+    const line = section.locator('li[data-course]');
+    await expect(line).toContainText(words['groups.assignment.late']);
+    await expect(line.locator(`[data-user]`)).toHaveText('Leo Late');
+    await expectFitsWidth(page);
+    await axe(page);
+    await page.screenshot({ path: test.info().outputPath(`assignments-late-${lang}-${viewport.width}.png`), fullPage: true });
+
+    // One reminder per due date: mailed the first time, not again.
+    await section.getByRole('button', { name: words['groups.remind'] }).click();
+    await expect(section.getByRole('status')).toHaveText(t('groups.reminded', { count: 1 }));
+    await expect(line.locator('[data-user] .muted')).toBeVisible();
+    await section.getByRole('button', { name: words['groups.remind'] }).click();
+    await expect(section.getByRole('status')).toHaveText(t('groups.reminded', { count: 0 }));
+    const mails = (await (await request.get('/api/sandbox/messages?service=mail', { headers: admin })).json()) as { body: { to: string; subject: string } }[];
+    expect(mails.filter((m) => m.body.to === trainee.email && m.body.subject.includes(title))).toHaveLength(1);
+    await expectFitsWidth(page);
+    await page.screenshot({ path: test.info().outputPath(`assignments-reminded-${lang}-${viewport.width}.png`), fullPage: true });
+
+    await line.getByRole('button', { name: t('groups.assignment.withdrawNamed', { title }) }).click();
+    await expect(section.getByText(words['groups.assignments.none'])).toBeVisible();
+  });
 }

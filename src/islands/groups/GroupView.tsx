@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { $group, exportGroup, openGroup } from '../../stores/groups.ts';
+import GroupAssignments from './GroupAssignments.tsx';
 import GroupPeople from './GroupPeople.tsx';
 import { refusalKey } from './refusals.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
@@ -108,6 +109,7 @@ export default function GroupView({ locale, verifyPath, groupId, isAdmin, string
           </DataTable>
         )}
       </section>
+      <GroupAssignments locale={locale} groupId={groupId} strings={strings} />
       <GroupPeople detail={detail} isAdmin={isAdmin} strings={strings} />
     </div>
   );
