@@ -1052,6 +1052,8 @@ export const ar: Dict = {
   'csv.attempts': 'المحاولات',
   'csv.passedOn': 'تاريخ الاجتياز',
   'csv.lastAttempt': 'آخر محاولة',
+  'csv.dueOn': 'موعد الإتمام',
+  'csv.late': 'متأخر',
   'csv.coursePercent': 'التقدّم في الدورة (%)',
   'csv.certificate': 'الشهادة',
   'csv.state.passed': 'مجتازة',

@@ -1069,6 +1069,8 @@ export const en = {
   'csv.attempts': 'Attempts',
   'csv.passedOn': 'Passed on',
   'csv.lastAttempt': 'Last attempt',
+  'csv.dueOn': 'Due on',
+  'csv.late': 'Late',
   'csv.coursePercent': 'Course progress (%)',
   'csv.certificate': 'Certificate',
   'csv.state.passed': 'Passed',

@@ -1080,6 +1080,8 @@ export const es: Dict = {
   'csv.attempts': 'Intentos',
   'csv.passedOn': 'Superado el',
   'csv.lastAttempt': 'Último intento',
+  'csv.dueOn': 'Fecha límite',
+  'csv.late': 'Con retraso',
   'csv.coursePercent': 'Progreso del curso (%)',
   'csv.certificate': 'Certificado',
   'csv.state.passed': 'Superado',

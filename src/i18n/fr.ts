@@ -1087,6 +1087,8 @@ export const fr: Dict = {
   'csv.attempts': 'Tentatives',
   'csv.passedOn': 'Réussi le',
   'csv.lastAttempt': 'Dernière tentative',
+  'csv.dueOn': 'Échéance',
+  'csv.late': 'En retard',
   'csv.coursePercent': 'Progression du cours (%)',
   'csv.certificate': 'Certificat',
   'csv.state.passed': 'Réussi',

@@ -1083,6 +1083,8 @@ export const pt: Dict = {
   'csv.attempts': 'Tentativas',
   'csv.passedOn': 'Aprovado em',
   'csv.lastAttempt': 'Última tentativa',
+  'csv.dueOn': 'Prazo',
+  'csv.late': 'Atrasado',
   'csv.coursePercent': 'Progresso no curso (%)',
   'csv.certificate': 'Certificado',
   'csv.state.passed': 'Aprovado',

@@ -1071,6 +1071,8 @@ export const ru: Dict = {
   'csv.attempts': 'Попытки',
   'csv.passedOn': 'Пройден',
   'csv.lastAttempt': 'Последняя попытка',
+  'csv.dueOn': 'Срок',
+  'csv.late': 'Опаздывает',
   'csv.coursePercent': 'Прогресс по курсу (%)',
   'csv.certificate': 'Сертификат',
   'csv.state.passed': 'Пройден',

@@ -1034,6 +1034,8 @@ export const zhCN: Dict = {
   'csv.attempts': '尝试次数',
   'csv.passedOn': '通过日期',
   'csv.lastAttempt': '最近一次尝试',
+  'csv.dueOn': '截止日期',
+  'csv.late': '逾期',
   'csv.coursePercent': '课程进度（%）',
   'csv.certificate': '证书',
   'csv.state.passed': '已通过',

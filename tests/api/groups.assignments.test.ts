@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/api/errors.ts';
+import { DICTIONARIES } from '../../src/i18n/index.ts';
 import { groupMembers } from '../../src/server/db/schema.ts';
 import { COURSE, GROUPS, passAll, ROLES, setUp, TOKENS } from './learning-support.ts';
+import { parseCsv } from './csv-support.ts';
 import { auditTrail, expectRefused, useApi, typedClient } from './support.ts';
 
 const DAY = 86_400_000;
@@ -106,6 +108,27 @@ describe("a group's assignments", () => {
     await assign(TOKENS.director, at(-1));
     expect((await reply(as(TOKENS.director).groups[':id'].reminders.$post({ param: { id: f } }))).json.sent).toHaveLength(1);
     expect(await mails()).toHaveLength(2);
+  });
+
+  it("put the due date and who is late in the group's CSV, for a machine and for a person", async () => {
+    await withTwoMembers();
+    await passAll(api(), 'learner');
+    const passed = at(-2);
+    await assign(TOKENS.director, passed);
+    const file = async (query: string, separator: ',' | ';') => {
+      const res = await api().app.request(`/api/groups/${f}/export.csv${query}`, { headers: { authorization: `Bearer ${TOKENS.director}` } });
+      return parseCsv((await res.text()).replace(/^\ufeff/, ''), separator);
+    };
+    const machine = await file('', ',');
+    expect(machine[0]!.slice(-2)).toEqual(['due_at', 'late']);
+    const rows = (uid: string, file: string[][]) => file.filter((r) => r[1] === `${uid}@example.com`);
+    expect(new Set(rows('learner', machine).map((r) => r.slice(-2).join(' ')))).toEqual(new Set([`${passed} no`]));
+    // `other` has not begun: rows of the assigned course all the same, late.
+    expect(rows('other', machine).length).toBeGreaterThan(0);
+    expect(new Set(rows('other', machine).map((r) => r.at(-1)))).toEqual(new Set(['yes']));
+    const es = await file('?lang=es', ';');
+    expect(es[0]!.slice(-2)).toEqual([DICTIONARIES.es['csv.dueOn'], DICTIONARIES.es['csv.late']]);
+    expect(new Set(rows('other', es).map((r) => r.at(-1)))).toEqual(new Set([DICTIONARIES.es['csv.yes']]));
   });
 
   it('go with the group when it is deleted', async () => {

@@ -97,13 +97,13 @@ describe('groups', () => {
     expect(text.endsWith('"\r\n')).toBe(true);
     const rows = parseCsv(text, ',');
     expect(rows[0]!.join(',')).toBe(
-      'member_name,member_email,course_id,course_title,module,module_title,case,case_title,pass_mark,state,best_score,attempts,passed_at,course_percent,certificate_id,certificate_status,certificate_kind,certificate_sittings,last_attempt_at',
+      'member_name,member_email,course_id,course_title,module,module_title,case,case_title,pass_mark,state,best_score,attempts,passed_at,course_percent,certificate_id,certificate_status,certificate_kind,certificate_sittings,last_attempt_at,due_at,late',
     );
     expect(rows).toHaveLength(4);
     // A certificate id is random: one that begins with "-" goes out behind a quote, as every cell a spreadsheet would read as a formula.
     expect(rows[1]!.join('|')).toMatch(
       new RegExp(
-        `^Lea Learner\\|learner@example.com\\|${COURSE}\\|Laser course\\|1\\|Module A\\|1\\|A1\\|60\\|passed\\|90\\|1\\|[0-9T:.-]+Z\\|100\\|(?:[A-Za-z0-9_]|'-)[A-Za-z0-9_-]{21}\\|valid\\|completion\\|\\|[0-9T:.-]+Z$`,
+        `^Lea Learner\\|learner@example.com\\|${COURSE}\\|Laser course\\|1\\|Module A\\|1\\|A1\\|60\\|passed\\|90\\|1\\|[0-9T:.-]+Z\\|100\\|(?:[A-Za-z0-9_]|'-)[A-Za-z0-9_-]{21}\\|valid\\|completion\\|\\|[0-9T:.-]+Z\\|\\|$`,
       ),
     );
     expect(rows[3]!.slice(4, 12)).toEqual(['2', 'Module B', '1', 'B1', '70', 'passed', '75', '1']);
@@ -125,9 +125,9 @@ describe('groups', () => {
     const passedAt = standing.modules[0].cases[0].passedAt as string;
     // Spanish spreadsheets split on semicolons: Spanish words, Spanish days.
     const es = await file('lang=es', ';');
-    expect(es[0]).toHaveLength(19);
+    expect(es[0]).toHaveLength(21);
     expect(es[0]!.slice(0, 2)).toEqual([DICTIONARIES.es['csv.member'], DICTIONARIES.es['common.email']]);
-    expect(es[0]!.at(-1)).toBe(DICTIONARIES.es['csv.lastAttempt']);
+    expect(es[0]!.at(-3)).toBe(DICTIONARIES.es['csv.lastAttempt']);
     const [first] = es.slice(1);
     expect(first![9]).toBe(DICTIONARIES.es['csv.state.passed']);
     expect(first![12]).toBe(formatDay('es', passedAt, 'UTC'));
@@ -210,9 +210,33 @@ describe('groups', () => {
         '',
         '',
         expect.stringMatching(/^[0-9T:.-]+Z$/),
+        '',
+        '',
       ],
-      ['Lea Learner', 'lea+csv@example.com', COURSE, "'=1+1", '1', "'-2+3", '2', "'\tA2", '70', 'not started', '', '0', '', '0', '', '', '', '', ''],
-      ['Lea Learner', 'lea+csv@example.com', COURSE, "'=1+1", '2', "'@SUM(B1)", '1', "'\rB1", '70', 'not started', '', '0', '', '0', '', '', '', '', ''],
+      ['Lea Learner', 'lea+csv@example.com', COURSE, "'=1+1", '1', "'-2+3", '2', "'\tA2", '70', 'not started', '', '0', '', '0', '', '', '', '', '', '', ''],
+      [
+        'Lea Learner',
+        'lea+csv@example.com',
+        COURSE,
+        "'=1+1",
+        '2',
+        "'@SUM(B1)",
+        '1',
+        "'\rB1",
+        '70',
+        'not started',
+        '',
+        '0',
+        '',
+        '0',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+      ],
     ]);
   });
 
@@ -252,7 +276,7 @@ describe('groups', () => {
     // Nobody has played, nobody holds a course: the file still names the member.
     const rows = await csvOf();
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toEqual(['Lea Learner', 'learner@example.com', '', '', '', '', '', '', '', 'not started', '', '', '', '', '', '', '', '', '']);
+    expect(rows[1]).toEqual(['Lea Learner', 'learner@example.com', '', '', '', '', '', '', '', 'not started', '', '', '', '', '', '', '', '', '', '', '']);
     // A member who holds the course lists each of its cases, not started.
     await reply(as('admin').users[':id'].$put({ param: { id: 'learner' }, json: { isAdmin: false, isPremium: true, subscriptions: [] } }));
     const held = (await csvOf()).slice(1).filter((r) => r[2] === COURSE);

@@ -29,6 +29,8 @@ const CSV_COLUMNS = [
   'certificate_kind',
   'certificate_sittings',
   'last_attempt_at',
+  'due_at',
+  'late',
 ] as const;
 type Column = (typeof CSV_COLUMNS)[number];
 
@@ -53,6 +55,8 @@ const HEADERS: Record<Column, Key> = {
   certificate_kind: 'verify.kind',
   certificate_sittings: 'verify.sittings',
   last_attempt_at: 'csv.lastAttempt',
+  due_at: 'csv.dueOn',
+  late: 'csv.late',
 };
 const STATES: Record<CaseState, Key> = { passed: 'csv.state.passed', attempted: 'csv.state.attempted', notStarted: 'progress.notStarted' };
 const KINDS: Record<CertificateKind, Key> = { completion: 'cert.kind.completion', assessed: 'cert.kind.assessed' };
@@ -67,6 +71,7 @@ interface Wording {
   status(revoked: boolean): string;
   kind(kind: CertificateKind): string;
   date(date: Date | string): string;
+  yes(yes: boolean): string;
 }
 
 const MACHINE: Wording = {
@@ -75,6 +80,7 @@ const MACHINE: Wording = {
   status: (revoked) => (revoked ? 'revoked' : 'valid'),
   kind: (kind) => kind,
   date: (date) => new Date(date).toISOString(),
+  yes: (yes) => (yes ? 'yes' : 'no'),
 };
 
 /** A person's file in `locale`: headers, states, certificate words and dates (the day, in UTC) in their language. */
@@ -86,6 +92,7 @@ export function peoplesWording(locale: Locale): Wording {
     status: (revoked) => t(revoked ? 'csv.certificate.revoked' : 'csv.certificate.valid'),
     kind: (kind) => t(KINDS[kind]),
     date: (date) => formatDay(locale, date, 'UTC'),
+    yes: (yes) => t(yes ? 'csv.yes' : 'csv.no'),
   };
 }
 
@@ -101,7 +108,9 @@ function lastAttempt(facts: readonly AttemptFact[], caseId: string | undefined):
 /**
  * The directors' CSV export: one row per member, course and case of the group's courses, with a byte-order mark for
  * spreadsheets; a member with no course at all still has a row, not started, so the file names everyone. Worded for
- * a person (`words` from peoplesWording) or for a machine, with `separator` between fields.
+ * a person (`words` from peoplesWording) or for a machine, with `separator` between fields. A course assigned to the
+ * group (`due`: its due date by course) gives each of its rows the due date and whether the member is late: due and
+ * no valid certificate of the course.
  */
 export function groupCsv(
   members: Member[],
@@ -109,6 +118,8 @@ export function groupCsv(
   shown: Set<string>,
   words: Wording = MACHINE,
   separator: ',' | ';' = ',',
+  due: ReadonlyMap<string, Date> = new Map(),
+  now = new Date(),
 ): string {
   const rows: CsvCell[][] = [CSV_COLUMNS.map((column) => words.header(column))];
   for (const m of members) {
@@ -120,6 +131,7 @@ export function groupCsv(
         ),
       );
     for (const line of lines) {
+      const dueAt = due.get(line.course.id);
       for (const mod of line.standing.modules) {
         for (const cs of mod.cases) {
           const last = lastAttempt(line.facts, line.course.levels[cs.level - 1]?.cases[cs.case - 1]?.id);
@@ -143,6 +155,8 @@ export function groupCsv(
             line.certificate ? words.kind(line.certificate.kind) : null,
             line.certificate ? sittingsCell(line.certificate.sittings, words) : null,
             last ? words.date(last) : null,
+            dueAt ? words.date(dueAt) : null,
+            dueAt ? words.yes(dueAt <= now && !(line.certificate && !line.certificate.revokedAt)) : null,
           ]);
         }
       }

@@ -10,6 +10,7 @@ import { requireUser } from '../access/caller.ts';
 import { activeCourses, progressLine, recordsOf } from '../progress/index.ts';
 import { groupMembersByName, heldCourses } from './queries.ts';
 import { groupCsv, peoplesWording } from './csv.ts';
+import { assignmentsOf } from '../groups/index.ts';
 import * as routes from '../../api/group-progress.ts';
 
 /**
@@ -63,11 +64,13 @@ export const groupProgressApp = subApp()
     if (group === 403) return refuseGroup(c, c.req.valid('param').id);
     if (group === 404) return fail(c, 404, ErrorCode.notFound, 'No such group');
     const { members, records, courses } = await membersRecords(c, group.id);
-    const shown = new Set(courses.map((course) => course.id));
+    // A course assigned to the group is in the file, with its due date and who is late, begun or not.
+    const due = new Map((await assignmentsOf(c.get('deps').db.db, group.id)).map((a) => [a.courseId, a.dueAt]));
+    const shown = new Set([...courses.map((course) => course.id), ...due.keys()]);
     const { lang, separator } = c.req.valid('query');
     const body = lang
-      ? groupCsv(members, records, shown, peoplesWording(lang), separatorChar(separator ?? csvSeparatorFor(lang)))
-      : groupCsv(members, records, shown);
+      ? groupCsv(members, records, shown, peoplesWording(lang), separatorChar(separator ?? csvSeparatorFor(lang)), due)
+      : groupCsv(members, records, shown, undefined, undefined, due);
     const name = `group-${group.name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-|-$/g, '') || 'export'}.csv`;
     return c.body(body, 200, {
       'content-type': 'text/csv; charset=utf-8',

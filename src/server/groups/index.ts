@@ -1,2 +1,2 @@
-/** What the groups area offers the rest of the server: a group as its page shows it (people and invitations). */
-export { groupDetail } from './queries.ts';
+/** What the groups area offers the rest of the server: a group as its page shows it (people and invitations), its assigned courses. */
+export { assignmentsOf, groupDetail } from './queries.ts';
