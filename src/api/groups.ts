@@ -69,7 +69,7 @@ export const remove = createRoute({
   method: 'delete',
   path: '/groups/{id}',
   description:
-    "Deletes the group with its memberships and invitations (administrators and the group's directors; audited, the trail keeping who was in it). " +
+    "Deletes the group with its memberships, invitations, course assignments and reminders (administrators and the group's directors; audited, the trail keeping who was in it). " +
     'Learners keep their records and certificates and stay in their other groups.',
   security: bearer,
   request: { params: idParam },
