@@ -20,8 +20,8 @@ import { bindTouch } from './touch.ts';
 import { TASK_KEYS, translator, type SimKey, type SimStrings, type Translate } from './strings.ts';
 
 /**
- * What only the end of a case needs (sending the attempt, the debrief, the verdict; 1/5 of the page's own script) is
- * fetched once the view is drawn, off the first frame's path. Asked for again when an earlier try failed.
+ * What only the end of a case needs (sending the attempt, the debrief, the verdict) is fetched when the surgery begins,
+ * off the first frame's path and after the page has settled. Asked for again when an earlier try failed.
  */
 let ending: Promise<[typeof import('./debrief-panel.ts'), typeof import('../stores/attempt.ts'), typeof import('./outcome.ts')]> | null = null;
 function endOfCase() {
@@ -159,16 +159,16 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
   window.addEventListener('blur', pause);
   document.addEventListener('visibilitychange', () => document.hidden && pause());
 
-  // Once the case is drawn: the end's code is fetched, and attempts this device kept from earlier launches are sent.
-  (window.requestIdleCallback ?? setTimeout)(() => {
-    endOfCase().catch(() => undefined);
-    if (launch.token) void import('../stores/kept-attempts.ts').then(({ watchKeptAttempts }) => watchKeptAttempts());
-  });
+  // Attempts this device kept from earlier launches are sent on this visit, once the case is drawn.
+  if (launch.token)
+    (window.requestIdleCallback ?? setTimeout)(() => void import('../stores/kept-attempts.ts').then(({ watchKeptAttempts }) => watchKeptAttempts()));
   let startedAt = 0;
   $('sim-start').addEventListener('click', () => {
     // Past its life, an attempt of this launch could not be saved: the learner opens the case again instead of playing.
     if (launchOver(launch.token)) return fail('sim.error.launchOver', courseHref);
     startedAt = Date.now();
+    // The end's code is fetched as the surgery begins, long before Finish needs it.
+    endOfCase().catch(() => undefined);
     session.open(scope(), intro.site());
     // The small screen's notice was for choosing whether to play here; the view, Finish and the guide take its room.
     $('sim-small').hidden = true;
