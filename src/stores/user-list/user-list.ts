@@ -1,12 +1,12 @@
 import { atom } from 'nanostores';
-import { answer, auth, client, download } from '../api/client.ts';
-import type { UserAccess, UserListFilter, UserListPage, UserRole, UserSort } from '../api/user-list.ts';
-import type { CsvSeparator } from '../domain/csv-format.ts';
-import { errorKey, type ErrorKey } from './error-messages.ts';
-import { saveFile } from './progress.ts';
-import { pageLanguage } from './page-language.ts';
-import { lastAsked } from './last-asked.ts';
-import { idToken } from './session.ts';
+import { answer, auth, client, download } from '../../api/client.ts';
+import type { UserAccess, UserListFilter, UserListPage, UserRole, UserSort } from '../../api/user-list.ts';
+import type { CsvSeparator } from '../../domain/csv-format.ts';
+import { errorKey, type ErrorKey } from '../error-messages.ts';
+import { saveFile } from '../progress.ts';
+import { pageLanguage } from '../page-language.ts';
+import { lastAsked } from '../last-asked.ts';
+import { idToken } from '../session.ts';
 
 /** Rows on one page of the list. */
 export const PAGE_SIZE = 25;
