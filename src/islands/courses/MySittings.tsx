@@ -3,7 +3,7 @@ import { formatDateTime } from '../../domain/format.ts';
 import { isolate } from '../../domain/text.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
-import { $mySittings, loadMySittings } from '../../stores/my-sittings.ts';
+import { $mySittings, loadMySittings } from '../../stores/assessments/my-sittings.ts';
 import { $session } from '../../stores/session.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useSessionWhenIdle } from '../ui/useSessionWhenIdle.ts';

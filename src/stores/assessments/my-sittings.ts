@@ -1,8 +1,8 @@
 // The sittings of one course that admit the signed-in learner, scheduled or open, as the course page shows them.
 import { atom } from 'nanostores';
-import { answer, auth, client } from '../api/client.ts';
-import type { MySitting } from '../api/assessments.ts';
-import { idToken } from './session.ts';
+import { answer, auth, client } from '../../api/client.ts';
+import type { MySitting } from '../../api/assessments.ts';
+import { idToken } from '../session.ts';
 
 export const $mySittings = atom<MySitting[]>([]);
 
