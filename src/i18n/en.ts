@@ -672,6 +672,7 @@ export const en = {
   'sim.firing': 'Firing',
   'sim.time': 'Time',
   'sim.contact': 'The fetoscope touched the placenta: the bleeding clouds the fluid for a while.',
+  'sim.endUnreachable': 'The end of the case could not be loaded (no connection?). Your play is kept on this page: keep it open, it tries again.',
   'sim.finish': 'Finish',
   'sim.paused': 'Paused',
   'sim.pausedHint': 'The surgery clock is stopped. Press Escape or Resume to continue.',

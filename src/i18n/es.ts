@@ -676,6 +676,7 @@ export const es: Dict = {
   'sim.firing': 'Disparando',
   'sim.time': 'Tiempo',
   'sim.contact': 'El fetoscopio tocó la placenta: el sangrado enturbia el líquido durante un rato.',
+  'sim.endUnreachable': 'No se pudo cargar el final del caso (¿sin conexión?). Tu práctica se conserva en esta página: déjala abierta, se reintenta.',
   'sim.finish': 'Terminar',
   'sim.paused': 'En pausa',
   'sim.pausedHint': 'El reloj de la cirugía está detenido. Pulsa Escape o Continuar para seguir.',

@@ -679,6 +679,8 @@ export const fr: Dict = {
   'sim.firing': 'Tir en cours',
   'sim.time': 'Temps',
   'sim.contact': 'Le fœtoscope a touché le placenta : le saignement trouble le liquide pendant un moment.',
+  'sim.endUnreachable':
+    "La fin du cas n'a pas pu être chargée (pas de connexion ?). Votre pratique est gardée sur cette page : laissez-la ouverte, elle réessaie.",
   'sim.finish': 'Terminer',
   'sim.paused': 'En pause',
   'sim.pausedHint': 'Le chronomètre de l’intervention est arrêté. Appuyez sur Échap ou Reprendre pour continuer.',

@@ -678,6 +678,8 @@ export const pt: Dict = {
   'sim.firing': 'Disparando',
   'sim.time': 'Tempo',
   'sim.contact': 'O fetoscópio tocou a placenta: o sangramento turva o líquido por algum tempo.',
+  'sim.endUnreachable':
+    'Não foi possível carregar o final do caso (sem conexão?). Sua prática fica guardada nesta página: mantenha-a aberta, ela tenta de novo.',
   'sim.finish': 'Concluir',
   'sim.paused': 'Em pausa',
   'sim.pausedHint': 'O relógio da cirurgia está parado. Pressione Escape ou Retomar para continuar.',

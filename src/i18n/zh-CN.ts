@@ -657,6 +657,7 @@ export const zhCN: Dict = {
   'sim.firing': '正在发射',
   'sim.time': '时间',
   'sim.contact': '胎儿镜碰到了胎盘：出血会使羊水混浊一段时间。',
+  'sim.endUnreachable': '无法加载病例的结尾（没有网络连接？）。您的操作保留在此页面：请保持页面打开，系统会重试。',
   'sim.finish': '完成',
   'sim.paused': '已暂停',
   'sim.pausedHint': '手术计时已停止。按 Esc 或“继续”以继续。',

@@ -32,6 +32,9 @@ function endOfCase() {
   return ending;
 }
 
+/** How often the end of a case is asked for again while it cannot be fetched. */
+const END_RETRY_MS = 5000;
+
 export function start(): void {
   const lang: Locale = isLocale($('sim').dataset.locale) ? ($('sim').dataset.locale as Locale) : 'en';
   const params = new URLSearchParams(location.search);
@@ -183,19 +186,33 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
     input.reset();
     finishButton.disabled = true;
     guide.update(session.state);
-    void endOfCase().then(([{ showDebrief }, { $submission, keepDemoResult, submitAttempt }, { showOutcome }]) => {
-      showDebrief(session.state, t, strings, lang, dirOf(lang));
-      screen('debrief');
-      $('sim-debrief-title').focus();
-      if (launch.demo) return keepDemoResult();
-      const stop = $submission.listen((sub) => {
-        if (sub.status !== 'saved') return;
-        stop();
-        void showOutcome(sub.result, t, lang, launch.assessment);
-      });
-      void submitAttempt(playedOf(launch), session.state.log, startedAt);
-    });
+    window.addEventListener('beforeunload', holdPage);
+    showEnd();
   });
+  // Leaving while the end's code cannot be fetched would drop the play: the page asks first.
+  const holdPage = (event: BeforeUnloadEvent) => event.preventDefault();
+  // The end of the case, once its code is here. While it cannot be fetched (offline, the server down) the play stays on
+  // this page, the learner is told so, and it is asked for again every few seconds; the attempt is then kept or sent.
+  const showEnd = (): void =>
+    void endOfCase().then(
+      ([{ showDebrief }, { $submission, keepDemoResult, submitAttempt }, { showOutcome }]) => {
+        window.removeEventListener('beforeunload', holdPage);
+        showDebrief(session.state, t, strings, lang, dirOf(lang));
+        screen('debrief');
+        $('sim-debrief-title').focus();
+        if (launch.demo) return keepDemoResult();
+        const stop = $submission.listen((sub) => {
+          if (sub.status !== 'saved') return;
+          stop();
+          void showOutcome(sub.result, t, lang, launch.assessment);
+        });
+        void submitAttempt(playedOf(launch), session.state.log, startedAt);
+      },
+      () => {
+        say(t('sim.endUnreachable'));
+        setTimeout(showEnd, END_RETRY_MS);
+      },
+    );
   $('sim-retry').addEventListener('click', () => void endOfCase().then(([, { retrySubmission }]) => retrySubmission()));
   $('sim-next').addEventListener('click', () => {
     screen('result');

@@ -91,3 +91,27 @@ test('an attempt played for 30 minutes is saved', async ({ page, request }) => {
   const [attempt] = (await stored.json()) as Array<{ surgeryTimeMs: number }>;
   expect(attempt!.surgeryTimeMs).toBeGreaterThanOrEqual(30 * 60_000);
 });
+
+test('when the end of the case cannot be fetched at Finish, the play stays on the page, said so, and is saved once it can be', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const learner = await newAccount(request, 'unfetched', { name: 'Uma Unfetched' }, { premium: true });
+  await login(page, learner);
+  const launched = await request.post('/api/launch', { headers: learner.headers, data: CASE });
+  const { token } = (await launched.json()) as { token: string };
+  // The debrief's code (fetched when the surgery begins) cannot be reached: the connection dropped after the page loaded.
+  const endCode = '**/_astro/debrief-panel.*.js';
+  await page.route(endCode, (route) => route.abort('internetdisconnected'));
+  await page.goto(`/simulator?${new URLSearchParams({ userid: learner.uid, course: CASE.course, level: '1', case: '1', lan: 'en', token })}`);
+  await page.getByRole('button', { name: 'Open the fetoscopy' }).click();
+  await page.getByRole('button', { name: 'Finish', exact: true }).click();
+  await expect(page.getByText(en['sim.endUnreachable'])).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Debrief' })).toBeHidden();
+
+  // The connection is back: the next try fetches the end, shows the debrief, and the attempt is stored.
+  await page.unroute(endCode);
+  const sent = page.waitForResponse((res) => res.url().endsWith('/api/attempts') && res.request().method() === 'POST');
+  await expect(page.getByRole('heading', { name: 'Debrief' })).toBeFocused();
+  expect((await sent).status()).toBe(201);
+  const stored = await request.get(`/api/attempts?courseId=${CASE.course}`, { headers: learner.headers });
+  expect((await stored.json()) as unknown[]).toHaveLength(1);
+});
