@@ -1,9 +1,9 @@
 import { atom } from 'nanostores';
-import { answer, auth, client, enc } from '../api/client.ts';
-import type { CourseImpact } from '../api/course-drafts.ts';
-import type { ContentLocale } from '../domain/localize.ts';
-import { lastAsked } from './last-asked.ts';
-import { idToken } from './session.ts';
+import { answer, auth, client, enc } from '../../api/client.ts';
+import type { CourseImpact } from '../../api/course-drafts.ts';
+import type { ContentLocale } from '../../domain/localize.ts';
+import { lastAsked } from '../last-asked.ts';
+import { idToken } from '../session.ts';
 
 /** What deleting a case or module of the edited course touches, read again each time the editor asks before a deletion. */
 export type ImpactState = { state: 'loading' } | { state: 'ready'; impact: CourseImpact } | { state: 'failed' };
