@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { certificateShell } from '../../src/server/pages/certificate-shell.ts';
-import { certificateIdOf } from '../../src/stores/certificate.ts';
+import { certificateIdOf } from '../../src/stores/certificates/certificate.ts';
 
 describe('certificate addresses', () => {
   it('are answered by the verification page of their locale', () => {

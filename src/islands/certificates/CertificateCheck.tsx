@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { formatDay } from '../../domain/format.ts';
 import { isolate } from '../../domain/text.ts';
-import { $verification, certificateIdOf, revoke, verify } from '../../stores/certificate.ts';
+import { $verification, certificateIdOf, revoke, verify } from '../../stores/certificates/certificate.ts';
 import { $session } from '../../stores/session.ts';
 import Field from '../ui/Field.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';

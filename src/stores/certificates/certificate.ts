@@ -1,10 +1,10 @@
 // The public verification of one certificate, and an admin's revocation of it.
 import { atom } from 'nanostores';
-import type { CertificateVerification } from '../api/certificates.ts';
-import { answer, auth, client, enc } from '../api/client.ts';
-import { errorKey } from './error-messages.ts';
-import { inPageLanguage } from './page-language.ts';
-import { idToken } from './session.ts';
+import type { CertificateVerification } from '../../api/certificates.ts';
+import { answer, auth, client, enc } from '../../api/client.ts';
+import { errorKey } from '../error-messages.ts';
+import { inPageLanguage } from '../page-language.ts';
+import { idToken } from '../session.ts';
 
 export type Verification = { status: 'loading' } | { status: 'found'; certificate: CertificateVerification } | { status: 'unknown' } | { status: 'error' };
 
