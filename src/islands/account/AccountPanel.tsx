@@ -3,7 +3,7 @@ import { subscriptionStatus } from '../../domain/entitlement.ts';
 import { formatDateTime } from '../../domain/format.ts';
 import { toDate } from '../../domain/time.ts';
 import { $session, startSession } from '../../stores/session.ts';
-import { $subscriptionTitles, loadSubscriptionTitles, subscriptionName } from '../../stores/subscription-titles.ts';
+import { $subscriptionTitles, loadSubscriptionTitles, subscriptionName } from '../../stores/payments/subscription-titles.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import type { Sections } from '../../i18n/index.ts';
 import FormError from '../ui/FormError.tsx';

@@ -2,7 +2,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import { useEffect, useState } from 'react';
 import type { Receipt } from '../../api/receipts.ts';
 import { formatDay, formatPrice } from '../../domain/format.ts';
-import { $billing, downloadReceipt, loadReceipts } from '../../stores/billing.ts';
+import { $billing, downloadReceipt, loadReceipts } from '../../stores/payments/billing.ts';
 import { $session } from '../../stores/session.ts';
 import Dialog from '../ui/Dialog.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';

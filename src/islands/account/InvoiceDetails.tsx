@@ -1,6 +1,6 @@
 import { useEffect, type SubmitEvent } from 'react';
 import type { Sections } from '../../i18n/index.ts';
-import { $invoiceDetails, loadInvoiceDetails, saveInvoiceDetails } from '../../stores/billing.ts';
+import { $invoiceDetails, loadInvoiceDetails, saveInvoiceDetails } from '../../stores/payments/billing.ts';
 import Field from '../ui/Field.tsx';
 import FormError from '../ui/FormError.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';

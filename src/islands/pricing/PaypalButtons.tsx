@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { approvalCancelled, approveOrder, createOrder, loadPaypal, paypalFailed, paypalReady, paypalUnavailable } from '../../stores/checkout.ts';
+import { approvalCancelled, approveOrder, createOrder, loadPaypal, paypalFailed, paypalReady, paypalUnavailable } from '../../stores/payments/checkout.ts';
 
 /** Renders PayPal's buttons (or the stand-in's) for one plan; every step goes to the checkout store. */
 export default function PaypalButtons({ planId }: { planId: string }) {

@@ -1,7 +1,7 @@
 import type { Plan } from '../../api/pricing.ts';
 import { formatDay } from '../../domain/format.ts';
 import { toDate } from '../../domain/time.ts';
-import { cancelPurchase, retryPurchase, startPurchase, type CheckoutState } from '../../stores/checkout.ts';
+import { cancelPurchase, retryPurchase, startPurchase, type CheckoutState } from '../../stores/payments/checkout.ts';
 import FormError from '../ui/FormError.tsx';
 import PaypalButtons from './PaypalButtons.tsx';
 import { fill } from '../../i18n/fill.ts';

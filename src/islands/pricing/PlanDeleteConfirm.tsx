@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Plan } from '../../api/pricing.ts';
-import { hidePlan, removePlan } from '../../stores/plans.ts';
+import { hidePlan, removePlan } from '../../stores/payments/plans.ts';
 import FormError from '../ui/FormError.tsx';
 import { holdersText } from './holders.ts';
 import { fill } from '../../i18n/fill.ts';

@@ -1,6 +1,6 @@
 import type { CourseSummary } from '../../api/courses.ts';
 import type { Plan } from '../../api/pricing.ts';
-import type { PlanField } from '../../stores/plans.ts';
+import type { PlanField } from '../../stores/payments/plans.ts';
 import Field from '../ui/Field.tsx';
 import FormError from '../ui/FormError.tsx';
 import LanguageText from '../ui/LanguageText.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { $checkout, startPurchase } from '../../stores/checkout.ts';
+import { $checkout, startPurchase } from '../../stores/payments/checkout.ts';
 import { isContentLocale } from '../../domain/localize.ts';
-import { $plans, loadPlans } from '../../stores/plans.ts';
+import { $plans, loadPlans } from '../../stores/payments/plans.ts';
 import { $session, startSession } from '../../stores/session.ts';
 import type { PricingFacts } from '../../api/pricing.ts';
 import PlanCard from './PlanCard.tsx';

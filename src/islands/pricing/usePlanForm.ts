@@ -1,7 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import type { Plan } from '../../api/pricing.ts';
 import { CONTENT_LOCALES, missingPlanLocales, TRANSLATED_LOCALES, type ContentLocale, type PlanText } from '../../domain/localize.ts';
-import { $plans, savePlan, type PlanField, type SaveOutcome } from '../../stores/plans.ts';
+import { $plans, savePlan, type PlanField, type SaveOutcome } from '../../stores/payments/plans.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 
 type Texts = Record<ContentLocale, Required<PlanText>>;

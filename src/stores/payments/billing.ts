@@ -1,10 +1,10 @@
-import type { Locale } from '../i18n/locales.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { atom } from 'nanostores';
-import { answer, auth, client, download, enc } from '../api/client.ts';
-import type { BillingDetails } from '../api/account.ts';
-import type { Receipt } from '../api/receipts.ts';
-import { saveFile } from './progress.ts';
-import { idToken } from './session.ts';
+import { answer, auth, client, download, enc } from '../../api/client.ts';
+import type { BillingDetails } from '../../api/account.ts';
+import type { Receipt } from '../../api/receipts.ts';
+import { saveFile } from '../progress.ts';
+import { idToken } from '../session.ts';
 
 /** The signed-in learner's receipts (billing history), newest first. */
 export interface BillingState {

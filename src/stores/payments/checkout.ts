@@ -1,13 +1,13 @@
 import { loadScript, type PayPalNamespace } from '@paypal/paypal-js';
 import { atom } from 'nanostores';
-import { answer, auth, client, enc } from '../api/client.ts';
-import { ApiError } from '../api/errors.ts';
-import type { Subscription } from '../api/users.ts';
-import { errorKey, type ErrorKey } from './error-messages.ts';
-import { PAYPAL_LOCALE } from '../i18n/locales.ts';
-import { publicConfig } from './firebase.ts';
-import { pageLanguage } from './page-language.ts';
-import { $session, idToken, setProfile } from './session.ts';
+import { answer, auth, client, enc } from '../../api/client.ts';
+import { ApiError } from '../../api/errors.ts';
+import type { Subscription } from '../../api/users.ts';
+import { errorKey, type ErrorKey } from '../error-messages.ts';
+import { PAYPAL_LOCALE } from '../../i18n/locales.ts';
+import { publicConfig } from '../firebase.ts';
+import { pageLanguage } from '../page-language.ts';
+import { $session, idToken, setProfile } from '../session.ts';
 
 /** One plan card at a time is in purchase mode: asking to sign in, loading PayPal, paying, confirming, done or failed. */
 export interface CheckoutState {

@@ -1,11 +1,11 @@
 // My account: the learner's subscriptions named by their plans' titles in the page's language.
 import { atom } from 'nanostores';
-import type { SubscriptionTitle } from '../api/account.ts';
-import { answer, auth, client } from '../api/client.ts';
-import type { Subscription } from '../api/users.ts';
-import { pageLanguage } from './page-language.ts';
-import type { Loadable } from './progress.ts';
-import { idToken } from './session.ts';
+import type { SubscriptionTitle } from '../../api/account.ts';
+import { answer, auth, client } from '../../api/client.ts';
+import type { Subscription } from '../../api/users.ts';
+import { pageLanguage } from '../page-language.ts';
+import type { Loadable } from '../progress.ts';
+import { idToken } from '../session.ts';
 
 export const $subscriptionTitles = atom<Loadable<SubscriptionTitle[]>>({ status: 'idle', value: null });
 

@@ -1,10 +1,10 @@
 import { atom } from 'nanostores';
-import { answer, auth, client, enc } from '../api/client.ts';
-import type { CourseSummary } from '../api/courses.ts';
-import type { Plan, PlanInput } from '../api/pricing.ts';
-import type { ContentLocale } from '../domain/localize.ts';
-import { errorField, errorKey, type ErrorField, type ErrorKey } from './error-messages.ts';
-import { $session, idToken } from './session.ts';
+import { answer, auth, client, enc } from '../../api/client.ts';
+import type { CourseSummary } from '../../api/courses.ts';
+import type { Plan, PlanInput } from '../../api/pricing.ts';
+import type { ContentLocale } from '../../domain/localize.ts';
+import { errorField, errorKey, type ErrorField, type ErrorKey } from '../error-messages.ts';
+import { $session, idToken } from '../session.ts';
 
 /** The plans on /pricing (hidden ones too for admins) and the catalogue's course titles they refer to. */
 export interface PlansState {
