@@ -1,9 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors.ts';
 import { paramsOfCase } from '../../src/domain/simulator/params.ts';
-import { $editor, caseParams, deleteCase, keepEditing, moveCaseTo, moveModuleTo, publish, resetCaseParams, setCaseParam } from '../../src/stores/editor.ts';
+import {
+  $editor,
+  caseParams,
+  deleteCase,
+  keepEditing,
+  moveCaseTo,
+  moveModuleTo,
+  publish,
+  resetCaseParams,
+  setCaseParam,
+} from '../../src/stores/courses/editor.ts';
 import { errorKey } from '../../src/stores/error-messages.ts';
-import { $courseLines, createCourse } from '../../src/stores/courses.ts';
+import { $courseLines, createCourse } from '../../src/stores/courses/courses.ts';
 import { fill } from '../../src/i18n/fill.ts';
 
 describe('the message of a failed course call', () => {

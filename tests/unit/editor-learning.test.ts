@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { $editor, setPassMark, setProficiencyOrder } from '../../src/stores/editor.ts';
+import { $editor, setPassMark, setProficiencyOrder } from '../../src/stores/courses/editor.ts';
 
 describe('the editor draft of pass marks and proficiency order', () => {
   const draft = {

@@ -1,6 +1,6 @@
 import { use, useState } from 'react';
 import type { CaseItem } from '../../domain/defaults.ts';
-import { $editor, deleteCase, moveCaseTo, setCaseTitle, setPassMark } from '../../stores/editor.ts';
+import { $editor, deleteCase, moveCaseTo, setCaseTitle, setPassMark } from '../../stores/courses/editor.ts';
 import ArrowIcon from '../ui/ArrowIcon.tsx';
 import LanguageText from '../ui/LanguageText.tsx';
 import { EditingLanguage } from '../ui/LanguageTexts.tsx';

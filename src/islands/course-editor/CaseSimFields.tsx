@@ -3,7 +3,7 @@ import type { CaseItem } from '../../domain/defaults.ts';
 import { PARAM_BOUNDS, PLACENTA_SITES, SCOPE_OFFERS, type CaseParams, type PlacentaSite, type ScopeOffer } from '../../domain/simulator/params.ts';
 import { unwinnableSetup } from '../../domain/simulator/winnable.ts';
 import { CASE_TASKS, isBrowserTask, taskOfCase, type CaseTask } from '../../domain/simulators.ts';
-import { caseParams, resetCaseParams, setCaseParam, setCaseTask } from '../../stores/editor.ts';
+import { caseParams, resetCaseParams, setCaseParam, setCaseTask } from '../../stores/courses/editor.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
 

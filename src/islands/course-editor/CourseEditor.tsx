@@ -1,6 +1,16 @@
 import { missingCourseLocales } from '../../domain/localize.ts';
 import { fill } from '../../i18n/fill.ts';
-import { $editor, type EditorState, addModule, discard, save, setDuration, setAssessmentRequired, setLang, setProficiencyOrder } from '../../stores/editor.ts';
+import {
+  $editor,
+  type EditorState,
+  addModule,
+  discard,
+  save,
+  setDuration,
+  setAssessmentRequired,
+  setLang,
+  setProficiencyOrder,
+} from '../../stores/courses/editor.ts';
 import Field from '../ui/Field.tsx';
 import FormError from '../ui/FormError.tsx';
 import LanguageTexts from '../ui/LanguageTexts.tsx';

@@ -1,6 +1,6 @@
 import { use } from 'react';
 import type { StoredCourseInput } from '../../api/courses.ts';
-import { setOutcomes, setSubtitle, setTitle } from '../../stores/editor.ts';
+import { setOutcomes, setSubtitle, setTitle } from '../../stores/courses/editor.ts';
 import LanguageText from '../ui/LanguageText.tsx';
 import { EditingLanguage } from '../ui/LanguageTexts.tsx';
 import { textIn } from './texts.ts';

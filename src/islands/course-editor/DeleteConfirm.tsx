@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { CourseImpact } from '../../api/course-drafts.ts';
 import { isContentLocale } from '../../domain/localize.ts';
-import { $editor } from '../../stores/editor.ts';
+import { $editor } from '../../stores/courses/editor.ts';
 import { $impact, loadImpact } from '../../stores/courses/impact.ts';
 import Dialog from '../ui/Dialog.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';

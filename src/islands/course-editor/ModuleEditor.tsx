@@ -1,6 +1,6 @@
 import { use, useState } from 'react';
 import type { Level } from '../../domain/defaults.ts';
-import { $editor, addCase, deleteModule, moveModuleTo, setModuleActive, setModuleTitle } from '../../stores/editor.ts';
+import { $editor, addCase, deleteModule, moveModuleTo, setModuleActive, setModuleTitle } from '../../stores/courses/editor.ts';
 import ArrowIcon from '../ui/ArrowIcon.tsx';
 import LanguageText from '../ui/LanguageText.tsx';
 import { EditingLanguage } from '../ui/LanguageTexts.tsx';

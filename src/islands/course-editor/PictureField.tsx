@@ -1,5 +1,5 @@
-import type { EditorState } from '../../stores/editor.ts';
-import { removePicture, uploadPicture } from '../../stores/editor.ts';
+import type { EditorState } from '../../stores/courses/editor.ts';
+import { removePicture, uploadPicture } from '../../stores/courses/editor.ts';
 import CoursePicture from '../courses/CoursePicture.tsx';
 import type { Sections } from '../../i18n/index.ts';
 import FieldError from '../ui/FieldError.tsx';

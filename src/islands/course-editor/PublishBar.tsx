@@ -1,7 +1,7 @@
 import type { PublishSummary } from '../../api/course-drafts.ts';
 import { useState } from 'react';
-import type { EditorState } from '../../stores/editor.ts';
-import { deleteNeverPublished, discardDraft, keepEditing, publish, publishAnyway } from '../../stores/editor.ts';
+import type { EditorState } from '../../stores/courses/editor.ts';
+import { deleteNeverPublished, discardDraft, keepEditing, publish, publishAnyway } from '../../stores/courses/editor.ts';
 import Dialog from '../ui/Dialog.tsx';
 import FormError from '../ui/FormError.tsx';
 import { fill } from '../../i18n/fill.ts';

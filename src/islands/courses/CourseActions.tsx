@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useEffectEvent } from 'react';
-import { $editor, openEditor } from '../../stores/editor.ts';
+import { $editor, openEditor } from '../../stores/courses/editor.ts';
 import { $launch, closeLaunch, play, previewPlay, type PlayContext } from '../../stores/launch.ts';
-import { $preview, openPreview } from '../../stores/preview.ts';
+import { $preview, openPreview } from '../../stores/courses/preview.ts';
 import type { CourseStatus } from '../../domain/defaults.ts';
 import { fill } from '../../i18n/fill.ts';
 import { $session } from '../../stores/session.ts';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { CourseSummary } from '../../api/courses.ts';
 import type { ContentLocale } from '../../domain/localize.ts';
-import { $courseAction, $courseLines, $courses, createCourse, deleteCourse, loadCourseLines, loadCourses } from '../../stores/courses.ts';
-import { $preview, openPreview } from '../../stores/preview.ts';
+import { $courseAction, $courseLines, $courses, createCourse, deleteCourse, loadCourseLines, loadCourses } from '../../stores/courses/courses.ts';
+import { $preview, openPreview } from '../../stores/courses/preview.ts';
 import { $session } from '../../stores/session.ts';
 import CoursePicture from './CoursePicture.tsx';
 import Dialog from '../ui/Dialog.tsx';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { Sections } from '../../i18n/index.ts';
-import { $draftFound, $preview, findDraft, openPreview } from '../../stores/preview.ts';
+import { $draftFound, $preview, findDraft, openPreview } from '../../stores/courses/preview.ts';
 import { $session } from '../../stores/session.ts';
 import FormError from '../ui/FormError.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';

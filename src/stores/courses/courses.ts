@@ -1,11 +1,11 @@
 import { atom } from 'nanostores';
-import { answer, auth, client, enc } from '../api/client.ts';
-import type { CourseStatusLine } from '../api/course-drafts.ts';
-import type { CourseSummary } from '../api/courses.ts';
-import type { ContentLocale } from '../domain/localize.ts';
-import { errorKey, type ErrorKey } from './error-messages.ts';
-import { lastAsked } from './last-asked.ts';
-import { idToken } from './session.ts';
+import { answer, auth, client, enc } from '../../api/client.ts';
+import type { CourseStatusLine } from '../../api/course-drafts.ts';
+import type { CourseSummary } from '../../api/courses.ts';
+import type { ContentLocale } from '../../domain/localize.ts';
+import { errorKey, type ErrorKey } from '../error-messages.ts';
+import { lastAsked } from '../last-asked.ts';
+import { idToken } from '../session.ts';
 
 /** The course list: loading until the first answer, then the list or a failure the page can retry. */
 export type CoursesState =

@@ -1,16 +1,16 @@
 import { atom } from 'nanostores';
-import { answer, auth, client, enc } from '../api/client.ts';
-import type { StoredCourseInput } from '../api/courses.ts';
-import type { CourseDraft, PublishChecks, PublishSummary } from '../api/course-drafts.ts';
-import { newItemId } from '../domain/course-items.ts';
-import { allClear } from '../domain/publishing.ts';
-import { newCase, newLevel, type CaseItem, type CourseStatus, type Level } from '../domain/defaults.ts';
-import type { ContentLocale, TitleText, Translations, TranslatedLocale } from '../domain/localize.ts';
-import { paramsOfCase, type CaseParams } from '../domain/simulator/params.ts';
-import { isBrowserTask, type CaseTask } from '../domain/simulators.ts';
-import { errorKey, type ErrorKey } from './error-messages.ts';
-import { idToken } from './session.ts';
-import { moveCase, moveModule, removeCase, removeModule } from '../domain/reorder.ts';
+import { answer, auth, client, enc } from '../../api/client.ts';
+import type { StoredCourseInput } from '../../api/courses.ts';
+import type { CourseDraft, PublishChecks, PublishSummary } from '../../api/course-drafts.ts';
+import { newItemId } from '../../domain/course-items.ts';
+import { allClear } from '../../domain/publishing.ts';
+import { newCase, newLevel, type CaseItem, type CourseStatus, type Level } from '../../domain/defaults.ts';
+import type { ContentLocale, TitleText, Translations, TranslatedLocale } from '../../domain/localize.ts';
+import { paramsOfCase, type CaseParams } from '../../domain/simulator/params.ts';
+import { isBrowserTask, type CaseTask } from '../../domain/simulators.ts';
+import { errorKey, type ErrorKey } from '../error-messages.ts';
+import { idToken } from '../session.ts';
+import { moveCase, moveModule, removeCase, removeModule } from '../../domain/reorder.ts';
 
 /** The admin's local copy of a course: nothing reaches the server until save(), which keeps it as a draft until publish(). */
 export interface EditorState {

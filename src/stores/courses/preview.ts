@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
-import { answer, auth, client, enc } from '../api/client.ts';
-import { previewHref } from '../domain/publishing.ts';
-import { idToken } from './session.ts';
+import { answer, auth, client, enc } from '../../api/client.ts';
+import { previewHref } from '../../domain/publishing.ts';
+import { idToken } from '../session.ts';
 
 /** Where the administrator's last request for a preview link got to: asking, or failed (the page says so). */
 export const $preview = atom<'idle' | 'opening' | 'error'>('idle');
