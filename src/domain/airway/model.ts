@@ -7,7 +7,7 @@ import { createRng, hashString } from '../simulator/rng.ts';
 export const GA_WEEKS = { min: 27, max: 32 } as const;
 
 /** The instrument: a straight ~1.3 mm fetoscope in a ~3 mm sheath; the sheath is what touches the mucosa. */
-export const FETOSCOPE = { scopeDiameterMm: 1.3, sheathDiameterMm: 3, advanceMmPerS: 8, steerMmPerS: 2 } as const;
+export const FETOSCOPE = { scopeDiameterMm: 1.3, sheathDiameterMm: 3, advanceMmPerS: 8, steerMmPerS: 1 } as const;
 
 /** The landmarks along the airway's centre line, as depths from the lips in millimetres. */
 export interface Landmarks {
