@@ -126,7 +126,7 @@ describe('the admin users store', () => {
   });
 
   it('keeps edits local until Save: a draft differs from the saved user, and discarding puts it back', async () => {
-    const store = await import('../../src/stores/admin-users.ts');
+    const store = await import('../../src/stores/users/admin-users.ts');
     const user = {
       id: 'u',
       email: 'u@example.com',

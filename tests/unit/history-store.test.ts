@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { $history, historyKey, loadHistory } from '../../src/stores/history.ts';
+import { $history, historyKey, loadHistory } from '../../src/stores/audit/history.ts';
 
 const entry = {
   id: 1,

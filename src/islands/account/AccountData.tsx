@@ -5,7 +5,7 @@ import { activePaidPlans } from '../../domain/renewal.ts';
 import { toDate } from '../../domain/time.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { deleteAccount, exportData, type DeleteOutcome } from '../../stores/profile.ts';
+import { deleteAccount, exportData, type DeleteOutcome } from '../../stores/users/profile.ts';
 import Dialog from '../ui/Dialog.tsx';
 import Field from '../ui/Field.tsx';
 import type { Sections } from '../../i18n/index.ts';

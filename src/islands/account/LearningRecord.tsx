@@ -1,6 +1,6 @@
 import type { Locale } from '../../i18n/locales.ts';
 import { useEffect, useState } from 'react';
-import { directsAnyGroup } from '../../stores/groups.ts';
+import { directsAnyGroup } from '../../stores/groups/groups.ts';
 import { $session } from '../../stores/session.ts';
 import { $progressLines, loadProgressLines } from '../../stores/progress.ts';
 import CertificateLinks from '../certificates/CertificateLinks.tsx';

@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import { changePassword, saveProfile } from '../../stores/profile.ts';
+import { changePassword, saveProfile } from '../../stores/users/profile.ts';
 import { $session } from '../../stores/session.ts';
 import AccountData from './AccountData.tsx';
 import Field from '../ui/Field.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { checkVerified, sendVerification } from '../../stores/profile.ts';
+import { checkVerified, sendVerification } from '../../stores/users/profile.ts';
 import { $session } from '../../stores/session.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { isolate } from '../../domain/text.ts';

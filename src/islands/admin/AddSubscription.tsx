@@ -1,7 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import type { Plan } from '../../api/pricing.ts';
 import { ADMIN_PLAN_NAME, ADMIN_SUBSCRIPTION_DAYS, MAX_ADMIN_SUBSCRIPTION_DAYS, validGrantDays } from '../../domain/admin-subscription.ts';
-import { addSubscription } from '../../stores/admin-users.ts';
+import { addSubscription } from '../../stores/users/admin-users.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
 import FormError from '../ui/FormError.tsx';

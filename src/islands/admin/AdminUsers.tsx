@@ -1,5 +1,5 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { $adminUsers, isDirty, loadPlans, searchUser } from '../../stores/admin-users.ts';
+import { $adminUsers, isDirty, loadPlans, searchUser } from '../../stores/users/admin-users.ts';
 import { $session, startSession } from '../../stores/session.ts';
 import Field from '../ui/Field.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';

@@ -4,7 +4,7 @@ import { subscriptionStatus } from '../../domain/entitlement.ts';
 import { formatDateTime } from '../../domain/format.ts';
 import { isContentLocale, subscriptionTitle } from '../../domain/localize.ts';
 import { toDate } from '../../domain/time.ts';
-import { removeSubscription } from '../../stores/admin-users.ts';
+import { removeSubscription } from '../../stores/users/admin-users.ts';
 import type { Sections } from '../../i18n/index.ts';
 import DataTable from '../ui/DataTable.tsx';
 

@@ -1,4 +1,4 @@
-import { discardChanges, isDirty, saveUser, setFlag, type AdminUsersState } from '../../stores/admin-users.ts';
+import { discardChanges, isDirty, saveUser, setFlag, type AdminUsersState } from '../../stores/users/admin-users.ts';
 import AddSubscription from './AddSubscription.tsx';
 import SubscriptionTable from './SubscriptionTable.tsx';
 import type { Sections } from '../../i18n/index.ts';

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../domain/format.ts';
 import { isContentLocale, subscriptionTitle } from '../../domain/localize.ts';
 import { isolate } from '../../domain/text.ts';
 import { historyArrow } from '../ui/history-lines.ts';
-import type { AdminUsersState } from '../../stores/admin-users.ts';
+import type { AdminUsersState } from '../../stores/users/admin-users.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
 import FormError from '../ui/FormError.tsx';

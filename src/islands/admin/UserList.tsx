@@ -3,8 +3,8 @@ import type { UserAccess, UserListRow, UserRole, UserSort } from '../../api/user
 import { formatDateTime, formatDay } from '../../domain/format.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
-import { $adminUsers, searchUser } from '../../stores/admin-users.ts';
-import { $groups, loadGroups } from '../../stores/groups.ts';
+import { $adminUsers, searchUser } from '../../stores/users/admin-users.ts';
+import { $groups, loadGroups } from '../../stores/groups/groups.ts';
 import { $userList, exportUserList, goToOffset, loadUserList, PAGE_SIZE, setFilters, sortBy, type UserListFilters } from '../../stores/user-list/user-list.ts';
 import FormError from '../ui/FormError.tsx';
 import SeparatorChoice from '../ui/SeparatorChoice.tsx';

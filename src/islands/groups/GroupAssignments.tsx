@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { $assignments, assignCourse, loadAssignments, sendReminders, unassignCourse } from '../../stores/groups.ts';
+import { $assignments, assignCourse, loadAssignments, sendReminders, unassignCourse } from '../../stores/groups/groups.ts';
 import { formatDay } from '../../domain/format.ts';
 import { isolate } from '../../domain/text.ts';
 import { fill } from '../../i18n/fill.ts';

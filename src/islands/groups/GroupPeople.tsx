@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { GroupDetail } from '../../api/groups.ts';
-import { $group, deleteGroup, removePerson, renameGroup } from '../../stores/groups.ts';
+import { $group, deleteGroup, removePerson, renameGroup } from '../../stores/groups/groups.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
 import InvitePeople from './InvitePeople.tsx';
 import Field from '../ui/Field.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { $group, exportGroup, openGroup } from '../../stores/groups.ts';
+import { $group, exportGroup, openGroup } from '../../stores/groups/groups.ts';
 import GroupAssignments from './GroupAssignments.tsx';
 import GroupPeople from './GroupPeople.tsx';
 import { refusalKey } from './refusals.ts';

@@ -1,6 +1,6 @@
 import type { Locale } from '../../i18n/locales.ts';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { $groups, createGroup, loadGroups } from '../../stores/groups.ts';
+import { $groups, createGroup, loadGroups } from '../../stores/groups/groups.ts';
 import { $session, startSession } from '../../stores/session.ts';
 import type { AttemptStrings } from '../attempts/attempt-strings.ts';
 import Field from '../ui/Field.tsx';

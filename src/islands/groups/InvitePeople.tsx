@@ -2,7 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import type { InvitationOutcome } from '../../api/group-invitations.ts';
 import type { GroupDetail, GroupRole } from '../../api/groups.ts';
 import { splitAddresses } from '../../domain/addresses.ts';
-import { $group, cancelInvitation, invitePeople } from '../../stores/groups.ts';
+import { $group, cancelInvitation, invitePeople } from '../../stores/groups/groups.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
 import FieldError from '../ui/FieldError.tsx';
 import FormError from '../ui/FormError.tsx';

@@ -1,7 +1,7 @@
 import type { Locale } from '../../i18n/locales.ts';
 import { useEffect } from 'react';
 import type { CaseStanding } from '../../api/progress.ts';
-import { $group, $member, openMember } from '../../stores/groups.ts';
+import { $group, $member, openMember } from '../../stores/groups/groups.ts';
 import AttemptHistory from '../attempts/AttemptHistory.tsx';
 import type { AttemptStrings } from '../attempts/attempt-strings.ts';
 import CertificateLinks from '../certificates/CertificateLinks.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { logout } from '../../stores/auth-actions.ts';
-import { $directed, loadDirected } from '../../stores/learning.ts';
+import { $directed, loadDirected } from '../../stores/learning/learning.ts';
 import { $session, startSession } from '../../stores/session.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import type { Sections } from '../../i18n/index.ts';

@@ -4,7 +4,7 @@ import type { Sections } from '../../i18n/index.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { ErrorKey } from '../../stores/error-messages.ts';
 import { $kept, removeKept, retryKept, watchKeptAttempts, type KeptLine } from '../../stores/kept-attempts.ts';
-import { $learning } from '../../stores/learning.ts';
+import { $learning } from '../../stores/learning/learning.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 
 type Strings = Sections<'kept'>;

@@ -3,7 +3,7 @@ import { formatDay } from '../../domain/format.ts';
 import { activeSubscription } from '../../domain/renewal.ts';
 import { toDate } from '../../domain/time.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { $directed, $learning, $myGroups, loadDirected, loadLearning, loadMyGroups } from '../../stores/learning.ts';
+import { $directed, $learning, $myGroups, loadDirected, loadLearning, loadMyGroups } from '../../stores/learning/learning.ts';
 import { $session, startSession } from '../../stores/session.ts';
 import FormError from '../ui/FormError.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';

@@ -3,7 +3,7 @@ import type { AuditEntry } from '../../api/audit.ts';
 import { formatDateTime } from '../../domain/format.ts';
 import { fill } from '../../i18n/fill.ts';
 import { isolate } from '../../domain/text.ts';
-import { $history, historyKey, loadHistory, type HistoryEntity } from '../../stores/history.ts';
+import { $history, historyKey, loadHistory, type HistoryEntity } from '../../stores/audit/history.ts';
 import FormError from './FormError.tsx';
 import { historyArrow, historyLine, type HistoryStrings } from './history-lines.ts';
 import { useIslandStore } from './useIslandStore.ts';

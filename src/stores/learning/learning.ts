@@ -1,12 +1,12 @@
 // My learning: the signed-in learner's courses, where to continue, what to buy next, their own groups and the groups they direct.
 import { atom } from 'nanostores';
-import { answer, auth, client } from '../api/client.ts';
-import type { Group } from '../api/groups.ts';
-import type { Learning } from '../api/learning.ts';
-import type { MyGroups } from '../api/memberships.ts';
-import type { ContentLocale } from '../domain/localize.ts';
-import type { Loadable } from './progress.ts';
-import { idToken } from './session.ts';
+import { answer, auth, client } from '../../api/client.ts';
+import type { Group } from '../../api/groups.ts';
+import type { Learning } from '../../api/learning.ts';
+import type { MyGroups } from '../../api/memberships.ts';
+import type { ContentLocale } from '../../domain/localize.ts';
+import type { Loadable } from '../progress.ts';
+import { idToken } from '../session.ts';
 
 export const $learning = atom<Loadable<Learning>>({ status: 'idle', value: null });
 /** The groups the learner directs (every group for an administrator); an empty list for everyone else. */

@@ -1,8 +1,8 @@
 import { map } from 'nanostores';
-import { answer, auth, client } from '../api/client.ts';
-import type { AuditEntry } from '../api/audit.ts';
-import { lastAsked } from './last-asked.ts';
-import { idToken } from './session.ts';
+import { answer, auth, client } from '../../api/client.ts';
+import type { AuditEntry } from '../../api/audit.ts';
+import { lastAsked } from '../last-asked.ts';
+import { idToken } from '../session.ts';
 
 /** The kinds of thing whose history an editor shows beside its form. */
 export type HistoryEntity = 'course' | 'plan';

@@ -1,11 +1,11 @@
 import { atom } from 'nanostores';
-import { answer, auth, client, enc } from '../api/client.ts';
-import type { AuditEntry } from '../api/audit.ts';
-import type { Plan } from '../api/pricing.ts';
-import type { User } from '../api/users.ts';
-import { adminSubscription, searchKind } from '../domain/admin-subscription.ts';
-import { errorKey, type ErrorKey } from './error-messages.ts';
-import { $session, idToken, setProfile } from './session.ts';
+import { answer, auth, client, enc } from '../../api/client.ts';
+import type { AuditEntry } from '../../api/audit.ts';
+import type { Plan } from '../../api/pricing.ts';
+import type { User } from '../../api/users.ts';
+import { adminSubscription, searchKind } from '../../domain/admin-subscription.ts';
+import { errorKey, type ErrorKey } from '../error-messages.ts';
+import { $session, idToken, setProfile } from '../session.ts';
 
 export interface AdminUsersState {
   searching: boolean;

@@ -1,15 +1,15 @@
 // Groups as directors and admins see them: the list, one group with its people and progress, and the admin's changes.
 import { atom } from 'nanostores';
-import type { CsvSeparator } from '../domain/csv-format.ts';
-import { answer, auth, client, download, enc } from '../api/client.ts';
-import type { GroupProgress } from '../api/group-progress.ts';
-import type { InvitationResult } from '../api/group-invitations.ts';
-import type { Group, GroupAssignment, GroupDetail, GroupRole } from '../api/groups.ts';
-import type { CourseProgress } from '../api/progress.ts';
-import { errorKey, type ErrorKey } from './error-messages.ts';
-import { courseProgress, saveFile } from './progress.ts';
-import { inPageLanguage, pageLanguage } from './page-language.ts';
-import { idToken } from './session.ts';
+import type { CsvSeparator } from '../../domain/csv-format.ts';
+import { answer, auth, client, download, enc } from '../../api/client.ts';
+import type { GroupProgress } from '../../api/group-progress.ts';
+import type { InvitationResult } from '../../api/group-invitations.ts';
+import type { Group, GroupAssignment, GroupDetail, GroupRole } from '../../api/groups.ts';
+import type { CourseProgress } from '../../api/progress.ts';
+import { errorKey, type ErrorKey } from '../error-messages.ts';
+import { courseProgress, saveFile } from '../progress.ts';
+import { inPageLanguage, pageLanguage } from '../page-language.ts';
+import { idToken } from '../session.ts';
 
 /** Why a group could not be shown or changed: refused (not a director of it), gone, no such user, or anything else. */
 export type GroupsError = ErrorKey<'groups'>;
