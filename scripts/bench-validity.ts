@@ -2,6 +2,7 @@ import { DEFAULT_PASS_MARK } from '../src/domain/progress.ts';
 import { COMPONENTS, GATES, TASKS, type Task } from '../src/domain/simulator/index.ts';
 import { FETOSCOPY_SIM } from '../src/domain/simulator/seeded.ts';
 import { degeneratePlayers } from './lib/validity/degenerate.ts';
+import { FETO_PLAYERS, fetoPassRate } from './lib/validity/feto.ts';
 import { carefulPlayers, navigationPlayers } from './lib/validity/navigation.ts';
 import { auc, playAll, validityCases, type Played } from './lib/validity/run.ts';
 import { sightedPlayers } from './lib/validity/sighted.ts';
@@ -127,6 +128,13 @@ for (const task of TASKS) {
       ]),
     );
   }
+}
+if (only === '') {
+  console.log(`\n## FETO (airway model, not yet in the catalogue): pass rate on 200 airways per task\n`);
+  console.log(row(['player', 'insertion', 'removal']));
+  console.log(row(['---', '---', '---']));
+  for (const p of FETO_PLAYERS)
+    console.log(row([p.name, ...(['insertion', 'removal'] as const).map((task) => `${Math.round(fetoPassRate(p, task, 200).rate * 1000) / 10} %`)]));
 }
 const unplayed: Task[] = TASKS.filter((task) => !players.some((p) => p.group === 'expert' && p.tasks.includes(task)));
 if (unplayed.length > 0 && only === '') console.log(`\nNo scripted players yet for: ${unplayed.join(', ')}`);
