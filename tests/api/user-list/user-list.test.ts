@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { UserListFilter, UserListPage } from '../../src/api/user-list.ts';
-import { toTimestamp } from '../../src/domain/time.ts';
-import { attempts, groupMembers, groups, users } from '../../src/server/db/schema.ts';
-import { DICTIONARIES } from '../../src/i18n/index.ts';
-import { parseCsv } from './csv-support.ts';
-import { CALLERS, expectRefused, typedClient, useApi } from './support.ts';
-import type { TestApi } from './harness.ts';
+import type { UserListFilter, UserListPage } from '../../../src/api/user-list.ts';
+import { toTimestamp } from '../../../src/domain/time.ts';
+import { attempts, groupMembers, groups, users } from '../../../src/server/db/schema.ts';
+import { DICTIONARIES } from '../../../src/i18n/index.ts';
+import { parseCsv } from '../csv-support.ts';
+import { CALLERS, expectRefused, typedClient, useApi } from '../support.ts';
+import type { TestApi } from '../harness.ts';
 
 /** GET /user-list and its CSV: the admins' list of every profile, as /admin-users shows it. */
 const api = useApi();
