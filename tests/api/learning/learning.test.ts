@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { toDate, toTimestamp } from '../../src/domain/time.ts';
-import { users } from '../../src/server/db/schema.ts';
-import { token } from './harness.ts';
-import type { TestApi } from './harness.ts';
-import { attempt } from './learning-support.ts';
-import { buyPlan, expectRefused, HIDDEN_PLAN, SEEDED_COURSES, typedClient, useApi } from './support.ts';
+import { toDate, toTimestamp } from '../../../src/domain/time.ts';
+import { users } from '../../../src/server/db/schema.ts';
+import { token } from '../harness.ts';
+import type { TestApi } from '../harness.ts';
+import { attempt } from '../learning-support.ts';
+import { buyPlan, expectRefused, HIDDEN_PLAN, SEEDED_COURSES, typedClient, useApi } from '../support.ts';
 
 /** Gives `uid` a subscription to `planId` that ends `days` days from now (in the past when negative), as an admin's save would. */
 async function subscribe(api: TestApi, uid: string, planId: string, days: number) {
