@@ -33,6 +33,8 @@ export interface Habits {
   lineReach: number;
   /** Whether the surgeon looks for the gaps left in the line and closes them. */
   closesGaps: boolean;
+  /** Whether the surgeon lifts the pedal while moving and looking between the line's stops (one who looks long does). */
+  pedalUpToLook?: boolean;
   /** Chance of choosing the entry site and scope for their reach rather than at random. */
   entryCare: number;
   /**
@@ -178,10 +180,12 @@ export function drawLine(hand: Hand, habits: Habits, distanceMm: number): void {
   const start = Math.floor(hand.rng.next() * (points.length - reach + 1));
   const line = points.slice(start, start + reach);
   // Fires while stepping from stop to stop, as a hand draws a line with the pedal down; a stop the scope cannot
-  // reach squarely is left, the pedal up, and the line taken up again at the next one.
+  // reach squarely is left, the pedal up, and the line taken up again at the next one. A surgeon who looks long
+  // before each move lifts the pedal while moving and looking, and fires only on the stop.
   const visit = (stops: Vec2[]) => {
     if (!hand.state.laserOn) hand.act('laserOn');
     for (const p of stops) {
+      if (habits.pedalUpToLook && hand.state.firing) hand.act('fireStop');
       const reached = hand.aimAt(p, distanceMm, Math.max(hand.device === 'keys' ? 0.8 : 1.5, hand.skill.toleranceMm));
       if (!reached) {
         if (hand.state.firing) hand.act('fireStop');
@@ -280,7 +284,10 @@ export const deviceExperts: readonly Player[] = [
  * corrects every move; and a hesitant intermediate.
  */
 export const carefulSurgeons: readonly Player[] = [
-  surgeon('expert', { name: 'laser-careful-slow', careful: { skill: { ...HABITS.expert.skill, reactionMs: [900, 2200], maxHoldMs: 450 } } }),
+  surgeon('expert', {
+    name: 'laser-careful-slow',
+    careful: { pedalUpToLook: true, skill: { ...HABITS.expert.skill, reactionMs: [900, 2200], maxHoldMs: 450 } },
+  }),
   surgeon('expert', { name: 'laser-careful-hesitant', careful: { burstMs: [250, 800], skill: { ...HABITS.expert.skill, reactionMs: [500, 1100] } } }),
   surgeon('expert', {
     name: 'laser-careful-corrective',
