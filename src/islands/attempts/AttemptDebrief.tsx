@@ -5,7 +5,6 @@ import { dirOf, isLocale } from '../../i18n/locales.ts';
 import { debriefSvg } from '../../simulator/debrief-map.ts';
 import { componentRows, debriefLabels } from '../../simulator/debrief-text.ts';
 import { typeLines } from '../../simulator/debrief-types.ts';
-import { flagReasons } from '../../simulator/flag-text.ts';
 import { cappedHeadline, gateNotes } from '../../simulator/gate-text.ts';
 import { $debrief, closeDebrief, openDebrief, type DebriefFailure } from '../../stores/debrief.ts';
 import type { AttemptStrings } from './attempt-strings.ts';
@@ -14,6 +13,7 @@ import { useIslandStore } from '../ui/useIslandStore.ts';
 import { fill } from '../../i18n/fill.ts';
 import FormError from '../ui/FormError.tsx';
 import DataTable from '../ui/DataTable.tsx';
+import FlagReasons from './FlagReasons.tsx';
 
 interface Props {
   locale: string;
@@ -82,13 +82,7 @@ function Result({ result, locale, scoreLabel, timeLabel, strings }: { result: At
       {result.flagged && (
         <div className="debrief-flagged">
           <p>{strings['attempts.flagged']}</p>
-          {result.flags.length > 0 && (
-            <ul>
-              {flagReasons(result.flags, (key) => strings[key]).map((reason) => (
-                <li key={reason}>{reason}</li>
-              ))}
-            </ul>
-          )}
+          <FlagReasons flags={result.flags} strings={strings} />
         </div>
       )}
       {result.debrief ? (

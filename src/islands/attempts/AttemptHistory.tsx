@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AttemptListItem } from '../../api/attempts.ts';
 import { formatDateTime } from '../../domain/format.ts';
-import { flagReasons } from '../../simulator/flag-text.ts';
 import { clockText } from '../../domain/time.ts';
 import { loadAttempts } from '../../stores/attempts.ts';
 import { openDebrief } from '../../stores/debrief.ts';
@@ -12,6 +11,7 @@ import { useIslandStore } from '../ui/useIslandStore.ts';
 import { fill } from '../../i18n/fill.ts';
 import FormError from '../ui/FormError.tsx';
 import DataTable from '../ui/DataTable.tsx';
+import FlagReasons from './FlagReasons.tsx';
 
 interface Props {
   locale: string;
@@ -54,13 +54,7 @@ export default function AttemptHistory({ locale, userId, strings }: Props) {
                 {a.flagged && (
                   <div className="attempt-flagged" data-flagged="true">
                     {strings['attempts.flaggedRow']}
-                    {a.flags.length > 0 && (
-                      <ul>
-                        {flagReasons(a.flags, (key) => strings[key]).map((reason) => (
-                          <li key={reason}>{reason}</li>
-                        ))}
-                      </ul>
-                    )}
+                    <FlagReasons flags={a.flags} strings={strings} />
                   </div>
                 )}
               </td>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatDateTime } from '../../domain/format.ts';
 import type { LearnerReview, SittingLaunch } from '../../api/assessments.ts';
 import { isolate } from '../../domain/text.ts';
-import { flagReasons } from '../../simulator/flag-text.ts';
+import FlagReasons from '../attempts/FlagReasons.tsx';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
 import { grantLaunch, type SittingState } from '../../stores/assessments.ts';
@@ -79,13 +79,7 @@ export default function SittingLaunches({ id, sitting, locale, strings }: Props)
                   </td>
                   <td>
                     {strings[FATE[l.fate]]}
-                    {l.flags.length > 0 && (
-                      <ul className="sitting-flags">
-                        {flagReasons(l.flags, (key) => strings[key]).map((reason) => (
-                          <li key={reason}>{reason}</li>
-                        ))}
-                      </ul>
-                    )}
+                    <FlagReasons flags={l.flags} strings={strings} className="sitting-flags" />
                   </td>
                   <td>{l.score === null ? '' : number(l.score)}</td>
                 </tr>
