@@ -8,7 +8,7 @@ import { DICTIONARIES } from '../../src/i18n/index.ts';
 
 const IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-/** Holds the outline island's script and the learner's standing until the returned function is called. */
+/** Holds the outline's and the plans' island scripts and the learner's standing until the returned function is called. */
 async function holdOutline(page: Page): Promise<() => void> {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -17,6 +17,8 @@ async function holdOutline(page: Page): Promise<() => void> {
     await route.continue();
   };
   await page.route('**/_astro/CourseOutline.*.js', hold);
+  // The plans' island too: once it knows the learner holds the course it lays their access over the plans, above the modules.
+  await page.route('**/_astro/CoursePlans.*.js', hold);
   await page.route('**/api/progress?*', hold);
   return release;
 }

@@ -8,6 +8,9 @@ import { $courseProgress } from '../../stores/progress.ts';
 import { $session } from '../../stores/session.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 
+/** A date with one of the longest month names, for the unseen room's line. */
+const ROOM_DATE = new Date(Date.UTC(2026, 8, 28));
+
 interface Props {
   locale: Locale;
   courseId: string;
@@ -36,6 +39,15 @@ export default function CoursePlans({ locale, courseId, planIds, strings, childr
   return (
     <div className="course-plans-swap">
       <div className={held ? 'course-plans-unseen' : undefined}>{children}</div>
+      {/* The room of a holder's access, unseen, kept for everyone: when the session arrives after a finger is already on
+          a module below (a slow phone), laying the access over the plans moves nothing. A long date fills its line. */}
+      <section className="course-plans course-held course-plans-unseen" aria-hidden="true">
+        <h2>{strings['course.held.title']}</h2>
+        <p>{fill(strings['course.held.until'], { date: formatDay(locale, ROOM_DATE) })}</p>
+        <p>
+          <span className="button">{strings['course.held.continue']}</span>
+        </p>
+      </section>
       {access?.held && (
         <section className="course-plans course-held" aria-labelledby="course-held-title">
           <h2 id="course-held-title">{strings['course.held.title']}</h2>
