@@ -134,3 +134,18 @@ export async function axe(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+/**
+ * A slow connection: the site's scripts arrive 2 s after `release` is called, so a person types, taps and reads the
+ * server's HTML first, whatever the machine's speed.
+ */
+export async function slowScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/*.js', async (route) => {
+    await released;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.continue();
+  });
+  return release;
+}

@@ -1,6 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { axe } from './helpers.ts';
+import { axe, slowScripts } from './helpers.ts';
 import { DICTIONARIES } from '../../src/i18n/index.ts';
 
 // A learner opens a course case on a slow connection (the page's scripts arrive 2 s late) and presses keys before they
@@ -14,18 +14,6 @@ const SCREENS = {
   'phone sideways': { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true },
   desktop: { viewport: { width: 1280, height: 800 } },
 } as const;
-
-/** The page's scripts held until `release` is called, then 2 s more: what a slow connection does to them. */
-async function slowScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/*.js', async (route) => {
-    await released;
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    await route.continue();
-  });
-  return release;
-}
 
 /** Whether `inner`'s box lies within `outer`'s (to the pixel). */
 async function within(inner: Locator, outer: Locator) {

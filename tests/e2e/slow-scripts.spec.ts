@@ -1,21 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { axe, newAccount, oobCodes, uniqueEmail } from './helpers.ts';
-
-/**
- * A slow connection: the site's scripts arrive 2 s after `release` is called, so a person types and submits into the
- * server's HTML first, whatever the machine's speed.
- */
-async function slowScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/*.js', async (route) => {
-    await released;
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    await route.continue();
-  });
-  return release;
-}
+import { axe, newAccount, oobCodes, slowScripts, uniqueEmail } from './helpers.ts';
 
 /** The site's scripts a page asks for from now on, by file name. */
 function scriptsAsked(page: Page): string[] {
