@@ -24,3 +24,11 @@ export function courseAccess(user: UserLike, courseId: string, plans: readonly P
 export function coursesOnSale(catalogueOrder: readonly string[], plansOnSale: readonly PlanLike[], held: ReadonlySet<string>): string[] {
   return catalogueOrder.filter((id) => !held.has(id) && plansOnSale.some((p) => p.courses.includes(id)));
 }
+
+/**
+ * Whether a group member is late with a course assigned to them: its due date has passed and they hold no valid
+ * certificate of it. The group's page, its reminders and its CSV all read lateness from here.
+ */
+export function isLate(dueAt: Date, completed: boolean, now: Date): boolean {
+  return !completed && dueAt.getTime() <= now.getTime();
+}

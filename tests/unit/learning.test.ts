@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isEntitled } from '../../src/domain/entitlement.ts';
-import { courseAccess, coursesOnSale } from '../../src/domain/learning.ts';
+import { courseAccess, coursesOnSale, isLate } from '../../src/domain/learning.ts';
 import { toTimestamp } from '../../src/domain/time.ts';
 
 const now = new Date('2026-03-10T12:00:00Z');
@@ -43,5 +43,15 @@ describe('coursesOnSale', () => {
     expect(coursesOnSale(['c3', 'c2', 'c1'], plans, new Set(['c1']))).toEqual(['c2']);
     expect(coursesOnSale(['c3', 'c2', 'c1'], plans, new Set())).toEqual(['c2', 'c1']);
     expect(coursesOnSale(['c3'], plans, new Set())).toEqual([]);
+  });
+});
+
+describe('isLate', () => {
+  const due = new Date('2026-03-10T00:00:00Z');
+  it('is late once the due date has come without a valid certificate, never with one or before it', () => {
+    expect(isLate(due, false, new Date('2026-03-09T23:59:59Z'))).toBe(false);
+    expect(isLate(due, false, due)).toBe(true);
+    expect(isLate(due, false, now)).toBe(true);
+    expect(isLate(due, true, now)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import type { CertificateKind, Sitting } from '../../domain/assessment.ts';
 import { formatDay } from '../../domain/format.ts';
+import { isLate } from '../../domain/learning.ts';
 import type { AttemptFact, CaseState } from '../../domain/progress.ts';
 import { useT, type Key } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
@@ -156,7 +157,7 @@ export function groupCsv(
             line.certificate ? sittingsCell(line.certificate.sittings, words) : null,
             last ? words.date(last) : null,
             dueAt ? words.date(dueAt) : null,
-            dueAt ? words.yes(dueAt <= now && !(line.certificate && !line.certificate.revokedAt)) : null,
+            dueAt ? words.yes(isLate(dueAt, Boolean(line.certificate && !line.certificate.revokedAt), now)) : null,
           ]);
         }
       }

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { ErrorCode } from '../../api/errors.ts';
 import * as routes from '../../api/groups.ts';
 import { formatDay } from '../../domain/format.ts';
+import { isLate } from '../../domain/learning.ts';
 import { localizeCourse } from '../../domain/localize.ts';
 import { isolate } from '../../domain/text.ts';
 import { useT } from '../../i18n/index.ts';
@@ -30,7 +31,7 @@ export async function assignmentsView(c: Context<Env>, groupId: string, now = ne
   const reminded = await remindersOf(db.db, groupId);
   return rows.map((r) => {
     const done = members.filter((m) => completed.has(`${m.userId} ${r.courseId}`));
-    const late = r.dueAt <= now ? members.filter((m) => !completed.has(`${m.userId} ${r.courseId}`)) : [];
+    const late = members.filter((m) => isLate(r.dueAt, completed.has(`${m.userId} ${r.courseId}`), now));
     return {
       courseId: r.courseId,
       title: courses.get(r.courseId)?.title ?? r.courseId,
