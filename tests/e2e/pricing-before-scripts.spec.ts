@@ -1,23 +1,12 @@
-import type { Page } from '@playwright/test';
 import { ar } from '../../src/i18n/ar.ts';
 import { expect, test } from './fixtures.ts';
+import { slowScripts } from './helpers.ts';
 
-/**
- * Scripts held back, as on a slow phone, until the test lets them through: whatever is checked before then is in the
- * page the server sent, however slow the machine.
- */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+// Scripts held back, as on a slow phone, until the test lets them through: whatever is checked before then is in the
+// page the server sent, however slow the machine.
 
 test('pricing shows its plans and prices before the scripts arrive, and Buy works once they have', async ({ page }) => {
-  const release = await holdScripts(page);
+  const release = await slowScripts(page);
   await page.goto('/pricing', { waitUntil: 'commit' });
   const card = page.getByRole('article', { name: 'Fetoscopy', exact: true });
   await expect(card).toContainText('$199.00');
@@ -34,7 +23,7 @@ test('pricing shows its plans and prices before the scripts arrive, and Buy work
 });
 
 test('the Arabic pricing page shows its plans in Arabic before the scripts arrive, and Buy once they have', async ({ page }) => {
-  const release = await holdScripts(page);
+  const release = await slowScripts(page);
   await page.goto('/ar/pricing', { waitUntil: 'commit' });
   const card = page.getByRole('article', { name: 'تنظير الجنين', exact: true });
   await expect(card).toBeVisible();
