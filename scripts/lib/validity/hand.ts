@@ -40,6 +40,12 @@ export interface Skill {
 const MIN_TAP_MS = 40;
 /** After releasing the keys the turn runs down in up to 250 ms: the hand waits for it before judging. */
 const SETTLE_MS = 260;
+/** A stick's turn is let go once the tip has swung down to this share of the safe height (the turn still runs down after). */
+const SWING_STOP = 0.8;
+/** How often the eye checks what it waits for while a stick or touch control is held, ms. */
+const WATCH_MS = 20;
+/** How far the advance coasts after release, as ms at the speed it had: it runs down by 4 % every 4 ms tick (simulation.ts). */
+const COAST_MS = 100;
 /**
  * Turning speeds up to full over this long and slows down as long after release (simulation.ts): a tap of p ms
  * turns p² / TURN_RAMP_MS ms' worth of full speed, a longer hold p ms' worth.
@@ -230,8 +236,12 @@ export class Hand {
         held = key;
         this.emit({ t: this.t, type: 'input', ...values });
       }
-      this.t = Math.min(end, this.t + Math.round(this.rng.range(...device.everyMs)));
-      this.sim.advance(this.t);
+      // The eye watches between the control's readings: it lets go as soon as it sees the aim there.
+      const next = Math.min(end, this.t + Math.round(this.rng.range(...device.everyMs)));
+      while (this.t < next && !(held !== '0,0,0' && there?.())) {
+        this.t = Math.min(next, this.t + WATCH_MS);
+        this.sim.advance(this.t);
+      }
     }
     if (held !== '0,0,0') this.emit({ t: this.t, type: 'input', turnX: 0, turnY: 0, insert: 0, roll: 0 });
     this.wait(SETTLE_MS);
@@ -299,9 +309,17 @@ export class Hand {
       // Turning about the trocar swings the tip, and near the plate it may swing into it: there the hand backs
       // out before turning and advances after, as one is taught to.
       // With a stick, the hand lets go once it sees the aim on the point (the turn's run-down then carries it a little on).
+      // It lets go too when it sees the tip swing close to the plate, and backs out on the next move.
       const onIt = () => {
+        if (this.state.tipHeightMm <= SWING_STOP * this.skill.safeHeightMm) return true;
         const a = aimOf(this.state.pose, trocar, scope, Infinity);
         return a !== null && Math.hypot(target.x - a.x, target.y - a.y) <= tolerance;
+      };
+      // Advancing with a stick or slider, the hand lets go once it sees the plate as near as it means to come, less
+      // the way the scope still coasts after it lets go (the advance runs down in about 100 ms).
+      const nearEnough = () => {
+        const coast = Math.abs(this.state.rates.insert) * SCOPE.insertPerMs * COAST_MS * Math.max(0, -this.state.pose.dir.z);
+        return this.state.tipHeightMm - coast <= this.skill.safeHeightMm;
       };
       const afterTurn = turned(s.pose, u[0]!, u[1]!, 0);
       const tipAfterTurn = tipOf(afterTurn, trocar).z;
@@ -313,10 +331,10 @@ export class Hand {
         const backOut = Math.min(holds.insert!, -Math.max(0, this.skill.safeHeightMm - tipAfterTurn) / RATE.insert);
         this.press({ insert: backOut });
         this.press({ turnX: holds.turnX!, turnY: holds.turnY!, roll: holds.roll! }, onIt);
-        if (holds.insert! > 0) this.press({ insert: holds.insert! });
+        if (holds.insert! > 0) this.press({ insert: holds.insert! }, nearEnough);
       } else if (s.tipHeightMm < 25 && holds.insert! > 0) {
         this.press({ turnX: holds.turnX!, turnY: holds.turnY!, roll: holds.roll! }, onIt);
-        this.press({ insert: holds.insert! });
+        this.press({ insert: holds.insert! }, nearEnough);
       } else this.press(holds, Math.abs(holds.insert ?? 0) < MIN_TAP_MS / 2 ? onIt : undefined);
       this.react();
     }

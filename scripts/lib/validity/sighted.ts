@@ -9,7 +9,7 @@ import type { Twin } from '../../../src/domain/simulator/placenta.ts';
 import type { Rng } from '../../../src/domain/simulator/rng.ts';
 import { Eyes, type VesselEnd } from './eyes.ts';
 import { gaussian, Hand } from './hand.ts';
-import { HABITS, type Habits } from './surgeons.ts';
+import { HABITS, steerOnto, type Habits } from './surgeons.ts';
 import type { Group, Player } from './types.ts';
 
 /** How a surgeon of one group sees, besides the hands and habits of surgeons.ts. */
@@ -279,7 +279,7 @@ class SightedSurgeon {
 
   /** Marks a junction and names its kind, from a closer look. */
   mark(j: Junction): void {
-    this.hand.aimAt(j.at, 14);
+    steerOnto(this.hand, j.at, 14, this.habits);
     this.hand.react();
     this.hand.act('mark');
     this.hand.react(0.8);
@@ -293,18 +293,28 @@ class SightedSurgeon {
     // An expert fires from where the spot just covers both ends with a millimetre to spare.
     const expertAt = Math.min(12, Math.max(7, (half + Math.max(j.donor.widthMm, j.recipient.widthMm) / 2 + 1 - beamRadius(0)) / beamRadius(1)));
     const at = group === 'expert' ? expertAt : Math.max(3, this.habits.fireDistanceMm + this.habits.fireSpreadMm * gaussian(this.rng));
-    this.hand.aimAt(j.at, at);
     const share = this.rng.next() < this.habits.stopEarly ? 0.7 : 1;
     const watch = [j.at, j.donor.at, j.recipient.at];
-    if (!this.hand.state.laserOn) {
-      this.hand.act('laserOn');
-      this.hand.react(0.5);
+    // Where the spot went pale beside the junction (the aim was off), a surgeon who re-aims steers again and fires again.
+    const paleBeside = () => {
+      const aim = this.hand.state.aim;
+      return aim !== null && Math.hypot(aim.point.x - j.at.x, aim.point.y - j.at.y) > half && this.eyes.pale(this.hand.state, [aim.point], share);
+    };
+    for (let attempt = 0; attempt <= this.habits.reaims && !this.eyes.pale(this.hand.state, watch, share); attempt += 1) {
+      steerOnto(this.hand, j.at, at, this.habits);
+      if (!this.hand.state.laserOn) {
+        this.hand.act('laserOn');
+        this.hand.react(0.5);
+      }
+      this.hand.act('fireStart');
+      for (let waited = 0; waited < 8000 && !this.eyes.pale(this.hand.state, watch, share); waited += 50) {
+        if (this.habits.reaims > 0 && paleBeside()) break;
+        this.hand.wait(50);
+      }
+      this.hand.wait(this.rng.range(...this.hand.skill.reactionMs) * 0.5);
+      this.hand.act('fireStop');
+      this.hand.react();
     }
-    this.hand.act('fireStart');
-    for (let waited = 0; waited < 8000 && !this.eyes.pale(this.hand.state, watch, share); waited += 50) this.hand.wait(50);
-    this.hand.wait(this.rng.range(...this.hand.skill.reactionMs) * 0.5);
-    this.hand.act('fireStop');
-    this.hand.react();
   }
 
   /** The Solomon line: through the junctions found, along the equator as read between them, rim to rim. */

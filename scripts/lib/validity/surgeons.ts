@@ -38,6 +38,11 @@ export interface Habits {
   /** Chance of choosing the entry site and scope for their reach rather than at random. */
   entryCare: number;
   /**
+   * How many times the surgeon steers again and fires again at an anastomosis the hand did not get onto, or whose
+   * spot paled beside the vessel (0: fires once wherever the aim ended, and burns until the vessel looks pale).
+   */
+  reaims: number;
+  /**
    * A hesitant hand fires in bursts of this long (ms), looking at the spot for a reaction time or two in between,
    * until it looks pale; it lets go sooner where the spot paled during a burst. Absent: one burn until it looks pale.
    */
@@ -61,6 +66,7 @@ export const HABITS: Record<Group, Habits> = {
     lineReach: 1,
     closesGaps: true,
     entryCare: 1,
+    reaims: 2,
   },
   intermediate: {
     skill: { reactionMs: [450, 800], motorNoise: 0.18, toleranceMm: 1, distanceToleranceMm: 3, safeHeightMm: 4.5, maxHoldMs: 1300, patience: 10 },
@@ -77,6 +83,7 @@ export const HABITS: Record<Group, Habits> = {
     lineReach: 0.95,
     closesGaps: false,
     entryCare: 0.7,
+    reaims: 0,
   },
   novice: {
     skill: { reactionMs: [700, 1200], motorNoise: 0.35, toleranceMm: 2, distanceToleranceMm: 5, safeHeightMm: 3, maxHoldMs: 1800, patience: 7 },
@@ -93,6 +100,7 @@ export const HABITS: Record<Group, Habits> = {
     lineReach: 0.7,
     closesGaps: false,
     entryCare: 0.3,
+    reaims: 0,
   },
 };
 
@@ -156,13 +164,39 @@ export function burn(hand: Hand, a: Anastomosis, habits: Habits): void {
     return;
   }
   hand.act('fireStart');
-  // The burn is watched: the hand lets go a reaction time after it sees what it waits for, or gives up.
+  // The burn is watched: the hand lets go a reaction time after it sees what it waits for, or after the spot went
+  // pale where it aimed while the vessel did not (the aim was beside it), or gives up.
   for (let waited = 0; waited < 8000; waited += 50) {
-    if (hand.state.sealed.includes(a.id) || (cell >= 0 && hand.state.fluence[cell]! >= paleAt)) break;
+    if (pale() || (habits.reaims > 0 && paleBeside(hand, a, paleAt))) break;
     hand.wait(50);
   }
   hand.wait(hand.rng.range(...hand.skill.reactionMs) * 0.5);
   hand.act('fireStop');
+}
+
+/** Whether the spot under the aim is pale and the anastomosis is not under it: what a hand aimed beside the vessel sees. */
+function paleBeside(hand: Hand, a: Anastomosis, paleAt: number): boolean {
+  const aim = hand.state.aim;
+  if (!aim || Math.hypot(aim.point.x - a.position.x, aim.point.y - a.position.y) <= a.diameterMm / 2) return false;
+  const at = cellAt(hand.state.scenario.tissue, aim.point);
+  return at >= 0 && hand.state.fluence[at]! >= paleAt;
+}
+
+/**
+ * Coagulates one anastomosis: steers onto it and burns until it looks pale; where the hand did not get onto it, or
+ * the spot paled beside the vessel, a careful surgeon steers again and fires again, a few times at most.
+ */
+function coagulate(hand: Hand, a: Anastomosis, distanceMm: number, habits: Habits): void {
+  for (let attempt = 0; attempt <= habits.reaims && !hand.state.sealed.includes(a.id); attempt += 1) {
+    steerOnto(hand, a.position, distanceMm, habits);
+    burn(hand, a, habits);
+    hand.react();
+  }
+}
+
+/** Steers onto a point; a surgeon who re-aims (`reaims`) looks and steers again while the hand is not on it. */
+export function steerOnto(hand: Hand, target: Vec2, distanceMm: number, habits: Habits): void {
+  for (let again = 0; !hand.aimAt(target, distanceMm) && again < habits.reaims; again += 1) hand.react();
 }
 
 /** The order a surgeon coagulates in: the sequence as they typed the anastomoses, nearest first within a rank. */
@@ -241,7 +275,7 @@ export function surgeon(
         const miss = habits.missBase + habits.missFaint * (1 - a.visibility) * 2 + (a.diameterMm < 1 ? habits.missSmall : 0);
         if (rng.next() < miss) continue;
         const typed = typing(a, rng, habits);
-        hand.aimAt(a.position, 18);
+        steerOnto(hand, a.position, 18, habits);
         hand.react();
         hand.act('mark');
         hand.react(0.8);
@@ -256,9 +290,7 @@ export function surgeon(
         const d = Math.max(3, habits.fireDistanceMm + habits.fireSpreadMm * gaussian(rng));
         // An expert fires from close enough for the spot to cover the vessel and stay within its zone.
         const at = group === 'expert' ? expertDistance(a) : d;
-        hand.aimAt(a.position, at);
-        burn(hand, a, habits);
-        hand.react();
+        coagulate(hand, a, at, habits);
       }
       if (scenario.params.task === 'solomon' && !options.lineFirst) line();
       if (hand.state.laserOn) hand.act('laserOff');
