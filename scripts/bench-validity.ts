@@ -6,14 +6,15 @@ import { FETO_PLAYERS, fetoPassRate } from './lib/validity/feto.ts';
 import { carefulPlayers, navigationPlayers } from './lib/validity/navigation.ts';
 import { auc, playAll, validityCases, type Played } from './lib/validity/run.ts';
 import { sightedPlayers } from './lib/validity/sighted.ts';
-import { laserReplayPlayer } from './lib/validity/laser-replay.ts';
+import { laserReplayPlayer, pacedLaserReplayPlayer } from './lib/validity/laser-replay.ts';
 import { carefulSurgeons, deviceExperts, surgeons } from './lib/validity/surgeons.ts';
 import type { Player } from './lib/validity/types.ts';
 
 /**
  * npm run bench:validity [-- <variants> [<name prefix>]]: the scripted players (expert, intermediate, novice, the
  * sighted surgeons of sighted.ts, who plan only from the view, the degenerate strategies, the careful surgeons
- * (slow, hesitant, corrective) and a program that plays from the model's hidden state, all acting only
+ * (slow, hesitant, corrective), a program that plays from the model's hidden state and the same program letting go at
+ * a person's pace (reported, judged by no criterion), all acting only
  * through the event log at a human rate; navigation's from navigation.ts) play every
  * seeded case of their tasks on
  * `variants` variants (200 unless given), each log scored by the server's replay. Prints, per task, the AUC of
@@ -35,6 +36,7 @@ const players: Player[] = [
   ...carefulPlayers,
   ...carefulSurgeons,
   laserReplayPlayer,
+  pacedLaserReplayPlayer,
 ].filter((p) => p.name.startsWith(only));
 if (players.length === 0) {
   // A filter that names no player would otherwise simulate nothing and report every criterion met.
@@ -121,7 +123,8 @@ for (const task of TASKS) {
     const flaggedShare = checked.filter((q) => q.outcome.flags!.length > 0).length / checked.length;
     // A flag must not accuse a person: at most 0.5 % of any learner's or careful player's attempts; a program
     // playing from the model's hidden state is flagged in 95 % at least.
-    if (p.group === 'program' ? flaggedShare < 0.95 : p.group !== 'degenerate' && flaggedShare > 0.005) failed = true;
+    // A reported program is judged by nothing: its share is printed for the record.
+    if (p.group === 'program' ? flaggedShare < 0.95 : !['degenerate', 'report'].includes(p.group) && flaggedShare > 0.005) failed = true;
     const flagged = `${(flaggedShare * 100).toFixed(1)} %`;
     console.log(
       row([

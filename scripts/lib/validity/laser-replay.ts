@@ -129,3 +129,14 @@ export const laserReplayPlayer: Player = {
   tasks: ['selective', 'solomon'],
   play: (scenario, rng) => laserReplay(scenario, rng, { releaseMs: [0, 40] }),
 };
+
+/**
+ * The same program letting go 250-500 ms after the seal, as a person waiting for the blanching would: the flags catch
+ * it by its route on the straight scope only (docs/simulator-judgement.md). Reported, not judged.
+ */
+export const pacedLaserReplayPlayer: Player = {
+  name: 'laser-replay-paced',
+  group: 'report',
+  tasks: ['selective', 'solomon'],
+  play: (scenario, rng) => laserReplay(scenario, rng, { releaseMs: [250, 500] }),
+};

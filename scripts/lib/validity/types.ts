@@ -11,9 +11,11 @@ export interface Player {
   name: string;
   /**
    * 'careful': people at a slow or corrective pace, read only for how often the plausibility checks accuse them;
-   * 'program': plays from the model's hidden state at a hand's pace, may score a pass and must be flagged.
+   * 'program': plays from the model's hidden state at a hand's pace, may score a pass and must be flagged;
+   * 'report': a program the flags are known not to catch everywhere (docs/simulator-judgement.md), its figures
+   * printed for the record and judged by no criterion.
    */
-  group: Group | 'degenerate' | 'careful' | 'program';
+  group: Group | 'degenerate' | 'careful' | 'program' | 'report';
   /** The tasks it knows how to play. */
   tasks: readonly Task[];
   /**
