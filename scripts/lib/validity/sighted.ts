@@ -317,10 +317,17 @@ class SightedSurgeon {
     }
   }
 
-  /** The Solomon line: through the junctions found, along the equator as read between them, rim to rim. */
+  /**
+   * The Solomon line: from junction to junction found (it joins the spots already coagulated, as the technique
+   * describes), and beyond the outermost ones along the equator as read from the survey, rim to rim.
+   */
   line(equator: readonly Vec2[], found: readonly Junction[], distanceMm: number): void {
     const key = (p: Vec2) => dot2(sub2(p, this.mid), this.s);
-    const inner = equator.slice(1, -1).filter((p) => found.every((j) => Math.hypot(p.x - j.at.x, p.y - j.at.y) > 6));
+    const ends = found.map((j) => key(j.at));
+    const inner = equator
+      .slice(1, -1)
+      .filter((p) => found.every((j) => Math.hypot(p.x - j.at.x, p.y - j.at.y) > 6))
+      .filter((p) => found.length < 2 || key(p) < Math.min(...ends) || key(p) > Math.max(...ends));
     const through = [...inner, ...found.map((j) => j.at)].sort((p, q) => key(p) - key(q));
     const path = through.length >= 2 ? this.toEdges(through) : [...equator];
     const r = this.eyes.radiusMm - 2;
