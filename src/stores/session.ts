@@ -4,7 +4,7 @@ import { answer, auth, client, enc } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { User } from '../api/users.ts';
 import { firebaseAuth } from './firebase.ts';
-import { maybeSignedIn } from './stored-session.ts';
+import { maybeSignedIn, rememberSignedIn } from './stored-session.ts';
 
 export interface SessionUser {
   uid: string;
@@ -77,7 +77,11 @@ export function stayInSession(): void {
 export function startSession(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
-  void maybeSignedIn().then((maybe) => (maybe ? subscribe() : $session.set({ loading: false, firebaseUser: null, user: null, error: null })));
+  void maybeSignedIn().then((maybe) => {
+    if (maybe) return subscribe();
+    rememberSignedIn(false);
+    $session.set({ loading: false, firebaseUser: null, user: null, error: null });
+  });
 }
 
 function sessionUser(fbUser: FirebaseUser): SessionUser {
@@ -114,6 +118,7 @@ function subscribe(): void {
     .then(async (auth) => {
       const { onAuthStateChanged } = await import('firebase/auth');
       onAuthStateChanged(auth, async (fbUser) => {
+        rememberSignedIn(Boolean(fbUser));
         if (leaving) return;
         current = fbUser;
         if (!fbUser) {

@@ -4,6 +4,23 @@ const STORE = 'firebaseLocalStorage';
 const USER_KEY = 'firebase:authUser:';
 
 /**
+ * Our own mark that someone was signed in here when the session was last read, in Web Storage so that a script in the
+ * page's head reads it at once (Firebase's IndexedDB cannot be read before the first paint): a signed-in page then
+ * shows a loading state, not "Log in", until the session is read. Only a hint; the session decides.
+ */
+export const SIGNED_IN_HINT = 'signed-in';
+
+/** Keeps the hint in step with the session just read. */
+export function rememberSignedIn(signedIn: boolean): void {
+  try {
+    if (signedIn) localStorage.setItem(SIGNED_IN_HINT, '1');
+    else localStorage.removeItem(SIGNED_IN_HINT);
+  } catch {
+    // Storage refused (private mode): pages show the signed-out text until the session is read, as before.
+  }
+}
+
+/**
  * Whether this device may hold a signed-in Firebase user: false only when Firebase's stores surely hold none (never
  * signed in here, or signed out since), so a page can leave the Firebase SDK and the session islands unloaded. Read
  * straight from the stores, without the SDK; anything it cannot read counts as "maybe".

@@ -50,6 +50,12 @@ export default function CourseActions({ strings, preview, coursesHref, ...ctx }:
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
   }, []);
+  // Back from the simulator to a page kept in the browser's memory: the open-case choice it was left with is closed.
+  useEffect(() => {
+    const back = (e: PageTransitionEvent) => e.persisted && closeLaunch();
+    window.addEventListener('pageshow', back);
+    return () => window.removeEventListener('pageshow', back);
+  }, []);
   // Continue on My learning links to #play-{module}-{case}: that case's open-case choice, once.
   useEffect(() => {
     const asked = /^#play-(\d+)-(\d+)$/.exec(window.location.hash);
@@ -117,7 +123,8 @@ export default function CourseActions({ strings, preview, coursesHref, ...ctx }:
               )}
               {launch.browser && (
                 <li>
-                  <a href={launch.browser} target="_blank" rel="noopener" data-launch="browser">
+                  {/* In this tab: a second tab left this one behind with its dialog open; the simulator leads back here. */}
+                  <a href={launch.browser} data-launch="browser">
                     <strong>{strings['course.browser']}</strong>
                     <span>{strings['course.browserHint']}</span>
                   </a>

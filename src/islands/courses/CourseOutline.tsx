@@ -74,6 +74,7 @@ export default function CourseOutline({ locale, courseId, courseTitle, outline, 
     <div className="course-outline" id="course-outline">
       <OutlineSummary
         signedIn={preview || Boolean(uid)}
+        sessionLoading={session.loading}
         status={progress.status}
         mine={mine}
         view={view}

@@ -9,6 +9,8 @@ import type { Sections } from '../../i18n/index.ts';
 
 interface Props {
   signedIn: boolean;
+  /** The session is still being read: a device that held a session shows a loading state, not the way to sign in. */
+  sessionLoading: boolean;
   status: Loadable<CourseProgress>['status'];
   /** The learner's standing with the page's titles; null for visitors and until it is read. */
   mine: CourseProgress | null;
@@ -22,7 +24,7 @@ interface Props {
 }
 
 /** Above a course's modules: sign in to track progress, or the learner's share, where to continue, and the certificate. */
-export default function OutlineSummary({ signedIn, status, mine, view, locale, courseTitle, loginHref, verifyPath, strings }: Props) {
+export default function OutlineSummary({ signedIn, sessionLoading, status, mine, view, locale, courseTitle, loginHref, verifyPath, strings }: Props) {
   const nextModule = mine?.next ? view.modules.find((m) => m.level === mine.next!.level) : undefined;
   const started = mine?.modules.some((m) => m.cases.some((c) => c.attempts > 0)) ?? false;
   return (
@@ -40,10 +42,12 @@ export default function OutlineSummary({ signedIn, status, mine, view, locale, c
           </p>
         </div>
         {!signedIn && (
-          <p className="outline-signin">
+          <p className="outline-signin" data-session-wait={sessionLoading || undefined}>
             <a href={loginHref}>{strings['progress.signIn']}</a>
           </p>
         )}
+        {/* Shown instead (CSS) where the page's head found that someone was signed in here, until the session is read. */}
+        {!signedIn && sessionLoading && <p className="muted session-wait">{strings['progress.loading']}</p>}
         {signedIn && status === 'loading' && !mine && <p className="muted">{strings['progress.loading']}</p>}
         {signedIn && status === 'error' && <FormError>{strings['progress.error']}</FormError>}
         {mine && (
