@@ -138,6 +138,19 @@ function bestSite(debrief: Debrief): Vec2 | null {
 }
 
 /** The map with its legend below; `role="img"` named by the title, each marker titled for pointer users. */
+/**
+ * An anastomosis's kind, written up and to the right of it; to the left where it would cover the trocar's entry mark
+ * (a label some 16 mm wide and 5 high, the mark 7 mm square).
+ */
+function kindText(x: number, y: number, label: string, entry: { x: number; y: number }): string {
+  const ex = entry.x;
+  const ey = -entry.y;
+  const covers = ex + 3.5 >= x + 5.5 && ex - 3.5 <= x + 21.5 && ey + 3.5 >= y - 9 && ey - 3.5 <= y - 4;
+  return covers
+    ? `<text class="dm-map-text" x="${num(x - 5.5)}" y="${num(y - 4)}" text-anchor="end">${label}</text>`
+    : `<text class="dm-map-text" x="${num(x + 5.5)}" y="${num(y - 4)}">${label}</text>`;
+}
+
 export function debriefSvg(debrief: Debrief, labels: DebriefLabels): string {
   const out: string[] = [];
   const present = new Set<keyof typeof SWATCH>(['equator', 'membrane', 'entry']);
@@ -201,7 +214,7 @@ export function debriefSvg(debrief: Debrief, labels: DebriefLabels): string {
     out.push(
       `<g class="dm-anastomosis" data-kind="${a.kind}" data-state="${a.sealed ? 'sealed' : 'residual'}" data-typed="${a.markedAs ?? ''}">` +
         `<title>${esc(`${a.kind}: ${labels[state]}. ${typedSentence(a, labels)}`)}</title>` +
-        `${symbol}<text class="dm-map-text" x="${num(x + 5.5)}" y="${num(y - 4)}">${kindLabel(a)}</text></g>`,
+        `${symbol}${kindText(x, y, kindLabel(a), debrief.entry)}</g>`,
     );
   }
 

@@ -165,6 +165,12 @@ describe('the debrief map', () => {
     expect(debriefSvg({ ...old, vessels: [] }, labels)).not.toContain('<g class="dm-vessels"');
   });
 
+  it('writes an anastomosis’s kind on its left where on its right it would cover the trocar’s entry mark', () => {
+    const near = debriefSvg({ ...debrief, entry: { x: 40, y: 10 } }, labels);
+    expect(near).toContain('<text class="dm-map-text" x="24.5" y="-7" text-anchor="end">VV</text>');
+    expect(near).toContain('<text class="dm-map-text" x="-14.5" y="-5"><tspan class="dm-wrong">VA</tspan> AV</text>');
+  });
+
   it('writes the learner’s type against the true one beside each anastomosis: struck through when wrong, a tick when right', () => {
     expect(svg).toContain('<text class="dm-map-text" x="-14.5" y="-5"><tspan class="dm-wrong">VA</tspan> AV</text>');
     expect(svg).toContain('<text class="dm-map-text" x="55.5" y="-8">AA <tspan class="dm-right">✓</tspan></text>');
