@@ -26,6 +26,8 @@ for (const lang of ['en', 'ar'] as const) {
         const release = await slowScripts(page);
         await page.goto(course, { waitUntil: 'commit' });
         await expect(page.locator('.outline-summary')).toBeAttached();
+        // The server's HTML, the outline not yet hydrated.
+        await expect(page.locator('astro-island[ssr]:has(.course-outline)')).toHaveCount(1);
         await expect(page.getByText(t['progress.loading'])).toBeVisible();
         await expect(page.getByText(t['progress.signIn'])).toBeHidden();
         await page.screenshot({ path: `/tmp/shots/session-hint-${screen.name}-${lang}.png` });
