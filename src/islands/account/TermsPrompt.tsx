@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { needsConsent, TERMS_VERSION } from '../../domain/legal.ts';
 import { isolateLtr } from '../../domain/text.ts';
-import { acceptTerms } from '../../stores/consent.ts';
+import { acceptTerms } from '../../stores/account/consent.ts';
 import { $session, startSession } from '../../stores/session.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { contactProblems, CONTACT_LIMITS, type ContactField, type ContactInput } from '../../domain/contact.ts';
 import { detectPlatform } from '../../domain/platform.ts';
-import { sendMessage, type ContactKind } from '../../stores/contact.ts';
+import { sendMessage, type ContactKind } from '../../stores/meta/contact.ts';
 import Field from '../ui/Field.tsx';
 import { useAdoptTyped } from '../ui/useAdoptTyped.ts';
 import { useHydrated } from '../ui/useHydrated.ts';

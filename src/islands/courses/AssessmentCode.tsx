@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { startAssessment, type CodeState, type PlayContext } from '../../stores/launch.ts';
+import { startAssessment, type CodeState, type PlayContext } from '../../stores/launch/launch.ts';
 import Field from '../ui/Field.tsx';
 import type { Sections } from '../../i18n/index.ts';
 

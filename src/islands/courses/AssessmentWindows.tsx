@@ -4,7 +4,7 @@ import { formatDateTime } from '../../domain/format.ts';
 import { isolate } from '../../domain/text.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
-import { $assessments, $sitting, closeAssessment, loadAssessments, loadMembers, openAssessment, toggleLaunches } from '../../stores/assessments.ts';
+import { $assessments, $sitting, closeAssessment, loadAssessments, loadMembers, openAssessment, toggleLaunches } from '../../stores/assessments/windows.ts';
 import { $session } from '../../stores/session.ts';
 import FormError from '../ui/FormError.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useEffectEvent } from 'react';
 import { $editor, openEditor } from '../../stores/courses/editor.ts';
-import { $launch, closeLaunch, play, previewPlay, type PlayContext } from '../../stores/launch.ts';
+import { $launch, closeLaunch, play, previewPlay, type PlayContext } from '../../stores/launch/launch.ts';
 import { $preview, openPreview } from '../../stores/courses/preview.ts';
 import type { CourseStatus } from '../../domain/defaults.ts';
 import { fill } from '../../i18n/fill.ts';

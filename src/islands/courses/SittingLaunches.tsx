@@ -5,7 +5,7 @@ import { isolate } from '../../domain/text.ts';
 import FlagReasons from '../attempts/FlagReasons.tsx';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
-import { grantLaunch, type SittingState } from '../../stores/assessments.ts';
+import { grantLaunch, type SittingState } from '../../stores/assessments/windows.ts';
 import Field from '../ui/Field.tsx';
 import FormError from '../ui/FormError.tsx';
 

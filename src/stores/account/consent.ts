@@ -1,7 +1,7 @@
 // The terms in force, accepted after sign-in by an account that was never asked or accepted an older version.
-import { answer, auth, client } from '../api/client.ts';
-import { TERMS_VERSION } from '../domain/legal.ts';
-import { idToken, setProfile } from './session.ts';
+import { answer, auth, client } from '../../api/client.ts';
+import { TERMS_VERSION } from '../../domain/legal.ts';
+import { idToken, setProfile } from '../session.ts';
 
 /** Records the acceptance (version and date, as sign-up does) and keeps the profile the server answers; false when it failed. */
 export async function acceptTerms(): Promise<boolean> {

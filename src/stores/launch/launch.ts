@@ -1,11 +1,11 @@
 import { atom } from 'nanostores';
-import { answer, auth, client } from '../api/client.ts';
-import { runsDesktopSimulator, tooSmallToPlay } from '../domain/device.ts';
-import { isEntitled } from '../domain/entitlement.ts';
-import { browserLaunchLink, desktopLaunchLink } from '../domain/launch.ts';
-import { currentDevice } from './device.ts';
-import { errorKey } from './error-messages.ts';
-import { $session, idToken, startSession, type Session } from './session.ts';
+import { answer, auth, client } from '../../api/client.ts';
+import { runsDesktopSimulator, tooSmallToPlay } from '../../domain/device.ts';
+import { isEntitled } from '../../domain/entitlement.ts';
+import { browserLaunchLink, desktopLaunchLink } from '../../domain/launch.ts';
+import { currentDevice } from '../device.ts';
+import { errorKey } from '../error-messages.ts';
+import { $session, idToken, startSession, type Session } from '../session.ts';
 
 /** Where an assessment code typed in the open-case dialog has got to: refused codes say why. */
 export type CodeState = 'idle' | 'checking' | 'unknown' | 'expired' | 'notStarted' | 'used' | 'limited' | 'error';

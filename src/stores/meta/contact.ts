@@ -1,5 +1,5 @@
-import { contactMessage, type ContactInput } from '../domain/contact.ts';
-import { publicConfig } from './firebase.ts';
+import { contactMessage, type ContactInput } from '../../domain/contact.ts';
+import { publicConfig } from '../firebase.ts';
 
 export type ContactKind = 'contact' | 'support';
 

@@ -2,10 +2,10 @@
 // they may open one for (and their members, to name a sitting's learners), the windows scheduled or of the last day
 // with their codes, opening and closing them, and one sitting's launches with the extra launches granted.
 import { atom } from 'nanostores';
-import { answer, auth, client, enc } from '../api/client.ts';
-import type { AssessmentWindow, SittingRecord } from '../api/assessments.ts';
-import type { Group, GroupDetail } from '../api/groups.ts';
-import { idToken } from './session.ts';
+import { answer, auth, client, enc } from '../../api/client.ts';
+import type { AssessmentWindow, SittingRecord } from '../../api/assessments.ts';
+import type { Group, GroupDetail } from '../../api/groups.ts';
+import { idToken } from '../session.ts';
 
 export type GroupPerson = GroupDetail['people'][number];
 
