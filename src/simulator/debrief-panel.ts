@@ -12,7 +12,7 @@ import {
 } from '../domain/simulator/index.ts';
 import { clockText } from '../domain/time.ts';
 import type { AttemptResult } from '../api/attempts.ts';
-import { $submission, type SubmissionFailure } from '../stores/attempt.ts';
+import { $submission, type SubmissionFailure } from '../stores/attempts/attempt.ts';
 import { debriefSvg } from './debrief-map.ts';
 import { componentRows, debriefLabels } from './debrief-text.ts';
 import { typeLines } from './debrief-types.ts';

@@ -4,7 +4,7 @@
 import { answer, client, enc } from '../api/client.ts';
 import { buildScenario, normalizeCaseParams, paramsOfCase, seedFor, type CaseParams, type Scenario } from '../domain/simulator/index.ts';
 import { simulatorOfCase } from '../domain/simulators.ts';
-import type { Played } from '../stores/attempt.ts';
+import type { Played } from '../stores/attempts/attempt.ts';
 
 export interface Launch {
   course: string;

@@ -23,9 +23,9 @@ import { TASK_KEYS, translator, type SimKey, type SimStrings, type Translate } f
  * What only the end of a case needs (sending the attempt, the debrief, the verdict) is fetched when the surgery begins,
  * off the first frame's path and after the page has settled. Asked for again when an earlier try failed.
  */
-let ending: Promise<[typeof import('./debrief-panel.ts'), typeof import('../stores/attempt.ts'), typeof import('./outcome.ts')]> | null = null;
+let ending: Promise<[typeof import('./debrief-panel.ts'), typeof import('../stores/attempts/attempt.ts'), typeof import('./outcome.ts')]> | null = null;
 function endOfCase() {
-  ending ??= Promise.all([import('./debrief-panel.ts'), import('../stores/attempt.ts'), import('./outcome.ts')]).catch((err: unknown) => {
+  ending ??= Promise.all([import('./debrief-panel.ts'), import('../stores/attempts/attempt.ts'), import('./outcome.ts')]).catch((err: unknown) => {
     ending = null;
     throw err;
   });
@@ -164,7 +164,7 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
 
   // Attempts this device kept from earlier launches are sent on this visit, once the case is drawn.
   if (launch.token)
-    (window.requestIdleCallback ?? setTimeout)(() => void import('../stores/kept-attempts.ts').then(({ watchKeptAttempts }) => watchKeptAttempts()));
+    (window.requestIdleCallback ?? setTimeout)(() => void import('../stores/attempts/kept-attempts.ts').then(({ watchKeptAttempts }) => watchKeptAttempts()));
   let startedAt = 0;
   $('sim-start').addEventListener('click', () => {
     // Past its life, an attempt of this launch could not be saved: the learner opens the case again instead of playing.

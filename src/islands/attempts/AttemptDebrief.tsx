@@ -6,7 +6,7 @@ import { debriefSvg } from '../../simulator/debrief-map.ts';
 import { componentRows, debriefLabels } from '../../simulator/debrief-text.ts';
 import { typeLines } from '../../simulator/debrief-types.ts';
 import { cappedHeadline, gateNotes } from '../../simulator/gate-text.ts';
-import { $debrief, closeDebrief, openDebrief, type DebriefFailure } from '../../stores/debrief.ts';
+import { $debrief, closeDebrief, openDebrief, type DebriefFailure } from '../../stores/attempts/debrief.ts';
 import type { AttemptStrings } from './attempt-strings.ts';
 import Dialog from '../ui/Dialog.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';

@@ -3,7 +3,7 @@ import { formatDateTime } from '../../domain/format.ts';
 import type { Sections } from '../../i18n/index.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { ErrorKey } from '../../stores/error-messages.ts';
-import { $kept, removeKept, retryKept, watchKeptAttempts, type KeptLine } from '../../stores/kept-attempts.ts';
+import { $kept, removeKept, retryKept, watchKeptAttempts, type KeptLine } from '../../stores/attempts/kept-attempts.ts';
 import { $learning } from '../../stores/learning/learning.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 

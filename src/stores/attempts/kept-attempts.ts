@@ -3,13 +3,13 @@
 // are sent again when the connection comes back, after a growing wait, and at once on the next visit of the simulator
 // or My learning (src/domain/attempt-delivery.ts has the rule); one refused for good stays, with why, until removed.
 import { atom } from 'nanostores';
-import type { AttemptResult } from '../api/attempts.ts';
-import { answer, auth, client } from '../api/client.ts';
-import { ApiError, ErrorCode } from '../api/errors.ts';
-import { afterFailure, dueForSending, type KeptState } from '../domain/attempt-delivery.ts';
-import type { SimEvent } from '../domain/simulator/index.ts';
-import { errorKey, type ErrorKey } from './error-messages.ts';
-import { signedInCaller } from './session.ts';
+import type { AttemptResult } from '../../api/attempts.ts';
+import { answer, auth, client } from '../../api/client.ts';
+import { ApiError, ErrorCode } from '../../api/errors.ts';
+import { afterFailure, dueForSending, type KeptState } from '../../domain/attempt-delivery.ts';
+import type { SimEvent } from '../../domain/simulator/index.ts';
+import { errorKey, type ErrorKey } from '../error-messages.ts';
+import { signedInCaller } from '../session.ts';
 
 /** A finished attempt as this device keeps it: what POST /attempts needs, the case for the list, and where its sending stands. */
 export interface KeptAttempt extends KeptState {

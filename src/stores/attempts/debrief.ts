@@ -1,9 +1,9 @@
 // One stored attempt opened from a history list: its debrief map and score components, as the server kept them.
 import { atom } from 'nanostores';
-import type { AttemptResult } from '../api/attempts.ts';
-import { answer, auth, client, enc } from '../api/client.ts';
-import { errorKey, type ErrorKey } from './error-messages.ts';
-import { idToken } from './session.ts';
+import type { AttemptResult } from '../../api/attempts.ts';
+import { answer, auth, client, enc } from '../../api/client.ts';
+import { errorKey, type ErrorKey } from '../error-messages.ts';
+import { idToken } from '../session.ts';
 
 /** Why an attempt could not be shown: gone (deleted or unknown), the server out of reach, or anything else. */
 export type DebriefFailure = ErrorKey<'debrief'>;

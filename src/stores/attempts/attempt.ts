@@ -1,9 +1,9 @@
 // Sending a finished simulator attempt: kept on this device first (kept-attempts.ts), then sent; the server replays
 // the log and answers the score, components, debrief and benchmark it stored. Until then the page says where it stands.
 import { atom } from 'nanostores';
-import type { AttemptResult } from '../api/attempts.ts';
-import type { SimEvent } from '../domain/simulator/index.ts';
-import type { ErrorKey } from './error-messages.ts';
+import type { AttemptResult } from '../../api/attempts.ts';
+import type { SimEvent } from '../../domain/simulator/index.ts';
+import type { ErrorKey } from '../error-messages.ts';
 import { keepAttempt, sendingHere, sendKept, type KeptAttempt } from './kept-attempts.ts';
 
 /**
