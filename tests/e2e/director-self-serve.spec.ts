@@ -97,6 +97,16 @@ for (const { name, lang, prefix, viewport } of [
     const title = (await course.locator('option:checked').textContent())!;
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     await form.getByLabel(words['groups.assign.due']).fill(yesterday);
+    // Each label above its field; on a phone the fields take the form's width instead of sharing a line with the labels.
+    const due = form.getByLabel(words['groups.assign.due']);
+    for (const [label, field] of [
+      [form.locator('label').first(), course],
+      [form.locator('label').nth(1), due],
+    ] as const) {
+      const [l, f] = [(await label.boundingBox())!, (await field.boundingBox())!];
+      expect(l.y + l.height).toBeLessThanOrEqual(f.y + 1);
+      if (viewport.width < 600) expect(f.width).toBeGreaterThan(viewport.width * 0.7);
+    }
     await form.getByRole('button', { name: words['groups.assign.submit'] }).click();
     await expect(section.getByRole('status')).toContainText(title);
     await expect(page.getByRole('heading', { name: words['groups.assignments'] })).toBeFocused();

@@ -5,7 +5,7 @@ import { DICTIONARIES } from '../../src/i18n/index.ts';
 
 // A learner opens a course case on a slow connection (the page's scripts arrive 2 s late) and presses keys before they
 // do, on a phone held either way and on a desktop, in English and Arabic: the page says it is loading where the view
-// will be, then the play layout keeps Finish, the guide's current step and the controls in view, marking leaves the
+// will be, then the play layout keeps Finish, the guide's current step and the controls in view, marking and pausing leave the
 // view where it is, and the result offers nothing of the demo.
 
 const CASE = 'simulator?course=fetoscopy-simulator&level=2&case=1';
@@ -98,6 +98,19 @@ for (const lang of ['en', 'ar'] as const) {
       await shot('marking');
       await dialog.getByRole('button', { name: t['sim.mark.cancel'] }).click();
       await expect(dialog).toBeHidden();
+
+      // Pausing: the pause panel and its Resume over the view, in sight, the page not scrolled (a phone stacked it below the controls).
+      if (touch) await page.locator('[data-touch="pause"]').tap();
+      else await page.keyboard.press('Escape');
+      const paused = page.locator('#sim-paused');
+      await expect(paused).toBeVisible();
+      await expect.soft(paused).toBeInViewport({ ratio: 1 });
+      await expect.soft(paused.getByRole('button', { name: t['sim.resume'] })).toBeFocused();
+      expect.soft(await within(paused, page.locator('#sim-canvas'))).toBe(true);
+      expect.soft(await page.evaluate(() => scrollY)).toBe(scrolled);
+      await shot('paused');
+      await paused.getByRole('button', { name: t['sim.resume'] }).click();
+      await expect(paused).toBeHidden();
 
       await finish.click();
       await page.locator('#sim-next').click();

@@ -101,19 +101,24 @@ export default function GroupAssignments({ locale, groupId, strings }: Props) {
           <span className="muted">{strings['groups.remindHelp']}</span>
         </p>
       )}
-      <form className="group-form" aria-labelledby="group-assign-title" onSubmit={(e) => void assign(e)}>
+      {/* Each label above its field, the fields side by side where there is room and one under the other on a phone. */}
+      <form className="group-form group-assign" aria-labelledby="group-assign-title" onSubmit={(e) => void assign(e)}>
         <h4 id="group-assign-title">{strings['groups.assign']}</h4>
-        <label htmlFor={ids.course}>{strings['groups.assign.course']}</label>
-        <select id={ids.course} value={courseId} required onChange={(e) => setCourseId(e.target.value)}>
-          <option value="">{strings['groups.assign.choose']}</option>
-          {state.courses.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.title}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={ids.due}>{strings['groups.assign.due']}</label>
-        <input id={ids.due} type="date" value={day} required onChange={(e) => setDay(e.target.value)} />
+        <div className="field">
+          <label htmlFor={ids.course}>{strings['groups.assign.course']}</label>
+          <select id={ids.course} value={courseId} required onChange={(e) => setCourseId(e.target.value)}>
+            <option value="">{strings['groups.assign.choose']}</option>
+            {state.courses.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.due}>{strings['groups.assign.due']}</label>
+          <input id={ids.due} type="date" value={day} required onChange={(e) => setDay(e.target.value)} />
+        </div>
         <button type="submit" className="button" disabled={state.busy || !courseId || !day}>
           {strings['groups.assign.submit']}
         </button>
