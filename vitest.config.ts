@@ -8,16 +8,16 @@ import { postgresBin } from './scripts/lib/processes.ts';
  * assessments (their locks and counts).
  */
 const ON_POSTGRES_TOO = [
-  'tests/api/courses.catalogue-cache.test.ts',
-  'tests/api/courses.drafts.test.ts',
+  'tests/api/courses/catalogue-cache.test.ts',
+  'tests/api/course-drafts/course-drafts.test.ts',
   'tests/api/cross/page-cache.test.ts',
   'tests/api/cross/rate-limits.test.ts',
-  'tests/api/users.cache.test.ts',
-  'tests/api/users.token-memory.test.ts',
-  'tests/api/assessments.test.ts',
-  'tests/api/assessment-sittings.test.ts',
+  'tests/api/users/cache.test.ts',
+  'tests/api/users/token-memory.test.ts',
+  'tests/api/assessments/assessments.test.ts',
+  'tests/api/assessments/sittings.test.ts',
   // Invoice numbers taken by payments completing at once, on PostgreSQL's row locks.
-  'tests/api/receipts.test.ts',
+  'tests/api/receipts/receipts.test.ts',
 ];
 
 /**

@@ -5,7 +5,7 @@ const CALLER = 'src/server/access/caller.ts';
 /** Where access reads the database (the directors, the administrators). */
 const ACCESS_SQL = 'src/server/access/queries.ts';
 const AUTH = 'src/server/access/token.ts';
-const RECORDS = ['tests/api/cross/learning-access.test.ts', 'tests/api/groups.test.ts'];
+const RECORDS = ['tests/api/cross/learning-access.test.ts', 'tests/api/groups/groups.test.ts'];
 
 /** Who is calling and what they may do: tokens, administrators, directors, entitlement and proficiency order. */
 export const ACCESS_RULES: Mutant[] = [
@@ -30,7 +30,7 @@ export const ACCESS_RULES: Mutant[] = [
     file: ACCESS_SQL,
     from: "and(eq(groupMembers.userId, uid), eq(groupMembers.role, 'member'))",
     to: 'eq(groupMembers.userId, uid)',
-    tests: [...RECORDS, 'tests/api/groups.directors.test.ts'],
+    tests: [...RECORDS, 'tests/api/groups/directors.test.ts'],
     why: 'a director reads the record of a fellow director, who is not a member of the group',
   },
   {
@@ -94,7 +94,7 @@ export const ACCESS_RULES: Mutant[] = [
     file: 'src/server/access/admins.ts',
     from: 'admins.length <= 1',
     to: 'admins.length < 1',
-    tests: ['tests/api/users.admin-search.test.ts', 'tests/api/account.test.ts'],
+    tests: ['tests/api/users/admin-search.test.ts', 'tests/api/account/account.test.ts'],
     why: 'the only administrator can be demoted or deleted, leaving nobody to run the site',
   },
   {
@@ -102,7 +102,7 @@ export const ACCESS_RULES: Mutant[] = [
     file: 'src/server/launch/routes.ts',
     from: 'if (!(await userEntitled(db.db, uid, body.course, now))) {',
     to: 'if (false) {',
-    tests: ['tests/api/launch.test.ts'],
+    tests: ['tests/api/launch/launch.test.ts'],
     why: 'anyone signed in launches the cases of a course no plan of theirs includes',
   },
   {
@@ -110,7 +110,7 @@ export const ACCESS_RULES: Mutant[] = [
     file: 'src/server/attempts/submit.ts',
     from: 'if (!(await userEntitled(db.db, claims.uid, claims.course, now))) {',
     to: 'if (false) {',
-    tests: ['tests/api/attempts.test.ts'],
+    tests: ['tests/api/attempts/attempts.test.ts'],
     why: 'an attempt is stored after the subscription that allowed its launch has ended',
   },
   {
@@ -118,7 +118,7 @@ export const ACCESS_RULES: Mutant[] = [
     file: 'src/server/attempts/submit.ts',
     from: "if (claims.uid !== c.get('caller')!.uid) return fail(",
     to: 'if (false) return fail(',
-    tests: ['tests/api/attempts.test.ts'],
+    tests: ['tests/api/attempts/attempts.test.ts'],
     why: 'whoever holds a launch link, which sits in the page address, sends an attempt in its learner’s name',
   },
   {
@@ -126,7 +126,7 @@ export const ACCESS_RULES: Mutant[] = [
     file: 'src/server/progress/records.ts',
     from: '  if (user?.isAdmin) return null;\n',
     to: '',
-    tests: ['tests/api/progress.test.ts', 'tests/api/launch.test.ts'],
+    tests: ['tests/api/progress/progress.test.ts', 'tests/api/launch/launch.test.ts'],
     why: 'proficiency order refuses administrators a closed case',
   },
 ];

@@ -54,7 +54,7 @@ export const DOMAIN: Mutant[] = [
     file: ENTITLEMENT,
     from: "sub.product_id === planId && subscriptionStatus(sub, now) === 'ACTIVE'",
     to: 'sub.product_id === planId',
-    tests: ['tests/unit/entitlement.test.ts', 'tests/api/pricing.test.ts'],
+    tests: ['tests/unit/entitlement.test.ts', 'tests/api/pricing/pricing.test.ts'],
     why: 'a plan whose subscriptions all ended still counts holders, so it can never be deleted',
   },
   {

@@ -7,7 +7,7 @@ export const KNOWN: Mutant[] = [
     file: 'src/server/certificates/routes.ts',
     from: '  if (kept) return { pdf: kept, hit: true };\n',
     to: '',
-    tests: ['tests/api/certificates.test.ts'],
+    tests: ['tests/api/certificates/certificates.test.ts'],
     why: 'every download renders the certificate again instead of answering it from memory',
   },
   {
@@ -15,7 +15,7 @@ export const KNOWN: Mutant[] = [
     file: 'src/server/pdf/text.ts',
     from: 'return reorder(logicalRuns(text, embedding.levels, mirrored)).map(',
     to: 'return logicalRuns(text, embedding.levels, mirrored).map(',
-    tests: ['tests/unit/pdf-text.test.ts', 'tests/api/receipts.test.ts', 'tests/api/certificates.test.ts'],
+    tests: ['tests/unit/pdf-text.test.ts', 'tests/api/receipts/receipts.test.ts', 'tests/api/certificates/certificates.test.ts'],
     why: 'mixed Arabic and Latin lines are drawn in logical order, so right-to-left text reads backwards',
   },
   {
@@ -23,7 +23,7 @@ export const KNOWN: Mutant[] = [
     file: 'src/server/http/csv.ts',
     from: '/^[=+\\-@\\t\\r]/',
     to: '/^[=+]/',
-    tests: ['tests/api/groups.test.ts'],
+    tests: ['tests/api/groups/groups.test.ts'],
     why: 'a name starting with -, @, a tab or a CR reaches a spreadsheet as a formula',
   },
   {

@@ -1,7 +1,7 @@
 import type { Mutant } from './mutant.ts';
 
 const CATALOGUE = 'src/server/courses/catalogue.ts';
-const RACES = ['tests/api/courses.catalogue-cache.test.ts'];
+const RACES = ['tests/api/courses/catalogue-cache.test.ts'];
 const CERTIFICATE = 'src/server/certificates/certificate-pdf.ts';
 const RECEIPT = 'src/server/receipts/receipt-pdf.ts';
 
@@ -16,7 +16,7 @@ export const REACH: Mutant[] = [
     file: 'src/server/course-drafts/routes.ts',
     from: "    catalogue.changed(done.was === 'published' ? id : null);\n",
     to: '',
-    tests: ['tests/api/courses.drafts.test.ts'],
+    tests: ['tests/api/course-drafts/course-drafts.test.ts'],
     why: 'the server that published answers the old course and list until the database announces the change (a moment later on PostgreSQL)',
   },
   {
@@ -56,7 +56,7 @@ export const REACH: Mutant[] = [
     file: CERTIFICATE,
     from: 'title: isolate(c.title),',
     to: 'title: c.title,',
-    tests: ['tests/api/certificates.test.ts'],
+    tests: ['tests/api/certificates/certificates.test.ts'],
     why: 'a case title that starts with digits is drawn in the wrong order in an Arabic certificate ("vessels, 1 artery 2")',
   },
   {
@@ -64,7 +64,7 @@ export const REACH: Mutant[] = [
     file: CERTIFICATE,
     from: 'id: isolateLtr(facts.id)',
     to: 'id: facts.id',
-    tests: ['tests/api/certificates.test.ts'],
+    tests: ['tests/api/certificates/certificates.test.ts'],
     why: 'an id that starts with a digit and a dash (7-Xk3_9aQ) is drawn broken in an Arabic certificate',
   },
   {
@@ -72,7 +72,7 @@ export const REACH: Mutant[] = [
     file: CERTIFICATE,
     from: 'pdf.paragraph(isolate(facts.holderName)',
     to: 'pdf.paragraph(facts.holderName',
-    tests: ['tests/api/certificates.test.ts'],
+    tests: ['tests/api/certificates/certificates.test.ts'],
     why: 'a name that starts with digits is drawn in the wrong order in an Arabic certificate',
   },
   {
@@ -80,7 +80,7 @@ export const REACH: Mutant[] = [
     file: RECEIPT,
     from: 'isolateLtr(receipt.orderId)',
     to: 'receipt.orderId',
-    tests: ['tests/api/receipts.test.ts'],
+    tests: ['tests/api/receipts/receipts.test.ts'],
     why: 'an order id that starts with a digit and a dash is drawn broken in an Arabic receipt',
   },
   {
@@ -88,7 +88,7 @@ export const REACH: Mutant[] = [
     file: RECEIPT,
     from: 'isolate(receipt.buyer.name)',
     to: 'receipt.buyer.name',
-    tests: ['tests/api/receipts.test.ts'],
+    tests: ['tests/api/receipts/receipts.test.ts'],
     why: 'a buyer whose name starts with digits is drawn in the wrong order in an Arabic receipt',
   },
   {
