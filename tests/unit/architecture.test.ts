@@ -32,6 +32,18 @@ const areas = readdirSync(join(root, 'src/server'), { withFileTypes: true })
   .sort();
 /** Areas that serve no route, so have no contract in src/api, and why. */
 const NO_CONTRACT: Record<string, string> = { mail: 'sends the invitations a group area writes; it answers no request' };
+/** The stores at the top of src/stores: what every area's stores and pages share (the session, the page's language, ...). */
+const SHARED_STORES = [
+  'auth-actions.ts',
+  'device.ts',
+  'error-messages.ts',
+  'firebase.ts',
+  'last-asked.ts',
+  'page-language.ts',
+  'progress.ts',
+  'session.ts',
+  'stored-session.ts',
+];
 
 /** The modules a file imports for their values (`import type` left out), as written: packages by name, files resolved. */
 const valueImports = (file: string) =>
@@ -130,6 +142,22 @@ describe('the source layout', () => {
   it('keeps every island in a folder by page area (shared parts in src/islands/ui): no file at the top of src/islands', () => {
     const top = readdirSync(join(root, 'src/islands'), { withFileTypes: true }).filter((entry) => !entry.isDirectory());
     expect(top.map((entry) => entry.name)).toEqual([]);
+  });
+
+  it('keeps every store in a folder named by a server area (src/stores/<area>/), but for those every page shares', () => {
+    const entries = readdirSync(join(root, 'src/stores'), { withFileTypes: true });
+    const top = entries.filter((entry) => !entry.isDirectory()).map((entry) => entry.name);
+    expect(top.filter((name) => !SHARED_STORES.includes(name))).toEqual([]);
+    expect(SHARED_STORES.filter((name) => !top.includes(name))).toEqual([]);
+    expect(entries.filter((entry) => entry.isDirectory() && !areas.includes(entry.name)).map((entry) => entry.name)).toEqual([]);
+  });
+
+  it('keeps every API test in a folder named by a server area (tests/api/<area>/), or in tests/api/cross when it spans areas', () => {
+    const entries = readdirSync(join(root, 'tests/api'), { withFileTypes: true });
+    expect(entries.filter((entry) => !entry.isDirectory() && entry.name.endsWith('.test.ts')).map((entry) => entry.name)).toEqual([]);
+    const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    expect(folders.length).toBeGreaterThan(15);
+    expect(folders.filter((folder) => folder !== 'cross' && !areas.includes(folder))).toEqual([]);
   });
 
   it('has no import loop, type-only imports included', () => {
