@@ -8,6 +8,7 @@ import { holdTargets } from './navigation.ts';
 import type { Scenario } from './scenario.ts';
 import { initialPose, NO_CONTROLS, SCOPE, stepPose, viewOf } from './scope.ts';
 import { cloneState, createSimulation, type SimState } from './state.ts';
+import { bleed, entryBleed, exchanging, sampleTurbidity, startExchange, transmission, TURBIDITY } from './turbidity.ts';
 import { cellsAcross, cellsWithin, TISSUE, type TissueMap } from './tissue.ts';
 
 /** Length of one tick: 250 steps a second, smooth at any frame rate and cheap to replay. */
@@ -32,6 +33,7 @@ function refreshView(s: SimState): void {
   if (touching && !s.inContact) {
     s.contacts += 1;
     s.lastContactAt = s.t;
+    bleed(s, TURBIDITY.contactRise);
   }
   s.inContact = touching;
 }
@@ -46,7 +48,8 @@ const byClass = new Float64Array(5);
 const spot = { map: null as TissueMap | null, x: 0, y: 0, radius: 0, cells: new Int32Array(256), count: 0 };
 
 function burn(s: SimState): void {
-  const energy = (LASER.powerW * TICK_MS) / 1000;
+  // Blood in the fluid takes its share of the beam before it reaches the plate.
+  const energy = (LASER.powerW * TICK_MS * transmission(s, s.t)) / 1000;
   s.firingMs += TICK_MS;
   s.energy.total += energy;
   const aim = s.aim;
@@ -84,7 +87,11 @@ function burn(s: SimState): void {
   if (inWorkingRange(aim.distanceMm, aim.cos)) s.energy.good += energy;
   s.energy.distanceWeighted += energy * aim.distanceMm;
   s.energy.cosWeighted += energy * aim.cos;
+  const onVessel = byClass[TISSUE.vessel]! + byClass[TISSUE.anastomosis]! > 0;
+  if (onVessel && aim.distanceMm < TURBIDITY.closeMm) bleed(s, (TURBIDITY.closeRisePerS * TICK_MS) / 1000);
   const last = s.spots[s.spots.length - 1];
+  if (onVessel && last && last.energyJ > TURBIDITY.longJ && distance(last, aim.point) <= SPOT_RESUME * last.radiusMm)
+    bleed(s, (TURBIDITY.longRisePerS * TICK_MS) / 1000);
   if (last && distance(last, aim.point) <= SPOT_RESUME * last.radiusMm) {
     // The last spot is the state's own copy (see cloneState), so growing it in place is safe.
     last.radiusMm = Math.max(last.radiusMm, radius);
@@ -156,9 +163,10 @@ function tick(s: SimState): void {
     if (s.t % PATH_EVERY_MS === 0 && s.path.length < PATH_LIMIT && s.aim) s.path.push({ x: s.aim.point.x, y: s.aim.point.y });
   }
   if (s.laserOn) s.laserArmedMs += TICK_MS;
-  if (s.laserOn && s.firing) burn(s);
+  if (s.laserOn && s.firing && !exchanging(s, s.t)) burn(s);
   s.t += TICK_MS;
   holdTargets(s, s.t);
+  sampleTurbidity(s);
 }
 
 /** Runs a working copy's clock up to `until`. Nothing moves before the fetoscopy opens; idle stretches jump. */
@@ -170,10 +178,14 @@ function advanceInPlace(s: SimState, until: number): void {
     return;
   }
   while (s.t < end) {
-    if (!moving(s) && !(s.laserOn && s.firing)) {
-      holdTargets(s, end);
-      if (s.laserOn) s.laserArmedMs += end - s.t;
-      s.t = end;
+    if (!moving(s) && !(s.laserOn && s.firing && !exchanging(s, s.t))) {
+      // Firing held by an exchange: the idle stretch runs only to the exchange's end, where the burn resumes.
+      const to = s.exchange && exchanging(s, s.t) && s.laserOn && s.firing ? Math.min(end, s.exchange.from + TURBIDITY.exchangeMs) : end;
+      holdTargets(s, to);
+      if (s.laserOn) s.laserArmedMs += to - s.t;
+      s.t = to;
+      sampleTurbidity(s);
+      if (to < end) continue;
       return;
     }
     tick(s);
@@ -197,6 +209,7 @@ function applyInPlace(s: SimState, raw: unknown): void {
     const offer = s.scenario.params.scopes;
     s.scope = offer === 'both' ? event.scope : offer;
     s.openedAt = s.t;
+    bleed(s, entryBleed(s.scenario.seed));
     refreshView(s);
     holdTargets(s, s.t);
     s.log.push({ ...event, scope: s.scope });
@@ -238,6 +251,9 @@ function applyInPlace(s: SimState, raw: unknown): void {
     }
     case 'cancelMark':
       s.pendingMark = null;
+      break;
+    case 'exchange':
+      if (!startExchange(s)) return;
       break;
     case 'finish':
       s.finishedAt = s.t;

@@ -4,6 +4,7 @@ import type { AnastomosisKind } from './placenta.ts';
 import type { Scenario } from './scenario.ts';
 import { initialPose, NO_CONTROLS, viewOf, type Aim, type Controls, type Pose, type ScopeKind, type Trocar } from './scope.ts';
 import type { SimEvent } from './events.ts';
+import type { Blood, Exchange } from './turbidity.ts';
 
 /** One dwell of the beam: where, how wide it got and how much energy went in; the debrief draws these. */
 export interface Spot {
@@ -78,6 +79,13 @@ export interface SimState {
   contacts: number;
   inContact: boolean;
   lastContactAt: number | null;
+  /** Blood in the amniotic fluid (turbidity.ts): the last level set and when, an exchange under way, how many were done. */
+  blood: Blood;
+  exchange: Exchange | null;
+  exchanges: number;
+  /** Highest level the blood reached, and the level every TRACE_EVERY_MS of surgery: the debrief's curve. */
+  peakTurbidity: number;
+  turbidityTrace: number[];
   /** Navigation task: index of the next target, and when each was reached. */
   nextTarget: number;
   targetTimes: number[];
@@ -122,6 +130,11 @@ export function createSimulation(scenario: Scenario): SimState {
     contacts: 0,
     inContact: false,
     lastContactAt: null,
+    blood: { level: 0, at: 0 },
+    exchange: null,
+    exchanges: 0,
+    peakTurbidity: 0,
+    turbidityTrace: [],
     nextTarget: 0,
     targetTimes: [],
     holdSince: null,
@@ -142,6 +155,7 @@ export function cloneState(state: SimState): SimState {
     lineSealed: [...state.lineSealed],
     marks: [...state.marks],
     targetTimes: [...state.targetTimes],
+    turbidityTrace: [...state.turbidityTrace],
     path: [...state.path],
     log: [...state.log],
   };
