@@ -48,7 +48,16 @@ export default function CourseActions({ strings, preview, coursesHref, ...ctx }:
       playCase(Number(link.dataset.level), Number(link.dataset.case));
     };
     document.addEventListener('click', onClick);
-    return () => document.removeEventListener('click', onClick);
+    // A play link clicked before this island ran was held by the page (EARLY_PLAY in the course page): played now.
+    const root = document.documentElement;
+    root.setAttribute('data-play-live', '');
+    const held = /^(\d+)-(\d+)$/.exec(root.dataset.earlyPlay ?? '');
+    delete root.dataset.earlyPlay;
+    if (held) playCase(Number(held[1]), Number(held[2]));
+    return () => {
+      document.removeEventListener('click', onClick);
+      root.removeAttribute('data-play-live');
+    };
   }, []);
   // Back from the simulator to a page kept in the browser's memory: the open-case choice it was left with is closed.
   useEffect(() => {
