@@ -16,7 +16,7 @@ async function launchAgo(api: TestApi, as: string, code: string, minutesAgo = 10
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(Date.now() - minutesAgo * 60_000);
   try {
-    return await api.call('POST', '/launch', { as, body: launchBody(code) });
+    return await api.reply(api.as(as).launch.$post({ json: launchBody(code) }));
   } finally {
     vi.useRealTimers();
   }
@@ -33,7 +33,7 @@ async function openedAgo(api: TestApi, as: string, over: Record<string, unknown>
   }
 }
 
-const send = (api: TestApi, as: string, token: string, events = play(token).events) => api.call('POST', '/attempts', { as, body: { token, events } });
+const send = (api: TestApi, as: string, token: string, events = play(token).events) => api.reply(api.as(as).attempts.$post({ json: { token, events } }));
 
 /** Each role's answer to a request: the status alone. */
 async function statuses(api: TestApi, method: string, path: string, body?: unknown) {
@@ -47,6 +47,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('sittings scheduled ahead and for named learners', () => {
   const api = useApi();
+  const { as, reply } = typedClient(api);
 
   it('a director schedules a sitting for tomorrow: listed as scheduled, its code refused until it starts', async () => {
     await world(api());
@@ -54,7 +55,7 @@ describe('sittings scheduled ahead and for named learners', () => {
     const window = await openWindow(api(), TOKENS.director, { startsAt, minutes: 60 });
     expect(window).toMatchObject({ state: 'scheduled', startsAt, openedByName: 'Dee Director', learners: [] });
     expect(Date.parse(window.expiresAt) - Date.parse(startsAt)).toBe(60 * 60_000);
-    const listed = (await api().call('GET', `/assessments?course=asm-course`, { as: TOKENS.director })).json;
+    const listed = (await reply(as(TOKENS.director).assessments.$get({ query: { course: 'asm-course' } }))).json;
     expect(listed.map((w: { id: string; state: string }) => [w.id, w.state])).toEqual([[window.id, 'scheduled']]);
     await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: launchBody(window.code) }, 409, ErrorCode.assessmentNotStarted);
     const [entry] = await auditTrail(api(), `?entity=assessment&id=${window.id}`);
@@ -77,8 +78,8 @@ describe('sittings scheduled ahead and for named learners', () => {
     // An administrator's sitting for every learner, named: `learner` is refused as an unknown code would be.
     const forOther = await openWindow(api(), 'admin', { group: undefined, learners: ['other'] });
     await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: launchBody(forOther.code) }, 400, ErrorCode.assessmentCodeUnknown);
-    expect((await api().call('POST', '/launch', { as: 'other', body: launchBody(forOther.code) })).status).toBe(201);
-    expect((await api().call('POST', '/launch', { as: 'learner', body: launchBody(named.code) })).status).toBe(201);
+    expect((await reply(as('other').launch.$post({ json: launchBody(forOther.code) }))).status).toBe(201);
+    expect((await reply(as('learner').launch.$post({ json: launchBody(named.code) }))).status).toBe(201);
   });
 });
 
@@ -89,11 +90,11 @@ describe('every assessed launch on record', () => {
   it('records each launch at once and allows one per case and sitting', async () => {
     await world(api());
     const window = await openWindow(api(), TOKENS.director);
-    const first = await api().call('POST', '/launch', { as: 'learner', body: launchBody(window.code) });
+    const first = await reply(as('learner').launch.$post({ json: launchBody(window.code) }));
     expect(first.status).toBe(201);
     await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: launchBody(window.code) }, 409, ErrorCode.assessmentLaunchUsed);
     // Practice launches are not counted.
-    expect((await api().call('POST', '/launch', { as: 'learner', body: launchBody() })).status).toBe(201);
+    expect((await reply(as('learner').launch.$post({ json: launchBody() }))).status).toBe(201);
     const record = await reply(as(TOKENS.director).assessments[':id'].launches.$get({ param: { id: window.id } }));
     expect(record.status).toBe(200);
     expect(record.json.launches).toEqual([
@@ -104,7 +105,7 @@ describe('every assessed launch on record', () => {
   it('two launches at once take one place: one is refused', async () => {
     await world(api());
     const window = await openWindow(api(), TOKENS.director);
-    const both = await Promise.all([0, 1].map(() => api().call('POST', '/launch', { as: 'learner', body: launchBody(window.code) })));
+    const both = await Promise.all([0, 1].map(() => reply(as('learner').launch.$post({ json: launchBody(window.code) }))));
     expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(await api().deps.db.db.select().from(assessmentLaunches)).toHaveLength(1);
   });
@@ -150,17 +151,17 @@ describe('every assessed launch on record', () => {
   it('a grant allows exactly one more launch, is audited, and is refused for a case or learner outside the sitting', async () => {
     await world(api());
     const window = await openWindow(api(), TOKENS.director);
-    expect((await api().call('POST', '/launch', { as: 'learner', body: launchBody(window.code) })).status).toBe(201);
+    expect((await reply(as('learner').launch.$post({ json: launchBody(window.code) }))).status).toBe(201);
     const path = `/assessments/${window.id}/grants`;
     const body = { learner: 'learner', caseId: 'm1c1', reason: 'The browser crashed' };
     await expectRefused(api(), 'POST', path, { as: TOKENS.director, body: { ...body, caseId: 'nope' } }, 400);
     await expectRefused(api(), 'POST', path, { as: TOKENS.director, body: { ...body, learner: 'other' } }, 400);
     await expectRefused(api(), 'POST', path, { as: TOKENS.director, body: { ...body, reason: '  ' } }, 400);
     await expectRefused(api(), 'POST', path, { as: TOKENS.director, body: { ...body, extra: 1 } }, 400);
-    const granted = await api().call('POST', path, { as: TOKENS.director, body });
+    const granted = await reply(as(TOKENS.director).assessments[':id'].grants.$post({ param: { id: window.id }, json: body }));
     expect(granted.status).toBe(201);
     expect(granted.json).toMatchObject({ userId: 'learner', caseId: 'm1c1', reason: body.reason, grantedBy: 'director', learnerName: 'Lea Learner' });
-    expect((await api().call('POST', '/launch', { as: 'learner', body: launchBody(window.code) })).status).toBe(201);
+    expect((await reply(as('learner').launch.$post({ json: launchBody(window.code) }))).status).toBe(201);
     await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: launchBody(window.code) }, 409, ErrorCode.assessmentLaunchUsed);
     const trail = await auditTrail(api(), `?entity=assessment&id=${window.id}`);
     expect(trail.map((e: { after: unknown }) => e.after)).toContainEqual({ grant: { userId: 'learner', caseId: 'm1c1', reason: 'The browser crashed' } });
@@ -259,15 +260,17 @@ describe("a learner's record reviewed as a whole", () => {
 
 describe('the seeded fetoscopy course', () => {
   const api = useApi();
+  const { as, reply } = typedClient(api);
 
   it('requires assessment: its certificate is an assessed one', async () => {
-    const course = await api().call('GET', '/courses/fetoscopy-simulator');
+    const course = await reply(as(null).courses[':id'].$get({ param: { id: 'fetoscopy-simulator' }, query: {} }));
     expect(course.json.assessmentRequired).toBe(true);
   });
 });
 
 describe("a learner's own sittings", () => {
   const api = useApi();
+  const { as, reply } = typedClient(api);
 
   it('lists the scheduled and open sittings that admit the caller, earliest first, without their codes', async () => {
     await world(api());
@@ -278,8 +281,8 @@ describe("a learner's own sittings", () => {
     await openWindow(api(), 'admin', { group: undefined, learners: ['other'] });
     await openWindow(api(), TOKENS.elsewhere, { group: GROUPS.residency });
     const closed = await openWindow(api(), TOKENS.director);
-    await api().call('POST', `/assessments/${closed.id}/close`, { as: TOKENS.director });
-    const mine = await api().call('GET', '/assessments/mine?course=asm-course', { as: 'learner' });
+    await reply(as(TOKENS.director).assessments[':id'].close.$post({ param: { id: closed.id } }));
+    const mine = await reply(as('learner').assessments.mine.$get({ query: { course: 'asm-course' } }));
     expect(mine.status).toBe(200);
     expect(mine.json).toEqual([
       {
@@ -308,7 +311,7 @@ describe("a learner's own sittings", () => {
     await world(api());
     await openWindow(api(), TOKENS.director);
     const admitted = await openWindow(api(), 'admin', { group: undefined, learners: ['other'] });
-    const ids = async (as: string) => (await api().call('GET', '/assessments/mine?course=asm-course', { as })).json.map((w: { id: string }) => w.id);
+    const ids = async (who: string) => (await reply(as(who).assessments.mine.$get({ query: { course: 'asm-course' } }))).json.map((w: { id: string }) => w.id);
     expect(await ids('other')).toEqual([admitted.id]);
     expect(await ids(TOKENS.director)).toEqual([]);
     expect(await ids(TOKENS.elsewhere)).toEqual([]);
