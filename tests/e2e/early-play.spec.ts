@@ -16,6 +16,8 @@ for (const lang of ['en', 'ar'] as const) {
     const play = page.locator('a[data-play][data-level="1"][data-case="1"]').first();
     await expect(page.locator('.course-actions[data-hydrated="true"]')).toHaveCount(0);
     await play.click();
+    // Held by the page for the island (as a form's early submit is), not followed to the no-JavaScript way to log in.
+    await expect(page.locator('html[data-early-play="1-1"]')).toBeAttached();
     await expect(page).toHaveURL(new RegExp(`${course}$`));
     release();
     await expect(page.getByRole('dialog', { name: t['course.openTitle'] })).toBeVisible({ timeout: 20_000 });
