@@ -1,6 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { TASKS } from '../domain/simulator/params.ts';
 import { ANASTOMOSIS_KINDS, COMPONENTS, CONTROL_STEP, ENTRY_SITE_LIMIT, GATES, MAX_SESSION_MS, PLAUSIBILITY_FLAGS } from '../domain/simulator/index.ts';
+import { FETO_GATES } from '../domain/airway/score.ts';
+import { FETO_PROCEDURE } from '../domain/airway/record.ts';
 import { DebriefSchema, SimMetricsSchema } from './attempt-debrief.ts';
 import { bearer, dbString, errors, idParam, json, jsonBody, LangQuery } from './shared.ts';
 
@@ -13,31 +15,61 @@ const eventTime = z.number().min(0).max(MAX_SESSION_MS);
 /** A held control as a device of the page sends it: keys -1, 0 or 1, touch and sticks rounded to CONTROL_STEP. */
 const control = z.number().min(-1).max(1).multipleOf(CONTROL_STEP);
 
+// The entry site chosen on the intro's sketch; logs from before sites could be chosen have none.
+const openEvent = z.object({
+  t: eventTime,
+  type: z.literal('open'),
+  scope: z.enum(['straight', 'angled']),
+  site: z
+    .number()
+    .int()
+    .min(0)
+    .max(ENTRY_SITE_LIMIT - 1)
+    .optional(),
+});
+const classifyEvent = z.object({ t: eventTime, type: z.literal('classify'), kind: z.enum(ANASTOMOSIS_KINDS) });
+const laserBare = z.object({ t: eventTime, type: z.enum(['laserOn', 'laserOff', 'fireStart', 'fireStop', 'mark', 'cancelMark', 'exchange', 'finish']) });
+
 /** One simulator event as the browser recorded it (see src/domain/simulator/events.ts); the server replays it through the model. */
-const AttemptEvent = z
+const AttemptEvent = z.discriminatedUnion('type', [
+  openEvent,
+  z.object({ t: eventTime, type: z.literal('input'), turnX: control, turnY: control, insert: control, roll: control }),
+  classifyEvent,
+  laserBare,
+]);
+
+/** The FETO page's events (src/domain/airway/attempt.ts): held controls without roll, and the balloon's actions. */
+const inflateEvent = z.object({ t: eventTime, type: z.literal('inflate'), volumeMl: z.number().min(0.05).max(2).multipleOf(0.05) });
+const FetoAttemptEvent = z.discriminatedUnion('type', [
+  z.object({ t: eventTime, type: z.literal('input'), turnX: control, turnY: control, insert: control }),
+  inflateEvent,
+  z.object({ t: eventTime, type: z.enum(['detach', 'puncture', 'finish']) }),
+]);
+
+/** A log of the laser simulator, or of the FETO page: which one a launch takes is its case's (checked once the launch is read). */
+export const LaserLog = z.array(AttemptEvent);
+export const FetoLog = z.array(FetoAttemptEvent);
+
+/** An event of either page, as the contract accepts it before the launch says which; `roll` is the laser page's only. */
+const AnyAttemptEvent = z
   .discriminatedUnion('type', [
-    // The entry site chosen on the intro's sketch; logs from before sites could be chosen have none.
-    z.object({
-      t: eventTime,
-      type: z.literal('open'),
-      scope: z.enum(['straight', 'angled']),
-      site: z
-        .number()
-        .int()
-        .min(0)
-        .max(ENTRY_SITE_LIMIT - 1)
-        .optional(),
-    }),
-    z.object({ t: eventTime, type: z.literal('input'), turnX: control, turnY: control, insert: control, roll: control }),
-    z.object({ t: eventTime, type: z.literal('classify'), kind: z.enum(ANASTOMOSIS_KINDS) }),
-    z.object({ t: eventTime, type: z.enum(['laserOn', 'laserOff', 'fireStart', 'fireStop', 'mark', 'cancelMark', 'exchange', 'finish']) }),
+    openEvent,
+    z.object({ t: eventTime, type: z.literal('input'), turnX: control, turnY: control, insert: control, roll: control.optional() }),
+    classifyEvent,
+    laserBare,
+    inflateEvent,
+    z.object({ t: eventTime, type: z.enum(['detach', 'puncture']) }),
   ])
   .meta({ id: 'AttemptEvent' });
+
+/** What an attempt's task may be: a laser task, or the procedure played on the airway model. */
+const ATTEMPT_TASKS = [...TASKS, FETO_PROCEDURE] as const;
 
 /** POST /attempts: the launch token says who played which case and placenta; anything else sent (a score...) is ignored. */
 const AttemptInput = z.object({
   token: z.string().min(1).max(4096),
-  events: z.array(AttemptEvent).min(1).max(MAX_ATTEMPT_EVENTS),
+  /** A laser log, or a FETO log for a fetal tracheal occlusion case: which one the launch decides. */
+  events: z.array(AnyAttemptEvent).min(1).max(MAX_ATTEMPT_EVENTS),
   /** How long before sending the page opened the fetoscopy, on its own clock: an attempt sent after its launch expired must have started before. */
   startedAgoMs: z.number().int().min(0).optional(),
 });
@@ -54,7 +86,7 @@ const AttemptSummary = z
     level: z.number(),
     case: z.number(),
     /** null for attempts stored by the first simulator, which had no tasks. */
-    task: z.enum(TASKS).nullable(),
+    task: z.enum(ATTEMPT_TASKS).nullable(),
     score: z.number(),
     surgeryTimeMs: z.number(),
     /** Input no hand makes: kept, but left out of progress, certificates and benchmarks. */
@@ -81,7 +113,7 @@ const CaseBenchmark = Benchmark.extend({ courseId: z.string(), caseId: z.string(
 const componentValues = z.partialRecord(z.enum(COMPONENTS), z.number());
 
 /** A limit that held the score below what its components earned (src/domain/simulator/score.ts), and the ceiling it set. */
-const ScoreGate = z.object({ id: z.enum(GATES), ceiling: z.number().int() }).meta({ id: 'ScoreGate' });
+const ScoreGate = z.object({ id: z.enum([...GATES, ...FETO_GATES]), ceiling: z.number().int() }).meta({ id: 'ScoreGate' });
 
 /**
  * The stored attempt as the server scored it by replaying the log: each component (0-1) and its weight, the

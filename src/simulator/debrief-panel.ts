@@ -16,7 +16,7 @@ import { $submission, type SubmissionFailure } from '../stores/attempts/attempt.
 import { debriefSvg } from './debrief-map.ts';
 import { componentRows, debriefLabels } from './debrief-text.ts';
 import { typeLines } from './debrief-types.ts';
-import { cappedHeadline, gateNotes } from './gate-text.ts';
+import { cappedHeadline, gateNotes, laserGates } from './gate-text.ts';
 import type { SimKey, SimStrings, Translate } from './strings.ts';
 
 /**
@@ -55,7 +55,7 @@ function fromServer(result: AttemptResult, local: Figures): Figures {
     surgeryTimeMs: result.surgeryTimeMs,
     components: result.components,
     weights: result.weights,
-    gates: result.gates,
+    gates: laserGates(result.gates),
     metrics: result.metrics,
     debrief: result.debrief ?? local.debrief,
     benchmark: result.benchmark,

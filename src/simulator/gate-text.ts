@@ -1,6 +1,6 @@
 // Why a score was capped, gate by gate, in the attempt's own figures: the live debrief, the final result and the
 // learner's history all read these notes, so a capped learner is told the same thing wherever they look.
-import { LASER, SCORING, toleratedOf, type Gate, type GateId, type SimMetrics } from '../domain/simulator/index.ts';
+import { GATES, LASER, SCORING, toleratedOf, type Gate, type GateId, type SimMetrics } from '../domain/simulator/index.ts';
 import type { Key } from '../i18n/en.ts';
 
 /** Each gate's short reason, for the one-line headline ("Score capped at 64: the fetoscope touched the placenta"). */
@@ -89,6 +89,10 @@ function measureOf(id: GateId, m: Partial<SimMetrics>, lang: string): Record<str
 }
 
 /** The gates that capped the score (lowest ceiling first, as stored), each with why, from the attempt's metrics. */
+/** The laser gates among an attempt's: a FETO attempt's gates are not the laser result's to explain. */
+export const laserGates = (gates: ReadonlyArray<{ id: string; ceiling: number }>): Gate[] =>
+  gates.filter((g): g is Gate => (GATES as readonly string[]).includes(g.id));
+
 export function gateNotes(gates: readonly Gate[], metrics: Partial<SimMetrics>, lang: string): GateNote[] {
   return gates.map((gate) => {
     const vars = measureOf(gate.id, metrics, lang);

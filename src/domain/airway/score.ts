@@ -14,17 +14,21 @@ export const FETO_SCORING = {
   pathMm: { fullFactor: 3, zeroFactor: 12 },
 } as const;
 
-export type FetoGateId =
-  | 'trauma'
-  | 'forcedCords'
-  | 'carinaNotSeen'
-  | 'balloonLeaks'
-  | 'balloonInBronchus'
-  | 'volume'
-  | 'notDetached'
-  | 'notWithdrawn'
-  | 'balloonNotRemoved'
-  | 'blindPuncture';
+/** Every gate, in the order `fetoGates` reports them. */
+export const FETO_GATES = [
+  'trauma',
+  'forcedCords',
+  'carinaNotSeen',
+  'balloonLeaks',
+  'balloonInBronchus',
+  'volume',
+  'notDetached',
+  'blindPuncture',
+  'balloonNotRemoved',
+  'notWithdrawn',
+] as const;
+
+export type FetoGateId = (typeof FETO_GATES)[number];
 
 export interface FetoScore {
   failed: FetoGateId[];

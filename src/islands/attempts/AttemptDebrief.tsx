@@ -1,11 +1,12 @@
 import type { AttemptResult } from '../../api/attempts.ts';
 import { clockText } from '../../domain/time.ts';
+import { FETO_PROCEDURE } from '../../domain/airway/record.ts';
 import type { Task } from '../../domain/simulator/params.ts';
 import { dirOf, isLocale } from '../../i18n/locales.ts';
 import { debriefSvg } from '../../simulator/debrief-map.ts';
 import { componentRows, debriefLabels } from '../../simulator/debrief-text.ts';
 import { typeLines } from '../../simulator/debrief-types.ts';
-import { cappedHeadline, gateNotes } from '../../simulator/gate-text.ts';
+import { cappedHeadline, gateNotes, laserGates } from '../../simulator/gate-text.ts';
 import { $debrief, closeDebrief, openDebrief, type DebriefFailure } from '../../stores/attempts/debrief.ts';
 import type { AttemptStrings } from './attempt-strings.ts';
 import Dialog from '../ui/Dialog.tsx';
@@ -45,7 +46,7 @@ function Result({ result, locale, scoreLabel, timeLabel, strings }: { result: At
   const total = rows.reduce((sum, row) => sum + row.weight, 0) || 1;
   const { benchmark } = result;
   // Which gate capped the score and why: the same notes as the simulator's result screen.
-  const notes = gateNotes(result.gates, result.metrics, locale);
+  const notes = gateNotes(laserGates(result.gates), result.metrics, locale);
   const say = (key: keyof AttemptStrings, vars: Record<string, string | number> = {}) => fill(strings[key], vars);
   const labels = debriefLabels(strings, dir);
   const types = result.debrief ? typeLines(result.debrief, labels) : [];
@@ -136,7 +137,7 @@ export default function AttemptDebrief({ locale, caption, scoreLabel, timeLabel,
     <Dialog open={view.status !== 'closed'} title={strings['sim.debrief.title']} onClose={closeDebrief} className="debrief-dialog">
       <p className="debrief-caption">
         {caption}
-        {task && ` · ${strings[TASK_KEYS[task]]}`}
+        {task && task !== FETO_PROCEDURE && ` · ${strings[TASK_KEYS[task]]}`}
       </p>
       <div aria-live="polite" aria-busy={view.status === 'loading'}>
         {view.status === 'loading' && (

@@ -1,7 +1,8 @@
 import type { Benchmark, CaseBenchmark } from '../../api/attempts.ts';
 import { findCase } from '../../domain/course-items.ts';
 import type { BenchmarkFact } from '../../domain/progress.ts';
-import { paramsOfCase, type Task } from '../../domain/simulator/index.ts';
+import type { AttemptTask } from '../../domain/airway/record.ts';
+import { paramsOfCase } from '../../domain/simulator/index.ts';
 import type { Course } from '../../api/courses.ts';
 import type { Db } from '../db/client.ts';
 import { expertMedians } from './queries.ts';
@@ -15,7 +16,7 @@ const rounded = (row: { score: number; surgeryTimeMs: number; attempts: number }
 });
 
 /** The benchmark of one case for one task, or null when no expert has played it so. */
-export async function benchmarkOf(db: Db, courseId: string, caseId: string, task: Task | null): Promise<Benchmark | null> {
+export async function benchmarkOf(db: Db, courseId: string, caseId: string, task: AttemptTask | null): Promise<Benchmark | null> {
   if (!task) return null;
   const [row] = await expertMedians(db, courseId, { caseId, task });
   return row ? rounded(row) : null;

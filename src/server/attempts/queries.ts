@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, max, not, sql, type SQL } from 'drizzle-orm';
 import type { AttemptFact } from '../../domain/progress.ts';
 import type { Task } from '../../domain/simulator/index.ts';
+import type { AttemptTask } from '../../domain/airway/record.ts';
 import type { Db } from '../db/client.ts';
 import { attempts, users } from '../db/schema.ts';
 
@@ -107,7 +108,7 @@ export async function attemptFacts(db: Db, uids: string[], courseId?: string): P
  * when given). Only attempts of this simulator count (the first one had no tasks), and the median keeps one expert's
  * bad day from moving the mark.
  */
-export function expertMedians(db: Db, courseId: string, only?: { caseId: string; task: Task }) {
+export function expertMedians(db: Db, courseId: string, only?: { caseId: string; task: AttemptTask }) {
   const where: SQL | undefined = only ? and(eq(attempts.caseId, only.caseId), eq(attempts.task, only.task)) : undefined;
   return db
     .select({

@@ -5,7 +5,7 @@ import type { Catalogue } from '../courses/index.ts';
 import { resultOf, summaryOf } from './attempt-rows.ts';
 import { benchmarkOf, courseBenchmarks } from './benchmarks.ts';
 import { attemptsOf, attemptSummaries, findAttempt } from './queries.ts';
-import { launchedCourse, launchOf, replayed, sentOf, stored, untimely } from './submit.ts';
+import { foreignLog, launchedCourse, launchOf, replayed, sentOf, stored, untimely } from './submit.ts';
 import { canReadUser, refuseUser } from '../access/groups.ts';
 import { contentLocale } from '../http/content-locale.ts';
 import { fail } from '../http/errors.ts';
@@ -27,6 +27,8 @@ export const attemptsApp = subApp()
     const sent = sentOf(token, events, startedAgoMs);
     const claims = await launchOf(c, sent, now);
     if (claims instanceof Response) return claims;
+    const foreign = foreignLog(c, claims, sent);
+    if (foreign) return foreign;
     const course = await launchedCourse(c, claims, now);
     if (course instanceof Response) return course;
     const late = untimely(c, claims, sent, now);

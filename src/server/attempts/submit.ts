@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import type { Course } from '../../api/courses.ts';
+import { FetoLog, LaserLog } from '../../api/attempts.ts';
 import { ErrorCode } from '../../api/errors.ts';
+import { FETO_PROCEDURE } from '../../domain/airway/record.ts';
 import { LATE_SEND_MS, sendTimingVerdict } from '../../domain/attempt-delivery.ts';
 import { findCase } from '../../domain/course-items.ts';
 import { userEntitled } from '../access/entitlement.ts';
@@ -24,6 +26,7 @@ type C = Context<Env>;
 export interface Sent {
   token: string;
   id: string;
+  events: readonly unknown[];
   eventsJson: string;
   logHash: string;
   lastT: number;
@@ -33,7 +36,7 @@ export interface Sent {
 export function sentOf(token: string, events: ReadonlyArray<{ t: number }>, startedAgoMs: number | undefined): Sent {
   const eventsJson = JSON.stringify(events);
   const lastT = events.reduce((m, e) => Math.max(m, e.t), 0);
-  return { token, id: attemptIdOf(token), eventsJson, logHash: sha256(eventsJson), lastT, startedAgoMs };
+  return { token, id: attemptIdOf(token), events, eventsJson, logHash: sha256(eventsJson), lastT, startedAgoMs };
 }
 
 /** Sent again (its answer was lost, or a device kept it): the stored attempt is answered, whatever has changed since. */
@@ -57,8 +60,9 @@ export async function launchOf(c: C, sent: Sent, now: Date) {
   // The token sits in the page's address: holding it proves nothing. Administrators send no one else's either,
   // since an attempt is the record of one person's own hands.
   if (claims.uid !== c.get('caller')!.uid) return fail(c, 403, ErrorCode.forbidden, 'This launch was made by another user: only they may send its attempt');
-  // The browser simulator plays the laser tasks only: a desktop procedure's launch has no log it could have made.
-  if (claims.task) return invalid(c, [{ path: 'token', message: 'this case is played in the desktop simulator, whose attempts are not sent here' }]);
+  // The browser plays the laser tasks and tracheal occlusion: another desktop procedure's launch has no log it could have made.
+  if (claims.task && claims.task !== FETO_PROCEDURE)
+    return invalid(c, [{ path: 'token', message: 'this case is played in the desktop simulator, whose attempts are not sent here' }]);
   const limited = await simulatorLimit(c, claims.uid);
   if (limited) return limited;
   const stored = await findAttempt(db.db, sent.id);
@@ -95,11 +99,22 @@ export function untimely(c: C, claims: VerifiedLaunch, sent: Sent, now: Date) {
   return null;
 }
 
+/** The refusal of a log its launch's page does not record (a placenta's events on an airway, the balloon's on a placenta); null when it fits. */
+export function foreignLog(c: C, claims: VerifiedLaunch, sent: Sent) {
+  const feto = claims.task === FETO_PROCEDURE;
+  const checked = (feto ? FetoLog : LaserLog).safeParse(sent.events);
+  if (checked.success) return null;
+  const at = ['events', ...(checked.error.issues[0]?.path ?? [])].join('.');
+  return invalid(c, [{ path: at, message: feto ? 'this case is played on the airway: the log is not a FETO log' : 'the log is not a fetoscopic laser log' }]);
+}
+
 /** The log replayed on the launch's placenta: its outcome, or the refusal (the scorers busy, over budget, the fetoscopy never opened). */
 export async function replayed(c: C, claims: VerifiedLaunch, sent: Sent) {
   const { replay } = c.get('deps');
   const { course, level, case: caseIndex, variant, sim } = claims;
-  const answer = await replay.run({ course, level, case: caseIndex, variant, sim, eventsJson: sent.eventsJson });
+  const feto = claims.task === FETO_PROCEDURE;
+  const job = { course, level, case: caseIndex, variant, sim, eventsJson: sent.eventsJson };
+  const answer = await replay.run(feto ? { ...job, feto: { caseId: claims.caseId } } : job);
   if (answer.status === 'busy') {
     c.header('Retry-After', '5');
     return fail(c, 503, ErrorCode.busy, 'Too many attempts are being scored: try again in a few seconds');
@@ -107,8 +122,12 @@ export async function replayed(c: C, claims: VerifiedLaunch, sent: Sent) {
   if (answer.status === 'over-budget') {
     return fail(c, 422, ErrorCode.replayOverBudget, `The log took more than ${replay.budgetMs} ms to replay`);
   }
-  if (!answer.outcome.opened) return invalid(c, [{ path: 'events', message: 'the fetoscopy was never opened' }]);
-  return answer.outcome;
+  const { outcome } = answer;
+  if (outcome.kind === 'feto') {
+    if (outcome.refusal === 'unordered') return invalid(c, [{ path: 'events', message: 'the events are not in time order' }]);
+    if (outcome.refusal === 'afterFinish') return invalid(c, [{ path: 'events', message: 'the log goes on after its finish' }]);
+  } else if (!outcome.opened) return invalid(c, [{ path: 'events', message: 'the fetoscopy was never opened' }]);
+  return outcome;
 }
 
 /** The attempt's row: assessed only if its window is still open now (sent after it expired or was closed, it is practice). */
@@ -121,14 +140,14 @@ async function rowOf(c: C, claims: VerifiedLaunch, sent: Sent, outcome: ReplayOu
     caseId: claims.caseId,
     level: claims.level,
     caseIndex: claims.case,
-    task: claims.sim.task,
+    task: claims.task === FETO_PROCEDURE ? FETO_PROCEDURE : claims.sim.task,
     variant: claims.variant,
     score: outcome.score,
     metrics: outcome.metrics,
-    components: outcome.components,
-    weights: outcome.weights,
+    components: outcome.kind === 'laser' ? outcome.components : {},
+    weights: outcome.kind === 'laser' ? outcome.weights : {},
     gates: outcome.gates,
-    debrief: outcome.debrief,
+    debrief: outcome.kind === 'laser' ? outcome.debrief : null,
     flagged: outcome.flags.length > 0,
     flags: outcome.flags,
     assessmentId,

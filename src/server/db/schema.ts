@@ -8,6 +8,7 @@ import type { CertificateCase } from '../../domain/progress.ts';
 import type { CertificateKind, Sitting } from '../../domain/assessment.ts';
 import type { Subscription } from '../../api/users.ts';
 import type { ComponentId, Debrief, Gate, PlausibilityFlag, SimMetrics, Task } from '../../domain/simulator/index.ts';
+import type { FETO_PROCEDURE, FetoGate } from '../../domain/airway/record.ts';
 
 /** The one Postgres schema, for PGlite and PostgreSQL alike. */
 export const users = pgTable(
@@ -159,7 +160,7 @@ export const attempts = pgTable(
     /** Where the case was (module and place, 1-based) when it was played: shown for attempts of a case deleted since. */
     level: integer('level').notNull(),
     caseIndex: integer('case_index').notNull(),
-    task: text('task').$type<Task>(),
+    task: text('task').$type<Task | typeof FETO_PROCEDURE>(),
     /** The launch's variant: which placenta of the case was played. */
     variant: bigint('variant', { mode: 'number' }).notNull().default(0),
     score: integer('score').notNull(),
@@ -167,7 +168,7 @@ export const attempts = pgTable(
     components: jsonb('components').$type<Partial<Record<ComponentId, number>>>().notNull().default({}),
     weights: jsonb('weights').$type<Partial<Record<ComponentId, number>>>().notNull().default({}),
     /** The gates that capped the score (safety, identification), lowest ceiling first; none on older attempts. */
-    gates: jsonb('gates').$type<Gate[]>().notNull().default([]),
+    gates: jsonb('gates').$type<Array<Gate | FetoGate>>().notNull().default([]),
     debrief: jsonb('debrief').$type<Debrief>(),
     /** Input no hand makes: kept, but left out of progress, certificates and benchmarks. */
     flagged: boolean('flagged').notNull().default(false),

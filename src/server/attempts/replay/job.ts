@@ -15,6 +15,8 @@ import {
   type Score,
   type SimMetrics,
 } from '../../../domain/simulator/index.ts';
+import type { FetoEvent } from '../../../domain/airway/attempt.ts';
+import { fetoLogRefusal, fetoRecordOf, type FetoGate, type FetoLogRefusal } from '../../../domain/airway/record.ts';
 
 /** The launch (as its token signed it) and the log to replay on it, as JSON. */
 export interface ReplayJob {
@@ -24,10 +26,13 @@ export interface ReplayJob {
   variant: number;
   sim: CaseParams;
   eventsJson: string;
+  /** A fetal tracheal occlusion launch: its case (by id) is replayed on the airway model instead of a placenta. */
+  feto?: { caseId: string };
 }
 
 /** The server's own figures for the attempt; `opened` false when the log never opened the fetoscopy. */
-export interface ReplayOutcome extends Score {
+export interface LaserReplay extends Score {
+  kind: 'laser';
   opened: boolean;
   metrics: SimMetrics;
   debrief: Debrief;
@@ -37,12 +42,44 @@ export interface ReplayOutcome extends Score {
   logGzip: string;
 }
 
+/** The server's figures for a FETO attempt (src/domain/airway/record.ts), or why its log is refused. */
+export interface FetoReplay {
+  kind: 'feto';
+  refusal: FetoLogRefusal | null;
+  score: number;
+  gates: FetoGate[];
+  /** The figures the attempt lists read: the time and the path (the rest is in the stored log). */
+  metrics: { surgeryTimeMs: number; pathLengthMm: number; contacts: number };
+  flags: PlausibilityFlag[];
+  logGzip: string;
+}
+
+export type ReplayOutcome = LaserReplay | FetoReplay;
+
+/** Replays a FETO log (checked against the contract already) on the launch's airway and scores it. */
+function runFetoReplay(job: ReplayJob, caseId: string): FetoReplay {
+  const events = JSON.parse(job.eventsJson) as FetoEvent[];
+  const record = fetoRecordOf(caseId, job.level, job.variant, events);
+  const { outcome } = record;
+  return {
+    kind: 'feto',
+    refusal: fetoLogRefusal(events),
+    score: record.score,
+    gates: record.gates,
+    metrics: { surgeryTimeMs: outcome.endMs, pathLengthMm: outcome.pathMm, contacts: outcome.contactSteps },
+    flags: [],
+    logGzip: gzipSync(job.eventsJson).toString('base64'),
+  };
+}
+
 /** Rebuilds the launch's scenario, replays the log through the model and scores it. */
 export function runReplay(job: ReplayJob): ReplayOutcome {
+  if (job.feto) return runFetoReplay(job, job.feto.caseId);
   const scenario = buildScenario(job.sim, seedFor(job.course, job.level, job.case, job.variant));
   const { state, flags } = replayChecked(scenario, JSON.parse(job.eventsJson) as unknown[]);
   const metrics = computeMetrics(state);
   return {
+    kind: 'laser',
     opened: state.openedAt !== null,
     ...scoreAttempt(metrics),
     metrics,

@@ -1,0 +1,149 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { FetoEvent } from '../../../src/domain/airway/attempt.ts';
+import { buildAirway } from '../../../src/domain/airway/model.ts';
+import { fetoCaseOf, fetoRecordOf } from '../../../src/domain/airway/record.ts';
+import { CONTROL_STEP, createRng } from '../../../src/domain/simulator/index.ts';
+import { signLaunchToken } from '../../../src/server/launch/launch-token.ts';
+import { paramsOfCase } from '../../../src/domain/simulator/index.ts';
+import { attempts } from '../../../src/server/db/schema.ts';
+import { FETO_PLAYERS } from '../../../scripts/lib/validity/feto.ts';
+import { SECRET, setPlan, VARIANT } from '../attempt-support.ts';
+import { useApi } from '../support.ts';
+
+// POST /attempts for a fetal tracheal occlusion case: the server replays the log on the launch's airway, stores the
+// score and the gates it computed, and refuses logs no FETO page records.
+const api = useApi();
+const stored = () => api().deps.db.db.select().from(attempts);
+
+/** The seeded course's insertion case ("Passing the vocal cords") and removal module's first case. */
+const INSERTION = { course: 'fetal-tracheal-occlusion', level: 2, case: 1, caseId: 'm2c1' };
+const REMOVAL = { course: 'fetal-tracheal-occlusion', level: 3, case: 1, caseId: 'm3c1' };
+type Where = typeof INSERTION;
+
+const tokenFor = (uid: string, where: Where = INSERTION, ageMs = 10 * 60_000) =>
+  signLaunchToken(
+    SECRET,
+    { uid, ...where, variant: VARIANT, sim: paramsOfCase(undefined, where.level, where.case), task: 'tracheal-occlusion' },
+    new Date(Date.now() - ageMs),
+  );
+
+const player = (name: string) => FETO_PLAYERS.find((p) => p.name === name)!;
+
+/** A player's log as the page records it: held controls in the devices' steps, the volume in 0.05 ml steps. */
+function logOf(name: string, where: Where): FetoEvent[] {
+  const { task, gaWeeks } = fetoCaseOf(where.level);
+  const step = (v: number) => Math.round(v / CONTROL_STEP) * CONTROL_STEP;
+  return player(name)
+    .play(buildAirway(where.caseId, gaWeeks, VARIANT), task, createRng(VARIANT))
+    .map((e) =>
+      e.type === 'input'
+        ? { ...e, turnX: step(e.turnX), turnY: step(e.turnY), insert: step(e.insert) }
+        : e.type === 'inflate'
+          ? { ...e, volumeMl: Math.round(e.volumeMl * 20) / 20 }
+          : e,
+    );
+}
+
+const post = (uid: string, token: string, events: unknown[]) => api().call('POST', '/attempts', { as: uid, body: { token, events } });
+
+beforeEach(async () => {
+  await setPlan(api(), 'learner', true);
+});
+
+describe('POST /attempts: fetal tracheal occlusion', () => {
+  it.each([
+    ['insertion', INSERTION],
+    ['removal', REMOVAL],
+  ] as const)('stores an expert %s with the score the server replayed, no gate failed', async (_, where) => {
+    const events = logOf('expert', where);
+    const expected = fetoRecordOf(where.caseId, where.level, VARIANT, events);
+    expect(expected.passed).toBe(true);
+    const res = await post('learner', await tokenFor('learner', where), events);
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({
+      courseId: where.course,
+      caseId: where.caseId,
+      task: 'tracheal-occlusion',
+      score: expected.score,
+      gates: [],
+      flagged: false,
+    });
+    expect(expected.score).toBeGreaterThanOrEqual(60);
+    expect(res.json.surgeryTimeMs).toBe(expected.outcome.endMs);
+  });
+
+  it('stores a finish at once with its failed gates and a score of 0', async () => {
+    const res = await post('learner', await tokenFor('learner'), [{ t: 0, type: 'finish' }]);
+    expect(res.status).toBe(201);
+    expect(res.json.score).toBe(0);
+    expect(res.json.gates.map((g: { id: string }) => g.id)).toEqual(['carinaNotSeen', 'balloonLeaks', 'volume', 'notDetached']);
+  });
+
+  it('stores the server score, never one the browser claims', async () => {
+    const events = logOf('ram-through', INSERTION);
+    const res = await api().call('POST', '/attempts', { as: 'learner', body: { token: await tokenFor('learner'), events, score: 100 } });
+    expect(res.status).toBe(201);
+    expect(res.json.score).toBe(fetoRecordOf(INSERTION.caseId, INSERTION.level, VARIANT, events).score);
+    expect(res.json.gates.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    [
+      'events out of time order',
+      [
+        { t: 500, type: 'input', turnX: 0, turnY: 0, insert: 1 },
+        { t: 100, type: 'finish' },
+      ],
+      'not in time order',
+    ],
+    [
+      'events after the finish',
+      [
+        { t: 100, type: 'finish' },
+        { t: 200, type: 'inflate', volumeMl: 0.6 },
+      ],
+      'after its finish',
+    ],
+    [
+      'a laser log',
+      [
+        { t: 0, type: 'open', scope: 'straight' },
+        { t: 100, type: 'finish' },
+      ],
+      'not a FETO log',
+    ],
+    ['a volume off the steps', [{ t: 0, type: 'inflate', volumeMl: 0.613 }], 'invalid_body'],
+    ['a control beyond full', [{ t: 0, type: 'input', turnX: 2, turnY: 0, insert: 0 }], 'invalid_body'],
+  ])('refuses %s (400) and stores nothing', async (_, events, message) => {
+    const res = await post('learner', await tokenFor('learner'), events);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.json)).toContain(message);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('refuses a log longer than the time since the launch (a forged, replayed log)', async () => {
+    const events = logOf('expert', INSERTION);
+    const res = await post('learner', await tokenFor('learner', INSERTION, 1_000), events);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.json)).toContain('longer than the time since the launch');
+    expect(await stored()).toEqual([]);
+  });
+
+  it('refuses the balloon on a laser launch', async () => {
+    const token = await signLaunchToken(SECRET, {
+      uid: 'learner',
+      course: 'fetoscopy-simulator',
+      level: 2,
+      case: 1,
+      caseId: 'm2c1',
+      variant: VARIANT,
+      sim: paramsOfCase(undefined, 2, 1),
+    });
+    const res = await post('learner', token, [
+      { t: 0, type: 'inflate', volumeMl: 0.6 },
+      { t: 10, type: 'finish' },
+    ]);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.json)).toContain('not a fetoscopic laser log');
+  });
+});
