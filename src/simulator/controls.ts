@@ -87,6 +87,8 @@ export interface Commands {
   laser(): void;
   /** Marks the point under the beam and opens the marking dialog. */
   mark(): void;
+  /** Starts an amnio-exchange (the model ignores it while one runs). */
+  exchange(): void;
   /** Cancels a mark, or pauses, or resumes. */
   escape(): void;
 }

@@ -1,5 +1,6 @@
 // After Finish: the debrief (the map, each score component with its advice, the experts' benchmark) and then the
 // final score and surgery time. Shown at once from this device's own run, then replaced by the server's replay.
+import { turbidityCurveSvg } from './turbidity-curve.ts';
 import {
   computeMetrics,
   debriefOf,
@@ -79,9 +80,12 @@ export function showDebrief(state: SimState, t: Translate, strings: SimStrings, 
     benchmark: null,
   };
   const labels = debriefLabels(strings, dir);
+  // The live attempt's blood in the fluid over the surgery (the stored debrief does not keep it).
+  const curve = turbidityCurveSvg(state.turbidityTrace, t('sim.debrief.turbidity'));
+  const turbidityCurve = curve ? `<figcaption>${t('sim.debrief.turbidity')}</figcaption>${curve}` : '';
 
   const render = (f: Figures) => {
-    byId('sim-map').innerHTML = debriefSvg(f.debrief, labels);
+    byId('sim-map').innerHTML = debriefSvg(f.debrief, labels) + turbidityCurve;
     const types = typeLines(f.debrief, labels);
     byId('sim-types').hidden = types.length === 0;
     byId('sim-types-list').replaceChildren(

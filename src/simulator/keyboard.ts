@@ -52,6 +52,9 @@ export function bindKeyboard(session: Session, input: InputMixer, commands: Comm
     } else if (e.code === 'KeyM') {
       e.preventDefault();
       if (!e.repeat) commands.mark();
+    } else if (e.code === 'KeyX') {
+      e.preventDefault();
+      if (!e.repeat) commands.exchange();
     }
   });
   window.addEventListener('keyup', (e) => {

@@ -130,6 +130,12 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
     mark: () => {
       if (!marking.start()) say(t('sim.mark.offPlate'));
     },
+    exchange: () => {
+      if (session.phase !== 'running') return;
+      const before = session.state.exchanges;
+      session.act({ type: 'exchange' });
+      if (session.state.exchanges > before) say(t('sim.exchange.started'));
+    },
     escape: () => {
       if (marking.open) marking.cancel();
       else if (session.phase === 'paused') resume();

@@ -1,7 +1,7 @@
 // The fetoscope's view in three.js: a perspective camera at the scope's tip, looking where its optics look. The
 // scene is built once per launch; render() moves the camera and updates a few uniforms.
 import { LinearSRGBColorSpace, PerspectiveCamera, Scene, Vector2, Vector3, WebGLRenderer } from 'three';
-import { viewOf, visibleTargets, type Scenario, type ScopeKind, type SimState } from '../domain/simulator/index.ts';
+import { turbidityAt, viewOf, visibleTargets, type Scenario, type ScopeKind, type SimState } from '../domain/simulator/index.ts';
 import { createAnatomy, noiseTexture } from './anatomy.ts';
 import { createBeam, createOverlay, createTargets } from './markers.ts';
 import { createPlateMarks } from './plate-marks.ts';
@@ -27,12 +27,14 @@ export interface FetoscopeView {
   dispose(): void;
 }
 
-/** How clouded the fluid is, 0-1: thick while the tip touches the plate, clearing over MURK_CLEARS_MS after. */
+/** How clouded the fluid is, 0-1: thick while the tip touches the plate, clearing over MURK_CLEARS_MS after, never below the blood that stays. */
 export function murkOf(state: SimState): number {
   if (state.inContact) return 1;
-  if (state.lastContactAt === null) return 0;
+  // The blood that stays in the fluid (turbidity.ts) dims and reddens the view as long as it is there.
+  const blood = turbidityAt(state, state.t);
+  if (state.lastContactAt === null) return blood;
   const left = 1 - (state.t - state.lastContactAt) / MURK_CLEARS_MS;
-  return left > 0 ? Math.sqrt(left) : 0;
+  return Math.max(blood, left > 0 ? Math.sqrt(left) : 0);
 }
 
 /** Builds the view on a canvas; throws when WebGL is unavailable, so the page can say so. */

@@ -44,6 +44,7 @@ export const HELP_KEYS = [
   'sim.keys.laser',
   'sim.keys.fire',
   'sim.keys.mark',
+  'sim.keys.exchange',
   'sim.keys.pause',
   'sim.keys.finish',
   'sim.keys.gamepad',
@@ -57,6 +58,7 @@ export const TOUCH_HELP_KEYS = [
   'sim.touch.help.laser',
   'sim.touch.help.fire',
   'sim.touch.help.mark',
+  'sim.touch.help.exchange',
   'sim.touch.help.pause',
   'sim.touch.help.finish',
 ] as const satisfies readonly Key[];
@@ -67,7 +69,7 @@ export const TOUCH_HELP_KEYS = [
  * keyboard's, a touch screen's (the page's data-touch), or a connected controller's (data-pad).
  */
 export const DEVICE_HINT_KEYS = {
-  help: { keyboard: HELP_KEYS, touch: TOUCH_HELP_KEYS, gamepad: ['sim.keys.gamepad'] },
+  help: { keyboard: HELP_KEYS, touch: TOUCH_HELP_KEYS, gamepad: ['sim.keys.gamepad', 'sim.keys.exchange'] },
   paused: { keyboard: 'sim.pausedHint', touch: 'sim.pausedHint.touch', gamepad: 'sim.pausedHint.gamepad' },
   mark: { keyboard: 'sim.mark.hint', touch: 'sim.mark.hint.touch', gamepad: 'sim.mark.hint.gamepad' },
 } as const satisfies {

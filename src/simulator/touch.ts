@@ -122,6 +122,7 @@ export function bindTouch(root: HTMLElement, input: InputMixer, commands: Comman
   };
   const laser = tapButton('laser', () => commands.laser());
   tapButton('mark', () => commands.mark());
+  tapButton('exchange', () => commands.exchange());
   tapButton('pause', () => commands.escape());
   // A long press would open the browser's menu or select text under the thumb.
   root.addEventListener('contextmenu', (e) => e.preventDefault());

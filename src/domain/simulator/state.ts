@@ -4,7 +4,6 @@ import type { AnastomosisKind } from './placenta.ts';
 import type { Scenario } from './scenario.ts';
 import { initialPose, NO_CONTROLS, viewOf, type Aim, type Controls, type Pose, type ScopeKind, type Trocar } from './scope.ts';
 import type { SimEvent } from './events.ts';
-import type { Blood, Exchange } from './turbidity.ts';
 
 /** One dwell of the beam: where, how wide it got and how much energy went in; the debrief draws these. */
 export interface Spot {
@@ -38,6 +37,18 @@ export interface EnergyLedger {
   /** Sums weighted by energy, for the mean firing distance and incidence. */
   distanceWeighted: number;
   cosWeighted: number;
+}
+
+/** Blood put in the fluid (turbidity.ts): `level` at time `at`, thinning from then on. */
+export interface Blood {
+  level: number;
+  at: number;
+}
+
+/** An amnio-exchange under way: from when, and the level it started to wash out. */
+export interface Exchange {
+  from: number;
+  level: number;
 }
 
 /** The whole simulation at one instant; `fluence` is the one large part (J/mm² per cell of the tissue grid). */

@@ -1,7 +1,7 @@
 // Blood in the amniotic fluid: what a contact, a vessel burst by firing too close or too long, and the entry
 // bleed put there, how it thins with time, and the amnio-exchange that clears it. The level is a closed form
 // of time since its last change, so advancing frame by frame or in one jump gives the same bits.
-import type { SimState } from './state.ts';
+import type { Blood, SimState } from './state.ts';
 
 /** Every bleeding and turbidity constant in one place. Levels run 0 (clear fluid) to 1 (nothing seen past a few mm). */
 export const TURBIDITY = {
@@ -23,18 +23,6 @@ export const TURBIDITY = {
   /** Share of the laser's power the blood takes at level 1 (haemoglobin absorbs the diode and Nd:YAG lines). */
   absorption: 0.5,
 } as const;
-
-/** Blood put in the fluid: `level` at time `at`, thinning from then on. */
-export interface Blood {
-  level: number;
-  at: number;
-}
-
-/** An amnio-exchange under way: from when, and the level it started to wash out. */
-export interface Exchange {
-  from: number;
-  level: number;
-}
 
 const decay = (blood: Blood, t: number): number => blood.level * 2 ** (-(t - blood.at) / TURBIDITY.halfLifeMs);
 
