@@ -42,18 +42,18 @@ describe('a draft of a published course', () => {
     await passAll(api(), 'learner');
     expect((await saveDraft(COURSE, draftBody)).status).toBe(200);
     const caller = ROLES[who];
-    const course = await api().call('GET', `/courses/${COURSE}`, { as: caller });
+    const course = await reply(as(caller).courses[':id'].$get({ param: { id: COURSE }, query: {} }));
     expect(course.json.title).toBe('Laser course');
     expect(JSON.stringify(course.json)).not.toContain('Draft');
-    expect(JSON.stringify((await api().call('GET', '/courses', { as: caller })).json)).not.toContain('Draft');
+    expect(JSON.stringify((await reply(as(caller).courses.$get({ query: {} }))).json)).not.toContain('Draft');
     expect((await api().deps.catalogue.course(COURSE))?.json).not.toContain('Draft');
     if (who === 'anonymous') return;
-    const progress = await api().call('GET', `/progress?course=${COURSE}&userId=learner`, { as: caller });
+    const progress = await reply(as(caller).progress.$get({ query: { course: COURSE, userId: 'learner' } }));
     expect(progress.json).toMatchObject({ total: 3, complete: true });
     // The draft's module is not there to be launched.
     await expectRefused(api(), 'POST', '/launch', { as: caller, body: { course: COURSE, level: 4, case: 1 } }, 400);
     if (who === 'director') {
-      const csv = await api().call('GET', `/groups/${GROUPS.fellowship}/export.csv`, { as: caller });
+      const csv = await reply(as(caller).groups[':id']['export.csv'].$get({ param: { id: GROUPS.fellowship }, query: {} }));
       expect(csv.status).toBe(200);
       expect(csv.json).toContain('A1');
       expect(csv.json).not.toContain('Draft');
