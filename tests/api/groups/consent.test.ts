@@ -32,7 +32,7 @@ describe('joining a group', () => {
     for (const path of reads) await expectRefused(api(), 'GET', path, { as: TOKENS.director }, 403, ErrorCode.forbidden);
     const before = await reply(as(TOKENS.director).groups[':id'].progress.$get({ param: { id: FELLOWSHIP } }));
     expect(JSON.stringify(before.json)).not.toContain('"other"');
-    const csv = await api().call('GET', `/groups/${FELLOWSHIP}/export.csv`, { as: TOKENS.director });
+    const csv = await reply(as(TOKENS.director).groups[':id']['export.csv'].$get({ param: { id: FELLOWSHIP }, query: {} }));
     expect(csv.json).not.toContain('Otto Other');
 
     const offered = await mine('other');
@@ -122,7 +122,7 @@ describe('joining a group', () => {
 
   it('is left at will: the directors stop reading at once, are mailed, and the audit trail says so', async () => {
     await setUp(api());
-    expect((await api().call('GET', '/attempts?userId=learner', { as: TOKENS.director })).status).toBe(200);
+    expect((await reply(as(TOKENS.director).attempts.$get({ query: { userId: 'learner' } }))).status).toBe(200);
     const left = await reply(as('learner').learning.groups[':id'].$delete({ param: { id: FELLOWSHIP } }));
     expect(left).toMatchObject({ status: 200, json: { groups: [] } });
     await expectRefused(api(), 'GET', '/attempts?userId=learner', { as: TOKENS.director }, 403, ErrorCode.forbidden);
