@@ -48,8 +48,7 @@ const byClass = new Float64Array(5);
 const spot = { map: null as TissueMap | null, x: 0, y: 0, radius: 0, cells: new Int32Array(256), count: 0 };
 
 function burn(s: SimState): void {
-  // Blood in the fluid takes its share of the beam before it reaches the plate.
-  const energy = (LASER.powerW * TICK_MS * transmission(s, s.t)) / 1000;
+  const energy = (LASER.powerW * TICK_MS) / 1000;
   s.firingMs += TICK_MS;
   s.energy.total += energy;
   const aim = s.aim;
@@ -71,11 +70,13 @@ function burn(s: SimState): void {
   }
   const { cells, count } = spot;
   const perCell = energy / count;
+  // The ledger counts what the laser fired (its console's figure); blood in the fluid takes its share before the plate.
+  const reaching = perCell * transmission(s, s.t);
   byClass.fill(0);
   let corridor = 0;
   for (let k = 0; k < count; k += 1) {
     const i = cells[k]!;
-    s.fluence[i] = s.fluence[i]! + perCell;
+    s.fluence[i] = s.fluence[i]! + reaching;
     byClass[tissue.cls[i]!] = byClass[tissue.cls[i]!]! + perCell;
     corridor += tissue.corridor[i]! * perCell;
   }
