@@ -9,7 +9,7 @@ import type { Twin } from '../../../src/domain/simulator/placenta.ts';
 import type { Rng } from '../../../src/domain/simulator/rng.ts';
 import { Eyes, type VesselEnd } from './eyes.ts';
 import { gaussian, Hand } from './hand.ts';
-import { HABITS, steerOnto, type Habits } from './surgeons.ts';
+import { HABITS, STEERS_PER_FIRE, steerOnto, type Habits } from './surgeons.ts';
 import type { Group, Player } from './types.ts';
 
 /** How a surgeon of one group sees, besides the hands and habits of surgeons.ts. */
@@ -300,8 +300,21 @@ class SightedSurgeon {
       const aim = this.hand.state.aim;
       return aim !== null && Math.hypot(aim.point.x - j.at.x, aim.point.y - j.at.y) > half && this.eyes.pale(this.hand.state, [aim.point], share);
     };
+    // A surgeon who re-aims does not press the pedal while the aim they see is off the junction: they steer on, a
+    // few more times than they would fire again.
+    const onJunction = () => {
+      const aim = this.hand.state.aim;
+      return aim !== null && Math.hypot(aim.point.x - j.at.x, aim.point.y - j.at.y) <= half + Math.max(j.donor.widthMm, j.recipient.widthMm) / 2;
+    };
+    let steers = 0;
     for (let attempt = 0; attempt <= this.habits.reaims && !this.eyes.pale(this.hand.state, watch, share); attempt += 1) {
-      steerOnto(this.hand, j.at, at, this.habits);
+      const on = steerOnto(this.hand, j.at, at, this.habits) || onJunction();
+      steers += 1;
+      if (!on && this.habits.reaims > 0 && steers <= STEERS_PER_FIRE * (this.habits.reaims + 1)) {
+        attempt -= 1;
+        this.hand.react();
+        continue;
+      }
       if (!this.hand.state.laserOn) {
         this.hand.act('laserOn');
         this.hand.react(0.5);

@@ -187,16 +187,38 @@ function paleBeside(hand: Hand, a: Anastomosis, paleAt: number): boolean {
  * the spot paled beside the vessel, a careful surgeon steers again and fires again, a few times at most.
  */
 function coagulate(hand: Hand, a: Anastomosis, distanceMm: number, habits: Habits): void {
-  for (let attempt = 0; attempt <= habits.reaims && !hand.state.sealed.includes(a.id); attempt += 1) {
-    steerOnto(hand, a.position, distanceMm, habits);
+  // A surgeon who re-aims does not press the pedal while the aim they see is off the vessel: they steer on, a few
+  // more times than they would fire again.
+  let steers = 0;
+  for (let fired = 0; fired <= habits.reaims && !hand.state.sealed.includes(a.id);) {
+    const on = steerOnto(hand, a.position, distanceMm, habits) || aimOnVessel(hand, a);
+    steers += 1;
+    if (!on && habits.reaims > 0 && steers <= STEERS_PER_FIRE * (habits.reaims + 1)) {
+      hand.react();
+      continue;
+    }
     burn(hand, a, habits);
+    fired += 1;
     hand.react();
   }
 }
 
-/** Steers onto a point; a surgeon who re-aims (`reaims`) looks and steers again while the hand is not on it. */
-export function steerOnto(hand: Hand, target: Vec2, distanceMm: number, habits: Habits): void {
-  for (let again = 0; !hand.aimAt(target, distanceMm) && again < habits.reaims; again += 1) hand.react();
+/** How many times a careful surgeon steers onto an anastomosis, at most, for each time they fire at it. */
+export const STEERS_PER_FIRE = 3;
+
+/** Whether the aim the view shows lies on the anastomosis (within its calibre). */
+function aimOnVessel(hand: Hand, a: Anastomosis): boolean {
+  const aim = hand.state.aim;
+  return aim !== null && aim !== undefined && Math.hypot(aim.point.x - a.position.x, aim.point.y - a.position.y) <= a.diameterMm / 2;
+}
+
+/** Steers onto a point; a surgeon who re-aims (`reaims`) looks and steers again while the hand is not on it. Returns whether it got there. */
+export function steerOnto(hand: Hand, target: Vec2, distanceMm: number, habits: Habits): boolean {
+  for (let again = 0; again <= habits.reaims; again += 1) {
+    if (hand.aimAt(target, distanceMm)) return true;
+    if (again < habits.reaims) hand.react();
+  }
+  return false;
 }
 
 /** The order a surgeon coagulates in: the sequence as they typed the anastomoses, nearest first within a rank. */
