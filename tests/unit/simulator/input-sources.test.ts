@@ -66,6 +66,10 @@ describe('touch and stick readings', () => {
     expect(r.controls).toEqual({ turnX: 0, turnY: 0, insert: 0, roll: 0 });
     expect([...r.pressed].sort()).toEqual(['a', 'down', 'start', 'y']);
   });
+
+  it("reads the X button, the controller's amnio-exchange", () => {
+    expect([...readPad(pad([0, 0, 0, 0], [2])).pressed]).toEqual(['x']);
+  });
 });
 
 describe('the input mixer', () => {
