@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { TERMS_VERSION } from '../domain/legal.ts';
-import { bearer, dbString, errors, json, jsonBody, LangQuery } from './shared.ts';
+import { bearer, dbString, documentLanguage, errors, json, jsonBody, LangQuery } from './shared.ts';
 import { User } from './users.ts';
 
 /** The contract of /users/me: what a learner does to their own account (profile, export, deletion). */
@@ -44,6 +44,18 @@ export const saveBilling = createRoute({
   security: bearer,
   request: { body: jsonBody(BillingDetails) },
   responses: { 200: json(BillingDetails), 400: errors[400], 401: errors[401], 404: errors[404] },
+});
+
+/** The language a signed-in person reads the site in: what is mailed to them (a director's reminders) is written in it. */
+export const ReadingLanguage = z.strictObject({ language: documentLanguage.unwrap() });
+
+export const saveLanguage = createRoute({
+  method: 'put',
+  path: '/users/me/language',
+  description: 'Records the language the caller reads the site in, for the mails others send them (reminders of an assigned course).',
+  security: bearer,
+  request: { body: jsonBody(ReadingLanguage) },
+  responses: { 204: { description: 'Recorded' }, 400: errors[400], 401: errors[401], 404: errors[404] },
 });
 
 /** What one of the caller's subscriptions is called in the language asked for. */

@@ -5,6 +5,7 @@ import { ApiError } from '../api/errors.ts';
 import type { User } from '../api/users.ts';
 import { firebaseAuth } from './firebase.ts';
 import { maybeSignedIn, rememberSignedIn } from './stored-session.ts';
+import { tellReadingLanguage } from './account/language.ts';
 
 export interface SessionUser {
   uid: string;
@@ -130,6 +131,7 @@ function subscribe(): void {
         try {
           const user = await loadProfile(fbUser);
           if (current === fbUser) $session.set({ loading: false, firebaseUser, user, error: null });
+          if (user) void fbUser.getIdToken().then((token) => tellReadingLanguage(fbUser.uid, token));
         } catch {
           if (current === fbUser) $session.set({ loading: false, firebaseUser, user: null, error: 'profile' });
         }

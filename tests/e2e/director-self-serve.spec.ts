@@ -75,7 +75,7 @@ for (const { name, lang, prefix, viewport } of [
     await page.screenshot({ path: test.info().outputPath(`groups-deleted-${lang}-${viewport.width}.png`), fullPage: true });
   });
 
-  test(`a director assigns a course with a due date, sees who is late and mails them a reminder once, ${name}`, async ({ page, request }) => {
+  test(`a director assigns a course with a due date, sees who is late and mails them a reminder once, ${name}`, async ({ page, request, browser }) => {
     const words = DICTIONARIES[lang];
     const t = useT(lang);
     const director = await newAccount(request, 'assigner', { name: 'Ada Assigner' }, { verified: true });
@@ -87,6 +87,14 @@ for (const { name, lang, prefix, viewport } of [
     const admin = { authorization: `Bearer ${await idTokenFor(ADMIN)}` };
     expect((await request.post(`/api/groups/${groupId}/members`, { headers: admin, data: { email: trainee.email, role: 'member' } })).status()).toBe(200);
     await acceptInvitations(request, trainee);
+    // The trainee reads the site in Spanish: the reminder will be written in it, not in the director's language.
+    const traineeContext = await browser.newContext();
+    const traineePage = await traineeContext.newPage();
+    await signIn(traineePage, trainee);
+    const told = traineePage.waitForResponse((r) => r.url().endsWith('/users/me/language') && r.request().postDataJSON()?.language === 'es');
+    await traineePage.goto('/es/learning');
+    expect((await told).status()).toBe(204);
+    await traineeContext.close();
 
     await page.goto(`${prefix}/groups?group=${encodeURIComponent(groupId)}`);
     const section = page.getByRole('region', { name: words['groups.assignments'] });
@@ -124,7 +132,11 @@ for (const { name, lang, prefix, viewport } of [
     await section.getByRole('button', { name: words['groups.remind'] }).click();
     await expect(section.getByRole('status')).toHaveText(t('groups.reminded', { count: 0 }));
     const mails = (await (await request.get('/api/sandbox/messages?service=mail', { headers: admin })).json()) as { body: { to: string; subject: string } }[];
-    expect(mails.filter((m) => m.body.to === trainee.email && m.body.subject.includes(title))).toHaveLength(1);
+    // One reminder, in the trainee's Spanish, and none in the director's language.
+    const opening = (l: 'es' | typeof lang) => DICTIONARIES[l]['mail.reminder.subject'].split('{{')[0]!;
+    const toTrainee = mails.filter((m) => m.body.to === trainee.email).map((m) => m.body.subject);
+    expect(toTrainee.filter((subject) => subject.startsWith(opening('es')))).toHaveLength(1);
+    expect(toTrainee.filter((subject) => subject.startsWith(opening(lang)))).toHaveLength(0);
     await expectFitsWidth(page);
     await page.screenshot({ path: test.info().outputPath(`assignments-reminded-${lang}-${viewport.width}.png`), fullPage: true });
 

@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import { lockKeepingAnAdmin } from '../access/admins.ts';
 import type { BillingDetails } from '../../api/account.ts';
 import type { Caller } from '../access/token.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { entriesAbout, forgetInAudit, recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/client.ts';
 import { toUser } from '../users/index.ts';
@@ -37,6 +38,12 @@ export function saveBillingOf(db: Db, caller: Caller, details: BillingDetails): 
     await recordAudit(tx, caller, 'user', caller.uid, 'update', before, details);
     return details;
   });
+}
+
+/** Records the language the caller reads the site in; false with no profile. Not audited: the page says it, not the person. */
+export async function saveLanguageOf(db: Db, uid: string, language: Locale): Promise<boolean> {
+  const saved = await db.update(users).set({ language }).where(eq(users.id, uid)).returning({ id: users.id });
+  return saved.length > 0;
 }
 
 /** Records the terms version the caller accepted now (their consent, as sign-up records it); null with no profile. */

@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../api/errors.ts';
 import { eventLogStream } from './event-logs.ts';
-import { billingOf, deleteAccount, heldAbout, recordConsent, saveBillingOf, updateProfile } from './queries.ts';
+import { billingOf, deleteAccount, heldAbout, recordConsent, saveBillingOf, saveLanguageOf, updateProfile } from './queries.ts';
 import { trailFor } from '../audit/index.ts';
 import { fail } from '../http/errors.ts';
 import { contentLocale } from '../http/content-locale.ts';
@@ -31,6 +31,10 @@ export const accountApp = subApp()
   .openapi(guarded(routes.saveBilling, requireUser), async (c) => {
     const saved = await saveBillingOf(c.get('deps').db.db, c.get('caller')!, c.req.valid('json'));
     return saved ? c.json(saved, 200) : fail(c, 404, ErrorCode.notFound, 'Your account has no profile yet: finish signing up first');
+  })
+  .openapi(guarded(routes.saveLanguage, requireUser), async (c) => {
+    const saved = await saveLanguageOf(c.get('deps').db.db, c.get('caller')!.uid, c.req.valid('json').language);
+    return saved ? c.body(null, 204) : fail(c, 404, ErrorCode.notFound, 'Your account has no profile yet: finish signing up first');
   })
   .openapi(guarded(routes.acceptTerms, requireUser), async (c) => {
     const uid = c.get('caller')!.uid;

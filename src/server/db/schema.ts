@@ -23,6 +23,8 @@ export const users = pgTable(
     /** The postal address and tax id (CPF, NIF, VAT…) the learner's invoices name, as My account keeps them; copied onto each order at capture. */
     billingAddress: text('billing_address').notNull().default(''),
     taxId: text('tax_id').notNull().default(''),
+    /** The language the person last read the site in (a locale code), for what is mailed to them; null until a signed-in page says. */
+    language: text('language'),
     isAdmin: boolean('is_admin').notNull().default(false),
     isPremium: boolean('is_premium').notNull().default(false),
     /** An expert's attempts set each case's benchmark. */

@@ -3,7 +3,7 @@ import { ErrorCode } from '../../api/errors.ts';
 import * as routes from '../../api/groups.ts';
 import { formatDay } from '../../domain/format.ts';
 import { isLate } from '../../domain/learning.ts';
-import { localizeCourse } from '../../domain/localize.ts';
+import { isContentLocale, localizeCourse } from '../../domain/localize.ts';
 import { isolate } from '../../domain/text.ts';
 import { useT } from '../../i18n/index.ts';
 import { localePath } from '../../i18n/locales.ts';
@@ -12,7 +12,7 @@ import { contentLocale } from '../http/content-locale.ts';
 import { fail } from '../http/errors.ts';
 import type { Env } from '../http/sub-app.ts';
 import { activeCourses } from '../progress/index.ts';
-import { assignmentsOf, membersAndCompletions, remindersOf } from './queries.ts';
+import { assignmentsOf, languagesOf, membersAndCompletions, remindersOf } from './queries.ts';
 
 /**
  * The group's assignments as its page shows them: each course with its due date, how many members completed it (a
@@ -51,23 +51,31 @@ export async function groupOrRefusal(c: Context<Env>, id: string) {
 }
 
 /**
- * Mails the reminders just recorded, in the sender's language (a member's own is not known); a mail that fails is
- * logged and stays recorded, so it is not sent again for that due date.
+ * Mails the reminders just recorded, each in the language its member last read the site in (the sender's for a member
+ * who has not said); a mail that fails is logged and stays recorded, so it is not sent again for that due date.
  */
 export async function mailReminders(c: Context<Env>, groupName: string, view: routes.GroupAssignment[], sent: { userId: string; courseId: string }[]) {
-  const { config, mail } = c.get('deps');
-  const locale = contentLocale(c);
-  const t = useT(locale);
-  const link = `${config.siteUrl ?? new URL(c.req.url).origin}${localePath(locale, '/learning')}`;
+  const { catalogue, config, db, mail } = c.get('deps');
+  const sender = contentLocale(c);
+  const languages = await languagesOf(
+    db.db,
+    sent.map((s) => s.userId),
+  );
+  const courses = new Map((await activeCourses(catalogue)).map((course) => [course.id, course]));
+  const origin = config.siteUrl ?? new URL(c.req.url).origin;
   for (const s of sent) {
     const assignment = view.find((a) => a.courseId === s.courseId)!;
     const member = assignment.late.find((m) => m.userId === s.userId)!;
+    const language = languages.get(s.userId);
+    const locale = isContentLocale(language) ? language : sender;
+    const t = useT(locale);
+    const course = courses.get(s.courseId);
     const vars = {
       name: isolate(member.name || member.email),
       group: isolate(groupName),
-      course: isolate(assignment.title),
+      course: isolate(course ? localizeCourse(course, locale).title : assignment.title),
       due: formatDay(locale, assignment.dueAt),
-      link,
+      link: `${origin}${localePath(locale, '/learning')}`,
       site: config.productName,
     };
     try {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Group, GroupDetail, GroupRole } from '../../api/groups.ts';
 import type { Caller } from '../access/token.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -194,6 +194,16 @@ export async function membersAndCompletions(db: Db, groupId: string, courseIds: 
       ),
     );
   return { members, completed: new Set(held.map((h) => `${h.userId} ${h.courseId}`)) };
+}
+
+/** The language each of these people last read the site in, for those who have said one. */
+export async function languagesOf(db: Db, uids: string[]): Promise<Map<string, string>> {
+  if (uids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, language: users.language })
+    .from(users)
+    .where(and(inArray(users.id, uids), isNotNull(users.language)));
+  return new Map(rows.map((r) => [r.id, r.language!]));
 }
 
 /** When each member was reminded of each course's due date, as `uid course dueAt(ISO)`. */

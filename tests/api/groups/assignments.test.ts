@@ -110,6 +110,32 @@ describe("a group's assignments", () => {
     expect(await mails()).toHaveLength(2);
   });
 
+  it("mail each member in the language they last read the site in, the sender's for one who has not said", async () => {
+    await withTwoMembers();
+    await assign(TOKENS.director, at(-2));
+    const told = await api().call('PUT', '/users/me/language', { as: 'other', body: { language: 'es' } });
+    expect(told.status).toBe(204);
+    await reply(as(TOKENS.director).groups[':id'].reminders.$post({ param: { id: f } }));
+    const sent = (await api().call('GET', '/sandbox/messages?service=mail', { as: 'admin' })).json.map((m: any) => m.body);
+    const opening = (lang: 'en' | 'es') => DICTIONARIES[lang]['mail.reminder.subject'].split('{{')[0];
+    const toOther = sent.filter((m: any) => m.to === 'other@example.com');
+    expect(toOther).toHaveLength(1);
+    expect(toOther[0].subject.startsWith(opening('es'))).toBe(true);
+    expect(toOther[0].text).toContain('/es/learning');
+    // The learner, who has not said, is written to in the sender's language (the director's request is in English).
+    const toLearner = sent.filter((m: any) => m.to !== 'other@example.com');
+    expect(toLearner).toHaveLength(1);
+    expect(toLearner[0].subject.startsWith(opening('en'))).toBe(true);
+    expect(toLearner[0].text).not.toContain('/es/learning');
+  });
+
+  it("take a reading language only from a signed-in person, and only one of the site's", async () => {
+    await setUp(api());
+    expect((await api().call('PUT', '/users/me/language', { body: { language: 'es' } })).status).toBe(401);
+    expect((await api().call('PUT', '/users/me/language', { as: 'other', body: { language: 'de' } })).status).toBe(400);
+    expect((await api().call('PUT', '/users/me/language', { as: 'other', body: { language: 'es', extra: 1 } })).status).toBe(400);
+  });
+
   it("put the due date and who is late in the group's CSV, for a machine and for a person", async () => {
     await withTwoMembers();
     await passAll(api(), 'learner');
