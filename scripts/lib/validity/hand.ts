@@ -310,8 +310,14 @@ export class Hand {
       // out before turning and advances after, as one is taught to.
       // With a stick, the hand lets go once it sees the aim on the point (the turn's run-down then carries it a little on).
       // It lets go too when it sees the tip swing close to the plate, and backs out on the next move.
+      // The eye judges the tip's swing by how fast the plate came nearer since its last look: it lets go where the
+      // turn's run-down would still carry the tip below that height.
+      let seen = { t: this.t, height: this.state.tipHeightMm };
       const onIt = () => {
-        if (this.state.tipHeightMm <= SWING_STOP * this.skill.safeHeightMm) return true;
+        const height = this.state.tipHeightMm;
+        const sinking = this.t > seen.t ? Math.max(0, (seen.height - height) / (this.t - seen.t)) : 0;
+        seen = { t: this.t, height };
+        if (height - sinking * COAST_MS <= SWING_STOP * this.skill.safeHeightMm) return true;
         const a = aimOf(this.state.pose, trocar, scope, Infinity);
         return a !== null && Math.hypot(target.x - a.x, target.y - a.y) <= tolerance;
       };
