@@ -30,6 +30,7 @@ for (const lang of ['en', 'ar'] as const) {
         await expect(page.locator('astro-island[ssr]:has(.course-outline)')).toHaveCount(1);
         await expect(page.getByText(t['progress.loading'])).toBeVisible();
         await expect(page.getByText(t['progress.signIn'])).toBeHidden();
+        await page.locator('.outline-summary').scrollIntoViewIfNeeded();
         await page.screenshot({ path: `/tmp/shots/session-hint-${screen.name}-${lang}.png` });
         release();
         await expect(page.locator('.outline-summary').getByRole('progressbar')).toBeVisible({ timeout: 20_000 });
