@@ -141,6 +141,7 @@ describe('GET /openapi.json', () => {
     '/api/users/me': ['patch', 'delete'],
     '/api/users/me/export': ['get'],
     '/api/users/me/export/logs': ['get'],
+    '/api/users/me/language': ['put'],
     '/api/users/me/subscriptions': ['get'],
     '/api/users/me/billing': ['get', 'put'],
     '/api/users/me/terms': ['put'],
