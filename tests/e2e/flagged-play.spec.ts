@@ -2,7 +2,7 @@ import { ar } from '../../src/i18n/ar.ts';
 import { en } from '../../src/i18n/en.ts';
 import { expect, test } from './fixtures.ts';
 import { expectFitsWidth, login, newAccount } from './helpers.ts';
-import { createPilot, installClock, tokenScenario } from './pilot.ts';
+import { createPilot, installClock, playOnBeat, tokenScenario } from './pilot.ts';
 
 // A flagged attempt played through the simulator page itself, not stored through the API: a script presses and
 // releases an arrow key on a timer's beat (every 100 ms on the dot). The server's replay flags the log, the result
@@ -28,22 +28,8 @@ for (const [locale, d] of [
     await installClock(page);
     await page.goto(`/simulator?${new URLSearchParams({ userid: learner.uid, course: COURSE, level: '1', case: '1', lan: locale, token })}`);
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
-    const pilot = await createPilot(page, tokenScenario(token));
-    await pilot.open('straight');
-    // The beat: the key goes down and comes up every 100 ms, 36 times, as no hand does.
-    await pilot.wait(400);
-    for (let k = 0; k < 36; k += 1) {
-      if (k % 2 === 0) await page.keyboard.down('ArrowLeft');
-      else await page.keyboard.up('ArrowLeft');
-      await pilot.wait(100);
-    }
-    await pilot.wait(600);
-    await pilot.finish(d['sim.finish'], true);
-    await page.getByRole('button', { name: d['sim.next'] }).press('Enter');
-    await expect(page.getByRole('heading', { name: d['sim.result.title'] })).toBeFocused();
-    await expect(page.locator('#sim-verdict-margin')).toHaveText(d['sim.outcome.flagged']);
-    await expect(page.locator('#sim-verdict-flags li')).toHaveText([d['sim.flag.regular']]);
-    await page.screenshot({ path: `/tmp/flagged-shots/flagged-result-${locale}.png` });
+    await playOnBeat(page, await createPilot(page, tokenScenario(token)), d);
+    await page.screenshot({ path: test.info().outputPath(`flagged-result-${locale}.png`) });
 
     const list = (await (await request.get(`/api/attempts?courseId=${COURSE}`, { headers: learner.headers })).json()) as { id: string; flagged: boolean }[];
     expect(list).toHaveLength(1);
@@ -53,6 +39,6 @@ for (const [locale, d] of [
     await expect(page.locator('.attempt-history .attempt-flagged')).toHaveText(`${d['attempts.flaggedRow']}${d['sim.flag.regular']}`);
     await page.setViewportSize({ width: 390, height: 844 });
     await expectFitsWidth(page);
-    await page.screenshot({ path: `/tmp/flagged-shots/flagged-history-${locale}-phone.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`flagged-history-${locale}-phone.png`), fullPage: true });
   });
 }

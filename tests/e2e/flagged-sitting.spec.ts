@@ -3,7 +3,7 @@ import { en } from '../../src/i18n/en.ts';
 import { expect, test } from './fixtures.ts';
 import { assessedWorld } from './assessed-world.ts';
 import { axe, expectFitsWidth, login } from './helpers.ts';
-import { createPilot, installClock, tokenScenario } from './pilot.ts';
+import { createPilot, installClock, playOnBeat, tokenScenario } from './pilot.ts';
 
 // A flagged attempt in a supervised sitting, played through the simulator page itself (not stored through the
 // API): the learner starts the case with the sitting's code, a script presses and releases an arrow key every
@@ -52,20 +52,7 @@ for (const [locale, d] of [
     await installClock(play);
     await play.goto(href);
     await expect(play.locator('html')).toHaveAttribute('lang', locale);
-    const pilot = await createPilot(play, tokenScenario(token));
-    await pilot.open('straight');
-    await pilot.wait(400);
-    for (let k = 0; k < 36; k += 1) {
-      if (k % 2 === 0) await play.keyboard.down('ArrowLeft');
-      else await play.keyboard.up('ArrowLeft');
-      await pilot.wait(100);
-    }
-    await pilot.wait(600);
-    await pilot.finish(d['sim.finish'], true);
-    await play.getByRole('button', { name: d['sim.next'] }).press('Enter');
-    await expect(play.getByRole('heading', { name: d['sim.result.title'] })).toBeFocused();
-    await expect(play.locator('#sim-verdict-margin')).toHaveText(d['sim.outcome.flagged']);
-    await expect(play.locator('#sim-verdict-flags li')).toHaveText([d['sim.flag.regular']]);
+    await playOnBeat(play, await createPilot(play, tokenScenario(token)), d);
     await play.screenshot({ path: shot('learner-result-desktop') });
     await play.setViewportSize({ width: 390, height: 844 });
     await expect(play.locator('#sim-verdict-flags li')).toBeVisible();

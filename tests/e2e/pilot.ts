@@ -3,7 +3,8 @@
 // the test chose; the same events applied at the same times to the test's own copy of the model give the state
 // the page has, bit for bit (the reducer's ticks sit at absolute times). Nothing is read from the page but what
 // the learner sees.
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import type { Dict } from '../../src/i18n/en.ts';
 import {
   ANASTOMOSIS_KINDS,
   buildScenario,
@@ -291,4 +292,25 @@ function turnTowards(state: SimState, scope: ScopeKind, p: Vec2): { ax: number; 
     ay -= Math.max(-0.3, Math.min(0.3, (a * fy - c * fx) / det));
   }
   return { ax, ay };
+}
+
+/**
+ * Plays what a script would, through the page: from the intro, the fetoscopy opened and an arrow key going down and
+ * up every 100 ms on the dot, 36 times (a timer's beat, which the server flags), then Finish and Next. The result
+ * screen then says the attempt counts for nothing, and why.
+ */
+export async function playOnBeat(page: Page, pilot: Pilot, d: Dict): Promise<void> {
+  await pilot.open('straight');
+  await pilot.wait(400);
+  for (let k = 0; k < 36; k += 1) {
+    if (k % 2 === 0) await page.keyboard.down('ArrowLeft');
+    else await page.keyboard.up('ArrowLeft');
+    await pilot.wait(100);
+  }
+  await pilot.wait(600);
+  await pilot.finish(d['sim.finish'], true);
+  await page.getByRole('button', { name: d['sim.next'] }).press('Enter');
+  await expect(page.getByRole('heading', { name: d['sim.result.title'] })).toBeFocused();
+  await expect(page.locator('#sim-verdict-margin')).toHaveText(d['sim.outcome.flagged']);
+  await expect(page.locator('#sim-verdict-flags li')).toHaveText([d['sim.flag.regular']]);
 }
