@@ -135,7 +135,7 @@ test('navigation, saved: a learner reaches the targets in order with the keys, f
 
     await pilot.finish('Finish', true);
     await expect(page.getByRole('heading', { name: 'Debrief' })).toBeFocused();
-    const map = page.locator('#sim-map svg');
+    const map = page.locator('#sim-map svg.debrief-map');
     await expect(map).toHaveAttribute('role', 'img');
     await expect(map).toHaveAttribute('aria-label', 'Map of the placenta after your surgery');
     await expect(map.locator('.dm-target-mark[data-reached="true"]')).toHaveCount(s.targets.length);
@@ -227,7 +227,7 @@ test('selective, in Arabic test mode: the learner marks each anastomosis with it
 
   await pilot.finish('إنهاء');
   await expect(page.getByRole('heading', { name: 'التقييم' })).toBeVisible();
-  const map = page.locator('#sim-map svg');
+  const map = page.locator('#sim-map svg.debrief-map');
   await expect(map).toHaveAttribute('aria-label', 'خريطة المشيمة بعد جراحتك');
   await expect(map.locator('.dm-anastomosis[data-state="sealed"]')).toHaveCount(order.length);
   await expect(map.locator('.dm-anastomosis[data-state="residual"]')).toHaveCount(0);
@@ -299,7 +299,7 @@ test('Solomon, guided: the steps follow the learner from the first seal to a lin
   await expectInstruments(page, pilot);
 
   await pilot.finish('Finish');
-  const map = page.locator('#sim-map svg');
+  const map = page.locator('#sim-map svg.debrief-map');
   await expect(map.locator('.dm-anastomosis[data-state="sealed"]')).toHaveCount(1);
   await expect(map.locator(`.dm-anastomosis[data-state="sealed"][data-kind="${first.kind}"]`)).toContainText('1');
   await expect(map.locator('.dm-anastomosis[data-state="residual"]')).toHaveCount(s.placenta.anastomoses.length - 1);
