@@ -177,7 +177,7 @@ export function burn(hand: Hand, a: Anastomosis, habits: Habits): void {
 /** Whether the spot under the aim is pale and the anastomosis is not under it: what a hand aimed beside the vessel sees. */
 function paleBeside(hand: Hand, a: Anastomosis, paleAt: number): boolean {
   const aim = hand.state.aim;
-  if (!aim || Math.hypot(aim.point.x - a.position.x, aim.point.y - a.position.y) <= a.diameterMm / 2) return false;
+  if (!aim || aimOnVessel(hand, a)) return false;
   const at = cellAt(hand.state.scenario.tissue, aim.point);
   return at >= 0 && hand.state.fluence[at]! >= paleAt;
 }
