@@ -49,16 +49,18 @@ const lanes = splitJourneys(specFiles, durations.journeys, [durations.api, 0]);
 const shards = lanes.length;
 /**
  * One lane's share of the browser journeys, with a server, an Auth emulator, a data folder and an output folder of its
- * own, so that the two run side by side without sharing any state.
+ * own, so that the two run side by side without sharing any state. E2E_PORT_SHIFT moves both lanes' ports, so a second
+ * run (the slow machine check in a clone, say) can go on beside this one.
  */
+const portShift = Number(process.env.E2E_PORT_SHIFT ?? 0);
 const journeys = (shard: number): Command => ({
   label: `browser journeys ${shard}/${shards}`,
   command: 'playwright',
   args: ['test', '--reporter=list,json', `--output=${join(root, 'test-results', `shard-${shard}`)}`, ...(lanes[shard - 1] ?? [])],
   env: {
     PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, `playwright-${shard}.json`),
-    E2E_PORT: String(4401 + 10 * shard),
-    E2E_AUTH_PORT: String(9289 + 10 * shard),
+    E2E_PORT: String(4401 + portShift + 10 * shard),
+    E2E_AUTH_PORT: String(9289 + portShift + 10 * shard),
     E2E_DATA_DIR: join(reports, `e2e-data-${shard}`),
   },
 });
