@@ -37,6 +37,10 @@ export interface FetoOutcome {
   balloon: Balloon | null;
   withdrawn: boolean;
   finished: boolean;
+  /** Where the tip is at the end of the replay (the live page draws the view from it). */
+  tip: TipPose;
+  /** The held controls at the end of the replay. */
+  controls: AirwayControls;
 }
 
 /** How close the tip must be to the carina to have seen it, and to the balloon to puncture it, in millimetres. */
@@ -45,8 +49,11 @@ export const REACH = { carinaMm: 2, balloonMm: 2 } as const;
 /** Where the removal task's balloon was left: mid-trachea. */
 export const removalBalloonDepth = (airway: Airway) => (airway.landmarks.cords + airway.landmarks.carina) / 2;
 
-/** Replays a log on an airway: every event in time order, the tip stepped between them. */
-export function replayFeto(airway: Airway, task: FetoTask, events: readonly FetoEvent[]): FetoOutcome {
+/**
+ * Replays a log on an airway: every event in time order, the tip stepped between them. The live page passes `untilMs`,
+ * the surgery clock, to step on under the held controls past the last event (an unfinished log only).
+ */
+export function replayFeto(airway: Airway, task: FetoTask, events: readonly FetoEvent[], untilMs = 0): FetoOutcome {
   let pose: TipPose = { depth: 0, x: 0, y: 0 };
   let controls: AirwayControls = { turnX: 0, turnY: 0, insert: 0 };
   let t = 0;
@@ -65,6 +72,8 @@ export function replayFeto(airway: Airway, task: FetoTask, events: readonly Feto
     balloon: task === 'removal' ? { depth: removalBalloonDepth(airway), volumeMl: 0.6, detached: true, punctured: false } : null,
     withdrawn: false,
     finished: false,
+    tip: pose,
+    controls,
   };
   const advanceTo = (until: number) => {
     while (t < until) {
@@ -104,7 +113,10 @@ export function replayFeto(airway: Airway, task: FetoTask, events: readonly Feto
       else out.blindPunctures += 1;
     } else if (e.type === 'finish') out.finished = true;
   }
+  if (!out.finished) advanceTo(untilMs);
   out.endMs = t;
+  out.tip = pose;
+  out.controls = controls;
   out.withdrawn = pose.depth < airway.landmarks.tongueBase;
   return out;
 }

@@ -15,3 +15,28 @@ describe.each(['insertion', 'removal'] as const)('the %s steps', (task) => {
     expect(FETO_STEPS[task].map((s) => fetoStepDone(none, s))).toEqual(FETO_STEPS[task].map((s) => s === 'withdraw'));
   });
 });
+
+describe('the live replay (the page steps on to its clock)', () => {
+  it('reaches the tip and path that the same log finished at that time reaches', () => {
+    const log = [{ t: 0, type: 'input' as const, turnX: 0, turnY: 0, insert: 1 }];
+    const live = replayFeto(airway, 'insertion', log, 1_500);
+    const finished = replayFeto(airway, 'insertion', [...log, { t: 1_500, type: 'finish' }]);
+    expect(live.tip).toEqual(finished.tip);
+    expect(live.pathMm).toBe(finished.pathMm);
+    expect(live.tip.depth).toBeCloseTo(12, 6);
+    expect(live.controls.insert).toBe(1);
+  });
+
+  it('does not step on past a finish', () => {
+    const o = replayFeto(
+      airway,
+      'insertion',
+      [
+        { t: 0, type: 'input', turnX: 0, turnY: 0, insert: 1 },
+        { t: 500, type: 'finish' },
+      ],
+      5_000,
+    );
+    expect(o.endMs).toBe(500);
+  });
+});
