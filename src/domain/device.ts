@@ -1,6 +1,6 @@
 import { detectPlatform } from './platform.ts';
 
-/** What a page can tell about the device it runs on; the browser reads it (stores/device.ts), the rules below judge it. */
+/** What a page can tell about the device it runs on; the browser reads it (stores/launch/device.ts), the rules below judge it. */
 export interface Device {
   /** navigator.userAgentData.platform, or navigator.platform where that is missing. */
   platform: string;

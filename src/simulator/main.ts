@@ -3,7 +3,7 @@
 import { hasTouchScreen, tooSmallToPlay } from '../domain/device.ts';
 import { viewOf, type Scenario } from '../domain/simulator/index.ts';
 import { dirOf, isLocale, localePath, type Locale } from '../i18n/locales.ts';
-import { currentDevice } from '../stores/device.ts';
+import { currentDevice } from '../stores/launch/device.ts';
 import { createInputMixer, type Commands } from './controls.ts';
 import { bindGamepad } from './gamepad.ts';
 import { createGuide, createHud } from './hud.ts';

@@ -10,7 +10,7 @@ import { answer, auth, client } from '../api/client.ts';
 import { countsForPass } from '../domain/assessment.ts';
 import { browserLaunchLink } from '../domain/launch.ts';
 import { localePath, type Locale } from '../i18n/locales.ts';
-import { announceAttempt, courseProgress } from '../stores/progress.ts';
+import { announceAttempt, courseProgress } from '../stores/progress/progress.ts';
 import { signedInCaller } from '../stores/session.ts';
 import { setUpAssessedRetry, type AssessedRetry } from './assessed-retry.ts';
 import { flagReasons } from './flag-text.ts';

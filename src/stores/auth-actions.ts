@@ -3,7 +3,7 @@ import { answer, auth, client } from '../api/client.ts';
 import type { NewUser } from '../api/users.ts';
 import { TERMS_VERSION } from '../domain/legal.ts';
 import { fullName, type SignupInput } from '../domain/signup.ts';
-import { deviceId } from './device.ts';
+import { deviceId } from './users/device-id.ts';
 import { emailReturn, firebaseAuth } from './firebase.ts';
 import { leaveSession, loadProfile, setProfile } from './session.ts';
 

@@ -35,12 +35,12 @@ const NO_CONTRACT: Record<string, string> = { mail: 'sends the invitations a gro
 /** The stores at the top of src/stores: what every area's stores and pages share (the session, the page's language, ...). */
 const SHARED_STORES = [
   'auth-actions.ts',
-  'device.ts',
   'error-messages.ts',
   'firebase.ts',
   'last-asked.ts',
+  'loadable.ts',
   'page-language.ts',
-  'progress.ts',
+  'save-file.ts',
   'session.ts',
   'stored-session.ts',
 ];

@@ -2,7 +2,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import { useEffect, useState } from 'react';
 import { directsAnyGroup } from '../../stores/groups/groups.ts';
 import { $session } from '../../stores/session.ts';
-import { $progressLines, loadProgressLines } from '../../stores/progress.ts';
+import { $progressLines, loadProgressLines } from '../../stores/progress/progress.ts';
 import CertificateLinks from '../certificates/CertificateLinks.tsx';
 import ProgressLine from '../courses/ProgressLine.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';

@@ -1,7 +1,7 @@
 import type { Locale } from '../../i18n/locales.ts';
 import { useState } from 'react';
 import type { CertificateSummary } from '../../api/certificates.ts';
-import { downloadCertificate } from '../../stores/progress.ts';
+import { downloadCertificate } from '../../stores/certificates/download.ts';
 import type { Sections } from '../../i18n/index.ts';
 import FormError from '../ui/FormError.tsx';
 import { formatDay } from '../../domain/format.ts';

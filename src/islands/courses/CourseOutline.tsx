@@ -1,7 +1,7 @@
 import type { Locale } from '../../i18n/locales.ts';
 import { useEffect } from 'react';
 import type { CourseProgress } from '../../api/progress.ts';
-import { $courseProgress, loadCourseProgress, onAttemptStored } from '../../stores/progress.ts';
+import { $courseProgress, loadCourseProgress, onAttemptStored } from '../../stores/progress/progress.ts';
 import { $session } from '../../stores/session.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useSessionWhenIdle } from '../ui/useSessionWhenIdle.ts';

@@ -4,7 +4,7 @@ import { formatDay } from '../../domain/format.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { $courseProgress } from '../../stores/progress.ts';
+import { $courseProgress } from '../../stores/progress/progress.ts';
 import { $session } from '../../stores/session.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 

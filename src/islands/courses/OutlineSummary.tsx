@@ -1,7 +1,7 @@
 import type { Locale } from '../../i18n/locales.ts';
 import type { CourseProgress } from '../../api/progress.ts';
 import { formatDay } from '../../domain/format.ts';
-import type { Loadable } from '../../stores/progress.ts';
+import type { Loadable } from '../../stores/loadable.ts';
 import CertificateLinks from '../certificates/CertificateLinks.tsx';
 import FormError from '../ui/FormError.tsx';
 import { fill } from '../../i18n/fill.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { CourseProgressLine } from '../../api/progress.ts';
-import { $progressLines, loadProgressLines } from '../../stores/progress.ts';
+import { $progressLines, loadProgressLines } from '../../stores/progress/progress.ts';
 import { $session } from '../../stores/session.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { fill } from '../../i18n/fill.ts';

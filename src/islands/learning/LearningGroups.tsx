@@ -1,5 +1,5 @@
 import type { Group } from '../../api/groups.ts';
-import type { Loadable } from '../../stores/progress.ts';
+import type { Loadable } from '../../stores/loadable.ts';
 import FormError from '../ui/FormError.tsx';
 import type { Sections } from '../../i18n/index.ts';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { MyGroups } from '../../api/memberships.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { acceptInvitation, declineInvitation, leaveGroup } from '../../stores/learning/learning.ts';
-import type { Loadable } from '../../stores/progress.ts';
+import type { Loadable } from '../../stores/loadable.ts';
 import FormError from '../ui/FormError.tsx';
 import { fill } from '../../i18n/fill.ts';
 import { isolate } from '../../domain/text.ts';

@@ -7,7 +7,8 @@ import type { InvitationResult } from '../../api/group-invitations.ts';
 import type { Group, GroupAssignment, GroupDetail, GroupRole } from '../../api/groups.ts';
 import type { CourseProgress } from '../../api/progress.ts';
 import { errorKey, type ErrorKey } from '../error-messages.ts';
-import { courseProgress, saveFile } from '../progress.ts';
+import { courseProgress } from '../progress/progress.ts';
+import { saveFile } from '../save-file.ts';
 import { inPageLanguage, pageLanguage } from '../page-language.ts';
 import { idToken } from '../session.ts';
 

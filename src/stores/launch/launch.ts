@@ -3,7 +3,7 @@ import { answer, auth, client } from '../../api/client.ts';
 import { runsDesktopSimulator, tooSmallToPlay } from '../../domain/device.ts';
 import { isEntitled } from '../../domain/entitlement.ts';
 import { browserLaunchLink, desktopLaunchLink } from '../../domain/launch.ts';
-import { currentDevice } from '../device.ts';
+import { currentDevice } from './device.ts';
 import { errorKey } from '../error-messages.ts';
 import { $session, idToken, startSession, type Session } from '../session.ts';
 

@@ -5,7 +5,7 @@ import type { Group } from '../../api/groups.ts';
 import type { Learning } from '../../api/learning.ts';
 import type { MyGroups } from '../../api/memberships.ts';
 import type { ContentLocale } from '../../domain/localize.ts';
-import type { Loadable } from '../progress.ts';
+import type { Loadable } from '../loadable.ts';
 import { idToken } from '../session.ts';
 
 export const $learning = atom<Loadable<Learning>>({ status: 'idle', value: null });

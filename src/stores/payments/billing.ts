@@ -3,7 +3,7 @@ import { atom } from 'nanostores';
 import { answer, auth, client, download, enc } from '../../api/client.ts';
 import type { BillingDetails } from '../../api/account.ts';
 import type { Receipt } from '../../api/receipts.ts';
-import { saveFile } from '../progress.ts';
+import { saveFile } from '../save-file.ts';
 import { idToken } from '../session.ts';
 
 /** The signed-in learner's receipts (billing history), newest first. */

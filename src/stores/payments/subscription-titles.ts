@@ -4,7 +4,7 @@ import type { SubscriptionTitle } from '../../api/account.ts';
 import { answer, auth, client } from '../../api/client.ts';
 import type { Subscription } from '../../api/users.ts';
 import { pageLanguage } from '../page-language.ts';
-import type { Loadable } from '../progress.ts';
+import type { Loadable } from '../loadable.ts';
 import { idToken } from '../session.ts';
 
 export const $subscriptionTitles = atom<Loadable<SubscriptionTitle[]>>({ status: 'idle', value: null });

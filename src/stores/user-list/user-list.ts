@@ -3,7 +3,7 @@ import { answer, auth, client, download } from '../../api/client.ts';
 import type { UserAccess, UserListFilter, UserListPage, UserRole, UserSort } from '../../api/user-list.ts';
 import type { CsvSeparator } from '../../domain/csv-format.ts';
 import { errorKey, type ErrorKey } from '../error-messages.ts';
-import { saveFile } from '../progress.ts';
+import { saveFile } from '../save-file.ts';
 import { pageLanguage } from '../page-language.ts';
 import { lastAsked } from '../last-asked.ts';
 import { idToken } from '../session.ts';

@@ -3,7 +3,7 @@ import { ApiError } from '../../api/errors.ts';
 import { signedInRecently } from '../../domain/time.ts';
 import { errorKey, type ErrorKey } from '../error-messages.ts';
 import { emailReturn } from '../firebase.ts';
-import { saveFile } from '../progress.ts';
+import { saveFile } from '../save-file.ts';
 import { currentFirebaseUser, idToken, leaveSession, reloadFirebaseUser, setProfile, stayInSession } from '../session.ts';
 
 /** What a learner does to their own account from My account: profile, password, email verification, export, deletion. */

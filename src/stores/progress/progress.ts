@@ -1,14 +1,12 @@
-// The learner's learning record as the islands show it: one course's standing, every course's line, certificate files.
-import type { Locale } from '../i18n/locales.ts';
+// The learner's learning record as the islands show it: one course's standing and every course's line.
 import { atom } from 'nanostores';
-import { answer, auth, client, download, enc } from '../api/client.ts';
-import type { Course } from '../api/courses.ts';
-import type { CourseProgress, CourseProgressLine } from '../api/progress.ts';
-import { courseStanding, type BenchmarkFact } from '../domain/progress.ts';
-import { pageLanguage } from './page-language.ts';
-import { idToken } from './session.ts';
-
-export type Loadable<T> = { status: 'idle' | 'loading' | 'error'; value: T | null } | { status: 'loaded'; value: T };
+import { answer, auth, client } from '../../api/client.ts';
+import type { Course } from '../../api/courses.ts';
+import type { CourseProgress, CourseProgressLine } from '../../api/progress.ts';
+import { courseStanding, type BenchmarkFact } from '../../domain/progress.ts';
+import type { Loadable } from '../loadable.ts';
+import { pageLanguage } from '../page-language.ts';
+import { idToken } from '../session.ts';
 
 export const $courseProgress = atom<Loadable<CourseProgress>>({ status: 'idle', value: null });
 export const $progressLines = atom<Loadable<CourseProgressLine[]>>({ status: 'idle', value: null });
@@ -56,26 +54,6 @@ export async function loadProgressLines(): Promise<void> {
     $progressLines.set({ status: 'loaded', value: lines });
   } catch {
     $progressLines.set({ status: 'error', value: null });
-  }
-}
-
-/** Saves a file the API answered (a certificate, an export) under the name the server gave it. */
-export function saveFile({ blob, name }: { blob: Blob; name: string }): void {
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** Downloads a certificate's PDF in the page's language; false when it failed. */
-export async function downloadCertificate(id: string, lang: Locale): Promise<boolean> {
-  try {
-    saveFile(await download(client.certificates[':id'].pdf.$get({ param: { id: enc(id) }, query: { lang } }, auth(await idToken()))));
-    return true;
-  } catch {
-    return false;
   }
 }
 
