@@ -44,6 +44,7 @@ export const DebriefSchema = z
     burns: z.array(z.object({ x: z.number(), y: z.number(), r: z.number() })),
     path: z.array(point),
     targets: z.array(z.object({ x: z.number(), y: z.number(), reached: z.boolean() })),
+    turbidity: z.array(z.number().min(0).max(1)).optional(),
   })
   .meta({ id: 'Debrief' }) satisfies z.ZodType<Debrief>;
 

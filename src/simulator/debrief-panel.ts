@@ -80,12 +80,11 @@ export function showDebrief(state: SimState, t: Translate, strings: SimStrings, 
     benchmark: null,
   };
   const labels = debriefLabels(strings, dir);
-  // The live attempt's blood in the fluid over the surgery (the stored debrief does not keep it).
-  const curve = turbidityCurveSvg(state.turbidityTrace, t('sim.debrief.turbidity'));
-  const turbidityCurve = curve ? `<figcaption>${t('sim.debrief.turbidity')}</figcaption>${curve}` : '';
 
   const render = (f: Figures) => {
-    byId('sim-map').innerHTML = debriefSvg(f.debrief, labels) + turbidityCurve;
+    // The blood in the fluid over the surgery, from the debrief (the server's stored one once it answers).
+    const curve = turbidityCurveSvg(f.debrief.turbidity ?? [], t('sim.debrief.turbidity'));
+    byId('sim-map').innerHTML = debriefSvg(f.debrief, labels) + (curve ? `<figcaption>${t('sim.debrief.turbidity')}</figcaption>${curve}` : '');
     const types = typeLines(f.debrief, labels);
     byId('sim-types').hidden = types.length === 0;
     byId('sim-types-list').replaceChildren(

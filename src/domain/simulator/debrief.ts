@@ -69,6 +69,11 @@ export interface Debrief {
   /** The aim's track over the plate. */
   path: Vec2[];
   targets: { x: number; y: number; reached: boolean }[];
+  /**
+   * Blood in the fluid (turbidity.ts), sampled every TRACE_EVERY_MS of surgery from the opening, 0-1 to two
+   * decimals: the curve the debrief draws. Absent from debriefs stored before it was kept.
+   */
+  turbidity?: number[];
 }
 
 const r1 = (v: number) => Math.round(v * 10) / 10;
@@ -153,5 +158,6 @@ export function debriefOf(state: SimState): Debrief {
       .map((s) => ({ ...pt(s), r: r1(s.radiusMm) })),
     path: state.path.filter((_, i) => i % stride === 0).map(pt),
     targets: targets.map((p, i) => ({ ...pt(p), reached: i < state.nextTarget })),
+    turbidity: [...state.turbidityTrace],
   };
 }

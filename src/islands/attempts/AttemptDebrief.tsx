@@ -7,6 +7,7 @@ import { debriefSvg } from '../../simulator/debrief-map.ts';
 import { componentRows, debriefLabels } from '../../simulator/debrief-text.ts';
 import { typeLines } from '../../simulator/debrief-types.ts';
 import { cappedHeadline, gateNotes, laserGates } from '../../simulator/gate-text.ts';
+import { turbidityCurveSvg } from '../../simulator/turbidity-curve.ts';
 import { $debrief, closeDebrief, openDebrief, type DebriefFailure } from '../../stores/attempts/debrief.ts';
 import type { AttemptStrings } from './attempt-strings.ts';
 import Dialog from '../ui/Dialog.tsx';
@@ -50,6 +51,8 @@ function Result({ result, locale, scoreLabel, timeLabel, strings }: { result: At
   const say = (key: keyof AttemptStrings, vars: Record<string, string | number> = {}) => fill(strings[key], vars);
   const labels = debriefLabels(strings, dir);
   const types = result.debrief ? typeLines(result.debrief, labels) : [];
+  // Blood in the fluid over the surgery, kept with the debrief; '' when it stayed clear or was stored before it was kept.
+  const curve = turbidityCurveSvg(result.debrief?.turbidity ?? [], strings['sim.debrief.turbidity']);
   return (
     <>
       <dl className="debrief-summary">
@@ -88,8 +91,16 @@ function Result({ result, locale, scoreLabel, timeLabel, strings }: { result: At
       )}
       {result.debrief ? (
         <div className="debrief-body">
-          {/* debriefSvg draws numbers and escaped labels only, so its markup is safe to insert. */}
-          <div className="debrief-figure" dangerouslySetInnerHTML={{ __html: debriefSvg(result.debrief, labels) }} />
+          <div>
+            {/* debriefSvg and turbidityCurveSvg draw numbers and escaped labels only, so their markup is safe to insert. */}
+            <div className="debrief-figure" dangerouslySetInnerHTML={{ __html: debriefSvg(result.debrief, labels) }} />
+            {curve && (
+              <figure className="debrief-turbidity">
+                <figcaption>{strings['sim.debrief.turbidity']}</figcaption>
+                <div dangerouslySetInnerHTML={{ __html: curve }} />
+              </figure>
+            )}
+          </div>
           <div>
             {types.length > 0 && (
               <section className="debrief-types" aria-labelledby="debrief-types-title">

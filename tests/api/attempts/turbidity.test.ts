@@ -36,5 +36,11 @@ describe('POST /attempts with blood in the fluid', () => {
     const again = replay(scenario, p.events);
     expect(again.turbidityTrace).toEqual(p.sim.state.turbidityTrace);
     expect(again.exchanges).toBe(1);
+    // The stored debrief keeps the curve, so the history and a director's debrief draw it: it rose, then the exchange cleared it.
+    const stored = await reply(as('learner').attempts[':id'].$get({ param: { id: res.json.id } }));
+    const curve = stored.json.debrief?.turbidity ?? [];
+    expect(curve).toEqual(p.sim.state.turbidityTrace);
+    expect(Math.max(...curve)).toBeGreaterThan(0.15);
+    expect(curve.at(-1)).toBe(0);
   });
 });
