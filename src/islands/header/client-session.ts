@@ -2,7 +2,8 @@ import type { ClientDirective } from 'astro';
 import { maybeSignedIn } from '../../stores/stored-session.ts';
 
 /**
- * `client:session`, for the header's session menu: hydrates the island only where someone may be signed in. Its
+ * `client:session`, for islands that show something only to someone signed in (the header's session menu, a course's
+ * sittings and assessment windows): hydrates the island only where someone may be signed in. The session menu's
  * server HTML is the signed-out menu held busy and unseen; on a device whose Firebase stores hold no user that HTML is
  * shown as it is, final, and neither React nor Firebase loads for it. Otherwise the island hydrates once the page is
  * idle and shows the session.
