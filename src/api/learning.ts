@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CertificateOutlook, CertificateSummary } from './certificates.ts';
-import { bearer, errors, json, LangQuery } from './shared.ts';
+import { bearer, dbString, errors, json, LangQuery } from './shared.ts';
 
 /** The contract of /learning: the signed-in learner's home, what they hold and where they stand, in one answer. */
 
@@ -46,4 +46,44 @@ export const learning = createRoute({
   security: bearer,
   request: { query: z.strictObject(LangQuery.shape) },
   responses: { 200: json(Learning), 400: errors[400], 401: errors[401], 404: errors[404] },
+});
+
+const ScorePoint = z
+  .object({
+    at: z.string(),
+    score: z.number(),
+    assessed: z.boolean().describe('Played in an assessment window'),
+    passes: z.boolean().describe('Reached the pass mark in an attempt that counts for passing'),
+  })
+  .meta({ id: 'ScorePoint' });
+
+const CaseScores = z
+  .object({
+    level: z.number(),
+    module: z.number().describe('The module as the course page numbers it'),
+    case: z.number(),
+    title: z.string(),
+    passMark: z.number(),
+    passMarkSource: z.enum(['set', 'benchmark', 'default']),
+    benchmark: z.number().nullable().describe("The experts' median score; null while no expert has played the case"),
+    attempts: z.number().describe('Unflagged attempts in all, of which `points` holds the latest'),
+    points: z.array(ScorePoint).describe('The latest unflagged attempts, oldest first'),
+  })
+  .meta({ id: 'CaseScores' });
+
+/** GET /learning/scores: the learner's scores per case over time, against the pass mark and the experts' benchmark. */
+export const Scores = z.object({ courseId: z.string(), title: z.string(), cases: z.array(CaseScores) }).meta({ id: 'Scores' });
+
+export type Scores = z.infer<typeof Scores>;
+export type CaseScores = z.infer<typeof CaseScores>;
+
+export const scores = createRoute({
+  method: 'get',
+  path: '/learning/scores',
+  description:
+    "The caller's own scores in one course: each active case they played, in course order, with its latest unflagged attempts (oldest " +
+    "first), its pass mark and the experts' benchmark, titles in the language asked for. What My learning's chart draws.",
+  security: bearer,
+  request: { query: z.strictObject({ course: dbString().min(1).max(128), ...LangQuery.shape }) },
+  responses: { 200: json(Scores), 400: errors[400], 401: errors[401], 404: errors[404] },
 });

@@ -102,6 +102,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: `/attempts/${LEARNERS_ATTEMPT}`, access: 'self', ok: 200 },
   { method: 'GET', path: '/benchmarks?courseId=fetoscopy-simulator', access: 'public', ok: 200 },
   { method: 'GET', path: '/learning', access: 'user', ok: 200 },
+  { method: 'GET', path: '/learning/scores?course=bronchoscopy', access: 'user', ok: 200 },
 ];
 
 /** The status the caller gets, and for a refusal its error code: the access checks' own, or the route's. */

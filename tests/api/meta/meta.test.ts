@@ -154,6 +154,7 @@ describe('GET /openapi.json', () => {
     '/api/benchmarks': ['get'],
     '/api/progress': ['get'],
     '/api/learning': ['get'],
+    '/api/learning/scores': ['get'],
     '/api/learning/groups': ['get'],
     '/api/learning/groups/{id}': ['delete'],
     '/api/learning/invitations/{id}/accept': ['post'],
