@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import type { HeldCourse } from '../../api/learning.ts';
 import { formatDay } from '../../domain/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import CertificateLinks from '../certificates/CertificateLinks.tsx';
 import CertificateWay from '../certificates/CertificateWay.tsx';
 import CoursePicture from '../courses/CoursePicture.tsx';
+import ScoreHistory from './ScoreHistory.tsx';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
 
@@ -20,6 +22,8 @@ interface Props {
 export default function HeldCourseCard({ course, locale, coursesHref, pricingHref, verifyPath, strings }: Props) {
   const page = `${coursesHref}/${encodeURIComponent(course.courseId)}`;
   const titleId = `learning-course-${course.courseId}`;
+  const scoresId = `learning-scores-${course.courseId}`;
+  const [scoresOpen, setScoresOpen] = useState(false);
   const access = !course.held
     ? course.until && fill(strings['learning.ended'], { date: formatDay(locale, course.until) })
     : course.until
@@ -58,7 +62,20 @@ export default function HeldCourseCard({ course, locale, coursesHref, pricingHre
                 {strings['learning.renew']}
               </a>
             )}
+            {course.attempts > 0 && (
+              <button
+                type="button"
+                className="button button-ghost"
+                aria-expanded={scoresOpen}
+                aria-controls={scoresOpen ? scoresId : undefined}
+                aria-describedby={titleId}
+                onClick={() => setScoresOpen(!scoresOpen)}
+              >
+                {strings['learning.scores']}
+              </button>
+            )}
           </p>
+          {scoresOpen && <ScoreHistory courseId={course.courseId} id={scoresId} locale={locale} strings={strings} />}
         </div>
       </article>
     </li>
