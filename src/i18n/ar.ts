@@ -949,6 +949,7 @@ export const ar: Dict = {
   'learning.scoresPassed': 'بلغت درجة النجاح',
   'learning.scoresBelow': 'دون درجة النجاح',
   'learning.scoresAssessed': 'مُقيَّمة',
+  'learning.updating': 'دوراتك كما كانت في زيارتك الأخيرة؛ جارٍ التحقق من أي جديد…',
   'kept.title': 'محاولات محفوظة على هذا الجهاز',
   'kept.intro': 'لُعبت في هذا المتصفح لكنها ليست في سجلّك بعد. تُرسل تلقائيًا حالما يمكن الوصول إلى الخادم.',
   'kept.case': 'الوحدة {{level}}، الحالة {{case}}',

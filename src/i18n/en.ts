@@ -962,6 +962,7 @@ export const en = {
   'learning.scoresPassed': 'Pass mark reached',
   'learning.scoresBelow': 'Below the pass mark',
   'learning.scoresAssessed': 'assessed',
+  'learning.updating': 'Your courses as on your last visit; checking for anything new…',
   'kept.title': 'Attempts saved on this device',
   'kept.intro': 'Played in this browser but not in your record yet. They are sent by themselves as soon as the server can be reached.',
   'kept.case': 'Module {{level}}, case {{case}}',

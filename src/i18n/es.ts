@@ -973,6 +973,7 @@ export const es: Dict = {
   'learning.scoresPassed': 'Nota mínima alcanzada',
   'learning.scoresBelow': 'Por debajo de la nota mínima',
   'learning.scoresAssessed': 'evaluado',
+  'learning.updating': 'Tus cursos como en tu última visita; comprobando si hay novedades…',
   'kept.title': 'Intentos guardados en este dispositivo',
   'kept.intro': 'Jugados en este navegador pero aún no están en tu historial. Se envían solos en cuanto se puede contactar con el servidor.',
   'kept.case': 'Módulo {{level}}, caso {{case}}',

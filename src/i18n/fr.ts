@@ -980,6 +980,7 @@ export const fr: Dict = {
   'learning.scoresPassed': 'Seuil atteint',
   'learning.scoresBelow': 'Sous le seuil de réussite',
   'learning.scoresAssessed': 'évalué',
+  'learning.updating': 'Vos cours tels qu’à votre dernière visite ; recherche de nouveautés…',
   'kept.title': 'Tentatives enregistrées sur cet appareil',
   'kept.intro': 'Jouées dans ce navigateur mais pas encore dans votre dossier. Elles partent d’elles-mêmes dès que le serveur est joignable.',
   'kept.case': 'Module {{level}}, cas {{case}}',

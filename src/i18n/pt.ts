@@ -977,6 +977,7 @@ export const pt: Dict = {
   'learning.scoresPassed': 'Nota mínima alcançada',
   'learning.scoresBelow': 'Abaixo da nota mínima',
   'learning.scoresAssessed': 'avaliada',
+  'learning.updating': 'Seus cursos como na sua última visita; verificando se há novidades…',
   'kept.title': 'Tentativas salvas neste dispositivo',
   'kept.intro': 'Jogadas neste navegador, mas ainda não estão no seu histórico. São enviadas sozinhas assim que o servidor puder ser contatado.',
   'kept.case': 'Módulo {{level}}, caso {{case}}',

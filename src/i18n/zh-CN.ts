@@ -931,6 +931,7 @@ export const zhCN: Dict = {
   'learning.scoresPassed': '达到及格分',
   'learning.scoresBelow': '低于及格分',
   'learning.scoresAssessed': '考核',
+  'learning.updating': '您上次访问时的课程；正在检查是否有更新…',
   'kept.title': '保存在此设备上的练习',
   'kept.intro': '在此浏览器中完成，但尚未记入您的记录。一旦可以连接服务器，它们就会自动发送。',
   'kept.case': '模块 {{level}}，病例 {{case}}',

@@ -80,7 +80,7 @@ export function startSession(): void {
   started = true;
   void maybeSignedIn().then((maybe) => {
     if (maybe) return subscribe();
-    rememberSignedIn(false);
+    rememberSignedIn(null);
     $session.set({ loading: false, firebaseUser: null, user: null, error: null });
   });
 }
@@ -119,7 +119,7 @@ function subscribe(): void {
     .then(async (auth) => {
       const { onAuthStateChanged } = await import('firebase/auth');
       onAuthStateChanged(auth, async (fbUser) => {
-        rememberSignedIn(Boolean(fbUser));
+        rememberSignedIn(fbUser?.uid ?? null);
         if (leaving) return;
         current = fbUser;
         if (!fbUser) {

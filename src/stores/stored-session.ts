@@ -10,11 +10,19 @@ const USER_KEY = 'firebase:authUser:';
  */
 export const SIGNED_IN_HINT = 'signed-in';
 
-/** Keeps the hint in step with the session just read. */
-export function rememberSignedIn(signedIn: boolean): void {
+/**
+ * My learning as it was last read here, `{ uid, lang, value }` in Web Storage, shown at once on the next visit while the
+ * session and the fresh answer are read. Kept only for the person signed in: gone when they sign out or someone else signs in.
+ */
+export const LEARNING_KEPT = 'learning-kept';
+
+/** Keeps the hint (and what is kept for the person signed in) in step with the session just read: the signed-in uid, or null. */
+export function rememberSignedIn(uid: string | null): void {
   try {
-    if (signedIn) localStorage.setItem(SIGNED_IN_HINT, '1');
+    if (uid) localStorage.setItem(SIGNED_IN_HINT, '1');
     else localStorage.removeItem(SIGNED_IN_HINT);
+    const kept = localStorage.getItem(LEARNING_KEPT);
+    if (kept && (JSON.parse(kept) as { uid?: unknown }).uid !== uid) localStorage.removeItem(LEARNING_KEPT);
   } catch {
     // Storage refused (private mode): pages show the signed-out text until the session is read, as before.
   }

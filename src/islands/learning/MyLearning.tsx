@@ -3,7 +3,7 @@ import { formatDay } from '../../domain/format.ts';
 import { activeSubscription } from '../../domain/renewal.ts';
 import { toDate } from '../../domain/time.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { $directed, $learning, $myGroups, loadDirected, loadLearning, loadMyGroups } from '../../stores/learning/learning.ts';
+import { $directed, $learning, $myGroups, loadDirected, loadLearning, loadMyGroups, showKeptLearning } from '../../stores/learning/learning.ts';
 import { $session, startSession } from '../../stores/session.ts';
 import FormError from '../ui/FormError.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
@@ -34,6 +34,7 @@ export default function MyLearning({ locale, loginHref, coursesHref, pricingHref
   const [paid, setPaid] = useState<string | null>(null);
   const uid = session.firebaseUser?.uid;
 
+  useEffect(() => showKeptLearning(locale), [locale]);
   useEffect(startSession, []);
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
@@ -45,7 +46,7 @@ export default function MyLearning({ locale, loginHref, coursesHref, pricingHref
   }, [session.loading, uid, loginHref]);
   useEffect(() => {
     if (!uid) return;
-    void loadLearning(locale);
+    void loadLearning(uid, locale);
     void loadDirected();
     void loadMyGroups();
   }, [uid, locale]);
@@ -56,7 +57,7 @@ export default function MyLearning({ locale, loginHref, coursesHref, pricingHref
     return (
       <div className="learning">
         <FormError>{strings['learning.error']}</FormError>
-        <button type="button" className="button" onClick={() => void loadLearning(locale)}>
+        <button type="button" className="button" onClick={() => uid && void loadLearning(uid, locale)}>
           {strings['learning.retry']}
         </button>
       </div>
@@ -70,8 +71,14 @@ export default function MyLearning({ locale, loginHref, coursesHref, pricingHref
           {fill(strings['learning.paid'], { date: formatDay(locale, toDate(bought.next_billing_time)) })}
         </p>
       )}
-      <section aria-labelledby="learning-courses-title">
+      <section aria-labelledby="learning-courses-title" aria-busy={learning.status === 'loading'}>
         <h2 id="learning-courses-title">{strings['learning.courses']}</h2>
+        {/* The courses kept from the last visit, shown while the fresh answer is read. */}
+        {learning.status === 'loading' && (
+          <p className="muted" role="status">
+            {strings['learning.updating']}
+          </p>
+        )}
         {home.courses.length === 0 ? (
           <p>
             {strings['learning.none']} <a href={pricingHref}>{strings['learning.seePlans']}</a>

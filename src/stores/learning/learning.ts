@@ -7,16 +7,46 @@ import type { MyGroups } from '../../api/memberships.ts';
 import type { ContentLocale } from '../../domain/localize.ts';
 import type { Loadable } from '../loadable.ts';
 import { idToken } from '../session.ts';
+import { LEARNING_KEPT, SIGNED_IN_HINT } from '../stored-session.ts';
 
 export const $learning = atom<Loadable<Learning>>({ status: 'idle', value: null });
 /** The groups the learner directs (every group for an administrator); an empty list for everyone else. */
 export const $directed = atom<Loadable<Group[]>>({ status: 'idle', value: null });
 
-/** Reads the learner's courses in the page's language. */
-export async function loadLearning(lang: ContentLocale): Promise<void> {
+/** Whose courses the kept answer shown holds, until the fresh one replaces it. */
+let keptFor: string | null = null;
+
+/**
+ * Shows at once the courses as they were last read on this device in `lang`, while the session and the fresh answer
+ * are read (only while the page's head says someone is signed in here; `rememberSignedIn` drops them for anyone else).
+ */
+export function showKeptLearning(lang: ContentLocale): void {
+  if ($learning.get().value) return;
+  try {
+    if (!localStorage.getItem(SIGNED_IN_HINT)) return;
+    const kept = JSON.parse(localStorage.getItem(LEARNING_KEPT) ?? 'null') as { uid?: string; lang?: string; value?: Learning } | null;
+    if (kept?.lang !== lang || !kept.value || !kept.uid) return;
+    keptFor = kept.uid;
+    $learning.set({ status: 'loading', value: kept.value });
+  } catch {
+    // Nothing kept that can be read: the skeleton stays until the answer comes.
+  }
+}
+
+/** Reads `uid`'s courses in the page's language, and keeps them for the next visit. */
+export async function loadLearning(uid: string, lang: ContentLocale): Promise<void> {
+  // Someone else's kept courses (signed in meanwhile in another tab) are never shown to this person.
+  if (keptFor !== null && keptFor !== uid) $learning.set({ status: 'loading', value: null });
+  keptFor = null;
   $learning.set({ status: 'loading', value: $learning.get().value });
   try {
-    $learning.set({ status: 'loaded', value: await answer(client.learning.$get({ query: { lang } }, auth(await idToken()))) });
+    const value = await answer(client.learning.$get({ query: { lang } }, auth(await idToken())));
+    $learning.set({ status: 'loaded', value });
+    try {
+      localStorage.setItem(LEARNING_KEPT, JSON.stringify({ uid, lang, value }));
+    } catch {
+      // Storage full or refused: the next visit waits for the answer, as the first did.
+    }
   } catch {
     $learning.set({ status: 'error', value: null });
   }
