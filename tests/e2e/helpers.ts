@@ -137,14 +137,15 @@ export async function axe(page: Page) {
 
 /**
  * A slow connection: the site's scripts arrive 2 s after `release` is called, so a person types, taps and reads the
- * server's HTML first, whatever the machine's speed.
+ * server's HTML first, whatever the machine's speed. A script asked for later (a module's imports, the next page's)
+ * comes at once: each level of imports waiting 2 s more only made the journeys longer.
  */
 export async function slowScripts(page: Page): Promise<() => void> {
   let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
+  const comeAt = new Promise<number>((resolve) => (release = () => resolve(Date.now() + 2000)));
   await page.route('**/_astro/*.js', async (route) => {
-    await released;
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const at = await comeAt;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
     await route.continue();
   });
   return release;
