@@ -6,6 +6,7 @@ import { dirOf, isLocale, localePath, type Locale } from '../i18n/locales.ts';
 import { currentDevice } from '../stores/launch/device.ts';
 import { createInputMixer, type Commands } from './controls.ts';
 import { bindGamepad } from './gamepad.ts';
+import { connectedPads, createHaptics } from './haptics.ts';
 import { createGuide, createHud } from './hud.ts';
 import { setUpIntro } from './intro.ts';
 import { bindKeyboard } from './keyboard.ts';
@@ -100,6 +101,7 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
   const minimap = createMinimap($<HTMLCanvasElement>('sim-minimap'), scenario, { donor: t('sim.debrief.donor'), recipient: t('sim.debrief.recipient') });
   $('sim-hud-target').hidden = scenario.targets.length === 0;
   const say = createToast();
+  const haptics = createHaptics();
   let contactsSeen = 0;
   const loop = startLoop({
     session,
@@ -114,6 +116,7 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
       touch.update(state);
       minimap.draw(state, aim);
       if (state.contacts > contactsSeen) say(t('sim.contact'));
+      haptics.update(state, connectedPads(navigator));
       contactsSeen = state.contacts;
     },
   });
