@@ -95,6 +95,8 @@ export interface Pilot {
   cancelMark(): Promise<void>;
   /** M, then the kind's digit key. */
   mark(kind: AnastomosisKind): Promise<void>;
+  /** X: an amnio-exchange (the laser waits while the bloody fluid is replaced). */
+  exchange(): Promise<void>;
   /** Escape: paused, the surgery clock stands still however long the page waits. */
   pause(): Promise<void>;
   /** Escape again: running. */
@@ -218,6 +220,11 @@ export async function createPilot(page: Page, scenario: Scenario): Promise<Pilot
     async mark(kind) {
       await pilot.pressMark();
       await pilot.chooseKind(kind);
+    },
+    async exchange() {
+      await pass(reaction());
+      await page.keyboard.press('KeyX');
+      apply({ type: 'exchange' });
     },
     async pause() {
       await pass(reaction());

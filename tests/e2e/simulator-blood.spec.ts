@@ -1,0 +1,152 @@
+import type { CDPSession, Locator } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { axe, login, subscriber } from './helpers.ts';
+import { createPilot, installClock, tokenScenario } from './pilot.ts';
+import { SEQUENCE_RANK, turbidityAt } from '../../src/domain/simulator/index.ts';
+import { DICTIONARIES } from '../../src/i18n/index.ts';
+
+// Blood in the fluid as an operation goes (issue 45): the learner plunges onto the plate, the fluid turns red and
+// dark, an amnio-exchange clears it, and the debrief draws the curve: live after Finish, and from the stored attempt
+// in the learner's history. With the keys on a desktop (saved, played on the model in step with the page), and with
+// the on-screen controls on a phone.
+
+const COURSE = 'fetoscopy-simulator';
+const prefix = (lang: 'en' | 'ar') => (lang === 'en' ? '' : `/${lang}`);
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`${lang}, desktop keys: contacts bleed, X exchanges the fluid, the anastomosis is sealed in clear fluid, and the history's debrief draws the blood curve`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(240_000);
+    const t = DICTIONARIES[lang];
+    await page.setViewportSize({ width: 960, height: 640 });
+    const who = await subscriber(request);
+    const res = await request.post('/api/launch', { data: { course: COURSE, level: 2, case: 1 }, headers: who.headers });
+    expect(res.status()).toBe(201);
+    const token = ((await res.json()) as { token: string }).token;
+    const s = tokenScenario(token);
+    await login(page, who);
+    await installClock(page);
+    await page.goto(`${prefix(lang)}/simulator?${new URLSearchParams({ userid: who.uid, course: COURSE, level: '2', case: '1', lan: lang, token })}`);
+    await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+    await expect(page.getByText(t['sim.keys.exchange'], { exact: true }).first()).toBeVisible();
+    const pilot = await createPilot(page, s);
+    await pilot.open('straight');
+
+    // Twice straight down onto the plate and back: each touch bleeds, and the blood stays in the fluid.
+    for (let i = 0; i < 2; i += 1) {
+      const before = pilot.state.contacts;
+      for (let k = 0; k < 10 && pilot.state.contacts === before; k += 1) await pilot.hold([{ key: 'KeyW', ms: 800 }]);
+      expect(pilot.state.contacts).toBe(before + 1);
+      await pilot.wait(120);
+      await expect(page.locator('#sim-toast')).toHaveText(t['sim.contact']);
+      await pilot.hold([{ key: 'KeyS', ms: 1500 }]);
+    }
+    await pilot.wait(3000);
+    expect(turbidityAt(pilot.state, pilot.state.t)).toBeGreaterThan(0.3);
+    await page.locator('#sim-scope').screenshot({ path: testInfo.outputPath(`blood-${lang}.png`) });
+
+    await pilot.exchange();
+    await pilot.wait(120);
+    await expect(page.locator('#sim-toast')).toHaveText(t['sim.exchange.started']);
+    await pilot.wait(20_500);
+    expect(turbidityAt(pilot.state, pilot.state.t)).toBe(0);
+
+    // In clear fluid the first anastomosis of the sequence is marked and sealed.
+    const a = [...s.placenta.anastomoses].sort((x, y) => SEQUENCE_RANK[x.kind] - SEQUENCE_RANK[y.kind])[0]!;
+    await pilot.aimAt(a.position, 12, 0.7);
+    await pilot.mark(a.kind);
+    await pilot.toggleLaser();
+    for (let burst = 0; burst < 40 && !pilot.state.sealed.includes(a.id); burst += 1) {
+      await pilot.fire(250);
+      if (burst % 8 === 7) await pilot.aimAt(a.position, 12, 0.7);
+    }
+    expect(pilot.state.sealed).toContain(a.id);
+    await page.locator('#sim-scope').screenshot({ path: testInfo.outputPath(`cleared-${lang}.png`) });
+
+    await pilot.finish(t['sim.finish'], true);
+    await expect(page.locator('#sim-save')).toHaveText(t['sim.result.saved']);
+    // The server's stored debrief, which replaced this device's, keeps the curve.
+    const curve = page.locator('#sim-map').getByRole('img', { name: t['sim.debrief.turbidity'] });
+    await expect(curve).toBeVisible();
+    await expect(page.locator('#sim-map figcaption')).toHaveText(t['sim.debrief.turbidity']);
+    await page.screenshot({ path: testInfo.outputPath(`debrief-${lang}.png`), fullPage: true });
+
+    await page.goto(`${prefix(lang)}/account`);
+    await page.getByRole('button', { name: new RegExp(`^${t['attempts.debriefOf'].split('{{')[0]}`) }).click();
+    const dialog = page.getByRole('dialog', { name: t['sim.debrief.title'] });
+    await expect(dialog.getByRole('img', { name: t['sim.debrief.map'] })).toBeVisible();
+    const stored = dialog.getByRole('img', { name: t['sim.debrief.turbidity'] });
+    await expect(stored).toBeVisible();
+    await expect(dialog.locator('.debrief-turbidity figcaption')).toHaveText(t['sim.debrief.turbidity']);
+    // The same samples the page's model took: one every 5 s of surgery, peaking with the blood, 0 after the exchange.
+    const points = ((await stored.locator('polyline').getAttribute('points')) ?? '').split(' ');
+    expect(points).toHaveLength(pilot.state.turbidityTrace.length);
+    expect(Math.max(...pilot.state.turbidityTrace)).toBeGreaterThan(0.3);
+    await axe(page);
+    await dialog.screenshot({ path: testInfo.outputPath(`history-${lang}.png`) });
+  });
+}
+
+/** Fingers on the screen through the DevTools protocol, which the page receives as pointer events. */
+function finger(cdp: CDPSession, id: number) {
+  let at = { x: 0, y: 0 };
+  const send = (type: 'touchStart' | 'touchMove' | 'touchEnd') =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ id, ...at }] });
+  return {
+    press: (x: number, y: number) => ((at = { x, y }), send('touchStart')),
+    move: (x: number, y: number) => ((at = { x, y }), send('touchMove')),
+    lift: () => send('touchEnd'),
+  };
+}
+
+async function centre(el: Locator) {
+  const box = (await el.boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  test.describe(`on a phone in ${lang}`, () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+    test('the depth slider plunges onto the plate, the Exchange button clears the fluid, the debrief draws the curve', async ({ page }, testInfo) => {
+      test.setTimeout(120_000);
+      const t = DICTIONARIES[lang];
+      await installClock(page);
+      await page.goto(`${prefix(lang)}/simulator?course=${COURSE}&level=2&case=1`);
+      await page.getByRole('button', { name: t['sim.site.button'].replace('{{n}}', '5') }).tap();
+      await page.getByRole('button', { name: t['sim.start'] }).tap();
+      const controls = page.getByRole('group', { name: t['sim.touch.title'] });
+      await expect(controls).toBeVisible();
+      const depth = await centre(controls.getByRole('group', { name: t['sim.touch.depth'] }));
+      const thumb = finger(await page.context().newCDPSession(page), 1);
+      const toast = page.locator('#sim-toast');
+
+      // The thumb pushes the depth slider up until the tip touches the plate, then pulls it back.
+      await thumb.press(depth.x, depth.y);
+      await thumb.move(depth.x, depth.y - 60);
+      await expect(async () => {
+        await page.clock.fastForward(500);
+        await expect(page.locator('#sim-h-contacts')).toHaveText('1', { timeout: 500 });
+      }).toPass();
+      await expect(toast).toHaveText(t['sim.contact']);
+      await thumb.move(depth.x, depth.y + 60);
+      await page.clock.fastForward(1500);
+      await thumb.lift();
+      await page.clock.fastForward(2000);
+      await page.screenshot({ path: testInfo.outputPath(`phone-blood-${lang}.png`) });
+
+      await controls.getByRole('button', { name: t['sim.touch.exchange'] }).tap();
+      await expect(toast).toHaveText(t['sim.exchange.started']);
+      await page.clock.fastForward(21_000);
+      await page.screenshot({ path: testInfo.outputPath(`phone-cleared-${lang}.png`) });
+
+      await page.getByRole('button', { name: t['sim.finish'], exact: true }).tap();
+      await expect(page.getByRole('heading', { name: t['sim.debrief.title'] })).toBeVisible();
+      await expect(page.locator('#sim-map').getByRole('img', { name: t['sim.debrief.turbidity'] })).toBeVisible();
+      await axe(page);
+      await page.screenshot({ path: testInfo.outputPath(`phone-debrief-${lang}.png`), fullPage: true });
+    });
+  });
+}
