@@ -1,6 +1,6 @@
-// Which simulator plays a case: the browser simulator has the fetoscopic laser tasks only; every other procedure
-// is played in the desktop simulator. Derived from the case's task, never stored, so the catalogue cannot claim
-// more than the browser can play.
+// Which simulator plays a case: the browser simulator has the fetoscopic laser tasks and fetal tracheal occlusion
+// (on the airway model, src/domain/airway); every other procedure is played in the desktop simulator. Derived from
+// the case's task, never stored, so the catalogue cannot claim more than the browser can play.
 import { taskOfLevel, TASKS, type Task } from './simulator/params.ts';
 
 /** Procedures only the desktop simulator plays. */
@@ -30,7 +30,10 @@ export function taskOfCase(item: CaseTaskFields, level: number): CaseTask {
   return item.task ?? item.sim?.task ?? taskOfLevel(level);
 }
 
-export const simulatorOf = (task: CaseTask): Simulator => (isBrowserTask(task) ? 'browser' : 'desktop');
+/** The desktop procedures the browser plays too: tracheal occlusion, on the airway model. */
+export const BROWSER_PROCEDURES: readonly DesktopTask[] = ['tracheal-occlusion'];
+
+export const simulatorOf = (task: CaseTask): Simulator => (isBrowserTask(task) || BROWSER_PROCEDURES.includes(task) ? 'browser' : 'desktop');
 
 /** Which simulator plays a case of module `level` (1-based). */
 export const simulatorOfCase = (item: CaseTaskFields, level: number): Simulator => simulatorOf(taskOfCase(item, level));

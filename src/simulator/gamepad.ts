@@ -41,7 +41,7 @@ export function readPad(pad: PadReading): { controls: Controls; fire: boolean; p
  * Polls the first connected controller each frame while one is connected. `dialog()` is the open marking
  * dialog, whose buttons the pad moves between, or null.
  */
-export function bindGamepad(session: Session, input: InputMixer, commands: Commands, dialog: () => HTMLElement | null): void {
+export function bindGamepad(session: Pick<Session, 'phase'>, input: InputMixer, commands: Commands, dialog: () => HTMLElement | null): void {
   const source = input.source('gamepad');
   let before = new Set<ButtonName>();
   let polling = false;

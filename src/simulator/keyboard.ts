@@ -26,7 +26,7 @@ export function keysToControls(codes: Iterable<string>): Controls {
 /**
  * Binds the keys; `blocked()` is true while the marking dialog is open, when the steering keys are left to the page.
  */
-export function bindKeyboard(session: Session, input: InputMixer, commands: Commands, blocked: () => boolean): void {
+export function bindKeyboard(session: Pick<Session, 'phase'>, input: InputMixer, commands: Commands, blocked: () => boolean): void {
   const held = new Set<string>();
   const source = input.source('keyboard', () => held.clear());
 

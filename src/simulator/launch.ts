@@ -3,6 +3,8 @@
 // free demo case.
 import { answer, client, enc } from '../api/client.ts';
 import { buildScenario, normalizeCaseParams, paramsOfCase, seedFor, type CaseParams, type Scenario } from '../domain/simulator/index.ts';
+import { FETO_PROCEDURE, fetoCaseOf } from '../domain/airway/record.ts';
+import type { FetoTask } from '../domain/airway/attempt.ts';
 import { simulatorOfCase } from '../domain/simulators.ts';
 import type { Played } from '../stores/attempts/attempt.ts';
 
@@ -24,6 +26,17 @@ export interface Launch {
  */
 export const DEMO_CASE: CaseParams = { task: 'solomon', difficulty: 1, placenta: 'posterior', anastomoses: 3, smallestMm: 1.8, scopes: 'straight', targets: 3 };
 const DEMO_COURSE = 'demo';
+
+/** A tracheal occlusion case: the airway's seed (the case's id and the launch's variant), its task and gestational age. */
+export interface FetoCase {
+  caseId: string;
+  variant: number;
+  task: FetoTask;
+  gaWeeks: number;
+}
+
+/** What a launch opens: a placenta for the laser tasks, or an airway for tracheal occlusion (FETO). */
+export type LoadedCase = { kind: 'laser'; launch: Launch; scenario: Scenario } | { kind: 'airway'; launch: Launch; feto: FetoCase };
 
 /** A case only the desktop simulator plays, opened here by a link: the page says so instead of drawing a placenta. */
 export class DesktopOnly extends Error {
@@ -79,13 +92,13 @@ export function launchOver(token: string | null, now = Date.now()): boolean {
 /**
  * The scenario the server will replay the attempt on. With a token: its case, parameters and variant (the
  * token's case wins over the query's, since it is what the server scores). Without: the case's stored
- * parameters, read from the public course, and variant 0. The demo: its fixed case. Rejects when the course or case cannot be read.
+ * parameters, read from the public course, and variant 0. The demo: its fixed case. A tracheal occlusion case
+ * opens its airway instead. Rejects when the course or case cannot be read.
  */
-export async function loadScenario(launch: Launch): Promise<{ launch: Launch; scenario: Scenario }> {
-  if (launch.demo) return { launch, scenario: buildScenario(DEMO_CASE, seedFor(DEMO_COURSE, 1, 1, 0)) };
+export async function loadScenario(launch: Launch): Promise<LoadedCase> {
+  if (launch.demo) return { kind: 'laser', launch, scenario: buildScenario(DEMO_CASE, seedFor(DEMO_COURSE, 1, 1, 0)) };
   const claims = launch.token ? tokenClaims(launch.token) : null;
   if (claims) {
-    if (typeof claims['tsk'] === 'string') throw new DesktopOnly(launch.course);
     const signed: Launch = {
       ...launch,
       course: typeof claims['course'] === 'string' ? claims['course'] : launch.course,
@@ -95,13 +108,17 @@ export async function loadScenario(launch: Launch): Promise<{ launch: Launch; sc
       guided: launch.guided && typeof claims['asm'] !== 'string',
     };
     const variant = typeof claims['variant'] === 'number' && Number.isFinite(claims['variant']) ? claims['variant'] >>> 0 : 0;
+    if (claims['tsk'] === FETO_PROCEDURE && typeof claims['cid'] === 'string')
+      return { kind: 'airway', launch: signed, feto: { caseId: claims['cid'], variant, ...fetoCaseOf(signed.level) } };
+    if (typeof claims['tsk'] === 'string') throw new DesktopOnly(launch.course);
     const params = normalizeCaseParams(claims['sim'], paramsOfCase(undefined, signed.level, signed.caseIndex));
-    return { launch: signed, scenario: buildScenario(params, seedFor(signed.course, signed.level, signed.caseIndex, variant)) };
+    return { kind: 'laser', launch: signed, scenario: buildScenario(params, seedFor(signed.course, signed.level, signed.caseIndex, variant)) };
   }
   const course = await answer(client.courses[':id'].$get({ param: { id: enc(launch.course) }, query: { lang: 'en' } }));
   const stored = course.levels[launch.level - 1]?.cases[launch.caseIndex - 1];
   if (!stored) throw new Error(`No case ${launch.level}.${launch.caseIndex} in ${launch.course}`);
+  if (stored.task === FETO_PROCEDURE) return { kind: 'airway', launch, feto: { caseId: stored.id, variant: 0, ...fetoCaseOf(launch.level) } };
   if (simulatorOfCase(stored, launch.level) === 'desktop') throw new DesktopOnly(launch.course);
   const params = paramsOfCase(stored.sim, launch.level, launch.caseIndex);
-  return { launch, scenario: buildScenario(params, seedFor(course.id, launch.level, launch.caseIndex, 0)) };
+  return { kind: 'laser', launch, scenario: buildScenario(params, seedFor(course.id, launch.level, launch.caseIndex, 0)) };
 }

@@ -56,8 +56,16 @@ export function start(): void {
   };
   const launch = readLaunch(params);
   if (!launch) return fail('sim.error.link');
+  const page = { t, strings, lang, fail };
   loadScenario(launch).then(
-    (loaded) => run(loaded.launch, loaded.scenario, { t, strings, lang, fail }),
+    (loaded) =>
+      // A tracheal occlusion case plays on the airway: its part of the page is fetched only for it.
+      loaded.kind === 'airway'
+        ? void import('./feto/page.ts').then(
+            ({ runFeto }) => runFeto(loaded.launch, loaded.feto, page),
+            () => fail('sim.error.course'),
+          )
+        : run(loaded.launch, loaded.scenario, page),
     (err: unknown) =>
       fail(err instanceof DesktopOnly ? 'sim.error.desktop' : 'sim.error.course', localePath(lang, `/courses/${encodeURIComponent(launch.course)}`)),
   );

@@ -2,6 +2,7 @@
 // the log and answers the score, components, debrief and benchmark it stored. Until then the page says where it stands.
 import { atom } from 'nanostores';
 import type { AttemptResult } from '../../api/attempts.ts';
+import type { FetoEvent } from '../../domain/airway/attempt.ts';
 import type { SimEvent } from '../../domain/simulator/index.ts';
 import type { ErrorKey } from '../error-messages.ts';
 import { keepAttempt, sendingHere, sendKept, type KeptAttempt } from './kept-attempts.ts';
@@ -44,7 +45,7 @@ let onDevice = false;
 let retry: ReturnType<typeof setTimeout> | undefined;
 
 /** Keeps the attempt on this device, then sends it; without a launch (practice) nothing is kept or sent. */
-export async function submitAttempt(played: Played | null, events: SimEvent[], startedAt: number): Promise<void> {
+export async function submitAttempt(played: Played | null, events: SimEvent[] | FetoEvent[], startedAt: number): Promise<void> {
   if (!played) {
     $submission.set({ status: 'practice' });
     return;

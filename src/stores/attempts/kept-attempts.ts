@@ -7,6 +7,7 @@ import type { AttemptResult } from '../../api/attempts.ts';
 import { answer, auth, client } from '../../api/client.ts';
 import { ApiError, ErrorCode } from '../../api/errors.ts';
 import { afterFailure, dueForSending, type KeptState } from '../../domain/attempt-delivery.ts';
+import type { FetoEvent } from '../../domain/airway/attempt.ts';
 import type { SimEvent } from '../../domain/simulator/index.ts';
 import { errorKey, type ErrorKey } from '../error-messages.ts';
 import { signedInCaller } from '../session.ts';
@@ -20,7 +21,8 @@ export interface KeptAttempt extends KeptState {
   course: string;
   level: number;
   caseIndex: number;
-  events: SimEvent[];
+  /** The log of a laser case or of a tracheal occlusion (the launch says which; the server replays it on that). */
+  events: SimEvent[] | FetoEvent[];
   /** This device's clock when the fetoscopy opened and when the learner finished (ms since the epoch). */
   startedAt: number;
   finishedAt: number;

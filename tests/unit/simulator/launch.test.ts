@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildScenario, seedFor } from '../../../src/domain/simulator/index.ts';
-import { DEMO_CASE, loadScenario, readLaunch } from '../../../src/simulator/launch.ts';
+import { DEMO_CASE, DesktopOnly, loadScenario, readLaunch } from '../../../src/simulator/launch.ts';
 
 /** A token as the page receives it: only the payload is read, the signature is the server's business. */
 const tokenWith = (claims: Record<string, unknown>) => `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
@@ -22,7 +22,9 @@ describe('the launch link the simulator page reads', () => {
   it('opens the demo without a course, a token or an account: guided, on its fixed case', async () => {
     const launch = readLaunch(new URLSearchParams('demo'));
     expect(launch).toMatchObject({ token: null, guided: true, demo: true });
-    const { scenario } = await loadScenario(launch!);
+    const loaded = await loadScenario(launch!);
+    if (loaded.kind !== 'laser') throw new Error('the demo is a laser case');
+    const { scenario } = loaded;
     expect(scenario.params).toEqual(DEMO_CASE);
     expect(scenario).toEqual(buildScenario(DEMO_CASE, seedFor('demo', 1, 1, 0)));
   });
@@ -34,6 +36,16 @@ describe('the launch link the simulator page reads', () => {
     expect(assessed.launch).toMatchObject({ assessment: true, guided: false });
     const practice = await loadScenario(link(tokenWith(claims)));
     expect(practice.launch).toMatchObject({ assessment: false, guided: true });
-    expect(assessed.scenario).toEqual(practice.scenario);
+    expect(assessed).toMatchObject({ kind: 'laser', scenario: (practice as { scenario: unknown }).scenario });
+  });
+
+  it("opens a tracheal occlusion launch on its airway (case id, variant, the module's task), another desktop procedure not", async () => {
+    const claims = { course: 'fetal-tracheal-occlusion', level: 3, case: 1, cid: 'm3c1', variant: 7, sim: DEMO_CASE };
+    const link = (token: string) => readLaunch(new URLSearchParams(`course=fetal-tracheal-occlusion&level=3&case=1&token=${token}`))!;
+    const removal = await loadScenario(link(tokenWith({ ...claims, tsk: 'tracheal-occlusion' })));
+    expect(removal).toMatchObject({ kind: 'airway', feto: { caseId: 'm3c1', variant: 7, task: 'removal', gaWeeks: 32 } });
+    const insertion = await loadScenario(link(tokenWith({ ...claims, level: 2, tsk: 'tracheal-occlusion' })));
+    expect(insertion).toMatchObject({ kind: 'airway', feto: { task: 'insertion', gaWeeks: 28 } });
+    await expect(loadScenario(link(tokenWith({ ...claims, tsk: 'bronchoscopy' })))).rejects.toThrow(DesktopOnly);
   });
 });

@@ -1,0 +1,85 @@
+// The live FETO attempt: a surgery clock that stops while paused, the learner's actions stamped with it, and the
+// airway model replayed to the clock for each frame (the same replay the server keeps as the score of record).
+import { replayFeto, type FetoEvent, type FetoOutcome, type FetoTask } from '../../domain/airway/attempt.ts';
+import type { Airway } from '../../domain/airway/model.ts';
+import type { Phase } from '../session.ts';
+
+type Untimed<E> = E extends FetoEvent ? Omit<E, 't'> : never;
+/** An action as the devices and buttons produce it; the session stamps the time. */
+export type FetoAction = Untimed<Exclude<FetoEvent, { type: 'finish' }>>;
+
+export interface FetoSession {
+  readonly phase: Phase;
+  /** The replay at the last tick. */
+  readonly state: FetoOutcome;
+  /** Every event so far, in time order: what is sent as the attempt. */
+  readonly log: readonly FetoEvent[];
+  /** Surgery milliseconds: time spent running since the attempt began. */
+  clock(): number;
+  begin(): void;
+  act(action: FetoAction): void;
+  /** Replays the log to now; the frame loop calls it. */
+  tick(): FetoOutcome;
+  pause(): void;
+  resume(): void;
+  finish(): void;
+}
+
+export function createFetoSession(airway: Airway, task: FetoTask, now: () => number = () => performance.now()): FetoSession {
+  const log: FetoEvent[] = [];
+  let phase: Phase = 'intro';
+  let elapsed = 0;
+  let resumedAt: number | null = null;
+  let state = replayFeto(airway, task, log);
+  const clock = () => elapsed + (resumedAt === null ? 0 : now() - resumedAt);
+  const push = (event: FetoEvent) => {
+    log.push(event);
+    state = replayFeto(airway, task, log, event.t);
+  };
+  const release = () => {
+    const held = state.controls;
+    if (held.turnX !== 0 || held.turnY !== 0 || held.insert !== 0) push({ t: clock(), type: 'input', turnX: 0, turnY: 0, insert: 0 });
+  };
+  return {
+    get phase() {
+      return phase;
+    },
+    get state() {
+      return state;
+    },
+    log,
+    clock,
+    begin() {
+      if (phase !== 'intro') return;
+      resumedAt = now();
+      phase = 'running';
+    },
+    act(action) {
+      if (phase === 'running') push({ ...action, t: clock() } as FetoEvent);
+    },
+    tick() {
+      if (phase === 'running') state = replayFeto(airway, task, log, clock());
+      return state;
+    },
+    pause() {
+      if (phase !== 'running') return;
+      release();
+      elapsed = clock();
+      resumedAt = null;
+      phase = 'paused';
+    },
+    resume() {
+      if (phase !== 'paused') return;
+      resumedAt = now();
+      phase = 'running';
+    },
+    finish() {
+      if (phase !== 'running' && phase !== 'paused') return;
+      if (phase === 'paused') resumedAt = now();
+      push({ t: clock(), type: 'finish' });
+      elapsed = clock();
+      resumedAt = null;
+      phase = 'finished';
+    },
+  };
+}
