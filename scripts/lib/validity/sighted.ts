@@ -7,6 +7,7 @@ import { reachShare } from '../../../src/domain/simulator/entry.ts';
 import { resample, type Vec2 } from '../../../src/domain/simulator/geometry.ts';
 import type { Twin } from '../../../src/domain/simulator/placenta.ts';
 import type { Rng } from '../../../src/domain/simulator/rng.ts';
+import { CELL_MM } from '../../../src/domain/simulator/tissue.ts';
 import { Eyes, type VesselEnd } from './eyes.ts';
 import { gaussian, Hand } from './hand.ts';
 import { HABITS, STEERS_PER_FIRE, steerOnto, type Habits } from './surgeons.ts';
@@ -38,6 +39,9 @@ const SIGHT: Record<Group, Sight> = {
  * end visibly wider than the donor's, by about half.
  */
 const JUNCTION = { endToEndMm: 0.4, cotyledonMm: [2, 2.8] as const, ratio: [1.25, 1.8] as const };
+
+/** How far in from the rim a careful surgeon leaves the line undrawn where the image does not show the boundary. */
+const RIM_UNREAD_MM = 15;
 
 /** A junction as the surgeon reads it: the two ends seen, the middle between them and the kind they make. */
 interface Junction {
@@ -251,15 +255,21 @@ class SightedSurgeon {
     return end.kind === 'artery' ? 'vein' : 'artery';
   }
 
-  /** Pairs of ends of the two twins that meet and keep their calibres, nearest first, each end used once. */
+  /**
+   * Pairs of ends of the two twins that meet as their colours say they should (like to like end to end, artery and
+   * vein at a cotyledon's width) and keep their calibres, nearest first, each end used once.
+   */
   junctions(): Junction[] {
     const ends = [...this.seen.values()];
+    // Each end's colour is read once, and the reading stands for the pairing and the kind alike.
+    const colours = new Map(ends.map((e) => [e.vessel, this.colour(e)]));
     const pairs: { d: number; donor: (typeof ends)[number]; recipient: (typeof ends)[number] }[] = [];
     for (const donor of ends.filter((e) => e.twin === 'donor')) {
       for (const recipient of ends.filter((e) => e.twin === 'recipient')) {
         const d = Math.hypot(donor.at.x - recipient.at.x, donor.at.y - recipient.at.y);
         const ratio = recipient.widthSum / recipient.looks / (donor.widthSum / donor.looks);
-        const meets = d <= JUNCTION.endToEndMm || (d >= JUNCTION.cotyledonMm[0] && d <= JUNCTION.cotyledonMm[1]);
+        const like = colours.get(donor.vessel) === colours.get(recipient.vessel);
+        const meets = like ? d <= JUNCTION.endToEndMm : d >= JUNCTION.cotyledonMm[0] && d <= JUNCTION.cotyledonMm[1];
         if (meets && ratio >= JUNCTION.ratio[0] && ratio <= JUNCTION.ratio[1]) pairs.push({ d, donor, recipient });
       }
     }
@@ -270,8 +280,8 @@ class SightedSurgeon {
       if (used.has(donor.vessel) || used.has(recipient.vessel)) continue;
       used.add(donor.vessel);
       used.add(recipient.vessel);
-      const kind = `${this.colour(donor) === 'artery' ? 'A' : 'V'}${this.colour(recipient) === 'artery' ? 'A' : 'V'}` as AnastomosisKind;
       // Donor artery to recipient vein is AV, its reverse VA; like to like AA or VV: the ends' kinds name it.
+      const kind = `${colours.get(donor.vessel) === 'artery' ? 'A' : 'V'}${colours.get(recipient.vessel) === 'artery' ? 'A' : 'V'}` as AnastomosisKind;
       out.push({ donor, recipient, at: { x: (donor.at.x + recipient.at.x) / 2, y: (donor.at.y + recipient.at.y) / 2 }, kind });
     }
     return out;
@@ -287,46 +297,69 @@ class SightedSurgeon {
     this.hand.react();
   }
 
-  /** Fires at a junction until both ends and the middle look pale (or, stopping early, partly pale). */
+  /**
+   * Fires at a junction until the spot looks pale over it, then at each of its ends the spot did not cover until
+   * that end looks pale too (or, stopping early, partly pale): the eye judges what lies under the spot it sees.
+   */
   coagulate(j: Junction, group: Group): void {
     const half = Math.hypot(j.donor.at.x - j.recipient.at.x, j.donor.at.y - j.recipient.at.y) / 2;
     // An expert fires from where the spot just covers both ends with a millimetre to spare.
     const expertAt = Math.min(12, Math.max(7, (half + Math.max(j.donor.widthMm, j.recipient.widthMm) / 2 + 1 - beamRadius(0)) / beamRadius(1)));
     const at = group === 'expert' ? expertAt : Math.max(3, this.habits.fireDistanceMm + this.habits.fireSpreadMm * gaussian(this.rng));
     const share = this.rng.next() < this.habits.stopEarly ? 0.7 : 1;
-    const watch = [j.at, j.donor.at, j.recipient.at];
-    // Where the spot went pale beside the junction (the aim was off), a surgeon who re-aims steers again and fires again.
+    const reach = half + Math.max(j.donor.widthMm, j.recipient.widthMm) / 2;
+    this.burnAt(j.at, [j.at, j.donor.at, j.recipient.at], reach, at, share);
+    // Where the spot was smaller than the junction, an end stays dark beside the pale middle: a careful surgeon
+    // (one who re-aims) takes that end in turn.
+    if (this.habits.reaims === 0) return;
+    for (const end of [j.donor, j.recipient]) {
+      if (!this.eyes.pale(this.hand.state, [end.at], share)) this.burnAt(end.at, [end.at], end.widthMm / 2, at, share);
+    }
+  }
+
+  /**
+   * Steers onto `target` (within `reach`) and fires until the points of `watch` under the spot look pale; while the
+   * target itself is not pale (the aim was off), a surgeon who re-aims steers again and fires again.
+   */
+  private burnAt(target: Vec2, watch: readonly Vec2[], reach: number, distanceMm: number, share: number): void {
+    const hand = this.hand;
+    const offTarget = (aim: { point: Vec2 }) => Math.hypot(aim.point.x - target.x, aim.point.y - target.y) > reach;
+    // What the eye watches while firing: the points well inside the spot it sees (the blanching is drawn in cells of
+    // CELL_MM, so a point near the spot's edge may lie in a cell the spot misses), and always the middle of the spot.
+    const underSpot = () => {
+      const aim = hand.state.aim;
+      if (!aim) return [...watch];
+      const r = beamRadius(aim.distanceMm) - CELL_MM * Math.SQRT1_2;
+      return [aim.point, ...watch.filter((p) => Math.hypot(p.x - aim.point.x, p.y - aim.point.y) <= r)];
+    };
     const paleBeside = () => {
-      const aim = this.hand.state.aim;
-      return aim !== null && Math.hypot(aim.point.x - j.at.x, aim.point.y - j.at.y) > half && this.eyes.pale(this.hand.state, [aim.point], share);
+      const aim = hand.state.aim;
+      return aim !== null && offTarget(aim) && this.eyes.pale(hand.state, [aim.point], share);
     };
-    // A surgeon who re-aims does not press the pedal while the aim they see is off the junction: they steer on, a
+    // A surgeon who re-aims does not press the pedal while the aim they see is off the target: they steer on, a
     // few more times than they would fire again.
-    const onJunction = () => {
-      const aim = this.hand.state.aim;
-      return aim !== null && Math.hypot(aim.point.x - j.at.x, aim.point.y - j.at.y) <= half + Math.max(j.donor.widthMm, j.recipient.widthMm) / 2;
-    };
+    const onTarget = () => hand.state.aim !== null && !offTarget(hand.state.aim);
     let steers = 0;
-    for (let attempt = 0; attempt <= this.habits.reaims && !this.eyes.pale(this.hand.state, watch, share); attempt += 1) {
-      const on = steerOnto(this.hand, j.at, at, this.habits) || onJunction();
+    for (let attempt = 0; attempt <= this.habits.reaims && !this.eyes.pale(hand.state, [target], share); attempt += 1) {
+      const on = steerOnto(hand, target, distanceMm, this.habits) || onTarget();
       steers += 1;
       if (!on && this.habits.reaims > 0 && steers <= STEERS_PER_FIRE * (this.habits.reaims + 1)) {
         attempt -= 1;
-        this.hand.react();
+        hand.react();
         continue;
       }
-      if (!this.hand.state.laserOn) {
-        this.hand.act('laserOn');
-        this.hand.react(0.5);
+      if (!hand.state.laserOn) {
+        hand.act('laserOn');
+        hand.react(0.5);
       }
-      this.hand.act('fireStart');
-      for (let waited = 0; waited < 8000 && !this.eyes.pale(this.hand.state, watch, share); waited += 50) {
+      hand.act('fireStart');
+      for (let waited = 0; waited < 8000 && !this.eyes.pale(hand.state, underSpot(), share); waited += 50) {
         if (this.habits.reaims > 0 && paleBeside()) break;
-        this.hand.wait(50);
+        hand.wait(50);
       }
-      this.hand.wait(this.rng.range(...this.hand.skill.reactionMs) * 0.5);
-      this.hand.act('fireStop');
-      this.hand.react();
+      hand.wait(this.rng.range(...hand.skill.reactionMs) * 0.5);
+      hand.act('fireStop');
+      hand.react();
     }
   }
 
@@ -363,6 +396,12 @@ class SightedSurgeon {
         let reached = this.hand.aimAt(p, distanceMm, Math.max(0.8, this.hand.skill.toleranceMm));
         if (reached && watch && !onJunction(stop)) {
           const shift = this.boundary(p, tangent, normal, true);
+          // Near the rim, where the image does not show both territories around the stop, the boundary cannot be
+          // read: a careful surgeon lifts the pedal there rather than burn a guess.
+          if (shift === null && Math.hypot(p.x, p.y) > this.eyes.radiusMm - RIM_UNREAD_MM) {
+            if (this.hand.state.firing) this.hand.act('fireStop');
+            return;
+          }
           if (shift !== null && Math.abs(shift) > 1.5) {
             if (this.hand.state.firing) this.hand.act('fireStop');
             offset = Math.max(-10, Math.min(10, offset + shift));

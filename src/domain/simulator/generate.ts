@@ -14,7 +14,7 @@ import {
 } from './placenta.ts';
 import { createRng, type Rng } from './rng.ts';
 import { GATE_TOLERANCE, toleratedOf } from './tolerance.ts';
-import { decoy, feeders, growTree } from './vessels.ts';
+import { decoy, drawBackLookalikes, feeders, growTree } from './vessels.ts';
 
 /** How often each kind appears: arterio-venous ones dominate in twin-twin transfusion, AA and VV are rarer. */
 export const ANASTOMOSIS_KIND_WEIGHTS: Readonly<Record<AnastomosisKind, number>> = { AV: 0.4, VA: 0.3, AA: 0.15, VV: 0.15 };
@@ -124,7 +124,7 @@ export function generatePlacenta(seed: number, params: CaseParams): Placenta {
       { twin: 'donor', position: cords.donor },
       { twin: 'recipient', position: cords.recipient },
     ],
-    vessels: [...trees, ...decoys, ...links],
+    vessels: drawBackLookalikes([...trees, ...decoys, ...links]),
     equator: layout.points,
     membrane: generateMembrane(rng, layout, radius, 6 + 4 * params.difficulty),
     anastomoses,

@@ -200,3 +200,46 @@ export function decoy(rng: Rng, twin: Twin, at: Vec2, trees: readonly Vessel[], 
   const own = ends.every((p) => sign * layout.side(p) > 0);
   return own ? pair : null;
 }
+
+/**
+ * How near a normal vessel's free end may come to a free end of the other twin's vessels. An anastomosis's two
+ * feeders end 2.4 mm apart across the equator (AV, VA) or meet (AA, VV), each in its twin's calibre: two normal
+ * vessels of different twins ending like that would draw an anastomosis that is none, and no look at the plate
+ * could tell them apart (a junction must be decidable from the view).
+ */
+export const LOOKALIKE_MM = 3.5;
+
+/** Where a vessel ends: its last point. */
+const endOf = (v: Vessel): Vec2 => v.points[v.points.length - 1]!;
+
+/**
+ * Draws back, point by point, the trees' vessels whose free end lies within LOOKALIKE_MM of a free end of the other
+ * twin, so that no two ends meet as feeders do (an anastomosis's feeders and the decoys, which must end where they
+ * were laid, stay as drawn: decoys keep 7 mm from every anastomosis). A branch point
+ * (another vessel of the twin and kind starts there) is no free end. Deterministic, no randomness: the same vessels
+ * give the same plate in the browser and on the server.
+ */
+export function drawBackLookalikes(vessels: readonly Vessel[]): Vessel[] {
+  let out = vessels.map((v) => ({ ...v, points: [...v.points], widths: [...v.widths] }));
+  // Pass after pass, each offending end one point back, until none is left; a vessel drawn back to its first point
+  // is gone, which may free the end of the vessel it branched from (the next pass sees it).
+  for (let changed = true; changed;) {
+    changed = false;
+    const ends = out.map((v, i) => {
+      const at = endOf(v);
+      return out.some((o, j) => j !== i && o.twin === v.twin && o.kind === v.kind && distance(o.points[0]!, at) < 0.3) ? null : at;
+    });
+    const near = (i: number) =>
+      ends[i] !== null && out.some((o, j) => o.twin !== out[i]!.twin && ends[j] !== null && distance(ends[j]!, ends[i]!) < LOOKALIKE_MM);
+    const gone = new Set<number>();
+    out.forEach((v, i) => {
+      if (v.anastomosisId || v.decoy || !near(i)) return;
+      changed = true;
+      if (v.points.length <= 2) gone.add(i);
+      v.points.pop();
+      v.widths.pop();
+    });
+    out = out.filter((_, i) => !gone.has(i));
+  }
+  return out;
+}

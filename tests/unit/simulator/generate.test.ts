@@ -15,6 +15,7 @@ import {
   type Vec2,
 } from '../../../src/domain/simulator/index.ts';
 import { generatePlacenta } from '../../../src/domain/simulator/generate.ts';
+import { LOOKALIKE_MM } from '../../../src/domain/simulator/vessels.ts';
 
 const scenarios = (level: number, caseIndex: number) =>
   Array.from({ length: 12 }, (_, v) => buildScenario(paramsOfCase(undefined, level, caseIndex), seedFor('fetoscopy-simulator', level, caseIndex, v)));
@@ -122,6 +123,38 @@ describe('placenta generation', () => {
       }
       expect(crossing).toBeGreaterThanOrEqual(2);
     }
+  });
+
+  it('draws no junction that is none: free ends of the two twins meet only where an anastomosis joins them', () => {
+    let ends = 0;
+    for (const [level, caseIndex] of [
+      [2, 1],
+      [2, 2],
+      [2, 3],
+      [2, 4],
+      [3, 1],
+      [3, 2],
+      [3, 3],
+    ] as const) {
+      for (const { placenta } of scenarios(level, caseIndex)) {
+        const { vessels } = placenta;
+        // A free end: no other vessel of its twin and kind starts there (a branch point is no end).
+        const free = vessels.flatMap((v, i) => {
+          const at = v.points[v.points.length - 1]!;
+          const branches = vessels.some((o, j) => j !== i && o.twin === v.twin && o.kind === v.kind && distance(o.points[0]!, at) < 0.3);
+          return branches ? [] : [{ v, at }];
+        });
+        ends += free.length;
+        for (const a of free.filter((e) => e.v.twin === 'donor')) {
+          for (const b of free.filter((e) => e.v.twin === 'recipient')) {
+            if (distance(a.at, b.at) >= LOOKALIKE_MM) continue;
+            expect(a.v.anastomosisId ?? b.v.anastomosisId, `ends ${distance(a.at, b.at).toFixed(1)} mm apart`).toBeDefined();
+            if (a.v.anastomosisId && b.v.anastomosisId) expect(a.v.anastomosisId).toBe(b.v.anastomosisId);
+          }
+        }
+      }
+    }
+    expect(ends).toBeGreaterThan(1000);
   });
 
   it('lays the membrane off the equator, over the donor’s side (the donor’s sac is the small one)', () => {
