@@ -1,5 +1,5 @@
 import type { Locale } from '../../i18n/locales.ts';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { Receipt } from '../../api/receipts.ts';
 import { formatDay, formatPrice } from '../../domain/format.ts';
 import { $billing, downloadReceipt, loadReceipts } from '../../stores/payments/billing.ts';
@@ -29,9 +29,6 @@ export default function BillingHistory({ locale, strings }: Props) {
   }, [uid, locale]);
 
   if (!uid) return null;
-  const money = (r: Receipt) => formatPrice(locale, r.amount, r.currency);
-  const kindOf = (r: Receipt) => (r.kind === 'renewal' ? strings['receipt.renewal'] : strings['receipt.purchase']);
-
   async function download(orderId: string) {
     setPdf({ orderId, phase: 'busy' });
     setPdf((await downloadReceipt(orderId, locale)) ? null : { orderId, phase: 'failed' });
@@ -57,106 +54,13 @@ export default function BillingHistory({ locale, strings }: Props) {
       {billing.status === 'error' && <FormError>{strings['billing.error']}</FormError>}
       {billing.status === 'ready' && billing.receipts.length === 0 && <p>{strings['billing.none']}</p>}
       {billing.status === 'ready' && billing.receipts.length > 0 && (
-        <DataTable className="billing-table" columns={[strings['receipt.plan'], strings['receipt.amount'], strings['receipt.title']]}>
-          {billing.receipts.map((r) => (
-            <tr key={r.orderId} data-order={r.orderId}>
-              <th scope="row" id={`receipt-${r.orderId}`}>
-                <bdi>{r.plan.title}</bdi>
-                <span className="billing-kind">{kindOf(r)}</span>
-                <time className="billing-date" dateTime={r.date}>
-                  {formatDay(locale, r.date)}
-                </time>
-              </th>
-              <td>
-                <bdi>{money(r)}</bdi>
-              </td>
-              <td>
-                <div className="billing-actions">
-                  <button type="button" className="button button-small" onClick={() => setOpen(r)} aria-describedby={`receipt-${r.orderId}`}>
-                    {strings['billing.view']}
-                  </button>
-                  {downloadButton(r)}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </DataTable>
+        <ReceiptTable locale={locale} strings={strings} receipts={billing.receipts} onView={setOpen} download={downloadButton} />
       )}
       {pdf?.phase === 'failed' && <FormError>{strings['billing.downloadError']}</FormError>}
       <Dialog open={open !== null} title={strings['receipt.title']} onClose={() => setOpen(null)} className="receipt-dialog">
         {open && (
           <>
-            <dl className="receipt-facts">
-              {open.invoiceNumber !== null && (
-                <>
-                  <dt>{strings['receipt.invoice']}</dt>
-                  <dd>
-                    <bdi dir="ltr">{open.invoiceNumber}</bdi>
-                  </dd>
-                </>
-              )}
-              <dt>{strings['receipt.date']}</dt>
-              <dd>{formatDay(locale, open.date)}</dd>
-              <dt>{strings['receipt.kind']}</dt>
-              <dd>{kindOf(open)}</dd>
-              <dt>{strings['receipt.seller']}</dt>
-              <dd>
-                <bdi>{open.seller.name}</bdi>
-                {open.seller.address && (
-                  <>
-                    <br />
-                    <bdi>{open.seller.address}</bdi>
-                  </>
-                )}
-                {open.seller.taxId && (
-                  <>
-                    <br />
-                    {strings['receipt.taxId']}: <bdi dir="ltr">{open.seller.taxId}</bdi>
-                  </>
-                )}
-              </dd>
-              <dt>{strings['receipt.buyer']}</dt>
-              <dd>
-                <bdi>{open.buyer.name}</bdi>
-                <br />
-                <bdi>{open.buyer.email}</bdi>
-                {open.buyer.address
-                  .split('\n')
-                  .filter((line) => line.trim())
-                  .map((line, i) => (
-                    <span key={i}>
-                      <br />
-                      <bdi>{line}</bdi>
-                    </span>
-                  ))}
-                {open.buyer.taxId && (
-                  <>
-                    <br />
-                    {strings['receipt.taxId']}: <bdi dir="ltr">{open.buyer.taxId}</bdi>
-                  </>
-                )}
-              </dd>
-              <dt>{strings['receipt.plan']}</dt>
-              <dd>
-                <bdi>{open.plan.title}</bdi>
-              </dd>
-              {open.paidUntil && (
-                <>
-                  <dt>{strings['receipt.until']}</dt>
-                  <dd>{formatDay(locale, open.paidUntil)}</dd>
-                </>
-              )}
-              <dt>{strings['receipt.paypal']}</dt>
-              <dd>
-                <bdi dir="ltr">{open.orderId}</bdi>
-              </dd>
-              <dt>{strings['receipt.tax']}</dt>
-              <dd>{fill(strings['receipt.noTax'], { amount: formatPrice(locale, open.tax, open.currency) })}</dd>
-              <dt>{strings['receipt.amount']}</dt>
-              <dd className="receipt-amount">
-                <bdi>{money(open)}</bdi>
-              </dd>
-            </dl>
+            <ReceiptFacts locale={locale} strings={strings} receipt={open} />
             <div className="dialog-actions">
               {downloadButton(open)}
               <button type="button" className="button button-small" onClick={() => setOpen(null)}>
@@ -167,5 +71,122 @@ export default function BillingHistory({ locale, strings }: Props) {
         )}
       </Dialog>
     </section>
+  );
+}
+
+const kindOf = (r: Receipt, strings: Props['strings']) => (r.kind === 'renewal' ? strings['receipt.renewal'] : strings['receipt.purchase']);
+
+/** One line per payment: plan, kind and day, amount, View and the PDF's download. */
+function ReceiptTable({
+  locale,
+  strings,
+  receipts,
+  onView,
+  download,
+}: Props & { receipts: Receipt[]; onView(r: Receipt): void; download(r: Receipt): ReactNode }) {
+  const money = (r: Receipt) => formatPrice(locale, r.amount, r.currency);
+  return (
+    <DataTable className="billing-table" columns={[strings['receipt.plan'], strings['receipt.amount'], strings['receipt.title']]}>
+      {receipts.map((r) => (
+        <tr key={r.orderId} data-order={r.orderId}>
+          <th scope="row" id={`receipt-${r.orderId}`}>
+            <bdi>{r.plan.title}</bdi>
+            <span className="billing-kind">{kindOf(r, strings)}</span>
+            <time className="billing-date" dateTime={r.date}>
+              {formatDay(locale, r.date)}
+            </time>
+          </th>
+          <td>
+            <bdi>{money(r)}</bdi>
+          </td>
+          <td>
+            <div className="billing-actions">
+              <button type="button" className="button button-small" onClick={() => onView(r)} aria-describedby={`receipt-${r.orderId}`}>
+                {strings['billing.view']}
+              </button>
+              {download(r)}
+            </div>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+/** A receipt on screen: invoice number, date, kind, seller, buyer, plan, access end, PayPal order, tax and amount. */
+function ReceiptFacts({ locale, strings, receipt }: Props & { receipt: Receipt }) {
+  const money = (r: Receipt) => formatPrice(locale, r.amount, r.currency);
+  return (
+    <dl className="receipt-facts">
+      {receipt.invoiceNumber !== null && (
+        <>
+          <dt>{strings['receipt.invoice']}</dt>
+          <dd>
+            <bdi dir="ltr">{receipt.invoiceNumber}</bdi>
+          </dd>
+        </>
+      )}
+      <dt>{strings['receipt.date']}</dt>
+      <dd>{formatDay(locale, receipt.date)}</dd>
+      <dt>{strings['receipt.kind']}</dt>
+      <dd>{kindOf(receipt, strings)}</dd>
+      <dt>{strings['receipt.seller']}</dt>
+      <dd>
+        <bdi>{receipt.seller.name}</bdi>
+        {receipt.seller.address && (
+          <>
+            <br />
+            <bdi>{receipt.seller.address}</bdi>
+          </>
+        )}
+        {receipt.seller.taxId && (
+          <>
+            <br />
+            {strings['receipt.taxId']}: <bdi dir="ltr">{receipt.seller.taxId}</bdi>
+          </>
+        )}
+      </dd>
+      <dt>{strings['receipt.buyer']}</dt>
+      <dd>
+        <bdi>{receipt.buyer.name}</bdi>
+        <br />
+        <bdi>{receipt.buyer.email}</bdi>
+        {receipt.buyer.address
+          .split('\n')
+          .filter((line) => line.trim())
+          .map((line, i) => (
+            <span key={i}>
+              <br />
+              <bdi>{line}</bdi>
+            </span>
+          ))}
+        {receipt.buyer.taxId && (
+          <>
+            <br />
+            {strings['receipt.taxId']}: <bdi dir="ltr">{receipt.buyer.taxId}</bdi>
+          </>
+        )}
+      </dd>
+      <dt>{strings['receipt.plan']}</dt>
+      <dd>
+        <bdi>{receipt.plan.title}</bdi>
+      </dd>
+      {receipt.paidUntil && (
+        <>
+          <dt>{strings['receipt.until']}</dt>
+          <dd>{formatDay(locale, receipt.paidUntil)}</dd>
+        </>
+      )}
+      <dt>{strings['receipt.paypal']}</dt>
+      <dd>
+        <bdi dir="ltr">{receipt.orderId}</bdi>
+      </dd>
+      <dt>{strings['receipt.tax']}</dt>
+      <dd>{fill(strings['receipt.noTax'], { amount: formatPrice(locale, receipt.tax, receipt.currency) })}</dd>
+      <dt>{strings['receipt.amount']}</dt>
+      <dd className="receipt-amount">
+        <bdi>{money(receipt)}</bdi>
+      </dd>
+    </dl>
   );
 }
