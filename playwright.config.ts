@@ -17,9 +17,10 @@ export const e2e = {
 /**
  * The slow machine check (E2E_CPU_THROTTLE, see tests/e2e/fixtures.ts) runs every page's scripts that many times
  * slower; a journey's time limits grow with it (half the factor: the test's own steps and the server are not throttled),
- * so the check finds journeys that wait for the wrong thing, not journeys that merely take longer.
+ * so the check finds journeys that wait for the wrong thing, not journeys that merely take longer. A journey's own
+ * limit (test.setTimeout) grows alike (tests/e2e/fixtures.ts).
  */
-const slower = Math.max(1, Number(process.env.E2E_CPU_THROTTLE ?? 1) / 2);
+export const slower = Math.max(1, Number(process.env.E2E_CPU_THROTTLE ?? 1) / 2);
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -1,4 +1,5 @@
 import { expect, test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { slower } from '../../playwright.config.ts';
 
 /** The slow machine check: E2E_CPU_THROTTLE=6 runs every page's scripts and layout six times slower (Chromium's own throttling). */
 const cpuSlowdown = Number(process.env.E2E_CPU_THROTTLE ?? 1);
@@ -9,11 +10,15 @@ async function slowDown(page: Page) {
 
 /**
  * Playwright's test, failing any journey whose pages raise a Content-Security-Policy violation or an uncaught
- * error: the default page, any page it opens, and pages of contexts the journey creates itself.
+ * error: the default page, any page it opens, and pages of contexts the journey creates itself; on a slowed machine
+ * (E2E_CPU_THROTTLE) every page is throttled and the journey's own time limit grows.
  */
 export const test = base.extend<{ pageGuard: void }>({
   pageGuard: [
-    async ({ context, browser }, use) => {
+    async ({ context, browser }, use, testInfo) => {
+      // A journey's own time limit (test.setTimeout in its body) grows on a slowed machine as the config's limits do.
+      const setTimeout = testInfo.setTimeout.bind(testInfo);
+      testInfo.setTimeout = (ms: number) => setTimeout(ms * slower);
       const violations: string[] = [];
       const errors: string[] = [];
       const watchPage = (page: Page) => {
