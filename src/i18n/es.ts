@@ -103,7 +103,8 @@ export const es: Dict = {
   'course.browser': 'Versión de navegador',
   'course.browserHint': 'Ejecuta el simulador en este navegador, sin instalar nada.',
   'course.desktopSystems': 'La versión de escritorio funciona en Windows y macOS; en este dispositivo, abre el caso en el navegador.',
-  'course.desktopOnly': 'Este caso se juega solo en el simulador de escritorio: el simulador del navegador tiene las tareas de láser fetoscópico.',
+  'course.desktopOnly':
+    'Este caso se juega solo en el simulador de escritorio: el simulador del navegador tiene las tareas de láser fetoscópico y la oclusión traqueal.',
   'course.desktopOnlyHere': 'Este caso se juega en el simulador de escritorio, que funciona en Windows y macOS: ábrelo desde un ordenador.',
   'course.close': 'Cerrar',
   'course.preparing': 'Preparando el caso…',
@@ -203,11 +204,11 @@ export const es: Dict = {
   'course.sim.task.selective': 'Coagulación selectiva',
   'course.sim.task.solomon': 'Técnica de Solomon',
   'course.sim.task.bronchoscopy': 'Broncoscopia (simulador de escritorio)',
-  'course.sim.task.trachealOcclusion': 'Oclusión traqueal fetal (simulador de escritorio)',
+  'course.sim.task.trachealOcclusion': 'Oclusión traqueal fetal (simuladores del navegador y de escritorio)',
   'course.sim.task.catheterPlacement': 'Colocación de catéter (simulador de escritorio)',
   'course.sim.task.pleuroamnioticShunt': 'Derivación pleuroamniótica (simulador de escritorio)',
   'course.sim.desktopOnly':
-    'Se juega solo en el simulador de escritorio: el simulador del navegador tiene las tareas de láser fetoscópico, así que no se ofrece la versión de navegador.',
+    'Se juega solo en el simulador de escritorio: el simulador del navegador tiene las tareas de láser fetoscópico y la oclusión traqueal, así que no se ofrece la versión de navegador.',
   'course.sim.difficulty': 'Dificultad (1 la más fácil, 5 la más difícil)',
   'course.sim.placenta': 'Placenta',
   'course.sim.placenta.posterior': 'Posterior',

@@ -103,7 +103,8 @@ export const fr: Dict = {
   'course.browser': 'Version navigateur',
   'course.browserHint': 'Lance le simulateur dans ce navigateur, sans rien installer.',
   'course.desktopSystems': 'La version de bureau fonctionne sous Windows et macOS ; sur cet appareil, ouvrez le cas dans le navigateur.',
-  'course.desktopOnly': 'Ce cas se joue uniquement dans le simulateur de bureau : le simulateur du navigateur propose les tâches de laser fœtoscopique.',
+  'course.desktopOnly':
+    'Ce cas se joue uniquement dans le simulateur de bureau : le simulateur du navigateur propose les tâches de laser fœtoscopique et l’occlusion trachéale.',
   'course.desktopOnlyHere': 'Ce cas se joue dans le simulateur de bureau, qui fonctionne sous Windows et macOS : ouvrez-le depuis un ordinateur.',
   'course.close': 'Fermer',
   'course.preparing': 'Préparation du cas…',
@@ -203,11 +204,11 @@ export const fr: Dict = {
   'course.sim.task.selective': 'Coagulation sélective',
   'course.sim.task.solomon': 'Technique de Solomon',
   'course.sim.task.bronchoscopy': 'Bronchoscopie (simulateur de bureau)',
-  'course.sim.task.trachealOcclusion': 'Occlusion trachéale fœtale (simulateur de bureau)',
+  'course.sim.task.trachealOcclusion': 'Occlusion trachéale fœtale (simulateurs du navigateur et de bureau)',
   'course.sim.task.catheterPlacement': 'Pose de cathéter (simulateur de bureau)',
   'course.sim.task.pleuroamnioticShunt': 'Dérivation pleuro-amniotique (simulateur de bureau)',
   'course.sim.desktopOnly':
-    'Se joue uniquement dans le simulateur de bureau : le simulateur du navigateur propose les tâches de laser fœtoscopique, la version navigateur n’est donc pas proposée.',
+    'Se joue uniquement dans le simulateur de bureau : le simulateur du navigateur propose les tâches de laser fœtoscopique et l’occlusion trachéale, la version navigateur n’est donc pas proposée.',
   'course.sim.difficulty': 'Difficulté (1 la plus facile, 5 la plus difficile)',
   'course.sim.placenta': 'Placenta',
   'course.sim.placenta.posterior': 'Postérieur',

@@ -2,7 +2,7 @@ import { useMemo, useRef } from 'react';
 import type { CaseItem } from '../../domain/defaults.ts';
 import { PARAM_BOUNDS, PLACENTA_SITES, SCOPE_OFFERS, type CaseParams, type PlacentaSite, type ScopeOffer } from '../../domain/simulator/params.ts';
 import { unwinnableSetup } from '../../domain/simulator/winnable.ts';
-import { CASE_TASKS, isBrowserTask, taskOfCase, type CaseTask } from '../../domain/simulators.ts';
+import { CASE_TASKS, isBrowserTask, simulatorOf, taskOfCase, type CaseTask } from '../../domain/simulators.ts';
 import { caseParams, resetCaseParams, setCaseParam, setCaseTask } from '../../stores/courses/editor.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
@@ -52,6 +52,8 @@ export default function CaseSimFields({ level, index, item, locale, id, hidden, 
   const params = caseParams(item, level, index);
   const task = taskOfCase(item, level + 1);
   const laser = isBrowserTask(task);
+  // Tracheal occlusion has no laser parameters, yet the browser plays it too (on the airway model).
+  const desktopOnly = simulatorOf(task) === 'desktop';
   const where = { n: level + 1, c: index + 1 };
   const decimal = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, numberingSystem: 'latn' });
   // Worked out again only when a setting changes: a few placentas are built and every entry site tried.
@@ -107,7 +109,7 @@ export default function CaseSimFields({ level, index, item, locale, id, hidden, 
             id={`${id}-task`}
             ref={first}
             value={task}
-            aria-describedby={laser ? undefined : `${id}-desktop`}
+            aria-describedby={desktopOnly ? `${id}-desktop` : undefined}
             onChange={(e) => {
               const chosen = CASE_TASKS.find((t) => t === e.target.value);
               if (chosen) setCaseTask(level, index, chosen);
@@ -120,7 +122,7 @@ export default function CaseSimFields({ level, index, item, locale, id, hidden, 
             ))}
           </select>
         </div>
-        {!laser && (
+        {desktopOnly && (
           <p className="case-sim-desktop" id={`${id}-desktop`}>
             {strings['course.sim.desktopOnly']}
           </p>

@@ -56,6 +56,13 @@ describe('a case only the desktop simulator plays', () => {
     expect(new Set(laser.json.modules.flatMap((m: { cases: Array<{ simulator: string }> }) => m.cases.map((c) => c.simulator)))).toEqual(new Set(['browser']));
   });
 
+  it('is not the Fetal tracheal occlusion course any more: the browser plays it on the airway, the catalogue and progress say so', async () => {
+    const listed = (await reply(as(null).courses.$get({ query: {} }))).json.find((c: { id: string }) => c.id === 'fetal-tracheal-occlusion');
+    expect(listed.playedIn).toBe('browser');
+    const res = await reply(as('admin').progress.$get({ query: { course: 'fetal-tracheal-occlusion' } }));
+    expect(new Set(res.json.modules.flatMap((m: { cases: Array<{ simulator: string }> }) => m.cases.map((c) => c.simulator)))).toEqual(new Set(['browser']));
+  });
+
   it('takes no attempt from the browser simulator for its launch', async () => {
     const where = { course: 'bronchoscopy', level: 1, case: 1, caseId: 'm1c1' };
     const token = await signLaunchToken(
