@@ -2,8 +2,9 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { distDir } from '../src/server/config.ts';
+import { addModulePreloads } from './lib/module-preload.ts';
 
-/** After `astro build`: brotli and gzip copies of every text asset, which the server holds in memory with the files and sends to browsers that accept them. */
+/** After `astro build`: the pages' module preloads (lib/module-preload.ts), then brotli and gzip copies of every text asset, which the server holds in memory with the files and sends to browsers that accept them. */
 const TEXT = /\.(js|mjs|css|html|svg|json|xml|txt|webmanifest)$/;
 
 export function compressDir(dir: string): number {
@@ -22,4 +23,8 @@ export function compressDir(dir: string): number {
   return count;
 }
 
-if (import.meta.main) console.log(`compressed ${compressDir(join(distDir(), 'client'))} files`);
+if (import.meta.main) {
+  const client = join(distDir(), 'client');
+  console.log(`module preloads added to ${addModulePreloads(client)} pages`);
+  console.log(`compressed ${compressDir(client)} files`);
+}
