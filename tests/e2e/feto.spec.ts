@@ -58,10 +58,13 @@ async function placeBalloon(page: Page, airway: Airway, hand: (log: FetoEvent[],
   };
   const { cords, carina, tongueBase } = airway.landmarks;
   const to = (target: number) => Math.round((Math.abs(target - depth()) / 8) * 1000);
-  // Waits for the cords to open for long enough to pass them (fetal breathing), then passes.
+  // Waits until the cords will be open when the tip reaches them, 1.8 mm (225 ms) on (fetal breathing), then passes.
   const passCords = async (direction: 1 | -1) => {
     let w = 0;
-    while (![0, 100, 200, 300, 400, 500].every((d) => cordsPassable(airway, clock.t + w + d))) w += 20;
+    while (![150, 175, 200, 225, 250, 275, 300].every((d) => cordsPassable(airway, clock.t + w + d))) {
+      w += 20;
+      if (w > 10 * airway.breathingPeriodMs) throw new Error('the cords never open long enough to pass');
+    }
     await wait(w);
     await h.move(direction, 450);
   };
