@@ -31,7 +31,7 @@ export function taskOfCase(item: CaseTaskFields, level: number): CaseTask {
 }
 
 /** The desktop procedures the browser plays too: tracheal occlusion, on the airway model. */
-export const BROWSER_PROCEDURES: readonly DesktopTask[] = ['tracheal-occlusion'];
+const BROWSER_PROCEDURES: readonly DesktopTask[] = ['tracheal-occlusion'];
 
 export const simulatorOf = (task: CaseTask): Simulator => (isBrowserTask(task) || BROWSER_PROCEDURES.includes(task) ? 'browser' : 'desktop');
 

@@ -9,7 +9,7 @@ import { $submission } from '../../stores/attempts/attempt.ts';
 import type { SimKey, Translate } from '../strings.ts';
 import { airwayMapSvg, TASK_GATES } from './map.ts';
 
-export const GATE_KEYS = {
+const GATE_KEYS = {
   trauma: 'sim.feto.gate.trauma',
   forcedCords: 'sim.feto.gate.forcedCords',
   carinaNotSeen: 'sim.feto.gate.carinaNotSeen',

@@ -11,7 +11,7 @@ export const TASK_GATES = {
 } as const satisfies Record<FetoTask, readonly FetoGateId[]>;
 
 /** The depth (mm from the lips) a gate is drawn at on the map. */
-export function gateDepth(airway: Airway, o: FetoOutcome, gate: FetoGateId): number {
+function gateDepth(airway: Airway, o: FetoOutcome, gate: FetoGateId): number {
   const { landmarks } = airway;
   const balloon = o.balloon?.depth ?? (landmarks.cords + landmarks.carina) / 2;
   switch (gate) {
@@ -86,7 +86,7 @@ export function drawAirwayMinimap(canvas: HTMLCanvasElement, airway: Airway, o: 
   g.fill();
 }
 
-export interface MapLabels {
+interface MapLabels {
   title: string;
   lips: string;
   epiglottis: string;

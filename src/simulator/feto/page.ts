@@ -17,7 +17,7 @@ import { drawAirwayMinimap } from './map.ts';
 import { createFetoSession, type FetoSession } from './session.ts';
 import { createAirwayView, type AirwayView } from './view.ts';
 
-export interface FetoPageContext {
+interface FetoPageContext {
   t: Translate;
   strings: SimStrings;
   lang: Locale;
@@ -25,10 +25,10 @@ export interface FetoPageContext {
 }
 
 /** The volumes the learner can choose, in ml (the contract's 0.05 ml steps). */
-export const VOLUME = { min: 0.3, max: 1, step: 0.05, start: 0.3 } as const;
+const VOLUME = { min: 0.3, max: 1, step: 0.05, start: 0.3 } as const;
 const roundVolume = (v: number) => Math.round(Math.min(VOLUME.max, Math.max(VOLUME.min, v)) * 20) / 20;
 
-export const FETO_TASK_KEYS = { insertion: 'sim.feto.task.insertion', removal: 'sim.feto.task.removal' } as const satisfies Record<FetoTask, SimKey>;
+const FETO_TASK_KEYS = { insertion: 'sim.feto.task.insertion', removal: 'sim.feto.task.removal' } as const satisfies Record<FetoTask, SimKey>;
 const INTRO_KEYS = { insertion: 'sim.feto.intro.insertion', removal: 'sim.feto.intro.removal' } as const satisfies Record<FetoTask, SimKey>;
 const STEP_KEYS = {
   passCords: 'sim.feto.step.passCords',

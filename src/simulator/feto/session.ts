@@ -6,7 +6,7 @@ import type { Phase } from '../session.ts';
 
 type Untimed<E> = E extends FetoEvent ? Omit<E, 't'> : never;
 /** An action as the devices and buttons produce it; the session stamps the time. */
-export type FetoAction = Untimed<Exclude<FetoEvent, { type: 'finish' }>>;
+type FetoAction = Untimed<Exclude<FetoEvent, { type: 'finish' }>>;
 
 export interface FetoSession {
   readonly phase: Phase;
