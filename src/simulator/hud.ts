@@ -1,6 +1,15 @@
 // The instruments beside the view (distance, incidence, scope, laser, time, contacts, target) and the guided
 // walkthrough's prompt. Text nodes are written only when what they show changes.
-import { currentStep, TASK_STEPS, type Aim, type GuidedProgress, type GuidedStepId, type ScopeKind, type SimState } from '../domain/simulator/index.ts';
+import {
+  currentStep,
+  laserStatus,
+  TASK_STEPS,
+  type Aim,
+  type GuidedProgress,
+  type GuidedStepId,
+  type ScopeKind,
+  type SimState,
+} from '../domain/simulator/index.ts';
 import { clockText } from '../domain/time.ts';
 import { STEP_KEYS, TOUCH_STEP_KEYS, type SimKey, type Translate } from './strings.ts';
 
@@ -41,10 +50,11 @@ export function createHud(t: Translate, lang: string): Hud {
       write.distance(aim ? mm.format(aim.distanceMm) : t('sim.hud.offPlate'));
       write.angle(aim ? degrees.format((Math.acos(Math.min(1, aim.cos)) * 180) / Math.PI) : '–');
       write.scope(t((state.scope ?? scope) === 'angled' ? 'sim.scope.angled' : 'sim.scope.straight'));
-      const laser: SimKey = state.laserOn ? (state.firing ? 'sim.firing' : 'sim.laserOn') : 'sim.laserOff';
+      const status = laserStatus(state);
+      const laser: SimKey = status === 'firing' ? 'sim.firing' : status === 'on' ? 'sim.laserOn' : 'sim.laserOff';
       write.laser(t(laser));
       write.status(t(laser));
-      laserBadge.dataset.state = state.laserOn ? (state.firing ? 'firing' : 'on') : 'off';
+      laserBadge.dataset.state = status;
       write.contacts(String(state.contacts));
       const total = state.scenario.targets.length;
       write.target(state.nextTarget >= total ? t('sim.hud.targetsDone') : t('sim.hud.targetOf', { n: state.nextTarget + 1, total }));

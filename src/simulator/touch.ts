@@ -1,7 +1,7 @@
 // The on-screen controls of a touch screen: a stick to pivot the fetoscope about the trocar, a slider for depth,
 // roll buttons and fire held under the thumbs, and taps for the aiming beam, a mark and pause. Each control
 // follows its own finger (pointer capture), so one thumb steers while the other holds fire.
-import type { Controls, SimState } from '../domain/simulator/index.ts';
+import { laserStatus, type Controls, type SimState } from '../domain/simulator/index.ts';
 import type { Commands, InputMixer } from './controls.ts';
 
 /**
@@ -131,7 +131,7 @@ export function bindTouch(root: HTMLElement, input: InputMixer, commands: Comman
   return {
     update(state) {
       laser.setAttribute('aria-pressed', String(state.laserOn));
-      fire.dataset.state = state.firing ? 'firing' : state.laserOn ? 'ready' : 'off';
+      fire.dataset.state = { firing: 'firing', on: 'ready', off: 'off' }[laserStatus(state)];
     },
   };
 }

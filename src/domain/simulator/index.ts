@@ -35,4 +35,4 @@ export type { PlausibilityFlag } from './plausibility.ts';
 export { PLAUSIBILITY, PLAUSIBILITY_FLAGS, replayChecked } from './plausibility.ts';
 export { PLANNED, type Move } from './planned.ts';
 export { BLANCH, blanchTexels, sealThresholds } from './blanching.ts';
-export { entryBleed, exchanging, TRACE_EVERY_MS, TURBIDITY, turbidityAt } from './turbidity.ts';
+export { entryBleed, exchanging, laserStatus, TRACE_EVERY_MS, TURBIDITY, turbidityAt } from './turbidity.ts';

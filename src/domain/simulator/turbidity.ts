@@ -39,6 +39,12 @@ export function turbidityAt(s: Pick<SimState, 'blood' | 'exchange'>, t: number):
 /** Whether an exchange is running at `t`: the laser is held while the fluid is changed. */
 export const exchanging = (s: Pick<SimState, 'exchange'>, t: number): boolean => s.exchange !== null && t < s.exchange.from + TURBIDITY.exchangeMs;
 
+/** What the laser does now, as its badge says: 'firing' only while it burns, so not with the pedal held in an exchange. */
+export function laserStatus(s: Pick<SimState, 'laserOn' | 'firing' | 'exchange' | 't'>): 'off' | 'on' | 'firing' {
+  if (!s.laserOn) return 'off';
+  return s.firing && !exchanging(s, s.t) ? 'firing' : 'on';
+}
+
 /** Adds blood at the state's time (capped at 1 with what is there). */
 export function bleed(s: SimState, amount: number): void {
   const now = decay(s.blood, s.t);

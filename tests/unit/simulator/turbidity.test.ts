@@ -3,6 +3,7 @@ import {
   buildScenario,
   entryBleed,
   exchanging,
+  laserStatus,
   liveSimulation,
   replay,
   seedFor,
@@ -94,6 +95,8 @@ describe('turbidity', () => {
     sim.apply({ t: t + 1000, type: 'fireStart' });
     sim.advance(t + 5000);
     expect(sim.state.energy.total).toBe(0);
+    // The badge says what the model does: the pedal is held, the laser is on and does not fire.
+    expect(laserStatus(sim.state)).toBe('on');
     expect(turbidityAt(sim.state, t + TURBIDITY.exchangeMs / 2)).toBeCloseTo(level / 2, 2);
     sim.advance(t + TURBIDITY.exchangeMs);
     expect(turbidityAt(sim.state, sim.state.t)).toBe(0);
@@ -101,6 +104,7 @@ describe('turbidity', () => {
     // The burn held by the exchange resumes at its end.
     sim.advance(t + TURBIDITY.exchangeMs + 1000);
     expect(sim.state.energy.total).toBeGreaterThan(0);
+    expect(laserStatus(sim.state)).toBe('firing');
   });
 
   it('draws an entry bleed by seed in about half the launches, within its bound', () => {
