@@ -143,7 +143,8 @@ export function runFeto(launch: Launch, feto: FetoCase, { t, strings, lang, fail
   }
   const session = createFetoSession(airway, task);
   const say = createToast();
-  const mm = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  // Millimetres in the reader's language and order (an Arabic page reads the unit after the number, in its script).
+  const mm = new Intl.NumberFormat(lang, { style: 'unit', unit: 'millimeter', minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const ml = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const chosenVolume = () => roundVolume(Number(volume.value) || VOLUME.start);
 
@@ -168,8 +169,8 @@ export function runFeto(launch: Launch, feto: FetoCase, { t, strings, lang, fail
 
   let contactsSeen = 0;
   const updateHud = (state: FetoOutcome, tMs: number) => {
-    $('sim-f-depth').textContent = `${mm.format(state.tip.depth)} mm`;
-    $('sim-f-carina').textContent = `${mm.format(airway.landmarks.carina - state.tip.depth)} mm`;
+    $('sim-f-depth').textContent = mm.format(state.tip.depth);
+    $('sim-f-carina').textContent = mm.format(airway.landmarks.carina - state.tip.depth);
     $('sim-f-cords').textContent = t(cordsPassable(airway, tMs) ? 'sim.feto.hud.open' : 'sim.feto.hud.closed');
     const b = state.balloon;
     const volumeText = b ? ml.format(b.volumeMl) : '';
