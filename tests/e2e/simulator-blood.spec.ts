@@ -123,18 +123,24 @@ for (const lang of ['en', 'ar'] as const) {
       const thumb = finger(await page.context().newCDPSession(page), 1);
       const toast = page.locator('#sim-toast');
 
-      // The thumb pushes the depth slider up until the tip touches the plate, then pulls it back.
-      await thumb.press(depth.x, depth.y);
-      await thumb.move(depth.x, depth.y - 60);
-      await expect(async () => {
-        await page.clock.fastForward(500);
-        await expect(page.locator('#sim-h-contacts')).toHaveText('1', { timeout: 500 });
-      }).toPass();
-      await expect(toast).toHaveText(t['sim.contact']);
-      await thumb.move(depth.x, depth.y + 60);
-      await page.clock.fastForward(1500);
-      await thumb.lift();
-      await page.clock.fastForward(2000);
+      // Twice, the thumb pushes the depth slider up until the tip touches the plate, then pulls it back: each
+      // plunge is a new contact. The clock runs on only once the knob shows the pull, so the pull's time lifts the
+      // tip off the plate; had it run on before the page saw the move, the next plunge would be the same contact.
+      const knob = controls.getByRole('group', { name: t['sim.touch.depth'] }).locator('.sim-knob');
+      for (const contacts of ['1', '2']) {
+        await thumb.press(depth.x, depth.y);
+        await thumb.move(depth.x, depth.y - 60);
+        await expect(async () => {
+          await page.clock.fastForward(500);
+          await expect(page.locator('#sim-h-contacts')).toHaveText(contacts, { timeout: 500 });
+        }).toPass();
+        await expect(toast).toHaveText(t['sim.contact']);
+        await thumb.move(depth.x, depth.y + 60);
+        await expect.poll(() => knob.evaluate((el) => el.style.translate)).toMatch(/^0px [1-9]/);
+        await page.clock.fastForward(1500);
+        await thumb.lift();
+        await page.clock.fastForward(2000);
+      }
       await page.screenshot({ path: testInfo.outputPath(`phone-blood-${lang}.png`) });
 
       await controls.getByRole('button', { name: t['sim.touch.exchange'] }).tap();
