@@ -13,27 +13,13 @@ import {
 } from '../domain/simulator/index.ts';
 import { clockText } from '../domain/time.ts';
 import type { AttemptResult } from '../api/attempts.ts';
-import { $submission, type SubmissionFailure } from '../stores/attempts/attempt.ts';
+import { $submission } from '../stores/attempts/attempt.ts';
+import { showSubmission } from './submission-line.ts';
 import { debriefSvg } from './debrief-map.ts';
 import { componentRows, debriefLabels } from './debrief-text.ts';
 import { typeLines } from './debrief-types.ts';
 import { cappedHeadline, gateNotes, laserGates } from './gate-text.ts';
-import type { SimKey, SimStrings, Translate } from './strings.ts';
-
-/**
- * Why the result is not in the record: the learner signs in and sends it again, or the server refused it for good (it
- * stays on this device, listed in My learning). A rate limit or the day's cap is never shown as one: the attempt is kept and sent later.
- */
-const SAVE_ERRORS: Record<SubmissionFailure, SimKey> = {
-  signedOut: 'sim.error.signedOut',
-  otherUser: 'sim.error.otherUser',
-  expired: 'sim.error.expired',
-  refused: 'sim.error.refused',
-  used: 'sim.error.used',
-  failed: 'sim.error.rejected',
-  capped: 'sim.result.keptCapped',
-  limited: 'sim.result.kept',
-};
+import type { SimStrings, Translate } from './strings.ts';
 
 /** What the debrief shows; the local replay fills it first, the server's stored attempt replaces it. */
 interface Figures {
@@ -143,25 +129,7 @@ export function showDebrief(state: SimState, t: Translate, strings: SimStrings, 
   render(localFigures);
 
   $submission.subscribe((sub) => {
-    const line = byId('sim-save');
-    line.dataset.state = sub.status;
-    const signIn = sub.status === 'error' && (sub.reason === 'signedOut' || sub.reason === 'otherUser');
-    (byId('sim-retry') as HTMLButtonElement).hidden = !(sub.status === 'kept' || signIn);
-    byId('sim-signin').hidden = !signIn;
-    byId('sim-debrief-source').textContent =
-      sub.status === 'saved'
-        ? t('sim.debrief.confirmed')
-        : sub.status === 'saving' || sub.status === 'kept' || sub.status === 'error'
-          ? t('sim.debrief.local')
-          : '';
-    if (sub.status === 'saving') line.textContent = t('sim.result.saving');
-    else if (sub.status === 'practice') line.textContent = t('sim.result.practice');
-    else if (sub.status === 'demo') line.textContent = t('sim.result.demo');
-    else if (sub.status === 'kept') line.textContent = t(!sub.onDevice ? 'sim.result.unkept' : sub.capped ? 'sim.result.keptCapped' : 'sim.result.kept');
-    else if (sub.status === 'error') line.textContent = t(SAVE_ERRORS[sub.reason]);
-    else if (sub.status === 'saved') {
-      line.textContent = t('sim.result.saved');
-      render(fromServer(sub.result, localFigures));
-    } else line.textContent = '';
+    showSubmission(sub, t);
+    if (sub.status === 'saved') render(fromServer(sub.result, localFigures));
   });
 }

@@ -6,6 +6,7 @@ import { FETO_GATE_CEILING } from '../../domain/airway/record.ts';
 import { FETO_GATES, FETO_SCORING, scoreFeto, type FetoGateId } from '../../domain/airway/score.ts';
 import { clockText } from '../../domain/time.ts';
 import { $submission } from '../../stores/attempts/attempt.ts';
+import { showSubmission } from '../submission-line.ts';
 import type { SimKey, Translate } from '../strings.ts';
 import { airwayMapSvg, TASK_GATES } from './map.ts';
 
@@ -125,27 +126,9 @@ export function showFetoDebrief(airway: Airway, o: FetoOutcome, t: Translate, la
   render(local.failed, local.failed.length > 0 ? FETO_GATE_CEILING : local.score, o.endMs);
 
   $submission.subscribe((sub) => {
-    const line = $('sim-save');
-    line.dataset['state'] = sub.status;
-    const signIn = sub.status === 'error' && (sub.reason === 'signedOut' || sub.reason === 'otherUser');
-    $('sim-retry').hidden = !(sub.status === 'kept' || signIn);
-    $('sim-signin').hidden = !signIn;
-    $('sim-debrief-source').textContent =
-      sub.status === 'saved'
-        ? t('sim.debrief.confirmed')
-        : sub.status === 'saving' || sub.status === 'kept' || sub.status === 'error'
-          ? t('sim.debrief.local')
-          : '';
-    if (sub.status === 'saving') line.textContent = t('sim.result.saving');
-    else if (sub.status === 'practice') line.textContent = t('sim.result.practice');
-    else if (sub.status === 'kept') line.textContent = t(!sub.onDevice ? 'sim.result.unkept' : sub.capped ? 'sim.result.keptCapped' : 'sim.result.kept');
-    else if (sub.status === 'error')
-      line.textContent = t(sub.reason === 'signedOut' ? 'sim.error.signedOut' : sub.reason === 'otherUser' ? 'sim.error.otherUser' : 'sim.error.rejected');
-    else if (sub.status === 'saved') {
-      line.textContent = t('sim.result.saved');
-      // The server's replay is the score of record: its gates and score replace this device's.
-      render(sub.result.gates.map((g) => g.id).filter(isGate), sub.result.score, sub.result.surgeryTimeMs);
-    } else line.textContent = '';
+    showSubmission(sub, t);
+    // The server's replay is the score of record: its gates and score replace this device's.
+    if (sub.status === 'saved') render(sub.result.gates.map((g) => g.id).filter(isGate), sub.result.score, sub.result.surgeryTimeMs);
   });
 }
 
