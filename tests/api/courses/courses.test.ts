@@ -34,8 +34,8 @@ describe('GET /courses', () => {
       durationMinutes: 240,
       playedIn: 'browser',
     });
-    // Only the fetoscopy course's laser tasks are in the browser simulator: the other four are played on the desktop.
-    expect(res.json.map((c: { playedIn: string }) => c.playedIn)).toEqual(['browser', 'desktop', 'desktop', 'desktop', 'desktop']);
+    // The browser plays the fetoscopy course's laser tasks and tracheal occlusion on the airway; the other three are desktop procedures.
+    expect(res.json.map((c: { playedIn: string }) => c.playedIn)).toEqual(['browser', 'desktop', 'browser', 'desktop', 'desktop']);
   });
 });
 

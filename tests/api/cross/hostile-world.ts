@@ -5,7 +5,7 @@ import { event } from './hostile-contract.ts';
 import type { ObjectRule } from './hostile-rules.ts';
 import { validOf } from './hostile-valid.ts';
 import { SEEDED_COURSES } from '../support.ts';
-import { simulatorOfCase } from '../../../src/domain/simulators.ts';
+import { isBrowserTask, taskOfCase } from '../../../src/domain/simulators.ts';
 
 /** What sending bodies to the write endpoints needs from the database: which cases exist, fresh launch tokens. */
 
@@ -16,7 +16,7 @@ export async function read(api: TestApi, path: string) {
   return res.json;
 }
 
-/** The seeded cases the browser simulator plays (so their attempts are taken), read through the API. */
+/** The seeded laser cases the browser simulator plays (so their attempts, logs of the laser model, are taken), read through the API. */
 export interface World {
   cases: Array<{ course: string; level: number; case: number }>;
 }
@@ -28,7 +28,7 @@ export async function loadWorld(api: TestApi): Promise<World> {
     levels.forEach(
       (level: any, l: number) =>
         level.active &&
-        level.cases.forEach((item: any, c: number) => simulatorOfCase(item, l + 1) === 'browser' && cases.push({ course, level: l + 1, case: c + 1 })),
+        level.cases.forEach((item: any, c: number) => isBrowserTask(taskOfCase(item, l + 1)) && cases.push({ course, level: l + 1, case: c + 1 })),
     );
   }
   return { cases };
