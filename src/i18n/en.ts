@@ -694,6 +694,7 @@ export const en = {
   'sim.debrief.title': 'Debrief',
   'sim.feto.task.insertion': 'Tracheal occlusion: placing the balloon',
   'sim.feto.task.removal': 'Tracheal occlusion: removing the balloon',
+  'sim.feto.title': 'Fetal tracheal occlusion simulator',
   'sim.feto.intro.insertion':
     'Enter the mouth and pass over the tongue to the epiglottis and the vocal cords. The cords open and close with fetal breathing: pass them while they are open, never force them. Reach the carina, withdraw to place the balloon between the cords and the carina, choose its volume, inflate it, detach it and withdraw.',
   'sim.feto.intro.removal': 'A balloon was left in the trachea. Pass the vocal cords while they are open, find the balloon, puncture it and withdraw.',

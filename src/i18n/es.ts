@@ -699,6 +699,7 @@ export const es: Dict = {
   'sim.debrief.title': 'Revisión',
   'sim.feto.task.insertion': 'Oclusión traqueal: colocación del balón',
   'sim.feto.task.removal': 'Oclusión traqueal: retirada del balón',
+  'sim.feto.title': 'Simulador de oclusión traqueal fetal',
   'sim.feto.intro.insertion':
     'Entre por la boca y pase sobre la lengua hasta la epiglotis y las cuerdas vocales. Las cuerdas se abren y se cierran con la respiración fetal: páselas mientras están abiertas, nunca las fuerce. Llegue a la carina, retroceda para colocar el balón entre las cuerdas y la carina, elija su volumen, ínflelo, libérelo y retire el fetoscopio.',
   'sim.feto.intro.removal':

@@ -703,6 +703,7 @@ export const fr: Dict = {
   'sim.debrief.title': 'Débriefing',
   'sim.feto.task.insertion': 'Occlusion trachéale : mise en place du ballonnet',
   'sim.feto.task.removal': 'Occlusion trachéale : retrait du ballonnet',
+  'sim.feto.title': 'Simulateur d’occlusion trachéale fœtale',
   'sim.feto.intro.insertion':
     'Entrez par la bouche et passez au-dessus de la langue jusqu’à l’épiglotte et aux cordes vocales. Les cordes s’ouvrent et se ferment avec la respiration fœtale : franchissez-les ouvertes, ne les forcez jamais. Atteignez la carène, reculez pour placer le ballonnet entre les cordes et la carène, choisissez son volume, gonflez-le, larguez-le et retirez-vous.',
   'sim.feto.intro.removal':

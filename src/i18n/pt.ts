@@ -701,6 +701,7 @@ export const pt: Dict = {
   'sim.debrief.title': 'Revisão',
   'sim.feto.task.insertion': 'Oclusão traqueal: colocação do balão',
   'sim.feto.task.removal': 'Oclusão traqueal: retirada do balão',
+  'sim.feto.title': 'Simulador de oclusão traqueal fetal',
   'sim.feto.intro.insertion':
     'Entre pela boca e passe sobre a língua até a epiglote e as cordas vocais. As cordas abrem e fecham com a respiração fetal: passe-as enquanto estão abertas, nunca as force. Alcance a carina, recue para posicionar o balão entre as cordas e a carina, escolha o volume, insufle-o, libere-o e retire o fetoscópio.',
   'sim.feto.intro.removal': 'Um balão ficou na traqueia. Passe as cordas vocais enquanto estão abertas, encontre o balão, perfure-o e retire o fetoscópio.',

@@ -679,6 +679,7 @@ export const zhCN: Dict = {
   'sim.debrief.title': '术后回顾',
   'sim.feto.task.insertion': '气管封堵：放置球囊',
   'sim.feto.task.removal': '气管封堵：取出球囊',
+  'sim.feto.title': '胎儿气管封堵模拟器',
   'sim.feto.intro.insertion':
     '经口进入，越过舌面到达会厌和声带。声带随胎儿呼吸开合：在张开时通过，切勿强行通过。到达隆突后退回，将球囊置于声带与隆突之间，选择容量，充盈、释放球囊后退出。',
   'sim.feto.intro.removal': '气管内留有一个球囊。在声带张开时通过，找到球囊，将其穿刺后退出。',

@@ -58,14 +58,16 @@ export function start(): void {
   if (!launch) return fail('sim.error.link');
   const page = { t, strings, lang, fail };
   loadScenario(launch).then(
-    (loaded) =>
-      // A tracheal occlusion case plays on the airway: its part of the page is fetched only for it.
-      loaded.kind === 'airway'
-        ? void import('./feto/page.ts').then(
-            ({ runFeto }) => runFeto(loaded.launch, loaded.feto, page),
-            () => fail('sim.error.course'),
-          )
-        : run(loaded.launch, loaded.scenario, page),
+    (loaded) => {
+      if (loaded.kind === 'laser') return run(loaded.launch, loaded.scenario, page);
+      // A tracheal occlusion case plays on the airway: the page names it at once, and its part of the page is
+      // fetched only for it.
+      $('sim-title').textContent = document.title = t('sim.feto.title');
+      void import('./feto/page.ts').then(
+        ({ runFeto }) => runFeto(loaded.launch, loaded.feto, page),
+        () => fail('sim.error.course'),
+      );
+    },
     (err: unknown) =>
       fail(err instanceof DesktopOnly ? 'sim.error.desktop' : 'sim.error.course', localePath(lang, `/courses/${encodeURIComponent(launch.course)}`)),
   );

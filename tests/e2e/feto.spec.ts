@@ -160,8 +160,11 @@ for (const lang of ['en', 'ar'] as const) {
         const airway = buildAirway(claims.cid, fetoCaseOf(claims.level).gaWeeks, claims.variant);
         await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
         await expect(page.locator('#sim-intro-title')).toHaveText(t['sim.feto.task.insertion']);
+        // The page names the procedure it plays, not the laser's.
+        await expect(page.locator('#sim-title')).toHaveText(t['sim.feto.title']);
+        await expect(page).toHaveTitle(t['sim.feto.title']);
         await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
-        await page.screenshot({ path: testInfo.outputPath(`feto-intro-${device}-${lang}.png`) });
+        await page.screenshot({ path: testInfo.outputPath(`feto-intro-${device}-${lang}.png`), fullPage: true });
         const start = page.getByRole('button', { name: t['sim.start'] });
         if (device === 'phone') await start.tap();
         else {
