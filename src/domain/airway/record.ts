@@ -3,7 +3,7 @@
 import type { Task } from '../simulator/params.ts';
 import { replayFeto, type FetoEvent, type FetoOutcome, type FetoTask } from './attempt.ts';
 import { buildAirway } from './model.ts';
-import { FETO_SCORING, scoreFeto, type FetoGateId } from './score.ts';
+import { scoreFeto, type FetoGateId } from './score.ts';
 
 /** The course procedure the browser plays on the airway model. */
 export const FETO_PROCEDURE = 'tracheal-occlusion' as const;
@@ -36,7 +36,10 @@ export function fetoLogRefusal(events: readonly FetoEvent[]): FetoLogRefusal | n
 /** Every FETO gate fails the attempt outright: the stored score of a gated attempt is this ceiling. */
 export const FETO_GATE_CEILING = 0;
 
-/** The server's figures for a FETO attempt. */
+/**
+ * The server's figures for a FETO attempt. Whether it passes is not among them: the case's pass mark is its course's
+ * (`passMarkOf` in progress.ts), read against the stored score as for every case.
+ */
 export interface FetoRecord {
   outcome: FetoOutcome;
   /** The score of record: the time-and-path score, or the gates' ceiling when any gate failed. */
@@ -44,7 +47,6 @@ export interface FetoRecord {
   /** The time-and-path score before the gates. */
   earned: number;
   gates: FetoGate[];
-  passed: boolean;
 }
 
 /** Replays a FETO log on the airway of the launch (case id, module and variant) and scores it. */
@@ -58,6 +60,5 @@ export function fetoRecordOf(caseId: string, level: number, variant: number, eve
     score: scored.failed.length > 0 ? FETO_GATE_CEILING : scored.score,
     earned: scored.score,
     gates: scored.failed.map((id) => ({ id, ceiling: FETO_GATE_CEILING })),
-    passed: scored.passed && scored.score >= FETO_SCORING.passMark,
   };
 }

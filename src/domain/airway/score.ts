@@ -1,15 +1,18 @@
 // The FETO score: gates any of which fails the attempt, as in the laser cases, and a 0–100 score from time and path.
 import type { FetoOutcome } from './attempt.ts';
 import type { Airway } from './model.ts';
+import { DEFAULT_PASS_MARK } from '../progress.ts';
 
-/** The rules' numbers (provisional: to be set with the course's faculty). */
+/**
+ * The rules' numbers (provisional: to be set with the course's faculty). No pass mark: a FETO case passes at its
+ * course's pass mark, as every case does (`passMarkOf` in progress.ts).
+ */
 export const FETO_SCORING = {
   /** Deepest tolerated press of the sheath into the mucosa, millimetres. */
   maxPressMm: 0.5,
   /** The balloon must sit at least this far below the cords (above: it leaks) and above the carina. */
   belowCordsMm: 3,
   volumeMl: { min: 0.5, max: 0.8 },
-  passMark: 60,
   timeMs: { full: 120_000, zero: 600_000 },
   pathMm: { fullFactor: 3, zeroFactor: 12 },
 } as const;
@@ -33,6 +36,7 @@ export type FetoGateId = (typeof FETO_GATES)[number];
 export interface FetoScore {
   failed: FetoGateId[];
   score: number;
+  /** No gate failed and the score reached the pass mark it was judged against. */
   passed: boolean;
 }
 
@@ -58,8 +62,11 @@ export function fetoGates(airway: Airway, o: FetoOutcome): FetoGateId[] {
   return failed;
 }
 
-/** Scores an outcome: passed when no gate fails and the time-and-path score reaches the pass mark. */
-export function scoreFeto(airway: Airway, o: FetoOutcome): FetoScore {
+/**
+ * Scores an outcome: passed when no gate fails and the time-and-path score reaches `passMark`, the case's pass mark
+ * as its course answers it (set by an administrator, else the experts' median); without one, the course's default.
+ */
+export function scoreFeto(airway: Airway, o: FetoOutcome, passMark: number = DEFAULT_PASS_MARK): FetoScore {
   const failed = fetoGates(airway, o);
   const target = o.task === 'insertion' ? airway.landmarks.carina : airway.landmarks.cords;
   const { pathMm, timeMs } = FETO_SCORING;
@@ -67,5 +74,5 @@ export function scoreFeto(airway: Airway, o: FetoOutcome): FetoScore {
   const path = falloff(o.pathMm, target * pathMm.fullFactor, target * pathMm.zeroFactor);
   const contacts = falloff(o.contactSteps, 0, 50);
   const score = Math.round(100 * (0.4 * time + 0.4 * path + 0.2 * contacts));
-  return { failed, score, passed: failed.length === 0 && score >= FETO_SCORING.passMark };
+  return { failed, score, passed: failed.length === 0 && score >= passMark };
 }

@@ -1,11 +1,15 @@
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FetoEvent } from '../../../src/domain/airway/attempt.ts';
 import { buildAirway } from '../../../src/domain/airway/model.ts';
 import { fetoCaseOf, fetoRecordOf } from '../../../src/domain/airway/record.ts';
+import { scoreFeto } from '../../../src/domain/airway/score.ts';
+import { DEFAULT_PASS_MARK } from '../../../src/domain/progress.ts';
 import { CONTROL_STEP, createRng } from '../../../src/domain/simulator/index.ts';
 import { signLaunchToken } from '../../../src/server/launch/launch-token.ts';
 import { paramsOfCase } from '../../../src/domain/simulator/index.ts';
-import { attempts } from '../../../src/server/db/schema.ts';
+import { attempts, courses } from '../../../src/server/db/schema.ts';
+import { outcomeOf } from '../../../src/simulator/outcome.ts';
 import { FETO_PLAYERS } from '../../../scripts/lib/validity/feto.ts';
 import { SECRET, setPlan, VARIANT } from '../attempt-support.ts';
 import { useApi } from '../support.ts';
@@ -57,7 +61,7 @@ describe('POST /attempts: fetal tracheal occlusion', () => {
   ] as const)('stores an expert %s with the score the server replayed, no gate failed', async (_, where) => {
     const events = logOf('expert', where);
     const expected = fetoRecordOf(where.caseId, where.level, VARIANT, events);
-    expect(expected.passed).toBe(true);
+    expect(expected.gates).toEqual([]);
     const res = await post('learner', await tokenFor('learner', where), events);
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
@@ -68,7 +72,7 @@ describe('POST /attempts: fetal tracheal occlusion', () => {
       gates: [],
       flagged: false,
     });
-    expect(expected.score).toBeGreaterThanOrEqual(60);
+    expect(expected.score).toBeGreaterThanOrEqual(DEFAULT_PASS_MARK);
     expect(res.json.surgeryTimeMs).toBe(expected.outcome.endMs);
   });
 
@@ -145,5 +149,50 @@ describe('POST /attempts: fetal tracheal occlusion', () => {
     ]);
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.json)).toContain('not a fetoscopic laser log');
+  });
+});
+
+describe("POST /attempts: a FETO attempt passes at its course's pass mark", () => {
+  /** The expert's insertion finished late: every gate passed, a score between 60 and the course's default 70. */
+  const slow = () => [...logOf('expert', INSERTION).filter((e) => e.type !== 'finish'), { t: 540_000, type: 'finish' as const }];
+  const standingOf = async () => {
+    const res = await api().call('GET', `/progress?course=${INSERTION.course}`, { as: 'learner' });
+    expect(res.status).toBe(200);
+    return res.json;
+  };
+  const setPassMark = async (passMark: number) => {
+    const db = api().deps.db.db;
+    const [row] = await db.select().from(courses).where(eq(courses.id, INSERTION.course));
+    const levels = row!.levels.map((l, i) =>
+      i + 1 === INSERTION.level ? { ...l, cases: l.cases.map((c, j) => (j + 1 === INSERTION.case ? { ...c, passMark } : c)) } : l,
+    );
+    await db.update(courses).set({ levels }).where(eq(courses.id, INSERTION.course));
+    api().deps.catalogue.changed();
+  };
+
+  it("the server's verdict, the page's and the FETO score's agree, at the default pass mark and at one the course sets", async () => {
+    const events = slow();
+    const record = fetoRecordOf(INSERTION.caseId, INSERTION.level, VARIANT, events);
+    expect(record.gates).toEqual([]);
+    expect(record.score).toBeGreaterThanOrEqual(60);
+    expect(record.score).toBeLessThan(DEFAULT_PASS_MARK);
+    const airway = buildAirway(INSERTION.caseId, fetoCaseOf(INSERTION.level).gaWeeks, VARIANT);
+    const res = await post('learner', await tokenFor('learner', INSERTION, 15 * 60_000), events);
+    expect(res.status).toBe(201);
+    expect(res.json.score).toBe(record.score);
+    for (const [mark, passed] of [
+      [DEFAULT_PASS_MARK, false],
+      [record.score, true],
+    ] as const) {
+      if (mark !== DEFAULT_PASS_MARK) await setPassMark(mark);
+      const progress = await standingOf();
+      const standing = progress.modules
+        .flatMap((m: { cases: unknown[] }) => m.cases)
+        .find((c: { level: number; case: number }) => c.level === INSERTION.level && c.case === INSERTION.case);
+      // The server's verdict (the learner's progress), the result page's (outcomeOf) and the FETO score's, at the same mark.
+      expect(standing).toMatchObject({ passMark: mark, state: passed ? 'passed' : 'attempted', best: record.score });
+      expect(outcomeOf(res.json, progress)).toMatchObject({ passMark: mark, passed });
+      expect(scoreFeto(airway, record.outcome, standing.passMark).passed).toBe(passed);
+    }
   });
 });

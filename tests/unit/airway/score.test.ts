@@ -3,6 +3,7 @@ import { type FetoOutcome, replayFeto } from '../../../src/domain/airway/attempt
 import { buildAirway } from '../../../src/domain/airway/model.ts';
 import { FETO_SCORING, fetoGates, scoreFeto } from '../../../src/domain/airway/score.ts';
 import { createRng } from '../../../src/domain/simulator/rng.ts';
+import { courseStanding, DEFAULT_PASS_MARK, passMarkOf } from '../../../src/domain/progress.ts';
 import { FETO_PLAYERS } from '../../../scripts/lib/validity/feto.ts';
 
 const airway = buildAirway('gates', 30, 1);
@@ -60,5 +61,31 @@ describe('the replay', () => {
     const o = { ...played('insertion'), endMs: FETO_SCORING.timeMs.zero, pathMm: carina * FETO_SCORING.pathMm.zeroFactor };
     expect(fetoGates(airway, o)).toEqual([]);
     expect(scoreFeto(airway, o).passed).toBe(false);
+  });
+});
+
+describe("a FETO case passes at its course's pass mark, the one progress reads", () => {
+  // Every gate passed but slow: a score between 60 (the mark FETO once kept of its own) and the course's default 70.
+  const slow = { ...played('insertion'), endMs: 540_000 };
+  const earned = scoreFeto(airway, slow).score;
+  const course = (passMark: number | undefined) => ({
+    levels: [{ title: 'Insertion', active: true, cases: [{ id: 'c1', title: 'Passing the cords', task: 'tracheal-occlusion' as const, passMark }] }],
+  });
+
+  it('scores the slow attempt between 60 and the default pass mark, every gate passed', () => {
+    expect(fetoGates(airway, slow)).toEqual([]);
+    expect(earned).toBeGreaterThanOrEqual(60);
+    expect(earned).toBeLessThan(DEFAULT_PASS_MARK);
+  });
+
+  it('fails it against the default pass mark, as the course does with none set', () => {
+    expect(scoreFeto(airway, slow).passed).toBe(false);
+    expect(courseStanding(course(undefined), [{ caseId: 'c1', score: earned, at: new Date(0), flagged: false }]).modules[0]!.cases[0]!.state).toBe('attempted');
+  });
+
+  it.each([undefined, 50, earned, earned + 1, 90])('agrees with the course standing when the course sets %s', (set) => {
+    const { passed } = scoreFeto(airway, slow, passMarkOf(set, undefined).passMark);
+    const standing = courseStanding(course(set), [{ caseId: 'c1', score: earned, at: new Date(0), flagged: false }]);
+    expect(standing.modules[0]!.cases[0]!.state === 'passed').toBe(passed);
   });
 });
