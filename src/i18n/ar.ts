@@ -298,6 +298,7 @@ export const ar: Dict = {
   'checkout.success': 'تم استلام الدفع. خطتك نشطة حتى {{date}}.',
   'checkout.toLearning': 'الانتقال إلى تعلّمي',
   'checkout.legal': 'قبل الدفع، اقرأ:',
+  'checkout.invoice': 'هل تريد عنوان الفوترة أو الرقم الضريبي (CPF، NIF، VAT…) على الفاتورة؟ احفظهما هنا قبل الدفع.',
   'checkout.retry': 'حاول مرة أخرى',
   'checkout.error.sdk': 'تعذّر تحميل PayPal. تحقّق من اتصالك، واسمح بموقع paypal.com إن كنت تحظر السكربتات، ثم حاول مرة أخرى.',
   'checkout.error.create': 'تعذّر بدء الدفع ولم يُخصم أي مبلغ. حاول مرة أخرى بعد لحظات.',

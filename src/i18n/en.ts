@@ -298,6 +298,7 @@ export const en = {
   'checkout.success': 'Payment received. Your plan is active until {{date}}.',
   'checkout.toLearning': 'Go to My learning',
   'checkout.legal': 'Before you pay, read:',
+  'checkout.invoice': 'Billing address or tax ID (CPF, NIF, VAT…) on the invoice? Save them here before you pay.',
   'checkout.retry': 'Try again',
   'checkout.error.sdk': 'PayPal could not be loaded. Check your connection, allow paypal.com if you block scripts, and try again.',
   'checkout.error.create': 'The payment could not be started and nothing was charged. Try again in a moment.',

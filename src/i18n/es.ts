@@ -301,6 +301,7 @@ export const es: Dict = {
   'checkout.success': 'Pago recibido. Tu plan está activo hasta el {{date}}.',
   'checkout.toLearning': 'Ir a Mi aprendizaje',
   'checkout.legal': 'Antes de pagar, lee:',
+  'checkout.invoice': '¿Dirección de facturación o identificación fiscal (CPF, NIF, IVA…) en la factura? Guárdalas aquí antes de pagar.',
   'checkout.retry': 'Intentar de nuevo',
   'checkout.error.sdk': 'No se pudo cargar PayPal. Revisa tu conexión, permite paypal.com si bloqueas scripts e inténtalo de nuevo.',
   'checkout.error.create': 'No se pudo iniciar el pago y no se cobró nada. Inténtalo de nuevo en un momento.',

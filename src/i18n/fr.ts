@@ -301,6 +301,7 @@ export const fr: Dict = {
   'checkout.success': 'Paiement reçu. Votre formule est active jusqu’au {{date}}.',
   'checkout.toLearning': 'Aller à Mon apprentissage',
   'checkout.legal': 'Avant de payer, lisez :',
+  'checkout.invoice': 'Une adresse de facturation ou un numéro fiscal (CPF, NIF, TVA…) sur la facture ? Enregistrez-les ici avant de payer.',
   'checkout.retry': 'Réessayer',
   'checkout.error.sdk': 'PayPal n’a pas pu être chargé. Vérifiez votre connexion, autorisez paypal.com si vous bloquez les scripts, puis réessayez.',
   'checkout.error.create': 'Le paiement n’a pas pu démarrer et rien n’a été débité. Réessayez dans un instant.',

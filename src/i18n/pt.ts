@@ -300,6 +300,7 @@ export const pt: Dict = {
   'checkout.success': 'Pagamento recebido. Seu plano está ativo até {{date}}.',
   'checkout.toLearning': 'Ir para Meu aprendizado',
   'checkout.legal': 'Antes de pagar, leia:',
+  'checkout.invoice': 'Endereço de cobrança ou identificação fiscal (CPF, NIF, VAT…) na fatura? Salve-os aqui antes de pagar.',
   'checkout.retry': 'Tentar novamente',
   'checkout.error.sdk': 'Não foi possível carregar o PayPal. Verifique sua conexão, permita paypal.com se você bloqueia scripts e tente novamente.',
   'checkout.error.create': 'Não foi possível iniciar o pagamento e nada foi cobrado. Tente novamente em instantes.',

@@ -293,6 +293,7 @@ export const zhCN: Dict = {
   'checkout.success': '已收到付款。您的套餐有效期至 {{date}}。',
   'checkout.toLearning': '前往“我的学习”',
   'checkout.legal': '付款前请阅读：',
+  'checkout.invoice': '发票上需要账单地址或税号（CPF、NIF、VAT…）？请在付款前在此保存。',
   'checkout.retry': '重试',
   'checkout.error.sdk': '无法加载 PayPal。请检查网络连接；如果您屏蔽了脚本，请允许 paypal.com，然后重试。',
   'checkout.error.create': '无法发起付款，未收取任何费用。请稍后重试。',

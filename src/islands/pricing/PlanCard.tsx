@@ -30,7 +30,7 @@ interface Props {
   pricingHref: string;
   learningHref: string;
   legalHrefs: Required<LegalHrefs>;
-  strings: Sections<'pricing' | 'checkout' | 'common' | 'legal' | 'history'>;
+  strings: Sections<'pricing' | 'checkout' | 'common' | 'legal' | 'history' | 'billing'>;
 }
 
 /**

@@ -4,6 +4,7 @@ import { toDate } from '../../domain/time.ts';
 import { cancelPurchase, retryPurchase, startPurchase, type CheckoutState } from '../../stores/payments/checkout.ts';
 import FormError from '../ui/FormError.tsx';
 import PaypalButtons from './PaypalButtons.tsx';
+import InvoiceDetails from '../account/InvoiceDetails.tsx';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
 
@@ -21,10 +22,13 @@ interface Props {
   loginHref: string;
   pricingHref: string;
   learningHref: string;
-  strings: Sections<'pricing' | 'checkout'>;
+  strings: Sections<'pricing' | 'checkout' | 'billing'>;
 }
 
-/** A plan's purchase, step by step: "Adquirir", signing in first, PayPal's buttons, the failure or the new end date. */
+/**
+ * A plan's purchase, step by step: "Adquirir", signing in first, PayPal's buttons beside the invoice details (billing
+ * address and tax id, saved for the invoice before paying), the failure or the new end date.
+ */
 export default function PlanCheckout({ plan, buying, heldUntil, months, titleId, locale, sessionKnown, loginHref, pricingHref, learningHref, strings }: Props) {
   return (
     <div className="plan-checkout" aria-live="polite">
@@ -46,6 +50,12 @@ export default function PlanCheckout({ plan, buying, heldUntil, months, titleId,
         <>
           {buying.phase === 'loading' && <p className="muted">{strings['checkout.loading']}</p>}
           {buying.phase === 'capturing' && <p className="muted">{strings['checkout.processing']}</p>}
+          {buying.phase !== 'capturing' && (
+            <details className="checkout-invoice">
+              <summary>{strings['checkout.invoice']}</summary>
+              <InvoiceDetails strings={strings} />
+            </details>
+          )}
           <PaypalButtons planId={plan.id} />
         </>
       )}

@@ -22,7 +22,7 @@ interface Props {
   contactHref: string;
   /** The terms, refund policy and privacy notice a buyer reads beside each plan's Buy. */
   legalHrefs: Required<LegalHrefs>;
-  strings: Sections<'pricing' | 'checkout' | 'common' | 'legal' | 'history'>;
+  strings: Sections<'pricing' | 'checkout' | 'common' | 'legal' | 'history' | 'billing'>;
 }
 
 /** /pricing: the plan cards, the "Educacional" card, and for admins the create-plan form. */
