@@ -1,8 +1,9 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { DICTIONARIES } from '../../src/i18n/index.ts';
+import { fill } from '../../src/i18n/fill.ts';
 import { expect, test } from './fixtures.ts';
-import { axe, expectFitsWidth, IPHONE, signIn, slowScripts, subscriber, WINDOWS_CHROME } from './helpers.ts';
+import { ADMIN, axe, expectFitsWidth, idTokenFor, IPHONE, signIn, slowScripts, subscriber, WINDOWS_CHROME } from './helpers.ts';
 import { storedAttempt } from './stored-attempt.ts';
 
 // A learner on My learning: their scores per case over time against the pass mark and the experts' benchmark (a chart
@@ -24,6 +25,13 @@ async function shot(page: Page, name: string) {
   }
 }
 
+/** Counts a user's attempts towards the experts' benchmarks or stops counting them, as the admin's user form does. */
+async function markExpert(request: APIRequestContext, uid: string, isExpert: boolean) {
+  const headers = { authorization: `Bearer ${await idTokenFor(ADMIN)}` };
+  const { isAdmin, isPremium, subscriptions } = (await (await request.get(`/api/users/${uid}`, { headers })).json()) as Record<string, unknown>;
+  expect((await request.put(`/api/users/${uid}`, { data: { isAdmin, isPremium, isExpert, subscriptions }, headers })).status()).toBe(200);
+}
+
 for (const lang of ['en', 'ar'] as const) {
   for (const screen of screens) {
     test.describe(`on a ${screen.name} in ${lang}`, () => {
@@ -36,6 +44,10 @@ for (const lang of ['en', 'ar'] as const) {
         const who = await subscriber(request);
         await storedAttempt(request, who, 'turn');
         await storedAttempt(request, who, 'mistyped');
+        // An expert has played the case too: while they count as one, their median is the benchmark the chart draws.
+        const expert = await subscriber(request);
+        await storedAttempt(request, expert, 'turn');
+        await markExpert(request, expert.uid, true);
         await signIn(page, who);
         await page.goto(learning);
         const card = page.locator('.learning-course[data-course="fetoscopy-simulator"]');
@@ -53,6 +65,14 @@ for (const lang of ['en', 'ar'] as const) {
         const points = chart.locator('circle.score-point');
         await expect(points).toHaveCount(2);
         await expect(chart.locator('line.score-pass')).toHaveCount(1);
+        await expect(chart.locator('line.score-benchmark')).toHaveCount(1);
+        await expect(history.locator('.score-key-benchmark')).toHaveText(t['learning.scoresLegendBenchmark']);
+        const mine = await request.get(`/api/learning/scores?course=fetoscopy-simulator&lang=${lang}`, { headers: who.headers });
+        const [played] = ((await mine.json()) as { cases: { passMark: number; benchmark: number | null }[] }).cases;
+        expect(played!.benchmark).not.toBeNull();
+        await expect(history.locator('.score-summary')).toContainText(
+          fill(t['learning.scoresAgainst'], { passMark: played!.passMark, benchmark: played!.benchmark! }),
+        );
         const [first, last] = [await points.nth(0).boundingBox(), await points.nth(1).boundingBox()];
         // Time runs in the reading direction: the first attempt on the left in English, on the right in Arabic.
         if (lang === 'ar') expect(first!.x).toBeGreaterThan(last!.x);
@@ -65,6 +85,7 @@ for (const lang of ['en', 'ar'] as const) {
         await expectFitsWidth(page);
         await history.scrollIntoViewIfNeeded();
         await shot(page, `scores-${screen.name}-${lang}`);
+        await markExpert(request, expert.uid, false);
 
         // Another day, slow scripts and a slow answer: first the skeleton says it is loading, then the courses of the
         // last visit are shown while the fresh answer is read, never the way to sign in.
