@@ -68,3 +68,12 @@ export function scoreHistory(
   });
   return out;
 }
+
+/**
+ * What a point says beside its score: the pass mark reached in an attempt that counts; reached in one that does not
+ * (practice where the course is passed in assessed sittings only); or below it.
+ */
+export function pointResult(point: Pick<ScorePoint, 'score' | 'passes'>, passMark: number): 'passed' | 'practice' | 'below' {
+  if (point.passes) return 'passed';
+  return point.score >= passMark ? 'practice' : 'below';
+}

@@ -1016,6 +1016,7 @@ export const ar: Dict = {
   'learning.scoresScore': 'الدرجة',
   'learning.scoresResult': 'النتيجة',
   'learning.scoresPassed': 'بلغت درجة النجاح',
+  'learning.scoresPractice': 'بلغت درجة النجاح دون تقييم: لا تُحتسب إلا المحاولات المُقيَّمة',
   'learning.scoresBelow': 'دون درجة النجاح',
   'learning.scoresAssessed': 'مُقيَّمة',
   'learning.updating': 'دوراتك كما كانت في زيارتك الأخيرة؛ جارٍ التحقق من أي جديد…',

@@ -1028,6 +1028,7 @@ export const en = {
   'learning.scoresScore': 'Score',
   'learning.scoresResult': 'Result',
   'learning.scoresPassed': 'Pass mark reached',
+  'learning.scoresPractice': 'Pass mark reached, not assessed: only assessed attempts count',
   'learning.scoresBelow': 'Below the pass mark',
   'learning.scoresAssessed': 'assessed',
   'learning.updating': 'Your courses as on your last visit; checking for anything new…',

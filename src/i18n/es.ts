@@ -1041,6 +1041,7 @@ export const es: Dict = {
   'learning.scoresScore': 'Puntuación',
   'learning.scoresResult': 'Resultado',
   'learning.scoresPassed': 'Nota mínima alcanzada',
+  'learning.scoresPractice': 'Nota mínima alcanzada sin evaluación: solo cuentan los intentos evaluados',
   'learning.scoresBelow': 'Por debajo de la nota mínima',
   'learning.scoresAssessed': 'evaluado',
   'learning.updating': 'Tus cursos como en tu última visita; comprobando si hay novedades…',

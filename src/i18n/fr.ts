@@ -1048,6 +1048,7 @@ export const fr: Dict = {
   'learning.scoresScore': 'Score',
   'learning.scoresResult': 'Résultat',
   'learning.scoresPassed': 'Seuil atteint',
+  'learning.scoresPractice': 'Seuil atteint hors évaluation : seules les tentatives évaluées comptent',
   'learning.scoresBelow': 'Sous le seuil de réussite',
   'learning.scoresAssessed': 'évalué',
   'learning.updating': 'Vos cours tels qu’à votre dernière visite ; recherche de nouveautés…',

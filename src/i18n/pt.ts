@@ -1043,6 +1043,7 @@ export const pt: Dict = {
   'learning.scoresScore': 'Pontuação',
   'learning.scoresResult': 'Resultado',
   'learning.scoresPassed': 'Nota mínima alcançada',
+  'learning.scoresPractice': 'Nota mínima alcançada sem avaliação: só contam as tentativas avaliadas',
   'learning.scoresBelow': 'Abaixo da nota mínima',
   'learning.scoresAssessed': 'avaliada',
   'learning.updating': 'Seus cursos como na sua última visita; verificando se há novidades…',

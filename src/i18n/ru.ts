@@ -1032,6 +1032,7 @@ export const ru: Dict = {
   'learning.scoresScore': 'Балл',
   'learning.scoresResult': 'Итог',
   'learning.scoresPassed': 'Проходной балл набран',
+  'learning.scoresPractice': 'Проходной балл набран вне аттестации: засчитываются только аттестационные попытки',
   'learning.scoresBelow': 'Ниже проходного балла',
   'learning.scoresAssessed': 'аттестационная',
   'learning.updating': 'Ваши курсы, как при прошлом посещении; проверяем, нет ли нового…',

@@ -997,6 +997,7 @@ export const zhCN: Dict = {
   'learning.scoresScore': '分数',
   'learning.scoresResult': '结果',
   'learning.scoresPassed': '达到及格分',
+  'learning.scoresPractice': '非考核中达到及格分：只有考核尝试才计入',
   'learning.scoresBelow': '低于及格分',
   'learning.scoresAssessed': '考核',
   'learning.updating': '您上次访问时的课程；正在检查是否有更新…',

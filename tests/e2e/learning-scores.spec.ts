@@ -68,7 +68,8 @@ for (const lang of ['en', 'ar'] as const) {
         await expect(chart.locator('line.score-benchmark')).toHaveCount(1);
         await expect(history.locator('.score-key-benchmark')).toHaveText(t['learning.scoresLegendBenchmark']);
         const mine = await request.get(`/api/learning/scores?course=fetoscopy-simulator&lang=${lang}`, { headers: who.headers });
-        const [played] = ((await mine.json()) as { cases: { passMark: number; benchmark: number | null }[] }).cases;
+        const [played] = ((await mine.json()) as { cases: { passMark: number; benchmark: number | null; points: { score: number; passes: boolean }[] }[] })
+          .cases;
         expect(played!.benchmark).not.toBeNull();
         await expect(history.locator('.score-summary')).toContainText(
           fill(t['learning.scoresAgainst'], { passMark: played!.passMark, benchmark: played!.benchmark! }),
@@ -81,6 +82,11 @@ for (const lang of ['en', 'ar'] as const) {
         const table = history.getByRole('table');
         await expect(table.getByRole('columnheader')).toHaveText([t['learning.scoresDate'], t['learning.scoresScore'], t['learning.scoresResult']]);
         await expect(table.locator('tbody tr')).toHaveCount(2);
+        // Each attempt's result says whether it reached the pass mark, and whether it counted: in this course only
+        // assessed attempts do, so a practice one at or over the mark is not written as below it.
+        await expect(table.locator('tbody tr td:last-child')).toHaveText(
+          played!.points.map((p) => t[p.passes ? 'learning.scoresPassed' : p.score >= played!.passMark ? 'learning.scoresPractice' : 'learning.scoresBelow']),
+        );
         await axe(page);
         await expectFitsWidth(page);
         await history.scrollIntoViewIfNeeded();

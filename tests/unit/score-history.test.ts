@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AttemptFact, CourseShape } from '../../src/domain/progress.ts';
-import { scoreHistory } from '../../src/domain/score-history.ts';
+import { pointResult, scoreHistory } from '../../src/domain/score-history.ts';
 
 const course = (assessmentRequired = false): CourseShape => ({
   assessmentRequired,
@@ -66,5 +66,15 @@ describe("a learner's scores over time", () => {
     const [c] = scoreHistory(course(), many, [], 5);
     expect(c!.attempts).toBe(12);
     expect(c!.points.map((p) => p.score)).toEqual([35, 40, 45, 50, 55]);
+  });
+});
+
+describe('pointResult', () => {
+  it('tells the pass mark reached in an attempt that counts from one reached in practice and from a score below it', () => {
+    expect(pointResult({ score: 80, passes: true }, 70)).toBe('passed');
+    // A course passed in assessed sittings: a practice attempt at 80 reached the mark without counting.
+    expect(pointResult({ score: 80, passes: false }, 70)).toBe('practice');
+    expect(pointResult({ score: 70, passes: false }, 70)).toBe('practice');
+    expect(pointResult({ score: 69, passes: false }, 70)).toBe('below');
   });
 });

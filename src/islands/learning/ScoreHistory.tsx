@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { CaseScores } from '../../api/learning.ts';
 import { formatDay } from '../../domain/format.ts';
+import { pointResult } from '../../domain/score-history.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { $scores, loadScores } from '../../stores/learning/scores.ts';
 import FormError from '../ui/FormError.tsx';
@@ -46,6 +47,8 @@ export default function ScoreHistory({ courseId, id, locale, strings }: Props) {
   );
 }
 
+const RESULT = { passed: 'learning.scoresPassed', practice: 'learning.scoresPractice', below: 'learning.scoresBelow' } as const;
+
 function CaseHistory({ scores, locale, strings }: { scores: CaseScores; locale: Locale; strings: Sections<'learning'> }) {
   const values = scores.points.map((p) => p.score);
   const latest = values[values.length - 1] ?? 0;
@@ -88,7 +91,7 @@ function CaseHistory({ scores, locale, strings }: { scores: CaseScores; locale: 
                 <td>{formatDay(locale, p.at)}</td>
                 <td>{p.score}</td>
                 <td>
-                  {strings[p.passes ? 'learning.scoresPassed' : 'learning.scoresBelow']}
+                  {strings[RESULT[pointResult(p, scores.passMark)]]}
                   {p.assessed && ` (${strings['learning.scoresAssessed']})`}
                 </td>
               </tr>
