@@ -2,6 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { useT } from '../../src/i18n/index.ts';
 import { expect, test } from './fixtures.ts';
 import { ADMIN, expectFitsWidth, formReady, idTokenFor, login, newAccount, oobCodes, subscriber, uniqueEmail } from './helpers.ts';
 
@@ -155,6 +156,39 @@ test('a learner downloads their data, then deletes the account after confirming 
     buyer: { name: '', email: '' },
     amount: 199,
   });
+});
+
+test('a learner with a paid plan, on a phone in Arabic, is warned of the plan and the refund policy before deleting, and told after', async ({
+  page,
+  request,
+}) => {
+  const t = useT('ar');
+  const who = await subscriber(request);
+  const user = await (await request.get(`/api/users/${uidOf(who.headers.authorization.slice('Bearer '.length))}`, { headers: who.headers })).json();
+  const until = new Date(user.subscriptions[0].next_billing_time.seconds * 1000);
+  await login(page, who);
+  // Signed in at the default size: on a phone the header's Logout sits in the menu.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/ar/account');
+  await page.getByRole('button', { name: t('delete.open') }).click();
+  const dialog = page.getByRole('dialog', { name: t('delete.title') });
+  const date = await page.evaluate((iso) => new Intl.DateTimeFormat('ar', { dateStyle: 'long' }).format(new Date(iso)), until.toISOString());
+  await expect(dialog.locator('.delete-paid')).toContainText(t('delete.paidPlan', { n: 1, date }));
+  await expect(dialog.getByRole('link', { name: t('delete.refunds') })).toHaveAttribute('href', '/ar/legal/refunds');
+  await expectFitsWidth(page);
+  await expectAxeClean(page);
+  await page.screenshot({ path: test.info().outputPath('delete-paid-phone-ar.png') });
+  await dialog.getByLabel(t('delete.password')).fill(who.password);
+  await dialog.getByRole('button', { name: t('delete.confirm') }).click();
+  const done = page.getByRole('dialog', { name: t('delete.doneTitle') });
+  await expect(done.getByRole('status')).toHaveText(t('delete.done'));
+  await expect(done.getByRole('link', { name: t('delete.home') })).toBeFocused();
+  await expectFitsWidth(page);
+  await expectAxeClean(page);
+  await page.screenshot({ path: test.info().outputPath('delete-done-phone-ar.png') });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/ar\/?$/);
+  expect(await idTokenFor(who)).toBeUndefined();
 });
 
 test('the only administrator is told, in Arabic, to appoint another before deleting the account', async ({ page }) => {
