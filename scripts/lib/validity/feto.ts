@@ -25,8 +25,11 @@ export interface FetoPlayer {
   play(airway: Airway, task: FetoTask, rng: Rng): FetoEvent[];
 }
 
-/** A decision every 100 ms, a multiple of the replay's step so the player's own stepping matches the replay's. */
-const TICK_MS = 5 * STEP_MS;
+/**
+ * A decision every 80–180 ms, at irregular moments as a person's glances and presses come (never to a timer's beat,
+ * which the server flags), in whole steps of the replay so the player's own stepping matches the replay's.
+ */
+const tickMs = (rng: Rng) => STEP_MS * (4 + Math.floor(rng.next() * 6));
 
 /** A closed-loop player: it reads the tip as the screen shows it and holds keys for one tick at a time. */
 function skilled(name: string, group: FetoPlayer['group'], skill: Skill): FetoPlayer {
@@ -47,8 +50,9 @@ function skilled(name: string, group: FetoPlayer['group'], skill: Skill): FetoPl
       const hold = (c: AirwayControls) => {
         if (c.turnX !== last.turnX || c.turnY !== last.turnY || c.insert !== last.insert) events.push({ t, type: 'input', ...c });
         last = c;
-        for (let s = 0; s < TICK_MS; s += STEP_MS) pose = stepTip(airway, pose, c, t + s, STEP_MS).pose;
-        t += TICK_MS;
+        const tick = tickMs(rng);
+        for (let s = 0; s < tick; s += STEP_MS) pose = stepTip(airway, pose, c, t + s, STEP_MS).pose;
+        t += tick;
       };
       const openFor = (from: number) => [0, 50, 100, 150, 200].every((d) => cordsPassable(airway, from + d));
       const steer = (v: number) =>

@@ -198,7 +198,7 @@ function fastReleases(releases: ReadonlyArray<{ t: number; sealedAt: number }>):
 }
 
 /** The log's events come at a timer's beat: hardly any spread, or most of them one period apart. */
-function regularTiming(log: ReadonlyArray<{ t: number }>): boolean {
+export function regularTiming(log: ReadonlyArray<{ t: number }>): boolean {
   const { minIntervalMs, minIntervals, maxCv, modeShare, modeToleranceMs } = PLAUSIBILITY.regular;
   const intervals: number[] = [];
   for (let i = 1; i < log.length; i += 1) {

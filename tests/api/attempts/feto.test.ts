@@ -133,6 +133,19 @@ describe('POST /attempts: fetal tracheal occlusion', () => {
     expect(await stored()).toEqual([]);
   });
 
+  it("stores a log sent on a program's timer flagged, with its reason, and plausible play unflagged", async () => {
+    const played = logOf('intermediate', INSERTION);
+    expect(played.length).toBeGreaterThan(30);
+    const timed = played.map((e, k) => ({ ...e, t: k * 100 }));
+    const res = await post('learner', await tokenFor('learner'), timed);
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ flagged: true, flags: ['regular'] });
+    const [row] = await stored();
+    expect(row).toMatchObject({ flagged: true, flags: ['regular'] });
+    const plain = await post('learner', await tokenFor('learner'), played);
+    expect(plain.json).toMatchObject({ flagged: false, flags: [] });
+  });
+
   it('refuses the balloon on a laser launch', async () => {
     const token = await signLaunchToken(SECRET, {
       uid: 'learner',

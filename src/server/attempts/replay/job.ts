@@ -16,6 +16,7 @@ import {
   type SimMetrics,
 } from '../../../domain/simulator/index.ts';
 import type { FetoEvent } from '../../../domain/airway/attempt.ts';
+import { fetoFlags } from '../../../domain/airway/plausibility.ts';
 import { fetoLogRefusal, fetoRecordOf, type FetoGate, type FetoLogRefusal } from '../../../domain/airway/record.ts';
 
 /** The launch (as its token signed it) and the log to replay on it, as JSON. */
@@ -67,7 +68,7 @@ function runFetoReplay(job: ReplayJob, caseId: string): FetoReplay {
     score: record.score,
     gates: record.gates,
     metrics: { surgeryTimeMs: outcome.endMs, pathLengthMm: outcome.pathMm, contacts: outcome.contactSteps },
-    flags: [],
+    flags: fetoFlags(events),
     logGzip: gzipSync(job.eventsJson).toString('base64'),
   };
 }
