@@ -51,7 +51,7 @@ export class Player {
     return this;
   }
 
-  press(...types: Array<'laserOn' | 'laserOff' | 'fireStart' | 'fireStop' | 'mark' | 'cancelMark' | 'exchange' | 'finish'>): this {
+  press(...types: Array<'laserOn' | 'laserOff' | 'fireStart' | 'fireStop' | 'mark' | 'cancelMark' | 'exchange' | 'wipe' | 'review' | 'finish'>): this {
     for (const type of types) this.sim.apply({ t: this.t, type });
     return this;
   }

@@ -28,7 +28,10 @@ const openEvent = z.object({
     .optional(),
 });
 const classifyEvent = z.object({ t: eventTime, type: z.literal('classify'), kind: z.enum(ANASTOMOSIS_KINDS) });
-const laserBare = z.object({ t: eventTime, type: z.enum(['laserOn', 'laserOff', 'fireStart', 'fireStop', 'mark', 'cancelMark', 'exchange', 'finish']) });
+const laserBare = z.object({
+  t: eventTime,
+  type: z.enum(['laserOn', 'laserOff', 'fireStart', 'fireStop', 'mark', 'cancelMark', 'exchange', 'wipe', 'review', 'finish']),
+});
 
 /** One simulator event as the browser recorded it (see src/domain/simulator/events.ts); the server replays it through the model. */
 const AttemptEvent = z.discriminatedUnion('type', [

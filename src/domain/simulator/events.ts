@@ -52,18 +52,33 @@ export interface ClassifyEvent {
 /** Every other event carries only its time. */
 export interface PlainEvent {
   t: number;
-  type: 'laserOn' | 'laserOff' | 'fireStart' | 'fireStop' | 'mark' | 'cancelMark' | 'exchange' | 'finish';
+  type: 'laserOn' | 'laserOff' | 'fireStart' | 'fireStop' | 'mark' | 'cancelMark' | 'exchange' | 'wipe' | 'review' | 'finish';
 }
 
 /**
  * One learner action, `t` in milliseconds of simulation time (the clock stops while paused): 'laserOn'/'laserOff'
  * the aiming beam, 'fireStart'/'fireStop' the burn, 'mark' the point under the beam as an anastomosis (then
- * 'classify' or 'cancelMark'), 'exchange' an amnio-exchange that clears the fluid (turbidity.ts), 'finish' the surgery.
+ * 'classify' or 'cancelMark'), 'exchange' an amnio-exchange that clears the fluid (turbidity.ts), 'wipe' a wipe of the lens (optics.ts),
+ * 'review' the learner is done and surveys the equator (review.ts), 'finish' the surgery.
  */
 export type SimEvent = OpenEvent | InputEvent | ClassifyEvent | PlainEvent;
 
 /** The type names, for validating logs that come from outside. */
-export const EVENT_TYPES = ['open', 'input', 'laserOn', 'laserOff', 'fireStart', 'fireStop', 'mark', 'classify', 'cancelMark', 'exchange', 'finish'] as const;
+export const EVENT_TYPES = [
+  'open',
+  'input',
+  'laserOn',
+  'laserOff',
+  'fireStart',
+  'fireStop',
+  'mark',
+  'classify',
+  'cancelMark',
+  'exchange',
+  'wipe',
+  'review',
+  'finish',
+] as const;
 
 const unit = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.max(-1, Math.min(1, v)) : null);
 

@@ -36,3 +36,6 @@ export { PLAUSIBILITY, PLAUSIBILITY_FLAGS, replayChecked } from './plausibility.
 export { PLANNED, type Move } from './planned.ts';
 export { BLANCH, blanchTexels, sealThresholds } from './blanching.ts';
 export { entryBleed, exchanging, laserStatus, TRACE_EVERY_MS, TURBIDITY, turbidityAt } from './turbidity.ts';
+export { defocus, fogAt, OPTICS, wiping } from './optics.ts';
+export type { Prognosis, RiskId, RiskLevel } from './review.ts';
+export { prognosisOf, REVIEW, RISKS } from './review.ts';

@@ -5,6 +5,8 @@ import { normalizeEvent, MAX_SESSION_MS, type SimEvent } from './events.ts';
 import { inWorkingRange, LASER, sealThreshold, spotRadius } from './laser.ts';
 import { lineBegun } from './line.ts';
 import { holdTargets } from './navigation.ts';
+import { firingFog, OPTICS, soil, startWipe, wiping } from './optics.ts';
+import { surveyAim } from './review.ts';
 import type { Scenario } from './scenario.ts';
 import { initialPose, NO_CONTROLS, SCOPE, stepPose, viewOf } from './scope.ts';
 import { cloneState, createSimulation, type SimState } from './state.ts';
@@ -34,9 +36,17 @@ function refreshView(s: SimState): void {
     s.contacts += 1;
     s.lastContactAt = s.t;
     bleed(s, TURBIDITY.contactRise);
+    soil(s, OPTICS.contactFog);
   }
   s.inContact = touching;
 }
+
+/** Whether the laser is held at `t`: during an amnio-exchange or a wipe of the lens. */
+const held = (s: SimState, t: number): boolean => exchanging(s, t) || wiping(s, t);
+
+/** When the hold under way at the state's time ends. */
+const heldUntil = (s: SimState): number =>
+  Math.max(exchanging(s, s.t) ? s.exchange!.from + TURBIDITY.exchangeMs : 0, wiping(s, s.t) ? s.wipe!.from + OPTICS.wipeMs : 0);
 
 /** Energy by tissue class in one burn, indexed by TissueClass; reused every tick. */
 const byClass = new Float64Array(5);
@@ -58,6 +68,8 @@ function burn(s: SimState): void {
   }
   const { tissue } = s.scenario;
   const radius = spotRadius(aim.distanceMm, aim.cos);
+  const fog = firingFog(aim.distanceMm, TICK_MS);
+  if (fog > 0) soil(s, fog);
   if (spot.map !== tissue || spot.x !== aim.point.x || spot.y !== aim.point.y || spot.radius !== radius) {
     const found = cellsWithin(tissue, aim.point, radius);
     if (found.count > spot.cells.length) spot.cells = new Int32Array(2 * found.count);
@@ -108,6 +120,7 @@ function burn(s: SimState): void {
     for (let k = 0; k < across.length && sealed; k += 1) sealed = s.fluence[across[k]!]! >= need;
     if (!sealed) continue;
     s.sealed.push(a.id);
+    if (s.reviewAt !== null) s.reviewSealed.push(a.id);
     const { placenta, params } = s.scenario;
     if (params.task === 'solomon' && lineBegun(placenta.equator, tissue, s.fluence, placenta.anastomoses)) s.lineSealed.push(a.id);
   }
@@ -161,10 +174,11 @@ function tick(s: SimState): void {
     const dz = s.pose.dir.z * s.pose.depthMm - before.dir.z * before.depthMm;
     s.pathLengthMm += Math.sqrt(dx * dx + dy * dy + dz * dz);
     refreshView(s);
+    surveyAim(s);
     if (s.t % PATH_EVERY_MS === 0 && s.path.length < PATH_LIMIT && s.aim) s.path.push({ x: s.aim.point.x, y: s.aim.point.y });
   }
   if (s.laserOn) s.laserArmedMs += TICK_MS;
-  if (s.laserOn && s.firing && !exchanging(s, s.t)) burn(s);
+  if (s.laserOn && s.firing && !held(s, s.t)) burn(s);
   s.t += TICK_MS;
   holdTargets(s, s.t);
   sampleTurbidity(s);
@@ -179,9 +193,9 @@ function advanceInPlace(s: SimState, until: number): void {
     return;
   }
   while (s.t < end) {
-    if (!moving(s) && !(s.laserOn && s.firing && !exchanging(s, s.t))) {
-      // Firing held by an exchange: the idle stretch runs only to the exchange's end, where the burn resumes.
-      const to = s.exchange && exchanging(s, s.t) && s.laserOn && s.firing ? Math.min(end, s.exchange.from + TURBIDITY.exchangeMs) : end;
+    if (!moving(s) && !(s.laserOn && s.firing && !held(s, s.t))) {
+      // Firing held by an exchange or a wipe: the idle stretch runs only to the hold's end, where the burn resumes.
+      const to = s.laserOn && s.firing && held(s, s.t) ? Math.min(end, heldUntil(s)) : end;
       holdTargets(s, to);
       if (s.laserOn) s.laserArmedMs += to - s.t;
       s.t = to;
@@ -255,6 +269,14 @@ function applyInPlace(s: SimState, raw: unknown): void {
       break;
     case 'exchange':
       if (!startExchange(s)) return;
+      break;
+    case 'wipe':
+      if (!startWipe(s)) return;
+      break;
+    case 'review':
+      if (s.reviewAt !== null) return;
+      s.reviewAt = s.t;
+      surveyAim(s);
       break;
     case 'finish':
       s.finishedAt = s.t;

@@ -51,6 +51,18 @@ export interface Exchange {
   level: number;
 }
 
+/** Soiling of the lens (optics.ts): `level` at time `at`, clearing from then on. */
+export interface Soiling {
+  level: number;
+  at: number;
+}
+
+/** A wipe of the lens under way: from when, and the fog it started to clear. */
+export interface Wipe {
+  from: number;
+  level: number;
+}
+
 /** The whole simulation at one instant; `fluence` is the one large part (J/mm² per cell of the tissue grid). */
 export interface SimState {
   scenario: Scenario;
@@ -97,6 +109,16 @@ export interface SimState {
   /** Highest level the blood reached, and the level every TRACE_EVERY_MS of surgery: the debrief's curve. */
   peakTurbidity: number;
   turbidityTrace: number[];
+  /** Fog on the lens (optics.ts): the last level set and when, a wipe under way, how many were done. */
+  fog: Soiling;
+  wipe: Wipe | null;
+  wipes: number;
+  /** When the learner said they were done and began the final review of the equator (review.ts), or null. */
+  reviewAt: number | null;
+  /** The equator's sections the aim surveyed during the review, one bit each (review.ts). */
+  surveyed: number;
+  /** Anastomosis ids sealed during the review: what the survey found. */
+  reviewSealed: string[];
   /** Navigation task: index of the next target, and when each was reached. */
   nextTarget: number;
   targetTimes: number[];
@@ -146,6 +168,12 @@ export function createSimulation(scenario: Scenario): SimState {
     exchanges: 0,
     peakTurbidity: 0,
     turbidityTrace: [],
+    fog: { level: 0, at: 0 },
+    wipe: null,
+    wipes: 0,
+    reviewAt: null,
+    surveyed: 0,
+    reviewSealed: [],
     nextTarget: 0,
     targetTimes: [],
     holdSince: null,
@@ -167,6 +195,7 @@ export function cloneState(state: SimState): SimState {
     marks: [...state.marks],
     targetTimes: [...state.targetTimes],
     turbidityTrace: [...state.turbidityTrace],
+    reviewSealed: [...state.reviewSealed],
     path: [...state.path],
     log: [...state.log],
   };

@@ -1,6 +1,7 @@
 // Blood in the amniotic fluid: what a contact, a vessel burst by firing too close or too long, and the entry
 // bleed put there, how it thins with time, and the amnio-exchange that clears it. The level is a closed form
 // of time since its last change, so advancing frame by frame or in one jump gives the same bits.
+import { wiping } from './optics.ts';
 import type { Blood, SimState } from './state.ts';
 
 /** Every bleeding and turbidity constant in one place. Levels run 0 (clear fluid) to 1 (nothing seen past a few mm). */
@@ -39,10 +40,10 @@ export function turbidityAt(s: Pick<SimState, 'blood' | 'exchange'>, t: number):
 /** Whether an exchange is running at `t`: the laser is held while the fluid is changed. */
 export const exchanging = (s: Pick<SimState, 'exchange'>, t: number): boolean => s.exchange !== null && t < s.exchange.from + TURBIDITY.exchangeMs;
 
-/** What the laser does now, as its badge says: 'firing' only while it burns, so not with the pedal held in an exchange. */
-export function laserStatus(s: Pick<SimState, 'laserOn' | 'firing' | 'exchange' | 't'>): 'off' | 'on' | 'firing' {
+/** What the laser does now, as its badge says: 'firing' only while it burns, so not with the pedal held in an exchange or a wipe. */
+export function laserStatus(s: Pick<SimState, 'laserOn' | 'firing' | 'exchange' | 'wipe' | 't'>): 'off' | 'on' | 'firing' {
   if (!s.laserOn) return 'off';
-  return s.firing && !exchanging(s, s.t) ? 'firing' : 'on';
+  return s.firing && !exchanging(s, s.t) && !wiping(s, s.t) ? 'firing' : 'on';
 }
 
 /** Adds blood at the state's time (capped at 1 with what is there). */
