@@ -1071,6 +1071,7 @@ export const ar: Dict = {
   'groups.assignments.none': 'لم تُسند أي دورة إلى المجموعة بعد.',
   'groups.assigned': 'أُسندت {{title}}، وموعد إتمامها {{date}}.',
   'groups.reminded': 'التذكيرات المرسلة: {{count}}.',
+  'groups.remindedNone': 'لم يُرسل أي تذكير: سبق تذكير كل المتأخرين بموعد الإتمام هذا.',
   'groups.assignment.due': 'الموعد: {{date}}',
   'groups.assignment.completed': 'أتمّها: {{count}}',
   'groups.assignment.notDue': 'لم يحن الموعد بعد',

@@ -1084,6 +1084,7 @@ export const en = {
   'groups.assignments.none': 'No course is assigned to the group yet.',
   'groups.assigned': '{{title}} is assigned, due {{date}}.',
   'groups.reminded': 'Reminders mailed: {{count}}.',
+  'groups.remindedNone': 'No reminder mailed: everyone late has already been reminded of this due date.',
   'groups.assignment.due': 'due {{date}}',
   'groups.assignment.completed': 'Completed: {{count}}',
   'groups.assignment.notDue': 'Not due yet',

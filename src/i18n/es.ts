@@ -1097,6 +1097,7 @@ export const es: Dict = {
   'groups.assignments.none': 'Aún no hay cursos asignados al grupo.',
   'groups.assigned': '{{title}} asignado, con fecha límite el {{date}}.',
   'groups.reminded': 'Recordatorios enviados: {{count}}.',
+  'groups.remindedNone': 'No se ha enviado ningún recordatorio: a todos los que van con retraso ya se les recordó esta fecha límite.',
   'groups.assignment.due': 'fecha límite: {{date}}',
   'groups.assignment.completed': 'Completado: {{count}}',
   'groups.assignment.notDue': 'Aún no vence',

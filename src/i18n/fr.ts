@@ -1104,6 +1104,7 @@ export const fr: Dict = {
   'groups.assignments.none': 'Aucun cours n’est encore assigné au groupe.',
   'groups.assigned': '{{title}} est assigné, à terminer le {{date}}.',
   'groups.reminded': 'Rappels envoyés : {{count}}.',
+  'groups.remindedNone': 'Aucun rappel envoyé : toutes les personnes en retard ont déjà reçu un rappel pour cette échéance.',
   'groups.assignment.due': 'échéance : {{date}}',
   'groups.assignment.completed': 'Terminé : {{count}}',
   'groups.assignment.notDue': 'Pas encore échu',

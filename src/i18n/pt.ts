@@ -1099,6 +1099,7 @@ export const pt: Dict = {
   'groups.assignments.none': 'Nenhum curso foi atribuído ao grupo ainda.',
   'groups.assigned': '{{title}} atribuído, com prazo em {{date}}.',
   'groups.reminded': 'Lembretes enviados: {{count}}.',
+  'groups.remindedNone': 'Nenhum lembrete enviado: todos os atrasados já foram lembrados deste prazo.',
   'groups.assignment.due': 'prazo: {{date}}',
   'groups.assignment.completed': 'Concluído: {{count}}',
   'groups.assignment.notDue': 'Ainda no prazo',

@@ -1088,6 +1088,7 @@ export const ru: Dict = {
   'groups.assignments.none': 'Группе пока не назначено ни одного курса.',
   'groups.assigned': 'Курс {{title}} назначен, срок — {{date}}.',
   'groups.reminded': 'Отправлено напоминаний: {{count}}.',
+  'groups.remindedNone': 'Напоминания не отправлены: всем опоздавшим уже напомнили об этом сроке.',
   'groups.assignment.due': 'срок: {{date}}',
   'groups.assignment.completed': 'Прошли: {{count}}',
   'groups.assignment.notDue': 'Срок ещё не наступил',

@@ -1052,6 +1052,7 @@ export const zhCN: Dict = {
   'groups.assignments.none': '尚未给小组分配任何课程。',
   'groups.assigned': '已分配 {{title}}，截止日期 {{date}}。',
   'groups.reminded': '已发送提醒：{{count}}。',
+  'groups.remindedNone': '未发送提醒：所有逾期成员都已就此截止日期收到过提醒。',
   'groups.assignment.due': '截止：{{date}}',
   'groups.assignment.completed': '已完成：{{count}}',
   'groups.assignment.notDue': '尚未到期',

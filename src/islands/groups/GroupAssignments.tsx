@@ -37,7 +37,10 @@ export default function GroupAssignments({ locale, groupId, strings }: Props) {
       setSaid({ text: fill(strings['groups.assigned'], { title: isolate(title), date: formatDay(locale, `${day}T12:00:00`) }) });
   }
   async function remind() {
-    if (await sendReminders()) setSaid({ text: fill(strings['groups.reminded'], { count: $assignments.get().sent ?? 0 }) });
+    if (!(await sendReminders())) return;
+    const sent = $assignments.get().sent ?? 0;
+    // None sent: those late were all mailed for their due dates already, which the director is told rather than a bare 0.
+    setSaid({ text: sent === 0 ? strings['groups.remindedNone'] : fill(strings['groups.reminded'], { count: sent }) });
   }
 
   return (
