@@ -90,6 +90,24 @@ describe('the PayPal REST client', () => {
     ]);
   });
 
+  it('sends a request that never reached PayPal once more, and names a second failure a network error', async () => {
+    const standIn = createPaypalStandIn();
+    let failures = 1;
+    const paths: string[] = [];
+    const fetch = (url: string, init?: RequestInit) => {
+      paths.push(new URL(url).pathname);
+      if (failures-- > 0) return Promise.reject(new TypeError('fetch failed'));
+      return standIn.fetch(url, init);
+    };
+    const client = paypalClient({ baseUrl: 'http://x', clientId: 'a', clientSecret: 'b', timeoutMs: 1000, fetch });
+    const order = await client.createOrder({ amount: '10.00', description: 'x', referenceId: 'p1', requestId: 'r1' });
+    expect(order.status).toBe('CREATED');
+    expect(paths).toEqual(['/v1/oauth2/token', '/v1/oauth2/token', '/v2/checkout/orders']);
+    failures = 2;
+    await expect(client.getOrder(order.id)).rejects.toMatchObject({ kind: 'network' });
+    expect(paths.slice(3)).toEqual([`/v2/checkout/orders/${order.id}`, `/v2/checkout/orders/${order.id}`]);
+  });
+
   it('gives up after its timeout with a timeout error', async () => {
     const standIn = createPaypalStandIn();
     standIn.misbehave({ on: 'token', kind: 'timeout' });

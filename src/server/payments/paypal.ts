@@ -53,10 +53,16 @@ export function paypalClient(opts: { baseUrl: string; clientId: string; clientSe
       }, opts.timeoutMs);
     });
     try {
+      // A request that never reached PayPal is sent once more: a kept-alive connection the other side had just
+      // closed fails that way (seen on a loaded machine), and every call here is safe to repeat (the token, GET, and
+      // create and capture under their PayPal-Request-Id).
+      const attempt = () => doFetch(`${opts.baseUrl}${path}`, { ...init, signal: controller.signal });
       const res = await Promise.race([
-        doFetch(`${opts.baseUrl}${path}`, { ...init, signal: controller.signal }).catch((err: unknown) => {
-          throw err instanceof PaypalError ? err : new PaypalError('network', `PayPal could not be reached: ${String(err)}`);
-        }),
+        attempt()
+          .catch((err: unknown) => (controller.signal.aborted ? Promise.reject(err) : attempt()))
+          .catch((err: unknown) => {
+            throw err instanceof PaypalError ? err : new PaypalError('network', `PayPal could not be reached: ${String(err)}`);
+          }),
         timeout,
       ]);
       const body: unknown = await Promise.race([res.json().catch(() => null), timeout]);
