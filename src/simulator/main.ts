@@ -14,7 +14,7 @@ import { DesktopOnly, launchOver, loadScenario, playedOf, readLaunch, type Launc
 import { createMarking } from './marking.ts';
 import { createMinimap } from './minimap.ts';
 import { startLoop } from './loop.ts';
-import { $, createToast, screen, show } from './panels.ts';
+import { $, bindPause, createToast, screen, show } from './panels.ts';
 import { createFetoscopeView, type FetoscopeView } from './scene.ts';
 import { createSession } from './session.ts';
 import { bindTouch } from './touch.ts';
@@ -165,21 +165,7 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
       if (kind) say(t('sim.mark.done', { kind }));
     },
   });
-  const pause = () => {
-    if (session.phase !== 'running') return;
-    marking.cancel();
-    session.pause();
-    input.reset();
-    show($('sim-paused'), $('sim-resume'));
-  };
-  const resume = () => {
-    if (session.phase !== 'paused') return;
-    session.resume();
-    show(null, canvas);
-  };
-  $('sim-resume').addEventListener('click', resume);
-  window.addEventListener('blur', pause);
-  document.addEventListener('visibilitychange', () => document.hidden && pause());
+  const { pause, resume } = bindPause(session, input, canvas, () => marking.cancel());
 
   // Attempts this device kept from earlier launches are sent on this visit, once the case is drawn.
   if (launch.token)

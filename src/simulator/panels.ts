@@ -26,3 +26,32 @@ export function createToast(): (text: string) => void {
     timer = window.setTimeout(() => (toast.textContent = ''), 4000);
   };
 }
+
+/**
+ * Pause and resume as both simulator pages have them: the panel over the view while paused, Resume back to the view,
+ * and a pause whenever the learner leaves the window or the tab. `letGo` lets go of what the page holds open first
+ * (the laser's marking dialog); the held controls are let go of in any case.
+ */
+export function bindPause(
+  session: { readonly phase: string; pause(): void; resume(): void },
+  input: { reset(): void },
+  view: HTMLElement,
+  letGo: () => void = () => undefined,
+): { pause(): void; resume(): void } {
+  const pause = () => {
+    if (session.phase !== 'running') return;
+    letGo();
+    session.pause();
+    input.reset();
+    show($('sim-paused'), $('sim-resume'));
+  };
+  const resume = () => {
+    if (session.phase !== 'paused') return;
+    session.resume();
+    show(null, view);
+  };
+  $('sim-resume').addEventListener('click', resume);
+  window.addEventListener('blur', pause);
+  document.addEventListener('visibilitychange', () => document.hidden && pause());
+  return { pause, resume };
+}

@@ -1,8 +1,7 @@
-// The live attempt: a surgery clock that stops while paused, the model changed in place, and the learner's
-// actions stamped with that clock as they happen.
+// The live attempt: a surgery clock that stops while paused (surgery-clock.ts, the airway page's too), the model
+// changed in place, and the learner's actions stamped with that clock as they happen.
 import { liveSimulation, NO_CONTROLS, type Scenario, type ScopeKind, type SimEvent, type SimState } from '../domain/simulator/index.ts';
-
-export type Phase = 'intro' | 'running' | 'paused' | 'finished';
+import { createSurgeryClock, type Phase } from './surgery-clock.ts';
 
 type Untimed<E> = E extends SimEvent ? Omit<E, 't'> : never;
 /** An event as the keyboard and the buttons produce it; the session stamps the time. */
@@ -30,10 +29,8 @@ export interface Session {
 
 export function createSession(scenario: Scenario, now: () => number = () => performance.now()): Session {
   const sim = liveSimulation(scenario);
-  let phase: Phase = 'intro';
-  let elapsed = 0;
-  let resumedAt: number | null = null;
-  const clock = () => elapsed + (resumedAt === null ? 0 : now() - resumedAt);
+  const surgery = createSurgeryClock(now);
+  const clock = surgery.read;
   const apply = (event: Untimed<SimEvent>) => sim.apply({ ...event, t: clock() } as SimEvent);
   const release = () => {
     const held = sim.state.input;
@@ -42,48 +39,36 @@ export function createSession(scenario: Scenario, now: () => number = () => perf
   };
   return {
     get phase() {
-      return phase;
+      return surgery.phase;
     },
     get state() {
       return sim.state;
     },
     clock,
     open(scope, site) {
-      if (phase !== 'intro') return;
-      resumedAt = now();
-      phase = 'running';
-      apply(site === null ? { type: 'open', scope } : { type: 'open', scope, site });
+      if (surgery.begin()) apply(site === null ? { type: 'open', scope } : { type: 'open', scope, site });
     },
     act(action) {
-      if (phase === 'running') apply(action);
+      if (surgery.phase === 'running') apply(action);
     },
     tick() {
-      if (phase === 'running') sim.advance(clock());
+      if (surgery.phase === 'running') sim.advance(clock());
       return sim.state;
     },
     release() {
-      if (phase === 'running') release();
+      if (surgery.phase === 'running') release();
     },
     pause() {
-      if (phase !== 'running') return;
+      if (surgery.phase !== 'running') return;
       release();
       if (sim.state.pendingMark) apply({ type: 'cancelMark' });
-      elapsed = clock();
-      resumedAt = null;
-      phase = 'paused';
+      surgery.pause();
     },
-    resume() {
-      if (phase !== 'paused') return;
-      resumedAt = now();
-      phase = 'running';
-    },
+    resume: surgery.resume,
     finish() {
-      if (phase !== 'running' && phase !== 'paused') return;
-      if (phase === 'paused') resumedAt = now();
+      if (surgery.phase !== 'running' && surgery.phase !== 'paused') return;
       apply({ type: 'finish' });
-      elapsed = clock();
-      resumedAt = null;
-      phase = 'finished';
+      surgery.finish();
     },
   };
 }

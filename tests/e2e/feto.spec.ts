@@ -196,6 +196,16 @@ for (const [task, { level, does, gates }] of Object.entries(TASKS) as [FetoTask,
             await page.keyboard.press('Enter');
           }
           const startedAt = Date.now();
+          // Pausing and resuming as on the laser page (Escape, or the pause button on a phone), before the surgery moves.
+          const paused = page.locator('#sim-paused');
+          if (device === 'phone') await page.locator('[data-touch="pause"]').tap();
+          else await page.keyboard.press('Escape');
+          await expect(paused).toBeVisible();
+          await expect(paused.getByRole('button', { name: t['sim.resume'] })).toBeFocused();
+          if (device === 'phone') await paused.getByRole('button', { name: t['sim.resume'] }).tap();
+          else await page.keyboard.press('Enter');
+          await expect(paused).toBeHidden();
+          await expect(page.locator('#sim-canvas')).toBeFocused();
           const hand = device === 'phone' ? touchHand(page, await page.context().newCDPSession(page)) : keyboardHand(page);
           const log = await operate(page, airway, task, hand);
           await page.clock.fastForward(200);

@@ -9,7 +9,7 @@ import { createInputMixer, type Commands } from '../controls.ts';
 import { bindGamepad } from '../gamepad.ts';
 import { bindKeyboard } from '../keyboard.ts';
 import { launchOver, playedOf, type FetoCase, type Launch } from '../launch.ts';
-import { $, createToast, screen, show } from '../panels.ts';
+import { $, bindPause, createToast, screen, show } from '../panels.ts';
 import { createResolution } from '../resolution.ts';
 import type { SimKey, SimStrings, Translate } from '../strings.ts';
 import { bindTouch } from '../touch.ts';
@@ -262,20 +262,7 @@ export function runFeto(launch: Launch, feto: FetoCase, { t, strings, lang, fail
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-feto]'))
     button.addEventListener('click', () => balloonAction(button.dataset['feto'] as 'inflate' | 'detach' | 'puncture'));
 
-  const pause = () => {
-    if (session.phase !== 'running') return;
-    session.pause();
-    input.reset();
-    show($('sim-paused'), $('sim-resume'));
-  };
-  const resume = () => {
-    if (session.phase !== 'paused') return;
-    session.resume();
-    show(null, canvas);
-  };
-  $('sim-resume').addEventListener('click', resume);
-  window.addEventListener('blur', pause);
-  document.addEventListener('visibilitychange', () => document.hidden && pause());
+  const { pause, resume } = bindPause(session, input, canvas);
 
   let startedAt = 0;
   $('sim-start').addEventListener('click', () => {

@@ -1,8 +1,8 @@
-// The live FETO attempt: a surgery clock that stops while paused, the learner's actions stamped with it, and the
-// airway model replayed to the clock for each frame (the same replay the server keeps as the score of record).
+// The live FETO attempt: the laser page's surgery clock (stopped while paused), the learner's actions stamped with
+// it, and the airway model replayed to the clock for each frame (the same replay the server keeps as the score of record).
 import { replayFeto, type FetoEvent, type FetoOutcome, type FetoTask } from '../../domain/airway/attempt.ts';
 import type { Airway } from '../../domain/airway/model.ts';
-import type { Phase } from '../session.ts';
+import { createSurgeryClock, type Phase } from '../surgery-clock.ts';
 
 type Untimed<E> = E extends FetoEvent ? Omit<E, 't'> : never;
 /** An action as the devices and buttons produce it; the session stamps the time. */
@@ -27,11 +27,9 @@ export interface FetoSession {
 
 export function createFetoSession(airway: Airway, task: FetoTask, now: () => number = () => performance.now()): FetoSession {
   const log: FetoEvent[] = [];
-  let phase: Phase = 'intro';
-  let elapsed = 0;
-  let resumedAt: number | null = null;
+  const surgery = createSurgeryClock(now);
+  const clock = surgery.read;
   let state = replayFeto(airway, task, log);
-  const clock = () => elapsed + (resumedAt === null ? 0 : now() - resumedAt);
   const push = (event: FetoEvent) => {
     log.push(event);
     state = replayFeto(airway, task, log, event.t);
@@ -42,7 +40,7 @@ export function createFetoSession(airway: Airway, task: FetoTask, now: () => num
   };
   return {
     get phase() {
-      return phase;
+      return surgery.phase;
     },
     get state() {
       return state;
@@ -50,36 +48,25 @@ export function createFetoSession(airway: Airway, task: FetoTask, now: () => num
     log,
     clock,
     begin() {
-      if (phase !== 'intro') return;
-      resumedAt = now();
-      phase = 'running';
+      surgery.begin();
     },
     act(action) {
-      if (phase === 'running') push({ ...action, t: clock() } as FetoEvent);
+      if (surgery.phase === 'running') push({ ...action, t: clock() } as FetoEvent);
     },
     tick() {
-      if (phase === 'running') state = replayFeto(airway, task, log, clock());
+      if (surgery.phase === 'running') state = replayFeto(airway, task, log, clock());
       return state;
     },
     pause() {
-      if (phase !== 'running') return;
+      if (surgery.phase !== 'running') return;
       release();
-      elapsed = clock();
-      resumedAt = null;
-      phase = 'paused';
+      surgery.pause();
     },
-    resume() {
-      if (phase !== 'paused') return;
-      resumedAt = now();
-      phase = 'running';
-    },
+    resume: surgery.resume,
     finish() {
-      if (phase !== 'running' && phase !== 'paused') return;
-      if (phase === 'paused') resumedAt = now();
+      if (surgery.phase !== 'running' && surgery.phase !== 'paused') return;
       push({ t: clock(), type: 'finish' });
-      elapsed = clock();
-      resumedAt = null;
-      phase = 'finished';
+      surgery.finish();
     },
   };
 }
