@@ -624,6 +624,7 @@ export const fr: Dict = {
   'sim.keys.fire': 'Espace, maintenu : tirer au laser',
   'sim.keys.mark': 'M : marquer le point sous le faisceau comme anastomose, puis 1-4 pour son type',
   'sim.keys.exchange': 'X : amnio-échange : 20 s sans laser, puis le liquide est clair (manette : X)',
+  'sim.keys.wipe': 'C : essuyer l’optique embuée : 5 s sans laser, puis la vue est nette (manette : gâchette gauche)',
   'sim.keys.pause': 'Échap : pause, ou annuler un marquage',
   'sim.keys.finish': 'Entrée sur « Terminer » : finir l’intervention',
   'sim.keys.gamepad':
@@ -637,12 +638,14 @@ export const fr: Dict = {
   'sim.touch.fire': 'Tirer (maintenir)',
   'sim.touch.mark': 'Marquer',
   'sim.touch.exchange': 'Échange',
+  'sim.touch.wipe': 'Essuyer',
   'sim.touch.pause': 'Pause',
   'sim.touch.help.roll': 'Rotation à gauche / Rotation à droite : fait tourner le fœtoscope',
   'sim.touch.help.laser': 'Faisceau de visée : laser allumé ou éteint',
   'sim.touch.help.fire': 'Tirer (maintenir) : tire le laser',
   'sim.touch.help.mark': 'Marquer : marque le point sous le faisceau comme anastomose, puis touchez son type',
   'sim.touch.help.exchange': 'Échange : amnio-échange, 20 s sans laser, puis le liquide est clair',
+  'sim.touch.help.wipe': 'Essuyer : nettoie l’optique embuée, 5 s sans laser',
   'sim.touch.help.pause': 'Pause : arrête le chronomètre de l’intervention',
   'sim.touch.help.finish': 'Terminer : met fin à l’intervention',
   'sim.pausedHint.touch': 'Le chronomètre de l’intervention est arrêté. Touchez Reprendre pour continuer.',
@@ -685,6 +688,34 @@ export const fr: Dict = {
   'sim.time': 'Temps',
   'sim.contact': 'Le fœtoscope a touché le placenta : le saignement trouble le liquide pendant un moment.',
   'sim.exchange.started': 'Amnio-échange : le laser attend 20 s pendant qu’on remplace le liquide sanglant.',
+  'sim.wipe.started': 'Nettoyage de l’optique : le laser attend 5 s.',
+  'sim.review.start': 'Terminé : revoir l’équateur',
+  'sim.review.started':
+    'Revue finale : parcourez tout l’équateur à la recherche d’anastomoses restées ouvertes, scellez celles que vous trouvez, puis Terminer.',
+  'sim.review.progress': 'Équateur revu : {{share}}',
+  'sim.prognosis.title': 'Ce que cette opération signifie pour les jumeaux',
+  'sim.prognosis.reviewed': 'Revue finale : vous avez parcouru {{share}} de l’équateur et scellé {{found}} anastomoses de plus pendant celle-ci.',
+  'sim.prognosis.notReviewed':
+    'Pas de revue finale : l’équateur n’a pas été parcouru à nouveau avant Terminer ; c’est ainsi que l’on trouve les anastomoses oubliées.',
+  'sim.prognosis.recurrence': 'Récidive du STT',
+  'sim.prognosis.taps': 'TAPS',
+  'sim.prognosis.rupture': 'Rupture des membranes',
+  'sim.prognosis.level.low': 'risque faible',
+  'sim.prognosis.level.moderate': 'risque modéré',
+  'sim.prognosis.level.high': 'risque élevé',
+  'sim.prognosis.recurrence.high':
+    'Anastomoses artério-veineuses de 1,5 mm ou plus restées ouvertes : {{n}}. La transfusion continue et le syndrome transfuseur-transfusé récidive dans les semaines suivantes, souvent avec une seconde opération.',
+  'sim.prognosis.recurrence.moderate':
+    'Anastomoses superficielles (AA, VV) restées ouvertes : {{n}}. Elles peuvent porter une transfusion brutale si le cœur d’un jumeau ralentit : scellez-les aussi.',
+  'sim.prognosis.recurrence.low': 'Toutes les grandes anastomoses artério-veineuses sont scellées : la transfusion est arrêtée.',
+  'sim.prognosis.taps.high':
+    'Anastomoses artério-veineuses fines (moins de 1,5 mm) restées ouvertes : {{n}}. Les globules rouges passent lentement d’un jumeau à l’autre : anémie chez l’un, polyglobulie chez l’autre (TAPS), des semaines plus tard. Suivez les deux par Doppler hebdomadaire de l’artère cérébrale moyenne.',
+  'sim.prognosis.taps.low': 'Aucune anastomose fine restée ouverte : un TAPS est peu probable.',
+  'sim.prognosis.rupture.high':
+    'Contacts avec la plaque : {{contacts}} ; tiré hors de la plaque : {{joules}}. Le saignement et les brûlures de la paroi et des membranes rendent probables la rupture ou le décollement chorio-amniotique.',
+  'sim.prognosis.rupture.moderate':
+    'Contacts avec la plaque : {{contacts}} ; tiré hors de la plaque : {{joules}} ; durée : {{minutes}}. Chacun augmente le risque de rupture prématurée des membranes.',
+  'sim.prognosis.rupture.low': 'Aucun contact avec la plaque et une opération courte : les membranes sont épargnées autant que le chirurgien le peut.',
   'sim.debrief.turbidity': 'Sang dans le liquide pendant l’opération (0 clair, 1 plus rien de visible) ; chaque échange l’éclaircit',
   'sim.endUnreachable':
     "La fin du cas n'a pas pu être chargée (pas de connexion ?). Votre pratique est gardée sur cette page : laissez-la ouverte, elle réessaie.",

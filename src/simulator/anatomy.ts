@@ -32,7 +32,7 @@ const FIRST_TEXTURE_PX = 512;
 /** The wall: a sphere cut by the plate's plane, wide enough to hold every trocar entry and every reachable tip. */
 const DOME = { radius: 185, centreZ: -60 };
 
-export type LightUniforms = Record<'uTip' | 'uLook' | 'uMurk' | 'uExposure' | 'uEyepiece', IUniform>;
+export type LightUniforms = Record<'uTip' | 'uLook' | 'uMurk' | 'uExposure' | 'uEyepiece' | 'uBlur', IUniform>;
 
 /** The shaders' noise: one random value a texel, tiling, filtered linearly between texels. */
 export function noiseTexture(seed: number): DataTexture {

@@ -89,6 +89,8 @@ export interface Commands {
   mark(): void;
   /** Starts an amnio-exchange (the model ignores it while one runs). */
   exchange(): void;
+  /** Starts a wipe of the lens (the model ignores it while one runs); the laser page's alone. */
+  wipe?(): void;
   /** Cancels a mark, or pauses, or resumes. */
   escape(): void;
 }

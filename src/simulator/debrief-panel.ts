@@ -19,6 +19,7 @@ import { debriefSvg } from './debrief-map.ts';
 import { componentRows, debriefLabels } from './debrief-text.ts';
 import { typeLines } from './debrief-types.ts';
 import { cappedHeadline, gateNotes, laserGates } from './gate-text.ts';
+import { showPrognosis } from './prognosis-card.ts';
 import type { SimStrings, Translate } from './strings.ts';
 
 /** What the debrief shows; the local replay fills it first, the server's stored attempt replaces it. */
@@ -127,6 +128,8 @@ export function showDebrief(state: SimState, t: Translate, strings: SimStrings, 
     byId('sim-surgery-time').textContent = clockText(f.surgeryTimeMs);
   };
   render(localFigures);
+  // The outcome is the model's, from this run: the server's replay of the same log gives the same state.
+  showPrognosis(state, t, lang);
 
   $submission.subscribe((sub) => {
     showSubmission(sub, t);

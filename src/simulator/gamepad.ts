@@ -1,5 +1,5 @@
 // A game controller (the Gamepad API's standard layout): the left stick pivots the fetoscope, the right stick
-// advances and withdraws, the shoulder buttons roll, the right trigger fires; A switches the aiming beam, Y marks, X exchanges the fluid,
+// advances and withdraws, the shoulder buttons roll, the right trigger fires; A switches the aiming beam, Y marks, X exchanges the fluid, the left trigger wipes the lens,
 // B or Start cancels a mark, pauses or resumes. In the marking dialog the pad moves between the choices and A picks.
 import type { Controls } from '../domain/simulator/index.ts';
 import type { Commands, InputMixer } from './controls.ts';
@@ -15,7 +15,7 @@ export interface PadReading {
 const DEAD_ZONE = 0.2;
 
 /** Standard-layout button indices the page uses. */
-const BUTTON = { a: 0, b: 1, x: 2, y: 3, lb: 4, rb: 5, rt: 7, start: 9, up: 12, down: 13, left: 14, right: 15 } as const;
+const BUTTON = { a: 0, b: 1, x: 2, y: 3, lb: 4, rb: 5, lt: 6, rt: 7, start: 9, up: 12, down: 13, left: 14, right: 15 } as const;
 export type ButtonName = Exclude<keyof typeof BUTTON, 'lb' | 'rb' | 'rt'>;
 
 const stick = (v: number | undefined) => (v === undefined || Math.abs(v) < DEAD_ZONE ? 0 : v);
@@ -24,7 +24,7 @@ const down = (pad: PadReading, i: number) => pad.buttons[i]?.pressed === true;
 /** What a controller holds: the controls (sticks up read as turn up and advance), fire, and the pressed buttons. */
 export function readPad(pad: PadReading): { controls: Controls; fire: boolean; pressed: Set<ButtonName> } {
   const pressed = new Set<ButtonName>();
-  for (const name of ['a', 'b', 'x', 'y', 'start', 'up', 'down', 'left', 'right'] as const) if (down(pad, BUTTON[name])) pressed.add(name);
+  for (const name of ['a', 'b', 'x', 'y', 'lt', 'start', 'up', 'down', 'left', 'right'] as const) if (down(pad, BUTTON[name])) pressed.add(name);
   return {
     controls: {
       turnX: stick(pad.axes[0]),
@@ -67,6 +67,7 @@ export function bindGamepad(session: Pick<Session, 'phase'>, input: InputMixer, 
       if (pressedNow('a', now)) commands.laser();
       if (pressedNow('y', now)) commands.mark();
       if (pressedNow('x', now)) commands.exchange();
+      if (pressedNow('lt', now)) commands.wipe?.();
     }
     if ((session.phase === 'running' || session.phase === 'paused') && (pressedNow('b', now) || pressedNow('start', now))) commands.escape();
     before = now;

@@ -55,6 +55,9 @@ export function bindKeyboard(session: Pick<Session, 'phase'>, input: InputMixer,
     } else if (e.code === 'KeyX') {
       e.preventDefault();
       if (!e.repeat) commands.exchange();
+    } else if (e.code === 'KeyC') {
+      e.preventDefault();
+      if (!e.repeat) commands.wipe?.();
     }
   });
   window.addEventListener('keyup', (e) => {

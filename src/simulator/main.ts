@@ -1,7 +1,7 @@
 // The /simulator page: reads the launch link, builds the launch's scenario and view once, runs the frame loop,
 // and walks the learner from the intro through the surgery to the debrief and the final score.
 import { hasTouchScreen, tooSmallToPlay } from '../domain/device.ts';
-import { viewOf, type Scenario } from '../domain/simulator/index.ts';
+import { prognosisOf, viewOf, type Scenario } from '../domain/simulator/index.ts';
 import { dirOf, isLocale, localePath, type Locale } from '../i18n/locales.ts';
 import { currentDevice } from '../stores/launch/device.ts';
 import { createInputMixer, type Commands } from './controls.ts';
@@ -128,12 +128,26 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
       if (state.contacts > contactsSeen) say(t('sim.contact'));
       haptics.update(state, connectedPads(navigator));
       contactsSeen = state.contacts;
+      if (state.reviewAt !== null) reviewButton.textContent = t('sim.review.progress', { share: surveyed.format(prognosisOf(state)?.surveyed ?? 0) });
     },
   });
   const intro = setUpIntro(t, scenario, () => loop.redraw());
   const scope = () => intro.scope();
 
   const finishButton = $<HTMLButtonElement>('sim-finish');
+  // Saying one is done starts the final review: the learner surveys the equator for what is still open, then Finish.
+  const reviewButton = $<HTMLButtonElement>('sim-review');
+  // The lens's wipe and the review are the laser's: the markup keeps them hidden for the airway's page.
+  reviewButton.hidden = false;
+  $('sim-touch').querySelector<HTMLElement>('[data-touch="wipe"]')!.hidden = false;
+  const surveyed = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 });
+  reviewButton.addEventListener('click', () => {
+    if (session.phase !== 'running' || session.state.reviewAt !== null) return;
+    session.act({ type: 'review' });
+    reviewButton.disabled = true;
+    say(t('sim.review.started'));
+    canvas.focus();
+  });
   const input = createInputMixer(
     (action) => session.act(action),
     () => session.phase === 'running' && !marking.open,
@@ -148,6 +162,12 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
       const before = session.state.exchanges;
       session.act({ type: 'exchange' });
       if (session.state.exchanges > before) say(t('sim.exchange.started'));
+    },
+    wipe: () => {
+      if (session.phase !== 'running') return;
+      const before = session.state.wipes;
+      session.act({ type: 'wipe' });
+      if (session.state.wipes > before) say(t('sim.wipe.started'));
     },
     escape: () => {
       if (marking.open) marking.cancel();
@@ -181,6 +201,8 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
     // The small screen's notice was for choosing whether to play here; the view, Finish and the guide take its room.
     $('sim-small').hidden = true;
     finishButton.disabled = false;
+    // A navigation drill treats nothing: there is no equator to review.
+    reviewButton.disabled = scenario.params.task === 'navigation';
     show(null, canvas);
     // A phone's intro lies below the view: the page goes back to its top, where the view and Finish are.
     window.scrollTo(0, 0);
@@ -190,6 +212,7 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
     session.finish();
     input.reset();
     finishButton.disabled = true;
+    reviewButton.disabled = true;
     guide.update(session.state);
     window.addEventListener('beforeunload', holdPage);
     showEnd();

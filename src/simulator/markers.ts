@@ -128,11 +128,11 @@ export function createTargets(points: readonly Vec2[]): Targets {
   };
 }
 
-export type OverlayUniforms = Record<'uMurk' | 'uTime' | 'uFiring', { value: number }>;
+export type OverlayUniforms = Record<'uMurk' | 'uFog' | 'uTime' | 'uFiring', { value: number }>;
 
 /** A full-canvas quad drawn last, in clip space, whatever the camera does. */
 export function createOverlay(noise: Texture): { mesh: Mesh; uniforms: OverlayUniforms } {
-  const uniforms: OverlayUniforms = { uMurk: { value: 0 }, uTime: { value: 0 }, uFiring: { value: 0 } };
+  const uniforms: OverlayUniforms = { uMurk: { value: 0 }, uFog: { value: 0 }, uTime: { value: 0 }, uFiring: { value: 0 } };
   const mesh = new Mesh(
     new PlaneGeometry(2, 2),
     new ShaderMaterial({

@@ -1,7 +1,7 @@
 // The fetoscope's view in three.js: a perspective camera at the scope's tip, looking where its optics look. The
 // scene is built once per launch; render() moves the camera and updates a few uniforms.
 import { LinearSRGBColorSpace, PerspectiveCamera, Scene, Vector2, Vector3, WebGLRenderer } from 'three';
-import { turbidityAt, viewOf, visibleTargets, type Scenario, type ScopeKind, type SimState } from '../domain/simulator/index.ts';
+import { defocus, fogAt, turbidityAt, viewOf, visibleTargets, type Scenario, type ScopeKind, type SimState } from '../domain/simulator/index.ts';
 import { createAnatomy, noiseTexture } from './anatomy.ts';
 import { createBeam, createOverlay, createTargets } from './markers.ts';
 import { createPlateMarks } from './plate-marks.ts';
@@ -15,6 +15,9 @@ const FOV_DEGREES = 75;
 const EXPOSURE = 2400;
 /** After a contact the fluid clears over this long (ms of surgery time). */
 export const MURK_CLEARS_MS = 18_000;
+/** Mipmap levels the plate's painting is read coarser by, fully out of focus and through a fully fogged lens. */
+const DEFOCUS_LOD = 4;
+const FOG_LOD = 2;
 /** The fluence texture is refreshed at most this often while firing (ms of wall time). */
 const FLUENCE_EVERY_MS = 100;
 
@@ -26,6 +29,9 @@ export interface FetoscopeView {
   sharpen(): void;
   dispose(): void;
 }
+
+/** How blurred the plate is, in mipmap levels: out of focus at `distanceMm` from the plate, or through the fog on the lens. */
+const blurOf = (distanceMm: number, fog: number): number => Math.max(DEFOCUS_LOD * defocus(distanceMm), FOG_LOD * fog);
 
 /** How clouded the fluid is, 0-1: thick while the tip touches the plate, clearing over MURK_CLEARS_MS after, never below the blood that stays. */
 export function murkOf(state: SimState): number {
@@ -50,6 +56,7 @@ export function createFetoscopeView(canvas: HTMLCanvasElement, scenario: Scenari
     uMurk: { value: 0 },
     uExposure: { value: EXPOSURE },
     uEyepiece: { value: new Vector3(1, 1, 1) },
+    uBlur: { value: 0 },
   };
   const noise = noiseTexture(scenario.seed);
   const anatomy = createAnatomy(scenario, light, noise, renderer.capabilities.getMaxAnisotropy());
@@ -80,6 +87,8 @@ export function createFetoscopeView(canvas: HTMLCanvasElement, scenario: Scenari
       light.uLook.value.set(view.look.x, view.look.y, view.look.z);
       const murk = murkOf(state);
       light.uMurk.value = murk;
+      const fog = fogAt(state, state.t);
+      light.uBlur.value = blurOf(view.aim?.distanceMm ?? view.tip.z, fog);
 
       const open = state.openedAt !== null && state.finishedAt === null;
       const firing = open && state.laserOn && state.firing;
@@ -94,10 +103,11 @@ export function createFetoscopeView(canvas: HTMLCanvasElement, scenario: Scenari
       wasFiring = firing;
       const u = overlay.uniforms;
       u.uMurk.value = murk;
+      u.uFog.value = fog;
       u.uTime.value = options.reducedMotion ? 0 : state.t / 1000;
       u.uFiring.value = firing ? 1 : 0;
       // A full-canvas blended pass is costly where WebGL runs on the CPU: drawn only while it shows something.
-      overlay.mesh.visible = murk > 0 || firing;
+      overlay.mesh.visible = murk > 0 || fog > 0 || firing;
       renderer.render(scene, camera);
     },
     resize(size, pixelRatio) {

@@ -1,7 +1,13 @@
 // GLSL for the fetoscope's view. Everything is lit by one source, the light guide at the scope's tip: what is
 // near and faces the tip is bright, what is far or seen at a slant is dim, and the amniotic fluid between
-// absorbs and scatters (more so, and red-brown, after the tip has touched the plate and it bled).
+// absorbs and scatters (more so, and red-brown, after the tip has touched the plate and it bled). Too close, the
+// light guide burns out the middle of the view; out of focus or through a fogged lens the plate's painting is read
+// from a coarser level of its mipmaps (uBlur): a blur at the cost of none, no extra pass.
 import { BLANCH } from '../domain/simulator/index.ts';
+
+/** The cotyledons' relief: noise cells per mm (one bulge about every 1 / scale mm) and how far their slopes tilt the light. */
+const COTYLEDON_SCALE = 0.05;
+const COTYLEDON_TILT = 2.5;
 
 /** Side of the noise texture in texels; noise(p) has one random value per unit of p, like hashed value noise. */
 export const NOISE_PX = 128;
@@ -12,6 +18,7 @@ uniform vec3 uLook;
 uniform float uMurk;
 uniform float uExposure;
 uniform vec3 uEyepiece;
+uniform float uBlur;
 // The eyepiece: the round field stop and the vignette towards it, from the pixel's place in the image (centre
 // and radius in uEyepiece, drawing-buffer pixels), so no second full-screen pass is needed.
 float eyepiece() {
@@ -27,6 +34,8 @@ vec3 fetoscopeLight(vec3 albedo, vec3 pos, vec3 normal) {
   float beam = 0.3 + 0.7 * smoothstep(0.3, 0.95, dot(-l, uLook));
   float e = uExposure * facing * beam / (d * d);
   vec3 lit = albedo * (1.0 - exp(-e));
+  // A few millimetres off the tissue the light guide over-exposes what faces it: a washed-out glare.
+  lit = mix(lit, vec3(1.0, 0.97, 0.9), 0.45 * smoothstep(40.0, 400.0, e));
   // Wet tissue glints where it faces the tip squarely.
   lit += vec3(0.95, 0.93, 0.86) * pow(facing, 40.0) * 0.16 * min(e, 1.0);
   float through = exp(-d * mix(0.008, 0.1, uMurk));
@@ -57,7 +66,8 @@ void main() {
 
 /**
  * The floor of the cavity: the painted placenta, blanched by each cell's fluence over its own seal threshold
- * (partly while heating, fully once sealed), and wall around it.
+ * (partly while heating, fully once sealed), and wall around it. The plate's surface is not flat: cotyledons
+ * bulge between shallow grooves (a low-frequency relief whose slope tilts the normal the light reads).
  */
 export const FLOOR_FRAGMENT = /* glsl */ `
 uniform sampler2D uMap;
@@ -98,7 +108,7 @@ void main() {
   vec2 p = vPos.xy;
   // The painted canvas is uploaded as it is, top row first and premultiplied (the cheapest copy), so y is
   // flipped here and the plate's colour comes already weighted by its coverage.
-  vec4 painted = texture2D(uMap, vec2(p.x, -p.y) / (2.0 * uExtent) + 0.5);
+  vec4 painted = texture2D(uMap, vec2(p.x, -p.y) / (2.0 * uExtent) + 0.5, uBlur);
   float n = noise(p * 1.7);
   float inside = step(abs(p.x), uExtent) * step(abs(p.y), uExtent);
   vec3 wall = mix(vec3(0.70, 0.50, 0.48), vec3(0.85, 0.69, 0.63), noise(p * 0.08));
@@ -112,7 +122,12 @@ void main() {
   albedo *= 1.0 - 0.3 * smoothstep(0.0, 0.3, r) * (1.0 - sealed);
   albedo = mix(albedo, vec3(0.80, 0.74, 0.64), 0.9 * pale);
   albedo = mix(albedo, vec3(0.52, 0.42, 0.34), 0.5 * smoothstep(2.5, 3.9, r * (0.85 + 0.3 * n)));
-  gl_FragColor = vec4(fetoscopeLight(albedo, vPos, vec3(0.0, 0.0, 1.0)), 1.0);
+  // Cotyledons some 2 cm across: the relief's slope from two more reads of the noise, on the plate only.
+  vec2 q = p * ${COTYLEDON_SCALE.toFixed(3)};
+  float h = noise(q);
+  vec2 slope = vec2(noise(q + vec2(0.35, 0.0)) - h, noise(q + vec2(0.0, 0.35)) - h) * ${COTYLEDON_TILT.toFixed(2)};
+  vec3 normal = normalize(vec3(-slope * painted.a * inside, 1.0));
+  gl_FragColor = vec4(fetoscopeLight(albedo, vPos, normal), 1.0);
 }
 `;
 
@@ -183,10 +198,12 @@ void main() {
 
 /**
  * Drawn last over the whole canvas, premultiplied (colour added, the scene kept by alpha), and only while there
- * is something to show: blood clouding the fluid after a contact, and the glow while the laser fires.
+ * is something to show: blood clouding the fluid after a contact, a milky film of smudges on a fogged lens
+ * (never more than about half the view's contrast), and the glow while the laser fires.
  */
 export const OVERLAY_FRAGMENT = /* glsl */ `
 uniform float uMurk;
+uniform float uFog;
 uniform float uTime;
 uniform float uFiring;
 varying vec2 vUv;
@@ -197,7 +214,9 @@ void main() {
   float open = 1.0 - smoothstep(0.955, 0.985, r);
   float cloud = 0.6 * noise(p * 3.0 + uTime * vec2(0.05, 0.03)) + 0.4 * noise(p * 7.0 - uTime * vec2(0.04, -0.02));
   float murk = uMurk * (0.3 + 0.5 * cloud) * open;
-  vec3 add = vec3(0.30, 0.07, 0.04) * murk + vec3(1.0, 0.55, 0.4) * 0.14 * uFiring * open * exp(-5.0 * r * r);
-  gl_FragColor = vec4(add, 1.0 - murk);
+  float smudge = 0.5 + 0.5 * noise(p * 5.0 + 31.0);
+  float film = uFog * 0.5 * smudge * open;
+  vec3 add = vec3(0.30, 0.07, 0.04) * murk + vec3(0.62, 0.60, 0.55) * film + vec3(1.0, 0.55, 0.4) * 0.14 * uFiring * open * exp(-5.0 * r * r);
+  gl_FragColor = vec4(add, (1.0 - murk) * (1.0 - film));
 }
 `;

@@ -45,6 +45,7 @@ export const HELP_KEYS = [
   'sim.keys.fire',
   'sim.keys.mark',
   'sim.keys.exchange',
+  'sim.keys.wipe',
   'sim.keys.pause',
   'sim.keys.finish',
   'sim.keys.gamepad',
@@ -59,6 +60,7 @@ export const TOUCH_HELP_KEYS = [
   'sim.touch.help.fire',
   'sim.touch.help.mark',
   'sim.touch.help.exchange',
+  'sim.touch.help.wipe',
   'sim.touch.help.pause',
   'sim.touch.help.finish',
 ] as const satisfies readonly Key[];
@@ -69,7 +71,7 @@ export const TOUCH_HELP_KEYS = [
  * keyboard's, a touch screen's (the page's data-touch), or a connected controller's (data-pad).
  */
 export const DEVICE_HINT_KEYS = {
-  help: { keyboard: HELP_KEYS, touch: TOUCH_HELP_KEYS, gamepad: ['sim.keys.gamepad', 'sim.keys.exchange'] },
+  help: { keyboard: HELP_KEYS, touch: TOUCH_HELP_KEYS, gamepad: ['sim.keys.gamepad', 'sim.keys.exchange', 'sim.keys.wipe'] },
   paused: { keyboard: 'sim.pausedHint', touch: 'sim.pausedHint.touch', gamepad: 'sim.pausedHint.gamepad' },
   mark: { keyboard: 'sim.mark.hint', touch: 'sim.mark.hint.touch', gamepad: 'sim.mark.hint.gamepad' },
 } as const satisfies {

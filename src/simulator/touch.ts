@@ -123,6 +123,7 @@ export function bindTouch(root: HTMLElement, input: InputMixer, commands: Comman
   const laser = tapButton('laser', () => commands.laser());
   tapButton('mark', () => commands.mark());
   tapButton('exchange', () => commands.exchange());
+  tapButton('wipe', () => commands.wipe?.());
   tapButton('pause', () => commands.escape());
   // A long press would open the browser's menu or select text under the thumb.
   root.addEventListener('contextmenu', (e) => e.preventDefault());

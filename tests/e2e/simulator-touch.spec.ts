@@ -270,7 +270,7 @@ for (const lang of ['en', 'ar'] as const) {
       await expect(page.getByText(t['sim.pausedHint.gamepad'], { exact: true })).toBeVisible();
       const help = page.getByRole('region', { name: t['sim.keys.title'] });
       await expect(help.getByRole('list')).toHaveCount(1);
-      await expect(help.getByRole('listitem')).toHaveText([t['sim.keys.gamepad'], t['sim.keys.exchange']]);
+      await expect(help.getByRole('listitem')).toHaveText([t['sim.keys.gamepad'], t['sim.keys.exchange'], t['sim.keys.wipe']]);
       await page.screenshot({ path: `/tmp/shots/touch-desktop-${lang}.png` });
     });
   });
