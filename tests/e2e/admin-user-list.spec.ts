@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, expectFitsWidth, login, newAccount } from './helpers.ts';
+import { DICTIONARIES } from '../../src/i18n/index.ts';
+import { ADMIN, expectFitsWidth, login, newAccount, subscriber } from './helpers.ts';
 
 /** The list of all users on /admin-users: an admin searches, filters, sorts by keyboard, opens a user and downloads the CSV. */
 test('the admin finds people in the list by part of a name, narrows it by access, sorts it by keyboard, opens one and exports the CSV', async ({
@@ -61,6 +62,34 @@ test('the admin finds people in the list by part of a name, narrows it by access
   const found = page.getByRole('heading', { level: 2, name: abby.email });
   await expect(found).toBeVisible();
   await expect(found).toBeFocused();
+});
+
+test('an admin reading in Spanish exports the list for people: Spanish headers, semicolons, each plan by its Spanish title', async ({ page, request }) => {
+  const es = DICTIONARIES.es;
+  const sam = await subscriber(request);
+  const plans = (await (await request.get('/api/pricing?lang=es')).json()) as { id: string; title: string }[];
+  const fetoscopy = plans.find((p) => p.id === 'plan-fetoscopy')!.title;
+  await login(page, ADMIN);
+  await page.goto('/es/admin-users');
+  const list = page.locator('section.user-list');
+  await list.getByLabel(es['adminUsers.list.search']).fill(sam.email.split('@')[0]!);
+  await expect(list.locator('tbody tr')).toHaveCount(1);
+  // Spanish spreadsheets split on semicolons: the list offers that separator first.
+  await expect(list.getByLabel(es['adminUsers.list.separator'])).toHaveValue('semicolon');
+  const downloading = page.waitForEvent('download');
+  await list.getByRole('button', { name: es['adminUsers.list.export'] }).click();
+  const [header, row] = (await readFile((await (await downloading).path())!, 'utf8'))
+    .replace(/^\ufeff/, '')
+    .trim()
+    .split('\r\n');
+  const cells = (line: string) => line.slice(1, -1).split('";"');
+  expect(cells(header!).slice(0, 2)).toEqual([es['adminUsers.list.col.name'], es['adminUsers.list.col.email']]);
+  expect(cells(header!).at(-1)).toBe(es['adminUsers.list.col.plans']);
+  expect(cells(row!).slice(0, 2)).toEqual(['Sam Subscriber', sam.email]);
+  // The plan as the pricing page names it in Spanish, not its id.
+  expect(cells(row!).at(-1)).toBe(fetoscopy);
+  expect(fetoscopy).not.toBe('plan-fetoscopy');
+  await expectFitsWidth(page);
 });
 
 for (const [locale, path] of [
