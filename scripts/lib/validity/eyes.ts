@@ -6,6 +6,7 @@ import { BLANCH, blanchTexels, sealThresholds, viewOf, type Scenario, type SimSt
 import type { Twin, VesselKind } from '../../../src/domain/simulator/placenta.ts';
 import type { Vec2 } from '../../../src/domain/simulator/geometry.ts';
 import { cellAt } from '../../../src/domain/simulator/tissue.ts';
+import { freeEnd } from '../../../src/domain/simulator/vessels.ts';
 
 /** The renderer's field of view (src/simulator/scene.ts, FOV_DEGREES): 75°, a round image, so 37.5° off the line of sight. */
 export const FIELD_OF_VIEW_DEGREES = 75;
@@ -45,13 +46,9 @@ export class Eyes {
     const { vessels, cords, radiusMm } = scenario.placenta;
     this.radiusMm = radiusMm;
     this.cords = cords.map((c) => ({ twin: c.twin, position: c.position }));
-    // An end is free where no other vessel of its twin and kind starts from it (a branch point is no end).
     this.ends = vessels.flatMap((v, i) => {
-      const at = v.points[v.points.length - 1]!;
-      const continued = vessels.some(
-        (o, j) => j !== i && o.twin === v.twin && o.kind === v.kind && Math.hypot(o.points[0]!.x - at.x, o.points[0]!.y - at.y) < 0.3,
-      );
-      return continued ? [] : [{ vessel: i, at, twin: v.twin, kind: v.kind, widthMm: v.widths[v.widths.length - 1]! }];
+      const at = freeEnd(vessels, i);
+      return at ? [{ vessel: i, at, twin: v.twin, kind: v.kind, widthMm: v.widths[v.widths.length - 1]! }] : [];
     });
     this.points = vessels.flatMap((v) => v.points.map((at) => ({ at, twin: v.twin })));
     // The texture the floor blanches from (anatomy.ts): each cell's fluence over its own threshold, as bytes.

@@ -38,6 +38,13 @@ export interface Habits {
   /** Chance of choosing the entry site and scope for their reach rather than at random. */
   entryCare: number;
   /**
+   * Whether the surgeon checks their own work as the Delphi consensus's steps ask (Peeters et al. 2015): reads each
+   * anastomosis again before coagulating it (a second reading that disagrees with the mark sends them back along
+   * its vessels to the cords, and they mark it again), and before the line and the end surveys the equator from end
+   * to end once more for an anastomosis they overlooked (seen on that second look as on the first).
+   */
+  reviews: boolean;
+  /**
    * How many times the surgeon steers again and fires again at an anastomosis the hand did not get onto, or whose
    * spot paled beside the vessel (0: fires once wherever the aim ended, and burns until the vessel looks pale).
    */
@@ -66,6 +73,7 @@ export const HABITS: Record<Group, Habits> = {
     lineReach: 1,
     closesGaps: true,
     entryCare: 1,
+    reviews: true,
     reaims: 2,
   },
   intermediate: {
@@ -83,6 +91,7 @@ export const HABITS: Record<Group, Habits> = {
     lineReach: 0.95,
     closesGaps: false,
     entryCare: 0.7,
+    reviews: false,
     reaims: 0,
   },
   novice: {
@@ -100,6 +109,7 @@ export const HABITS: Record<Group, Habits> = {
     lineReach: 0.7,
     closesGaps: false,
     entryCare: 0.3,
+    reviews: false,
     reaims: 0,
   },
 };
@@ -292,27 +302,46 @@ export function surgeon(
       hand.react(2);
       // Survey: along the equator, marking each anastomosis seen with the kind taken for it.
       const { placenta } = scenario;
-      const found: { a: Anastomosis; typed: AnastomosisKind }[] = [];
-      for (const a of placenta.anastomoses) {
-        const miss = habits.missBase + habits.missFaint * (1 - a.visibility) * 2 + (a.diameterMm < 1 ? habits.missSmall : 0);
-        if (rng.next() < miss) continue;
-        const typed = typing(a, rng, habits);
+      const overlooked = (a: Anastomosis) =>
+        rng.next() < habits.missBase + habits.missFaint * (1 - a.visibility) * 2 + (a.diameterMm < 1 ? habits.missSmall : 0);
+      const markAs = (a: Anastomosis, kind: AnastomosisKind) => {
         steerOnto(hand, a.position, 18, habits);
         hand.react();
         hand.act('mark');
         hand.react(0.8);
-        hand.classify(typed);
-        found.push({ a, typed });
+        hand.classify(kind);
         hand.react();
+      };
+      const found: { a: Anastomosis; typed: AnastomosisKind }[] = [];
+      for (const a of placenta.anastomoses) {
+        if (overlooked(a)) continue;
+        const typed = typing(a, rng, habits);
+        markAs(a, typed);
+        found.push({ a, typed });
       }
-      const line = () => drawLine(hand, habits, group === 'expert' ? 10 : habits.fireDistanceMm);
-      if (scenario.params.task === 'solomon' && options.lineFirst) line();
-      for (const { a } of coagulationOrder(found, habits)) {
-        if (options.lineFirst && hand.state.sealed.includes(a.id)) continue;
+      // A judgement that is not the surgeon's own (typed alike, at random) is not checked: a second look repeats it.
+      const reviews = habits.reviews && !options.typing;
+      const seal = (a: Anastomosis, typed: AnastomosisKind) => {
+        if (options.lineFirst && hand.state.sealed.includes(a.id)) return;
+        if (reviews && typed !== a.kind && typing(a, rng, habits) !== typed) markAs(a, a.kind);
         const d = Math.max(3, habits.fireDistanceMm + habits.fireSpreadMm * gaussian(rng));
         // An expert fires from close enough for the spot to cover the vessel and stay within its zone.
-        const at = group === 'expert' ? expertDistance(a) : d;
-        coagulate(hand, a, at, habits);
+        coagulate(hand, a, group === 'expert' ? expertDistance(a) : d, habits);
+      };
+      const line = () => drawLine(hand, habits, group === 'expert' ? 10 : habits.fireDistanceMm);
+      if (scenario.params.task === 'solomon' && options.lineFirst) line();
+      for (const { a, typed } of coagulationOrder(found, habits)) seal(a, typed);
+      if (reviews) {
+        // The final survey goes along the whole equator, looking at every junction again.
+        for (const a of placenta.anastomoses) {
+          steerOnto(hand, a.position, 18, habits);
+          hand.react();
+          if (found.some((f) => f.a === a) || overlooked(a)) continue;
+          const typed = typing(a, rng, habits);
+          markAs(a, typed);
+          found.push({ a, typed });
+          seal(a, typed);
+        }
       }
       if (scenario.params.task === 'solomon' && !options.lineFirst) line();
       if (hand.state.laserOn) hand.act('laserOff');

@@ -2,23 +2,26 @@
 import { distance, resample, type Vec2 } from './geometry.ts';
 import { beamRadius, LASER } from './laser.ts';
 
-/** The stop-and-go hand the line's allowance is worked out for (LINE_ALLOWANCE_J_PER_MM). */
-const LINE_REFERENCE = { distanceMm: 10, reactionS: 0.6 } as const;
 import { cellAt, CELL_MM, cellsWithin, EQUATOR_BAND_MM, type TissueMap } from './tissue.ts';
+
+/** The stop-and-go hand the line's allowance is worked out for (LINE_ALLOWANCE_J_PER_MM). */
+const LINE_REFERENCE = { distanceMm: 10, reactionS: 0.6, moveS: 1 } as const;
 
 /**
  * The energy a careful hand spends per millimetre of Solomon line, in J/mm; what the band takes beyond it is
- * over-treatment. Derived from the laser's physics and a person's reaction time, not from any player's figures:
- * a hand draws the line in steps (a key tap, a touch, a nudge of a stick), waits at each stop until the spot
- * blanches and then moves on. At the working distance of 10 mm the spot's radius r is beamRadius(10) ≈ 2 mm; a
- * stop brings the spot to the line's fluence (lineJPerMm2 × πr²), the pedal stays down for a reaction time after
- * the blanching is seen (0.6 s, the slow end of a choice reaction: 30 W × 0.6 s), and the next stop is one radius
- * further on, so that a line wavering by a millimetre still has no gap. About 21.5 J/mm; drawing it in one
- * steady glide takes about 6.
+ * over-treatment. Derived from the laser's physics and a person's pace, not from any player's figures: a hand draws
+ * the line in steps (a key tap, a touch, a nudge of a stick) with the pedal down, waits at each stop until the spot
+ * blanches and then moves on. At the working distance of 10 mm the spot's radius r is beamRadius(10) ≈ 2 mm; a stop
+ * brings the spot to the line's fluence (lineJPerMm2 × πr² ≈ 24 J); the pedal stays down for a reaction time after
+ * the blanching is seen (0.6 s, the slow end of a choice reaction) and while the hand moves the spot one radius on,
+ * so that a line wavering by a millimetre still has no gap. Steering is rate control (a key or a stick sets how
+ * fast the scope turns), and positioning with a rate-controlled joystick takes about a second however short the
+ * step (Card, English & Burr 1978: 0.99 s + 0.22 s per bit of difficulty, as reviewed by MacKenzie 1992). So
+ * (24 J + 30 W × 1.6 s) / 1.97 mm ≈ 37 J/mm; drawing it in one steady glide takes about 6.
  */
 export const LINE_ALLOWANCE_J_PER_MM = (() => {
   const r = beamRadius(LINE_REFERENCE.distanceMm);
-  return (LASER.lineJPerMm2 * Math.PI * r * r + LASER.powerW * LINE_REFERENCE.reactionS) / r;
+  return (LASER.lineJPerMm2 * Math.PI * r * r + LASER.powerW * (LINE_REFERENCE.reactionS + LINE_REFERENCE.moveS)) / r;
 })();
 
 /** Coverage of the equator, sampled every millimetre, by a line within LINE_READ_MM of it. */

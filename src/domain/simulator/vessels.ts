@@ -209,8 +209,15 @@ export function decoy(rng: Rng, twin: Twin, at: Vec2, trees: readonly Vessel[], 
  */
 export const LOOKALIKE_MM = 3.5;
 
-/** Where a vessel ends: its last point. */
-const endOf = (v: Vessel): Vec2 => v.points[v.points.length - 1]!;
+/**
+ * Where vessel `i` ends freely: its last point, or null where another vessel of its twin and kind starts there (a
+ * branch point is no end). The generator, the tests and the players that read the view all take ends by this rule.
+ */
+export function freeEnd(vessels: readonly Vessel[], i: number): Vec2 | null {
+  const v = vessels[i]!;
+  const at = v.points[v.points.length - 1]!;
+  return vessels.some((o, j) => j !== i && o.twin === v.twin && o.kind === v.kind && distance(o.points[0]!, at) < 0.3) ? null : at;
+}
 
 /**
  * Draws back, point by point, the trees' vessels whose free end lies within LOOKALIKE_MM of a free end of the other
@@ -225,10 +232,7 @@ export function drawBackLookalikes(vessels: readonly Vessel[]): Vessel[] {
   // is gone, which may free the end of the vessel it branched from (the next pass sees it).
   for (let changed = true; changed;) {
     changed = false;
-    const ends = out.map((v, i) => {
-      const at = endOf(v);
-      return out.some((o, j) => j !== i && o.twin === v.twin && o.kind === v.kind && distance(o.points[0]!, at) < 0.3) ? null : at;
-    });
+    const ends = out.map((_, i) => freeEnd(out, i));
     const near = (i: number) =>
       ends[i] !== null && out.some((o, j) => o.twin !== out[i]!.twin && ends[j] !== null && distance(ends[j]!, ends[i]!) < LOOKALIKE_MM);
     const gone = new Set<number>();

@@ -15,7 +15,7 @@ import {
   type Vec2,
 } from '../../../src/domain/simulator/index.ts';
 import { generatePlacenta } from '../../../src/domain/simulator/generate.ts';
-import { LOOKALIKE_MM } from '../../../src/domain/simulator/vessels.ts';
+import { freeEnd, LOOKALIKE_MM } from '../../../src/domain/simulator/vessels.ts';
 
 const scenarios = (level: number, caseIndex: number) =>
   Array.from({ length: 12 }, (_, v) => buildScenario(paramsOfCase(undefined, level, caseIndex), seedFor('fetoscopy-simulator', level, caseIndex, v)));
@@ -138,11 +138,9 @@ describe('placenta generation', () => {
     ] as const) {
       for (const { placenta } of scenarios(level, caseIndex)) {
         const { vessels } = placenta;
-        // A free end: no other vessel of its twin and kind starts there (a branch point is no end).
         const free = vessels.flatMap((v, i) => {
-          const at = v.points[v.points.length - 1]!;
-          const branches = vessels.some((o, j) => j !== i && o.twin === v.twin && o.kind === v.kind && distance(o.points[0]!, at) < 0.3);
-          return branches ? [] : [{ v, at }];
+          const at = freeEnd(vessels, i);
+          return at ? [{ v, at }] : [];
         });
         ends += free.length;
         for (const a of free.filter((e) => e.v.twin === 'donor')) {

@@ -28,10 +28,15 @@ describe('the expert with a touch screen or a gamepad', () => {
     expect(played.filter((p) => p.replayed && p.outcome.sameAsPlayed !== true)).toEqual([]);
   });
 
-  it.each(deviceExperts.map((p) => p.name))('%s passes the laser cases: at least 90 % of all attempts, and half of each case’s', SLOW, (name) => {
+  it.each(deviceExperts.map((p) => p.name))('%s passes the laser cases: at least 95 % of all attempts, and three of each case’s four', SLOW, (name) => {
     const runs = played.filter((p) => p.player.name === name);
     const passed = (some: Played[]) => some.filter((p) => p.outcome.score.score >= DEFAULT_PASS_MARK).length / some.length;
-    expect(passed(runs)).toBeGreaterThanOrEqual(0.9);
-    for (const c of CASES) expect(passed(runs.filter((p) => p.case === c)), c.label).toBeGreaterThanOrEqual(0.5);
+    expect(passed(runs)).toBeGreaterThanOrEqual(0.95);
+    for (const c of CASES) expect(passed(runs.filter((p) => p.case === c)), c.label).toBeGreaterThanOrEqual(0.75);
+  });
+
+  it('draws the Solomon line within its allowance with either input: the collateral gate caps none of its lines', SLOW, () => {
+    const capped = played.filter((p) => p.case.params.task === 'solomon' && p.outcome.score.gates.some((g) => g.id === 'collateral' && g.ceiling < 100));
+    expect(capped.map((p) => `${p.player.name} ${p.case.label} #${p.variant}: ${p.outcome.metrics.collateralEnergyJ.toFixed(0)} J`)).toEqual([]);
   });
 });
