@@ -2,6 +2,8 @@ import { DICTIONARIES, useT } from '../../src/i18n/index.ts';
 import { expect, test } from './fixtures.ts';
 import { readFileSync } from 'node:fs';
 import { acceptInvitations } from './group-consent.ts';
+import { storedAttempt } from './stored-attempt.ts';
+import { formatDay } from '../../src/domain/format.ts';
 import { ADMIN, axe, expectFitsWidth, formReady, idTokenFor, LEARNER, newAccount, signIn, subscriber, uniqueEmail } from './helpers.ts';
 
 const PLACES = [
@@ -92,7 +94,7 @@ for (const { name, lang, prefix, viewport, separator } of [
     const words = DICTIONARIES[lang];
     const admin = { authorization: `Bearer ${await idTokenFor(ADMIN)}` };
     const director = await newAccount(request, 'lead', { name: 'Dee Lead' }, { verified: true });
-    const trainee = await newAccount(request, 'trainee', { name: 'Tia Trainee' }, { verified: true });
+    const trainee = await newAccount(request, 'trainee', { name: 'Tia Trainee' }, { verified: true, premium: true });
     const group = (await (await request.post('/api/groups', { headers: admin, data: { name: `Fellows ${Date.now()}` } })).json()) as { id: string };
     for (const [who, role] of [
       [director, 'director'],
@@ -100,6 +102,8 @@ for (const { name, lang, prefix, viewport, separator } of [
     ] as const)
       expect((await request.post(`/api/groups/${group.id}/members`, { headers: admin, data: { email: who.email, role } })).status()).toBe(200);
     await acceptInvitations(request, trainee);
+    // The trainee plays one case today: its row says when, as the reader writes a day.
+    await storedAttempt(request, trainee, 'turn');
 
     await signIn(page, director);
     await page.setViewportSize(viewport);
@@ -113,12 +117,15 @@ for (const { name, lang, prefix, viewport, separator } of [
         .replace(/^\ufeff/, '')
         .split('\r\n');
     };
-    const [header, row] = await exported();
+    const [header, row, ...rest] = await exported();
     const cells = (line: string, by: string) => line.slice(1, -1).split(`"${by}"`);
     expect(cells(header!, separator).slice(0, 2)).toEqual([words['csv.member'], words['common.email']]);
     expect(cells(header!, separator).at(-3)).toBe(words['csv.lastAttempt']);
     expect(cells(row!, separator).slice(0, 2)).toEqual(['Tia Trainee', trainee.email]);
     expect(cells(row!, separator)[9]).toBe(words['progress.notStarted']);
+    const played = rest.filter((line) => line && cells(line, separator)[18] !== '');
+    expect(played).toHaveLength(1);
+    expect(cells(played[0]!, separator)[18]).toBe(formatDay(lang, new Date(), 'UTC'));
     await expectFitsWidth(page);
     await axe(page);
     await page.screenshot({ path: test.info().outputPath(`group-export-${lang}-${viewport.width}.png`), fullPage: true });
