@@ -90,7 +90,7 @@ describe('the PayPal REST client', () => {
     ]);
   });
 
-  it('sends a request that never reached PayPal once more, and names a second failure a network error', async () => {
+  it('sends a call whose connection failed once more, and names a second failure a network error', async () => {
     const standIn = createPaypalStandIn();
     let failures = 1;
     const paths: string[] = [];

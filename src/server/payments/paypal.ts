@@ -53,9 +53,10 @@ export function paypalClient(opts: { baseUrl: string; clientId: string; clientSe
       }, opts.timeoutMs);
     });
     try {
-      // A request that never reached PayPal is sent once more: a kept-alive connection the other side had just
-      // closed fails that way (seen on a loaded machine), and every call here is safe to repeat (the token, GET, and
-      // create and capture under their PayPal-Request-Id).
+      // A call whose connection failed is sent once more, within the same time limit: the answer to a capture PayPal
+      // made may have been lost on the way, or a kept-alive connection the other side had just closed failed before
+      // sending (seen on a loaded machine). Every call here is safe to repeat: the token, GET, and create and capture
+      // under their PayPal-Request-Id, which answers the order or capture PayPal made instead of making a second.
       const attempt = () => doFetch(`${opts.baseUrl}${path}`, { ...init, signal: controller.signal });
       const res = await Promise.race([
         attempt()

@@ -52,11 +52,9 @@ export const paymentsApp = subApp()
 
     let captured: PaypalOrder;
     try {
-      captured = await paypal.captureOrder(order.id, `capture-${order.id}`).catch((err: unknown) =>
-        // A dropped connection may have lost the answer to a capture PayPal made: the same PayPal-Request-Id answers
-        // that capture again (or makes the only one), never a second.
-        err instanceof PaypalError && err.kind === 'network' ? paypal.captureOrder(order.id, `capture-${order.id}`) : Promise.reject(err),
-      );
+      // The client sends a capture whose answer was lost once more (paypal.ts): the same PayPal-Request-Id answers the
+      // capture PayPal made, or makes the only one, never a second.
+      captured = await paypal.captureOrder(order.id, `capture-${order.id}`);
     } catch (err) {
       if (err instanceof PaypalError && err.issue === 'ORDER_NOT_APPROVED') {
         return fail(c, 409, ErrorCode.paymentNotApproved, 'The payment was not approved in PayPal; nothing was charged');
