@@ -249,6 +249,17 @@ class SightedSurgeon {
     return followed.length >= 2 ? this.toEdges(followed) : [...equator];
   }
 
+  /**
+   * The final review's survey: along the equator as it was read from afar, a look every 10 mm from 20 mm, without
+   * following the boundary from stop to stop (which, where the equator bends sharply, may have led the close survey
+   * off it).
+   */
+  review(overview: readonly Vec2[]): void {
+    for (const at of resample(overview, 10).filter((p) => Math.hypot(p.x, p.y) <= this.eyes.radiusMm - 3)) {
+      if (this.hand.aimAt(at, 20, 2.5)) this.look();
+    }
+  }
+
   /** The kind of vessel as its colour is read, now and then the wrong way. */
   private colour(end: VesselEnd): 'artery' | 'vein' {
     if (this.rng.next() >= this.sight.colourError) return end.kind;
@@ -448,11 +459,24 @@ export function sighted(group: Group): Player {
       const entry = surgeon.entry(scenario, habits.entryCare);
       hand.open(entry.scope, entry.site);
       hand.react(2);
-      const equator = surgeon.survey(surgeon.overview());
+      const overview = surgeon.overview();
+      const equator = surgeon.survey(overview);
       const found = surgeon.junctions();
       for (const j of found) surgeon.mark(j);
       const order = habits.sequential ? [...found].sort((p, q) => SEQUENCE_RANK[p.kind] - SEQUENCE_RANK[q.kind]) : found;
       for (const j of order) surgeon.coagulate(j, group);
+      if (habits.reviews) {
+        // The final review (surgeons.ts, `reviews`): along the equator once more; a junction of ends not yet taken
+        // is marked and coagulated.
+        const taken = new Set(found.flatMap((j) => [j.donor.vessel, j.recipient.vessel]));
+        surgeon.review(overview);
+        for (const j of surgeon.junctions()) {
+          if (taken.has(j.donor.vessel) || taken.has(j.recipient.vessel)) continue;
+          surgeon.mark(j);
+          surgeon.coagulate(j, group);
+          found.push(j);
+        }
+      }
       if (scenario.params.task === 'solomon') surgeon.line(equator, found, group === 'expert' ? 10 : habits.fireDistanceMm);
       if (hand.state.laserOn) hand.act('laserOff');
       hand.react();
