@@ -5,6 +5,7 @@ import { answer, client, enc } from '../api/client.ts';
 import { buildScenario, normalizeCaseParams, paramsOfCase, seedFor, type CaseParams, type Scenario } from '../domain/simulator/index.ts';
 import { FETO_PROCEDURE, fetoCaseOf } from '../domain/airway/record.ts';
 import type { FetoTask } from '../domain/airway/attempt.ts';
+import type { FetoDifficulty } from '../domain/airway/model.ts';
 import { simulatorOfCase } from '../domain/simulators.ts';
 import type { Played } from '../stores/attempts/attempt.ts';
 
@@ -27,12 +28,13 @@ export interface Launch {
 export const DEMO_CASE: CaseParams = { task: 'solomon', difficulty: 1, placenta: 'posterior', anastomoses: 3, smallestMm: 1.8, scopes: 'straight', targets: 3 };
 const DEMO_COURSE = 'demo';
 
-/** A tracheal occlusion case: the airway's seed (the case's id and the launch's variant), its task and gestational age. */
+/** A tracheal occlusion case: the airway's seed (the case's id and the launch's variant), its task, gestational age and difficulty. */
 export interface FetoCase {
   caseId: string;
   variant: number;
   task: FetoTask;
   gaWeeks: number;
+  difficulty: FetoDifficulty;
 }
 
 /** What a launch opens: a placenta for the laser tasks, or an airway for tracheal occlusion (FETO). */
@@ -109,7 +111,7 @@ export async function loadScenario(launch: Launch): Promise<LoadedCase> {
     };
     const variant = typeof claims['variant'] === 'number' && Number.isFinite(claims['variant']) ? claims['variant'] >>> 0 : 0;
     if (claims['tsk'] === FETO_PROCEDURE && typeof claims['cid'] === 'string')
-      return { kind: 'airway', launch: signed, feto: { caseId: claims['cid'], variant, ...fetoCaseOf(signed.level) } };
+      return { kind: 'airway', launch: signed, feto: { caseId: claims['cid'], variant, ...fetoCaseOf(signed.level, signed.caseIndex) } };
     if (typeof claims['tsk'] === 'string') throw new DesktopOnly(launch.course);
     const params = normalizeCaseParams(claims['sim'], paramsOfCase(undefined, signed.level, signed.caseIndex));
     return { kind: 'laser', launch: signed, scenario: buildScenario(params, seedFor(signed.course, signed.level, signed.caseIndex, variant)) };
@@ -117,7 +119,7 @@ export async function loadScenario(launch: Launch): Promise<LoadedCase> {
   const course = await answer(client.courses[':id'].$get({ param: { id: enc(launch.course) }, query: { lang: 'en' } }));
   const stored = course.levels[launch.level - 1]?.cases[launch.caseIndex - 1];
   if (!stored) throw new Error(`No case ${launch.level}.${launch.caseIndex} in ${launch.course}`);
-  if (stored.task === FETO_PROCEDURE) return { kind: 'airway', launch, feto: { caseId: stored.id, variant: 0, ...fetoCaseOf(launch.level) } };
+  if (stored.task === FETO_PROCEDURE) return { kind: 'airway', launch, feto: { caseId: stored.id, variant: 0, ...fetoCaseOf(launch.level, launch.caseIndex) } };
   if (simulatorOfCase(stored, launch.level) === 'desktop') throw new DesktopOnly(launch.course);
   const params = paramsOfCase(stored.sim, launch.level, launch.caseIndex);
   return { kind: 'laser', launch, scenario: buildScenario(params, seedFor(course.id, launch.level, launch.caseIndex, 0)) };

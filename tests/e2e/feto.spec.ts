@@ -180,8 +180,9 @@ for (const [task, { level, does, gates }] of Object.entries(TASKS) as [FetoTask,
           const t = DICTIONARIES[lang];
           const token = await openFetoCase(page, request, lang, device === 'phone', level);
           const claims = launchClaims(token) as ReturnType<typeof launchClaims> & { cid: string };
-          expect(fetoCaseOf(claims.level).task).toBe(task);
-          const airway = buildAirway(claims.cid, fetoCaseOf(claims.level).gaWeeks, claims.variant);
+          const { task: played, gaWeeks, difficulty } = fetoCaseOf(claims.level, claims.case);
+          expect(played).toBe(task);
+          const airway = buildAirway(claims.cid, gaWeeks, claims.variant, difficulty);
           await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
           await expect(page.locator('#sim-intro-title')).toHaveText(t[`sim.feto.task.${task}`]);
           // The page names the procedure it plays, not the laser's.
@@ -235,7 +236,7 @@ for (const [task, { level, does, gates }] of Object.entries(TASKS) as [FetoTask,
           if (device === 'phone') await next.tap();
           else await next.click();
           // The score shown is the server's replay of the log, the same figure the test's replay gives.
-          const record = fetoRecordOf(claims.cid, claims.level, claims.variant, [...log, { t: surgery, type: 'finish' }]);
+          const record = fetoRecordOf(claims.cid, claims.level, claims.case, claims.variant, [...log, { t: surgery, type: 'finish' }]);
           expect(record.gates).toEqual([]);
           expect(scoreFeto(airway, record.outcome, DEFAULT_PASS_MARK).passed).toBe(true);
           await expect(page.locator('#sim-score')).toHaveText(String(record.score));

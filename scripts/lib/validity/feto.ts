@@ -1,7 +1,7 @@
 // The validity bench's FETO players: scripted stand-ins for learners of known skill, and cheap strategies that game
 // the score. A player only ever produces an event log, as the page would record it; the score comes from its replay.
 import { type FetoEvent, type FetoTask, REACH, removalBalloonDepth, replayFeto, STEP_MS } from '../../../src/domain/airway/attempt.ts';
-import { type Airway, type AirwayControls, buildAirway, cordsPassable, stepTip, type TipPose } from '../../../src/domain/airway/model.ts';
+import { type Airway, type AirwayControls, buildAirway, cordsPassable, type FetoDifficulty, stepTip, type TipPose } from '../../../src/domain/airway/model.ts';
 import { FETO_SCORING, type FetoScore, scoreFeto } from '../../../src/domain/airway/score.ts';
 import { createRng, type Rng } from '../../../src/domain/simulator/rng.ts';
 
@@ -31,6 +31,9 @@ export interface FetoPlayer {
  */
 const tickMs = (rng: Rng) => STEP_MS * (4 + Math.floor(rng.next() * 6));
 
+/** The fraction of full speed a player moves at through the bend of the pharynx (the steering there keeps pace). */
+const BEND_PACE = 0.25;
+
 /** A closed-loop player: it reads the tip as the screen shows it and holds keys for one tick at a time. */
 function skilled(name: string, group: FetoPlayer['group'], skill: Skill): FetoPlayer {
   return {
@@ -59,8 +62,10 @@ function skilled(name: string, group: FetoPlayer['group'], skill: Skill): FetoPl
         rng.next() < skill.correct && Math.abs(v) > 0.05 ? -Math.sign(v) : rng.next() < skill.drift ? (rng.next() < 0.5 ? -1 : 1) : 0;
       while (t < 400_000) {
         const side = { turnX: steer(pose.x), turnY: steer(pose.y) };
+        // Over the tongue base the flexed head's bend slides under the scope: a player slows there to keep up steering.
+        const pace = pose.depth > tongueBase - 1 && pose.depth < airway.landmarks.epiglottis + 1 ? BEND_PACE : 1;
         if (phase === 'down') {
-          if (pose.depth < cords - 1.8) hold({ ...side, insert: 1 });
+          if (pose.depth < cords - 1.8) hold({ ...side, insert: pace });
           else phase = 'cords';
         } else if (phase === 'cords') {
           const rush = rng.next() < skill.rushCords;
@@ -88,7 +93,7 @@ function skilled(name: string, group: FetoPlayer['group'], skill: Skill): FetoPl
           if (rng.next() < skill.rushCords || (openFor(t) && Math.abs(pose.x) < 0.1 && Math.abs(pose.y) < 0.1))
             for (let i = 0; i < 3; i += 1) hold({ turnX: 0, turnY: 0, insert: -1 });
           else hold({ ...side, insert: 0 });
-        } else if (pose.depth > tongueBase - 2) hold({ ...side, insert: pose.depth > cords + 1.9 && pose.depth - 0.8 < cords + 1.9 ? -0.25 : -1 });
+        } else if (pose.depth > tongueBase - 2) hold({ ...side, insert: pose.depth > cords + 1.9 && pose.depth - 0.8 < cords + 1.9 ? -0.25 : -pace });
         else break;
       }
       events.push({ t, type: 'finish' });
@@ -141,10 +146,13 @@ export const FETO_PLAYERS: readonly FetoPlayer[] = [
   ...CHEAP,
 ];
 
-/** Plays one player on `n` seeded airways of a task and returns its pass rate (0–1) and its scores. */
-export function fetoPassRate(player: FetoPlayer, task: FetoTask, n: number): { rate: number; scores: FetoScore[] } {
+/**
+ * Plays one player on `n` seeded airways of a task, at one difficulty or (without one) the difficulties in turn, and
+ * returns its pass rate (0–1) and its scores.
+ */
+export function fetoPassRate(player: FetoPlayer, task: FetoTask, n: number, difficulty?: FetoDifficulty): { rate: number; scores: FetoScore[] } {
   const scores = Array.from({ length: n }, (_, i) => {
-    const airway = buildAirway(`validity-feto-${task}`, 27 + (i % 6), i);
+    const airway = buildAirway(`validity-feto-${task}`, 27 + (i % 6), i, difficulty ?? (((Math.floor(i / 6) % 3) + 1) as FetoDifficulty));
     const events = player.play(airway, task, createRng(i * 7919 + 1));
     return scoreFeto(airway, replayFeto(airway, task, events));
   });

@@ -17,12 +17,27 @@ export interface Landmarks {
   carina: number;
 }
 
+/** A case's difficulty: 1 (a neutral head, a wide mouth, long-open cords) to 3. */
+export type FetoDifficulty = 1 | 2 | 3;
+
+/**
+ * What each difficulty draws from: head flexion in tenths of a degree, the mouth opening's departure from its size at
+ * the gestational age (mm), and the fraction of a breathing cycle the cords open. Harder: a more flexed head, a
+ * narrower mouth, a shorter window at the cords (sources in docs/feto.md).
+ */
+export const FETO_DIFFICULTY: Record<FetoDifficulty, { flexion: [number, number]; mouthMm: [number, number]; cordsOpen: [number, number] }> = {
+  1: { flexion: [0, 50], mouthMm: [0, 1], cordsOpen: [0.41, 0.45] },
+  2: { flexion: [50, 150], mouthMm: [-0.5, 0.5], cordsOpen: [0.37, 0.41] },
+  3: { flexion: [150, 250], mouthMm: [-1, 0], cordsOpen: [0.33, 0.37] },
+};
+
 /** One seeded airway. */
 export interface Airway {
   gaWeeks: number;
-  /** Head flexion in tenths of a degree from neutral (variant-dependent): more flexion, a harder path to the cords. */
+  difficulty: FetoDifficulty;
+  /** Head flexion in tenths of a degree from neutral: it bends the pharynx (`centreOffsetMm`), which the scope must follow. */
   headFlexion: number;
-  /** Mouth opening in millimetres (variant-dependent). */
+  /** Mouth opening in millimetres (variant- and difficulty-dependent). */
   mouthOpeningMm: number;
   /** Inner tracheal diameter in millimetres. */
   tracheaDiameterMm: number;
@@ -37,25 +52,43 @@ export interface Airway {
 const byAge = (ga: number, young: number, old: number) => young + ((old - young) * (ga - GA_WEEKS.min)) / (GA_WEEKS.max - GA_WEEKS.min);
 
 /**
- * Draws the airway of a case: its gestational age (clamped to 27–32 weeks) sets the sizes, the variant the head
- * position and mouth opening, so each launch gets an airway of the same difficulty that no one could prepare for.
+ * Draws the airway of a case: its gestational age (clamped to 27–32 weeks) sets the sizes, its difficulty the ranges
+ * of head flexion, mouth opening and the cords' window, and the variant draws within them, so each launch gets an
+ * airway of the same difficulty that no one could prepare for.
  */
-export function buildAirway(caseId: string, gaWeeks: number, variant: number): Airway {
+export function buildAirway(caseId: string, gaWeeks: number, variant: number, difficulty: FetoDifficulty = 1): Airway {
   const ga = Math.min(GA_WEEKS.max, Math.max(GA_WEEKS.min, Math.round(gaWeeks)));
-  const rng = createRng(hashString(`feto|${caseId}|${ga}|${variant >>> 0}`));
+  const rng = createRng(hashString(`feto|${caseId}|${ga}|${difficulty}|${variant >>> 0}`));
+  const range = FETO_DIFFICULTY[difficulty];
   const tongueBase = byAge(ga, 22, 27) + rng.range(-1, 1);
   const epiglottis = tongueBase + byAge(ga, 5, 6);
   const cords = epiglottis + byAge(ga, 6, 7);
   const tracheaLength = byAge(ga, 23, 29) + rng.range(-1.5, 1.5);
   return {
     gaWeeks: ga,
-    headFlexion: rng.int(-150, 250),
-    mouthOpeningMm: byAge(ga, 5, 7) + rng.range(-1, 1),
+    difficulty,
+    headFlexion: rng.int(range.flexion[0], range.flexion[1]),
+    mouthOpeningMm: byAge(ga, 5, 7) + rng.range(range.mouthMm[0], range.mouthMm[1]),
     tracheaDiameterMm: byAge(ga, 3.4, 4.4) + rng.range(-0.2, 0.2),
     landmarks: { tongueBase, epiglottis, cords, carina: cords + tracheaLength },
     breathingPeriodMs: rng.int(1_500, 2_500),
-    cordsOpenFraction: rng.range(0.3, 0.45),
+    cordsOpenFraction: rng.range(range.cordsOpen[0], range.cordsOpen[1]),
   };
+}
+
+/**
+ * How far the airway's centre line lies from the line of the lips at a depth, in millimetres: a flexed head bends the
+ * oropharynx between the tongue base and the epiglottis (a hump as high as half that segment times the flexion's tangent),
+ * so a straight scope pushed through without steering meets the wall. Zero in the mouth and from the epiglottis on,
+ * where the larynx lies in line with the trachea.
+ */
+export function centreOffsetMm(airway: Airway, depth: number): number {
+  const { tongueBase, epiglottis } = airway.landmarks;
+  if (depth <= tongueBase || depth >= epiglottis) return 0;
+  const u = (depth - tongueBase) / (epiglottis - tongueBase);
+  const rad = (airway.headFlexion / 10) * (Math.PI / 180);
+  const tan = rad + (rad * rad * rad) / 3 + (2 * rad * rad * rad * rad * rad) / 15;
+  return 2 * (epiglottis - tongueBase) * tan * u * (1 - u);
 }
 
 /** The lumen's radius at a depth from the lips: the mouth, the pharynx, the cords' opening, the trachea. */
@@ -81,7 +114,7 @@ export function cordsOpening(airway: Airway, tMs: number): number {
 /** Whether the sheath fits through the cords at a time (the learner times the pass to fetal breathing). */
 export const cordsPassable = (airway: Airway, tMs: number) => lumenRadiusMm(airway, airway.landmarks.cords, tMs) * 2 >= FETOSCOPE.sheathDiameterMm;
 
-/** The scope's tip: depth along the centre line from the lips and offset from it, in millimetres. */
+/** The scope's tip: depth along the centre line from the lips and offset from that (bent) line, in millimetres. */
 export interface TipPose {
   depth: number;
   x: number;
@@ -109,7 +142,8 @@ export function stepTip(airway: Airway, pose: TipPose, controls: AirwayControls,
   const s = dtMs / 1000;
   const depth = Math.max(0, pose.depth + controls.insert * FETOSCOPE.advanceMmPerS * s);
   let x = pose.x + controls.turnX * FETOSCOPE.steerMmPerS * s;
-  let y = pose.y + controls.turnY * FETOSCOPE.steerMmPerS * s;
+  // The tip keeps its line while the centre line bends under it: its offset from the centre changes with depth.
+  let y = pose.y + controls.turnY * FETOSCOPE.steerMmPerS * s - (centreOffsetMm(airway, depth) - centreOffsetMm(airway, pose.depth));
   const crossing = pose.depth < airway.landmarks.cords && depth >= airway.landmarks.cords;
   const forcedCords = crossing && !cordsPassable(airway, tMs);
   const room = Math.max(0, lumenRadiusMm(airway, depth, tMs) - FETOSCOPE.sheathDiameterMm / 2);

@@ -2,7 +2,7 @@
 // what no browser page records, and the replay's score with its gates. Pure, so the server's figures are the page's.
 import type { Task } from '../simulator/params.ts';
 import { replayFeto, type FetoEvent, type FetoOutcome, type FetoTask } from './attempt.ts';
-import { buildAirway } from './model.ts';
+import { buildAirway, type FetoDifficulty } from './model.ts';
 import { scoreFeto, type FetoGateId } from './score.ts';
 
 /** The course procedure the browser plays on the airway model. */
@@ -17,10 +17,14 @@ export interface FetoGate {
   ceiling: number;
 }
 
-/** A case's task and gestational age: the removal module (the third) takes the balloon out, every other places it. */
-export function fetoCaseOf(level: number): { task: FetoTask; gaWeeks: number } {
+/**
+ * A case's task, gestational age and difficulty: the removal module (the third) takes the balloon out, every other
+ * places it; a module's cases grow harder in order (the seeded course: insertion at three difficulties, removal at two).
+ */
+export function fetoCaseOf(level: number, caseIndex: number): { task: FetoTask; gaWeeks: number; difficulty: FetoDifficulty } {
+  const difficulty = Math.min(3, Math.max(1, Math.round(caseIndex))) as FetoDifficulty;
   // Occlusion at 27–29 weeks, removal at 34 (TOTAL trials): the model's oldest airway (32 weeks) stands in for it.
-  return level === 3 ? { task: 'removal', gaWeeks: 32 } : { task: 'insertion', gaWeeks: 28 };
+  return level === 3 ? { task: 'removal', gaWeeks: 32, difficulty } : { task: 'insertion', gaWeeks: 28, difficulty };
 }
 
 /** Why a log is refused: events out of time order, or events after the finish (no page records either). */
@@ -49,10 +53,10 @@ export interface FetoRecord {
   gates: FetoGate[];
 }
 
-/** Replays a FETO log on the airway of the launch (case id, module and variant) and scores it. */
-export function fetoRecordOf(caseId: string, level: number, variant: number, events: readonly FetoEvent[]): FetoRecord {
-  const { task, gaWeeks } = fetoCaseOf(level);
-  const airway = buildAirway(caseId, gaWeeks, variant);
+/** Replays a FETO log on the airway of the launch (case id, module, case and variant) and scores it. */
+export function fetoRecordOf(caseId: string, level: number, caseIndex: number, variant: number, events: readonly FetoEvent[]): FetoRecord {
+  const { task, gaWeeks, difficulty } = fetoCaseOf(level, caseIndex);
+  const airway = buildAirway(caseId, gaWeeks, variant, difficulty);
   const outcome = replayFeto(airway, task, events);
   const scored = scoreFeto(airway, outcome);
   return {

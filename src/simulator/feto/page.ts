@@ -124,7 +124,7 @@ function fitPage(t: Translate, task: FetoTask, airway: Airway, lang: Locale) {
 export function runFeto(launch: Launch, feto: FetoCase, { t, strings, lang, fail }: FetoPageContext): void {
   const courseHref = localePath(lang, `/courses/${encodeURIComponent(launch.course)}`);
   if (launchOver(launch.token)) return fail('sim.error.launchOver', courseHref);
-  const airway = buildAirway(feto.caseId, feto.gaWeeks, feto.variant);
+  const airway = buildAirway(feto.caseId, feto.gaWeeks, feto.variant, feto.difficulty);
   const { task } = feto;
   $('sim-case').textContent = `${t('sim.caseLabel', { level: launch.level, case: launch.caseIndex })} · ${t(FETO_TASK_KEYS[task])}`;
   $('sim-mode').textContent = t(launch.assessment ? 'sim.mode.assessment' : launch.guided ? 'sim.mode.guided' : 'sim.mode.test');

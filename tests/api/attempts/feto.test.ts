@@ -35,10 +35,10 @@ const player = (name: string) => FETO_PLAYERS.find((p) => p.name === name)!;
 
 /** A player's log as the page records it: held controls in the devices' steps, the volume in 0.05 ml steps. */
 function logOf(name: string, where: Where): FetoEvent[] {
-  const { task, gaWeeks } = fetoCaseOf(where.level);
+  const { task, gaWeeks, difficulty } = fetoCaseOf(where.level, where.case);
   const step = (v: number) => Math.round(v / CONTROL_STEP) * CONTROL_STEP;
   return player(name)
-    .play(buildAirway(where.caseId, gaWeeks, VARIANT), task, createRng(VARIANT))
+    .play(buildAirway(where.caseId, gaWeeks, VARIANT, difficulty), task, createRng(VARIANT))
     .map((e) =>
       e.type === 'input'
         ? { ...e, turnX: step(e.turnX), turnY: step(e.turnY), insert: step(e.insert) }
@@ -60,7 +60,7 @@ describe('POST /attempts: fetal tracheal occlusion', () => {
     ['removal', REMOVAL],
   ] as const)('stores an expert %s with the score the server replayed, no gate failed', async (_, where) => {
     const events = logOf('expert', where);
-    const expected = fetoRecordOf(where.caseId, where.level, VARIANT, events);
+    const expected = fetoRecordOf(where.caseId, where.level, where.case, VARIANT, events);
     expect(expected.gates).toEqual([]);
     const res = await post('learner', await tokenFor('learner', where), events);
     expect(res.status).toBe(201);
@@ -87,7 +87,7 @@ describe('POST /attempts: fetal tracheal occlusion', () => {
     const events = logOf('ram-through', INSERTION);
     const res = await api().call('POST', '/attempts', { as: 'learner', body: { token: await tokenFor('learner'), events, score: 100 } });
     expect(res.status).toBe(201);
-    expect(res.json.score).toBe(fetoRecordOf(INSERTION.caseId, INSERTION.level, VARIANT, events).score);
+    expect(res.json.score).toBe(fetoRecordOf(INSERTION.caseId, INSERTION.level, INSERTION.case, VARIANT, events).score);
     expect(res.json.gates.length).toBeGreaterThan(0);
   });
 
@@ -185,11 +185,12 @@ describe("POST /attempts: a FETO attempt passes at its course's pass mark", () =
 
   it("the server's verdict, the page's and the FETO score's agree, at the default pass mark and at one the course sets", async () => {
     const events = slow();
-    const record = fetoRecordOf(INSERTION.caseId, INSERTION.level, VARIANT, events);
+    const record = fetoRecordOf(INSERTION.caseId, INSERTION.level, INSERTION.case, VARIANT, events);
     expect(record.gates).toEqual([]);
     expect(record.score).toBeGreaterThanOrEqual(60);
     expect(record.score).toBeLessThan(DEFAULT_PASS_MARK);
-    const airway = buildAirway(INSERTION.caseId, fetoCaseOf(INSERTION.level).gaWeeks, VARIANT);
+    const { gaWeeks, difficulty } = fetoCaseOf(INSERTION.level, INSERTION.case);
+    const airway = buildAirway(INSERTION.caseId, gaWeeks, VARIANT, difficulty);
     const res = await post('learner', await tokenFor('learner', INSERTION, 15 * 60_000), events);
     expect(res.status).toBe(201);
     expect(res.json.score).toBe(record.score);

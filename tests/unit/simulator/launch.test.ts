@@ -43,9 +43,12 @@ describe('the launch link the simulator page reads', () => {
     const claims = { course: 'fetal-tracheal-occlusion', level: 3, case: 1, cid: 'm3c1', variant: 7, sim: DEMO_CASE };
     const link = (token: string) => readLaunch(new URLSearchParams(`course=fetal-tracheal-occlusion&level=3&case=1&token=${token}`))!;
     const removal = await loadScenario(link(tokenWith({ ...claims, tsk: 'tracheal-occlusion' })));
-    expect(removal).toMatchObject({ kind: 'airway', feto: { caseId: 'm3c1', variant: 7, task: 'removal', gaWeeks: 32 } });
+    expect(removal).toMatchObject({ kind: 'airway', feto: { caseId: 'm3c1', variant: 7, task: 'removal', gaWeeks: 32, difficulty: 1 } });
     const insertion = await loadScenario(link(tokenWith({ ...claims, level: 2, tsk: 'tracheal-occlusion' })));
-    expect(insertion).toMatchObject({ kind: 'airway', feto: { task: 'insertion', gaWeeks: 28 } });
+    expect(insertion).toMatchObject({ kind: 'airway', feto: { task: 'insertion', gaWeeks: 28, difficulty: 1 } });
+    // The module's third case is its hardest airway.
+    const third = await loadScenario(link(tokenWith({ ...claims, level: 2, case: 3, tsk: 'tracheal-occlusion' })));
+    expect(third).toMatchObject({ kind: 'airway', feto: { task: 'insertion', difficulty: 3 } });
     await expect(loadScenario(link(tokenWith({ ...claims, tsk: 'bronchoscopy' })))).rejects.toThrow(DesktopOnly);
   });
 });

@@ -3,8 +3,17 @@ import { FETO_PLAYERS, fetoPassRate } from '../../../scripts/lib/validity/feto.t
 
 const N = 200;
 
-describe.each(['insertion', 'removal'] as const)('the FETO %s validity bench', (task) => {
-  const rates = Object.fromEntries(FETO_PLAYERS.map((p) => [p.name, fetoPassRate(p, task, N).rate]));
+/** The seeded course's cases: insertion at three difficulties, removal at two. */
+const CASES = [
+  ['insertion', 1],
+  ['insertion', 2],
+  ['insertion', 3],
+  ['removal', 1],
+  ['removal', 2],
+] as const;
+
+describe.each(CASES)('the FETO %s validity bench at difficulty %i', (task, difficulty) => {
+  const rates = Object.fromEntries(FETO_PLAYERS.map((p) => [p.name, fetoPassRate(p, task, N, difficulty).rate]));
 
   it('passes the expert at least 95 % of the time and the novice at most 5 %', () => {
     expect(rates.expert).toBeGreaterThanOrEqual(0.95);

@@ -60,7 +60,7 @@ export type ReplayOutcome = LaserReplay | FetoReplay;
 /** Replays a FETO log (checked against the contract already) on the launch's airway and scores it. */
 function runFetoReplay(job: ReplayJob, caseId: string): FetoReplay {
   const events = JSON.parse(job.eventsJson) as FetoEvent[];
-  const record = fetoRecordOf(caseId, job.level, job.variant, events);
+  const record = fetoRecordOf(caseId, job.level, job.case, job.variant, events);
   const { outcome } = record;
   return {
     kind: 'feto',
