@@ -48,7 +48,9 @@ for (const lang of ['en', 'ar'] as const) {
     await page.goto(`/simulator?${new URLSearchParams({ course: COURSE, level: '1', case: '1', lan: lang })}`);
     await expect(page.getByText(d['sim.intro.navigation'])).toBeVisible();
     const start = page.getByRole('button', { name: d['sim.start'] });
-    await page.clock.pauseAt(new Date(Date.now() + 2000));
+    // Ahead of the page's own clock, as pilot.ts takes it: under a slowed run the page's clock was already past the
+    // test process's Date.now() + 2 s ("Cannot fast-forward to the past").
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
     await start.focus();
     await page.keyboard.press('Enter');
     await expect(page.locator('#sim-h-target')).toHaveText(d['sim.hud.targetOf'].replace('{{n}}', '1').replace('{{total}}', String(total)));
