@@ -1,13 +1,13 @@
 import { ErrorCode } from '../../api/errors.ts';
-import { certificateOutlook } from '../../domain/certificate-outlook.ts';
-import { courseAccess, coursesOnSale } from '../../domain/learning.ts';
+import { coursesOnSale } from '../../domain/learning.ts';
 import { scoreHistory } from '../../domain/score-history.ts';
 import { requireUser } from '../access/caller.ts';
 import { contentLocale } from '../http/content-locale.ts';
 import { fail } from '../http/errors.ts';
 import { guarded, subApp } from '../http/sub-app.ts';
 import { attemptFacts, benchmarkFacts } from '../attempts/index.ts';
-import { activeCourses, progressLine, recordsOf } from '../progress/index.ts';
+import { activeCourses, recordsOf } from '../progress/index.ts';
+import { learningLine } from './lines.ts';
 import { learnerOf } from './queries.ts';
 import * as routes from '../../api/learning.ts';
 
@@ -22,32 +22,7 @@ export const learningApp = subApp()
     const now = new Date();
     const [plans, shown, playable] = await Promise.all([catalogue.allPlans(), catalogue.summaries(locale), activeCourses(catalogue)]);
     const records = new Map(((await recordsOf(db.db, [uid], playable, locale)).get(uid) ?? []).map((r) => [r.course.id, r]));
-    const courses = shown.value.flatMap((summary) => {
-      const access = courseAccess(learner, summary.id, plans, now);
-      const record = records.get(summary.id);
-      const line = record && progressLine(record.course, record.standing, record.facts, record.certificate, locale);
-      // A course no longer held stays while there is something of the learner's in it.
-      if (!access.held && !(line && (line.attempts > 0 || line.certificate))) return [];
-      const next = access.held ? record?.standing.next : null;
-      const shownModule = next && record?.standing.modules.find((m) => m.level === next.level)?.shown;
-      return [
-        {
-          courseId: summary.id,
-          title: summary.title,
-          thumbnail: summary.thumbnail,
-          held: access.held,
-          until: access.until?.toISOString() ?? null,
-          passed: line?.passed ?? 0,
-          total: line?.total ?? 0,
-          percent: line?.percent ?? 0,
-          attempts: line?.attempts ?? 0,
-          complete: line?.complete ?? false,
-          next: next && shownModule ? { ...next, module: shownModule } : null,
-          certificate: line?.certificate ?? null,
-          certificateOutlook: record ? certificateOutlook(record.standing) : null,
-        },
-      ];
-    });
+    const courses = shown.value.flatMap((summary) => learningLine(summary, learner, plans, records.get(summary.id), locale, now));
     const held = new Set(courses.map((h) => h.courseId));
     const offered = coursesOnSale(
       shown.value.map((s) => s.id),

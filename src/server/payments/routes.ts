@@ -6,9 +6,10 @@ import { guarded, subApp } from '../http/sub-app.ts';
 import { fail } from '../http/errors.ts';
 import { requireUser } from '../access/caller.ts';
 import { logFailure } from '../http/log.ts';
-import { PaypalError, type PaypalOrder } from './paypal.ts';
+import type { PaypalOrder } from './paypal.ts';
+import { capturable, capturedAtPaypal } from './capture.ts';
 import { mismatch, paypalFailure } from './paypal-answers.ts';
-import { completedOrderAnswer, completeOrder, hasProfile, insertOrder, markMismatch, orderById, planById } from './queries.ts';
+import { completedOrderAnswer, completeOrder, hasProfile, insertOrder, markMismatch, planById } from './queries.ts';
 import * as routes from '../../api/payments.ts';
 
 /** /payments: the server creates and captures PayPal orders at our price, and only then adds the subscription. */
@@ -37,35 +38,12 @@ export const paymentsApp = subApp()
   .openapi(guarded(routes.captureOrder, requireUser, rateLimit(LIMITS.payments)), async (c) => {
     const { orderId } = c.req.valid('param');
     const caller = c.get('caller')!;
-    const { db, paypal, config, userCache } = c.get('deps');
-    const order = await orderById(db.db, orderId);
-    if (!order) return fail(c, 404, ErrorCode.notFound, 'No such order');
-    if (order.userId !== caller.uid) return fail(c, 403, ErrorCode.forbidden, 'This order belongs to another account');
-    if (order.status === 'COMPLETED') return c.json(await completedOrderAnswer(db.db, orderId), 200);
-    if (order.status === 'MISMATCH') {
-      return fail(c, 409, ErrorCode.paymentMismatch, 'This payment did not match its plan and is being reviewed; contact us');
-    }
-    const plan = await planById(db.db, order.planId);
-    if (!plan?.visibility || plan.price !== order.amount) {
-      return fail(c, 409, ErrorCode.planUnavailable, 'This plan is no longer on sale at this price; nothing was charged');
-    }
-
-    let captured: PaypalOrder;
-    try {
-      // The client sends a capture whose answer was lost once more (paypal.ts): the same PayPal-Request-Id answers the
-      // capture PayPal made, or makes the only one, never a second.
-      captured = await paypal.captureOrder(order.id, `capture-${order.id}`);
-    } catch (err) {
-      if (err instanceof PaypalError && err.issue === 'ORDER_NOT_APPROVED') {
-        return fail(c, 409, ErrorCode.paymentNotApproved, 'The payment was not approved in PayPal; nothing was charged');
-      }
-      if (!(err instanceof PaypalError && err.issue === 'ORDER_ALREADY_CAPTURED')) return paypalFailure(c, err, 'capture');
-      try {
-        captured = await paypal.getOrder(order.id);
-      } catch (again) {
-        return paypalFailure(c, again, 'read');
-      }
-    }
+    const { db, config, userCache } = c.get('deps');
+    const found = await capturable(c, orderId, caller.uid);
+    if (found instanceof Response) return found;
+    const { order, plan } = found;
+    const captured = await capturedAtPaypal(c, order);
+    if (captured instanceof Response) return captured;
     const problem = mismatch(captured, order);
     if (problem) {
       const requestId = logFailure(c.req.method, c.req.path, `PayPal order ${order.id} captured with ${problem}: no subscription added`);

@@ -50,6 +50,14 @@ export function progressLine(
   };
 }
 
+/** A learner's record of one course, read in a language: the course, their standing, their attempts and certificate. */
+export interface CourseRecord {
+  course: Course;
+  standing: CourseStanding;
+  facts: AttemptFact[];
+  certificate: CertificateRow | null;
+}
+
 /**
  * A learner's standing in each course (`courses` as stored), with the certificate they hold of it. Each line's course
  * and standing are read in `locale`, English where a text has no translation.
@@ -58,7 +66,7 @@ export async function recordsOf(db: Db, uids: string[], courses: Course[], local
   const facts = await attemptFacts(db, uids);
   const certs = await certificatesOf(db, uids);
   const benchmarks = new Map(await Promise.all(courses.map(async (c) => [c.id, await benchmarkFacts(db, c)] as const)));
-  const out = new Map<string, Array<{ course: Course; standing: CourseStanding; facts: AttemptFact[]; certificate: CertificateRow | null }>>();
+  const out = new Map<string, CourseRecord[]>();
   for (const uid of uids) {
     const lines = [];
     for (const course of courses) {
