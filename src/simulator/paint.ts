@@ -66,9 +66,22 @@ function ribbon(line: readonly { p: Vec2; w: number }[], share: number, toPx: (p
   return path;
 }
 
+/** What every layer paints with: the canvas, mm to pixels (y up), and the placenta's one sequence of chance. */
+interface Brush {
+  ctx: CanvasRenderingContext2D;
+  size: number;
+  /** Pixels per mm. */
+  mm: number;
+  X(p: Vec2): number;
+  Y(p: Vec2): number;
+  toPx(p: Vec2): [number, number];
+  rng: ReturnType<typeof createRng>;
+}
+
 /**
  * Draws the placenta on a square canvas of `size` pixels; outside the plate the canvas stays transparent and
- * the view's shader shows the uterine wall there.
+ * the view's shader shows the uterine wall there. The layers are painted in this order (each draws on the one
+ * before and takes its turn of the same sequence of chance).
  */
 export function paintPlacenta(placenta: Placenta, size: number): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
@@ -79,16 +92,26 @@ export function paintPlacenta(placenta: Placenta, size: number): HTMLCanvasEleme
   // Canvas rows run top to bottom while y runs up, hence the flip; the view's shader samples it the same way.
   const X = (p: Vec2) => (p.x + PAINT_EXTENT_MM) * scale;
   const Y = (p: Vec2) => (PAINT_EXTENT_MM - p.y) * scale;
-  const toPx = (p: Vec2): [number, number] => [X(p), Y(p)];
-  const rng = createRng(placenta.seed ^ 0x5bd1e995);
-  const c = size / 2;
+  const brush: Brush = { ctx, size, mm: scale, X, Y, toPx: (p) => [X(p), Y(p)], rng: createRng(placenta.seed ^ 0x5bd1e995) };
   const r = placenta.radiusMm * scale;
-  const mm = scale;
 
   ctx.save();
   ctx.beginPath();
-  ctx.arc(c, c, r, 0, Math.PI * 2);
+  ctx.arc(size / 2, size / 2, r, 0, Math.PI * 2);
   ctx.clip();
+  paintSurface(brush, r);
+  const decoyVisibility = paintSharedCotyledons(brush, placenta);
+  paintVessels(brush, placenta, decoyVisibility);
+  paintMembrane(brush, placenta.membrane);
+  paintCords(brush, placenta.cords);
+  paintRim(brush, r);
+  ctx.restore();
+  return canvas;
+}
+
+/** The chorionic plate: its colour, the cotyledons under it and the capillaries that give it its texture. */
+function paintSurface({ ctx, size, mm, rng }: Brush, r: number): void {
+  const c = size / 2;
   const plate = ctx.createRadialGradient(c, c, r * 0.1, c, c, r);
   plate.addColorStop(0, '#d9968a');
   plate.addColorStop(0.8, '#c9786f');
@@ -118,9 +141,13 @@ export function paintPlacenta(placenta: Placenta, size: number): HTMLCanvasEleme
     ctx.quadraticCurveTo(x + rng.range(-2, 2) * mm, y + rng.range(-2, 2) * mm, x + rng.range(-4, 4) * mm, y + rng.range(-4, 4) * mm);
     ctx.stroke();
   }
+}
 
-  // A shared cotyledon: where the artery of one twin and the vein of the other dive in. Decoys get one too,
-  // so the patch alone never tells an anastomosis.
+/**
+ * A shared cotyledon: where the artery of one twin and the vein of the other dive in. Decoys get one too, so the
+ * patch alone never tells an anastomosis. Returns how visible each decoy's pair is, for its vessels' fade.
+ */
+function paintSharedCotyledons({ ctx, mm, X, Y, rng }: Brush, placenta: Placenta): Map<Vessel, number> {
   const cotyledon = (at: Vec2, strength: number) => {
     const g = ctx.createRadialGradient(X(at), Y(at), 0, X(at), Y(at), 5.5 * mm);
     g.addColorStop(0, `rgba(92, 22, 58, ${0.3 * strength})`);
@@ -131,7 +158,6 @@ export function paintPlacenta(placenta: Placenta, size: number): HTMLCanvasEleme
     ctx.arc(X(at), Y(at), 5.5 * mm, 0, Math.PI * 2);
     ctx.fill();
   };
-  const byId = new Map(placenta.anastomoses.map((a) => [a.id, a]));
   for (const a of placenta.anastomoses) if (a.kind === 'AV' || a.kind === 'VA') cotyledon(a.position, a.visibility);
   // A decoy's pair ends a little apart; its patch goes between the two ends, as an AV's would.
   const decoys = placenta.vessels.filter((v) => v.decoy);
@@ -144,9 +170,15 @@ export function paintPlacenta(placenta: Placenta, size: number): HTMLCanvasEleme
     decoyVisibility.set(b, visibility);
     cotyledon({ x: (ea.x + eb.x) / 2, y: (ea.y + eb.y) / 2 }, visibility);
   }
+  return decoyVisibility;
+}
 
-  // Vessels: veins first, arteries crossing over them; branches towards an anastomosis (and decoys) fade as
-  // they near their end, the fainter the less visible it is, as vessels diving under the plate do.
+/**
+ * Vessels: veins first, arteries crossing over them; branches towards an anastomosis (and decoys) fade as they
+ * near their end, the fainter the less visible it is, as vessels diving under the plate do.
+ */
+function paintVessels({ ctx, mm, toPx }: Brush, placenta: Placenta, decoyVisibility: ReadonlyMap<Vessel, number>): void {
+  const byId = new Map(placenta.anastomoses.map((a) => [a.id, a]));
   const ordered = [...placenta.vessels].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'vein' ? -1 : 1));
   for (const v of ordered) {
     const link = v.anastomosisId ? byId.get(v.anastomosisId) : undefined;
@@ -168,11 +200,13 @@ export function paintPlacenta(placenta: Placenta, size: number): HTMLCanvasEleme
       ctx.fill(ribbon(line, pass.width, toPx, mm));
     }
   }
+}
 
-  // The inter-twin membrane: a pale veil along its own line (not the equator), soft-edged from stacked strokes.
+/** The inter-twin membrane: a pale veil along its own line (not the equator), soft-edged from stacked strokes. */
+function paintMembrane({ ctx, mm, X, Y }: Brush, membrane: Placenta['membrane']): void {
   const veil = () => {
     ctx.beginPath();
-    placenta.membrane.forEach((p, i) => (i === 0 ? ctx.moveTo(X(p), Y(p)) : ctx.lineTo(X(p), Y(p))));
+    membrane.forEach((p, i) => (i === 0 ? ctx.moveTo(X(p), Y(p)) : ctx.lineTo(X(p), Y(p))));
   };
   for (const [width, alpha] of [
     [16, 0.05],
@@ -189,9 +223,11 @@ export function paintPlacenta(placenta: Placenta, size: number): HTMLCanvasEleme
   ctx.lineWidth = 0.35 * mm;
   veil();
   ctx.stroke();
+}
 
-  // Cord insertions: a pearly base where the cord leaves the plate, as wide as the twin's cord is thick.
-  for (const cord of placenta.cords) {
+/** Cord insertions: a pearly base where the cord leaves the plate, as wide as the twin's cord is thick. */
+function paintCords({ ctx, mm, X, Y }: Brush, cords: Placenta['cords']): void {
+  for (const cord of cords) {
     const x = X(cord.position);
     const y = Y(cord.position);
     const base = CORD_RADIUS_MM[cord.twin] * 1.4 * mm;
@@ -204,12 +240,14 @@ export function paintPlacenta(placenta: Placenta, size: number): HTMLCanvasEleme
     ctx.arc(x, y, base, 0, Math.PI * 2);
     ctx.fill();
   }
-  // The plate's edge curls down into the wall.
+}
+
+/** The plate's edge curls down into the wall. */
+function paintRim({ ctx, size }: Brush, r: number): void {
+  const c = size / 2;
   const rim = ctx.createRadialGradient(c, c, r * 0.92, c, c, r);
   rim.addColorStop(0, 'rgba(60, 10, 20, 0)');
   rim.addColorStop(1, 'rgba(60, 10, 20, 0.45)');
   ctx.fillStyle = rim;
   ctx.fillRect(0, 0, size, size);
-  ctx.restore();
-  return canvas;
 }
