@@ -137,7 +137,6 @@ function bestSite(debrief: Debrief): Vec2 | null {
   return best && chosen && best.reach > chosen.reach ? best : null;
 }
 
-/** The map with its legend below; `role="img"` named by the title, each marker titled for pointer users. */
 /**
  * An anastomosis's kind, written up and to the right of it; to the left where it would cover the trocar's entry mark
  * (a label some 16 mm wide and 5 high, the mark 7 mm square).
@@ -151,9 +150,24 @@ function kindText(x: number, y: number, label: string, entry: { x: number; y: nu
     : `<text class="dm-map-text" x="${num(x + 5.5)}" y="${num(y - 4)}">${label}</text>`;
 }
 
+/** The map with its legend below; `role="img"` named by the title, each marker titled for pointer users. */
 export function debriefSvg(debrief: Debrief, labels: DebriefLabels): string {
-  const out: string[] = [];
+  const best = bestSite(debrief);
   const present = new Set<keyof typeof SWATCH>(['equator', 'membrane', 'entry']);
+  const marks = mapMarks(debrief, labels, best, present);
+  const half = Math.ceil(
+    Math.max(debrief.radiusMm, ...[debrief.entry, ...(best ? [best] : [])].flatMap((p) => [Math.abs(p.x) + 4.5, Math.abs(p.y) + 4.5])) + MARGIN,
+  );
+  const { rows, height } = legend(present, labels, half);
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" class="debrief-map" viewBox="${-half} ${-half} ${2 * half} ${height}" role="img" aria-label="${esc(labels.title)}">` +
+    `<title>${esc(labels.title)}</title>${STYLE}<g class="dm-map">${marks}</g><g class="dm-legend">${rows}</g></svg>`
+  );
+}
+
+/** What the map draws, bottom to top; each kind of mark drawn is added to `present`, for the legend. */
+function mapMarks(debrief: Debrief, labels: DebriefLabels, best: Vec2 | null, present: Set<keyof typeof SWATCH>): string {
+  const out: string[] = [];
   out.push(`<circle class="dm-plate" cx="0" cy="0" r="${num(debrief.radiusMm)}"/>`);
   if (debrief.vessels && debrief.vessels.length > 0) {
     out.push(`<g class="dm-vessels">${vesselPaths(debrief.vessels)}</g>`);
@@ -170,18 +184,12 @@ export function debriefSvg(debrief: Debrief, labels: DebriefLabels): string {
     present.add('path');
   }
   for (const c of debrief.cords) {
-    const r = CORD_R[c.twin];
     present.add(c.twin === 'donor' ? 'donorCord' : 'recipientCord');
-    out.push(
-      `<g class="dm-twin" data-twin="${c.twin}"><title>${esc(c.twin === 'donor' ? labels.donorCord : labels.recipientCord)}</title>` +
-        `<circle class="dm-cord" cx="${num(c.x)}" cy="${num(-c.y)}" r="${r}"/>` +
-        `<text class="dm-map-text" x="${num(c.x)}" y="${num(-c.y + r + 5)}" text-anchor="middle">${esc(c.twin === 'donor' ? labels.donor : labels.recipient)}</text></g>`,
-    );
+    out.push(cordMark(c, labels));
   }
   out.push(
     `<rect class="dm-entry" x="${num(debrief.entry.x - 3.5)}" y="${num(-debrief.entry.y - 3.5)}" width="7" height="7"><title>${esc(labels.entry)}</title></rect>`,
   );
-  const best = bestSite(debrief);
   if (best) {
     present.add('bestSite');
     out.push(
@@ -189,13 +197,8 @@ export function debriefSvg(debrief: Debrief, labels: DebriefLabels): string {
     );
   }
   debrief.targets.forEach((t, i) => {
-    const label = t.reached ? labels.targetReached : labels.targetMissed;
     present.add(t.reached ? 'targetReached' : 'targetMissed');
-    out.push(
-      `<g class="dm-target-mark" data-reached="${t.reached}"><title>${esc(`${i + 1}: ${label}`)}</title>` +
-        `<circle class="dm-target ${t.reached ? 'dm-reached' : 'dm-missed'}" cx="${num(t.x)}" cy="${num(-t.y)}" r="5"/>` +
-        `<text class="dm-rank${t.reached ? '' : ' dm-open'}" x="${num(t.x)}" y="${num(-t.y)}">${i + 1}</text></g>`,
-    );
+    out.push(targetMark(t, i, labels));
   });
   for (const m of debrief.falseMarks) {
     const title = m.kind ? fill(labels.falseTyped, { typed: m.kind }) : labels.falseMark;
@@ -203,39 +206,61 @@ export function debriefSvg(debrief: Debrief, labels: DebriefLabels): string {
   }
   if (debrief.falseMarks.length > 0) present.add('falseMark');
   for (const a of debrief.anastomoses) {
-    const x = a.x;
-    const y = -a.y;
-    const state = a.sealed ? (a.byLine ? 'sealedByLine' : 'sealed') : 'residual';
-    present.add(state);
+    present.add(a.sealed ? (a.byLine ? 'sealedByLine' : 'sealed') : 'residual');
     if (a.markedAs) present.add(a.markedAs === a.kind ? 'typedRight' : 'typedWrong');
-    const symbol = a.sealed
-      ? `<circle class="dm-sealed${a.byLine ? ' dm-by-line' : ''}" cx="${num(x)}" cy="${num(y)}" r="3.8"/><text class="dm-rank" x="${num(x)}" y="${num(y)}">${a.sealedRank ?? ''}</text>`
-      : `<path class="dm-residual" d="${triangle(x, y, 4.6)}"/>`;
-    out.push(
-      `<g class="dm-anastomosis" data-kind="${a.kind}" data-state="${a.sealed ? 'sealed' : 'residual'}" data-typed="${a.markedAs ?? ''}">` +
-        `<title>${esc(`${a.kind}: ${labels[state]}. ${typedSentence(a, labels)}`)}</title>` +
-        `${symbol}${kindText(x, y, kindLabel(a), debrief.entry)}</g>`,
-    );
+    out.push(anastomosisMark(a, labels, debrief.entry));
   }
+  return out.join('');
+}
 
-  const half = Math.ceil(
-    Math.max(debrief.radiusMm, ...[debrief.entry, ...(best ? [best] : [])].flatMap((p) => [Math.abs(p.x) + 4.5, Math.abs(p.y) + 4.5])) + MARGIN,
+/** A twin's cord insertion, named below it. */
+function cordMark(c: Debrief['cords'][number], labels: DebriefLabels): string {
+  const r = CORD_R[c.twin];
+  return (
+    `<g class="dm-twin" data-twin="${c.twin}"><title>${esc(c.twin === 'donor' ? labels.donorCord : labels.recipientCord)}</title>` +
+    `<circle class="dm-cord" cx="${num(c.x)}" cy="${num(-c.y)}" r="${r}"/>` +
+    `<text class="dm-map-text" x="${num(c.x)}" y="${num(-c.y + r + 5)}" text-anchor="middle">${esc(c.twin === 'donor' ? labels.donor : labels.recipient)}</text></g>`
   );
+}
+
+/** A navigation target with its rank, filled once reached. */
+function targetMark(t: Debrief['targets'][number], i: number, labels: DebriefLabels): string {
+  const label = t.reached ? labels.targetReached : labels.targetMissed;
+  return (
+    `<g class="dm-target-mark" data-reached="${t.reached}"><title>${esc(`${i + 1}: ${label}`)}</title>` +
+    `<circle class="dm-target ${t.reached ? 'dm-reached' : 'dm-missed'}" cx="${num(t.x)}" cy="${num(-t.y)}" r="5"/>` +
+    `<text class="dm-rank${t.reached ? '' : ' dm-open'}" x="${num(t.x)}" y="${num(-t.y)}">${i + 1}</text></g>`
+  );
+}
+
+/** An anastomosis: sealed (with its rank) or left open, its kind beside it, titled with how the learner typed it. */
+function anastomosisMark(a: DebriefAnastomosis, labels: DebriefLabels, entry: Vec2): string {
+  const x = a.x;
+  const y = -a.y;
+  const state = a.sealed ? (a.byLine ? 'sealedByLine' : 'sealed') : 'residual';
+  const symbol = a.sealed
+    ? `<circle class="dm-sealed${a.byLine ? ' dm-by-line' : ''}" cx="${num(x)}" cy="${num(y)}" r="3.8"/><text class="dm-rank" x="${num(x)}" y="${num(y)}">${a.sealedRank ?? ''}</text>`
+    : `<path class="dm-residual" d="${triangle(x, y, 4.6)}"/>`;
+  return (
+    `<g class="dm-anastomosis" data-kind="${a.kind}" data-state="${a.sealed ? 'sealed' : 'residual'}" data-typed="${a.markedAs ?? ''}">` +
+    `<title>${esc(`${a.kind}: ${labels[state]}. ${typedSentence(a, labels)}`)}</title>` +
+    `${symbol}${kindText(x, y, kindLabel(a), entry)}</g>`
+  );
+}
+
+/** The legend's rows below the map, one a kind of mark drawn, in the legend's order; wrapped to the map's width. */
+function legend(present: ReadonlySet<keyof typeof SWATCH>, labels: DebriefLabels, half: number): { rows: string; height: number } {
   const items = (Object.keys(SWATCH) as (keyof typeof SWATCH)[]).filter((k) => present.has(k));
   const rtl = labels.dir === 'rtl';
   const swatchX = rtl ? half - 8 : -half + 8;
   const textX = rtl ? swatchX - 9 : swatchX + 9;
   let y = half + 6;
-  const legend = items.map((key) => {
+  const rows = items.map((key) => {
     const lines = wrap(labels[key], 2 * half - 19);
     const text = lines.length === 1 ? esc(lines[0]!) : lines.map((l, i) => `<tspan x="${textX}" dy="${i === 0 ? 0 : LEGEND_LINE}">${esc(l)}</tspan>`).join('');
     const row = `<g data-key="${key}">${SWATCH[key](swatchX, y)}<text x="${textX}" y="${y}"${rtl ? ' direction="rtl"' : ''}>${text}</text></g>`;
     y += LEGEND_ROW + (lines.length - 1) * LEGEND_LINE;
     return row;
   });
-  const height = y + half - 4;
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" class="debrief-map" viewBox="${-half} ${-half} ${2 * half} ${height}" role="img" aria-label="${esc(labels.title)}">` +
-    `<title>${esc(labels.title)}</title>${STYLE}<g class="dm-map">${out.join('')}</g><g class="dm-legend">${legend.join('')}</g></svg>`
-  );
+  return { rows: rows.join(''), height: y + half - 4 };
 }
