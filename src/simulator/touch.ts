@@ -37,6 +37,25 @@ function follow(el: HTMLElement, moved: (e: PointerEvent) => void, released: () 
   return release;
 }
 
+/**
+ * A tapped button acts when the finger lifts over it: the browser makes no click of a tap while another finger
+ * holds a stick. The tap's own click is cancelled, or it would land on what the tap opened (the marking dialog
+ * over the controls); a click without a pointer (Enter or Space on the focused button) acts.
+ */
+function onTap(el: HTMLElement, act: () => void): HTMLElement {
+  let finger: number | null = null;
+  el.addEventListener('pointerdown', (e) => (finger = e.pointerId));
+  el.addEventListener('pointercancel', () => (finger = null));
+  el.addEventListener('pointerup', (e) => {
+    const over = el.contains(document.elementFromPoint(e.clientX, e.clientY));
+    if (e.pointerId === finger && over) act();
+    finger = null;
+  });
+  el.addEventListener('touchend', (e) => e.preventDefault());
+  el.addEventListener('click', (e) => e.detail === 0 && act());
+  return el;
+}
+
 export interface TouchControls {
   /** Shows the beam and the fire as they are in the model. */
   update(state: SimState): void;
@@ -103,28 +122,11 @@ export function bindTouch(root: HTMLElement, input: InputMixer, commands: Comman
     () => source.fire(false),
   );
 
-  // Tapped buttons act when the finger lifts over them: the browser makes no click of a tap while another finger
-  // holds a stick. The tap's own click is cancelled, or it would land on what the tap opened (the marking dialog
-  // over the controls); a click without a pointer (Enter or Space on the focused button) acts.
-  const tapButton = (name: string, act: () => void) => {
-    const el = part(name);
-    let finger: number | null = null;
-    el.addEventListener('pointerdown', (e) => (finger = e.pointerId));
-    el.addEventListener('pointercancel', () => (finger = null));
-    el.addEventListener('pointerup', (e) => {
-      const over = el.contains(document.elementFromPoint(e.clientX, e.clientY));
-      if (e.pointerId === finger && over) act();
-      finger = null;
-    });
-    el.addEventListener('touchend', (e) => e.preventDefault());
-    el.addEventListener('click', (e) => e.detail === 0 && act());
-    return el;
-  };
-  const laser = tapButton('laser', () => commands.laser());
-  tapButton('mark', () => commands.mark());
-  tapButton('exchange', () => commands.exchange());
-  tapButton('wipe', () => commands.wipe?.());
-  tapButton('pause', () => commands.escape());
+  const laser = onTap(part('laser'), () => commands.laser());
+  onTap(part('mark'), () => commands.mark());
+  onTap(part('exchange'), () => commands.exchange());
+  onTap(part('wipe'), () => commands.wipe?.());
+  onTap(part('pause'), () => commands.escape());
   // A long press would open the browser's menu or select text under the thumb.
   root.addEventListener('contextmenu', (e) => e.preventDefault());
 
