@@ -18,7 +18,7 @@ import {
   Vector3,
   type IUniform,
 } from 'three';
-import { blanchTexels, CORD_RADIUS_MM, createRng, sealThresholds, type Scenario } from '../domain/simulator/index.ts';
+import { blanchTexels, CORD_RADIUS_MM, createRng, sealThresholds, type Placenta, type Scenario } from '../domain/simulator/index.ts';
 import { paintPlacenta, PAINT_EXTENT_MM } from './paint.ts';
 import { FLOOR_FRAGMENT, NOISE_PX, WALL_FRAGMENT, WORLD_VERTEX } from './shaders.ts';
 
@@ -72,6 +72,40 @@ function cordPath(rng: ReturnType<typeof createRng>, at: { x: number; y: number 
   });
 }
 
+/** The uterine wall: the dome over the plate, seen from inside. */
+function createDome(light: LightUniforms, noise: DataTexture): Mesh {
+  const domeGeometry = new SphereGeometry(DOME.radius, 64, 24, 0, Math.PI * 2, 0, Math.acos(-DOME.centreZ / DOME.radius) + 0.02);
+  const dome = new Mesh(
+    domeGeometry,
+    new ShaderMaterial({
+      vertexShader: WORLD_VERTEX,
+      fragmentShader: WALL_FRAGMENT,
+      uniforms: { ...light, uNoise: { value: noise }, uCentre: { value: new Vector3(0, 0, DOME.centreZ) }, uCord: { value: 0 } },
+      // Both sides, as the cords: the same settings share one compiled program. From inside the dome every
+      // line of sight meets it once, so drawing both sides costs nothing.
+      side: DoubleSide,
+    }),
+  );
+  // SphereGeometry's pole is +y; the cavity's "up" is +z.
+  dome.rotation.x = Math.PI / 2;
+  dome.position.z = DOME.centreZ;
+  return dome;
+}
+
+/** The recipient's cord thick, the donor's thin: the first thing that tells the twins apart in the view. */
+function createCords(placenta: Placenta, light: LightUniforms, noise: DataTexture): Mesh[] {
+  const rng = createRng(placenta.seed ^ 0x27d4eb2f);
+  const cordMaterial = new ShaderMaterial({
+    vertexShader: WORLD_VERTEX,
+    fragmentShader: WALL_FRAGMENT,
+    uniforms: { ...light, uNoise: { value: noise }, uCentre: { value: new Vector3() }, uCord: { value: 1 } },
+    side: DoubleSide,
+  });
+  return placenta.cords.map(
+    (cord) => new Mesh(new TubeGeometry(new CatmullRomCurve3(cordPath(rng, cord.position)), 48, CORD_RADIUS_MM[cord.twin], 12), cordMaterial),
+  );
+}
+
 export function createAnatomy(scenario: Scenario, light: LightUniforms, noise: DataTexture, maxAnisotropy: number): Anatomy {
   const { placenta, tissue } = scenario;
   const painted = (size: number) => {
@@ -109,35 +143,7 @@ export function createAnatomy(scenario: Scenario, light: LightUniforms, noise: D
     }),
   );
 
-  const domeGeometry = new SphereGeometry(DOME.radius, 64, 24, 0, Math.PI * 2, 0, Math.acos(-DOME.centreZ / DOME.radius) + 0.02);
-  const dome = new Mesh(
-    domeGeometry,
-    new ShaderMaterial({
-      vertexShader: WORLD_VERTEX,
-      fragmentShader: WALL_FRAGMENT,
-      uniforms: { ...light, uNoise: { value: noise }, uCentre: { value: new Vector3(0, 0, DOME.centreZ) }, uCord: { value: 0 } },
-      // Both sides, as the cords: the same settings share one compiled program. From inside the dome every
-      // line of sight meets it once, so drawing both sides costs nothing.
-      side: DoubleSide,
-    }),
-  );
-  // SphereGeometry's pole is +y; the cavity's "up" is +z.
-  dome.rotation.x = Math.PI / 2;
-  dome.position.z = DOME.centreZ;
-
-  const rng = createRng(placenta.seed ^ 0x27d4eb2f);
-  const cordMaterial = new ShaderMaterial({
-    vertexShader: WORLD_VERTEX,
-    fragmentShader: WALL_FRAGMENT,
-    uniforms: { ...light, uNoise: { value: noise }, uCentre: { value: new Vector3() }, uCord: { value: 1 } },
-    side: DoubleSide,
-  });
-  // The recipient's cord thick, the donor's thin: the first thing that tells the twins apart in the view.
-  const cords = placenta.cords.map(
-    (cord) => new Mesh(new TubeGeometry(new CatmullRomCurve3(cordPath(rng, cord.position)), 48, CORD_RADIUS_MM[cord.twin], 12), cordMaterial),
-  );
-
-  const meshes = [floor, dome, ...cords];
+  const meshes = [floor, createDome(light, noise), ...createCords(placenta, light, noise)];
   return {
     meshes,
     get map() {
