@@ -2,10 +2,12 @@ import { useMemo, useRef } from 'react';
 import type { CaseItem } from '../../domain/defaults.ts';
 import { PARAM_BOUNDS, PLACENTA_SITES, SCOPE_OFFERS, type CaseParams, type PlacentaSite, type ScopeOffer } from '../../domain/simulator/params.ts';
 import { unwinnableSetup } from '../../domain/simulator/winnable.ts';
-import { CASE_TASKS, isBrowserTask, simulatorOf, taskOfCase, type CaseTask } from '../../domain/simulators.ts';
-import { caseParams, resetCaseParams, setCaseParam, setCaseTask } from '../../stores/courses/editor.ts';
+import { isBrowserTask, simulatorOf, taskOfCase } from '../../domain/simulators.ts';
+import { caseParams, resetCaseParams, setCaseParam } from '../../stores/courses/editor.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
+import CaseParamField from './CaseParamField.tsx';
+import CaseTaskField from './CaseTaskField.tsx';
 
 type Strings = Sections<'course.sim'>;
 
@@ -20,15 +22,6 @@ interface Props {
   strings: Strings;
 }
 
-const TASK_LABELS: Record<CaseTask, keyof Strings> = {
-  navigation: 'course.sim.task.navigation',
-  selective: 'course.sim.task.selective',
-  solomon: 'course.sim.task.solomon',
-  bronchoscopy: 'course.sim.task.bronchoscopy',
-  'tracheal-occlusion': 'course.sim.task.trachealOcclusion',
-  'catheter-placement': 'course.sim.task.catheterPlacement',
-  'pleuroamniotic-shunt': 'course.sim.task.pleuroamnioticShunt',
-};
 const PLACENTA_LABELS: Record<PlacentaSite, keyof Strings> = {
   posterior: 'course.sim.placenta.posterior',
   anterior: 'course.sim.placenta.anterior',
@@ -62,24 +55,14 @@ export default function CaseSimFields({ level, index, item, locale, id, hidden, 
   const warningId = `${id}-unwinnable`;
 
   const field = <K extends keyof CaseParams>(key: K, label: keyof Strings, options: ReadonlyArray<readonly [CaseParams[K], string]>) => (
-    <div className="field">
-      <label htmlFor={`${id}-${key}`}>{strings[label]}</label>
-      <select
-        id={`${id}-${key}`}
-        aria-describedby={unwinnable && (key === 'placenta' || key === 'scopes') ? warningId : undefined}
-        value={String(params[key])}
-        onChange={(e) => {
-          const chosen = options.find(([v]) => String(v) === e.target.value);
-          if (chosen) setCaseParam(level, index, key, chosen[0]);
-        }}
-      >
-        {options.map(([v, text]) => (
-          <option key={String(v)} value={String(v)}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
+    <CaseParamField
+      id={`${id}-${key}`}
+      label={strings[label]}
+      value={params[key]}
+      options={options}
+      describedBy={unwinnable && (key === 'placenta' || key === 'scopes') ? warningId : undefined}
+      onChoose={(v) => setCaseParam(level, index, key, v)}
+    />
   );
   const numbers = (b: { min: number; max: number }) => steps(b).map((v) => [v, String(v)] as const);
 
@@ -102,32 +85,7 @@ export default function CaseSimFields({ level, index, item, locale, id, hidden, 
           </button>
         )}
       </p>
-      <div className="case-sim-grid">
-        <div className="field">
-          <label htmlFor={`${id}-task`}>{strings['course.sim.task']}</label>
-          <select
-            id={`${id}-task`}
-            ref={first}
-            value={task}
-            aria-describedby={desktopOnly ? `${id}-desktop` : undefined}
-            onChange={(e) => {
-              const chosen = CASE_TASKS.find((t) => t === e.target.value);
-              if (chosen) setCaseTask(level, index, chosen);
-            }}
-          >
-            {CASE_TASKS.map((t) => (
-              <option key={t} value={t}>
-                {strings[TASK_LABELS[t]]}
-              </option>
-            ))}
-          </select>
-        </div>
-        {desktopOnly && (
-          <p className="case-sim-desktop" id={`${id}-desktop`}>
-            {strings['course.sim.desktopOnly']}
-          </p>
-        )}
-      </div>
+      <CaseTaskField id={id} level={level} index={index} task={task} desktopOnly={desktopOnly} ref={first} strings={strings} />
       {unwinnable && (
         <p className="case-sim-warning" id={warningId} role="status">
           {fill(strings[params.task === 'navigation' ? 'course.sim.unwinnable.targets' : 'course.sim.unwinnable.equator'], {

@@ -1,23 +1,12 @@
 import { missingCourseLocales } from '../../domain/localize.ts';
 import { fill } from '../../i18n/fill.ts';
-import {
-  $editor,
-  type EditorState,
-  addModule,
-  discard,
-  save,
-  setDuration,
-  setAssessmentRequired,
-  setLang,
-  setProficiencyOrder,
-} from '../../stores/courses/editor.ts';
-import Field from '../ui/Field.tsx';
+import { $editor, type EditorState, addModule, discard, save, setLang } from '../../stores/courses/editor.ts';
 import FormError from '../ui/FormError.tsx';
 import LanguageTexts from '../ui/LanguageTexts.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
+import CourseSettings from './CourseSettings.tsx';
 import CourseTexts from './CourseTexts.tsx';
 import ModuleEditor from './ModuleEditor.tsx';
-import PictureField from './PictureField.tsx';
 import { ADD_MODULE_BUTTON_ID } from './focus.ts';
 import PublishBar from './PublishBar.tsx';
 import HistoryPanel from '../ui/HistoryPanel.tsx';
@@ -84,25 +73,7 @@ export default function CourseEditor({ locale, coursesHref, strings }: Props) {
       <h1>{strings['course.editing']}</h1>
       <LanguageTexts id="course-lang" lang={state.lang} onLang={setLang} missing={missing} strings={languageStrings}>
         <CourseTexts draft={draft} strings={strings} />
-        <Field
-          name="course-length"
-          label={strings['course.lengthMinutes']}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          value={draft.durationMinutes ?? ''}
-          onChange={(e) => setDuration(e.target.value === '' ? null : Math.max(1, Math.round(Number(e.target.value))))}
-        />
-        <PictureField thumbnail={draft.thumbnail} status={state.picture} strings={strings} />
-        <label className="active-toggle proficiency-toggle">
-          <input type="checkbox" checked={draft.proficiencyOrder === true} onChange={(e) => setProficiencyOrder(e.target.checked)} />
-          {strings['course.proficiency']}
-        </label>
-        <label className="active-toggle proficiency-toggle">
-          <input type="checkbox" checked={draft.assessmentRequired === true} onChange={(e) => setAssessmentRequired(e.target.checked)} />
-          {strings['course.assessmentRequired']}
-        </label>
+        <CourseSettings draft={draft} picture={state.picture} strings={strings} />
         <p className="muted">{strings['course.passMarkHint']}</p>
         {draft.levels.length === 0 && <p>{strings['course.noModules']}</p>}
         <p className="visually-hidden" role="status">

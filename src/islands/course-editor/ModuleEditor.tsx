@@ -1,14 +1,14 @@
 import { use, useState } from 'react';
 import type { Level } from '../../domain/defaults.ts';
-import { $editor, addCase, deleteModule, moveModuleTo, setModuleActive, setModuleTitle } from '../../stores/courses/editor.ts';
+import { $editor, deleteModule, moveModuleTo, setModuleActive, setModuleTitle } from '../../stores/courses/editor.ts';
 import ArrowIcon from '../ui/ArrowIcon.tsx';
 import LanguageText from '../ui/LanguageText.tsx';
 import { EditingLanguage } from '../ui/LanguageTexts.tsx';
 import TrashIcon from '../ui/TrashIcon.tsx';
-import CaseEditor from './CaseEditor.tsx';
 import DeleteConfirm from './DeleteConfirm.tsx';
 import { dropProps } from './drag.ts';
-import { ADD_MODULE_BUTTON_ID, addCaseButtonId, deleteButtonId, focusAfterDelete } from './focus.ts';
+import { ADD_MODULE_BUTTON_ID, deleteButtonId, focusAfterDelete } from './focus.ts';
+import ModuleCases from './ModuleCases.tsx';
 import MoveControls from './MoveControls.tsx';
 import { titleIn } from './texts.ts';
 import { fill } from '../../i18n/fill.ts';
@@ -91,18 +91,7 @@ export default function ModuleEditor({ level, index, count, locale, strings }: P
         locale={locale}
         strings={strings}
       />
-      <div id={casesId} hidden={!open}>
-        <ol className="cases">
-          {level.cases.map((c, j) => (
-            <CaseEditor key={c.id} item={c} level={index} index={j} count={level.cases.length} locale={locale} strings={strings} />
-          ))}
-        </ol>
-        <p className="add-case">
-          <button id={addCaseButtonId(level.id)} type="button" className="button button-small button-ghost" onClick={() => addCase(index)}>
-            + {strings['course.addCase']}
-          </button>
-        </p>
-      </div>
+      <ModuleCases id={casesId} level={level} index={index} hidden={!open} locale={locale} strings={strings} />
     </li>
   );
 }

@@ -1,12 +1,12 @@
-import { lazy, Suspense, useEffect, useEffectEvent } from 'react';
+import { lazy, Suspense } from 'react';
 import { $editor, openEditor } from '../../stores/courses/editor.ts';
-import { $launch, closeLaunch, play, previewPlay, type PlayContext } from '../../stores/launch/launch.ts';
+import { $launch, type PlayContext } from '../../stores/launch/launch.ts';
 import { $preview, openPreview } from '../../stores/courses/preview.ts';
 import type { CourseStatus } from '../../domain/defaults.ts';
 import { fill } from '../../i18n/fill.ts';
 import { $session } from '../../stores/session.ts';
-import Dialog from '../ui/Dialog.tsx';
-import AssessmentCode from './AssessmentCode.tsx';
+import LaunchDialog from './LaunchDialog.tsx';
+import { usePlayLinks } from './usePlayLinks.ts';
 import { useHydrated } from '../ui/useHydrated.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useSessionWhenIdle } from '../ui/useSessionWhenIdle.ts';
@@ -37,41 +37,7 @@ export default function CourseActions({ strings, preview, coursesHref, ...ctx }:
   const hydrated = useHydrated();
 
   useSessionWhenIdle();
-  const playCase = useEffectEvent((level: number, caseIndex: number) =>
-    preview ? previewPlay(preview.withPlan, level, caseIndex) : void play(ctx, level, caseIndex),
-  );
-  useEffect(() => {
-    const onClick = (e: MouseEvent) => {
-      const link = (e.target as Element | null)?.closest<HTMLElement>('a[data-play]');
-      if (!link || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
-      e.preventDefault();
-      playCase(Number(link.dataset.level), Number(link.dataset.case));
-    };
-    document.addEventListener('click', onClick);
-    // A play link clicked before this island ran was held by the page (EARLY_PLAY in the course page): played now.
-    const root = document.documentElement;
-    root.setAttribute('data-play-live', '');
-    const held = /^(\d+)-(\d+)$/.exec(root.dataset.earlyPlay ?? '');
-    delete root.dataset.earlyPlay;
-    if (held) playCase(Number(held[1]), Number(held[2]));
-    return () => {
-      document.removeEventListener('click', onClick);
-      root.removeAttribute('data-play-live');
-    };
-  }, []);
-  // Back from the simulator to a page kept in the browser's memory: the open-case choice it was left with is closed.
-  useEffect(() => {
-    const back = (e: PageTransitionEvent) => e.persisted && closeLaunch();
-    window.addEventListener('pageshow', back);
-    return () => window.removeEventListener('pageshow', back);
-  }, []);
-  // Continue on My learning links to #play-{module}-{case}: that case's open-case choice, once.
-  useEffect(() => {
-    const asked = /^#play-(\d+)-(\d+)$/.exec(window.location.hash);
-    if (!asked) return;
-    window.history.replaceState(null, '', window.location.pathname + window.location.search);
-    playCase(Number(asked[1]), Number(asked[2]));
-  }, []);
+  usePlayLinks(ctx, preview);
 
   return (
     <div className="course-actions" data-hydrated={hydrated ? 'true' : 'false'}>
@@ -117,52 +83,7 @@ export default function CourseActions({ strings, preview, coursesHref, ...ctx }:
           {strings['course.launchError']}
         </p>
       )}
-      <Dialog open={launch.status === 'ready'} title={strings['course.openTitle']} onClose={closeLaunch}>
-        {launch.status === 'ready' && (
-          <>
-            {ctx.assessmentRequired && <AssessmentCode ctx={ctx} assessed={launch.assessed} code={launch.code} strings={strings} />}
-            <ul className="launch-choices">
-              {launch.desktop && (
-                <li>
-                  <a href={launch.desktop} data-launch="desktop">
-                    <strong>{strings['course.desktop']}</strong>
-                    <span>{strings['course.desktopHint']}</span>
-                  </a>
-                </li>
-              )}
-              {launch.browser && (
-                <li>
-                  {/* In this tab: a second tab left this one behind with its dialog open; the simulator leads back here. */}
-                  <a href={launch.browser} data-launch="browser">
-                    <strong>{strings['course.browser']}</strong>
-                    <span>{strings['course.browserHint']}</span>
-                  </a>
-                  {launch.screenTooSmall && (
-                    <p className="launch-note" data-note="small">
-                      {strings['common.screenTooSmall']}
-                    </p>
-                  )}
-                </li>
-              )}
-            </ul>
-            {!launch.browser && (
-              <p className="launch-note" data-note="desktop-only">
-                {strings[launch.desktop ? 'course.desktopOnly' : 'course.desktopOnlyHere']}
-              </p>
-            )}
-            {!launch.desktop && launch.browser && (
-              <p className="launch-note" data-note="desktop">
-                {strings['course.desktopSystems']}
-              </p>
-            )}
-          </>
-        )}
-        <div className="dialog-actions">
-          <button type="button" className="button button-ghost" onClick={closeLaunch}>
-            {strings['course.close']}
-          </button>
-        </div>
-      </Dialog>
+      <LaunchDialog launch={launch} ctx={ctx} strings={strings} />
       {editor.open && (
         <Suspense fallback={<span className="spinner" aria-hidden="true" />}>
           <CourseEditor locale={ctx.locale} coursesHref={coursesHref} strings={strings} />

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { GroupDetail } from '../../api/groups.ts';
-import { $group, deleteGroup, removePerson, renameGroup } from '../../stores/groups/groups.ts';
+import { $group, deleteGroup, removePerson } from '../../stores/groups/groups.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
 import InvitePeople from './InvitePeople.tsx';
-import Field from '../ui/Field.tsx';
+import RenameGroup from './RenameGroup.tsx';
 import TrashIcon from '../ui/TrashIcon.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { fill } from '../../i18n/fill.ts';
@@ -28,7 +28,6 @@ type Asking = { kind: 'person'; userId: string; name: string } | { kind: 'group'
  */
 export default function GroupPeople({ detail, isAdmin, strings }: Props) {
   const state = useIslandStore($group);
-  const [name, setName] = useState(detail.name);
   const [asking, setAsking] = useState<Asking | null>(null);
   // What was just done, said in the status line (null when it failed), a new object each time so the focus moves again.
   const [said, setSaid] = useState<{ text: string | null } | null>(null);
@@ -45,12 +44,6 @@ export default function GroupPeople({ detail, isAdmin, strings }: Props) {
       setSaid({ text: done ? fill(strings['groups.removed'], { name: isolate(asking.name) }) : null });
       setAsking(null);
     } else if (await deleteGroup()) window.location.assign(`?deleted=${encodeURIComponent(detail.name)}`);
-  }
-
-  async function rename(e: SubmitEvent) {
-    e.preventDefault();
-    const done = await renameGroup(name.trim());
-    setSaid({ text: done ? fill(strings['groups.renamed'], { name: isolate(name.trim()) }) : null });
   }
 
   return (
@@ -83,12 +76,7 @@ export default function GroupPeople({ detail, isAdmin, strings }: Props) {
         ))}
       </ul>
       <InvitePeople detail={detail} canNameDirectors={isAdmin} strings={strings} />
-      <form className="group-form" onSubmit={(e) => void rename(e)}>
-        <Field name="group-rename" label={strings['groups.name']} value={name} maxLength={200} required onChange={(e) => setName(e.target.value)} />
-        <button type="submit" className="button button-ghost" disabled={state.busy || !name.trim() || name.trim() === detail.name}>
-          {strings['groups.rename']}
-        </button>
-      </form>
+      <RenameGroup name={detail.name} busy={state.busy} strings={strings} onRenamed={(text) => setSaid({ text })} />
       <p>
         <button type="button" className="button button-danger" onClick={() => setAsking({ kind: 'group' })}>
           {strings['groups.delete']}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { $group, exportGroup, openGroup } from '../../stores/groups/groups.ts';
 import GroupAssignments from './GroupAssignments.tsx';
 import GroupPeople from './GroupPeople.tsx';
+import GroupProgressRow from './GroupProgressRow.tsx';
 import { refusalKey } from './refusals.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { fill } from '../../i18n/fill.ts';
@@ -72,39 +73,7 @@ export default function GroupView({ locale, verifyPath, groupId, isAdmin, string
         {progress.members.length > 0 && (
           <DataTable className="group-progress" columns={[strings['groups.member'], ...progress.courses.map((c) => <bdi key={c.id}>{c.title}</bdi>)]}>
             {progress.members.map((m) => (
-              <tr key={m.userId} data-user={m.userId}>
-                {/* oxlint-disable-next-line jsx-a11y/control-has-associated-label -- a row header, not a control; its text is the member's name below. */}
-                <th scope="row">
-                  <a href={`?group=${encodeURIComponent(groupId)}&member=${encodeURIComponent(m.userId)}`}>
-                    <bdi>{m.name || m.email}</bdi>
-                  </a>
-                  <br />
-                  <span className="muted">
-                    <bdi>{m.email}</bdi>
-                  </span>
-                </th>
-                {progress.courses.map((c) => {
-                  const line = m.courses.find((l) => l.courseId === c.id);
-                  return (
-                    <td key={c.id} data-course={c.id}>
-                      {line && (
-                        <>
-                          <progress max={100} value={line.percent} aria-label={fill(strings['progress.line.bar'], { title: c.title })} />{' '}
-                          {fill(strings['progress.line.short'], { percent: line.percent, passed: line.passed, total: line.total })}
-                          {line.certificate && (
-                            <>
-                              <br />
-                              <a href={`${verifyPath}/${encodeURIComponent(line.certificate.id)}`}>
-                                {line.certificate.revoked ? strings['cert.revoked'] : strings['record.certificate']}
-                              </a>
-                            </>
-                          )}
-                        </>
-                      )}
-                    </td>
-                  );
-                })}
-              </tr>
+              <GroupProgressRow key={m.userId} groupId={groupId} member={m} courses={progress.courses} verifyPath={verifyPath} strings={strings} />
             ))}
           </DataTable>
         )}

@@ -1,11 +1,9 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import type { InvitationOutcome } from '../../api/group-invitations.ts';
-import type { GroupDetail, GroupRole } from '../../api/groups.ts';
-import { splitAddresses } from '../../domain/addresses.ts';
-import { $group, cancelInvitation, invitePeople } from '../../stores/groups/groups.ts';
+import type { GroupDetail } from '../../api/groups.ts';
+import { $group, cancelInvitation } from '../../stores/groups/groups.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
-import FieldError from '../ui/FieldError.tsx';
-import FormError from '../ui/FormError.tsx';
+import InviteForm from './InviteForm.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { fill } from '../../i18n/fill.ts';
 import { isolate } from '../../domain/text.ts';
@@ -28,18 +26,7 @@ const OUTCOMES: Record<InvitationOutcome, 'groups.invite.added' | 'groups.invite
 /** Adds or invites people by pasting their addresses, and lists the invitations still waiting, each cancellable. */
 export default function InvitePeople({ detail, canNameDirectors, strings }: Props) {
   const state = useIslandStore($group);
-  const [text, setText] = useState('');
-  const [role, setRole] = useState<GroupRole>('member');
-  const [invalid, setInvalid] = useState<string[]>([]);
   const [cancelling, setCancelling] = useState<{ id: string; email: string } | null>(null);
-
-  async function submit(e: SubmitEvent) {
-    e.preventDefault();
-    const { valid, invalid: wrong } = splitAddresses(text);
-    setInvalid(wrong);
-    if (wrong.length > 0 || valid.length === 0) return;
-    if (await invitePeople(valid, canNameDirectors ? role : 'member')) setText('');
-  }
 
   const outcomes = (Object.keys(OUTCOMES) as InvitationOutcome[]).flatMap((outcome) => {
     const emails = (state.invited ?? []).filter((r) => r.outcome === outcome).map((r) => r.email);
@@ -49,36 +36,7 @@ export default function InvitePeople({ detail, canNameDirectors, strings }: Prop
   return (
     <section className="group-invite" aria-labelledby="group-invite-title">
       <h3 id="group-invite-title">{strings[canNameDirectors ? 'groups.invite.title' : 'groups.invite.members']}</h3>
-      <form className="group-form" onSubmit={(e) => void submit(e)} noValidate>
-        <div className="field">
-          <label htmlFor="invite-emails">{strings['groups.invite.emails']}</label>
-          <textarea
-            id="invite-emails"
-            rows={4}
-            value={text}
-            aria-describedby={invalid.length ? 'invite-hint invite-error' : 'invite-hint'}
-            aria-invalid={invalid.length ? true : undefined}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <p id="invite-hint" className="muted">
-            {strings['groups.invite.hint']}
-          </p>
-          {invalid.length > 0 && <FieldError id="invite-error">{fill(strings['groups.invite.invalid'], { list: invalid.join(', ') })}</FieldError>}
-        </div>
-        {canNameDirectors && (
-          <div className="field">
-            <label htmlFor="person-role">{strings['groups.role']}</label>
-            <select id="person-role" value={role} onChange={(e) => setRole(e.target.value as GroupRole)}>
-              <option value="member">{strings['groups.role.member']}</option>
-              <option value="director">{strings['groups.role.director']}</option>
-            </select>
-          </div>
-        )}
-        {state.error === 'limited' && <FormError>{strings['groups.invite.limited']}</FormError>}
-        <button type="submit" className="button" disabled={state.busy || !text.trim()}>
-          {strings['groups.invite.submit']}
-        </button>
-      </form>
+      <InviteForm canNameDirectors={canNameDirectors} busy={state.busy} limited={state.error === 'limited'} strings={strings} />
       {outcomes.length > 0 && (
         <div role="status">
           <ul className="invite-outcomes">

@@ -1,6 +1,5 @@
 import type { Locale } from '../../i18n/locales.ts';
 import { useEffect } from 'react';
-import type { CaseStanding } from '../../api/progress.ts';
 import { $group, $member, openMember } from '../../stores/groups/groups.ts';
 import AttemptHistory from '../attempts/AttemptHistory.tsx';
 import type { AttemptStrings } from '../attempts/attempt-strings.ts';
@@ -10,7 +9,7 @@ import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
 import FormError from '../ui/FormError.tsx';
 import { refusalKey } from './refusals.ts';
-import DataTable from '../ui/DataTable.tsx';
+import MemberCourse from './MemberCourse.tsx';
 
 interface Props {
   locale: Locale;
@@ -46,13 +45,6 @@ export default function MemberView({ locale, verifyPath, groupId, userId, string
   const person = group.progress?.members.find((m) => m.userId === userId);
   if (member.loading || !person) return <p className="muted">{strings['groups.loading']}</p>;
 
-  const stateText = (c: CaseStanding) =>
-    c.state === 'passed'
-      ? fill(strings['progress.passed'], { best: c.best ?? 0 })
-      : c.state === 'attempted'
-        ? fill(strings['progress.attempted'], { best: c.best ?? 0, mark: c.passMark })
-        : `${strings['progress.notStarted']} · ${fill(strings['progress.passMark'], { mark: c.passMark })}`;
-
   return (
     <div className="groups">
       {backLink}
@@ -64,30 +56,7 @@ export default function MemberView({ locale, verifyPath, groupId, userId, string
         {member.standings.length === 0 && <p>{strings['groups.noCourses']}</p>}
         {member.standings.map((s) => {
           const line = person.courses.find((l) => l.courseId === s.courseId)!;
-          return (
-            <DataTable
-              key={s.courseId}
-              className="member-course"
-              data-course={s.courseId}
-              caption={
-                <>
-                  <bdi>{line.title}</bdi> — {fill(strings['progress.line.short'], { percent: s.percent, passed: s.passed, total: s.total })}
-                </>
-              }
-              columns={[strings['attempts.course'], strings['groups.state']]}
-            >
-              {s.modules.flatMap((m) =>
-                m.cases.map((c) => (
-                  <tr key={`${m.level}-${c.case}`} data-level={c.level} data-case={c.case} data-state={c.state}>
-                    <th scope="row">
-                      {m.shown}.{c.case} <bdi>{c.title}</bdi>
-                    </th>
-                    <td className={`state-${c.state}`}>{stateText(c)}</td>
-                  </tr>
-                )),
-              )}
-            </DataTable>
-          );
+          return <MemberCourse key={s.courseId} standing={s} title={line.title} strings={strings} />;
         })}
       </section>
       <section aria-labelledby="member-certificates-title">
