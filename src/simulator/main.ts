@@ -1,22 +1,23 @@
 // The /simulator page: reads the launch link, builds the launch's scenario and view once, runs the frame loop,
 // and walks the learner from the intro through the surgery to the debrief and the final score.
 import { hasTouchScreen, tooSmallToPlay } from '../domain/device.ts';
-import { prognosisOf, viewOf, type Scenario } from '../domain/simulator/index.ts';
+import { prognosisOf, viewOf, type Scenario, type SimState } from '../domain/simulator/index.ts';
 import { dirOf, isLocale, localePath, type Locale } from '../i18n/locales.ts';
 import { currentDevice } from '../stores/launch/device.ts';
+import { bindFinish, bindResultButtons, bindStart, courseHrefOf, endCase, labelCase, openIntro, type PageContext } from './case-page.ts';
 import { createInputMixer, type Commands } from './controls.ts';
 import { bindGamepad } from './gamepad.ts';
 import { connectedPads, createHaptics } from './haptics.ts';
 import { createGuide, createHud } from './hud.ts';
 import { setUpIntro } from './intro.ts';
 import { bindKeyboard } from './keyboard.ts';
-import { DesktopOnly, launchOver, loadScenario, playedOf, readLaunch, type Launch } from './launch.ts';
+import { DesktopOnly, launchOver, loadScenario, readLaunch, type Launch } from './launch.ts';
 import { createMarking } from './marking.ts';
 import { createMinimap } from './minimap.ts';
 import { startLoop } from './loop.ts';
-import { $, bindPause, createToast, screen, show } from './panels.ts';
+import { $, bindPause, createToast, show } from './panels.ts';
 import { createFetoscopeView, type FetoscopeView } from './scene.ts';
-import { createSession } from './session.ts';
+import { createSession, type Session } from './session.ts';
 import { bindTouch } from './touch.ts';
 import { TASK_KEYS, translator, type SimKey, type SimStrings, type Translate } from './strings.ts';
 
@@ -56,7 +57,7 @@ export function start(): void {
   };
   const launch = readLaunch(params);
   if (!launch) return fail('sim.error.link');
-  const page = { t, strings, lang, fail };
+  const page: PageContext = { t, strings, lang, fail };
   loadScenario(launch).then(
     (loaded) => {
       if (loaded.kind === 'laser') return run(loaded.launch, loaded.scenario, page);
@@ -68,35 +69,15 @@ export function start(): void {
         () => fail('sim.error.course'),
       );
     },
-    (err: unknown) =>
-      fail(err instanceof DesktopOnly ? 'sim.error.desktop' : 'sim.error.course', localePath(lang, `/courses/${encodeURIComponent(launch.course)}`)),
+    (err: unknown) => fail(err instanceof DesktopOnly ? 'sim.error.desktop' : 'sim.error.course', courseHrefOf(launch, lang)),
   );
 }
 
-interface PageContext {
-  t: Translate;
-  strings: SimStrings;
-  lang: Locale;
-  fail(key: SimKey, href?: string): void;
-}
-
-function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: PageContext): void {
-  const courseHref = localePath(lang, `/courses/${encodeURIComponent(launch.course)}`);
+function run(launch: Launch, scenario: Scenario, page: PageContext): void {
+  const { t, lang, fail } = page;
+  const courseHref = courseHrefOf(launch, lang);
   if (launchOver(launch.token)) return fail('sim.error.launchOver', courseHref);
-  const caseLabel = launch.demo ? t('sim.demo.case') : t('sim.caseLabel', { level: launch.level, case: launch.caseIndex });
-  $('sim-case').textContent = `${caseLabel} · ${t(TASK_KEYS[scenario.params.task].name)}`;
-  $('sim-mode').textContent = t(launch.assessment ? 'sim.mode.assessment' : launch.guided ? 'sim.mode.guided' : 'sim.mode.test');
-  $<HTMLAnchorElement>('sim-back').href = courseHref;
-  $<HTMLAnchorElement>('sim-again').href = launch.token ? courseHref : location.href;
-  $('sim-again').hidden = launch.token !== null;
-  // Signing in happens in another tab, so this one keeps the attempt until it is sent; back to the course after.
-  $<HTMLAnchorElement>('sim-signin').href = `${localePath(lang, '/login')}?next=${encodeURIComponent(courseHref)}`;
-  // The demo has no course to go back to: its result invites the visitor to sign up instead.
-  $('sim-back').hidden = launch.demo;
-  $('sim-invite').hidden = !launch.demo;
-  $('sim-signup').hidden = !launch.demo;
-  // A phone's notice offers the demo in a larger window only on the demo: a course case is no demo.
-  $('sim-small-demo').hidden = !launch.demo;
+  labelCase(launch, t(TASK_KEYS[scenario.params.task].name), courseHref, page);
   const canvas = $<HTMLCanvasElement>('sim-canvas');
   const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
   let view: FetoscopeView;
@@ -123,31 +104,75 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
       const aim = state.scope ? state.aim : viewOf(state.pose, state.trocar, scope(), scenario.placenta.radiusMm).aim;
       hud.update(state, scope(), aim, session.clock());
       guide.update(state);
-      touch.update(state);
+      devices.touch.update(state);
       minimap.draw(state, aim);
       if (state.contacts > contactsSeen) say(t('sim.contact'));
       haptics.update(state, connectedPads(navigator));
       contactsSeen = state.contacts;
-      if (state.reviewAt !== null) reviewButton.textContent = t('sim.review.progress', { share: surveyed.format(prognosisOf(state)?.surveyed ?? 0) });
+      review.update(state);
     },
   });
   const intro = setUpIntro(t, scenario, () => loop.redraw());
   const scope = () => intro.scope();
-
-  const finishButton = $<HTMLButtonElement>('sim-finish');
-  // Saying one is done starts the final review: the learner surveys the equator for what is still open, then Finish.
-  const reviewButton = $<HTMLButtonElement>('sim-review');
-  // The lens's wipe and the review are the laser's: the markup keeps them hidden for the airway's page.
-  reviewButton.hidden = false;
+  const review = bindReview(session, say, page);
+  // The lens's wipe is the laser's, as the review is: the markup keeps them hidden for the airway's page.
   $('sim-touch').querySelector<HTMLElement>('[data-touch="wipe"]')!.hidden = false;
+  const devices = bindDevices(session, say, t);
+
+  // Attempts this device kept from earlier launches are sent on this visit, once the case is drawn.
+  if (launch.token)
+    (window.requestIdleCallback ?? setTimeout)(() => void import('../stores/attempts/kept-attempts.ts').then(({ watchKeptAttempts }) => watchKeptAttempts()));
+  const startedAt = bindStart(launch, courseHref, page, () => {
+    // The end's code is fetched as the surgery begins, long before Finish needs it.
+    endOfCase().catch(() => undefined);
+    session.open(scope(), intro.site());
+    // A navigation drill treats nothing: there is no equator to review.
+    review.button.disabled = scenario.params.task === 'navigation';
+  });
+  bindFinish(
+    session,
+    devices.input,
+    () => {
+      review.button.disabled = true;
+      guide.update(session.state);
+      window.addEventListener('beforeunload', holdPage);
+      showEnd(session, launch, startedAt(), say, page);
+    },
+    () => devices.marking.cancel(),
+  );
+  bindResultButtons();
+  openIntro();
+}
+
+/**
+ * Saying one is done starts the final review: the learner surveys the equator for what is still open, then Finish.
+ * The button shows how much of the equator the review has surveyed.
+ */
+function bindReview(session: Session, say: (text: string) => void, { t, lang }: PageContext) {
+  const button = $<HTMLButtonElement>('sim-review');
+  button.hidden = false;
   const surveyed = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 });
-  reviewButton.addEventListener('click', () => {
+  button.addEventListener('click', () => {
     if (session.phase !== 'running' || session.state.reviewAt !== null) return;
     session.act({ type: 'review' });
-    reviewButton.disabled = true;
+    button.disabled = true;
     say(t('sim.review.started'));
-    canvas.focus();
+    $('sim-canvas').focus();
   });
+  return {
+    button,
+    update(state: SimState) {
+      if (state.reviewAt !== null) button.textContent = t('sim.review.progress', { share: surveyed.format(prognosisOf(state)?.surveyed ?? 0) });
+    },
+  };
+}
+
+/**
+ * The devices (keyboard, touch, controller) on one mixer of held controls, their one-shot commands, the marking
+ * dialog, and pause and resume (Escape cancels a mark first).
+ */
+function bindDevices(session: Session, say: (text: string) => void, t: Translate) {
+  const canvas = $<HTMLCanvasElement>('sim-canvas');
   const input = createInputMixer(
     (action) => session.act(action),
     () => session.phase === 'running' && !marking.open,
@@ -186,68 +211,26 @@ function run(launch: Launch, scenario: Scenario, { t, strings, lang, fail }: Pag
     },
   });
   const { pause, resume } = bindPause(session, input, canvas, () => marking.cancel());
+  return { input, touch, marking };
+}
 
-  // Attempts this device kept from earlier launches are sent on this visit, once the case is drawn.
-  if (launch.token)
-    (window.requestIdleCallback ?? setTimeout)(() => void import('../stores/attempts/kept-attempts.ts').then(({ watchKeptAttempts }) => watchKeptAttempts()));
-  let startedAt = 0;
-  $('sim-start').addEventListener('click', () => {
-    // Past its life, an attempt of this launch could not be saved: the learner opens the case again instead of playing.
-    if (launchOver(launch.token)) return fail('sim.error.launchOver', courseHref);
-    startedAt = Date.now();
-    // The end's code is fetched as the surgery begins, long before Finish needs it.
-    endOfCase().catch(() => undefined);
-    session.open(scope(), intro.site());
-    // The small screen's notice was for choosing whether to play here; the view, Finish and the guide take its room.
-    $('sim-small').hidden = true;
-    finishButton.disabled = false;
-    // A navigation drill treats nothing: there is no equator to review.
-    reviewButton.disabled = scenario.params.task === 'navigation';
-    show(null, canvas);
-    // A phone's intro lies below the view: the page goes back to its top, where the view and Finish are.
-    window.scrollTo(0, 0);
-  });
-  finishButton.addEventListener('click', () => {
-    marking.cancel();
-    session.finish();
-    input.reset();
-    finishButton.disabled = true;
-    reviewButton.disabled = true;
-    guide.update(session.state);
-    window.addEventListener('beforeunload', holdPage);
-    showEnd();
-  });
-  // Leaving while the end's code cannot be fetched would drop the play: the page asks first.
-  const holdPage = (event: BeforeUnloadEvent) => event.preventDefault();
-  // The end of the case, once its code is here. While it cannot be fetched (offline, the server down) the play stays on
-  // this page, the learner is told so, and it is asked for again every few seconds; the attempt is then kept or sent.
-  const showEnd = (): void =>
-    void endOfCase().then(
-      ([{ showDebrief }, { $submission, keepDemoResult, submitAttempt }, { showOutcome }]) => {
-        window.removeEventListener('beforeunload', holdPage);
-        showDebrief(session.state, t, strings, lang, dirOf(lang));
-        screen('debrief');
-        $('sim-debrief-title').focus();
-        if (launch.demo) return keepDemoResult();
-        const stop = $submission.listen((sub) => {
-          if (sub.status !== 'saved') return;
-          stop();
-          void showOutcome(sub.result, t, lang, launch.assessment);
-        });
-        void submitAttempt(playedOf(launch), session.state.log, startedAt);
-      },
-      () => {
-        say(t('sim.endUnreachable'));
-        setTimeout(showEnd, END_RETRY_MS);
-      },
-    );
-  $('sim-retry').addEventListener('click', () => void endOfCase().then(([, { retrySubmission }]) => retrySubmission()));
-  $('sim-next').addEventListener('click', () => {
-    screen('result');
-    $('sim-result-title').focus();
-  });
+/** Leaving while the end's code cannot be fetched would drop the play: the page asks first. */
+const holdPage = (event: BeforeUnloadEvent) => event.preventDefault();
 
-  show($('sim-intro'), $('sim-start'));
-  // The instruments are shown once the case has set them up (its guide above them), so they appear in place.
-  $('sim').toggleAttribute('data-ready', true);
+/**
+ * The end of the case, once its code is here. While it cannot be fetched (offline, the server down) the play stays on
+ * this page, the learner is told so, and it is asked for again every few seconds; the attempt is then kept or sent.
+ */
+function showEnd(session: Session, launch: Launch, startedAt: number, say: (text: string) => void, page: PageContext): void {
+  const { t, strings, lang } = page;
+  void endOfCase().then(
+    ([{ showDebrief }, attempt, outcome]) => {
+      window.removeEventListener('beforeunload', holdPage);
+      endCase(() => showDebrief(session.state, t, strings, lang, dirOf(lang)), attempt, outcome, { launch, log: session.state.log, startedAt }, page);
+    },
+    () => {
+      say(t('sim.endUnreachable'));
+      setTimeout(() => showEnd(session, launch, startedAt, say, page), END_RETRY_MS);
+    },
+  );
 }
