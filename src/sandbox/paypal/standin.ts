@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { useT } from '../../i18n/index.ts';
 import { fromPaypalLocale } from '../../i18n/locales.ts';
 import { sdkSource } from './sdk.ts';
@@ -37,6 +37,63 @@ function issue(c: Context<any>, status: 401 | 404 | 422 | 500, name: string, iss
   return c.json({ name, message: issueName, details: [{ issue: issueName }] }, status);
 }
 
+/** The stand-in's REST calls' context: a capture of another amount asked by a test. */
+type Env = { Variables: { amount: string | undefined } };
+
+/**
+ * The misbehaviour asked for this call, if any: no answer, an error, a capture of another amount, or an answer lost
+ * on its way back; then every call but the token's needs the token.
+ */
+function misbehaving(pending: Misbehaviour[]): MiddlewareHandler<Env> {
+  return async (c, next) => {
+    const call = callOf(c.req.method, c.req.path);
+    const at = pending.findIndex((m) => m.on === call);
+    const failure = at >= 0 ? pending.splice(at, 1)[0] : undefined;
+    if (failure?.kind === 'timeout') {
+      // No answer until the caller gives up (or a minute passes).
+      await new Promise<void>((resolve) => {
+        c.req.raw.signal.addEventListener('abort', () => resolve());
+        setTimeout(resolve, 60_000).unref();
+      });
+      return c.body(null, 504);
+    }
+    if (failure?.kind === 'error') return issue(c, (failure.status ?? 500) as 500, 'INTERNAL_SERVER_ERROR', 'INTERNAL_SERVICE_ERROR');
+    if (failure?.kind === 'amount') c.set('amount', failure.value);
+    if (!c.req.path.endsWith('/oauth2/token') && c.req.header('authorization') !== `Bearer ${TOKEN}`) {
+      return issue(c, 401, 'AUTHENTICATION_FAILURE', 'INVALID_TOKEN');
+    }
+    await next();
+    if (failure?.kind === 'lost') c.res.headers.set(LOST_ANSWER, '1');
+  };
+}
+
+/** A new order from a create request's body, or null when PayPal would refuse the body. */
+function newOrder(body: Partial<StandInOrder> | null): StandInOrder | null {
+  const unit = body?.purchase_units?.[0];
+  if (body?.intent !== 'CAPTURE' || !unit || !/^\d+\.\d{2}$/.test(unit.amount?.value ?? '')) {
+    return null;
+  }
+  return {
+    id: `SB${crypto.randomUUID().replaceAll('-', '').slice(0, 15).toUpperCase()}`,
+    status: 'CREATED',
+    intent: body.intent,
+    purchase_units: [unit],
+  };
+}
+
+/** Completes an approved order: its capture, in PayPal's shape, of the order's amount or the one a test asked. */
+function completeOrder(order: StandInOrder, value: string | undefined): void {
+  const unit = order.purchase_units[0]!;
+  const amount = { currency_code: unit.amount.currency_code, value: value ?? unit.amount.value };
+  order.status = 'COMPLETED';
+  order.capture = {
+    id: order.id,
+    status: 'COMPLETED',
+    purchase_units: [{ reference_id: unit.reference_id, payments: { captures: [{ id: `CAP${order.id}`, status: 'COMPLETED', amount }] } }],
+    payer: { payer_id: 'STANDINBUYER', email_address: 'buyer@sandbox.invalid' },
+  };
+}
+
 /**
  * A local PayPal: the REST paths the server calls (/v1/oauth2/token, /v2/checkout/orders, .../capture, with
  * PayPal-Request-Id idempotency), the approval a buyer gives, and a JS SDK for @paypal/paypal-js's sdkBaseUrl.
@@ -60,27 +117,8 @@ export function createPaypalStandIn() {
     return res;
   }
 
-  const app = new Hono<{ Variables: { amount: string | undefined } }>()
-    .use('/v*', async (c, next) => {
-      const call = callOf(c.req.method, c.req.path);
-      const at = pending.findIndex((m) => m.on === call);
-      const failure = at >= 0 ? pending.splice(at, 1)[0] : undefined;
-      if (failure?.kind === 'timeout') {
-        // No answer until the caller gives up (or a minute passes).
-        await new Promise<void>((resolve) => {
-          c.req.raw.signal.addEventListener('abort', () => resolve());
-          setTimeout(resolve, 60_000).unref();
-        });
-        return c.body(null, 504);
-      }
-      if (failure?.kind === 'error') return issue(c, (failure.status ?? 500) as 500, 'INTERNAL_SERVER_ERROR', 'INTERNAL_SERVICE_ERROR');
-      if (failure?.kind === 'amount') c.set('amount', failure.value);
-      if (!c.req.path.endsWith('/oauth2/token') && c.req.header('authorization') !== `Bearer ${TOKEN}`) {
-        return issue(c, 401, 'AUTHENTICATION_FAILURE', 'INVALID_TOKEN');
-      }
-      await next();
-      if (failure?.kind === 'lost') c.res.headers.set(LOST_ANSWER, '1');
-    })
+  const app = new Hono<Env>()
+    .use('/v*', misbehaving(pending))
     .post('/v1/oauth2/token', (c) => {
       if (!c.req.header('authorization')?.startsWith('Basic ')) return issue(c, 401, 'AUTHENTICATION_FAILURE', 'invalid_client');
       return c.json({ scope: 'https://uri.paypal.com/services/payments', access_token: TOKEN, token_type: 'Bearer', expires_in: 32400 });
@@ -88,16 +126,8 @@ export function createPaypalStandIn() {
     .post('/v2/checkout/orders', (c) =>
       idempotent(c, 'create', async () => {
         const body = (await c.req.json().catch(() => null)) as Partial<StandInOrder> | null;
-        const unit = body?.purchase_units?.[0];
-        if (body?.intent !== 'CAPTURE' || !unit || !/^\d+\.\d{2}$/.test(unit.amount?.value ?? '')) {
-          return issue(c, 422, 'UNPROCESSABLE_ENTITY', 'INVALID_PARAMETER_VALUE');
-        }
-        const order: StandInOrder = {
-          id: `SB${crypto.randomUUID().replaceAll('-', '').slice(0, 15).toUpperCase()}`,
-          status: 'CREATED',
-          intent: body.intent,
-          purchase_units: [unit],
-        };
+        const order = newOrder(body);
+        if (!order) return issue(c, 422, 'UNPROCESSABLE_ENTITY', 'INVALID_PARAMETER_VALUE');
         orders.set(order.id, order);
         return c.json({ id: order.id, status: order.status, links: [{ rel: 'approve', href: `approve/${order.id}`, method: 'GET' }] }, 201);
       }),
@@ -113,15 +143,7 @@ export function createPaypalStandIn() {
         if (!order) return issue(c, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
         if (order.status === 'COMPLETED') return issue(c, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED');
         if (order.status !== 'APPROVED') return issue(c, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED');
-        const unit = order.purchase_units[0]!;
-        const amount = { currency_code: unit.amount.currency_code, value: c.get('amount') ?? unit.amount.value };
-        order.status = 'COMPLETED';
-        order.capture = {
-          id: order.id,
-          status: 'COMPLETED',
-          purchase_units: [{ reference_id: unit.reference_id, payments: { captures: [{ id: `CAP${order.id}`, status: 'COMPLETED', amount }] } }],
-          payer: { payer_id: 'STANDINBUYER', email_address: 'buyer@sandbox.invalid' },
-        };
+        completeOrder(order, c.get('amount'));
         return c.json(order.capture, 201);
       }),
     )
