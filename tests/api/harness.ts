@@ -1,7 +1,8 @@
 import { API_BASE } from '../../src/api/paths.ts';
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
-import { hc } from 'hono/client';
+import { hc, type ClientResponse } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { auth } from '../../src/api/client.ts';
@@ -132,8 +133,14 @@ export async function testApi(env: Record<string, string> = {}) {
   const as = (who: Caller) =>
     hc<AppType>('http://api.test', { fetch: (input: RequestInfo | URL, init?: RequestInit) => app.request(input, init), ...auth(bearerOf(who)) }).api;
 
-  /** A typed request's answer as the tests read it: status, parsed JSON (or text) and headers. */
-  const reply = async (request: Promise<{ status: number; text(): Promise<string>; headers: Headers }>) => read(await request);
+  /**
+   * A typed request's answer as the tests read it: status, parsed JSON (or text) and headers, the JSON typed as the
+   * body the route declares for its success.
+   */
+  const reply = async <R extends ClientResponse<unknown, number, any>>(request: Promise<R>) => {
+    const answer = await read(await request);
+    return answer as { status: number; json: Success<R>; headers: Headers };
+  };
 
   /**
    * A request by method and path, for what the contract refuses on purpose (malformed JSON, wrong types, unknown
@@ -178,3 +185,18 @@ export async function testApi(env: Record<string, string> = {}) {
 }
 
 export type TestApi = Awaited<ReturnType<typeof testApi>>;
+
+/**
+ * The body a route declares for its success statuses: its JSON, or the text of an answer the route writes itself
+ * (a CSV, a PDF).
+ */
+type Success<R> =
+  R extends ClientResponse<infer T, infer S, infer F>
+    ? S extends SuccessStatusCode
+      ? F extends 'json'
+        ? T extends Response
+          ? string
+          : T
+        : string
+      : never
+    : never;

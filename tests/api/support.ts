@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { ErrorCode } from '../../src/api/errors.ts';
+import { ErrorCode, type ErrorBody } from '../../src/api/errors.ts';
 import type { PlanInput } from '../../src/api/pricing.ts';
 import { createApp } from '../../src/server/app.ts';
 import { Catalogue } from '../../src/server/courses/catalogue.ts';
@@ -18,7 +18,25 @@ type CallOptions = Parameters<TestApi['call']>[2];
  * describes as that caller and reads the answer (status, JSON, headers).
  */
 export function typedClient(api: () => TestApi) {
-  return { as: (who: Parameters<TestApi['as']>[0]) => api().as(who), reply: (request: Parameters<TestApi['reply']>[0]) => api().reply(request) };
+  const reply: TestApi['reply'] = (request) => api().reply(request);
+  return { as: (who: Parameters<TestApi['as']>[0]) => api().as(who), reply };
+}
+
+/** A refused request's body, the contract's error answer (the typed client types each route's success body). */
+export function errorOf(res: { json: unknown }): ErrorBody {
+  return res.json as ErrorBody;
+}
+
+/** /progress answers one course when its query names one, and every course's line otherwise: the answer as the one course. */
+export function oneCourse<T>(json: T): Exclude<T, readonly unknown[]> {
+  expect(Array.isArray(json)).toBe(false);
+  return json as Exclude<T, readonly unknown[]>;
+}
+
+/** /progress's answer without a course in its query: every course's line. */
+export function everyCourse<T>(json: T): Extract<T, readonly unknown[]> {
+  expect(Array.isArray(json)).toBe(true);
+  return json as Extract<T, readonly unknown[]>;
 }
 
 /** The four callers the role tests run as; `null` is anonymous. */
@@ -108,9 +126,9 @@ export async function freshWindow(limit: Limit, needMs = 10_000): Promise<void> 
 
 /** Buys a plan as `as` through the PayPal stand-in (create, approve as the buyer would, capture) and answers the order id. */
 export async function buyPlan(api: TestApi, as = 'learner', planId = 'plan-fetoscopy'): Promise<string> {
-  const id = (await api.call('POST', '/payments/orders', { as, body: { planId } })).json.id as string;
+  const { id } = (await api.reply(api.as(as).payments.orders.$post({ json: { planId } }))).json;
   expect(api.deps.paypalStandIn!.approve(id)).toBe(true);
-  expect((await api.call('POST', `/payments/orders/${id}/capture`, { as })).status).toBe(200);
+  expect((await api.reply(api.as(as).payments.orders[':orderId'].capture.$post({ param: { orderId: id } }))).status).toBe(200);
   return id;
 }
 

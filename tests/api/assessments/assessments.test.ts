@@ -6,7 +6,7 @@ import { assessmentWindows } from '../../../src/server/db/schema.ts';
 import { claimsOf, inhumanLog, play } from '../attempt-support.ts';
 import { COURSE, launchBody, openBody, openWindow, submit, tokenOf, world } from '../assessment-support.ts';
 import { GROUPS, pdfText, TOKENS } from '../learning-support.ts';
-import { auditTrail, expectRefused, useApi, typedClient } from '../support.ts';
+import { auditTrail, expectRefused, useApi, typedClient, oneCourse } from '../support.ts';
 
 const CODE = new RegExp(`^[${ASSESSMENT_CODE_ALPHABET}]{6}$`);
 
@@ -83,7 +83,7 @@ describe('GET /assessments and closing a window', () => {
     const everyone = await openWindow(api(), 'admin', { group: undefined });
     await expectRefused(api(), 'GET', `/assessments?course=${COURSE}`, {}, 401);
     await expectRefused(api(), 'GET', `/assessments?course=${COURSE}`, { as: 'learner' }, 403);
-    const ids = async (as: string) => (await api().call('GET', `/assessments?course=${COURSE}`, { as })).json.map((w: { id: string }) => w.id).sort();
+    const ids = async (who: string) => (await reply(as(who).assessments.$get({ query: { course: COURSE } }))).json.map((w) => w.id).sort();
     expect(await ids(TOKENS.director)).toEqual([mine.id]);
     expect(await ids(TOKENS.elsewhere)).toEqual([theirs.id]);
     expect(await ids('admin')).toEqual([mine.id, theirs.id, everyone.id].sort());
@@ -180,29 +180,31 @@ describe('assessed attempts, progress and certificates', () => {
     const window = await openWindow(api(), TOKENS.director);
     const practice = await submit(api(), await tokenOf('learner'));
     expect(practice.score).toBeGreaterThanOrEqual(1);
-    const progress = async () => (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
+    const progress = async () => oneCourse((await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json);
     const before = await progress();
     expect(before).toMatchObject({ assessmentRequired: true, complete: false, certificate: null });
-    expect(before.modules[0].cases[0]).toMatchObject({ state: 'attempted', best: practice.score, assessedBest: null, assessed: false });
+    expect(before.modules[0]!.cases[0]).toMatchObject({ state: 'attempted', best: practice.score, assessedBest: null, assessed: false });
 
     const assessed = await submit(api(), await tokenOf('learner', window.id));
     expect([practice.assessed, assessed.assessed]).toEqual([false, true]);
     const after = await progress();
-    expect(after.modules[0].cases[0]).toMatchObject({ state: 'passed', assessedBest: assessed.score, assessed: true });
+    expect(after.modules[0]!.cases[0]).toMatchObject({ state: 'passed', assessedBest: assessed.score, assessed: true });
     expect(after.complete).toBe(true);
     // Their director reads the same record.
-    expect((await reply(as(TOKENS.director).progress.$get({ query: { course: COURSE, userId: 'learner' } }))).json.modules[0].cases[0].assessed).toBe(true);
+    expect(
+      oneCourse((await reply(as(TOKENS.director).progress.$get({ query: { course: COURSE, userId: 'learner' } }))).json).modules[0]!.cases[0]!.assessed,
+    ).toBe(true);
 
     const certificate = after.certificate;
     // Every case passed in a sitting: an assessed certificate, naming who opened the sitting and when it started.
     const sittings = [{ openedBy: 'Dee Director', startsAt: window.startsAt }];
     expect(certificate).toMatchObject({ kind: 'assessed', sittings });
-    const verified = await reply(as(null).certificates[':id'].$get({ param: { id: certificate.id } }));
+    const verified = await reply(as(null).certificates[':id'].$get({ param: { id: certificate!.id } }));
     expect(verified.json).toMatchObject({ kind: 'assessed', sittings });
     expect(verified.json.assessedCases).toEqual([{ module: 1, case: 1, title: 'Selective' }]);
     const csv = await api().app.request(`/api/groups/${GROUPS.fellowship}/export.csv`, { headers: { authorization: `Bearer ${TOKENS.director}` } });
     expect(await csv.text()).toContain(`"valid","assessed","Dee Director ${window.startsAt}"`);
-    const pdf = await api().app.request(`/api/certificates/${certificate.id}/pdf?lang=en`, { headers: { authorization: `Bearer ${api().tokens.learner}` } });
+    const pdf = await api().app.request(`/api/certificates/${certificate!.id}/pdf?lang=en`, { headers: { authorization: `Bearer ${api().tokens.learner}` } });
     expect(pdf.status).toBe(200);
     const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
     expect(text).toContain('Module 1, case 1: Selective');
@@ -232,8 +234,8 @@ describe('assessed attempts, progress and certificates', () => {
     expect(again).toMatchObject({ status: 200, json: { id: closed.id, assessed: false } });
     const listed = (await reply(as('learner').attempts.$get({ query: { courseId: COURSE } }))).json;
     expect(listed.map((a: { assessed: boolean }) => a.assessed)).toEqual([false, false]);
-    const progress = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
-    expect(progress.modules[0].cases[0]).toMatchObject({ state: 'attempted', assessedBest: null, assessed: false });
+    const progress = oneCourse((await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json);
+    expect(progress.modules[0]!.cases[0]).toMatchObject({ state: 'attempted', assessedBest: null, assessed: false });
     expect(progress.complete).toBe(false);
   });
 
@@ -243,7 +245,7 @@ describe('assessed attempts, progress and certificates', () => {
     const token = await tokenOf('learner', window.id);
     const res = await reply(as('learner').attempts.$post({ json: { token, events: inhumanLog(token) } }));
     expect(res.json.flagged).toBe(true);
-    const progress = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
-    expect(progress.modules[0].cases[0]).toMatchObject({ state: 'notStarted', assessed: false });
+    const progress = oneCourse((await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json);
+    expect(progress.modules[0]!.cases[0]).toMatchObject({ state: 'notStarted', assessed: false });
   });
 });

@@ -7,7 +7,7 @@ import { inhumanLog, play } from '../attempt-support.ts';
 import { launchBody, openBody, openWindow, world } from '../assessment-support.ts';
 import type { TestApi } from '../harness.ts';
 import { GROUPS, ROLES, TOKENS, type Role } from '../learning-support.ts';
-import { auditTrail, expectRefused, typedClient, useApi } from '../support.ts';
+import { auditTrail, expectRefused, typedClient, useApi, oneCourse } from '../support.ts';
 
 const DAY = 86_400_000;
 
@@ -140,9 +140,9 @@ describe('every assessed launch on record', () => {
     ]);
     // The flagged launch says why, in the words the history and the debrief use; the others carry no reason.
     expect(record.launches.map((l: { flags: string[] }) => l.flags.length > 0)).toEqual([false, true, false, false]);
-    expect(record.launches[1].flags).toEqual(expect.arrayContaining(['rate']));
-    expect(record.launches[0].score).toEqual(expect.any(Number));
-    expect(record.launches[2].score).toBeNull();
+    expect(record.launches[1]!.flags).toEqual(expect.arrayContaining(['rate']));
+    expect(record.launches[0]!.score).toEqual(expect.any(Number));
+    expect(record.launches[2]!.score).toBeNull();
     expect(record.grants).toHaveLength(3);
     expect(record.grants[0]).toMatchObject({ userId: 'learner', caseId: 'm1c1', reason: 'Power cut', grantedBy: 'director' });
     expect(abandoned).not.toBe(sent);
@@ -245,8 +245,8 @@ describe("a learner's record reviewed as a whole", () => {
     const record = (await reply(as(TOKENS.director).assessments[':id'].launches.$get({ param: { id: window.id } }))).json;
     expect(record.reviews).toEqual([{ userId: 'learner', learnerName: 'Lea Learner', flags: [{ kind: 'jump', from: 25, to: 98 }] }]);
     // For review only: the assessed attempt still passes the case, and the certificate is issued.
-    const progress = (await reply(as('learner').progress.$get({ query: { course: 'asm-course' } }))).json;
-    expect(progress.modules[0].cases[0]).toMatchObject({ state: 'passed', assessed: true });
+    const progress = oneCourse((await reply(as('learner').progress.$get({ query: { course: 'asm-course' } }))).json);
+    expect(progress.modules[0]!.cases[0]).toMatchObject({ state: 'passed', assessed: true });
     expect(progress.certificate).toMatchObject({ kind: 'assessed' });
   });
 

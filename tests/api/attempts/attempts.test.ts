@@ -14,7 +14,7 @@ import { attempt, COURSE, setUp, TOKENS } from '../learning-support.ts';
 import { LIMITS } from '../../../src/server/http/rate-counters.ts';
 import { LATE_SEND_MS } from '../../../src/domain/attempt-delivery.ts';
 import { LAUNCH_LIFE_MS } from '../../../src/domain/launch.ts';
-import { expectRefused, freshWindow, useApi, typedClient } from '../support.ts';
+import { expectRefused, freshWindow, useApi, typedClient, oneCourse } from '../support.ts';
 
 const api = useApi();
 const { as, reply } = typedClient(api);
@@ -49,7 +49,7 @@ describe('POST /attempts', () => {
       metrics: { anastomosesTotal: n, anastomosesSealed: metrics.anastomosesSealed, found: metrics.found, typesCorrect: metrics.typesCorrect },
       benchmark: null,
     });
-    expect(res.json.debrief.anastomoses.filter((a: { sealed: boolean }) => a.sealed)).toHaveLength(metrics.anastomosesSealed);
+    expect(res.json.debrief!.anastomoses.filter((a: { sealed: boolean }) => a.sealed)).toHaveLength(metrics.anastomosesSealed);
     const list = await reply(as('learner').attempts.$get({ query: {} }));
     expect(list.json).toEqual([expect.objectContaining({ id: res.json.id, score: expected.score, task: 'selective', flagged: false })]);
   });
@@ -127,7 +127,7 @@ describe('POST /attempts', () => {
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect((await stored()).map((r) => r.id)).toHaveLength(1);
-    const storedWasTheLog = answers.find((r) => r.status === 201)!.json.metrics.anastomosesSealed > 0;
+    const storedWasTheLog = answers.find((r) => r.status === 201)!.json.metrics.anastomosesSealed! > 0;
     expect(statuses.filter((s) => s === 409)).toHaveLength(storedWasTheLog ? 1 : 2);
   });
 
@@ -260,8 +260,8 @@ describe('POST /attempts', () => {
     const res = await reply(as('learner').attempts.$post({ json: { token, events: chosen } }));
     expect(res.status).toBe(201);
     expect(res.json.debrief).toMatchObject({ site: 4, entry: { x: 0, y: 0 } });
-    expect(res.json.debrief.sites).toHaveLength(9);
-    expect(res.json.components.entry).toBe(res.json.debrief.sites[4].reach);
+    expect(res.json.debrief!.sites).toHaveLength(9);
+    expect(res.json.components.entry).toBe(res.json.debrief!.sites![4]!.reach);
   });
 
   it('stores the normalized log it replayed, not the raw one', async () => {
@@ -321,13 +321,13 @@ describe('a flagged attempt, however high its score', () => {
     expect(expected.score).toBeGreaterThanOrEqual(60);
     const res = await reply(as('learner').attempts.$post({ json: { token, events } }));
     expect(res.json).toMatchObject({ score: expected.score, flagged: true, flags: ['rate'] });
-    const progress = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
+    const progress = oneCourse((await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json);
     expect(progress).toMatchObject({ complete: false, certificate: null });
-    expect(progress.modules[0].cases[0]).toMatchObject({ state: 'notStarted', best: null });
+    expect(progress.modules[0]!.cases[0]).toMatchObject({ state: 'notStarted', best: null });
     expect((await reply(as('learner').certificates.$get({ query: {} }))).json).toEqual([]);
     const fair = await postPlayed(api(), 'learner', 'all', where);
     expect(fair).toMatchObject({ score: expected.score, flagged: false });
-    const after = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
+    const after = oneCourse((await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json);
     expect(after).toMatchObject({ complete: true, certificate: { id: expect.any(String) } });
   });
 
@@ -346,9 +346,9 @@ describe('a flagged attempt, however high its score', () => {
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ score: expected.score, flagged: true, flags: ['planned'] });
     expect((await reply(as('learner').attempts[':id'].$get({ param: { id: res.json.id } }))).json).toMatchObject({ flagged: true, flags: ['planned'] });
-    const progress = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
+    const progress = oneCourse((await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json);
     expect(progress).toMatchObject({ complete: false, certificate: null });
-    expect(progress.modules[0].cases[0]).toMatchObject({ state: 'notStarted', best: null });
+    expect(progress.modules[0]!.cases[0]).toMatchObject({ state: 'notStarted', best: null });
     expect((await reply(as('learner').attempts.summary.$get({ query: {} }))).json).not.toContainEqual(expect.objectContaining({ level: 1, case: 1 }));
   });
 
@@ -481,7 +481,7 @@ describe('the score of record, worked out by hand from the table in docs/simulat
     const attempt = await post(await tokenFor('learner', { where: NAVIGATION, variant: 1 }), events);
     expect(attempt.metrics).toMatchObject({ targetsTotal: 3, targetsReached: 1, contacts: 0, routeMs: 4853 });
     expect(attempt.metrics.routeMm).toBeCloseTo(100.587, 3);
-    expect(attempt.metrics.pathLengthMm).toBeLessThan(1.3 * attempt.metrics.routeMm);
+    expect(attempt.metrics.pathLengthMm).toBeLessThan(1.3 * attempt.metrics.routeMm!);
     // targets 1/3 × 30 = 10: primary 10 of 30, achieved 1/3. contacts 1 × 15, time 15 s is 3.09 × the route's
     // 4.853 s: (8 - 3.09) / (8 - 2.5) = 0.893 × 25 = 22.31, path under 1.3 × the route 1 × 25, entry 1 (the drawn
     // trocar meets all three targets) × 5: quality 67.31. Score 10 + 67.31 / 3 = 32.44, rounded 32.
@@ -515,7 +515,7 @@ describe('GET /attempts', () => {
     const mine = await reply(as('learner').attempts.$get({ query: {} }));
     expect(mine.status).toBe(200);
     expect(mine.json.map((a: { id: string }) => a.id)).toEqual([second.id, first.id]);
-    expect(Object.keys(mine.json[0]).sort()).toEqual([
+    expect(Object.keys(mine.json[0]!).sort()).toEqual([
       'assessed',
       'case',
       'caseId',
@@ -625,14 +625,14 @@ describe('benchmarks', () => {
     await makeExpert('other');
     const scores = [(await postPlayed(api(), 'other', 'none')).score, (await postPlayed(api(), 'other', 'all')).score];
     const [row] = (await reply(as(null).benchmarks.$get({ query: { courseId: 'fetoscopy-simulator' } }))).json;
-    expect(row.score).toBe(Math.round(((scores[0]! + scores[1]!) / 2) * 10) / 10);
+    expect(row!.score).toBe(Math.round(((scores[0]! + scores[1]!) / 2) * 10) / 10);
   });
 
   it('count only attempts at the task the case sets now', async () => {
     await makeExpert('other');
     await postPlayed(api(), 'other', 'one');
     const { id: _id, ...course } = (await reply(as(null).courses[':id'].$get({ param: { id: 'fetoscopy-simulator' }, query: {} }))).json;
-    course.levels[1].cases[0].sim.task = 'navigation';
+    course.levels[1]!.cases[0]!.sim!.task = 'navigation';
     expect((await reply(as('admin').courses[':id'].$put({ param: { id: 'fetoscopy-simulator' }, json: course }))).status).toBe(200);
     expect((await reply(as(null).benchmarks.$get({ query: { courseId: 'fetoscopy-simulator' } }))).json).toEqual([]);
   });

@@ -6,7 +6,7 @@ import { ATTEMPTS_PER_DAY } from '../../../src/server/attempts/daily-cap.ts';
 import { ReplayPool } from '../../../src/server/attempts/replay/pool.ts';
 import { attempts } from '../../../src/server/db/schema.ts';
 import { play, postPlayed, setPlan, tokenFor } from '../attempt-support.ts';
-import { expectRefused, typedClient, useApi } from '../support.ts';
+import { expectRefused, typedClient, useApi, errorOf } from '../support.ts';
 
 /** The cap on attempts one person stores in a day, at its real size (RATE_LIMIT_SCALE 1). */
 const api = useApi({ RATE_LIMIT_SCALE: '1' });
@@ -83,7 +83,7 @@ describe('the daily cap on stored attempts', () => {
       const answers = await Promise.all(launches.map((token) => reply(as('learner').attempts.$post({ json: { token, events: play(token).events } }))));
       const statuses = answers.map((a) => a.status).sort();
       expect(statuses).toEqual([...Array<number>(room).fill(201), ...Array<number>(30 - room).fill(429)]);
-      expect(answers.filter((a) => a.status === 429).every((a) => a.json.error === ErrorCode.attemptDailyCap)).toBe(true);
+      expect(answers.filter((a) => a.status === 429).every((a) => errorOf(a).error === ErrorCode.attemptDailyCap)).toBe(true);
     } finally {
       api().deps.replay = pool;
     }

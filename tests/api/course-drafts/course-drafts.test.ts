@@ -7,7 +7,7 @@ import type { Level } from '../../../src/domain/defaults.ts';
 import { createApp } from '../../../src/server/app.ts';
 import { attempts, certificates, courses } from '../../../src/server/db/schema.ts';
 import { COURSE, GROUPS, LEVELS, passAll, ROLES, setUp } from '../learning-support.ts';
-import { auditTrail, expectRefused, ownCatalogue, useApi, validCourse, validPlan, typedClient } from '../support.ts';
+import { auditTrail, expectRefused, ownCatalogue, useApi, validCourse, validPlan, typedClient, oneCourse } from '../support.ts';
 
 const api = useApi();
 const { as, reply } = typedClient(api);
@@ -92,8 +92,9 @@ describe('a draft of a published course', () => {
   it('goes live with Publish, for the course and every list at once, and is audited', async () => {
     await saveDraft(COURSE, draftBody);
     const before = (await reply(as(null).courses[':id'].$get({ param: { id: COURSE }, query: {} }))).json;
-    let published: Awaited<ReturnType<typeof reply>> | undefined;
-    expect(await changesOf(async () => (published = await reply(as('admin').courses[':id'].publish.$post({ param: { id: COURSE } }))))).toEqual([COURSE]);
+    const publish = () => reply(as('admin').courses[':id'].publish.$post({ param: { id: COURSE } }));
+    let published: Awaited<ReturnType<typeof publish>> | undefined;
+    expect(await changesOf(async () => (published = await publish()))).toEqual([COURSE]);
     expect(published).toMatchObject({ status: 200, json: { pending: false, summary: null } });
     const after = (await reply(as(null).courses[':id'].$get({ param: { id: COURSE }, query: {} }))).json;
     expect(after).toMatchObject({ title: 'Draft title', levels: withDraftModule });
@@ -154,17 +155,17 @@ describe('a new course made as a draft', () => {
 describe('a certificate', () => {
   it('stays when cases are added later, and still lists the cases it covered', async () => {
     await passAll(api(), 'learner');
-    const done = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
+    const done = oneCourse((await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json);
     expect(done.complete).toBe(true);
     const issued = done.certificate;
     expect(issued).not.toBeNull();
     await saveDraft(COURSE, draftBody);
-    expect((await reply(as('admin').courses[':id'].draft.$get({ param: { id: COURSE } }))).json.summary.casesAdded).toBe(1);
+    expect((await reply(as('admin').courses[':id'].draft.$get({ param: { id: COURSE } }))).json.summary!.casesAdded).toBe(1);
     await reply(as('admin').courses[':id'].publish.$post({ param: { id: COURSE } }));
-    const now = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
+    const now = oneCourse((await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json);
     expect(now).toMatchObject({ complete: false, passed: 3, total: 4, certificate: issued });
-    expect((await reply(as(null).certificates[':id'].$get({ param: { id: issued.id } }))).json.status).toBe('valid');
-    const [stored] = await api().deps.db.db.select().from(certificates).where(eq(certificates.id, issued.id));
+    expect((await reply(as(null).certificates[':id'].$get({ param: { id: issued!.id } }))).json.status).toBe('valid');
+    const [stored] = await api().deps.db.db.select().from(certificates).where(eq(certificates.id, issued!.id));
     expect(stored!.cases.map((c) => c.title)).toEqual(['A1', 'A2', 'B1']);
   });
 });
@@ -172,16 +173,16 @@ describe('a certificate', () => {
 describe('deleting a course with history', () => {
   it('archives it instead: hidden from everyone and every plan, its attempts and certificates kept', async () => {
     await passAll(api(), 'learner');
-    const { certificate } = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json;
+    const { certificate } = oneCourse((await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json);
     await reply(as('admin').pricing[':id'].$put({ param: { id: 'plan-fetoscopy' }, json: { ...validPlan(), courses: [COURSE] } }));
     expect((await reply(as('admin').courses[':id'].$delete({ param: { id: COURSE }, query: {} }))).status).toBe(204);
     await expectRefused(api(), 'GET', `/courses/${COURSE}`, {}, 404);
     await expectRefused(api(), 'GET', `/courses/${COURSE}/draft`, { as: 'admin' }, 404);
-    expect((await reply(as(null).pricing.$get({ query: {} }))).json.find((p: { id: string }) => p.id === 'plan-fetoscopy').courses).toEqual([]);
+    expect((await reply(as(null).pricing.$get({ query: {} }))).json.find((p: { id: string }) => p.id === 'plan-fetoscopy')!.courses).toEqual([]);
     const [row] = await api().deps.db.db.select().from(courses).where(eq(courses.id, COURSE));
     expect(row?.status).toBe('archived');
     expect((await api().deps.db.db.select().from(attempts).where(eq(attempts.courseId, COURSE))).length).toBe(3);
-    expect((await reply(as(null).certificates[':id'].$get({ param: { id: certificate.id } }))).json.status).toBe('valid');
+    expect((await reply(as(null).certificates[':id'].$get({ param: { id: certificate!.id } }))).json.status).toBe('valid');
     expect((await auditTrail(api(), `?entity=course&id=${COURSE}`))[0]).toMatchObject({ action: 'archive', after: null });
     await expectRefused(api(), 'DELETE', `/courses/${COURSE}`, { as: 'admin' }, 404);
   });

@@ -46,7 +46,7 @@ describe('GET /courses/{id}', () => {
     expect(res.json).toMatchObject({ id: 'bronchoscopy', title: 'Bronchoscopy', durationMinutes: 90, thumbnail: expect.stringMatching(/^\/api\/images\//) });
     expect(res.json.outcomes).toHaveLength(3);
     expect(res.json.levels.map((l: { cases: unknown[] }) => l.cases.length)).toEqual([2, 3]);
-    expect(res.json.levels[0].cases[0]).toMatchObject({
+    expect(res.json.levels[0]!.cases[0]).toMatchObject({
       title: 'Larynx and vocal cords',
       bubbles: [],
       translations: { ar: { title: 'الحنجرة والحبال الصوتية' } },
@@ -181,8 +181,8 @@ describe('PUT /courses/{id}', () => {
     expect(saved.title).toBe(long);
     expect(saved.subtitle).toBe('s');
     expect(saved.levels).toHaveLength(100);
-    expect(saved.levels[99].title).toBe(long);
-    expect(saved.levels[99].cases).toHaveLength(200);
+    expect(saved.levels[99]!.title).toBe(long);
+    expect(saved.levels[99]!.cases).toHaveLength(200);
   });
 
   it('takes back what GET answers: read, change one field, send it back, read the change', async () => {
@@ -264,8 +264,8 @@ describe('simulator parameters of a case', () => {
     const res = await reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: withSim(sim) }));
     expect(res.status).toBe(200);
     const saved = (await reply(as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: {} }))).json;
-    expect(saved.levels[0].cases[0]).toEqual({ id: expect.any(String), title: 'Anterior placenta', bubbles: [], sim });
-    expect(saved.levels[0].cases[1]).toEqual({ id: expect.any(String), title: 'Defaults', bubbles: [] });
+    expect(saved.levels[0]!.cases[0]).toEqual({ id: expect.any(String), title: 'Anterior placenta', bubbles: [], sim });
+    expect(saved.levels[0]!.cases[1]).toEqual({ id: expect.any(String), title: 'Defaults', bubbles: [] });
   });
 
   it('accepts the bounds themselves', async () => {
@@ -275,7 +275,7 @@ describe('simulator parameters of a case', () => {
     ]) {
       const res = await reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: withSim({ ...sim, ...edge }) }));
       expect(res.status).toBe(200);
-      expect(res.json.levels[0].cases[0].sim).toEqual({ ...sim, ...edge });
+      expect(res.json.levels[0]!.cases[0]!.sim).toEqual({ ...sim, ...edge });
     }
   });
 
@@ -334,7 +334,7 @@ describe('DELETE /courses/{id}', () => {
     expect((await reply(as('admin').courses[':id'].$delete({ param: { id: 'bronchoscopy' }, query: {} }))).status).toBe(204);
     const plans = (await reply(as('admin').pricing.$get({ query: {} }))).json;
     for (const plan of plans) expect(plan.courses).not.toContain('bronchoscopy');
-    const pilot = plans.find((p: { id: string }) => p.id === 'plan-pilot');
+    const pilot = plans.find((p: { id: string }) => p.id === 'plan-pilot')!;
     expect(pilot.courses).toEqual(['fetoscopy-simulator']);
     const { id, ...body } = pilot;
     expect((await reply(as('admin').pricing[':id'].$put({ param: { id }, json: { ...body, price: 59.99 } }))).status).toBe(200);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { paramsOfCase } from '../../../src/domain/simulator/index.ts';
 import { signLaunchToken } from '../../../src/server/launch/launch-token.ts';
 import { SECRET } from '../attempt-support.ts';
-import { expectRefused, useApi, validCourse, typedClient } from '../support.ts';
+import { expectRefused, useApi, validCourse, typedClient, oneCourse } from '../support.ts';
 
 const api = useApi();
 const { as, reply } = typedClient(api);
@@ -14,8 +14,8 @@ const oneModule = (cases: unknown[]) => validCourse({ levels: [{ title: 'Module 
 describe('a case only the desktop simulator plays', () => {
   it('is seeded for the four courses the browser simulator cannot play (Bronchoscopy → Larynx is a bronchoscopy)', async () => {
     const course = (await reply(as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: {} }))).json;
-    expect(course.levels[0].cases[0]).toMatchObject({ title: 'Larynx and vocal cords', task: 'bronchoscopy' });
-    expect(course.levels[0].cases[0]).not.toHaveProperty('sim');
+    expect(course.levels[0]!.cases[0]).toMatchObject({ title: 'Larynx and vocal cords', task: 'bronchoscopy' });
+    expect(course.levels[0]!.cases[0]).not.toHaveProperty('sim');
     for (const [id, task] of [
       ['fetal-tracheal-occlusion', 'tracheal-occlusion'],
       ['catheter-placement', 'catheter-placement'],
@@ -32,7 +32,7 @@ describe('a case only the desktop simulator plays', () => {
       { title: 'Laser', bubbles: [] },
     ];
     expect((await reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: oneModule(cases) }))).status).toBe(200);
-    const listed = (await reply(as(null).courses.$get({ query: {} }))).json.find((c: { id: string }) => c.id === 'bronchoscopy');
+    const listed = (await reply(as(null).courses.$get({ query: {} }))).json.find((c: { id: string }) => c.id === 'bronchoscopy')!;
     expect(listed.playedIn).toBe('mixed');
   });
 
@@ -50,17 +50,21 @@ describe('a case only the desktop simulator plays', () => {
 
   it("says so in the learner's progress, case by case", async () => {
     const res = await reply(as('admin').progress.$get({ query: { course: 'bronchoscopy' } }));
-    const simulators = res.json.modules.flatMap((m: { cases: Array<{ simulator: string }> }) => m.cases.map((c) => c.simulator));
+    const simulators = oneCourse(res.json).modules.flatMap((m: { cases: Array<{ simulator: string }> }) => m.cases.map((c) => c.simulator));
     expect(simulators).toEqual(['desktop', 'desktop', 'desktop', 'desktop', 'desktop']);
     const laser = await reply(as('admin').progress.$get({ query: { course: 'fetoscopy-simulator' } }));
-    expect(new Set(laser.json.modules.flatMap((m: { cases: Array<{ simulator: string }> }) => m.cases.map((c) => c.simulator)))).toEqual(new Set(['browser']));
+    expect(new Set(oneCourse(laser.json).modules.flatMap((m: { cases: Array<{ simulator: string }> }) => m.cases.map((c) => c.simulator)))).toEqual(
+      new Set(['browser']),
+    );
   });
 
   it('is not the Fetal tracheal occlusion course any more: the browser plays it on the airway, the catalogue and progress say so', async () => {
-    const listed = (await reply(as(null).courses.$get({ query: {} }))).json.find((c: { id: string }) => c.id === 'fetal-tracheal-occlusion');
+    const listed = (await reply(as(null).courses.$get({ query: {} }))).json.find((c: { id: string }) => c.id === 'fetal-tracheal-occlusion')!;
     expect(listed.playedIn).toBe('browser');
     const res = await reply(as('admin').progress.$get({ query: { course: 'fetal-tracheal-occlusion' } }));
-    expect(new Set(res.json.modules.flatMap((m: { cases: Array<{ simulator: string }> }) => m.cases.map((c) => c.simulator)))).toEqual(new Set(['browser']));
+    expect(new Set(oneCourse(res.json).modules.flatMap((m: { cases: Array<{ simulator: string }> }) => m.cases.map((c) => c.simulator)))).toEqual(
+      new Set(['browser']),
+    );
   });
 
   it('takes no attempt from the browser simulator for its launch', async () => {

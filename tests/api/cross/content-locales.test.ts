@@ -34,11 +34,11 @@ describe('content in the visitor’s language', () => {
 
   it('answers modules, cases and outcomes in the language, with the stored versions beside them', async () => {
     const res = await reply(as(null).courses[':id'].$get({ param: { id: 'fetoscopy-simulator' }, query: { lang: 'ru' } }));
-    expect(res.json.levels[0].title).toBe('Базовая навигация');
-    expect(res.json.levels[2].cases[0].title).toBe('Линия Solomon, задняя плацента');
+    expect(res.json.levels[0]!.title).toBe('Базовая навигация');
+    expect(res.json.levels[2]!.cases[0]!.title).toBe('Линия Solomon, задняя плацента');
     expect(res.json.outcomes[0]).toMatch(/^Направлять/);
-    expect(res.json.translations.es.title).toBe('Simulador de fetoscopia');
-    expect(res.json.levels[0].translations.ar.title).toBe('التنقل الأساسي');
+    expect(res.json.translations.es!.title).toBe('Simulador de fetoscopia');
+    expect(res.json.levels[0]!.translations!.ar!.title).toBe('التنقل الأساسي');
   });
 
   it.each(['/courses', '/courses/bronchoscopy', '/pricing'])('refuses a locale that does not exist on %s with 400', async (path) => {
@@ -53,7 +53,7 @@ describe('content in the visitor’s language', () => {
     });
     expect((await reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: body }))).status).toBe(200);
     const ar = (await reply(as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: { lang: 'ar' } }))).json;
-    expect([ar.title, ar.subtitle, ar.outcomes, ar.levels[0].title]).toEqual([
+    expect([ar.title, ar.subtitle, ar.outcomes, ar.levels[0]!.title]).toEqual([
       'أساسيات الليزر',
       'First steps with the fetoscope',
       ['Hold the fetoscope', 'Find the equator'],
@@ -63,8 +63,8 @@ describe('content in the visitor’s language', () => {
       'Sostener el fetoscopio',
       'Find the equator',
     ]);
-    expect((await reply(as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: { lang: 'fr' } }))).json.levels[0].title).toBe('Module un');
-    expect((await reply(as(null).courses.$get({ query: { lang: 'ar' } }))).json[1].title).toBe('أساسيات الليزر');
+    expect((await reply(as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: { lang: 'fr' } }))).json.levels[0]!.title).toBe('Module un');
+    expect((await reply(as(null).courses.$get({ query: { lang: 'ar' } }))).json[1]!.title).toBe('أساسيات الليزر');
   });
 
   it('keeps the stored translations when a save leaves them out, and records every change', async () => {
@@ -97,7 +97,7 @@ describe('content in the visitor’s language', () => {
     const body = validPlan({ translations: { ar: { title: 'سولومون المكثّف', description: 'ستة أشهر من تقنية سولومون.' } } });
     const res = await reply(as('admin').pricing[':id'].$put({ param: { id: 'plan-fetoscopy' }, json: body }));
     expect(res.json.translations).toEqual(body.translations);
-    const ar = (await reply(as(null).pricing.$get({ query: { lang: 'ar' } }))).json[0];
+    const ar = (await reply(as(null).pricing.$get({ query: { lang: 'ar' } }))).json[0]!;
     expect([ar.title, ar.description]).toEqual(['سولومون المكثّف', 'ستة أشهر من تقنية سولومون.']);
     expect((await api().call('GET', '/pricing', { headers: { 'accept-language': 'fr' } })).json[0].title).toBe('Solomon intensive');
     await reply(as('admin').pricing[':id'].$put({ param: { id: 'plan-fetoscopy' }, json: validPlan({ price: 150 }) }));

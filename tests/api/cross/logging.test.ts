@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeError } from '../../../src/server/http/log.ts';
 import { testApi, type TestApi } from '../harness.ts';
+import { errorOf } from '../support.ts';
 
 const SECRET = 'Patient Zoe Secretname, 31 weeks';
 
@@ -22,13 +23,13 @@ describe('a request that fails on our side', () => {
       expect(res.status).toBe(500);
       expect(res.json).toEqual({
         error: 'internal',
-        message: expect.stringContaining(res.json.requestId),
+        message: expect.stringContaining(errorOf(res).requestId!),
         requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       });
-      expect(res.headers.get('x-request-id')).toBe(res.json.requestId);
+      expect(res.headers.get('x-request-id')).toBe(errorOf(res).requestId);
       expect(log).toHaveBeenCalledTimes(1);
       const line = log.mock.calls[0]!.map(String).join(' ');
-      expect(line).toContain(`[request ${res.json.requestId}] PUT /api/courses/bronchoscopy failed: query failed: `);
+      expect(line).toContain(`[request ${errorOf(res).requestId}] PUT /api/courses/bronchoscopy failed: query failed: `);
       expect(line).toMatch(/query failed: [^\n]* from "courses"/);
       expect(line).toContain('<- caused by: database error 42P01: relation "…" does not exist');
       expect(line).not.toContain('Secretname');
@@ -47,7 +48,7 @@ describe('a request that fails on our side', () => {
       const res = await api.reply(api.as('learner').payments.orders.$post({ json: { planId: 'plan-fetoscopy' } }));
       expect(res).toMatchObject({ status: 502, json: { error: 'payment_failed', requestId: expect.any(String) } });
       expect(log).toHaveBeenCalledTimes(1);
-      expect(String(log.mock.calls[0]![0])).toMatch(new RegExp(`^\\[request ${res.json.requestId}\\] POST /api/payments/orders failed: PayPal create: `));
+      expect(String(log.mock.calls[0]![0])).toMatch(new RegExp(`^\\[request ${errorOf(res).requestId}\\] POST /api/payments/orders failed: PayPal create: `));
     } finally {
       log.mockRestore();
     }

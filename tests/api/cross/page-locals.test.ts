@@ -20,7 +20,7 @@ describe('pageLocals', () => {
   });
 
   it('reads plans as they are now, after an admin edit', async () => {
-    const plan = (await reply(as('admin').pricing.$get({ query: {} }))).json.find((p: { id: string }) => p.id === 'plan-fetoscopy');
+    const plan = (await reply(as('admin').pricing.$get({ query: {} }))).json.find((p: { id: string }) => p.id === 'plan-fetoscopy')!;
     const { id: _id, ...body } = plan;
     const res = await reply(as('admin').pricing[':id'].$put({ param: { id: 'plan-fetoscopy' }, json: { ...body, courses: ['pleuroamniotic'] } }));
     expect(res.status).toBe(200);

@@ -72,7 +72,7 @@ describe("a group's invitations", () => {
     expect((await detail()).members).toBe(1);
     const [offered] = (await reply(verified.learning.groups.$get({}))).json.invitations;
     expect(offered).toMatchObject({ groupId: FELLOWSHIP, groupName: 'Fellowship 2026', directors: [{ name: 'Dee Director' }] });
-    expect((await reply(verified.learning.invitations[':id'].accept.$post({ param: { id: offered.id } }))).status).toBe(200);
+    expect((await reply(verified.learning.invitations[':id'].accept.$post({ param: { id: offered!.id } }))).status).toBe(200);
     const group = await detail();
     expect(group.invitations).toEqual([]);
     expect(group.people).toContainEqual(expect.objectContaining({ userId: 'nina', role: 'member' }));
@@ -84,10 +84,12 @@ describe("a group's invitations", () => {
     await setUp(api());
     const { json } = await invite(TOKENS.director, ['nina@example.com', 'noah@example.com']);
     const [nina, noah] = json.group.invitations;
-    const cancelled = await reply(as(TOKENS.director).groups[':id'].invitations[':invitationId'].$delete({ param: { id: FELLOWSHIP, invitationId: nina.id } }));
+    const cancelled = await reply(
+      as(TOKENS.director).groups[':id'].invitations[':invitationId'].$delete({ param: { id: FELLOWSHIP, invitationId: nina!.id } }),
+    );
     expect(cancelled.status).toBe(200);
     expect(cancelled.json.invitations.map((i: any) => i.email)).toEqual(['noah@example.com']);
-    expect((await reply(as('admin').groups[':id'].invitations[':invitationId'].$delete({ param: { id: FELLOWSHIP, invitationId: noah.id } }))).status).toBe(
+    expect((await reply(as('admin').groups[':id'].invitations[':invitationId'].$delete({ param: { id: FELLOWSHIP, invitationId: noah!.id } }))).status).toBe(
       200,
     );
     await signUp('nina', 'nina@example.com', true);
@@ -103,7 +105,7 @@ describe("a group's invitations", () => {
     await setUp(api());
     const { json } = await invite(TOKENS.director, ['nina@example.com', 'noah@example.com']);
     const nina = json.group.invitations.find((i: any) => i.email === 'nina@example.com');
-    await reply(as(TOKENS.director).groups[':id'].invitations[':invitationId'].$delete({ param: { id: FELLOWSHIP, invitationId: nina.id } }));
+    await reply(as(TOKENS.director).groups[':id'].invitations[':invitationId'].$delete({ param: { id: FELLOWSHIP, invitationId: nina!.id } }));
     await invite('admin', ['NINA@example.com']);
     // An account id that is no part of the address, so only the address can find the invitations' entries.
     await signUp('u-7', 'nina@example.com', true);
@@ -129,7 +131,7 @@ describe("a group's invitations", () => {
     expect((await invite(TOKENS.director, ['other@example.com'])).json.results).toEqual([{ email: 'other@example.com', outcome: 'already' }]);
     expect((await detail()).people).toContainEqual(expect.objectContaining({ userId: 'other', role: 'director' }));
     const { json } = await invite('admin', ['dana@example.com'], 'director');
-    const id = json.group.invitations[0].id;
+    const id = json.group.invitations[0]!.id;
     await expectRefused(api(), 'DELETE', `/groups/${FELLOWSHIP}/invitations/${id}`, { as: TOKENS.director }, 403);
     // An admin changes an invitation's role.
     expect((await invite('admin', ['dana@example.com'], 'member')).json.group.invitations).toEqual([expect.objectContaining({ id, role: 'member' })]);
@@ -144,7 +146,7 @@ describe("a group's invitations", () => {
   it.each(refusals)('are refused to %s (%i), the group and its invitations unchanged', async (role, status) => {
     await setUp(api());
     const { json } = await invite('admin', ['nina@example.com']);
-    const id = json.group.invitations[0].id;
+    const id = json.group.invitations[0]!.id;
     await expectRefused(api(), 'POST', `/groups/${FELLOWSHIP}/invitations`, { as: ROLES[role], body: { emails: ['x@example.com'], role: 'member' } }, status);
     await expectRefused(api(), 'DELETE', `/groups/${FELLOWSHIP}/invitations/${id}`, { as: ROLES[role] }, status);
     // Only admins learn whether a group exists.
@@ -168,7 +170,7 @@ describe("a group's invitations", () => {
     await expectRefused(api(), 'DELETE', `/groups/${FELLOWSHIP}/invitations/nope`, { as: TOKENS.director }, 404);
     // Another group's invitation is not this group's.
     const { json } = await invite('admin', ['x@example.com'], 'member', GROUPS.residency);
-    await expectRefused(api(), 'DELETE', `/groups/${FELLOWSHIP}/invitations/${json.group.invitations[0].id}`, { as: TOKENS.director }, 404);
+    await expectRefused(api(), 'DELETE', `/groups/${FELLOWSHIP}/invitations/${json.group.invitations[0]!.id}`, { as: TOKENS.director }, 404);
   });
 
   it('go with their group when it is deleted', async () => {

@@ -41,7 +41,7 @@ describe("a group's assignments", () => {
     const set = await assign(TOKENS.director, due);
     expect(set).toMatchObject({ status: 200, json: [{ courseId: COURSE, title: 'Laser course', dueAt: due, completed: 0, late: [] }] });
     const later = at(14);
-    expect((await assign('admin', later)).json[0].dueAt).toBe(later);
+    expect((await assign('admin', later)).json[0]!.dueAt).toBe(later);
     const trail = await auditTrail(api(), `?entity=group&id=${f}`);
     expect(trail.slice(0, 2).map((e) => [e.actor, e.action, e.after?.courseId])).toEqual([
       ['admin', 'update', COURSE],
@@ -103,7 +103,7 @@ describe("a group's assignments", () => {
     expect(again.map((r) => r.json)).toEqual([{ sent: [] }, { sent: [] }]);
     expect(await mails()).toHaveLength(1);
     const read = (await reply(as(TOKENS.director).groups[':id'].assignments.$get({ param: { id: f } }))).json;
-    expect(read[0].late[0].remindedAt).toEqual(expect.any(String));
+    expect(read[0]!.late[0]!.remindedAt).toEqual(expect.any(String));
     // A new due date may be reminded of again, once.
     await assign(TOKENS.director, at(-1));
     expect((await reply(as(TOKENS.director).groups[':id'].reminders.$post({ param: { id: f } }))).json.sent).toHaveLength(1);

@@ -19,7 +19,7 @@ describe('joining a group', () => {
   const inviteOther = async (by: string = TOKENS.director) => {
     const res = await reply(as(by).groups[':id'].invitations.$post({ param: { id: FELLOWSHIP }, json: { emails: ['Other@Example.com'], role: 'member' } }));
     expect(res.json.results).toEqual([{ email: 'other@example.com', outcome: 'invited' }]);
-    return res.json.group.invitations[0].id as string;
+    return res.json.group.invitations[0]!.id as string;
   };
   const mine = async (who: string) => (await reply(as(who).learning.groups.$get({}))).json;
   const mails = async () => (await api().call('GET', '/sandbox/messages?service=mail', { as: 'admin' })).json;
@@ -105,7 +105,7 @@ describe('joining a group', () => {
     await setUp(api());
     const id = (
       await reply(as(TOKENS.director).groups[':id'].invitations.$post({ param: { id: FELLOWSHIP }, json: { emails: ['nina@example.com'], role: 'member' } }))
-    ).json.group.invitations[0].id;
+    ).json.group.invitations[0]!.id;
     const unverified = token('nina', { email: 'nina@example.com', verified: false });
     await reply(as(unverified).users.$post({ header: {}, json: { acceptedTerms: TERMS_VERSION, id: 'nina', email: 'nina@example.com', name: 'Nina' } }));
     expect((await mine(unverified)).invitations).toEqual([]);
@@ -166,7 +166,7 @@ describe('invitations a director makes', () => {
     expect((await invite(TOKENS.director, addresses(30))).status).toBe(200);
     // Cancelled invitations still count: each was mailed (the first by address, trainee0, is cancelled here).
     const { json } = await invite(TOKENS.director, addresses(20, 30));
-    const cancelled = json.group.invitations[0];
+    const cancelled = json.group.invitations[0]!;
     await reply(as(TOKENS.director).groups[':id'].invitations[':invitationId'].$delete({ param: { id: FELLOWSHIP, invitationId: cancelled.id } }));
     const before = await api().snapshot();
     const refused = await invite(TOKENS.director, [cancelled.email, ...addresses(2, 60)]);

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { images } from '../../../src/server/db/schema.ts';
-import { auditTrail, useApi, typedClient } from '../support.ts';
+import { auditTrail, useApi, typedClient, errorOf } from '../support.ts';
 
 const api = useApi();
 const { as, reply } = typedClient(api);
@@ -85,7 +85,7 @@ describe('POST /images', () => {
 describe('GET /images/{name}', () => {
   it('serves the seeded course pictures', async () => {
     const { thumbnail } = (await reply(as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: {} }))).json;
-    const res = await api().app.request(thumbnail);
+    const res = await api().app.request(thumbnail!);
     expect(res.status).toBe(200);
     expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(640);
   });
@@ -93,6 +93,6 @@ describe('GET /images/{name}', () => {
   it.each(['0123456789abcdef01234567.webp', 'nope.webp', '0123456789abcdef01234567.png', '..%2F..%2Fetc%2Fpasswd'])('answers 404 for %s', async (name) => {
     const res = await reply(as(null).images[':name'].$get({ param: { name } }));
     expect(res.status).toBe(404);
-    expect(res.json.error).toBe('not_found');
+    expect(errorOf(res).error).toBe('not_found');
   });
 });

@@ -42,7 +42,7 @@ describe('GET /learning', () => {
       expect.objectContaining({
         courseId: 'fetoscopy-simulator',
         held: true,
-        until: toDate(subscriptions[0].next_billing_time).toISOString(),
+        until: toDate(subscriptions[0]!.next_billing_time).toISOString(),
         passed: 0,
         attempts: 0,
         complete: false,

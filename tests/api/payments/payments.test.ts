@@ -92,7 +92,7 @@ describe('POST /payments/orders/{id}/capture', () => {
     const before = Date.now();
     const { id, res } = await buy();
     expect(res.status).toBe(200);
-    const sub = res.json.subscription;
+    const sub = res.json.subscription!;
     expect(sub).toEqual({
       provider: 'Paypal',
       plan_name: 'Fetal Surgery Academy - Fetoscopy',
@@ -196,7 +196,7 @@ describe('POST /payments/orders/{id}/capture', () => {
     const res = await reply(as('learner').payments.orders[':orderId'].capture.$post({ param: { orderId: id } }));
     expect(res.status).toBe(200);
     expect(await subscriptionsOf('learner')).toEqual([res.json.subscription]);
-    expect(await orderRow(id)).toMatchObject({ status: 'COMPLETED', subscriptionId: res.json.subscription.subscription_id });
+    expect(await orderRow(id)).toMatchObject({ status: 'COMPLETED', subscriptionId: res.json.subscription!.subscription_id });
   });
 
   it('refuses a malformed order id with 400', async () => {
@@ -206,10 +206,10 @@ describe('POST /payments/orders/{id}/capture', () => {
 
 describe('paying again for a plan already held', () => {
   it('extends the subscription from its end date instead of adding a second one', async () => {
-    const first = (await buy()).res.json.subscription;
+    const first = (await buy()).res.json.subscription!;
     const { id, res } = await buy();
     expect(res.status).toBe(200);
-    const extended = res.json.subscription;
+    const extended = res.json.subscription!;
     expect(extended).toEqual({ ...first, next_billing_time: expect.any(Object) });
     expect(toDate(extended.next_billing_time)).toEqual(addMonthsClamped(toDate(first.next_billing_time), 3));
     expect(await subscriptionsOf('learner')).toEqual([extended]);
@@ -229,7 +229,7 @@ describe('paying again for a plan already held', () => {
       .set({ subscriptions: [held] })
       .where(eq(users.id, 'learner'));
     const { res } = await buy();
-    expect(toDate(res.json.subscription.next_billing_time).toISOString()).toBe('2099-04-30T09:00:00.000Z');
+    expect(toDate(res.json.subscription!.next_billing_time).toISOString()).toBe('2099-04-30T09:00:00.000Z');
     expect(await subscriptionsOf('learner')).toHaveLength(1);
   });
 
@@ -247,7 +247,7 @@ describe('paying again for a plan already held', () => {
       .where(eq(users.id, 'learner'));
     const complete = (await buy('learner', 'plan-complete')).res.json.subscription;
     const { res } = await buy();
-    expect(res.json.subscription.subscription_id).not.toBe('old');
+    expect(res.json.subscription!.subscription_id).not.toBe('old');
     expect(await subscriptionsOf('learner')).toEqual([expired, complete, res.json.subscription]);
   });
 

@@ -144,7 +144,7 @@ describe('PUT /pricing/{id}', () => {
   });
 
   it('saves the plan, answers it and records before and after', async () => {
-    const before = (await reply(as(null).pricing.$get({ query: {} }))).json[0];
+    const before = (await reply(as(null).pricing.$get({ query: {} }))).json[0]!;
     const res = await reply(as('admin').pricing[':id'].$put({ param: { id: 'plan-fetoscopy' }, json: validPlan() }));
     expect(res).toMatchObject({ status: 200, json: { id: 'plan-fetoscopy', ...validPlan() } });
     expect((await reply(as(null).pricing.$get({ query: {} }))).json[0]).toEqual({ id: 'plan-fetoscopy', translations: before.translations, ...validPlan() });
@@ -182,7 +182,7 @@ describe('DELETE /pricing/{id}', () => {
   });
 
   it('deletes the plan with 204, for admins and visitors alike, and records it', async () => {
-    const before = (await reply(as(null).pricing.$get({ query: {} }))).json[0];
+    const before = (await reply(as(null).pricing.$get({ query: {} }))).json[0]!;
     const res = await reply(as('admin').pricing[':id'].$delete({ param: { id: 'plan-fetoscopy' } }));
     expect(res.status).toBe(204);
     expect(res.json).toBeNull();
@@ -215,7 +215,7 @@ async function subscribe(uid: string, ...subs: Array<[planId: string, days: numb
   await api().deps.db.db.update(users).set({ subscriptions }).where(eq(users.id, uid));
 }
 
-const launch = (as: string, course = 'fetoscopy-simulator') => api().call('POST', '/launch', { as, body: { course, level: 1, case: 1 } });
+const launch = (who: string, course = 'fetoscopy-simulator') => reply(as(who).launch.$post({ json: { course, level: 1, case: 1 } }));
 
 describe('a plan people hold: GET /pricing/{id}/subscribers, and what deleting or hiding it does', () => {
   it.each(nonAdmins)('refuses %s the count with %i', async (who, status) => {
@@ -253,7 +253,7 @@ describe('a plan people hold: GET /pricing/{id}/subscribers, and what deleting o
 
   it('hiding a plan stops its sale; its holders keep its courses until their subscription ends', async () => {
     await subscribe('learner', ['plan-fetoscopy', 30]);
-    const plan = (await reply(as(null).pricing.$get({ query: {} }))).json[0];
+    const plan = (await reply(as(null).pricing.$get({ query: {} }))).json[0]!;
     const { id, ...input } = plan;
     expect((await reply(as('admin').pricing[':id'].$put({ param: { id }, json: { ...input, visibility: false } }))).status).toBe(200);
     expect((await launch('learner')).status).toBe(201);

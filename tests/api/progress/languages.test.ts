@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { courses } from '../../../src/server/db/schema.ts';
 import type { TestApi } from '../harness.ts';
 import { COURSE, GROUPS, LEVELS, passAll, pdfText, setUp, TOKENS } from '../learning-support.ts';
-import { useApi, typedClient } from '../support.ts';
+import { useApi, typedClient, oneCourse, everyCourse } from '../support.ts';
 
 /** The learning-record course with Spanish and Arabic titles; case B1 and module B have no Spanish title (read in English). */
 async function translated(api: TestApi) {
@@ -37,32 +37,32 @@ describe('learning records in the reader language', () => {
     await translated(api());
     const res = await reply(as('learner').progress.$get({ query: { course: COURSE, lang: 'es' } }));
     expect(res.headers.get('content-language')).toBe('es');
-    expect(res.json.modules.map((m: any) => [m.title, m.lock?.title ?? null, m.cases.map((c: any) => c.title)])).toEqual([
+    expect(oneCourse(res.json).modules.map((m: any) => [m.title, m.lock?.title ?? null, m.cases.map((c: any) => c.title)])).toEqual([
       ['Módulo A', null, ['Caso A1', 'Caso A2']],
       ['Module B', 'Módulo A', ['B1']],
     ]);
     // Without ?lang=, the Accept-Language header decides; English by default.
     const byHeader = await reply(as('learner').progress.$get({ query: { course: COURSE } }, { headers: { 'accept-language': 'ar;q=0.9, en;q=0.5' } }));
-    expect(byHeader.json.modules[0].title).toBe('الوحدة أ');
-    expect((await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json.modules[0].title).toBe('Module A');
+    expect(oneCourse(byHeader.json).modules[0]!.title).toBe('الوحدة أ');
+    expect(oneCourse((await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json).modules[0]!.title).toBe('Module A');
   });
 
   it('answer the list of courses in Spanish, the certificate titled in Spanish too, while the certificate keeps the English title and its translations', async () => {
     await translated(api());
     await passAll(api(), 'learner');
-    const lines = (await reply(as('learner').progress.$get({ query: { lang: 'es' } }))).json;
-    const line = lines.find((l: any) => l.courseId === COURSE);
+    const lines = everyCourse((await reply(as('learner').progress.$get({ query: { lang: 'es' } }))).json);
+    const line = lines.find((l) => l.courseId === COURSE)!;
     expect(line).toMatchObject({ title: 'Curso de láser', complete: true, certificate: { courseTitle: 'Curso de láser' } });
-    const id = line.certificate.id as string;
+    const id = line.certificate!.id;
     const english = (await reply(as('learner').certificates.$get({ query: {} }))).json;
     expect(english).toEqual([expect.objectContaining({ id, courseTitle: 'Laser course' })]);
-    expect((await reply(as('learner').certificates.$get({ query: { lang: 'ar' } }))).json[0].courseTitle).toBe('دورة الليزر');
+    expect((await reply(as('learner').certificates.$get({ query: { lang: 'ar' } }))).json[0]!.courseTitle).toBe('دورة الليزر');
   });
 
   it('verify a certificate in the language of the page asking, and print its PDF with the Arabic course and case titles', async () => {
     await translated(api());
     await passAll(api(), 'learner');
-    const id = (await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json.certificate.id as string;
+    const id = oneCourse((await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json).certificate!.id;
     const ar = await reply(as(null).certificates[':id'].$get({ param: { id } }, { headers: { 'accept-language': 'ar' } }));
     expect(ar.json).toMatchObject({ courseTitle: 'دورة الليزر', holderName: 'Lea Learner' });
     expect((await reply(as(null).certificates[':id'].$get({ param: { id } }, { headers: { 'accept-language': 'es' } }))).json.courseTitle).toBe(
@@ -97,7 +97,7 @@ describe('learning records in the reader language', () => {
     const spanish = { headers: { 'accept-language': 'es' } };
     const view = await reply(as(TOKENS.director).groups[':id'].progress.$get({ param: { id: GROUPS.fellowship } }, spanish));
     expect(view.json.courses).toEqual([{ id: COURSE, title: 'Curso de láser' }]);
-    expect(view.json.members.find((m: any) => m.userId === 'learner').courses[0]).toMatchObject({ title: 'Curso de láser' });
+    expect(view.json.members.find((m: any) => m.userId === 'learner')!.courses[0]).toMatchObject({ title: 'Curso de láser' });
     const csv = (await reply(as(TOKENS.director).groups[':id']['export.csv'].$get({ param: { id: GROUPS.fellowship }, query: {} }, spanish))).json as string;
     expect(csv).toContain('"Curso de láser","1","Módulo A","1","Caso A1"');
     expect(csv).toContain('"Curso de láser","2","Module B","1","B1"');

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { Receipt } from '../../../src/api/receipts.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import { orders, plans, users } from '../../../src/server/db/schema.ts';
 import { receiptPdf } from '../../../src/server/receipts/receipt-pdf.ts';
@@ -37,7 +38,7 @@ describe('receipts', () => {
     expect(res.json.map((r: { orderId: string }) => r.orderId)).not.toContain(uncaptured);
     expect(res.json[1]).toEqual({
       orderId: first,
-      invoiceNumber: res.json[0].invoiceNumber - 1,
+      invoiceNumber: res.json[0]!.invoiceNumber! - 1,
       kind: 'purchase',
       date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       seller: { name: 'Fetal Surgery Academy S.L.', address: 'Calle Mayor 1, 28013 Madrid, Spain', taxId: 'ESB12345678' },
@@ -69,7 +70,7 @@ describe('receipts', () => {
       .where(eq(plans.id, 'plan-fetoscopy'));
     const id = await buy();
     expect((await reply(as('learner').receipts[':orderId'].$get({ param: { orderId: id }, query: { lang: 'es' } }))).json.plan.title).toBe('Fetoscopia');
-    expect((await reply(as('learner').receipts.$get({ query: { lang: 'fr' } }))).json[0].plan.title).toBe('Fetoscopy');
+    expect((await reply(as('learner').receipts.$get({ query: { lang: 'fr' } }))).json[0]!.plan.title).toBe('Fetoscopy');
   });
 
   it('are written in the language Accept-Language asks for when ?lang= names none, as every document the server writes', async () => {
@@ -94,7 +95,7 @@ describe('receipts', () => {
   it('say when an extension gave access until', async () => {
     await buy();
     const id = await buy();
-    const [sub] = (await reply(as('learner').users[':id'].$get({ param: { id: 'learner' } }))).json.subscriptions;
+    const sub = (await reply(as('learner').users[':id'].$get({ param: { id: 'learner' } }))).json.subscriptions[0]!;
     expect((await reply(as('learner').receipts[':orderId'].$get({ param: { orderId: id }, query: {} }))).json.paidUntil).toBe(
       new Date(sub.next_billing_time.seconds * 1000 + sub.next_billing_time.nanoseconds / 1e6).toISOString(),
     );
@@ -183,13 +184,13 @@ describe('invoices', () => {
     expect(kept!.n).toBeNull();
     const next = await buy('learner', 'plan-complete');
     const read = async (orderId: string) => (await reply(as('learner').receipts[':orderId'].$get({ param: { orderId }, query: {} }))).json.invoiceNumber;
-    expect(await read(next)).toBe((await read(first)) + 1);
+    expect(await read(next)).toBe((await read(first))! + 1);
   });
 
   it('say a purchase from a renewal: paying again for a plan still held extends it, and the receipt says so', async () => {
     const bought = await buy('other');
     const renewed = await buy('other');
-    const [latest, earliest] = (await reply(as('other').receipts.$get({ query: {} }))).json;
+    const [latest, earliest] = (await reply(as('other').receipts.$get({ query: {} }))).json as [Receipt, Receipt];
     expect([earliest.orderId, earliest.kind, latest.orderId, latest.kind]).toEqual([bought, 'purchase', renewed, 'renewal']);
   });
 

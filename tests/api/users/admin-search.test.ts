@@ -101,7 +101,7 @@ describe('the audit trail of admin changes', () => {
     const grant = adminSubscription({ plans: [{ id: 'plan-fetoscopy' }, { id: 'plan-complete' }], adminEmail: 'admin@example.com', now, id: 'grant-1' })!;
     const res = await reply(as('admin').users[':id'].$put({ param: { id: 'learner' }, json: save({ isPremium: true, subscriptions: [grant] }) }));
     expect(res.status).toBe(200);
-    expect(subscriptionStatus(res.json.subscriptions[0], now)).toBe('ACTIVE');
+    expect(subscriptionStatus(res.json.subscriptions[0]!, now)).toBe('ACTIVE');
     const [entry, ...rest] = await auditTrail(api(), '?entity=user&id=learner');
     expect(rest).toEqual([]);
     expect(entry).toMatchObject({
