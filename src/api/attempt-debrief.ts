@@ -6,6 +6,21 @@ import { ANASTOMOSIS_KINDS, type Debrief, type SimMetrics } from '../domain/simu
 
 const point = z.object({ x: z.number(), y: z.number() });
 
+const riskLevel = z.enum(['low', 'moderate', 'high']);
+
+/** What the operation leaves the twins with, computed from what stayed open and what was touched (the outcome card). */
+const Prognosis = z
+  .object({
+    reviewed: z.boolean().describe('The learner surveyed the equator in a final review before Finish'),
+    surveyed: z.number().min(0).max(1).describe('Share of the equator the review surveyed'),
+    foundAtReview: z.number().int().min(0).describe('Anastomoses sealed during the review'),
+    openLarge: z.number().int().min(0).describe('Arterio-venous anastomoses of 1.5 mm or more left open'),
+    openSmall: z.number().int().min(0).describe('Thinner arterio-venous anastomoses left open'),
+    openSuperficial: z.number().int().min(0).describe('Artery-artery and vein-vein anastomoses left open'),
+    risks: z.object({ recurrence: riskLevel, taps: riskLevel, rupture: riskLevel }),
+  })
+  .meta({ id: 'Prognosis' });
+
 /** The debrief map's data (src/domain/simulator/debrief.ts): the placenta after the attempt, in millimetres. */
 export const DebriefSchema = z
   .object({
@@ -45,6 +60,7 @@ export const DebriefSchema = z
     path: z.array(point),
     targets: z.array(z.object({ x: z.number(), y: z.number(), reached: z.boolean() })),
     turbidity: z.array(z.number().min(0).max(1)).optional(),
+    prognosis: Prognosis.nullable().optional().describe('Absent from attempts stored before the outcome was kept'),
   })
   .meta({ id: 'Debrief' }) satisfies z.ZodType<Debrief>;
 

@@ -5,6 +5,7 @@ import { distanceToSegment, type Vec2 } from './geometry.ts';
 import { lineCoverage } from './line.ts';
 import type { AnastomosisKind, Twin, Vessel, VesselKind } from './placenta.ts';
 import type { Task } from './params.ts';
+import { prognosisOf, type Prognosis } from './review.ts';
 import type { SimState } from './state.ts';
 import { cellAt, TISSUE } from './tissue.ts';
 
@@ -74,6 +75,11 @@ export interface Debrief {
    * decimals: the curve the debrief draws. Absent from debriefs stored before it was kept.
    */
   turbidity?: number[];
+  /**
+   * What the operation leaves the twins with (review.ts): the outcome card, null for a navigation case. Absent from
+   * debriefs stored before it was kept.
+   */
+  prognosis?: Prognosis | null;
 }
 
 const r1 = (v: number) => Math.round(v * 10) / 10;
@@ -159,5 +165,6 @@ export function debriefOf(state: SimState): Debrief {
     path: state.path.filter((_, i) => i % stride === 0).map(pt),
     targets: targets.map((p, i) => ({ ...pt(p), reached: i < state.nextTarget })),
     turbidity: [...state.turbidityTrace],
+    prognosis: prognosisOf(state),
   };
 }

@@ -42,4 +42,23 @@ describe('POST /attempts with a wipe of the lens and a final review', () => {
     expect(prognosisOf(again)).toEqual(prognosisOf(p.sim.state));
     expect(prognosisOf(again)!.risks.taps).toBe('low');
   });
+
+  it('stores the outcome with the attempt, as the server replayed it, and answers it with the attempt', async () => {
+    const token = await tokenFor('learner');
+    const scenario = scenarioOf(token);
+    const p = new Player(scenario);
+    const [first] = scenario.placenta.anastomoses;
+    p.aimAt(first!.position, { distanceMm: 10 });
+    p.sealUntil(first!.id);
+    p.press('review');
+    p.finish();
+    const outcome = prognosisOf(replay(scenario, p.events))!;
+    expect(outcome).toMatchObject({ reviewed: true, foundAtReview: 0 });
+    expect(outcome.openLarge + outcome.openSmall + outcome.openSuperficial).toBe(scenario.placenta.anastomoses.length - 1);
+    const posted = await reply(as('learner').attempts.$post({ json: { token, events: p.events } }));
+    expect(posted.status).toBe(201);
+    expect(posted.json.debrief!.prognosis).toEqual(outcome);
+    const stored = await reply(as('learner').attempts[':id'].$get({ param: { id: posted.json.id } }));
+    expect(stored.json.debrief!.prognosis).toEqual(outcome);
+  });
 });
