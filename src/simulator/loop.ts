@@ -1,7 +1,7 @@
 // The frame loop: steps the model to now, draws when something visible changed, keeps the drawing resolution
 // in step with the machine, and refreshes the instruments ten times a second.
 import type { ScopeKind, SimState } from '../domain/simulator/index.ts';
-import { createResolution } from './resolution.ts';
+import { fitToBox } from './resolution.ts';
 import { murkOf, type FetoscopeView } from './scene.ts';
 import type { Session } from './session.ts';
 
@@ -17,17 +17,11 @@ export interface LoopParts {
 }
 
 export function startLoop({ session, view, box, scope, everyTenth }: LoopParts): { redraw(): void } {
-  const resolution = createResolution();
-  let size = 1;
   let dirty = true;
-  const fit = () => {
-    view.resize(size, Math.min(window.devicePixelRatio || 1, 1.5) * resolution.scale);
+  const sized = fitToBox(box, (size, pixelRatio) => {
+    view.resize(size, pixelRatio);
     dirty = true;
-  };
-  new ResizeObserver(() => {
-    size = Math.max(1, Math.floor(box.clientWidth));
-    fit();
-  }).observe(box);
+  });
 
   // Draws only when something visible changed: the pose (a new object each step), the laser, the murk, a target, a mark.
   let drawn = '';
@@ -41,7 +35,7 @@ export function startLoop({ session, view, box, scope, everyTenth }: LoopParts):
     const key = `${state.laserOn}|${state.firing}|${state.nextTarget}|${state.marks.length}|${state.pendingMark !== null}|${murkOf(state) > 0 ? state.t : 0}|${state.finishedAt}`;
     const draw = dirty || key !== drawn || state.pose !== lastPose;
     if (draw) {
-      if (drewLast && resolution.sample(now - lastFrame)) fit();
+      if (drewLast) sized.sample(now - lastFrame);
       view.render(state, scope(), now);
       drawn = key;
       lastPose = state.pose;

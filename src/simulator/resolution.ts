@@ -15,7 +15,7 @@ export interface Resolution {
   sample(intervalMs: number): boolean;
 }
 
-export function createResolution(): Resolution {
+function createResolution(): Resolution {
   let scale = 1;
   let average = 16;
   let since = 0;
@@ -32,6 +32,25 @@ export function createResolution(): Resolution {
       scale = next;
       since = 0;
       return true;
+    },
+  };
+}
+
+/**
+ * A view that fills `box`: `resize` gets the box's width and the pixels to draw per CSS pixel (the screen's, at most
+ * 1.5, times the resolution's share) whenever either changes; `sample` takes the interval between two drawn frames.
+ */
+export function fitToBox(box: HTMLElement, resize: (size: number, pixelRatio: number) => void): { sample(intervalMs: number): void } {
+  const resolution = createResolution();
+  let size = 1;
+  const fit = () => resize(size, Math.min(window.devicePixelRatio || 1, 1.5) * resolution.scale);
+  new ResizeObserver(() => {
+    size = Math.max(1, Math.floor(box.clientWidth));
+    fit();
+  }).observe(box);
+  return {
+    sample(intervalMs) {
+      if (resolution.sample(intervalMs)) fit();
     },
   };
 }
