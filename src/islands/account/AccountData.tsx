@@ -1,15 +1,16 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import type { Subscription } from '../../api/users.ts';
 import { formatDay } from '../../domain/format.ts';
 import { activePaidPlans } from '../../domain/renewal.ts';
 import { toDate } from '../../domain/time.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { deleteAccount, exportData, type DeleteOutcome } from '../../stores/users/profile.ts';
+import { exportData } from '../../stores/users/profile.ts';
 import Dialog from '../ui/Dialog.tsx';
 import Field from '../ui/Field.tsx';
 import type { Sections } from '../../i18n/index.ts';
 import FormError from '../ui/FormError.tsx';
+import { useDeleteAccount } from './useDeleteAccount.ts';
 
 interface Props {
   locale: Locale;
@@ -25,11 +26,7 @@ interface Props {
 export default function AccountData({ locale, homeHref, refundsHref, passwordSignIn, subscriptions, strings }: Props) {
   const [exporting, setExporting] = useState<'data' | 'logs' | 'failed' | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [failure, setFailure] = useState<Exclude<DeleteOutcome, 'deleted'> | null>(null);
-  const [deleted, setDeleted] = useState(false);
-  const home = useRef<HTMLAnchorElement>(null);
-  useEffect(() => home.current?.focus(), [deleted]);
+  const { deleting, failure, deleted, home, confirmDelete } = useDeleteAccount(passwordSignIn);
   const paid = activePaidPlans(subscriptions, new Date());
 
   async function download(part: 'data' | 'logs') {
@@ -37,19 +34,6 @@ export default function AccountData({ locale, homeHref, refundsHref, passwordSig
     setExporting((await exportData(part)) ? null : 'failed');
   }
   const busy = exporting === 'data' || exporting === 'logs';
-
-  async function confirmDelete(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const password = passwordSignIn ? String(new FormData(event.currentTarget).get('delete-password') ?? '') : null;
-    setDeleting(true);
-    setFailure(null);
-    const outcome = await deleteAccount(password);
-    if (outcome === 'deleted') setDeleted(true);
-    else {
-      setFailure(outcome);
-      setDeleting(false);
-    }
-  }
 
   const failureText = failure && strings[failure];
 

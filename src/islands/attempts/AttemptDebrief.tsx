@@ -4,7 +4,7 @@ import { FETO_PROCEDURE } from '../../domain/airway/record.ts';
 import type { Task } from '../../domain/simulator/params.ts';
 import { dirOf, isLocale } from '../../i18n/locales.ts';
 import { debriefSvg } from '../../simulator/debrief-map.ts';
-import { componentRows, debriefLabels } from '../../simulator/debrief-text.ts';
+import { debriefLabels } from '../../simulator/debrief-text.ts';
 import { typeLines } from '../../simulator/debrief-types.ts';
 import { cappedHeadline, gateNotes, laserGates } from '../../simulator/gate-text.ts';
 import { turbidityCurveSvg } from '../../simulator/turbidity-curve.ts';
@@ -14,7 +14,7 @@ import Dialog from '../ui/Dialog.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { fill } from '../../i18n/fill.ts';
 import FormError from '../ui/FormError.tsx';
-import DataTable from '../ui/DataTable.tsx';
+import DebriefComponents from './DebriefComponents.tsx';
 import FlagReasons from './FlagReasons.tsx';
 
 interface Props {
@@ -40,11 +40,7 @@ const FAILURES = {
 } as const satisfies Record<DebriefFailure, keyof AttemptStrings>;
 
 function Result({ result, locale, scoreLabel, timeLabel, strings }: { result: AttemptResult } & Omit<Props, 'caption'>) {
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0, numberingSystem: 'latn' });
   const dir = isLocale(locale) ? dirOf(locale) : 'ltr';
-  const rows = componentRows(result.components, result.weights, result.metrics);
-  // A task's weights add up to 100; shown as each component's share of the score.
-  const total = rows.reduce((sum, row) => sum + row.weight, 0) || 1;
   const { benchmark } = result;
   // Which gate capped the score and why: the same notes as the simulator's result screen.
   const notes = gateNotes(laserGates(result.gates), result.metrics, locale);
@@ -114,23 +110,7 @@ function Result({ result, locale, scoreLabel, timeLabel, strings }: { result: At
                 </ul>
               </section>
             )}
-            {rows.length > 0 && (
-              <DataTable
-                scroll={false}
-                className="debrief-components"
-                caption={strings['sim.debrief.components']}
-                columns={[strings['sim.debrief.component'], strings['sim.debrief.value'], strings['sim.debrief.weight'], strings['sim.debrief.advice']]}
-              >
-                {rows.map((row) => (
-                  <tr key={row.id} data-component={row.id}>
-                    <th scope="row">{strings[row.name]}</th>
-                    <td data-label={strings['sim.debrief.value']}>{percent.format(row.value)}</td>
-                    <td data-label={strings['sim.debrief.weight']}>{percent.format(row.weight / total)}</td>
-                    <td>{fill(strings[row.advice], row.adviceVars)}</td>
-                  </tr>
-                ))}
-              </DataTable>
-            )}
+            <DebriefComponents result={result} locale={locale} strings={strings} />
           </div>
         </div>
       ) : (

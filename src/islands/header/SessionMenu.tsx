@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { logout } from '../../stores/auth-actions.ts';
 import { $directed, loadDirected } from '../../stores/learning/learning.ts';
 import { $session, startSession } from '../../stores/session.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import type { Sections } from '../../i18n/index.ts';
+import AdminMenu from './AdminMenu.tsx';
 
 interface Props {
   homeHref: string;
@@ -20,8 +21,6 @@ interface Props {
 /** The right side of the header: Login, or the user's photo and Logout; the Admin menu for admins only. */
 export default function SessionMenu({ homeHref, loginHref, accountHref, adminUsersHref, groupsHref, learningHref, path, strings }: Props) {
   const session = useIslandStore($session);
-  const [adminOpen, setAdminOpen] = useState(false);
-  const adminButton = useRef<HTMLButtonElement>(null);
   const directed = useIslandStore($directed);
   const signedIn = session.firebaseUser !== null;
   const isAdmin = session.user?.isAdmin === true;
@@ -58,38 +57,7 @@ export default function SessionMenu({ homeHref, loginHref, accountHref, adminUse
           {strings['nav.groups']}
         </a>
       )}
-      {isAdmin && (
-        // oxlint-disable-next-line jsx-a11y/no-static-element-interactions -- the wrapper only gathers its button's and list's hover and Escape; both are reachable by keyboard.
-        <div
-          className="admin-menu"
-          onMouseEnter={() => setAdminOpen(true)}
-          onMouseLeave={() => setAdminOpen(false)}
-          onKeyDown={(e) => {
-            if (e.key !== 'Escape' || !adminOpen) return;
-            // Only this list closes: the phone menu around it stays open, with focus back on the Admin button.
-            e.preventDefault();
-            setAdminOpen(false);
-            adminButton.current?.focus();
-          }}
-          onBlur={(e) => {
-            if (!e.currentTarget.contains(e.relatedTarget)) setAdminOpen(false);
-          }}
-        >
-          <button ref={adminButton} type="button" aria-expanded={adminOpen} aria-haspopup="true" onClick={() => setAdminOpen(!adminOpen)}>
-            {strings['nav.admin']}
-          </button>
-          {adminOpen && (
-            <ul className="menu">
-              <li>
-                <a href={adminUsersHref}>{strings['nav.adminUsers']}</a>
-              </li>
-              <li>
-                <a href={groupsHref}>{strings['nav.groups']}</a>
-              </li>
-            </ul>
-          )}
-        </div>
-      )}
+      {isAdmin && <AdminMenu adminUsersHref={adminUsersHref} groupsHref={groupsHref} strings={strings} />}
       <a className="avatar" href={accountHref} title={strings['nav.account']}>
         {session.firebaseUser.photoURL ? (
           <img src={session.firebaseUser.photoURL} alt={strings['nav.account']} width="32" height="32" referrerPolicy="no-referrer" />

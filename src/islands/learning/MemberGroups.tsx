@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import type { MyGroups } from '../../api/memberships.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { acceptInvitation, declineInvitation, leaveGroup } from '../../stores/learning/learning.ts';
+import { leaveGroup } from '../../stores/learning/learning.ts';
 import type { Loadable } from '../../stores/loadable.ts';
 import FormError from '../ui/FormError.tsx';
 import { fill } from '../../i18n/fill.ts';
 import { isolate } from '../../domain/text.ts';
 import type { Sections } from '../../i18n/index.ts';
+import { directorNames } from './director-names.ts';
+import GroupInvitations from './GroupInvitations.tsx';
 
 interface Props {
   groups: Loadable<MyGroups> & { busy: boolean };
@@ -20,43 +22,10 @@ export default function MemberGroups({ groups, locale, strings }: Props) {
   const mine = groups.value;
   const error = groups.status === 'error' && <FormError>{strings['learning.memberError']}</FormError>;
   if (!mine) return error || null;
-  const names = (directors: MyGroups['groups'][number]['directors']) =>
-    directors.length ? new Intl.ListFormat(locale).format(directors.map((d) => isolate(d.name || d.email))) : strings['learning.noDirector'];
   return (
     <>
       {error}
-      {mine.invitations.length > 0 && (
-        <section aria-labelledby="learning-invitations-title">
-          <h2 id="learning-invitations-title">{strings['learning.invitations']}</h2>
-          <ul className="learning-invitations">
-            {mine.invitations.map((invitation) => (
-              <li key={invitation.id} data-group={invitation.groupId}>
-                <p id={`invitation-${invitation.id}`}>
-                  {fill(strings['learning.invitationText'], { group: isolate(invitation.groupName), directors: names(invitation.directors) })}
-                </p>
-                <button
-                  type="button"
-                  className="button button-small"
-                  disabled={groups.busy}
-                  aria-describedby={`invitation-${invitation.id}`}
-                  onClick={() => void acceptInvitation(invitation.id)}
-                >
-                  {strings['learning.accept']}
-                </button>{' '}
-                <button
-                  type="button"
-                  className="button button-small button-ghost"
-                  disabled={groups.busy}
-                  aria-describedby={`invitation-${invitation.id}`}
-                  onClick={() => void declineInvitation(invitation.id)}
-                >
-                  {strings['learning.decline']}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {mine.invitations.length > 0 && <GroupInvitations invitations={mine.invitations} busy={groups.busy} locale={locale} strings={strings} />}
       {mine.groups.length > 0 && (
         <section aria-labelledby="learning-member-title">
           <h2 id="learning-member-title">{strings['learning.memberOf']}</h2>
@@ -67,7 +36,7 @@ export default function MemberGroups({ groups, locale, strings }: Props) {
                   <strong>
                     <bdi>{group.name}</bdi>
                   </strong>{' '}
-                  <span className="muted">{fill(strings['learning.directedBy'], { directors: names(group.directors) })}</span>
+                  <span className="muted">{fill(strings['learning.directedBy'], { directors: directorNames(group.directors, locale, strings) })}</span>
                 </p>
                 {leaving === group.id ? (
                   <div role="group" aria-labelledby={`leave-${group.id}`}>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { formatDay } from '../../domain/format.ts';
 import { activeSubscription } from '../../domain/renewal.ts';
 import { toDate } from '../../domain/time.ts';
@@ -9,8 +9,10 @@ import FormError from '../ui/FormError.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import HeldCourseCard from './HeldCourseCard.tsx';
 import LearningGroups from './LearningGroups.tsx';
+import LearningOffers from './LearningOffers.tsx';
 import LearningSkeleton from './LearningSkeleton.tsx';
 import MemberGroups from './MemberGroups.tsx';
+import { useJustPaid } from './useJustPaid.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
 
@@ -30,17 +32,12 @@ export default function MyLearning({ locale, loginHref, coursesHref, pricingHref
   const learning = useIslandStore($learning);
   const directed = useIslandStore($directed);
   const memberGroups = useIslandStore($myGroups);
-  /** The plan a payment just bought (`?paid=` from the pricing page), said once above the courses. */
-  const [paid, setPaid] = useState<string | null>(null);
+  /** The plan a payment just bought, said once above the courses. */
+  const paid = useJustPaid();
   const uid = session.firebaseUser?.uid;
 
   useEffect(() => showKeptLearning(locale), [locale]);
   useEffect(startSession, []);
-  useEffect(() => {
-    const params = new URLSearchParams(window.location.search);
-    setPaid(params.get('paid'));
-    if (params.has('paid')) window.history.replaceState(null, '', window.location.pathname);
-  }, []);
   useEffect(() => {
     if (!session.loading && !uid) window.location.replace(`${loginHref}?next=${encodeURIComponent(window.location.pathname)}`);
   }, [session.loading, uid, loginHref]);
@@ -99,23 +96,7 @@ export default function MyLearning({ locale, loginHref, coursesHref, pricingHref
           </ul>
         )}
       </section>
-      {home.offers.length > 0 && (
-        <section aria-labelledby="learning-offers-title">
-          <h2 id="learning-offers-title">{strings['learning.offers']}</h2>
-          <p>
-            {strings['learning.offersText']} <a href={pricingHref}>{strings['learning.seePlans']}</a>
-          </p>
-          <ul className="learning-offers">
-            {home.offers.map((offer) => (
-              <li key={offer.courseId}>
-                <a href={`${coursesHref}/${encodeURIComponent(offer.courseId)}`}>
-                  <bdi>{offer.title}</bdi>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {home.offers.length > 0 && <LearningOffers offers={home.offers} coursesHref={coursesHref} pricingHref={pricingHref} strings={strings} />}
       <MemberGroups groups={memberGroups} locale={locale} strings={strings} />
       <LearningGroups directed={directed} isAdmin={session.user?.isAdmin === true} groupsHref={groupsHref} strings={strings} />
     </div>

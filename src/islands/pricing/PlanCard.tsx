@@ -8,11 +8,10 @@ import { toDate } from '../../domain/time.ts';
 import type { CheckoutState } from '../../stores/payments/checkout.ts';
 import { planSubscribers } from '../../stores/payments/plans.ts';
 import PlanCheckout from './PlanCheckout.tsx';
-import { PLAYED_IN_KEY } from '../ui/played-in.ts';
+import PlanCourses from './PlanCourses.tsx';
 import PlanDeleteConfirm from './PlanDeleteConfirm.tsx';
-import PlanForm from './PlanForm.tsx';
+import PlanEditing from './PlanEditing.tsx';
 import LegalLinks, { type LegalHrefs } from '../ui/LegalLinks.tsx';
-import HistoryPanel from '../ui/HistoryPanel.tsx';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
 
@@ -58,34 +57,11 @@ export default function PlanCard({
   const titleId = `plan-title-${plan.id}`;
   const price = formatPrice(locale, plan.price);
   const months = formatMonths(locale, plan.duration);
-  const listed = plan.courses.map((id) => courses.find((c) => c.id === id) ?? { id, title: id, playedIn: null });
   const held = activeSubscription(subscriptions, plan.id, new Date());
   const heldUntil = held && formatDay(locale, toDate(held.next_billing_time));
 
-  if (mode === 'edit') {
-    return (
-      <article className="plan-card plan-card-editing" aria-labelledby={titleId}>
-        <h2 id={titleId}>{plan.title}</h2>
-        <PlanForm
-          plan={plan}
-          subscribers={holders}
-          courses={courses}
-          locale={locale}
-          strings={strings}
-          onDone={() => setMode('view')}
-          onCancel={() => setMode('view')}
-        />
-        <HistoryPanel
-          entity="plan"
-          id={plan.id}
-          locale={locale}
-          strings={strings}
-          names={Object.fromEntries(courses.map((c) => [c.id, c.title]))}
-          heading="h3"
-        />
-      </article>
-    );
-  }
+  if (mode === 'edit')
+    return <PlanEditing plan={plan} titleId={titleId} holders={holders} courses={courses} locale={locale} strings={strings} onClose={() => setMode('view')} />;
 
   function open(next: 'edit' | 'confirm') {
     setHolders(undefined);
@@ -110,19 +86,7 @@ export default function PlanCard({
           <span className="status status-active">{fill(strings['pricing.activeUntil'], { date: heldUntil })}</span>
         </p>
       )}
-      <h3 className="plan-includes">{strings['pricing.includes']}</h3>
-      {listed.length ? (
-        <ul className="plan-courses-list">
-          {listed.map((c) => (
-            <li key={c.id} data-course={c.id}>
-              {c.title}
-              {c.playedIn && <span className="plan-course-played">{strings[PLAYED_IN_KEY[c.playedIn]]}</span>}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="muted">{strings['pricing.noCourses']}</p>
-      )}
+      <PlanCourses plan={plan} courses={courses} strings={strings} />
 
       <PlanCheckout
         plan={plan}

@@ -1,12 +1,12 @@
 import type { CourseSummary } from '../../api/courses.ts';
 import type { Plan } from '../../api/pricing.ts';
 import type { PlanField } from '../../stores/payments/plans.ts';
-import Field from '../ui/Field.tsx';
 import FormError from '../ui/FormError.tsx';
 import LanguageText from '../ui/LanguageText.tsx';
 import LanguageTexts from '../ui/LanguageTexts.tsx';
 import { useHydrated } from '../ui/useHydrated.ts';
 import { holdersText } from './holders.ts';
+import PlanTerms from './PlanTerms.tsx';
 import { usePlanForm } from './usePlanForm.ts';
 import type { Sections } from '../../i18n/index.ts';
 import FieldError from '../ui/FieldError.tsx';
@@ -60,28 +60,7 @@ export default function PlanForm({ plan, subscribers, locale, courses, strings, 
           error={fieldError('title')}
           onChange={(title) => form.setText('title', title)}
         />
-        <div className="plan-form-row">
-          <Field
-            name={`${prefix}-price`}
-            label={strings['pricing.form.price']}
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            value={form.price}
-            onChange={(e) => form.setPrice(e.target.value)}
-            error={fieldError('price')}
-          />
-          <Field
-            name={`${prefix}-duration`}
-            label={strings['pricing.form.duration']}
-            type="number"
-            inputMode="numeric"
-            step="1"
-            value={form.duration}
-            onChange={(e) => form.setDuration(e.target.value)}
-            error={fieldError('duration')}
-          />
-        </div>
+        <PlanTerms prefix={prefix} form={form} errors={{ price: fieldError('price'), duration: fieldError('duration') }} strings={strings} />
         <LanguageText
           id={`field-${prefix}-description`}
           label={strings['pricing.form.description']}
