@@ -57,6 +57,53 @@ async function sharedLimitCheck(ports: number[]): Promise<boolean> {
   return holds;
 }
 
+/** What an administrator's thread answers: each save's time, and how many failed. */
+type Saves = { times: number[]; failures: number };
+
+/** An administrator saving a course at a steady rate, in a thread of their own (scripts/lib/course-saver.ts). */
+function administrator(port: number, token: string): Promise<Saves> {
+  return new Promise<Saves>((resolve, reject) => {
+    const data: SaverData = {
+      url: apiAt(`http://127.0.0.1:${port}`).courses[':id'].$url({ param: { id: 'pleuroamniotic' } }).href,
+      token,
+      everyMs: (1000 * ADMINS) / SAVES_PER_SECOND,
+      seconds: DURATION,
+    };
+    const worker = new Worker(join(root, 'scripts/lib/course-saver.ts'), { workerData: data });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
+/** Prints a backend's row of the table, and what failed under it; answers how many requests and saves failed. */
+function report(
+  backend: string,
+  ports: number[],
+  readers: autocannon.Result[],
+  saves: Saves[],
+  memory: { atRest: string; peaks: number[] },
+  machineLoad: string,
+): number {
+  const sum = (f: (r: autocannon.Result) => number) => readers.reduce((total, r) => total + f(r), 0);
+  const worst = (f: (r: autocannon.Result) => number) => Math.max(...readers.map(f));
+  const saveFailures = saves.reduce((total, s) => total + s.failures, 0);
+  const saveTimes = saves.flatMap((s) => s.times).sort((a, b) => a - b);
+  const errors = sum((r) => r.errors + r.non2xx + r.timeouts) + saveFailures;
+  const saveP99 = saveTimes[Math.min(saveTimes.length - 1, Math.floor(saveTimes.length * 0.99))] ?? 0;
+  console.log(
+    `| ${backend} | ${ports.length} | ${CONNECTIONS} | ${DURATION} s | ${sum((r) => r.requests.total) + saveTimes.length} | ${Math.round(sum((r) => r.requests.average) + saveTimes.length / DURATION)} | ${worst((r) => r.latency.p50)} | ${worst((r) => r.latency.p99)} | ${saveTimes.length} | ${Math.round(saveP99)} | ${errors} | ${memory.atRest} | ${mb(memory.peaks)} | ${machineLoad} |`,
+  );
+  if (saveFailures > 0) console.log(`  ${backend}: ${saveFailures} course saves failed`);
+  for (const [i, r] of readers.entries()) {
+    if (r.errors + r.non2xx + r.timeouts === 0) continue;
+    const statuses = Object.entries(r.statusCodeStats ?? {})
+      .map(([code, { count }]) => `${code}: ${count}`)
+      .join(', ');
+    console.log(`  ${backend} :${ports[i]}: ${r.errors} connection errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx (${statuses})`);
+  }
+  return errors;
+}
+
 async function run(backend: 'pglite' | 'postgres') {
   const emulator = await startEmulator(9811);
   const pg = backend === 'postgres' ? await startPostgres() : null;
@@ -94,19 +141,6 @@ async function run(backend: 'pglite' | 'postgres') {
       { method: 'GET', path: api.courses[':id'].$path({ param: { id: 'bronchoscopy' } }), headers: asBrowsers },
       { method: 'GET', path: api.pricing.$path(), headers: asBrowsers },
     ];
-    // Each administrator saves a course at a steady rate, in its own thread (scripts/lib/course-saver.ts).
-    const administrator = (port: number) =>
-      new Promise<{ times: number[]; failures: number }>((resolve, reject) => {
-        const data: SaverData = {
-          url: apiAt(`http://127.0.0.1:${port}`).courses[':id'].$url({ param: { id: 'pleuroamniotic' } }).href,
-          token: admin,
-          everyMs: (1000 * ADMINS) / SAVES_PER_SECOND,
-          seconds: DURATION,
-        };
-        const worker = new Worker(join(root, 'scripts/lib/course-saver.ts'), { workerData: data });
-        worker.once('message', resolve);
-        worker.once('error', reject);
-      });
     // The peak during the load, sampled: the process's own high-water mark would include the first start's initdb.
     const peaks = servers.map(() => 0);
     const loadBefore = loadavg()[0]!;
@@ -125,27 +159,11 @@ async function run(backend: 'pglite' | 'postgres') {
           }),
         ),
       ),
-      Promise.all(Array.from({ length: ADMINS }, (_, i) => administrator(ports[i % ports.length]!))),
+      Promise.all(Array.from({ length: ADMINS }, (_, i) => administrator(ports[i % ports.length]!, admin))),
     ]);
     clearInterval(sampler);
     const machineLoad = `${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}`;
-    const sum = (f: (r: autocannon.Result) => number) => readers.reduce((total, r) => total + f(r), 0);
-    const worst = (f: (r: autocannon.Result) => number) => Math.max(...readers.map(f));
-    const saveFailures = saves.reduce((total, s) => total + s.failures, 0);
-    const saveTimes = saves.flatMap((s) => s.times).sort((a, b) => a - b);
-    const errors = sum((r) => r.errors + r.non2xx + r.timeouts) + saveFailures;
-    const saveP99 = saveTimes[Math.min(saveTimes.length - 1, Math.floor(saveTimes.length * 0.99))] ?? 0;
-    console.log(
-      `| ${backend} | ${ports.length} | ${CONNECTIONS} | ${DURATION} s | ${sum((r) => r.requests.total) + saveTimes.length} | ${Math.round(sum((r) => r.requests.average) + saveTimes.length / DURATION)} | ${worst((r) => r.latency.p50)} | ${worst((r) => r.latency.p99)} | ${saveTimes.length} | ${Math.round(saveP99)} | ${errors} | ${atRest} | ${mb(peaks)} | ${machineLoad} |`,
-    );
-    if (saveFailures > 0) console.log(`  ${backend}: ${saveFailures} course saves failed`);
-    for (const [i, r] of readers.entries()) {
-      if (r.errors + r.non2xx + r.timeouts === 0) continue;
-      const statuses = Object.entries(r.statusCodeStats ?? {})
-        .map(([code, { count }]) => `${code}: ${count}`)
-        .join(', ');
-      console.log(`  ${backend} :${ports[i]}: ${r.errors} connection errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx (${statuses})`);
-    }
+    const errors = report(backend, ports, readers, saves, { atRest, peaks }, machineLoad);
     const limitHolds = ports.length > 1 ? await sharedLimitCheck(ports) : true;
     return errors === 0 && limitHolds;
   } finally {
