@@ -357,16 +357,17 @@ describe('DELETE /users/me', () => {
 
 describe('data exports under the real rate limit', () => {
   const limited = useApi({ RATE_LIMIT_SCALE: '1' });
+  const slow = typedClient(limited);
 
   it('allows five an hour per user, then answers 429 with Retry-After; another user is not held back', async () => {
-    for (let i = 0; i < 5; i += 1) expect((await limited().call('GET', '/users/me/export', { as: 'learner' })).status).toBe(200);
+    for (let i = 0; i < 5; i += 1) expect((await slow.reply(slow.as('learner').users.me.export.$get())).status).toBe(200);
     const res = await expectRefused(limited(), 'GET', '/users/me/export', { as: 'learner' }, 429, 'too_many_requests');
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await limited().call('GET', '/users/me/export', { as: 'other' })).status).toBe(200);
+    expect((await slow.reply(slow.as('other').users.me.export.$get())).status).toBe(200);
   });
 
   it('allows five downloads of the event logs an hour per user, then answers 429', async () => {
-    for (let i = 0; i < 5; i += 1) expect((await limited().call('GET', '/users/me/export/logs', { as: 'learner' })).status).toBe(200);
+    for (let i = 0; i < 5; i += 1) expect((await slow.reply(slow.as('learner').users.me.export.logs.$get())).status).toBe(200);
     const res = await expectRefused(limited(), 'GET', '/users/me/export/logs', { as: 'learner' }, 429, 'too_many_requests');
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
   });

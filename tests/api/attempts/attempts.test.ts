@@ -645,12 +645,14 @@ describe('benchmarks', () => {
 
 describe('the simulator rate limit', () => {
   const limited = useApi({ RATE_LIMIT_SCALE: '1' });
+  const slow = typedClient(limited);
 
   it('allows 30 launches and attempts a minute per user, together, then answers 429 with Retry-After', async () => {
     await freshWindow(LIMITS.simulator);
     const body = { course: 'fetoscopy-simulator', level: 1, case: 1 };
-    for (let i = 0; i < 29; i += 1) expect((await limited().call('POST', '/launch', { as: 'admin', body })).status).toBe(201);
-    const { token } = (await limited().call('POST', '/launch', { as: 'admin', body })).json;
+    const launch = () => slow.reply(slow.as('admin').launch.$post({ json: body }));
+    for (let i = 0; i < 29; i += 1) expect((await launch()).status).toBe(201);
+    const { token } = (await launch()).json;
     const res = await expectRefused(
       limited(),
       'POST',
@@ -663,6 +665,6 @@ describe('the simulator rate limit', () => {
     await expectRefused(limited(), 'POST', '/launch', { as: 'admin', body }, 429, 'too_many_requests');
     const others = await tokenFor('learner', { where: NAVIGATION });
     await setPlan(limited(), 'learner', true);
-    expect((await limited().call('POST', '/attempts', { as: 'learner', body: { token: others, events: play(others, 'none').events } })).status).toBe(201);
+    expect((await slow.reply(slow.as('learner').attempts.$post({ json: { token: others, events: play(others, 'none').events } }))).status).toBe(201);
   });
 });

@@ -12,11 +12,12 @@ import { attempts, courses } from '../../../src/server/db/schema.ts';
 import { outcomeOf } from '../../../src/simulator/outcome.ts';
 import { FETO_PLAYERS } from '../../../scripts/lib/validity/feto.ts';
 import { SECRET, setPlan, VARIANT } from '../attempt-support.ts';
-import { useApi } from '../support.ts';
+import { oneCourse, typedClient, useApi } from '../support.ts';
 
 // POST /attempts for a fetal tracheal occlusion case: the server replays the log on the launch's airway, stores the
 // score and the gates it computed, and refuses logs no FETO page records.
 const api = useApi();
+const { as, reply } = typedClient(api);
 const stored = () => api().deps.db.db.select().from(attempts);
 
 /** The seeded course's insertion case ("Passing the vocal cords") and removal module's first case. */
@@ -169,9 +170,9 @@ describe("POST /attempts: a FETO attempt passes at its course's pass mark", () =
   /** The expert's insertion finished late: every gate passed, a score between 60 and the course's default 70. */
   const slow = () => [...logOf('expert', INSERTION).filter((e) => e.type !== 'finish'), { t: 540_000, type: 'finish' as const }];
   const standingOf = async () => {
-    const res = await api().call('GET', `/progress?course=${INSERTION.course}`, { as: 'learner' });
+    const res = await reply(as('learner').progress.$get({ query: { course: INSERTION.course } }));
     expect(res.status).toBe(200);
-    return res.json;
+    return oneCourse(res.json);
   };
   const setPassMark = async (passMark: number) => {
     const db = api().deps.db.db;
@@ -200,9 +201,7 @@ describe("POST /attempts: a FETO attempt passes at its course's pass mark", () =
     ] as const) {
       if (mark !== DEFAULT_PASS_MARK) await setPassMark(mark);
       const progress = await standingOf();
-      const standing = progress.modules
-        .flatMap((m: { cases: unknown[] }) => m.cases)
-        .find((c: { level: number; case: number }) => c.level === INSERTION.level && c.case === INSERTION.case);
+      const standing = progress.modules.flatMap((m) => m.cases).find((c) => c.level === INSERTION.level && c.case === INSERTION.case)!;
       // The server's verdict (the learner's progress), the result page's (outcomeOf) and the FETO score's, at the same mark.
       expect(standing).toMatchObject({ passMark: mark, state: passed ? 'passed' : 'attempted', best: record.score });
       expect(outcomeOf(res.json, progress)).toMatchObject({ passMark: mark, passed });

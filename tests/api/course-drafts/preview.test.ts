@@ -35,7 +35,7 @@ describe('a course never published', () => {
     const id = await addDraft();
     const caller = ROLES[who];
     for (const lang of LANGS) {
-      const list = await api().call('GET', `/courses?lang=${lang}`, { as: caller });
+      const list = await reply(as(caller).courses.$get({ query: { lang } }));
       expect(list.status).toBe(200);
       expect(list.json.map((c: { id: string }) => c.id)).not.toContain(id);
       await expectRefused(api(), 'GET', `/courses/${id}?lang=${lang}`, { as: caller }, 404);
@@ -43,12 +43,12 @@ describe('a course never published', () => {
     await expectRefused(api(), 'POST', `/courses/${id}/preview`, { as: caller }, who === 'anonymous' ? 401 : 403);
     if (who === 'anonymous') return;
     await expectRefused(api(), 'GET', `/progress?course=${id}`, { as: caller }, 404);
-    const learning = await api().call('GET', '/learning', { as: caller });
+    const learning = await reply(as(caller).learning.$get({ query: {} }));
     expect(learning.status).toBe(200);
     expect(JSON.stringify(learning.json)).not.toContain(TITLE);
     await expectRefused(api(), 'POST', '/launch', { as: caller, body: { course: id, level: 1, case: 1 } }, 404);
     if (who === 'director') {
-      const csv = await api().call('GET', `/groups/${GROUPS.fellowship}/export.csv`, { as: caller });
+      const csv = await reply(as(caller).groups[':id']['export.csv'].$get({ param: { id: GROUPS.fellowship }, query: {} }));
       expect(csv.status).toBe(200);
       expect(csv.json).not.toContain(TITLE);
     }
