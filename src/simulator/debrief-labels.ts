@@ -1,6 +1,10 @@
 // The debrief map's and type list's words, in the page's language: one shape for the map (debrief-map.ts) and the
 // list beside it (debrief-types.ts), which each read it.
 
+/**
+ * Every word the map and the list of types show, already translated; `youTyped`, `typedRightAs`, `notTyped` and
+ * `falseTyped` hold {{typed}} and {{kind}} placeholders; `hint` says how each kind is told, for a wrong type.
+ */
 export interface DebriefLabels {
   title: string;
   equator: string;

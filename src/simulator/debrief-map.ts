@@ -7,10 +7,6 @@ import { fill } from '../i18n/fill.ts';
 import { typedSentence } from './debrief-types.ts';
 import type { DebriefLabels } from './debrief-labels.ts';
 
-/**
- * Every word the map and the list of types show, already translated; `youTyped`, `typedRightAs`, `notTyped` and
- * `falseTyped` hold {{typed}} and {{kind}} placeholders; `hint` says how each kind is told, for a wrong type.
- */
 /** The labels that only title a marker or fill the list, with no row of the legend. */
 type Unlegended = 'title' | 'dir' | 'donor' | 'recipient' | 'youTyped' | 'typedRightAs' | 'notTyped' | 'falseTyped' | `hint${'AV' | 'VA' | 'AA' | 'VV'}`;
 
