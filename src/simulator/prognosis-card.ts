@@ -11,19 +11,29 @@ export interface PrognosisLine {
   text: string;
 }
 
-const NAME_KEYS: Record<RiskId, SimKey> = { recurrence: 'sim.prognosis.recurrence', taps: 'sim.prognosis.taps', rupture: 'sim.prognosis.rupture' };
-const LEVEL_KEYS: Record<RiskLevel, SimKey> = { low: 'sim.prognosis.level.low', moderate: 'sim.prognosis.level.moderate', high: 'sim.prognosis.level.high' };
-const TEXT_KEYS: Record<RiskId, Partial<Record<RiskLevel, SimKey>>> = {
+const NAME_KEYS: Record<RiskId, PrognosisKey> = { recurrence: 'sim.prognosis.recurrence', taps: 'sim.prognosis.taps', rupture: 'sim.prognosis.rupture' };
+const LEVEL_KEYS: Record<RiskLevel, PrognosisKey> = {
+  low: 'sim.prognosis.level.low',
+  moderate: 'sim.prognosis.level.moderate',
+  high: 'sim.prognosis.level.high',
+};
+const TEXT_KEYS: Record<RiskId, Partial<Record<RiskLevel, PrognosisKey>>> = {
   recurrence: { low: 'sim.prognosis.recurrence.low', moderate: 'sim.prognosis.recurrence.moderate', high: 'sim.prognosis.recurrence.high' },
   taps: { low: 'sim.prognosis.taps.low', high: 'sim.prognosis.taps.high' },
   rupture: { low: 'sim.prognosis.rupture.low', moderate: 'sim.prognosis.rupture.moderate', high: 'sim.prognosis.rupture.high' },
 };
 
-/** The card's sentences for a prognosis, in the page's language; `facts` are the counts the rupture line names. */
+/** The card's words: the simulator's dictionary, or an island's picked sections holding them. */
+type PrognosisKey = Extract<SimKey, `sim.prognosis.${string}`>;
+
+/**
+ * The card's sentences for a prognosis, in the page's language; `facts` are the counts the rupture line names. The
+ * simulator's debrief and a stored attempt's (the history's debrief dialog) both read it.
+ */
 export function prognosisText(
   p: Prognosis,
   facts: { contacts: number; offPlateJ: number; minutes: number },
-  t: Translate,
+  t: (key: PrognosisKey, vars?: Record<string, string | number>) => string,
   lang: string,
 ): { review: string; lines: PrognosisLine[] } {
   const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 0 });

@@ -2,7 +2,7 @@ import type { CDPSession, Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { axe, login, subscriber } from './helpers.ts';
 import { createPilot, installClock, tokenScenario } from './pilot.ts';
-import { SEQUENCE_RANK, turbidityAt } from '../../src/domain/simulator/index.ts';
+import { prognosisOf, RISKS, SEQUENCE_RANK, turbidityAt } from '../../src/domain/simulator/index.ts';
 import { DICTIONARIES } from '../../src/i18n/index.ts';
 
 // Blood in the fluid as an operation goes (issue 45): the learner plunges onto the plate, the fluid turns red and
@@ -72,6 +72,8 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(curve).toBeVisible();
     await expect(page.locator('#sim-map figcaption')).toHaveText(t['sim.debrief.turbidity']);
     await page.screenshot({ path: testInfo.outputPath(`debrief-${lang}.png`), fullPage: true });
+    const outcome = await page.locator('#sim-prognosis-list li').allTextContents();
+    expect(outcome).toHaveLength(3);
 
     await page.goto(`${prefix(lang)}/account`);
     await page.getByRole('button', { name: new RegExp(`^${t['attempts.debriefOf'].split('{{')[0]}`) }).click();
@@ -84,6 +86,13 @@ for (const lang of ['en', 'ar'] as const) {
     const points = ((await stored.locator('polyline').getAttribute('points')) ?? '').split(' ');
     expect(points).toHaveLength(pilot.state.turbidityTrace.length);
     expect(Math.max(...pilot.state.turbidityTrace)).toBeGreaterThan(0.3);
+    // The outcome card the page showed at the end, from the prognosis stored with the attempt: every risk at its level.
+    const card = dialog.getByRole('region', { name: t['sim.prognosis.title'] });
+    await expect(card.locator('li')).toHaveText(outcome);
+    const risks = prognosisOf(pilot.state)!.risks;
+    for (const id of RISKS) await expect(card.locator(`li[data-risk="${id}"]`)).toHaveAttribute('data-level', risks[id]);
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: testInfo.outputPath(`outcome-${lang}.png`) });
     await axe(page);
     await dialog.screenshot({ path: testInfo.outputPath(`history-${lang}.png`) });
   });

@@ -15,6 +15,7 @@ import { useIslandStore } from '../ui/useIslandStore.ts';
 import { fill } from '../../i18n/fill.ts';
 import FormError from '../ui/FormError.tsx';
 import DebriefComponents from './DebriefComponents.tsx';
+import DebriefPrognosis from './DebriefPrognosis.tsx';
 import FlagReasons from './FlagReasons.tsx';
 
 interface Props {
@@ -111,6 +112,7 @@ function Result({ result, locale, scoreLabel, timeLabel, strings }: { result: At
               </section>
             )}
             <DebriefComponents result={result} locale={locale} strings={strings} />
+            <DebriefPrognosis result={result} locale={locale} strings={strings} />
           </div>
         </div>
       ) : (
