@@ -16,17 +16,28 @@ const OUTSIDERS = ['anonymous', 'learner', 'director'] as const;
 const withDraftModule: Level[] = [...LEVELS, { id: 'm4', title: 'Draft module', active: true, cases: [{ id: 'm4c1', title: 'Draft case', bubbles: [] }] }];
 const draftBody = { title: 'Draft title', subtitle: 'Two modules', levels: withDraftModule };
 
-/** What the catalogue told the page cache while `write` ran (null: everything), once the database's announcements are in. */
-async function changesOf(write: () => Promise<unknown>): Promise<Array<string | null>> {
-  const heard: Array<string | null> = [];
+/** Sends a marker through the database's announcements and waits for it: every announcement sent before it is in. */
+async function heardUpTo(): Promise<void> {
   const marker = `marker:${randomUUID()}`;
-  let done: () => void = () => undefined;
-  const arrived = new Promise<void>((resolve) => (done = resolve));
-  api().deps.catalogue.onChange((course) => (course === marker ? done() : heard.push(course)));
-  await write();
+  const arrived = new Promise<void>((resolve) => api().deps.catalogue.onChange((course) => course === marker && resolve()));
   await api().deps.db.db.execute(sql`SELECT pg_notify('catalogue', ${marker})`);
   await arrived;
-  return [...new Set(heard.filter((c) => !c?.startsWith('marker:')))];
+}
+
+/**
+ * What the catalogue told the page cache while `write` ran (null: everything). On PostgreSQL announcements come back
+ * a moment after their write, so the echoes of the reset before each test are let in before listening starts (a
+ * test once heard them as its own), and the write's own before it ends.
+ */
+async function changesOf(write: () => Promise<unknown>): Promise<Array<string | null>> {
+  await heardUpTo();
+  const heard: Array<string | null> = [];
+  let listening = true;
+  api().deps.catalogue.onChange((course) => listening && !course?.startsWith('marker:') && heard.push(course));
+  await write();
+  await heardUpTo();
+  listening = false;
+  return [...new Set(heard)];
 }
 
 const saveDraft = (id: string, json: object) => reply(as('admin').courses[':id'].draft.$put({ param: { id }, json: json as never }));
