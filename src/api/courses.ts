@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { PARAM_BOUNDS, PLACENTA_SITES, SCOPE_OFFERS, TASKS } from '../domain/simulator/params.ts';
+import { PARAM_BOUNDS, PLACENTA_SITES, SCOPE_OFFERS, TASKS, type CaseParams } from '../domain/simulator/params.ts';
 import { DESKTOP_TASKS } from '../domain/simulators.ts';
 import { duplicateIds, ITEM_ID } from '../domain/course-items.ts';
 import { roundTrip } from './round-trip.ts';
@@ -9,7 +9,7 @@ import { bearer, errors, idParam, json, jsonBody, LangQuery, text, title, transl
 
 const bounded = (b: { min: number; max: number }) => z.number().min(b.min).max(b.max);
 
-/** A case's simulator parameters as an admin stores them; a case without them runs with its module's defaults. */
+/** A case's simulator parameters as an admin stores them (the domain's `CaseParams`, exactly); a case without them runs with its module's defaults. */
 export const CaseParamsSchema = z
   .strictObject({
     task: z.enum(TASKS),
@@ -20,7 +20,7 @@ export const CaseParamsSchema = z
     scopes: z.enum(SCOPE_OFFERS),
     targets: bounded(PARAM_BOUNDS.targets).int(),
   })
-  .meta({ id: 'CaseParams' });
+  .meta({ id: 'CaseParams' }) satisfies z.ZodType<CaseParams>;
 
 const TitleTranslations = translations(z.strictObject({ title: text(200) }));
 
@@ -42,13 +42,13 @@ const oneTaskIssue = { path: ['sim'], message: 'a desktop procedure (task) has n
 const CaseSchema = z.strictObject({ id: itemId.optional(), ...caseFields }).refine(oneTask, oneTaskIssue);
 const StoredCase = z.strictObject({ id: itemId, ...caseFields }).refine(oneTask, oneTaskIssue);
 
-const levelFields = { title, translations: TitleTranslations.optional(), active: z.boolean() };
-const LevelSchema = z.strictObject({ id: itemId.optional(), ...levelFields, cases: z.array(CaseSchema).max(200) });
-const StoredLevel = z.strictObject({ id: itemId, ...levelFields, cases: z.array(StoredCase) });
+const moduleFields = { title, translations: TitleTranslations.optional(), active: z.boolean() };
+const ModuleInput = z.strictObject({ id: itemId.optional(), ...moduleFields, cases: z.array(CaseSchema).max(200) });
+const StoredModule = z.strictObject({ id: itemId, ...moduleFields, cases: z.array(StoredCase) });
 
 /** Modules and cases, each id used once in the course. */
 const levels = z
-  .array(LevelSchema)
+  .array(ModuleInput)
   .max(100)
   .superRefine((list, ctx) => {
     for (const id of duplicateIds(list)) ctx.addIssue({ code: 'custom', message: `the id ${id} is used more than once` });
@@ -80,7 +80,7 @@ const NewCourseInput = CourseInput.partial().extend({
 /** A course in the language asked for (`?lang=` or Accept-Language), every text falling back to English; `translations` holds the stored versions. */
 export const Course = CourseInput.extend({
   id: z.string(),
-  levels: z.array(StoredLevel),
+  levels: z.array(StoredModule),
   thumbnail: z.string().nullable(),
   proficiencyOrder: z.boolean(),
   assessmentRequired: z.boolean(),
@@ -110,6 +110,10 @@ export type CourseInput = z.infer<typeof CourseInput>;
 /** A course's fields as stored (a draft's too): every module and case has its id. */
 export type StoredCourseInput = Omit<CourseInput, 'levels'> & { levels: Course['levels'] };
 export type CourseSummary = z.infer<typeof CourseSummary>;
+/** A module as stored and answered (the JSON field that lists them is `levels`, as the spec's API names it). */
+export type Module = z.infer<typeof StoredModule>;
+/** A case of a module, as stored and answered. */
+export type CaseItem = Module['cases'][number];
 
 export const list = createRoute({
   method: 'get',

@@ -92,7 +92,7 @@ interface LocalizableCase {
   title: string;
   translations?: Translations<TitleText> | undefined;
 }
-interface LocalizableLevel<C extends LocalizableCase> {
+interface LocalizableModule<C extends LocalizableCase> {
   title: string;
   translations?: Translations<TitleText> | undefined;
   cases: C[];
@@ -106,7 +106,7 @@ interface LocalizableCourse<L> {
 }
 
 /** The course as a reader of `locale` sees it: every text in that language, or English where it has none. */
-export function localizeCourse<C extends LocalizableCase, L extends LocalizableLevel<C>, T extends LocalizableCourse<L>>(course: T, locale: ContentLocale): T {
+export function localizeCourse<C extends LocalizableCase, L extends LocalizableModule<C>, T extends LocalizableCourse<L>>(course: T, locale: ContentLocale): T {
   if (locale === 'en') return course;
   const own = course.translations[locale];
   return {
@@ -114,10 +114,10 @@ export function localizeCourse<C extends LocalizableCase, L extends LocalizableL
     title: orEnglish(course.title, own?.title),
     subtitle: orEnglish(course.subtitle, own?.subtitle),
     outcomes: listOrEnglish(course.outcomes, own?.outcomes),
-    levels: course.levels.map((level) => ({
-      ...level,
-      title: orEnglish(level.title, level.translations?.[locale]?.title),
-      cases: level.cases.map((c) => ({ ...c, title: orEnglish(c.title, c.translations?.[locale]?.title) })),
+    levels: course.levels.map((module) => ({
+      ...module,
+      title: orEnglish(module.title, module.translations?.[locale]?.title),
+      cases: module.cases.map((c) => ({ ...c, title: orEnglish(c.title, c.translations?.[locale]?.title) })),
     })),
   };
 }
@@ -150,7 +150,7 @@ export function subscriptionTitle(
 const blank = (s: string | undefined) => !s || s.trim() === '';
 
 /** The languages in which some text of the course is missing (read in English), for the editor to point at. */
-export function missingCourseLocales<C extends LocalizableCase, L extends LocalizableLevel<C>>(course: LocalizableCourse<L>): TranslatedLocale[] {
+export function missingCourseLocales<C extends LocalizableCase, L extends LocalizableModule<C>>(course: LocalizableCourse<L>): TranslatedLocale[] {
   return TRANSLATED_LOCALES.filter((locale) => {
     const own = course.translations[locale];
     if (blank(own?.title) || blank(own?.subtitle)) return true;

@@ -131,10 +131,10 @@ export function courseStanding(course: CourseShape, attempts: readonly AttemptFa
   const counted = (a: AttemptFact) => countsForPass({ flagged: a.flagged, assessed: a.assessed === true }, assessmentRequired);
   const modules: ModuleStanding[] = [];
   let lock: Lock | null = null;
-  course.levels.forEach((level, i) => {
-    if (!level.active) return;
-    const levelNo = i + 1;
-    const cases = level.cases.map((c, j): CaseStanding => {
+  course.levels.forEach((module, i) => {
+    if (!module.active) return;
+    const moduleNo = i + 1;
+    const cases = module.cases.map((c, j): CaseStanding => {
       const mine = byCase.get(c.id) ?? [];
       const mark = passMarkOf(c.passMark, marks.get(c.id));
       const best = mine.length ? Math.max(...mine.map((a) => a.score)) : null;
@@ -143,11 +143,11 @@ export function courseStanding(course: CourseShape, attempts: readonly AttemptFa
       const assessedBest = assessedScores.length ? Math.max(...assessedScores) : null;
       const state: CaseState = passing.length ? 'passed' : mine.length ? 'attempted' : 'notStarted';
       return {
-        level: levelNo,
+        level: moduleNo,
         case: j + 1,
         title: c.title,
         ...mark,
-        simulator: simulatorOfCase(c, levelNo),
+        simulator: simulatorOfCase(c, moduleNo),
         state,
         best,
         attempts: mine.length,
@@ -159,9 +159,9 @@ export function courseStanding(course: CourseShape, attempts: readonly AttemptFa
     });
     const passed = cases.filter((c) => c.state === 'passed').length;
     const shown = modules.length + 1;
-    modules.push({ level: levelNo, shown, title: level.title, passed, total: cases.length, percent: percentOf(passed, cases.length), lock, cases });
+    modules.push({ level: moduleNo, shown, title: module.title, passed, total: cases.length, percent: percentOf(passed, cases.length), lock, cases });
     // Proficiency order: once a module is not fully passed, every module after it stays closed behind the first such one.
-    if (proficiencyOrder && !lock && passed < cases.length) lock = { module: shown, title: level.title, remaining: cases.length - passed };
+    if (proficiencyOrder && !lock && passed < cases.length) lock = { module: shown, title: module.title, remaining: cases.length - passed };
   });
   const all = modules.flatMap((m) => m.cases);
   const passed = all.filter((c) => c.state === 'passed').length;

@@ -2,7 +2,7 @@
 // the administrator reads it before going live; what is worth a look first (texts a language lacks, placeholders left);
 // and where the administrator sees the draft as a learner first.
 
-import { newCase, newCourseBody, newLevel } from './defaults.ts';
+import { newCase, newCourseBody, newModule } from './defaults.ts';
 import { TRANSLATED_LOCALES, type ContentLocale, type CourseText, type TitleText, type TranslatedLocale, type Translations } from './localize.ts';
 
 interface Shape {
@@ -122,11 +122,11 @@ export function missingTexts(course: Texted, locale: ContentLocale): CourseTextR
     ...(written(own?.title) ? [] : [{ text: 'title' as const }]),
     ...(written(course.subtitle) && !written(own?.subtitle) ? [{ text: 'subtitle' as const }] : []),
     ...(outcomes.length < english.length ? [{ text: 'outcomes' as const }] : []),
-    ...course.levels.flatMap((level, m) =>
-      level.active
+    ...course.levels.flatMap((module, m) =>
+      module.active
         ? [
-            ...(written(level.translations?.[locale]?.title) ? [] : [{ text: 'module' as const, module: m + 1 }]),
-            ...level.cases.flatMap((c, k) => (written(c.translations?.[locale]?.title) ? [] : [{ text: 'case' as const, module: m + 1, case: k + 1 }])),
+            ...(written(module.translations?.[locale]?.title) ? [] : [{ text: 'module' as const, module: m + 1 }]),
+            ...module.cases.flatMap((c, k) => (written(c.translations?.[locale]?.title) ? [] : [{ text: 'case' as const, module: m + 1, case: k + 1 }])),
           ]
         : [],
     ),
@@ -136,7 +136,7 @@ export function missingTexts(course: Texted, locale: ContentLocale): CourseTextR
 /** The English texts a new course, module or case starts with (src/domain/defaults.ts), still there. */
 function placeholdersOf(course: Texted): PublishChecks['placeholders'] {
   const fresh = newCourseBody();
-  const level = newLevel('', '');
+  const blank = newModule('', '');
   const item = newCase('');
   const still = (value: string, placeholder: string) => value.trim() === placeholder;
   return [
@@ -145,7 +145,7 @@ function placeholdersOf(course: Texted): PublishChecks['placeholders'] {
     ...course.levels.flatMap((l, m) =>
       l.active
         ? [
-            ...(still(l.title, level.title) ? [{ text: 'module' as const, module: m + 1, value: l.title.trim() }] : []),
+            ...(still(l.title, blank.title) ? [{ text: 'module' as const, module: m + 1, value: l.title.trim() }] : []),
             ...l.cases.flatMap((c, k) => (still(c.title, item.title) ? [{ text: 'case' as const, module: m + 1, case: k + 1, value: c.title.trim() }] : [])),
           ]
         : [],

@@ -8,7 +8,7 @@ interface CaseLike {
   task?: unknown;
   sim?: CaseParams | undefined;
 }
-interface LevelLike<C extends CaseLike> {
+interface ModuleLike<C extends CaseLike> {
   id: string;
   cases: readonly C[];
 }
@@ -25,7 +25,7 @@ export function moved<T>(list: readonly T[], from: number, to: number): T[] {
 const same = (a: CaseParams, b: CaseParams) => JSON.stringify(a) === JSON.stringify(b);
 
 /** `after`, where each case that plays its place's defaults and would play other ones there keeps those of its place in `before`. */
-export function keepingDefaults<C extends CaseLike, L extends LevelLike<C>>(before: readonly L[], after: readonly L[]): L[] {
+export function keepingDefaults<C extends CaseLike, L extends ModuleLike<C>>(before: readonly L[], after: readonly L[]): L[] {
   const places = new Map(before.flatMap((l, i) => l.cases.map((c, j) => [c.id, [i + 1, j + 1]] as const)));
   return after.map((l, i) => ({
     ...l,
@@ -39,26 +39,26 @@ export function keepingDefaults<C extends CaseLike, L extends LevelLike<C>>(befo
 }
 
 /** The module at `from` moved to `to` (0-based). */
-export const moveModule = <C extends CaseLike, L extends LevelLike<C>>(levels: readonly L[], from: number, to: number): L[] =>
-  keepingDefaults(levels, moved(levels, from, to));
+export const moveModule = <C extends CaseLike, L extends ModuleLike<C>>(modules: readonly L[], from: number, to: number): L[] =>
+  keepingDefaults(modules, moved(modules, from, to));
 
-/** In module `level`, the case at `from` moved to `to` (0-based). */
-export const moveCase = <C extends CaseLike, L extends LevelLike<C>>(levels: readonly L[], level: number, from: number, to: number): L[] =>
+/** In module `moduleIndex`, the case at `from` moved to `to` (0-based). */
+export const moveCase = <C extends CaseLike, L extends ModuleLike<C>>(modules: readonly L[], moduleIndex: number, from: number, to: number): L[] =>
   keepingDefaults(
-    levels,
-    levels.map((l, i) => (i === level ? { ...l, cases: moved(l.cases, from, to) } : l)),
+    modules,
+    modules.map((l, i) => (i === moduleIndex ? { ...l, cases: moved(l.cases, from, to) } : l)),
   );
 
-/** The course without module `level` (0-based). */
-export const removeModule = <C extends CaseLike, L extends LevelLike<C>>(levels: readonly L[], level: number): L[] =>
+/** The course without module `moduleIndex` (0-based). */
+export const removeModule = <C extends CaseLike, L extends ModuleLike<C>>(modules: readonly L[], moduleIndex: number): L[] =>
   keepingDefaults(
-    levels,
-    levels.filter((_, i) => i !== level),
+    modules,
+    modules.filter((_, i) => i !== moduleIndex),
   );
 
-/** Module `level` without its case `index` (0-based). */
-export const removeCase = <C extends CaseLike, L extends LevelLike<C>>(levels: readonly L[], level: number, index: number): L[] =>
+/** Module `moduleIndex` without its case `index` (0-based). */
+export const removeCase = <C extends CaseLike, L extends ModuleLike<C>>(modules: readonly L[], moduleIndex: number, index: number): L[] =>
   keepingDefaults(
-    levels,
-    levels.map((l, i) => (i === level ? { ...l, cases: l.cases.filter((_, j) => j !== index) } : l)),
+    modules,
+    modules.map((l, i) => (i === moduleIndex ? { ...l, cases: l.cases.filter((_, j) => j !== index) } : l)),
   );

@@ -41,10 +41,10 @@ export function scoreHistory(
   const assessmentRequired = course.assessmentRequired === true;
   const out: CaseScoreHistory[] = [];
   let module = 0;
-  course.levels.forEach((level, i) => {
-    if (!level.active) return;
+  course.levels.forEach((m, i) => {
+    if (!m.active) return;
     module += 1;
-    level.cases.forEach((c, j) => {
+    m.cases.forEach((c, j) => {
       const mine = attempts.filter((a) => a.caseId === c.id && !a.flagged).sort((a, b) => a.at.getTime() - b.at.getTime());
       if (mine.length === 0) return;
       const benchmark = marks.get(c.id);

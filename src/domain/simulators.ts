@@ -1,7 +1,7 @@
 // Which simulator plays a case: the browser simulator has the fetoscopic laser tasks and fetal tracheal occlusion
 // (on the airway model, src/domain/airway); every other procedure is played in the desktop simulator. Derived from
 // the case's task, never stored, so the catalogue cannot claim more than the browser can play.
-import { taskOfLevel, TASKS, type Task } from './simulator/params.ts';
+import { taskOfModule, TASKS, type Task } from './simulator/params.ts';
 
 /** Procedures only the desktop simulator plays. */
 export const DESKTOP_TASKS = ['bronchoscopy', 'tracheal-occlusion', 'catheter-placement', 'pleuroamniotic-shunt'] as const;
@@ -26,8 +26,8 @@ export interface CaseTaskFields {
 export const isBrowserTask = (task: CaseTask): task is Task => (TASKS as readonly string[]).includes(task);
 
 /** A case's task: its desktop procedure, or its laser parameters' task, or its module's default (1-based module). */
-export function taskOfCase(item: CaseTaskFields, level: number): CaseTask {
-  return item.task ?? item.sim?.task ?? taskOfLevel(level);
+export function taskOfCase(item: CaseTaskFields, moduleNo: number): CaseTask {
+  return item.task ?? item.sim?.task ?? taskOfModule(moduleNo);
 }
 
 /** The desktop procedures the browser plays too: tracheal occlusion, on the airway model. */
@@ -35,8 +35,8 @@ const BROWSER_PROCEDURES: readonly DesktopTask[] = ['tracheal-occlusion'];
 
 export const simulatorOf = (task: CaseTask): Simulator => (isBrowserTask(task) || BROWSER_PROCEDURES.includes(task) ? 'browser' : 'desktop');
 
-/** Which simulator plays a case of module `level` (1-based). */
-export const simulatorOfCase = (item: CaseTaskFields, level: number): Simulator => simulatorOf(taskOfCase(item, level));
+/** Which simulator plays a case of module `moduleNo` (1-based). */
+export const simulatorOfCase = (item: CaseTaskFields, moduleNo: number): Simulator => simulatorOf(taskOfCase(item, moduleNo));
 
 /** Where a course's active cases are played; a course without any counts as played in the browser (it promises nothing). */
 export function playedIn(levels: ReadonlyArray<{ active: boolean; cases: readonly CaseTaskFields[] }>): PlayedIn {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { issueIfComplete } from '../../src/server/certificates/index.ts';
 import { attempts, courses, groupMembers, groups, users } from '../../src/server/db/schema.ts';
-import type { Level } from '../../src/domain/defaults.ts';
+import type { Module } from '../../src/api/courses.ts';
 import { token } from './harness.ts';
 import type { TestApi } from './harness.ts';
 
@@ -30,7 +30,7 @@ export type Role = keyof typeof ROLES;
 
 /** A small course in proficiency order: module A (cases A1 with pass mark 60, A2), a hidden module, module B (B1); ids from their places. */
 export const COURSE = 'lr-course';
-export const LEVELS: Level[] = [
+export const MODULES: Module[] = [
   {
     id: 'm1',
     title: 'Module A',
@@ -48,7 +48,7 @@ export const LEVELS: Level[] = [
 export async function setUp(api: TestApi, proficiencyOrder = true) {
   const db = api.deps.db.db;
   await db.insert(users).values(Object.values(PEOPLE));
-  await db.insert(courses).values({ id: COURSE, title: 'Laser course', subtitle: 'Two modules', levels: LEVELS, proficiencyOrder });
+  await db.insert(courses).values({ id: COURSE, title: 'Laser course', subtitle: 'Two modules', levels: MODULES, proficiencyOrder });
   await db.insert(groups).values([
     { id: GROUPS.fellowship, name: 'Fellowship 2026' },
     { id: GROUPS.residency, name: 'Residency' },
@@ -64,7 +64,7 @@ export async function setUp(api: TestApi, proficiencyOrder = true) {
 
 /**
  * Stores an attempt as the server would after a replay, `daysAgo` days back, at the case that stands at `level`,
- * `caseIndex` in LEVELS, and issues the certificate it completes, as storing one does (`issue: false` leaves that out,
+ * `caseIndex` in MODULES, and issues the certificate it completes, as storing one does (`issue: false` leaves that out,
  * as in a database from before certificates were issued on storing).
  */
 export async function attempt(

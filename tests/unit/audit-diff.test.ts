@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { auditChanges } from '../../src/domain/audit-diff.ts';
 
 const kase = (title: string, over: Record<string, unknown> = {}) => ({ title, bubbles: [], ...over });
-const level = (title: string, cases: unknown[], active = true) => ({ title, active, cases });
+const moduleOf = (title: string, cases: unknown[], active = true) => ({ title, active, cases });
 const course = (over: Record<string, unknown> = {}) => ({
   id: 'c1',
   title: 'Laser',
   subtitle: 'TTTS',
   thumbnail: null,
-  levels: [level('Basics', [kase('One'), kase('Two')]), level('Advanced', [kase('Three')])],
+  levels: [moduleOf('Basics', [kase('One'), kase('Two')]), moduleOf('Advanced', [kase('Three')])],
   proficiencyOrder: false,
   outcomes: ['Map the equator'],
   translations: { es: { title: 'Láser' } },
@@ -72,7 +72,7 @@ describe('auditChanges for courses', () => {
   });
 
   it('reads a module or case of another title at the same place as renamed, and one beyond the old list as added', () => {
-    const after = course({ levels: [level('Basics', [kase('One'), kase('Two')]), level('Expert', [kase('Four'), kase('Five')])] });
+    const after = course({ levels: [moduleOf('Basics', [kase('One'), kase('Two')]), moduleOf('Expert', [kase('Four'), kase('Five')])] });
     expect(auditChanges(course(), after)).toEqual([
       {
         kind: 'module',
@@ -87,13 +87,13 @@ describe('auditChanges for courses', () => {
   });
 
   it('summarises a module added and one removed by title, with the cases it brings', () => {
-    const appended = course({ levels: [...course().levels, level('Expert', [kase('Four')])] });
+    const appended = course({ levels: [...course().levels, moduleOf('Expert', [kase('Four')])] });
     expect(auditChanges(course(), appended)).toEqual([{ kind: 'module', change: 'added', title: 'Expert', ...noCases, casesAdded: ['Four'] }]);
     expect(auditChanges(appended, course())).toEqual([{ kind: 'module', change: 'removed', title: 'Expert', ...noCases }]);
   });
 
   it('says which cases changed inside a module, renamed or not, and when a module was hidden', () => {
-    const after = course({ levels: [level('Basics', [kase('One', { passMark: 80 }), kase('Second')]), level('Advanced', [kase('Three')], false)] });
+    const after = course({ levels: [moduleOf('Basics', [kase('One', { passMark: 80 }), kase('Second')]), moduleOf('Advanced', [kase('Three')], false)] });
     expect(auditChanges(course(), after)).toEqual([
       { kind: 'module', change: 'changed', title: 'Basics', ...noCases, casesChanged: [{ title: 'One' }, { title: 'Second', from: 'Two' }] },
       { kind: 'module', change: 'changed', title: 'Advanced', active: false, ...noCases },
@@ -103,21 +103,21 @@ describe('auditChanges for courses', () => {
   it('tells modules and cases moved apart from changed', () => {
     const [basics, advanced] = course().levels;
     expect(auditChanges(course(), course({ levels: [advanced, basics] }))).toEqual([{ kind: 'order', field: 'levels' }]);
-    const swapped = course({ levels: [level('Basics', [kase('Two'), kase('One')]), advanced] });
+    const swapped = course({ levels: [moduleOf('Basics', [kase('Two'), kase('One')]), advanced] });
     expect(auditChanges(course(), swapped)).toEqual([{ kind: 'module', change: 'changed', title: 'Basics', ...noCases, casesMoved: true }]);
   });
 
   it('follows modules and cases by their ids when they have them, renamed and moved at once', () => {
     const before = course({
       levels: [
-        { id: 'm1', ...level('Basics', [{ id: 'c1', ...kase('One') }]) },
-        { id: 'm2', ...level('Advanced', []) },
+        { id: 'm1', ...moduleOf('Basics', [{ id: 'c1', ...kase('One') }]) },
+        { id: 'm2', ...moduleOf('Advanced', []) },
       ],
     });
     const after = course({
       levels: [
-        { id: 'm2', ...level('Advanced', []) },
-        { id: 'm1', ...level('Foundations', [{ id: 'c1', ...kase('First') }]) },
+        { id: 'm2', ...moduleOf('Advanced', []) },
+        { id: 'm1', ...moduleOf('Foundations', [{ id: 'c1', ...kase('First') }]) },
       ],
     });
     expect(auditChanges(before, after)).toEqual([
@@ -132,7 +132,7 @@ describe('auditChanges for courses', () => {
         levels: [
           {
             id: 'm1',
-            ...level(
+            ...moduleOf(
               'Basics',
               cases.map(([id, title]) => ({ id, ...kase(title) })),
             ),
@@ -146,7 +146,7 @@ describe('auditChanges for courses', () => {
     expect(auditChanges(before, basics(['a', 'One'], ['e', 'Two']))).toEqual([
       { kind: 'module', change: 'changed', title: 'Basics', ...noCases, casesAdded: ['Two'], casesRemoved: ['Two'] },
     ]);
-    const newModule = course({ levels: [{ id: 'm9', ...level('Basics', []) }] });
+    const newModule = course({ levels: [{ id: 'm9', ...moduleOf('Basics', []) }] });
     expect(auditChanges(before, newModule)).toEqual([
       { kind: 'module', change: 'added', title: 'Basics', ...noCases },
       { kind: 'module', change: 'removed', title: 'Basics', ...noCases },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newCase, newCourseBody, newLevel } from '../../src/domain/defaults.ts';
+import { newCase, newCourseBody, newModule } from '../../src/domain/defaults.ts';
 import { detectPlatform } from '../../src/domain/platform.ts';
 import { fullName, validateSignup } from '../../src/domain/signup.ts';
 import { localeOf, localePath, splitLocale } from '../../src/i18n/locales.ts';
@@ -23,7 +23,7 @@ describe('validateSignup', () => {
 describe('defaults', () => {
   it('names a new course, module and case "New Course", "New Module", "New Case"', () => {
     expect(newCourseBody()).toEqual({ title: 'New Course', subtitle: 'new course', levels: [] });
-    expect(newLevel('m', 'c')).toEqual({ id: 'm', title: 'New Module', active: true, cases: [{ id: 'c', title: 'New Case', bubbles: [] }] });
+    expect(newModule('m', 'c')).toEqual({ id: 'm', title: 'New Module', active: true, cases: [{ id: 'c', title: 'New Case', bubbles: [] }] });
     expect(newCase('c')).toEqual({ id: 'c', title: 'New Case', bubbles: [] });
   });
 });

@@ -99,7 +99,7 @@ export function validityCases(task: Task, seeded: readonly (readonly CaseParams[
     cases.push({ label, params });
   };
   seeded.forEach((module, m) => module.forEach((params, c) => add(`fetoscopy ${m + 1}.${c + 1}`, params)));
-  for (const level of [1, 2, 3]) for (const c of [1, 2, 3]) add(`defaults ${level}.${c}`, defaultCaseParams(level, c));
+  for (const moduleNo of [1, 2, 3]) for (const c of [1, 2, 3]) add(`defaults ${moduleNo}.${c}`, defaultCaseParams(moduleNo, c));
   return cases;
 }
 

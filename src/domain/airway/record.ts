@@ -21,10 +21,10 @@ export interface FetoGate {
  * A case's task, gestational age and difficulty: the removal module (the third) takes the balloon out, every other
  * places it; a module's cases grow harder in order (the seeded course: insertion at three difficulties, removal at two).
  */
-export function fetoCaseOf(level: number, caseIndex: number): { task: FetoTask; gaWeeks: number; difficulty: FetoDifficulty } {
+export function fetoCaseOf(moduleNo: number, caseIndex: number): { task: FetoTask; gaWeeks: number; difficulty: FetoDifficulty } {
   const difficulty = Math.min(3, Math.max(1, Math.round(caseIndex))) as FetoDifficulty;
   // Occlusion at 27–29 weeks, removal at 34 (TOTAL trials): the model's oldest airway (32 weeks) stands in for it.
-  return level === 3 ? { task: 'removal', gaWeeks: 32, difficulty } : { task: 'insertion', gaWeeks: 28, difficulty };
+  return moduleNo === 3 ? { task: 'removal', gaWeeks: 32, difficulty } : { task: 'insertion', gaWeeks: 28, difficulty };
 }
 
 /** Why a log is refused: events out of time order, or events after the finish (no page records either). */
@@ -54,8 +54,8 @@ export interface FetoRecord {
 }
 
 /** Replays a FETO log on the airway of the launch (case id, module, case and variant) and scores it. */
-export function fetoRecordOf(caseId: string, level: number, caseIndex: number, variant: number, events: readonly FetoEvent[]): FetoRecord {
-  const { task, gaWeeks, difficulty } = fetoCaseOf(level, caseIndex);
+export function fetoRecordOf(caseId: string, moduleNo: number, caseIndex: number, variant: number, events: readonly FetoEvent[]): FetoRecord {
+  const { task, gaWeeks, difficulty } = fetoCaseOf(moduleNo, caseIndex);
   const airway = buildAirway(caseId, gaWeeks, variant, difficulty);
   const outcome = replayFeto(airway, task, events);
   const scored = scoreFeto(airway, outcome);

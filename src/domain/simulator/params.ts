@@ -43,14 +43,14 @@ export const PARAM_BOUNDS = {
 const clamp = (v: number, b: { min: number; max: number }) => Math.min(b.max, Math.max(b.min, v));
 
 /** The task of a module by its position, as the seeded courses lay them out: navigation, selective, then Solomon. */
-export function taskOfLevel(level: number): Task {
-  return TASKS[Math.min(TASKS.length, Math.max(1, Math.round(level))) - 1] ?? 'solomon';
+export function taskOfModule(moduleNo: number): Task {
+  return TASKS[Math.min(TASKS.length, Math.max(1, Math.round(moduleNo))) - 1] ?? 'solomon';
 }
 
 /** Parameters for a case that has none stored: the module gives the task, the case's rank makes it harder. */
-export function defaultCaseParams(level: number, caseIndex: number): CaseParams {
-  const task = taskOfLevel(level);
-  const difficulty = clamp(Math.round(level + caseIndex - 1), PARAM_BOUNDS.difficulty);
+export function defaultCaseParams(moduleNo: number, caseIndex: number): CaseParams {
+  const task = taskOfModule(moduleNo);
+  const difficulty = clamp(Math.round(moduleNo + caseIndex - 1), PARAM_BOUNDS.difficulty);
   return {
     task,
     difficulty,
@@ -85,6 +85,6 @@ export function normalizeCaseParams(raw: unknown, fallback: CaseParams): CasePar
 }
 
 /** The parameters a case runs with: what the admin stored for it, completed from the module's defaults. */
-export function paramsOfCase(stored: unknown, level: number, caseIndex: number): CaseParams {
-  return normalizeCaseParams(stored, defaultCaseParams(level, caseIndex));
+export function paramsOfCase(stored: unknown, moduleNo: number, caseIndex: number): CaseParams {
+  return normalizeCaseParams(stored, defaultCaseParams(moduleNo, caseIndex));
 }

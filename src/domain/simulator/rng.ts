@@ -37,8 +37,8 @@ function fmix32(value: number): number {
  * The one place a launch becomes its placenta's seed: the case and the variant the server drew and signed into
  * the launch token, so each launch gets a layout of the same difficulty that no one could prepare for.
  */
-export function seedFor(courseId: string, level: number, caseIndex: number, variant: number): number {
-  return hashString(`${courseId}|${level}|${caseIndex}|${variant >>> 0}`);
+export function seedFor(courseId: string, moduleNo: number, caseIndex: number, variant: number): number {
+  return hashString(`${courseId}|${moduleNo}|${caseIndex}|${variant >>> 0}`);
 }
 
 /** Mulberry32: small, fast and good enough for shapes; the same seed always gives the same sequence. */

@@ -1,5 +1,5 @@
 import { use, useState } from 'react';
-import type { CaseItem } from '../../domain/defaults.ts';
+import type { CaseItem } from '../../api/courses.ts';
 import { $editor, deleteCase, moveCaseTo, setCaseTitle, setPassMark } from '../../stores/courses/editor.ts';
 import ArrowIcon from '../ui/ArrowIcon.tsx';
 import LanguageText from '../ui/LanguageText.tsx';
@@ -17,7 +17,7 @@ import type { Sections } from '../../i18n/index.ts';
 interface Props {
   item: CaseItem;
   /** Module and case positions, from 0, as the editor's actions take them. */
-  level: number;
+  moduleIndex: number;
   index: number;
   /** How many cases the module has. */
   count: number;
@@ -26,21 +26,21 @@ interface Props {
 }
 
 /** One case in the editor: its title, pass mark and delete, and its simulator parameters, which take room: shown on demand. */
-export default function CaseEditor({ item, level, index, count, locale, strings }: Props) {
+export default function CaseEditor({ item, moduleIndex, index, count, locale, strings }: Props) {
   const lang = use(EditingLanguage);
   const [asking, setAsking] = useState(false);
   const [simShown, setSimShown] = useState(false);
-  const where = { n: level + 1, c: index + 1 };
+  const where = { n: moduleIndex + 1, c: index + 1 };
   const simId = `sim-${where.n}-${where.c}`;
   return (
-    <li className="case case-edit" {...dropProps(`cases-${level}`, index, (from, to) => moveCaseTo(level, from, to))}>
+    <li className="case case-edit" {...dropProps(`cases-${moduleIndex}`, index, (from, to) => moveCaseTo(moduleIndex, from, to))}>
       <MoveControls
         id={item.id}
         index={index}
         count={count}
-        group={`cases-${level}`}
+        group={`cases-${moduleIndex}`}
         labels={{ up: fill(strings['course.moveCaseUp'], where), down: fill(strings['course.moveCaseDown'], where) }}
-        onMove={(to) => moveCaseTo(level, index, to)}
+        onMove={(to) => moveCaseTo(moduleIndex, index, to)}
       />
       <span className="case-index" aria-hidden="true">
         {where.c}
@@ -50,7 +50,7 @@ export default function CaseEditor({ item, level, index, count, locale, strings 
         value={titleIn(lang, item)}
         english={item.title}
         maxLength={200}
-        onChange={(title) => setCaseTitle(level, index, title)}
+        onChange={(title) => setCaseTitle(moduleIndex, index, title)}
       />
       <label className="pass-mark">
         {strings['course.passMark']}
@@ -62,7 +62,7 @@ export default function CaseEditor({ item, level, index, count, locale, strings 
           step={1}
           aria-label={fill(strings['course.passMarkOf'], where)}
           value={item.passMark ?? ''}
-          onChange={(e) => setPassMark(level, index, e.target.value === '' || Number.isNaN(e.target.valueAsNumber) ? null : e.target.valueAsNumber)}
+          onChange={(e) => setPassMark(moduleIndex, index, e.target.value === '' || Number.isNaN(e.target.valueAsNumber) ? null : e.target.valueAsNumber)}
         />
       </label>
       <button
@@ -93,14 +93,14 @@ export default function CaseEditor({ item, level, index, count, locale, strings 
         onCancel={() => setAsking(false)}
         onDelete={() => {
           setAsking(false);
-          deleteCase(level, index);
-          const held = $editor.get().draft?.levels[level];
+          deleteCase(moduleIndex, index);
+          const held = $editor.get().draft?.levels[moduleIndex];
           if (held) focusAfterDelete(held.cases, index, addCaseButtonId(held.id));
         }}
         locale={locale}
         strings={strings}
       />
-      <CaseSimFields level={level} index={index} item={item} locale={locale} id={simId} hidden={!simShown} strings={strings} />
+      <CaseSimFields moduleIndex={moduleIndex} index={index} item={item} locale={locale} id={simId} hidden={!simShown} strings={strings} />
     </li>
   );
 }

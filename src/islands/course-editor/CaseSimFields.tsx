@@ -1,5 +1,5 @@
 import { useMemo, useRef } from 'react';
-import type { CaseItem } from '../../domain/defaults.ts';
+import type { CaseItem } from '../../api/courses.ts';
 import { PARAM_BOUNDS, PLACENTA_SITES, SCOPE_OFFERS, type CaseParams, type PlacentaSite, type ScopeOffer } from '../../domain/simulator/params.ts';
 import { unwinnableSetup } from '../../domain/simulator/winnable.ts';
 import { isBrowserTask, simulatorOf, taskOfCase } from '../../domain/simulators.ts';
@@ -13,7 +13,7 @@ type Strings = Sections<'course.sim'>;
 
 interface Props {
   /** Module and case positions, from 0, as the editor's actions take them. */
-  level: number;
+  moduleIndex: number;
   index: number;
   item: CaseItem;
   locale: string;
@@ -40,14 +40,14 @@ const steps = (b: { min: number; max: number }, step = 1) =>
  * One case's simulator parameters in the course editor. Every value the bounds allow is an option, so the draft
  * never holds a value the server would refuse; a case without its own parameters shows its module's defaults.
  */
-export default function CaseSimFields({ level, index, item, locale, id, hidden, strings }: Props) {
+export default function CaseSimFields({ moduleIndex, index, item, locale, id, hidden, strings }: Props) {
   const first = useRef<HTMLSelectElement>(null);
-  const params = caseParams(item, level, index);
-  const task = taskOfCase(item, level + 1);
+  const params = caseParams(item, moduleIndex, index);
+  const task = taskOfCase(item, moduleIndex + 1);
   const laser = isBrowserTask(task);
   // Tracheal occlusion has no laser parameters, yet the browser plays it too (on the airway model).
   const desktopOnly = simulatorOf(task) === 'desktop';
-  const where = { n: level + 1, c: index + 1 };
+  const where = { n: moduleIndex + 1, c: index + 1 };
   const decimal = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, numberingSystem: 'latn' });
   // Worked out again only when a setting changes: a few placentas are built and every entry site tried.
   const setup = laser ? JSON.stringify(params) : null;
@@ -61,7 +61,7 @@ export default function CaseSimFields({ level, index, item, locale, id, hidden, 
       value={params[key]}
       options={options}
       describedBy={unwinnable && (key === 'placenta' || key === 'scopes') ? warningId : undefined}
-      onChoose={(v) => setCaseParam(level, index, key, v)}
+      onChoose={(v) => setCaseParam(moduleIndex, index, key, v)}
     />
   );
   const numbers = (b: { min: number; max: number }) => steps(b).map((v) => [v, String(v)] as const);
@@ -77,7 +77,7 @@ export default function CaseSimFields({ level, index, item, locale, id, hidden, 
             className="button button-small button-ghost"
             aria-label={fill(strings['course.sim.resetCase'], where)}
             onClick={() => {
-              resetCaseParams(level, index);
+              resetCaseParams(moduleIndex, index);
               first.current?.focus();
             }}
           >
@@ -85,7 +85,7 @@ export default function CaseSimFields({ level, index, item, locale, id, hidden, 
           </button>
         )}
       </p>
-      <CaseTaskField id={id} level={level} index={index} task={task} desktopOnly={desktopOnly} ref={first} strings={strings} />
+      <CaseTaskField id={id} moduleIndex={moduleIndex} index={index} task={task} desktopOnly={desktopOnly} ref={first} strings={strings} />
       {unwinnable && (
         <p className="case-sim-warning" id={warningId} role="status">
           {fill(strings[params.task === 'navigation' ? 'course.sim.unwinnable.targets' : 'course.sim.unwinnable.equator'], {

@@ -9,7 +9,7 @@ interface Props {
   /** The case's simulator fieldset, whose id this field's ids extend. */
   id: string;
   /** Module and case positions, from 0, as the editor's actions take them. */
-  level: number;
+  moduleIndex: number;
   index: number;
   task: CaseTask;
   /** Whether only the desktop simulator plays the task, which is then said under it. */
@@ -29,7 +29,7 @@ const TASK_LABELS: Record<CaseTask, keyof Strings> = {
 };
 
 /** A case's task in the course editor, with a note when only the desktop simulator plays it. */
-export default function CaseTaskField({ id, level, index, task, desktopOnly, ref, strings }: Props) {
+export default function CaseTaskField({ id, moduleIndex, index, task, desktopOnly, ref, strings }: Props) {
   return (
     <div className="case-sim-grid">
       <div className="field">
@@ -41,7 +41,7 @@ export default function CaseTaskField({ id, level, index, task, desktopOnly, ref
           aria-describedby={desktopOnly ? `${id}-desktop` : undefined}
           onChange={(e) => {
             const chosen = CASE_TASKS.find((t) => t === e.target.value);
-            if (chosen) setCaseTask(level, index, chosen);
+            if (chosen) setCaseTask(moduleIndex, index, chosen);
           }}
         >
           {CASE_TASKS.map((t) => (

@@ -15,15 +15,15 @@ import type { Sections } from '../../i18n/index.ts';
 
 /** What screen readers hear after a move: where the module or case now stands. */
 function movedText(state: EditorState, strings: Props['strings']): string {
-  const levels = state.draft?.levels ?? [];
+  const modules = state.draft?.levels ?? [];
   const at = state.moved;
-  const level = at && levels[at.module];
-  if (!at || !level) return '';
-  const title = titleIn(state.lang, level) || level.title;
-  if (at.case === null) return fill(strings['course.movedModule'], { title, n: at.module + 1, of: levels.length });
-  const item = level.cases[at.case];
+  const module = at && modules[at.module];
+  if (!at || !module) return '';
+  const title = titleIn(state.lang, module) || module.title;
+  if (at.case === null) return fill(strings['course.movedModule'], { title, n: at.module + 1, of: modules.length });
+  const item = module.cases[at.case];
   return item
-    ? fill(strings['course.movedCase'], { title: titleIn(state.lang, item) || item.title, c: at.case + 1, n: at.module + 1, of: level.cases.length })
+    ? fill(strings['course.movedCase'], { title: titleIn(state.lang, item) || item.title, c: at.case + 1, n: at.module + 1, of: module.cases.length })
     : '';
 }
 
@@ -80,8 +80,8 @@ export default function CourseEditor({ locale, coursesHref, strings }: Props) {
           {movedText(state, strings)}
         </p>
         <ol className="modules">
-          {draft.levels.map((level, i) => (
-            <ModuleEditor key={level.id} level={level} index={i} count={draft.levels.length} locale={locale} strings={strings} />
+          {draft.levels.map((module, i) => (
+            <ModuleEditor key={module.id} module={module} index={i} count={draft.levels.length} locale={locale} strings={strings} />
           ))}
         </ol>
         <p>

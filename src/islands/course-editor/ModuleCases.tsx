@@ -1,4 +1,4 @@
-import type { Level } from '../../domain/defaults.ts';
+import type { Module } from '../../api/courses.ts';
 import { addCase } from '../../stores/courses/editor.ts';
 import CaseEditor from './CaseEditor.tsx';
 import { addCaseButtonId } from './focus.ts';
@@ -6,7 +6,7 @@ import type { Sections } from '../../i18n/index.ts';
 
 interface Props {
   id: string;
-  level: Level;
+  module: Module;
   /** The module's position, from 0, as the editor's actions take it. */
   index: number;
   hidden: boolean;
@@ -15,16 +15,16 @@ interface Props {
 }
 
 /** A module's cases in the editor, folded away with their module, and the button that adds one. */
-export default function ModuleCases({ id, level, index, hidden, locale, strings }: Props) {
+export default function ModuleCases({ id, module, index, hidden, locale, strings }: Props) {
   return (
     <div id={id} hidden={hidden}>
       <ol className="cases">
-        {level.cases.map((c, j) => (
-          <CaseEditor key={c.id} item={c} level={index} index={j} count={level.cases.length} locale={locale} strings={strings} />
+        {module.cases.map((c, j) => (
+          <CaseEditor key={c.id} item={c} moduleIndex={index} index={j} count={module.cases.length} locale={locale} strings={strings} />
         ))}
       </ol>
       <p className="add-case">
-        <button id={addCaseButtonId(level.id)} type="button" className="button button-small button-ghost" onClick={() => addCase(index)}>
+        <button id={addCaseButtonId(module.id)} type="button" className="button button-small button-ghost" onClick={() => addCase(index)}>
           + {strings['course.addCase']}
         </button>
       </p>

@@ -1,5 +1,5 @@
 import { use, useState } from 'react';
-import type { Level } from '../../domain/defaults.ts';
+import type { Module } from '../../api/courses.ts';
 import { $editor, deleteModule, moveModuleTo, setModuleActive, setModuleTitle } from '../../stores/courses/editor.ts';
 import ArrowIcon from '../ui/ArrowIcon.tsx';
 import LanguageText from '../ui/LanguageText.tsx';
@@ -15,7 +15,7 @@ import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
 
 interface Props {
-  level: Level;
+  module: Module;
   /** The module's position, from 0, as the editor's actions take it, among `count`. */
   index: number;
   count: number;
@@ -24,17 +24,17 @@ interface Props {
 }
 
 /** One module in the editor: its title, active toggle and delete, and its cases, which fold away. */
-export default function ModuleEditor({ level, index, count, locale, strings }: Props) {
+export default function ModuleEditor({ module, index, count, locale, strings }: Props) {
   const lang = use(EditingLanguage);
   const [asking, setAsking] = useState(false);
   const [open, setOpen] = useState(true);
   const n = index + 1;
   const casesId = `module-${n}-cases`;
   return (
-    <li className={`module${level.active ? '' : ' inactive'}`} {...dropProps('modules', index, moveModuleTo)}>
+    <li className={`module${module.active ? '' : ' inactive'}`} {...dropProps('modules', index, moveModuleTo)}>
       <div className="module-head module-head-wrap">
         <MoveControls
-          id={level.id}
+          id={module.id}
           index={index}
           count={count}
           group="modules"
@@ -46,19 +46,19 @@ export default function ModuleEditor({ level, index, count, locale, strings }: P
         </span>
         <LanguageText
           ariaLabel={fill(strings['course.moduleTitle'], { n })}
-          value={titleIn(lang, level)}
-          english={level.title}
+          value={titleIn(lang, module)}
+          english={module.title}
           maxLength={200}
           onChange={(title) => setModuleTitle(index, title)}
         />
         <label className="active-toggle">
-          <input type="checkbox" checked={level.active} onChange={(e) => setModuleActive(index, e.target.checked)} />
+          <input type="checkbox" checked={module.active} onChange={(e) => setModuleActive(index, e.target.checked)} />
           {strings['course.active']}
           <span className="visually-hidden">{fill(strings['common.module'], { n })}</span>
         </label>
-        {!level.active && <span className="module-badge">{strings['course.inactive']}</span>}
+        {!module.active && <span className="module-badge">{strings['course.inactive']}</span>}
         <button
-          id={deleteButtonId(level.id)}
+          id={deleteButtonId(module.id)}
           type="button"
           className="icon-button"
           aria-label={fill(strings['course.deleteModule'], { n })}
@@ -80,7 +80,7 @@ export default function ModuleEditor({ level, index, count, locale, strings }: P
       <DeleteConfirm
         open={asking}
         kind="modules"
-        id={level.id}
+        id={module.id}
         title={fill(strings['course.deleteModuleAsk'], { n })}
         onCancel={() => setAsking(false)}
         onDelete={() => {
@@ -91,7 +91,7 @@ export default function ModuleEditor({ level, index, count, locale, strings }: P
         locale={locale}
         strings={strings}
       />
-      <ModuleCases id={casesId} level={level} index={index} hidden={!open} locale={locale} strings={strings} />
+      <ModuleCases id={casesId} module={module} index={index} hidden={!open} locale={locale} strings={strings} />
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { CourseStatus, Level } from '../../domain/defaults.ts';
+import type { Module } from '../../api/courses.ts';
+import type { CourseStatus } from '../../domain/defaults.ts';
 import { addressKeySql } from './address-key.ts';
 import type { StoredCourseInput } from '../../api/courses.ts';
 import type { CourseText, PlanText, TitleText, Translations } from '../../domain/localize.ts';
@@ -48,7 +49,7 @@ export const courses = pgTable('courses', {
   title: text('title').notNull(),
   subtitle: text('subtitle').notNull(),
   thumbnail: text('thumbnail'),
-  levels: jsonb('levels').$type<Level[]>().notNull().default([]),
+  levels: jsonb('levels').$type<Module[]>().notNull().default([]),
   /** Proficiency-based order: a module opens only once every case of the module before it is passed. */
   proficiencyOrder: boolean('proficiency_order').notNull().default(false),
   /** Only attempts played in an assessment window (see assessmentWindows) pass a case and count for the certificate. */

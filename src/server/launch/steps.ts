@@ -30,8 +30,8 @@ type StoredCase = Course['levels'][number]['cases'][number];
 export async function askedCase(c: C, body: LaunchAsked) {
   const course = (await c.get('deps').catalogue.course(body.course))?.value;
   if (!course) return fail(c, 404, ErrorCode.notFound, 'No such course');
-  const level = course.levels[body.level - 1];
-  const stored = level?.active ? level.cases[body.case - 1] : undefined;
+  const module = course.levels[body.level - 1];
+  const stored = module?.active ? module.cases[body.case - 1] : undefined;
   if (!stored) return fail(c, 400, ErrorCode.invalidBody, 'level/case: no such case in this course');
   return { course, stored };
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CaseItem, Level } from '../../domain/defaults.ts';
+import type { CaseItem, Module } from '../../api/courses.ts';
 import { TRANSLATED_LOCALES } from '../../domain/localize.ts';
 import { TERMS_VERSION } from '../../domain/legal.ts';
 import { FETOSCOPY_SIM } from '../../domain/simulator/seeded.ts';
@@ -34,13 +34,13 @@ function caseTask(courseId: string, m: number, i: number): Pick<CaseItem, 'task'
 }
 
 /** Modules and named cases in seven languages, their ids made from their places as migration 0017 made them; the fetoscopy cases carry their simulator parameters, the others their procedure. */
-function levelsOf(courseId: string): Level[] {
+function modulesOf(courseId: string): Module[] {
   return COURSE_TEXTS[courseId]!.modules.map(([title, cases], m) => {
-    const level = translated(title, (t) => ({ title: t }));
+    const name = translated(title, (t) => ({ title: t }));
     return {
       id: `m${m + 1}`,
-      title: level.en,
-      translations: level.translations,
+      title: name.en,
+      translations: name.translations,
       active: true,
       cases: cases.map((caseTitle, i): CaseItem => {
         const text = translated(caseTitle, (t) => ({ title: t }));
@@ -68,7 +68,7 @@ function courseRow(id: string) {
     outcomes: outcomes.map((o) => o.en),
     durationMinutes: texts.durationMinutes,
     translations,
-    levels: levelsOf(id),
+    levels: modulesOf(id),
     // The fetoscopy course certifies: its certificate is an assessed one, each case passed in a supervised sitting.
     assessmentRequired: id === ASSESSED_COURSE,
   };

@@ -4,7 +4,8 @@ import type { StoredCourseInput } from '../../api/courses.ts';
 import type { CourseDraft, PublishChecks, PublishSummary } from '../../api/course-drafts.ts';
 import { newItemId } from '../../domain/course-items.ts';
 import { allClear } from '../../domain/publishing.ts';
-import { newCase, newLevel, type CaseItem, type CourseStatus, type Level } from '../../domain/defaults.ts';
+import type { CaseItem, Module } from '../../api/courses.ts';
+import { newCase, newModule, type CourseStatus } from '../../domain/defaults.ts';
 import type { ContentLocale, TitleText, Translations, TranslatedLocale } from '../../domain/localize.ts';
 import { paramsOfCase, type CaseParams } from '../../domain/simulator/params.ts';
 import { isBrowserTask, type CaseTask } from '../../domain/simulators.ts';
@@ -99,8 +100,8 @@ function edit(change: (draft: StoredCourseInput) => StoredCourseInput): void {
   $editor.set({ ...state, draft: change(state.draft), dirty: true, error: null, moved: null });
 }
 
-function editLevel(i: number, change: (level: Level) => Level | null): void {
-  edit((d) => ({ ...d, levels: d.levels.flatMap((level, k) => (k === i ? (change(level) ?? []) : [level])) }));
+function editModule(i: number, change: (module: Module) => Module | null): void {
+  edit((d) => ({ ...d, levels: d.levels.flatMap((m, k) => (k === i ? (change(m) ?? []) : [m])) }));
 }
 
 export const setLang = (lang: ContentLocale) => $editor.set({ ...$editor.get(), lang });
@@ -124,13 +125,13 @@ export const setSubtitle = (subtitle: string) => courseText('subtitle', subtitle
 /** One outcome a line; blank lines are dropped when saving. */
 export const setOutcomes = (text: string) => courseText('outcomes', text.split('\n'));
 export const setDuration = (minutes: number | null) => edit((d) => ({ ...d, durationMinutes: minutes }));
-export const addModule = () => edit((d) => ({ ...d, levels: [...d.levels, newLevel(newItemId(), newItemId())] }));
-export const setModuleTitle = (i: number, title: string) => editLevel(i, (l) => titled(l, title));
-export const setModuleActive = (i: number, active: boolean) => editLevel(i, (l) => ({ ...l, active }));
+export const addModule = () => edit((d) => ({ ...d, levels: [...d.levels, newModule(newItemId(), newItemId())] }));
+export const setModuleTitle = (i: number, title: string) => editModule(i, (l) => titled(l, title));
+export const setModuleActive = (i: number, active: boolean) => editModule(i, (l) => ({ ...l, active }));
 export const deleteModule = (i: number) => edit((d) => ({ ...d, levels: removeModule(d.levels, i) }));
-export const addCase = (i: number) => editLevel(i, (l) => ({ ...l, cases: [...l.cases, newCase(newItemId())] }));
+export const addCase = (i: number) => editModule(i, (l) => ({ ...l, cases: [...l.cases, newCase(newItemId())] }));
 export const setCaseTitle = (i: number, j: number, title: string) =>
-  editLevel(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? titled(c, title) : c)) }));
+  editModule(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? titled(c, title) : c)) }));
 export const deleteCase = (i: number, j: number) => edit((d) => ({ ...d, levels: removeCase(d.levels, i, j) }));
 
 /** Module `from` moved to `to` (0-based), by a button, a key or a drop; a place outside the course changes nothing. */
@@ -141,12 +142,12 @@ export function moveModuleTo(from: number, to: number): void {
   $editor.set({ ...$editor.get(), moved: { module: to, case: null } });
 }
 
-/** In module `level`, case `from` moved to `to` (0-based). */
-export function moveCaseTo(level: number, from: number, to: number): void {
-  const cases = $editor.get().draft?.levels[level]?.cases ?? [];
+/** In module `moduleIndex`, case `from` moved to `to` (0-based). */
+export function moveCaseTo(moduleIndex: number, from: number, to: number): void {
+  const cases = $editor.get().draft?.levels[moduleIndex]?.cases ?? [];
   if (to < 0 || to >= cases.length || to === from) return;
-  edit((d) => ({ ...d, levels: moveCase(d.levels, level, from, to) }));
-  $editor.set({ ...$editor.get(), moved: { module: level, case: to } });
+  edit((d) => ({ ...d, levels: moveCase(d.levels, moduleIndex, from, to) }));
+  $editor.set({ ...$editor.get(), moved: { module: moduleIndex, case: to } });
 }
 
 /** The simulator parameters a case runs with: its own, or its module's defaults for its place in the course. */
@@ -154,20 +155,20 @@ export const caseParams = (c: CaseItem, i: number, j: number): CaseParams => c.s
 
 /** Changing one parameter stores the whole set for the case, starting from what it showed (its defaults if it had none). */
 export function setCaseParam<K extends keyof CaseParams>(i: number, j: number, key: K, value: CaseParams[K]): void {
-  editLevel(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? { ...c, sim: { ...caseParams(c, i, j), [key]: value } } : c)) }));
+  editModule(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? { ...c, sim: { ...caseParams(c, i, j), [key]: value } } : c)) }));
 }
 
 /** The case's task: a laser task keeps (or starts) its parameters; a desktop procedure has none. */
 export function setCaseTask(i: number, j: number, task: CaseTask): void {
   const withTask = ({ sim: _sim, task: _task, ...rest }: CaseItem): CaseItem =>
     isBrowserTask(task) ? { ...rest, sim: { ...(_sim ?? paramsOfCase(undefined, i + 1, j + 1)), task } } : { ...rest, task };
-  editLevel(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? withTask(c) : c)) }));
+  editModule(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? withTask(c) : c)) }));
 }
 
 /** Drops the case's own task and parameters, so it follows its module's defaults again. */
 export function resetCaseParams(i: number, j: number): void {
   const withoutParams = ({ sim: _sim, task: _task, ...rest }: CaseItem): CaseItem => rest;
-  editLevel(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? withoutParams(c) : c)) }));
+  editModule(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? withoutParams(c) : c)) }));
 }
 
 /** Proficiency-based order for the whole course. */
@@ -180,7 +181,7 @@ export const setAssessmentRequired = (assessmentRequired: boolean) => edit((d) =
 export function setPassMark(i: number, j: number, mark: number | null): void {
   const withMark = ({ passMark: _old, ...rest }: CaseItem): CaseItem =>
     mark === null ? rest : { ...rest, passMark: Math.min(100, Math.max(1, Math.round(mark))) };
-  editLevel(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? withMark(c) : c)) }));
+  editModule(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? withMark(c) : c)) }));
 }
 
 /** Saves the whole course as its draft (learners still see the published version); a failure keeps the edits and says why. */

@@ -3,17 +3,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Level } from '../../../src/domain/defaults.ts';
+import type { Module } from '../../../src/api/courses.ts';
 import { createApp } from '../../../src/server/app.ts';
 import { attempts, certificates, courses } from '../../../src/server/db/schema.ts';
-import { COURSE, GROUPS, LEVELS, passAll, ROLES, setUp } from '../learning-support.ts';
+import { COURSE, GROUPS, MODULES, passAll, ROLES, setUp } from '../learning-support.ts';
 import { auditTrail, expectRefused, ownCatalogue, useApi, validCourse, validPlan, typedClient, oneCourse } from '../support.ts';
 
 const api = useApi();
 const { as, reply } = typedClient(api);
 const OUTSIDERS = ['anonymous', 'learner', 'director'] as const;
 
-const withDraftModule: Level[] = [...LEVELS, { id: 'm4', title: 'Draft module', active: true, cases: [{ id: 'm4c1', title: 'Draft case', bubbles: [] }] }];
+const withDraftModule: Module[] = [...MODULES, { id: 'm4', title: 'Draft module', active: true, cases: [{ id: 'm4c1', title: 'Draft case', bubbles: [] }] }];
 const draftBody = { title: 'Draft title', subtitle: 'Two modules', levels: withDraftModule };
 
 /** Sends a marker through the database's announcements and waits for it: every announcement sent before it is in. */
@@ -274,7 +274,7 @@ describe('what Publish points at first', () => {
   it('finds nothing in a course written in every language', async () => {
     const all = (t: string) => Object.fromEntries(others.map((l) => [l, { title: `${t} ${l}` }]));
     const translations = Object.fromEntries(others.map((l) => [l, { title: `T ${l}`, subtitle: `S ${l}` }]));
-    const levels = LEVELS.map((l) => ({ ...l, translations: all(l.title), cases: l.cases.map((c) => ({ ...c, translations: all(c.title) })) }));
+    const levels = MODULES.map((l) => ({ ...l, translations: all(l.title), cases: l.cases.map((c) => ({ ...c, translations: all(c.title) })) }));
     expect((await saveDraft(COURSE, { title: 'Laser course', subtitle: 'Two modules', levels, translations })).json.checks).toEqual({
       missing: [],
       placeholders: [],

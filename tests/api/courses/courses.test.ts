@@ -13,7 +13,7 @@ const nonAdmins = [
 /** What a course created without them has: no outcomes, length or translations, in open order. */
 const NEW_FIELDS = { proficiencyOrder: false, assessmentRequired: false, outcomes: [], durationMinutes: null, translations: {} };
 
-const level = (cases: number, over: Record<string, unknown> = {}) => ({
+const moduleOf = (cases: number, over: Record<string, unknown> = {}) => ({
   title: 'Module',
   active: true,
   cases: Array.from({ length: cases }, (_, i) => ({ title: `Case ${i + 1}`, bubbles: [] })),
@@ -174,7 +174,7 @@ describe('PUT /courses/{id}', () => {
 
   it('trims titles and accepts the largest course: 200-character titles, 100 modules of 200 cases', async () => {
     const long = 't'.repeat(200);
-    const body = { title: `  ${long}  `, subtitle: ' s ', levels: Array.from({ length: 100 }, () => level(200, { title: `\t${long} ` })) };
+    const body = { title: `  ${long}  `, subtitle: ' s ', levels: Array.from({ length: 100 }, () => moduleOf(200, { title: `\t${long} ` })) };
     const res = await reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: body }));
     expect(res.status).toBe(200);
     const saved = (await reply(as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: {} }))).json;
@@ -218,16 +218,16 @@ describe('PUT /courses/{id}', () => {
     ['a null title', { body: validCourse({ title: null }) }],
     ['no subtitle', { body: { title: 'x', levels: [] } }],
     ['levels as an object', { body: validCourse({ levels: {} }) }],
-    ['101 modules', { body: validCourse({ levels: Array.from({ length: 101 }, () => level(1)) }) }],
-    ['201 cases in a module', { body: validCourse({ levels: [level(201)] }) }],
+    ['101 modules', { body: validCourse({ levels: Array.from({ length: 101 }, () => moduleOf(1)) }) }],
+    ['201 cases in a module', { body: validCourse({ levels: [moduleOf(201)] }) }],
     ['a module without active', { body: validCourse({ levels: [{ title: 'M', cases: [] }] }) }],
-    ['a string active', { body: validCourse({ levels: [level(1, { active: 'true' })] }) }],
-    ['a blank module title', { body: validCourse({ levels: [level(1, { title: ' ' })] }) }],
-    ['a 201-character module title', { body: validCourse({ levels: [level(1, { title: 'm'.repeat(201) })] }) }],
+    ['a string active', { body: validCourse({ levels: [moduleOf(1, { active: 'true' })] }) }],
+    ['a blank module title', { body: validCourse({ levels: [moduleOf(1, { title: ' ' })] }) }],
+    ['a 201-character module title', { body: validCourse({ levels: [moduleOf(1, { title: 'm'.repeat(201) })] }) }],
     ['a blank case title', { body: validCourse({ levels: [{ title: 'M', active: true, cases: [{ title: '', bubbles: [] }] }] }) }],
     ['a 201-character case title', { body: validCourse({ levels: [{ title: 'M', active: true, cases: [{ title: 'c'.repeat(201), bubbles: [] }] }] }) }],
     ['an unknown field', { body: validCourse({ price: 10 }) }],
-    ['an unknown module field', { body: validCourse({ levels: [level(1, { locked: true })] }) }],
+    ['an unknown module field', { body: validCourse({ levels: [moduleOf(1, { locked: true })] }) }],
     ['an unknown case field', { body: validCourse({ levels: [{ title: 'M', active: true, cases: [{ title: 'C', bubbles: [], score: 1 }] }] }) }],
     ['a NUL character in the title', { body: validCourse({ title: 'Laser\u0000' }) }],
     ['a lone surrogate in a module title', { raw: '{"title":"x","subtitle":"s","levels":[{"title":"\\ud800","active":true,"cases":[]}]}' }],
@@ -237,7 +237,7 @@ describe('PUT /courses/{id}', () => {
 
   it.each([
     ['a blank title', { title: ' ' }],
-    ['101 modules', { levels: Array.from({ length: 101 }, () => level(0)) }],
+    ['101 modules', { levels: Array.from({ length: 101 }, () => moduleOf(0)) }],
     ['an unknown field', { id: 'chosen-id' }],
   ])('refuses a new course with %s', async (_label, body) => {
     await expectRefused(api(), 'POST', '/courses', { as: 'admin', body }, 400);

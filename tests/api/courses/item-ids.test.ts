@@ -1,24 +1,24 @@
 // Modules and cases keep their ids wherever they move: learners' attempts, pass marks and certificates follow the
 // case they played, a case deleted keeps its attempts' history, and a launch made before a move lands on its case.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Level } from '../../../src/domain/defaults.ts';
+import type { Module } from '../../../src/api/courses.ts';
 import { paramsOfCase } from '../../../src/domain/simulator/index.ts';
 import type { AttemptListItem } from '../../../src/api/attempts.ts';
 import type { CourseProgress } from '../../../src/api/progress.ts';
 import { play, setPlan, tokenFor, VARIANT } from '../attempt-support.ts';
-import { attempt, COURSE, LEVELS, setUp } from '../learning-support.ts';
+import { attempt, COURSE, MODULES, setUp } from '../learning-support.ts';
 import { expectRefused, typedClient, useApi, oneCourse } from '../support.ts';
 
 const api = useApi();
 const { as, reply } = typedClient(api);
 
-const [moduleA, hidden, moduleB] = LEVELS as [Level, Level, Level];
+const [moduleA, hidden, moduleB] = MODULES as [Module, Module, Module];
 /** A case with the simulator parameters its place gave it as its own, as the editor moves it, so it plays the same. */
-const pinned = (level: number, index: number) => ({ ...LEVELS[level - 1]!.cases[index - 1]!, sim: paramsOfCase(undefined, level, index) });
+const pinned = (level: number, index: number) => ({ ...MODULES[level - 1]!.cases[index - 1]!, sim: paramsOfCase(undefined, level, index) });
 /** Module B first, then module A with its two cases swapped: every case at another place. */
-const reordered: Level[] = [{ ...moduleB, cases: [pinned(3, 1)] }, { ...moduleA, cases: [pinned(1, 2), pinned(1, 1)] }, hidden];
+const reordered: Module[] = [{ ...moduleB, cases: [pinned(3, 1)] }, { ...moduleA, cases: [pinned(1, 2), pinned(1, 1)] }, hidden];
 
-const publish = async (levels: Level[]) => {
+const publish = async (levels: Module[]) => {
   const draft = await reply(as('admin').courses[':id'].draft.$put({ param: { id: COURSE }, json: { title: 'Laser course', subtitle: 'Two modules', levels } }));
   expect(draft.status).toBe(200);
   expect((await reply(as('admin').courses[':id'].publish.$post({ param: { id: COURSE } }))).status).toBe(200);
@@ -32,14 +32,14 @@ describe('ids of modules and cases', () => {
   it('are given to modules and cases sent without one, and kept when sent back', async () => {
     const body = { title: 'Ids', subtitle: 's', levels: [{ title: 'M', active: true, cases: [{ title: 'C', bubbles: [] }] }] };
     const saved = (await reply(as('admin').courses[':id'].$put({ param: { id: COURSE }, json: body }))).json;
-    const [level] = saved.levels;
-    expect(level).toEqual({
+    const [module] = saved.levels;
+    expect(module).toEqual({
       id: expect.stringMatching(/^[A-Za-z0-9_-]{8}$/),
       title: 'M',
       active: true,
       cases: [{ id: expect.any(String), title: 'C', bubbles: [] }],
     });
-    expect(level!.id).not.toBe(level!.cases[0]!.id);
+    expect(module!.id).not.toBe(module!.cases[0]!.id);
     const again = (await reply(as('admin').courses[':id'].$put({ param: { id: COURSE }, json: { ...body, levels: saved.levels } }))).json;
     expect(again.levels).toEqual(saved.levels);
   });
@@ -97,7 +97,7 @@ describe('moving modules and cases', () => {
 
   it('keeps what a moved case played at its old place whoever sends the new order, in a draft and in a course saved at once', async () => {
     // The order as a client other than the editor sends it: moved, without the parameters of the old places.
-    const swapped: Level[] = [{ ...moduleA, cases: [moduleA.cases[1]!, moduleA.cases[0]!] }, hidden, moduleB];
+    const swapped: Module[] = [{ ...moduleA, cases: [moduleA.cases[1]!, moduleA.cases[0]!] }, hidden, moduleB];
     const expected = [paramsOfCase(undefined, 1, 2), paramsOfCase(undefined, 1, 1)];
     expect(expected[0]).not.toEqual(paramsOfCase(undefined, 1, 1));
     const body = { title: 'Laser course', subtitle: 'Two modules', levels: swapped };

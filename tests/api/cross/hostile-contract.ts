@@ -59,13 +59,13 @@ const simulator = strict({
 
 const titles = translations(strict({ title: text(200) }));
 const courseCase = strict({ title, translations: titles, bubbles: list(text(500), 50), sim: optional(simulator), passMark: optional(int(1, 100)) });
-const level = strict({ title, translations: titles, active: bool, cases: list(courseCase, 200) });
+const courseModule = strict({ title, translations: titles, active: bool, cases: list(courseCase, 200) });
 
 export const course = strict({
   title,
   subtitle: text(500),
   thumbnail: optional({ kind: 'nullable', of: text(2000) }),
-  levels: list(level, 100),
+  levels: list(courseModule, 100),
   proficiencyOrder: optional(bool),
   outcomes: optional(list(text(300, 1), 20)),
   durationMinutes: optional({ kind: 'nullable', of: int(1, 100_000) }),

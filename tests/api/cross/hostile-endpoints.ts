@@ -10,9 +10,9 @@ import { attempts, read, withLaunchToken, type Endpoint } from './hostile-world.
 const plan = async (api: TestApi, id: string) => (await read(api, '/pricing')).find((p: { id: string }) => p.id === id);
 /** Only the keys of `keys`, to compare what was sent with a record that holds more. */
 const pick = (o: object, keys: object) => Object.fromEntries(Object.keys(keys).map((k) => [k, (o as Record<string, unknown>)[k]]));
-type Levels = Array<{ id?: string; cases: Array<{ id?: string }> }>;
+type Modules = Array<{ id?: string; cases: Array<{ id?: string }> }>;
 /** A course as read back without the ids the server gave its modules and cases (the bodies sent none; courses.test.ts checks them). */
-const idless = (course: { levels?: Levels }) =>
+const idless = (course: { levels?: Modules }) =>
   course.levels ? { ...course, levels: course.levels.map(({ id: _m, ...l }) => ({ ...l, cases: l.cases.map(({ id: _c, ...c }) => c) })) } : course;
 /** `s` with a prefix made of `n`, the same length where it can be: an id or address no earlier body used. */
 const unique = (s: string, n: number) => {

@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { courses } from '../../../src/server/db/schema.ts';
 import type { TestApi } from '../harness.ts';
-import { COURSE, GROUPS, LEVELS, passAll, pdfText, setUp, TOKENS } from '../learning-support.ts';
+import { COURSE, GROUPS, MODULES, passAll, pdfText, setUp, TOKENS } from '../learning-support.ts';
 import { useApi, typedClient, oneCourse, everyCourse } from '../support.ts';
 
 /** The learning-record course with Spanish and Arabic titles; case B1 and module B have no Spanish title (read in English). */
 async function translated(api: TestApi) {
   await setUp(api);
-  const [a, hidden, b] = LEVELS;
+  const [a, hidden, b] = MODULES;
   const levels = [
     {
       ...a!,

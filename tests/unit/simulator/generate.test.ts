@@ -17,8 +17,8 @@ import {
 import { generatePlacenta } from '../../../src/domain/simulator/generate.ts';
 import { freeEnd, LOOKALIKE_MM } from '../../../src/domain/simulator/vessels.ts';
 
-const scenarios = (level: number, caseIndex: number) =>
-  Array.from({ length: 12 }, (_, v) => buildScenario(paramsOfCase(undefined, level, caseIndex), seedFor('fetoscopy-simulator', level, caseIndex, v)));
+const scenarios = (moduleNo: number, caseIndex: number) =>
+  Array.from({ length: 12 }, (_, v) => buildScenario(paramsOfCase(undefined, moduleNo, caseIndex), seedFor('fetoscopy-simulator', moduleNo, caseIndex, v)));
 
 /** Which side of the equator a point lies on (+1 or -1), by its nearest segment; the donor's cord fixes which is which. */
 function sideOf(p: Vec2, equator: readonly Vec2[]): number {
@@ -41,9 +41,9 @@ describe('placenta generation', () => {
       Math.min(...placenta.vessels.filter((v) => !own(v)).flatMap((v) => v.points.map((q, i) => distance(p, q) - v.widths[i]! / 2)));
     const byAnastomosis: number[] = [];
     const byDecoy: number[] = [];
-    for (const level of [2, 3]) {
+    for (const moduleNo of [2, 3]) {
       for (const caseIndex of [1, 2, 3]) {
-        for (const { placenta } of scenarios(level, caseIndex)) {
+        for (const { placenta } of scenarios(moduleNo, caseIndex)) {
           for (const a of placenta.anastomoses) {
             expect(distanceToPolyline(a.position, placenta.equator)).toBeLessThan(0.5);
             byAnastomosis.push(nearestOther(placenta, a.position, (v) => v.anastomosisId === a.id));
@@ -65,9 +65,9 @@ describe('placenta generation', () => {
     let entering = 0;
     let anastomoses = 0;
     let normal = 0;
-    for (const level of [2, 3]) {
+    for (const moduleNo of [2, 3]) {
       for (const caseIndex of [1, 2, 3, 4]) {
-        for (const { placenta } of scenarios(level, caseIndex)) {
+        for (const { placenta } of scenarios(moduleNo, caseIndex)) {
           const here = placenta.vessels.filter((v) => inBand(placenta, v.points));
           expect(here.filter((v) => !v.anastomosisId).length).toBeGreaterThan(0);
           entering += here.length;
@@ -127,7 +127,7 @@ describe('placenta generation', () => {
 
   it('draws no junction that is none: free ends of the two twins meet only where an anastomosis joins them', () => {
     let ends = 0;
-    for (const [level, caseIndex] of [
+    for (const [moduleNo, caseIndex] of [
       [2, 1],
       [2, 2],
       [2, 3],
@@ -136,7 +136,7 @@ describe('placenta generation', () => {
       [3, 2],
       [3, 3],
     ] as const) {
-      for (const { placenta } of scenarios(level, caseIndex)) {
+      for (const { placenta } of scenarios(moduleNo, caseIndex)) {
         const { vessels } = placenta;
         const free = vessels.flatMap((v, i) => {
           const at = freeEnd(vessels, i);

@@ -21,8 +21,8 @@ import { Player } from '../../../scripts/lib/attempt-log.ts';
 // Scripted logs, replayed the way the server replays them: a person's pace passes, each pattern of a program is flagged.
 
 const COURSE = 'fetoscopy-simulator';
-const scenarioOf = (level: number, kase: number, variant: number): Scenario =>
-  buildScenario(paramsOfCase(undefined, level, kase), seedFor(COURSE, level, kase, variant));
+const scenarioOf = (moduleNo: number, kase: number, variant: number): Scenario =>
+  buildScenario(paramsOfCase(undefined, moduleNo, kase), seedFor(COURSE, moduleNo, kase, variant));
 const flagsOf = (scenario: Scenario, events: readonly SimEvent[]) => replayChecked(scenario, events).flags;
 
 const cross = (a: Vec3, b: Vec3): Vec3 => ({ x: a.y * b.z - a.z * b.y, y: a.z * b.x - a.x * b.z, z: a.x * b.y - a.y * b.x });
@@ -49,9 +49,9 @@ describe('plausibility: logs a person plays pass', () => {
     ['navigation', 1, 1],
     ['selective', 2, 1],
     ['solomon', 3, 1],
-  ] as const)('the scripted hand of the API tests, %s, on 20 placentas', (_task, level, kase) => {
+  ] as const)('the scripted hand of the API tests, %s, on 20 placentas', (_task, moduleNo, kase) => {
     for (let variant = 1; variant <= 20; variant += 1) {
-      const scenario = scenarioOf(level, kase, variant);
+      const scenario = scenarioOf(moduleNo, kase, variant);
       const p = new Player(scenario);
       // As the API tests and the journeys play navigation: each target held until the next one shows.
       if (scenario.params.task === 'navigation')

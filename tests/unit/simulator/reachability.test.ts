@@ -61,16 +61,16 @@ function bestEntry(s: Scenario): { site: number; scope: ScopeKind } | null {
   return null;
 }
 
-const seededCases = FETOSCOPY_SIM.flatMap((cases, m) => cases.map((params, c) => ({ level: m + 1, caseIndex: c + 1, params })));
+const seededCases = FETOSCOPY_SIM.flatMap((cases, m) => cases.map((params, c) => ({ moduleNo: m + 1, caseIndex: c + 1, params })));
 
 describe('every seeded case is winnable from a good entry site', () => {
   it.each(seededCases)(
-    `module $level case $caseIndex: the whole equator, every anastomosis and target, in ${VARIANTS} variants`,
-    ({ level, caseIndex, params }) => {
+    `module $moduleNo case $caseIndex: the whole equator, every anastomosis and target, in ${VARIANTS} variants`,
+    ({ moduleNo, caseIndex, params }) => {
       const unwinnable: number[] = [];
       const worstSite: number[] = [];
       for (let variant = 0; variant < VARIANTS; variant += 1) {
-        const scenario = buildScenario(params, seedFor('fetoscopy-simulator', level, caseIndex, variant));
+        const scenario = buildScenario(params, seedFor('fetoscopy-simulator', moduleNo, caseIndex, variant));
         const best = bestEntry(scenario);
         if (!best) {
           unwinnable.push(variant);
@@ -86,14 +86,15 @@ describe('every seeded case is winnable from a good entry site', () => {
   );
 
   it('covers the module defaults too, where a case that may be anterior now offers the angled scope', () => {
-    for (const [level, caseIndex] of [
+    for (const [moduleNo, caseIndex] of [
       [1, 2],
       [2, 3],
       [3, 4],
     ] as const) {
-      const params = defaultCaseParams(level, caseIndex);
+      const params = defaultCaseParams(moduleNo, caseIndex);
       expect(params.scopes).toBe('both');
-      for (let variant = 0; variant < 20; variant += 1) expect(bestEntry(buildScenario(params, seedFor('defaults', level, caseIndex, variant)))).not.toBeNull();
+      for (let variant = 0; variant < 20; variant += 1)
+        expect(bestEntry(buildScenario(params, seedFor('defaults', moduleNo, caseIndex, variant)))).not.toBeNull();
     }
   });
 

@@ -27,6 +27,6 @@ describe('whether a case’s setup can be won (the course editor’s warning)', 
   });
 
   it('finds every module default winnable, as the seeded courses use them', () => {
-    for (let level = 1; level <= 3; level += 1) for (let c = 1; c <= 4; c += 1) expect(unwinnableSetup(defaultCaseParams(level, c))).toBeNull();
+    for (let moduleNo = 1; moduleNo <= 3; moduleNo += 1) for (let c = 1; c <= 4; c += 1) expect(unwinnableSetup(defaultCaseParams(moduleNo, c))).toBeNull();
   });
 });
