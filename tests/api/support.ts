@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ClientResponse } from 'hono/client';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { ErrorCode, type ErrorBody } from '../../src/api/errors.ts';
 import type { PlanInput } from '../../src/api/pricing.ts';
@@ -99,18 +100,31 @@ export function expectErrorBody(json: any, error: unknown = expect.any(String)) 
 }
 
 /** Asserts a refusal: the status, the `{ error, message }` body with the status's code, and that no table changed. */
-export async function expectRefused(api: TestApi, method: string, path: string, opts: CallOptions, status: number, code = CODES[status]) {
+/**
+ * A request the contract describes, sent as `send` sends it through the typed client, refused with `status` and
+ * `code`: the contract's error body, a message, JSON, the request id it names in X-Request-Id, and no row written.
+ */
+export async function expectRefused(api: TestApi, send: (api: TestApi) => Promise<ClientResponse<unknown, number, any>>, status: number, code = CODES[status]) {
+  return refusal(api, () => api.reply(send(api)), status, code);
+}
+
+/** The same for a request the typed client cannot send (a body, query or header the contract refuses, a raw path): by method and path. */
+export async function expectRawRefused(api: TestApi, method: string, path: string, opts: CallOptions, status: number, code = CODES[status]) {
+  return refusal(api, () => api.call(method, path, opts), status, code);
+}
+
+async function refusal(api: TestApi, send: () => Promise<{ status: number; json: unknown; headers: Headers }>, status: number, code: string | undefined) {
   const before = await api.snapshot();
-  const res = await api.call(method, path, opts);
+  const res = await send();
   // A failure the server logged also names its request id, in the body and in X-Request-Id.
-  const { requestId, ...body } = res.json ?? {};
+  const { requestId, ...body } = (res.json ?? {}) as ErrorBody & { requestId?: string };
   if (requestId !== undefined) expect(res.headers.get('x-request-id')).toBe(requestId);
   expect(res.status).toBe(status);
   expectErrorBody(body, code);
-  expect(res.json.message.length).toBeGreaterThan(0);
+  expect(body.message.length).toBeGreaterThan(0);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   expect(await api.snapshot()).toBe(before);
-  return res;
+  return { status: res.status, json: res.json as ErrorBody & Record<string, unknown>, headers: res.headers };
 }
 
 /**

@@ -6,7 +6,7 @@ import { assessmentWindows } from '../../../src/server/db/schema.ts';
 import { claimsOf, inhumanLog, play } from '../attempt-support.ts';
 import { COURSE, launchBody, openBody, openWindow, submit, tokenOf, world } from '../assessment-support.ts';
 import { GROUPS, pdfText, TOKENS } from '../learning-support.ts';
-import { auditTrail, expectRefused, useApi, typedClient, oneCourse } from '../support.ts';
+import { auditTrail, expectRawRefused, expectRefused, useApi, typedClient, oneCourse } from '../support.ts';
 
 const CODE = new RegExp(`^[${ASSESSMENT_CODE_ALPHABET}]{6}$`);
 
@@ -15,14 +15,14 @@ describe('POST /assessments (opening a window)', () => {
 
   it('refuses a visitor, a learner, and a director of another group', async () => {
     await world(api());
-    await expectRefused(api(), 'POST', '/assessments', { body: openBody() }, 401);
-    await expectRefused(api(), 'POST', '/assessments', { as: 'learner', body: openBody() }, 403);
-    await expectRefused(api(), 'POST', '/assessments', { as: 'learner', body: openBody({ group: undefined }) }, 403);
-    await expectRefused(api(), 'POST', '/assessments', { as: TOKENS.elsewhere, body: openBody() }, 403);
+    await expectRefused(api(), (a) => a.as(null).assessments.$post({ json: openBody() }), 401);
+    await expectRefused(api(), (a) => a.as('learner').assessments.$post({ json: openBody() }), 403);
+    await expectRefused(api(), (a) => a.as('learner').assessments.$post({ json: openBody({ group: undefined }) }), 403);
+    await expectRefused(api(), (a) => a.as(TOKENS.elsewhere).assessments.$post({ json: openBody() }), 403);
     // A director names a group they direct: "every learner" is for administrators.
-    await expectRefused(api(), 'POST', '/assessments', { as: TOKENS.director, body: openBody({ group: undefined }) }, 403);
+    await expectRefused(api(), (a) => a.as(TOKENS.director).assessments.$post({ json: openBody({ group: undefined }) }), 403);
     // Access is checked first: a director learns nothing of groups that are not theirs.
-    await expectRefused(api(), 'POST', '/assessments', { as: TOKENS.director, body: openBody({ group: 'no-such-group' }) }, 403);
+    await expectRefused(api(), (a) => a.as(TOKENS.director).assessments.$post({ json: openBody({ group: 'no-such-group' }) }), 403);
   });
 
   it("gives the group's director a six-character code valid for the time asked, audited", async () => {
@@ -48,7 +48,7 @@ describe('POST /assessments (opening a window)', () => {
     await world(api());
     expect(await openWindow(api(), 'admin', { group: undefined, minutes: 15 })).toMatchObject({ groupId: null, groupName: null, state: 'open' });
     expect(await openWindow(api(), 'admin', { group: GROUPS.residency, minutes: 480 })).toMatchObject({ groupId: GROUPS.residency });
-    await expectRefused(api(), 'POST', '/assessments', { as: 'admin', body: openBody({ group: 'no-such-group' }) }, 404);
+    await expectRefused(api(), (a) => a.as('admin').assessments.$post({ json: openBody({ group: 'no-such-group' }) }), 404);
   });
 
   it('gives every window a code of its own', async () => {
@@ -60,15 +60,15 @@ describe('POST /assessments (opening a window)', () => {
 
   it('refuses a window too short or too long, a fraction of a minute, and unknown fields', async () => {
     await world(api());
-    for (const minutes of [14, 481, 30.5, 0, -30]) await expectRefused(api(), 'POST', '/assessments', { as: 'admin', body: openBody({ minutes }) }, 400);
-    await expectRefused(api(), 'POST', '/assessments', { as: 'admin', body: openBody({ minutes: undefined }) }, 400);
-    await expectRefused(api(), 'POST', '/assessments', { as: 'admin', body: { ...openBody(), code: 'ABCDEF' } }, 400);
+    for (const minutes of [14, 481, 30.5, 0, -30]) await expectRefused(api(), (a) => a.as('admin').assessments.$post({ json: openBody({ minutes }) }), 400);
+    await expectRefused(api(), (a) => a.as('admin').assessments.$post({ json: openBody({ minutes: undefined }) }), 400);
+    await expectRawRefused(api(), 'POST', '/assessments', { as: 'admin', body: { ...openBody(), code: 'ABCDEF' } }, 400);
   });
 
   it('refuses a course that does not require assessment, and an unknown course', async () => {
     await world(api());
-    await expectRefused(api(), 'POST', '/assessments', { as: TOKENS.director, body: openBody({ course: 'bronchoscopy' }) }, 409);
-    await expectRefused(api(), 'POST', '/assessments', { as: 'admin', body: openBody({ course: 'no-such-course' }) }, 404);
+    await expectRefused(api(), (a) => a.as(TOKENS.director).assessments.$post({ json: openBody({ course: 'bronchoscopy' }) }), 409);
+    await expectRefused(api(), (a) => a.as('admin').assessments.$post({ json: openBody({ course: 'no-such-course' }) }), 404);
   });
 });
 
@@ -81,8 +81,8 @@ describe('GET /assessments and closing a window', () => {
     const mine = await openWindow(api(), TOKENS.director);
     const theirs = await openWindow(api(), TOKENS.elsewhere, { group: GROUPS.residency });
     const everyone = await openWindow(api(), 'admin', { group: undefined });
-    await expectRefused(api(), 'GET', `/assessments?course=${COURSE}`, {}, 401);
-    await expectRefused(api(), 'GET', `/assessments?course=${COURSE}`, { as: 'learner' }, 403);
+    await expectRefused(api(), (a) => a.as(null).assessments.$get({ query: { course: COURSE } }), 401);
+    await expectRefused(api(), (a) => a.as('learner').assessments.$get({ query: { course: COURSE } }), 403);
     const ids = async (who: string) => (await reply(as(who).assessments.$get({ query: { course: COURSE } }))).json.map((w) => w.id).sort();
     expect(await ids(TOKENS.director)).toEqual([mine.id]);
     expect(await ids(TOKENS.elsewhere)).toEqual([theirs.id]);
@@ -92,14 +92,14 @@ describe('GET /assessments and closing a window', () => {
   it('is closed by its group director or an administrator, not by a learner or another director', async () => {
     await world(api());
     const window = await openWindow(api(), TOKENS.director);
-    await expectRefused(api(), 'POST', `/assessments/${window.id}/close`, {}, 401);
-    await expectRefused(api(), 'POST', `/assessments/${window.id}/close`, { as: 'learner' }, 403);
-    await expectRefused(api(), 'POST', `/assessments/${window.id}/close`, { as: TOKENS.elsewhere }, 403);
-    await expectRefused(api(), 'POST', '/assessments/no-such-window/close', { as: 'admin' }, 404);
+    await expectRefused(api(), (a) => a.as(null).assessments[':id'].close.$post({ param: { id: window.id } }), 401);
+    await expectRefused(api(), (a) => a.as('learner').assessments[':id'].close.$post({ param: { id: window.id } }), 403);
+    await expectRefused(api(), (a) => a.as(TOKENS.elsewhere).assessments[':id'].close.$post({ param: { id: window.id } }), 403);
+    await expectRefused(api(), (a) => a.as('admin').assessments[':id'].close.$post({ param: { id: 'no-such-window' } }), 404);
     const closed = await reply(as(TOKENS.director).assessments[':id'].close.$post({ param: { id: window.id } }));
     expect(closed.status).toBe(200);
     expect(closed.json).toMatchObject({ id: window.id, state: 'closed', closedAt: expect.any(String) });
-    await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: launchBody(window.code) }, 410, ErrorCode.assessmentCodeExpired);
+    await expectRefused(api(), (a) => a.as('learner').launch.$post({ json: launchBody(window.code) }), 410, ErrorCode.assessmentCodeExpired);
   });
 });
 
@@ -126,14 +126,14 @@ describe('POST /launch with an assessment code', () => {
     const { code } = await openWindow(api(), TOKENS.director);
     const unknown = ErrorCode.assessmentCodeUnknown;
     const wrong = [...ASSESSMENT_CODE_ALPHABET].find((ch) => ch !== code[0])! + code.slice(1);
-    await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: launchBody(wrong) }, 400, unknown);
-    await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: launchBody('abc') }, 400, unknown);
-    await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: launchBody('') }, 400, unknown);
+    await expectRefused(api(), (a) => a.as('learner').launch.$post({ json: launchBody(wrong) }), 400, unknown);
+    await expectRefused(api(), (a) => a.as('learner').launch.$post({ json: launchBody('abc') }), 400, unknown);
+    await expectRefused(api(), (a) => a.as('learner').launch.$post({ json: launchBody('') }), 400, unknown);
     // `other` is a member of the residency, not of the fellowship the window was opened for.
-    await expectRefused(api(), 'POST', '/launch', { as: 'other', body: launchBody(code) }, 400, unknown);
-    await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: { ...launchBody(code), course: 'bronchoscopy' } }, 400, unknown);
-    await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: launchBody('A'.repeat(33)) }, 400, ErrorCode.invalidBody);
-    await expectRefused(api(), 'POST', '/launch', { body: launchBody(code) }, 401);
+    await expectRefused(api(), (a) => a.as('other').launch.$post({ json: launchBody(code) }), 400, unknown);
+    await expectRefused(api(), (a) => a.as('learner').launch.$post({ json: { ...launchBody(code), course: 'bronchoscopy' } }), 400, unknown);
+    await expectRefused(api(), (a) => a.as('learner').launch.$post({ json: launchBody('A'.repeat(33)) }), 400, ErrorCode.invalidBody);
+    await expectRefused(api(), (a) => a.as(null).launch.$post({ json: launchBody(code) }), 401);
   });
 
   it("admits any entitled learner to an administrator's window for every learner", async () => {
@@ -151,7 +151,7 @@ describe('POST /launch with an assessment code', () => {
       .deps.db.db.update(assessmentWindows)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(assessmentWindows.id, window.id));
-    await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: launchBody(window.code) }, 410, ErrorCode.assessmentCodeExpired);
+    await expectRefused(api(), (a) => a.as('learner').launch.$post({ json: launchBody(window.code) }), 410, ErrorCode.assessmentCodeExpired);
   });
 });
 
@@ -164,7 +164,7 @@ describe('codes tried at launch', () => {
     const { code } = await openWindow(api(), TOKENS.director);
     for (let i = 0; i < 9; i += 1) expect((await reply(as('learner').launch.$post({ json: launchBody('ZZZZZZ') }))).status).toBe(400);
     expect((await reply(as('learner').launch.$post({ json: launchBody(code) }))).status).toBe(201);
-    const limited = await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: launchBody(code) }, 429, ErrorCode.tooManyRequests);
+    const limited = await expectRefused(api(), (a) => a.as('learner').launch.$post({ json: launchBody(code) }), 429, ErrorCode.tooManyRequests);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // Practice launches are not counted against it.
     expect((await reply(as('learner').launch.$post({ json: launchBody() }))).status).toBe(201);

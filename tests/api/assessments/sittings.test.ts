@@ -7,7 +7,7 @@ import { inhumanLog, play } from '../attempt-support.ts';
 import { launchBody, openBody, openWindow, world } from '../assessment-support.ts';
 import type { TestApi } from '../harness.ts';
 import { GROUPS, ROLES, TOKENS, type Role } from '../learning-support.ts';
-import { auditTrail, expectRefused, typedClient, useApi, oneCourse } from '../support.ts';
+import { auditTrail, expectRawRefused, expectRefused, typedClient, useApi, oneCourse } from '../support.ts';
 
 const DAY = 86_400_000;
 
@@ -57,7 +57,7 @@ describe('sittings scheduled ahead and for named learners', () => {
     expect(Date.parse(window.expiresAt) - Date.parse(startsAt)).toBe(60 * 60_000);
     const listed = (await reply(as(TOKENS.director).assessments.$get({ query: { course: 'asm-course' } }))).json;
     expect(listed.map((w: { id: string; state: string }) => [w.id, w.state])).toEqual([[window.id, 'scheduled']]);
-    await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: launchBody(window.code) }, 409, ErrorCode.assessmentNotStarted);
+    await expectRefused(api(), (a) => a.as('learner').launch.$post({ json: launchBody(window.code) }), 409, ErrorCode.assessmentNotStarted);
     const [entry] = await auditTrail(api(), `?entity=assessment&id=${window.id}`);
     expect(entry.after).toMatchObject({ startsAt, learners: [] });
   });
@@ -65,19 +65,19 @@ describe('sittings scheduled ahead and for named learners', () => {
   it('refuses a start in the past or more than 90 days ahead', async () => {
     await world(api());
     for (const startsAt of [new Date(Date.now() - 60 * 60_000).toISOString(), new Date(Date.now() + 91 * DAY).toISOString(), 'tomorrow'])
-      await expectRefused(api(), 'POST', '/assessments', { as: TOKENS.director, body: openBody({ startsAt }) }, 400);
+      await expectRefused(api(), (a) => a.as(TOKENS.director).assessments.$post({ json: openBody({ startsAt }) }), 400);
   });
 
   it('a sitting for named learners admits only them; a director names members of their group only', async () => {
     await world(api());
     const named = await openWindow(api(), TOKENS.director, { learners: ['learner'] });
     expect(named.learners).toEqual([{ id: 'learner', name: 'Lea Learner' }]);
-    await expectRefused(api(), 'POST', '/assessments', { as: TOKENS.director, body: openBody({ learners: ['other'] }) }, 400);
-    await expectRefused(api(), 'POST', '/assessments', { as: TOKENS.director, body: openBody({ learners: ['director'] }) }, 400);
-    await expectRefused(api(), 'POST', '/assessments', { as: 'admin', body: openBody({ group: undefined, learners: ['nobody'] }) }, 400);
+    await expectRefused(api(), (a) => a.as(TOKENS.director).assessments.$post({ json: openBody({ learners: ['other'] }) }), 400);
+    await expectRefused(api(), (a) => a.as(TOKENS.director).assessments.$post({ json: openBody({ learners: ['director'] }) }), 400);
+    await expectRefused(api(), (a) => a.as('admin').assessments.$post({ json: openBody({ group: undefined, learners: ['nobody'] }) }), 400);
     // An administrator's sitting for every learner, named: `learner` is refused as an unknown code would be.
     const forOther = await openWindow(api(), 'admin', { group: undefined, learners: ['other'] });
-    await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: launchBody(forOther.code) }, 400, ErrorCode.assessmentCodeUnknown);
+    await expectRefused(api(), (a) => a.as('learner').launch.$post({ json: launchBody(forOther.code) }), 400, ErrorCode.assessmentCodeUnknown);
     expect((await reply(as('other').launch.$post({ json: launchBody(forOther.code) }))).status).toBe(201);
     expect((await reply(as('learner').launch.$post({ json: launchBody(named.code) }))).status).toBe(201);
   });
@@ -92,7 +92,7 @@ describe('every assessed launch on record', () => {
     const window = await openWindow(api(), TOKENS.director);
     const first = await reply(as('learner').launch.$post({ json: launchBody(window.code) }));
     expect(first.status).toBe(201);
-    await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: launchBody(window.code) }, 409, ErrorCode.assessmentLaunchUsed);
+    await expectRefused(api(), (a) => a.as('learner').launch.$post({ json: launchBody(window.code) }), 409, ErrorCode.assessmentLaunchUsed);
     // Practice launches are not counted.
     expect((await reply(as('learner').launch.$post({ json: launchBody() }))).status).toBe(201);
     const record = await reply(as(TOKENS.director).assessments[':id'].launches.$get({ param: { id: window.id } }));
@@ -154,15 +154,15 @@ describe('every assessed launch on record', () => {
     expect((await reply(as('learner').launch.$post({ json: launchBody(window.code) }))).status).toBe(201);
     const path = `/assessments/${window.id}/grants`;
     const body = { learner: 'learner', caseId: 'm1c1', reason: 'The browser crashed' };
-    await expectRefused(api(), 'POST', path, { as: TOKENS.director, body: { ...body, caseId: 'nope' } }, 400);
-    await expectRefused(api(), 'POST', path, { as: TOKENS.director, body: { ...body, learner: 'other' } }, 400);
-    await expectRefused(api(), 'POST', path, { as: TOKENS.director, body: { ...body, reason: '  ' } }, 400);
-    await expectRefused(api(), 'POST', path, { as: TOKENS.director, body: { ...body, extra: 1 } }, 400);
+    await expectRawRefused(api(), 'POST', path, { as: TOKENS.director, body: { ...body, caseId: 'nope' } }, 400);
+    await expectRawRefused(api(), 'POST', path, { as: TOKENS.director, body: { ...body, learner: 'other' } }, 400);
+    await expectRawRefused(api(), 'POST', path, { as: TOKENS.director, body: { ...body, reason: '  ' } }, 400);
+    await expectRawRefused(api(), 'POST', path, { as: TOKENS.director, body: { ...body, extra: 1 } }, 400);
     const granted = await reply(as(TOKENS.director).assessments[':id'].grants.$post({ param: { id: window.id }, json: body }));
     expect(granted.status).toBe(201);
     expect(granted.json).toMatchObject({ userId: 'learner', caseId: 'm1c1', reason: body.reason, grantedBy: 'director', learnerName: 'Lea Learner' });
     expect((await reply(as('learner').launch.$post({ json: launchBody(window.code) }))).status).toBe(201);
-    await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: launchBody(window.code) }, 409, ErrorCode.assessmentLaunchUsed);
+    await expectRefused(api(), (a) => a.as('learner').launch.$post({ json: launchBody(window.code) }), 409, ErrorCode.assessmentLaunchUsed);
     const trail = await auditTrail(api(), `?entity=assessment&id=${window.id}`);
     expect(trail.map((e: { after: unknown }) => e.after)).toContainEqual({ grant: { userId: 'learner', caseId: 'm1c1', reason: 'The browser crashed' } });
   });
@@ -182,8 +182,8 @@ describe('launches and grants by role', () => {
       director: 200,
       admin: 200,
     });
-    await expectRefused(api(), 'GET', '/assessments/no-such-window/launches', { as: 'admin' }, 404);
-    await expectRefused(api(), 'GET', `/assessments/${window.id}/launches`, { as: TOKENS.elsewhere }, 403);
+    await expectRefused(api(), (a) => a.as('admin').assessments[':id'].launches.$get({ param: { id: 'no-such-window' } }), 404);
+    await expectRefused(api(), (a) => a.as(TOKENS.elsewhere).assessments[':id'].launches.$get({ param: { id: window.id } }), 403);
   });
 
   it("are granted by administrators and the sitting's directors only", async () => {
@@ -198,8 +198,8 @@ describe('launches and grants by role', () => {
       director: 201,
       admin: 201,
     });
-    await expectRefused(api(), 'POST', '/assessments/no-such-window/grants', { as: 'admin', body }, 404);
-    await expectRefused(api(), 'POST', `/assessments/${window.id}/grants`, { as: 'learner', body }, 403);
+    await expectRefused(api(), (a) => a.as('admin').assessments[':id'].grants.$post({ param: { id: 'no-such-window' }, json: body }), 404);
+    await expectRefused(api(), (a) => a.as('learner').assessments[':id'].grants.$post({ param: { id: window.id }, json: body }), 403);
   });
 
   it('opening a scheduled sitting for named learners: the same roles as any window', async () => {
@@ -316,7 +316,7 @@ describe("a learner's own sittings", () => {
     expect(await ids(TOKENS.director)).toEqual([]);
     expect(await ids(TOKENS.elsewhere)).toEqual([]);
     expect(await ids('admin')).toEqual([]);
-    await expectRefused(api(), 'GET', '/assessments/mine?course=asm-course', {}, 401);
-    await expectRefused(api(), 'GET', '/assessments/mine', { as: 'learner' }, 400);
+    await expectRefused(api(), (a) => a.as(null).assessments.mine.$get({ query: { course: 'asm-course' } }), 401);
+    await expectRawRefused(api(), 'GET', '/assessments/mine', { as: 'learner' }, 400);
   });
 });

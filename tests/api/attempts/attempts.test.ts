@@ -14,7 +14,7 @@ import { attempt, COURSE, setUp, TOKENS } from '../learning-support.ts';
 import { LIMITS } from '../../../src/server/http/rate-counters.ts';
 import { LATE_SEND_MS } from '../../../src/domain/attempt-delivery.ts';
 import { LAUNCH_LIFE_MS } from '../../../src/domain/launch.ts';
-import { expectRefused, freshWindow, useApi, typedClient, oneCourse } from '../support.ts';
+import { expectRawRefused, expectRefused, freshWindow, useApi, typedClient, oneCourse } from '../support.ts';
 
 const api = useApi();
 const { as, reply } = typedClient(api);
@@ -115,7 +115,7 @@ describe('POST /attempts', () => {
     const better = play(token, 'all')
       .events.slice(0, -1)
       .concat({ t: events.at(-1)!.t + 1, type: 'finish' });
-    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token, events: better } }, 409);
+    await expectRefused(api(), (a) => a.as('learner').attempts.$post({ json: { token, events: better } }), 409);
     expect(await stored()).toHaveLength(1);
   });
 
@@ -135,13 +135,14 @@ describe('POST /attempts', () => {
     await setUp(api());
     const token = await tokenFor('learner');
     const { events } = play(token, 'one');
-    await expectRefused(api(), 'POST', '/attempts', { body: { token, events } }, 401, 'unauthorized');
-    await expectRefused(api(), 'POST', '/attempts', { as: 'not-an-id-token', body: { token, events } }, 401, 'unauthorized');
-    for (const as of ['other', 'admin', TOKENS.director]) await expectRefused(api(), 'POST', '/attempts', { as, body: { token, events } }, 403, 'forbidden');
+    await expectRefused(api(), (a) => a.as(null).attempts.$post({ json: { token, events } }), 401, 'unauthorized');
+    await expectRefused(api(), (a) => a.as('not-an-id-token').attempts.$post({ json: { token, events } }), 401, 'unauthorized');
+    for (const as of ['other', 'admin', TOKENS.director])
+      await expectRefused(api(), (a) => a.as(as).attempts.$post({ json: { token, events } }), 403, 'forbidden');
     const res = await reply(as('learner').attempts.$post({ json: { token, events } }));
     expect([res.status, res.json.userId]).toEqual([201, 'learner']);
     // Once stored, the same log from someone else is still refused rather than answered with the learner's attempt.
-    await expectRefused(api(), 'POST', '/attempts', { as: 'other', body: { token, events } }, 403, 'forbidden');
+    await expectRefused(api(), (a) => a.as('other').attempts.$post({ json: { token, events } }), 403, 'forbidden');
   });
 
   it('refuses expired, forged, other-key and old-style tokens, storing nothing', async () => {
@@ -149,37 +150,37 @@ describe('POST /attempts', () => {
     const { events } = play(token, 'one');
     // Expired longer ago than a kept attempt may be sent (attempts.late.test.ts has the attempts sent late).
     const expired = await tokenFor('learner', { ageMs: LAUNCH_LIFE_MS + LATE_SEND_MS + 60_000 });
-    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token: expired, events } }, 401, 'invalid_token');
+    await expectRefused(api(), (a) => a.as('learner').attempts.$post({ json: { token: expired, events } }), 401, 'invalid_token');
     const [head, , sig] = token.split('.');
     const claims = claimsOf(token);
     for (const forged of [{ sub: 'other' }, { variant: claims.variant ^ 1 }, { sim: { ...claims.sim, anastomoses: 1 } }, { iat: claims.iat + 3600 }]) {
       const body = Buffer.from(JSON.stringify({ ...claims, ...forged })).toString('base64url');
-      await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token: `${head}.${body}.${sig}`, events } }, 401, 'invalid_token');
+      await expectRefused(api(), (a) => a.as('learner').attempts.$post({ json: { token: `${head}.${body}.${sig}`, events } }), 401, 'invalid_token');
     }
     const otherKey = await tokenFor('learner', { ageMs: 60_000, secret: 'another-secret-that-is-long-enough-000' });
-    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token: otherKey, events } }, 401, 'invalid_token');
+    await expectRefused(api(), (a) => a.as('learner').attempts.$post({ json: { token: otherKey, events } }), 401, 'invalid_token');
     const { variant: _v, sim: _s, ...oldStyle } = claims;
     const noVariant = await new SignJWT({ ...oldStyle }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(SECRET));
-    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token: noVariant, events } }, 401, 'invalid_token');
+    await expectRefused(api(), (a) => a.as('learner').attempts.$post({ json: { token: noVariant, events } }), 401, 'invalid_token');
     // Signed with our key, valid in every other claim, but without the case's id (as before cases had ids).
     const { cid: _cid, ...withoutCase } = claims as typeof claims & { cid: string };
     const noCaseId = await new SignJWT({ ...withoutCase }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(SECRET));
-    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token: noCaseId, events } }, 401, 'invalid_token');
-    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token: 'not-a-token', events } }, 401, 'invalid_token');
+    await expectRefused(api(), (a) => a.as('learner').attempts.$post({ json: { token: noCaseId, events } }), 401, 'invalid_token');
+    await expectRefused(api(), (a) => a.as('learner').attempts.$post({ json: { token: 'not-a-token', events } }), 401, 'invalid_token');
   });
 
   it('refuses an attempt once the plan that entitled the learner is gone', async () => {
     const token = await tokenFor('learner');
     const { events } = play(token);
     await setPlan(api(), 'learner', false);
-    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token, events } }, 403);
+    await expectRefused(api(), (a) => a.as('learner').attempts.$post({ json: { token, events } }), 403);
   });
 
   it('refuses a log longer than the time since the launch (5 s of grace), before replaying it', async () => {
     const { events } = play(await tokenFor('learner'));
     const lastT = events.at(-1)!.t;
     const young = await tokenFor('learner', { ageMs: lastT - 10_000 });
-    const res = await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token: young, events } }, 400);
+    const res = await expectRefused(api(), (a) => a.as('learner').attempts.$post({ json: { token: young, events } }), 400);
     expect(res.json.message).toMatch(/longer than the time since the launch/);
     const justOldEnough = await tokenFor('learner', { ageMs: lastT - 2_000 });
     expect((await reply(as('learner').attempts.$post({ json: { token: justOldEnough, events } }))).status).toBe(201);
@@ -187,14 +188,14 @@ describe('POST /attempts', () => {
 
   it('refuses a case that no longer exists, a log that never opened, and bad bodies', async () => {
     const { events } = play(await tokenFor('learner'), 'none');
-    await expectRefused(
+    await expectRawRefused(
       api(),
       'POST',
       '/attempts',
       { as: 'learner', body: { token: await tokenFor('learner', { where: { ...SELECTIVE, case: 9, caseId: 'deleted' } }), events } },
       404,
     );
-    await expectRefused(
+    await expectRawRefused(
       api(),
       'POST',
       '/attempts',
@@ -202,29 +203,27 @@ describe('POST /attempts', () => {
       404,
     );
     const token = await tokenFor('learner');
-    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token, events: [{ t: 5, type: 'finish' }] } }, 400);
-    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token, events: [] } }, 400);
-    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token, events: [{ t: 1, type: 'teleport' }] } }, 400);
-    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token, events: [{ t: 1, type: 'move', dx: 1, dy: 0 }] } }, 400);
+    await expectRefused(api(), (a) => a.as('learner').attempts.$post({ json: { token, events: [{ t: 5, type: 'finish' }] } }), 400);
+    await expectRefused(api(), (a) => a.as('learner').attempts.$post({ json: { token, events: [] } }), 400);
+    await expectRawRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token, events: [{ t: 1, type: 'teleport' }] } }, 400);
+    await expectRawRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token, events: [{ t: 1, type: 'move', dx: 1, dy: 0 }] } }, 400);
     await expectRefused(
       api(),
-      'POST',
-      '/attempts',
-      {
-        as: 'learner',
-        body: {
-          token,
-          events: [
-            { t: 0, type: 'open', scope: 'straight' },
-            { t: 1, type: 'input', turnX: 2, turnY: 0, insert: 0, roll: 0 },
-          ],
-        },
-      },
+      (a) =>
+        a.as('learner').attempts.$post({
+          json: {
+            token,
+            events: [
+              { t: 0, type: 'open', scope: 'straight' },
+              { t: 1, type: 'input', turnX: 2, turnY: 0, insert: 0, roll: 0 },
+            ],
+          },
+        }),
       400,
     );
-    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { events } }, 400);
+    await expectRawRefused(api(), 'POST', '/attempts', { as: 'learner', body: { events } }, 400);
     const tooMany = Array.from({ length: MAX_ATTEMPT_EVENTS + 1 }, (_, i) => ({ t: i, type: 'laserOff' }));
-    await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token, events: tooMany } }, 400);
+    await expectRawRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token, events: tooMany } }, 400);
   });
 
   it('refuses a control value no device of the page produces, naming the event, and stores nothing', async () => {
@@ -239,7 +238,7 @@ describe('POST /attempts', () => {
       ['turnX', 0.125],
     ] as const) {
       const forged = events.map((e, i) => (i === at ? { ...e, [field]: value } : e));
-      const res = await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token, events: forged } }, 400);
+      const res = await expectRefused(api(), (a) => a.as('learner').attempts.$post({ json: { token, events: forged } }), 400);
       expect(res.json.issues).toEqual([expect.objectContaining({ path: `events.${at}.${field}` })]);
     }
     // The same log with the page's own values is stored: the token was not spent by the refusals.
@@ -252,7 +251,7 @@ describe('POST /attempts', () => {
     expect(events[0]).toMatchObject({ type: 'open' });
     for (const site of [9, -1, 1.5, '4']) {
       const forged = events.map((e, i) => (i === 0 ? { ...e, site } : e));
-      const res = await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token, events: forged } }, 400);
+      const res = await expectRawRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token, events: forged } }, 400);
       expect(res.json.issues).toEqual([expect.objectContaining({ path: 'events.0.site' })]);
     }
     // Site 4 is the middle of a posterior placenta's grid, straight over the plate's centre.
@@ -292,7 +291,7 @@ describe('POST /attempts', () => {
     const pool = api().deps.replay;
     api().deps.replay = new ReplayPool({ workers: 1, budgetMs: 1 });
     try {
-      await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token, events } }, 422, 'replay_over_budget');
+      await expectRefused(api(), (a) => a.as('learner').attempts.$post({ json: { token, events } }), 422, 'replay_over_budget');
     } finally {
       api().deps.replay = pool;
     }
@@ -501,9 +500,9 @@ describe('GET /attempts/{id}', () => {
     expect(own).toMatchObject({ status: 200, json: mine });
     expect(own.json.debrief).toMatchObject({ task: 'selective', radiusMm: 75, anastomoses: expect.any(Array), equator: expect.any(Array) });
     expect((await reply(as('admin').attempts[':id'].$get({ param: { id: mine.id } }))).json).toEqual(mine);
-    await expectRefused(api(), 'GET', `/attempts/${mine.id}`, { as: 'other' }, 403);
-    await expectRefused(api(), 'GET', `/attempts/${mine.id}`, {}, 401);
-    await expectRefused(api(), 'GET', `/attempts/${'0'.repeat(64)}`, { as: 'admin' }, 404);
+    await expectRefused(api(), (a) => a.as('other').attempts[':id'].$get({ param: { id: mine.id } }), 403);
+    await expectRefused(api(), (a) => a.as(null).attempts[':id'].$get({ param: { id: mine.id } }), 401);
+    await expectRefused(api(), (a) => a.as('admin').attempts[':id'].$get({ param: { id: '0'.repeat(64) } }), 404);
   });
 });
 
@@ -538,9 +537,9 @@ describe('GET /attempts', () => {
 
   it("hides another user's attempts from a learner and shows them to an admin", async () => {
     const theirs = await postPlayed(api(), 'other', 'none');
-    await expectRefused(api(), 'GET', '/attempts?userId=other', { as: 'learner' }, 403);
-    await expectRefused(api(), 'GET', '/attempts/summary?userId=other', { as: 'learner' }, 403);
-    await expectRefused(api(), 'GET', '/attempts', {}, 401);
+    await expectRefused(api(), (a) => a.as('learner').attempts.$get({ query: { userId: 'other' } }), 403);
+    await expectRefused(api(), (a) => a.as('learner').attempts.summary.$get({ query: { userId: 'other' } }), 403);
+    await expectRefused(api(), (a) => a.as(null).attempts.$get({ query: {} }), 401);
     const admin = await reply(as('admin').attempts.$get({ query: { userId: 'other' } }));
     expect(admin.json).toEqual([expect.objectContaining({ id: theirs.id, userId: 'other' })]);
     expect((await reply(as('learner').attempts.$get({ query: {} }))).json).toEqual([]);
@@ -638,8 +637,8 @@ describe('benchmarks', () => {
   });
 
   it('are refused for an unknown course or without one', async () => {
-    await expectRefused(api(), 'GET', '/benchmarks?courseId=nope', {}, 404);
-    await expectRefused(api(), 'GET', '/benchmarks', {}, 400);
+    await expectRefused(api(), (a) => a.as(null).benchmarks.$get({ query: { courseId: 'nope' } }), 404);
+    await expectRawRefused(api(), 'GET', '/benchmarks', {}, 400);
   });
 });
 
@@ -655,14 +654,12 @@ describe('the simulator rate limit', () => {
     const { token } = (await launch()).json;
     const res = await expectRefused(
       limited(),
-      'POST',
-      '/attempts',
-      { as: 'admin', body: { token, events: play(token, 'none').events } },
+      (a) => a.as('admin').attempts.$post({ json: { token, events: play(token, 'none').events } }),
       429,
       'too_many_requests',
     );
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-    await expectRefused(limited(), 'POST', '/launch', { as: 'admin', body }, 429, 'too_many_requests');
+    await expectRefused(limited(), (a) => a.as('admin').launch.$post({ json: body }), 429, 'too_many_requests');
     const others = await tokenFor('learner', { where: NAVIGATION });
     await setPlan(limited(), 'learner', true);
     expect((await slow.reply(slow.as('learner').attempts.$post({ json: { token: others, events: play(others, 'none').events } }))).status).toBe(201);

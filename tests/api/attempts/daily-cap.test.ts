@@ -43,7 +43,12 @@ describe('the daily cap on stored attempts', () => {
     await stored('learner', ATTEMPTS_PER_DAY - 1, 20);
     await postPlayed(api(), 'learner');
     const token = await tokenFor('learner');
-    const res = await expectRefused(api(), 'POST', '/attempts', { as: 'learner', body: { token, events: play(token).events } }, 429, ErrorCode.attemptDailyCap);
+    const res = await expectRefused(
+      api(),
+      (a) => a.as('learner').attempts.$post({ json: { token, events: play(token).events } }),
+      429,
+      ErrorCode.attemptDailyCap,
+    );
     expect(res.json.message).toMatch(/24 hours/);
     // The 99 made 20 hours ago leave the window in 4 hours; the one just stored would hold it for a day.
     const wait = Number(res.headers.get('retry-after'));

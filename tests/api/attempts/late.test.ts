@@ -78,7 +78,7 @@ describe('an attempt kept on the device and sent after its launch expired', () =
     // A week after that, past the time a late attempt may be sent: its answer again, to its learner only.
     setClock(launchedAt + 9 * DAY + LAUNCH_LIFE_MS);
     expect(await send()).toMatchObject({ status: 200, json: first.json });
-    await expectRefused(api(), 'POST', '/attempts', { as: now('other'), body: { token, events } }, 401, 'invalid_token');
+    await expectRefused(api(), (a) => a.as(now('other')).attempts.$post({ json: { token, events } }), 401, 'invalid_token');
     expect(await stored()).toHaveLength(1);
   });
 
@@ -87,12 +87,12 @@ describe('an attempt kept on the device and sent after its launch expired', () =
     const events = longPlay(token, 30);
     setClock(launchedAt + LAUNCH_LIFE_MS + 3 * 60 * MIN);
     const startedAfter = { token, events, startedAgoMs: 60 * MIN };
-    const res = await expectRefused(api(), 'POST', '/attempts', { as: now('learner'), body: startedAfter }, 401, 'invalid_token');
+    const res = await expectRefused(api(), (a) => a.as(now('learner')).attempts.$post({ json: startedAfter }), 401, 'invalid_token');
     expect(res.json.message).toMatch(/not started within its life/);
-    await expectRefused(api(), 'POST', '/attempts', { as: now('learner'), body: { token, events } }, 401, 'invalid_token');
+    await expectRefused(api(), (a) => a.as(now('learner')).attempts.$post({ json: { token, events } }), 401, 'invalid_token');
     setClock(launchedAt + LAUNCH_LIFE_MS + LATE_SEND_MS + MIN);
     const inLife = { token, events, startedAgoMs: Date.now() - launchedAt - MIN };
-    await expectRefused(api(), 'POST', '/attempts', { as: now('learner'), body: inLife }, 401, 'invalid_token');
+    await expectRefused(api(), (a) => a.as(now('learner')).attempts.$post({ json: inLife }), 401, 'invalid_token');
     // The same kept attempt sent a minute before that limit is still taken.
     setClock(launchedAt + LAUNCH_LIFE_MS + LATE_SEND_MS - MIN);
     const inTime = await reply(as(now('learner')).attempts.$post({ json: { token, events, startedAgoMs: Date.now() - launchedAt - MIN } }));

@@ -1,7 +1,7 @@
 // The history of a course and of a plan as GET /audit answers it for the editor's and the plan form's History panels:
 // who changed what and when, field by field, and nothing left of an administrator who has since deleted their account.
 import { describe, expect, it } from 'vitest';
-import { auditTrail, CALLERS, expectRefused, useApi, validPlan, typedClient } from '../support.ts';
+import { auditTrail, CALLERS, expectRawRefused, expectRefused, useApi, validPlan, typedClient } from '../support.ts';
 
 const api = useApi();
 const { as, reply } = typedClient(api);
@@ -35,8 +35,8 @@ describe("a plan's history", () => {
   });
 
   it('records nothing for an edit refused', async () => {
-    await expectRefused(api(), 'PUT', '/pricing/plan-complete', { as: 'admin', body: validPlan({ price: -1 }) }, 400);
-    await expectRefused(api(), 'PUT', '/pricing/plan-complete', { as: 'learner', body: validPlan() }, 403);
+    await expectRefused(api(), (a) => a.as('admin').pricing[':id'].$put({ param: { id: 'plan-complete' }, json: validPlan({ price: -1 }) }), 400);
+    await expectRefused(api(), (a) => a.as('learner').pricing[':id'].$put({ param: { id: 'plan-complete' }, json: validPlan() }), 403);
     expect(await history('plan', 'plan-complete')).toEqual([]);
   });
 });
@@ -68,14 +68,14 @@ describe('GET /audit for one course or plan', () => {
     ['learner', 403],
     ['other', 403],
   ] as const)('refuses %s with %i', async (who, status) => {
-    await expectRefused(api(), 'GET', `/audit?entity=course&id=${COURSE}`, { as: CALLERS[who] }, status);
-    await expectRefused(api(), 'GET', '/audit?entity=plan&id=plan-complete', { as: CALLERS[who] }, status);
+    await expectRefused(api(), (a) => a.as(CALLERS[who]).audit.$get({ query: { entity: 'course', id: COURSE } }), status);
+    await expectRefused(api(), (a) => a.as(CALLERS[who]).audit.$get({ query: { entity: 'plan', id: 'plan-complete' } }), status);
   });
 
   it.each(['entity=courses&id=x', 'entity=Plan', 'entity=course&id=a%00b', 'entity=plan&limit=-1', 'entity=plan&id=x&since=1'])(
     'refuses %s with 400',
     async (query) => {
-      await expectRefused(api(), 'GET', `/audit?${query}`, { as: 'admin' }, 400);
+      await expectRawRefused(api(), 'GET', `/audit?${query}`, { as: 'admin' }, 400);
     },
   );
 

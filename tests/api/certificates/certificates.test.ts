@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { play, tokenFor } from '../attempt-support.ts';
 import { attempt, COURSE, GROUPS, passAll, pdfText, setUp, TOKENS } from '../learning-support.ts';
 import { ARABIC, lineOf } from '../pdf-lines.ts';
-import { auditTrail, expectRefused, useApi, typedClient, oneCourse } from '../support.ts';
+import { auditTrail, expectRawRefused, expectRefused, useApi, typedClient, oneCourse } from '../support.ts';
 import type { TestApi } from '../harness.ts';
 
 async function issued(api: TestApi, uid = 'learner'): Promise<string> {
@@ -47,7 +47,7 @@ describe('certificates', () => {
       sittings: [],
       assessedCases: [],
     });
-    await expectRefused(api(), 'GET', '/certificates/AAAAAAAAAAAAAAAAAAAAAA', {}, 404);
+    await expectRefused(api(), (a) => a.as(null).certificates[':id'].$get({ param: { id: 'AAAAAAAAAAAAAAAAAAAAAA' } }), 404);
   });
 
   it("are listed for their holder, the holder's director and admins", async () => {
@@ -60,8 +60,8 @@ describe('certificates', () => {
       ]);
     }
     expect((await reply(as('other').certificates.$get({ query: {} }))).json).toEqual([]);
-    for (const as of ['other', TOKENS.elsewhere]) await expectRefused(api(), 'GET', '/certificates?userId=learner', { as }, 403);
-    await expectRefused(api(), 'GET', '/certificates', { as: null }, 401);
+    for (const as of ['other', TOKENS.elsewhere]) await expectRefused(api(), (a) => a.as(as).certificates.$get({ query: { userId: 'learner' } }), 403);
+    await expectRefused(api(), (a) => a.as(null).certificates.$get({ query: {} }), 401);
   });
 
   it('download as a PDF with the name, the course, the passed cases and the verification address (ours, whatever Host the request named)', async () => {
@@ -130,25 +130,26 @@ describe('certificates', () => {
     expect((await pdf(api(), id, 'learner')).cache).toBe('hit');
     expect((await pdf(api(), await issued(api(), 'other'), 'other')).cache).toBe('miss');
     await reply(as('admin').certificates[':id'].revoke.$post({ param: { id }, json: { reason: 'Fraud' } }));
-    await expectRefused(api(), 'GET', `/certificates/${id}/pdf`, { as: 'learner' }, 409);
+    await expectRefused(api(), (a) => a.as('learner').certificates[':id'].pdf.$get({ param: { id }, query: {} }), 409);
   });
 
   it("download for the holder's director and admins, not for other learners or directors", async () => {
     await setUp(api());
     const id = await issued(api());
     for (const as of ['admin', TOKENS.director]) expect((await pdf(api(), id, as)).status).toBe(200);
-    for (const as of ['other', TOKENS.elsewhere]) await expectRefused(api(), 'GET', `/certificates/${id}/pdf`, { as }, 403);
-    await expectRefused(api(), 'GET', `/certificates/${id}/pdf`, { as: null }, 401);
-    await expectRefused(api(), 'GET', `/certificates/${id}/pdf?lang=xx`, { as: 'learner' }, 400);
-    await expectRefused(api(), 'GET', '/certificates/nope/pdf', { as: 'learner' }, 404);
+    for (const as of ['other', TOKENS.elsewhere]) await expectRefused(api(), (a) => a.as(as).certificates[':id'].pdf.$get({ param: { id }, query: {} }), 403);
+    await expectRefused(api(), (a) => a.as(null).certificates[':id'].pdf.$get({ param: { id }, query: {} }), 401);
+    await expectRawRefused(api(), 'GET', `/certificates/${id}/pdf?lang=xx`, { as: 'learner' }, 400);
+    await expectRefused(api(), (a) => a.as('learner').certificates[':id'].pdf.$get({ param: { id: 'nope' }, query: {} }), 404);
   });
 
   it('are revoked by admins only, audited, once; a revoked one verifies as revoked and no longer downloads', async () => {
     await setUp(api());
     const id = await issued(api());
-    for (const as of ['learner', TOKENS.director]) await expectRefused(api(), 'POST', `/certificates/${id}/revoke`, { as, body: { reason: 'x' } }, 403);
-    await expectRefused(api(), 'POST', `/certificates/${id}/revoke`, { as: 'admin', body: { reason: ' ' } }, 400);
-    await expectRefused(api(), 'POST', '/certificates/nope/revoke', { as: 'admin', body: { reason: 'Fraud' } }, 404);
+    for (const as of ['learner', TOKENS.director])
+      await expectRefused(api(), (a) => a.as(as).certificates[':id'].revoke.$post({ param: { id }, json: { reason: 'x' } }), 403);
+    await expectRefused(api(), (a) => a.as('admin').certificates[':id'].revoke.$post({ param: { id }, json: { reason: ' ' } }), 400);
+    await expectRefused(api(), (a) => a.as('admin').certificates[':id'].revoke.$post({ param: { id: 'nope' }, json: { reason: 'Fraud' } }), 404);
     const res = await reply(as('admin').certificates[':id'].revoke.$post({ param: { id }, json: { reason: 'Attempts played by someone else' } }));
     expect(res.json).toMatchObject({ id, status: 'revoked', revokedAt: expect.any(String) });
     expect((await reply(as(null).certificates[':id'].$get({ param: { id } }))).json.status).toBe('revoked');
@@ -159,8 +160,8 @@ describe('certificates', () => {
       before: { revoked: false },
       after: { revoked: true, reason: 'Attempts played by someone else' },
     });
-    await expectRefused(api(), 'POST', `/certificates/${id}/revoke`, { as: 'admin', body: { reason: 'Again' } }, 409);
-    await expectRefused(api(), 'GET', `/certificates/${id}/pdf`, { as: 'learner' }, 409);
+    await expectRefused(api(), (a) => a.as('admin').certificates[':id'].revoke.$post({ param: { id }, json: { reason: 'Again' } }), 409);
+    await expectRefused(api(), (a) => a.as('learner').certificates[':id'].pdf.$get({ param: { id }, query: {} }), 409);
     // Passing again does not issue a new one.
     expect(oneCourse((await reply(as('learner').progress.$get({ query: { course: COURSE } }))).json).certificate).toMatchObject({ id, revoked: true });
   });

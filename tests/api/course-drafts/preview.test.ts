@@ -38,15 +38,15 @@ describe('a course never published', () => {
       const list = await reply(as(caller).courses.$get({ query: { lang } }));
       expect(list.status).toBe(200);
       expect(list.json.map((c: { id: string }) => c.id)).not.toContain(id);
-      await expectRefused(api(), 'GET', `/courses/${id}?lang=${lang}`, { as: caller }, 404);
+      await expectRefused(api(), (a) => a.as(caller).courses[':id'].$get({ param: { id }, query: { lang } }), 404);
     }
-    await expectRefused(api(), 'POST', `/courses/${id}/preview`, { as: caller }, who === 'anonymous' ? 401 : 403);
+    await expectRefused(api(), (a) => a.as(caller).courses[':id'].preview.$post({ param: { id } }), who === 'anonymous' ? 401 : 403);
     if (who === 'anonymous') return;
-    await expectRefused(api(), 'GET', `/progress?course=${id}`, { as: caller }, 404);
+    await expectRefused(api(), (a) => a.as(caller).progress.$get({ query: { course: id } }), 404);
     const learning = await reply(as(caller).learning.$get({ query: {} }));
     expect(learning.status).toBe(200);
     expect(JSON.stringify(learning.json)).not.toContain(TITLE);
-    await expectRefused(api(), 'POST', '/launch', { as: caller, body: { course: id, level: 1, case: 1 } }, 404);
+    await expectRefused(api(), (a) => a.as(caller).launch.$post({ json: { course: id, level: 1, case: 1 } }), 404);
     if (who === 'director') {
       const csv = await reply(as(caller).groups[':id']['export.csv'].$get({ param: { id: GROUPS.fellowship }, query: {} }));
       expect(csv.status).toBe(200);
@@ -79,9 +79,9 @@ describe('a course never published', () => {
 
 describe('a preview link', () => {
   it('is asked for by administrators only, for a course that exists', async () => {
-    await expectRefused(api(), 'POST', '/courses/no-such-course/preview', { as: 'admin' }, 404);
+    await expectRefused(api(), (a) => a.as('admin').courses[':id'].preview.$post({ param: { id: 'no-such-course' } }), 404);
     for (const who of ['anonymous', 'learner', 'director'] as const) {
-      await expectRefused(api(), 'POST', '/courses/lr-course/preview', { as: ROLES[who] }, who === 'anonymous' ? 401 : 403);
+      await expectRefused(api(), (a) => a.as(ROLES[who]).courses[':id'].preview.$post({ param: { id: 'lr-course' } }), who === 'anonymous' ? 401 : 403);
     }
   });
 

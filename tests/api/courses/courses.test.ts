@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditTrail, CALLERS, expectRefused, SEEDED_COURSES, useApi, validCourse, withSecondInstance, typedClient } from '../support.ts';
+import { auditTrail, CALLERS, expectRawRefused, expectRefused, SEEDED_COURSES, useApi, validCourse, withSecondInstance, typedClient } from '../support.ts';
 
 const api = useApi();
 const { as, reply } = typedClient(api);
@@ -54,17 +54,17 @@ describe('GET /courses/{id}', () => {
   });
 
   it.each(['nope', 'BRONCHOSCOPY', 'bronchoscopy%20'])('answers 404 for the unknown id %s', async (id) => {
-    await expectRefused(api(), 'GET', `/courses/${id}`, {}, 404);
+    await expectRefused(api(), (a) => a.as(null).courses[':id'].$get({ param: { id }, query: {} }), 404);
   });
 
   it.each(['a%00b', 'x'.repeat(129)])('refuses the malformed id %s with 400, not 500', async (id) => {
-    await expectRefused(api(), 'GET', `/courses/${id}`, {}, 400);
+    await expectRefused(api(), (a) => a.as(null).courses[':id'].$get({ param: { id }, query: {} }), 400);
   });
 });
 
 describe('POST /courses', () => {
   it.each(nonAdmins)('refuses %s with %i', async (who, status) => {
-    await expectRefused(api(), 'POST', '/courses', { as: CALLERS[who], body: validCourse() }, status);
+    await expectRefused(api(), (a) => a.as(CALLERS[who]).courses.$post({ json: validCourse() }), status);
   });
 
   it('creates a course with the defaults when there is no body, answers its id and records it', async () => {
@@ -123,7 +123,7 @@ describe('POST /courses', () => {
 
 describe('PUT /courses/{id}', () => {
   it.each(nonAdmins)('refuses %s with %i', async (who, status) => {
-    await expectRefused(api(), 'PUT', '/courses/bronchoscopy', { as: CALLERS[who], body: validCourse() }, status);
+    await expectRefused(api(), (a) => a.as(CALLERS[who]).courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: validCourse() }), status);
   });
 
   it('saves the full course, answers it, and every later GET shows the change', async () => {
@@ -198,12 +198,16 @@ describe('PUT /courses/{id}', () => {
 
   it("refuses a body with another course's id with 400 naming it, and changes nothing", async () => {
     const read = (await reply(as('admin').courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: {} }))).json;
-    const res = await expectRefused(api(), 'PUT', '/courses/bronchoscopy', { as: 'admin', body: { ...read, id: 'pleuroamniotic', title: 'X' } }, 400);
+    const res = await expectRefused(
+      api(),
+      (a) => a.as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: { ...read, id: 'pleuroamniotic', title: 'X' } }),
+      400,
+    );
     expect(res.json.issues).toEqual([{ path: 'id', message: expect.stringContaining('read-only') }]);
   });
 
   it('answers 404 for an unknown id', async () => {
-    await expectRefused(api(), 'PUT', '/courses/nope', { as: 'admin', body: validCourse() }, 404);
+    await expectRefused(api(), (a) => a.as('admin').courses[':id'].$put({ param: { id: 'nope' }, json: validCourse() }), 404);
   });
 
   it.each([
@@ -232,7 +236,7 @@ describe('PUT /courses/{id}', () => {
     ['a NUL character in the title', { body: validCourse({ title: 'Laser\u0000' }) }],
     ['a lone surrogate in a module title', { raw: '{"title":"x","subtitle":"s","levels":[{"title":"\\ud800","active":true,"cases":[]}]}' }],
   ])('refuses %s with 400', async (_label, opts, code?: string) => {
-    await expectRefused(api(), 'PUT', '/courses/bronchoscopy', { as: 'admin', ...opts }, 400, code);
+    await expectRawRefused(api(), 'PUT', '/courses/bronchoscopy', { as: 'admin', ...opts }, 400, code);
   });
 
   it.each([
@@ -240,7 +244,7 @@ describe('PUT /courses/{id}', () => {
     ['101 modules', { levels: Array.from({ length: 101 }, () => moduleOf(0)) }],
     ['an unknown field', { id: 'chosen-id' }],
   ])('refuses a new course with %s', async (_label, body) => {
-    await expectRefused(api(), 'POST', '/courses', { as: 'admin', body }, 400);
+    await expectRawRefused(api(), 'POST', '/courses', { as: 'admin', body }, 400);
   });
 });
 
@@ -303,17 +307,17 @@ describe('simulator parameters of a case', () => {
     ['a missing field', { targets: undefined }],
     ['an unknown field', { seed: 42 }],
   ])('refuses %s with 400 and changes nothing', async (_label, over) => {
-    await expectRefused(api(), 'PUT', '/courses/bronchoscopy', { as: 'admin', body: withSim({ ...sim, ...over }) }, 400);
+    await expectRefused(api(), (a) => a.as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: withSim({ ...sim, ...over }) }), 400);
   });
 
   it('refuses a sim that is not an object', async () => {
-    await expectRefused(api(), 'PUT', '/courses/bronchoscopy', { as: 'admin', body: withSim(null) }, 400);
+    await expectRefused(api(), (a) => a.as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: withSim(null) }), 400);
   });
 });
 
 describe('DELETE /courses/{id}', () => {
   it.each(nonAdmins)('refuses %s with %i', async (who, status) => {
-    await expectRefused(api(), 'DELETE', '/courses/bronchoscopy', { as: CALLERS[who] }, status);
+    await expectRefused(api(), (a) => a.as(CALLERS[who]).courses[':id'].$delete({ param: { id: 'bronchoscopy' }, query: {} }), status);
   });
 
   it('deletes the course: 204, gone from a list and a page already served, and recorded', async () => {
@@ -322,7 +326,7 @@ describe('DELETE /courses/{id}', () => {
     const res = await reply(as('admin').courses[':id'].$delete({ param: { id: 'bronchoscopy' }, query: {} }));
     expect(res.status).toBe(204);
     expect(res.json).toBeNull();
-    await expectRefused(api(), 'GET', '/courses/bronchoscopy', {}, 404);
+    await expectRefused(api(), (a) => a.as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: {} }), 404);
     expect((await reply(as(null).courses.$get({ query: {} }))).json.map((c: { id: string }) => c.id)).toEqual(
       SEEDED_COURSES.filter((id) => id !== 'bronchoscopy'),
     );
@@ -347,9 +351,9 @@ describe('DELETE /courses/{id}', () => {
   });
 
   it('answers 404 for an unknown id and for a second delete', async () => {
-    await expectRefused(api(), 'DELETE', '/courses/nope', { as: 'admin' }, 404);
+    await expectRefused(api(), (a) => a.as('admin').courses[':id'].$delete({ param: { id: 'nope' }, query: {} }), 404);
     await reply(as('admin').courses[':id'].$delete({ param: { id: 'bronchoscopy' }, query: {} }));
-    await expectRefused(api(), 'DELETE', '/courses/bronchoscopy', { as: 'admin' }, 404);
+    await expectRefused(api(), (a) => a.as('admin').courses[':id'].$delete({ param: { id: 'bronchoscopy' }, query: {} }), 404);
   });
 });
 

@@ -7,7 +7,7 @@ import type { AttemptListItem } from '../../../src/api/attempts.ts';
 import type { CourseProgress } from '../../../src/api/progress.ts';
 import { play, setPlan, tokenFor, VARIANT } from '../attempt-support.ts';
 import { attempt, COURSE, MODULES, setUp } from '../learning-support.ts';
-import { expectRefused, typedClient, useApi, oneCourse } from '../support.ts';
+import { expectRawRefused, typedClient, useApi, oneCourse } from '../support.ts';
 
 const api = useApi();
 const { as, reply } = typedClient(api);
@@ -48,11 +48,11 @@ describe('ids of modules and cases', () => {
     const twice = [{ ...moduleA, cases: [moduleA.cases[0]!, { ...moduleA.cases[1]!, id: 'm1c1' }] }];
     const body = (levels: unknown) => ({ title: 'T', subtitle: 's', levels });
     for (const path of [`/courses/${COURSE}`, `/courses/${COURSE}/draft`]) {
-      const res = await expectRefused(api(), 'PUT', path, { as: 'admin', body: body(twice) }, 400);
+      const res = await expectRawRefused(api(), 'PUT', path, { as: 'admin', body: body(twice) }, 400);
       expect(res.json.issues).toEqual([{ path: 'levels', message: 'the id m1c1 is used more than once' }]);
-      await expectRefused(api(), 'PUT', path, { as: 'admin', body: body([{ ...moduleA, id: 'no spaces' }]) }, 400);
-      await expectRefused(api(), 'PUT', path, { as: 'admin', body: body([{ ...moduleA, id: 'x'.repeat(41) }]) }, 400);
-      await expectRefused(api(), 'PUT', path, { as: 'admin', body: body([{ ...moduleA, cases: [{ ...moduleA.cases[0]!, id: '' }] }]) }, 400);
+      await expectRawRefused(api(), 'PUT', path, { as: 'admin', body: body([{ ...moduleA, id: 'no spaces' }]) }, 400);
+      await expectRawRefused(api(), 'PUT', path, { as: 'admin', body: body([{ ...moduleA, id: 'x'.repeat(41) }]) }, 400);
+      await expectRawRefused(api(), 'PUT', path, { as: 'admin', body: body([{ ...moduleA, cases: [{ ...moduleA.cases[0]!, id: '' }] }]) }, 400);
     }
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { paramsOfCase } from '../../../src/domain/simulator/index.ts';
 import { signLaunchToken } from '../../../src/server/launch/launch-token.ts';
 import { SECRET } from '../attempt-support.ts';
-import { expectRefused, useApi, validCourse, typedClient, oneCourse } from '../support.ts';
+import { expectRawRefused, expectRefused, useApi, validCourse, typedClient, oneCourse } from '../support.ts';
 
 const api = useApi();
 const { as, reply } = typedClient(api);
@@ -40,12 +40,14 @@ describe('a case only the desktop simulator plays', () => {
     const sim = paramsOfCase(undefined, 1, 1);
     await expectRefused(
       api(),
-      'PUT',
-      '/courses/bronchoscopy',
-      { as: 'admin', body: oneModule([{ title: 'Both', bubbles: [], task: 'bronchoscopy', sim }]) },
+      (a) => a.as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: oneModule([{ title: 'Both', bubbles: [], task: 'bronchoscopy', sim }]) }),
       400,
     );
-    await expectRefused(api(), 'PUT', '/courses/bronchoscopy', { as: 'admin', body: oneModule([{ title: 'Unknown', bubbles: [], task: 'cardiac' }]) }, 400);
+    await expectRefused(
+      api(),
+      (a) => a.as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: oneModule([{ title: 'Unknown', bubbles: [], task: 'cardiac' }]) }),
+      400,
+    );
   });
 
   it("says so in the learner's progress, case by case", async () => {
@@ -75,7 +77,7 @@ describe('a case only the desktop simulator plays', () => {
       new Date(Date.now() - 60_000),
     );
     const events = [{ t: 0, type: 'open', scope: 'straight' }];
-    const res = await expectRefused(api(), 'POST', '/attempts', { as: 'admin', body: { token, events } }, 400);
+    const res = await expectRawRefused(api(), 'POST', '/attempts', { as: 'admin', body: { token, events } }, 400);
     expect(res.json.issues).toEqual([{ path: 'token', message: expect.stringContaining('desktop simulator') }]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditTrail, CALLERS, expectRefused, useApi, validCourse, validPlan, typedClient } from '../support.ts';
+import { auditTrail, CALLERS, expectRawRefused, expectRefused, useApi, validCourse, validPlan, typedClient } from '../support.ts';
 
 const api = useApi();
 const { as, reply } = typedClient(api);
@@ -42,7 +42,7 @@ describe('content in the visitor’s language', () => {
   });
 
   it.each(['/courses', '/courses/bronchoscopy', '/pricing'])('refuses a locale that does not exist on %s with 400', async (path) => {
-    for (const lang of ['de', 'EN', 'zh', 'ar-EG', '']) await expectRefused(api(), 'GET', `${path}?lang=${lang}`, {}, 400);
+    for (const lang of ['de', 'EN', 'zh', 'ar-EG', '']) await expectRawRefused(api(), 'GET', `${path}?lang=${lang}`, {}, 400);
   });
 
   it('falls back to English text by text', async () => {
@@ -90,7 +90,7 @@ describe('content in the visitor’s language', () => {
     ['a zero length', { durationMinutes: 0 }],
     ['a fractional length', { durationMinutes: 1.5 }],
   ])('PUT /courses/{id} refuses %s with 400 and changes nothing', async (_label, over) => {
-    await expectRefused(api(), 'PUT', '/courses/bronchoscopy', { as: 'admin', body: validCourse(over) }, 400);
+    await expectRefused(api(), (a) => a.as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: validCourse(over) }), 400);
   });
 
   it('saves a plan’s translations, serves them per locale, and keeps them when a save leaves them out', async () => {
@@ -109,7 +109,7 @@ describe('content in the visitor’s language', () => {
     ['English among the translations', { translations: { en: { title: 'Plan' } } }],
     ['a 2001-character description', { translations: { ar: { description: 'ع'.repeat(2001) } } }],
   ])('PUT /pricing/{id} refuses %s with 400', async (_label, over) => {
-    await expectRefused(api(), 'PUT', '/pricing/plan-fetoscopy', { as: 'admin', body: { ...validPlan(), ...over } }, 400);
+    await expectRawRefused(api(), 'PUT', '/pricing/plan-fetoscopy', { as: 'admin', body: { ...validPlan(), ...over } }, 400);
   });
 
   it.each([
@@ -117,7 +117,7 @@ describe('content in the visitor’s language', () => {
     ['anonymous', 401],
   ] as const)('refuses translations from %s with %i', async (who, status) => {
     const body = validCourse({ translations: { ar: { title: 'ليزر' } } });
-    await expectRefused(api(), 'PUT', '/courses/bronchoscopy', { as: CALLERS[who], body }, status);
-    await expectRefused(api(), 'PUT', '/pricing/plan-fetoscopy', { as: CALLERS[who], body: validPlan() }, status);
+    await expectRefused(api(), (a) => a.as(CALLERS[who]).courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: body }), status);
+    await expectRefused(api(), (a) => a.as(CALLERS[who]).pricing[':id'].$put({ param: { id: 'plan-fetoscopy' }, json: validPlan() }), status);
   });
 });

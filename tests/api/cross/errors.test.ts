@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tokenVerifier } from '../../../src/server/access/token.ts';
 import { GOOGLE_KEYS_URL, loadConfig } from '../../../src/server/config.ts';
 import { PROJECT, token } from '../harness.ts';
-import { expectRefused, useApi, validCourse, validPlan, PRODUCTION_ENV, typedClient } from '../support.ts';
+import { expectRawRefused, expectRefused, useApi, validCourse, validPlan, PRODUCTION_ENV, typedClient } from '../support.ts';
 import { TERMS_VERSION } from '../../../src/domain/legal.ts';
 
 const api = useApi();
@@ -45,17 +45,17 @@ describe('bodies', () => {
 
   it.each(WRITES)('%s %s refuses invalid JSON with 400 invalid_json', async (method, path, as) => {
     for (const raw of ['{', '{"title": }', "{'title': 'x'}", 'undefined', '{"a":1}}']) {
-      await expectRefused(api(), method, path, { as, raw }, 400, 'invalid_json');
+      await expectRawRefused(api(), method, path, { as, raw }, 400, 'invalid_json');
     }
   });
 
   it.each(WRITES)('%s %s refuses a body over 1 MB with 413', async (method, path, as, body) => {
-    await expectRefused(api(), method, path, { as, raw: padded(body, MB + 1) }, 413);
-    await expectRefused(api(), method, path, { as, body: { ...body, padding: 'x'.repeat(2 * MB) } }, 413);
+    await expectRawRefused(api(), method, path, { as, raw: padded(body, MB + 1) }, 413);
+    await expectRawRefused(api(), method, path, { as, body: { ...body, padding: 'x'.repeat(2 * MB) } }, 413);
   });
 
   it.each(WRITES)('%s %s refuses a body that is not JSON with 415', async (method, path, as, body) => {
-    await expectRefused(api(), method, path, { as, raw: JSON.stringify(body), headers: { 'content-type': 'text/plain' } }, 415, 'invalid_body');
+    await expectRawRefused(api(), method, path, { as, raw: JSON.stringify(body), headers: { 'content-type': 'text/plain' } }, 415, 'invalid_body');
   });
 
   it('accepts a body of exactly 1 MB', async () => {
@@ -64,7 +64,7 @@ describe('bodies', () => {
   });
 
   it('refuses a large body before looking at the token', async () => {
-    await expectRefused(api(), 'POST', '/pricing', { raw: padded(validPlan(), MB + 1) }, 413);
+    await expectRawRefused(api(), 'POST', '/pricing', { raw: padded(validPlan(), MB + 1) }, 413);
   });
 
   /** `body` as JSON text with `key` as an own key (as JSON.parse makes it) of the body or of its object `where`. */
@@ -75,7 +75,7 @@ describe('bodies', () => {
 
   describe.each(['__proto__', 'constructor', 'prototype'])('a %s key', (key) => {
     it.each(WRITES)(`%s %s refuses it at the top, naming it`, async (method, path, as, body) => {
-      const res = await expectRefused(api(), method, path, { as, raw: withPolluting(body, null, key) }, 400);
+      const res = await expectRawRefused(api(), method, path, { as, raw: withPolluting(body, null, key) }, 400);
       expect(res.json.issues).toEqual([{ path: key, message: expect.any(String) }]);
     });
 
@@ -83,21 +83,21 @@ describe('bodies', () => {
     it.each(WRITES.filter(([, path]) => path.includes('courses') || path.includes('pricing')))(
       `%s %s refuses it inside translations, naming it`,
       async (method, path, as, body) => {
-        const res = await expectRefused(api(), method, path, { as, raw: withPolluting(body, 'translations', key) }, 400);
+        const res = await expectRawRefused(api(), method, path, { as, raw: withPolluting(body, 'translations', key) }, 400);
         expect(res.json.issues).toEqual([{ path: `translations.${key}`, message: expect.any(String) }]);
       },
     );
 
     it('is refused in a body whose unknown keys are dropped (a contact form), naming it', async () => {
       const body = { Nombre: 'Ada', Email: 'ada@example.com', Pregunta: 'Hola', extra: { list: [{ [key]: 1 }] } };
-      const res = await expectRefused(api(), 'POST', '/sandbox/formmail', { raw: JSON.stringify(body) }, 400);
+      const res = await expectRawRefused(api(), 'POST', '/sandbox/formmail', { raw: JSON.stringify(body) }, 400);
       expect(res.json.issues).toEqual([{ path: `extra.list.0.${key}`, message: expect.any(String) }]);
     });
   });
 
   it('lists a polluting key beside the other issues of the body, once', async () => {
     const raw = withPolluting(validPlan({ price: -1 }), 'translations', '__proto__');
-    const res = await expectRefused(api(), 'PUT', '/pricing/plan-fetoscopy', { as: 'admin', raw }, 400);
+    const res = await expectRawRefused(api(), 'PUT', '/pricing/plan-fetoscopy', { as: 'admin', raw }, 400);
     expect(res.json.issues).toEqual([
       { path: 'translations.__proto__', message: expect.any(String) },
       { path: 'price', message: expect.any(String) },
@@ -106,17 +106,21 @@ describe('bodies', () => {
 
   it('lists every issue of a refused body with its dotted path, the first also in the message', async () => {
     const body = validPlan({ price: -1, duration: 0, courses: [''] });
-    const res = await expectRefused(api(), 'POST', '/pricing', { as: 'admin', body }, 400);
+    const res = await expectRefused(api(), (a) => a.as('admin').pricing.$post({ json: body }), 400);
     expect(res.json.issues).toEqual([
       { path: 'price', message: expect.any(String) },
       { path: 'duration', message: expect.any(String) },
       { path: 'courses.0', message: expect.any(String) },
     ]);
-    expect(res.json.message).toBe(`price: ${res.json.issues[0].message}`);
+    expect(res.json.message).toBe(`price: ${res.json.issues![0]!.message}`);
   });
 
   it('lists the field of input the route itself refuses, as the schema does', async () => {
-    const res = await expectRefused(api(), 'PUT', '/pricing/plan-fetoscopy', { as: 'admin', body: validPlan({ courses: ['ghost-course'] }) }, 400);
+    const res = await expectRefused(
+      api(),
+      (a) => a.as('admin').pricing[':id'].$put({ param: { id: 'plan-fetoscopy' }, json: validPlan({ courses: ['ghost-course'] }) }),
+      400,
+    );
     expect(res.json).toEqual({
       error: 'invalid_body',
       message: 'courses: unknown course ghost-course',
@@ -125,7 +129,7 @@ describe('bodies', () => {
   });
 
   it('lists the issues of refused query parameters', async () => {
-    const res = await expectRefused(api(), 'GET', '/courses?lang=xx', {}, 400);
+    const res = await expectRawRefused(api(), 'GET', '/courses?lang=xx', {}, 400);
     expect(res.json.issues).toEqual([{ path: 'lang', message: expect.any(String) }]);
   });
 });
@@ -154,9 +158,9 @@ describe('tokens', () => {
   });
 
   it.each(refusedTokens)('refuses %s with 401', async (_label, bearer) => {
-    await expectRefused(api(), 'GET', '/users', { as: bearer }, 401);
-    await expectRefused(api(), 'GET', '/users/admin', { as: bearer }, 401);
-    await expectRefused(api(), 'POST', '/courses', { as: bearer, body: validCourse() }, 401);
+    await expectRefused(api(), (a) => a.as(bearer).users.$get({ query: {} }), 401);
+    await expectRefused(api(), (a) => a.as(bearer).users[':id'].$get({ param: { id: 'admin' } }), 401);
+    await expectRefused(api(), (a) => a.as(bearer).courses.$post({ json: validCourse() }), 401);
   });
 
   it.each([
@@ -165,12 +169,16 @@ describe('tokens', () => {
     ['another scheme', { authorization: `Basic ${Buffer.from('admin:admin123').toString('base64')}` }],
     ['the token with no scheme', { authorization: token('admin') }],
   ])('refuses %s with 401', async (_label, headers) => {
-    await expectRefused(api(), 'DELETE', '/pricing/plan-fetoscopy', { headers }, 401);
+    await expectRawRefused(api(), 'DELETE', '/pricing/plan-fetoscopy', { headers }, 401);
   });
 
   it('refuses a token for a uid other than the body id with 403, whatever the email claims', async () => {
     const bearer = token('learner', { email: 'newcomer@example.com' });
-    await expectRefused(api(), 'POST', '/users', { as: bearer, body: { acceptedTerms: TERMS_VERSION, id: 'newcomer', email: 'newcomer@example.com' } }, 403);
+    await expectRefused(
+      api(),
+      (a) => a.as(bearer).users.$post({ header: {}, json: { acceptedTerms: TERMS_VERSION, id: 'newcomer', email: 'newcomer@example.com' } }),
+      403,
+    );
   });
 
   it('refuses unsigned tokens in production even when an emulator host is set', async () => {
@@ -212,15 +220,13 @@ describe('with no Auth emulator configured', () => {
     ['DELETE', '/pricing/plan-fetoscopy', undefined],
     ['PUT', '/users/learner', { isAdmin: true, isPremium: true, subscriptions: [] }],
   ])('refuses an unsigned admin token on %s %s with 401', async (method, path, body) => {
-    await expectRefused(bare(), method, path, { as: 'admin', body }, 401);
+    await expectRawRefused(bare(), method, path, { as: 'admin', body }, 401);
   });
 
   it('refuses an unsigned token on POST /users with 401', async () => {
     await expectRefused(
       bare(),
-      'POST',
-      '/users',
-      { as: token('newcomer'), body: { acceptedTerms: TERMS_VERSION, id: 'newcomer', email: 'newcomer@example.com' } },
+      (a) => a.as(token('newcomer')).users.$post({ header: {}, json: { acceptedTerms: TERMS_VERSION, id: 'newcomer', email: 'newcomer@example.com' } }),
       401,
     );
   });
@@ -241,7 +247,7 @@ describe('routes and the never-500 rule', () => {
     ['POST', '/unityversion'],
     ['PUT', '/pricing'],
   ])('answers %s %s with a 404 JSON body', async (method, path) => {
-    await expectRefused(api(), method, path, { as: 'admin' }, 404);
+    await expectRawRefused(api(), method, path, { as: 'admin' }, 404);
   });
 
   it.each([
@@ -264,7 +270,7 @@ describe('routes and the never-500 rule', () => {
             ? { isAdmin: false, isPremium: false, subscriptions: [] }
             : validCourse()
         : undefined;
-    await expectRefused(api(), method, path, { as: 'admin', body }, 400);
+    await expectRawRefused(api(), method, path, { as: 'admin', body }, 400);
   });
 
   it.each([
@@ -274,6 +280,6 @@ describe('routes and the never-500 rule', () => {
     ['a lone surrogate in the subtitle', '{"title":"T","subtitle":"\\udfff","levels":[]}'],
     ['a huge number for a boolean', JSON.stringify(validCourse({ levels: [{ title: 'M', active: 1e308, cases: [] }] }))],
   ])('refuses %s with 400, not 500', async (_label, raw) => {
-    await expectRefused(api(), 'PUT', '/courses/bronchoscopy', { as: 'admin', raw }, 400);
+    await expectRawRefused(api(), 'PUT', '/courses/bronchoscopy', { as: 'admin', raw }, 400);
   });
 });

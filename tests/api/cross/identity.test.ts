@@ -8,7 +8,7 @@ import { openDatabase } from '../../../src/server/db/client.ts';
 import { audit, users } from '../../../src/server/db/schema.ts';
 import { PROJECT, token } from '../harness.ts';
 import { runScript, seededFolder } from '../processes-support.ts';
-import { expectRefused, useApi, typedClient } from '../support.ts';
+import { expectRawRefused, useApi, typedClient } from '../support.ts';
 import { TERMS_VERSION } from '../../../src/domain/legal.ts';
 
 /** An emulator-format ID token whose account has no email (anonymous or phone sign-in). */
@@ -25,14 +25,14 @@ const { as, reply } = typedClient(api);
 
 describe('POST /users takes the email from the verified token', () => {
   it('refuses a token without an email that claims an address, and stores nothing', async () => {
-    await expectRefused(
+    await expectRawRefused(
       api(),
       'POST',
       '/users',
       { as: tokenWithoutEmail('phone-user'), body: { acceptedTerms: TERMS_VERSION, id: 'phone-user', email: 'admin@example.com' } },
       403,
     );
-    await expectRefused(
+    await expectRawRefused(
       api(),
       'POST',
       '/users',
@@ -42,7 +42,7 @@ describe('POST /users takes the email from the verified token', () => {
   });
 
   it('refuses a body whose email is not the token’s', async () => {
-    await expectRefused(
+    await expectRawRefused(
       api(),
       'POST',
       '/users',
@@ -60,7 +60,7 @@ describe('POST /users takes the email from the verified token', () => {
   });
 
   it('refuses a second profile with an address already taken, whatever its case', async () => {
-    const res = await expectRefused(
+    const res = await expectRawRefused(
       api(),
       'POST',
       '/users',

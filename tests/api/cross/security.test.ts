@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { token } from '../harness.ts';
-import { expectRefused, PRODUCTION_ENV, useApi } from '../support.ts';
+import { expectRawRefused, PRODUCTION_ENV, useApi } from '../support.ts';
 import { TERMS_VERSION } from '../../../src/domain/legal.ts';
 
 describe('headers on every API answer', () => {
@@ -38,14 +38,14 @@ describe('cross-origin requests', () => {
     const res = await api().call('GET', '/courses', { headers: { origin: 'https://evil.example' } });
     expect(res.status).toBe(403);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
-    await expectRefused(api(), 'POST', '/courses', { as: 'admin', body: {}, headers: { origin: 'https://evil.example' } }, 403);
+    await expectRawRefused(api(), 'POST', '/courses', { as: 'admin', body: {}, headers: { origin: 'https://evil.example' } }, 403);
   });
   it.each([
     ['another scheme', 'https://localhost:4321'],
     ['another port', 'http://localhost:4322'],
     ['another host with our port', 'http://rebind.evil:4321'],
   ])('refuses our host under %s', async (_label, origin) => {
-    await expectRefused(api(), 'POST', '/courses', { as: 'admin', body: {}, headers: { origin, host: 'localhost:4321' } }, 403);
+    await expectRawRefused(api(), 'POST', '/courses', { as: 'admin', body: {}, headers: { origin, host: 'localhost:4321' } }, 403);
   });
   it('serves our origin with its port', async () => {
     expect((await api().call('GET', '/courses', { headers: { origin: 'http://localhost:4321', host: 'localhost:4321' } })).status).toBe(200);
@@ -56,8 +56,8 @@ describe('cross-origin requests in production', () => {
   const api = useApi(PRODUCTION_ENV);
   it('serves SITE_URL as our origin whatever the Host says, and refuses its http twin and any Host echoed back', async () => {
     expect((await api().call('GET', '/courses', { headers: { origin: 'https://academy.example', host: 'internal:8080' } })).status).toBe(200);
-    await expectRefused(api(), 'POST', '/courses', { as: 'admin', body: {}, headers: { origin: 'http://academy.example', host: 'academy.example' } }, 403);
-    await expectRefused(api(), 'POST', '/courses', { as: 'admin', body: {}, headers: { origin: 'https://rebind.evil', host: 'rebind.evil' } }, 403);
+    await expectRawRefused(api(), 'POST', '/courses', { as: 'admin', body: {}, headers: { origin: 'http://academy.example', host: 'academy.example' } }, 403);
+    await expectRawRefused(api(), 'POST', '/courses', { as: 'admin', body: {}, headers: { origin: 'https://rebind.evil', host: 'rebind.evil' } }, 403);
   });
 });
 

@@ -5,7 +5,7 @@ import { users } from '../../../src/server/db/schema.ts';
 import { startGoogleFake, type GoogleFake } from '../../production/fakes.ts';
 import { testApi, token, type TestApi } from '../harness.ts';
 import { GROUPS, setUp, TOKENS } from '../learning-support.ts';
-import { expectRefused, PRODUCTION_ENV, typedClient, useApi } from '../support.ts';
+import { expectRawRefused, expectRefused, PRODUCTION_ENV, typedClient, useApi } from '../support.ts';
 import { TERMS_VERSION } from '../../../src/domain/legal.ts';
 
 /**
@@ -24,12 +24,12 @@ describe('in development, an address nobody verified', () => {
     const db = api().deps.db.db;
     expect((await grantAdmin(db, 'boss@corp.test')).ok).toBe(false);
     expect((await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, 'impostor')))[0]?.isAdmin).toBe(false);
-    await expectRefused(api(), 'GET', '/audit', { as: impostor }, 403);
+    await expectRefused(api(), (a) => a.as(impostor).audit.$get({ query: {} }), 403);
     // The admin finds the profile by its address but cannot make it an administrator either.
     const found = (await reply(as('admin').users.$get({ query: { email: 'boss@corp.test' } }))).json;
     expect(found.map((u: any) => u.id)).toEqual(['impostor']);
     const makeAdmin = { isAdmin: true, isPremium: false, subscriptions: [] };
-    await expectRefused(api(), 'PUT', '/users/impostor', { as: 'admin', body: makeAdmin }, 409, 'email_unverified');
+    await expectRefused(api(), (a) => a.as('admin').users[':id'].$put({ param: { id: 'impostor' }, json: makeAdmin }), 409, 'email_unverified');
     // Had the address been theirs, opening the link and signing in again would have been enough.
     await reply(as(token('impostor', { email: 'boss@corp.test' })).users[':id'].$get({ param: { id: 'impostor' } }));
     expect(await grantAdmin(db, 'boss@corp.test')).toMatchObject({ ok: true });
@@ -42,7 +42,7 @@ describe('in development, an address nobody verified', () => {
     const attacker = token('mallory', { email: 'director@hospital.test', verified: false });
     await reply(as(attacker).users.$post({ header: {}, json: { acceptedTerms: TERMS_VERSION, id: 'mallory', email: 'director@hospital.test' } }));
     const path = `/groups/${GROUPS.fellowship}/members`;
-    const refused = await expectRefused(
+    const refused = await expectRawRefused(
       api(),
       'POST',
       path,
@@ -63,7 +63,7 @@ describe('in development, an address nobody verified', () => {
     expect(byDirector.json.results).toEqual([{ email: 'director@hospital.test', outcome: 'invited' }]);
     await reply(as(attacker).users[':id'].$get({ param: { id: 'mallory' } }));
     for (const p of [`/groups/${GROUPS.fellowship}/progress`, `/groups/${GROUPS.fellowship}/export.csv`, '/attempts?userId=learner']) {
-      await expectRefused(api(), 'GET', p, { as: attacker }, 403);
+      await expectRawRefused(api(), 'GET', p, { as: attacker }, 403);
     }
   });
 });
@@ -97,9 +97,7 @@ describe('in production mode (tokens signed by the Google fake), an address nobo
     const attacker = await google.idToken(attackerId);
     await expectRefused(
       api,
-      'POST',
-      `/groups/${GROUPS.fellowship}/members`,
-      { as: admin, body: { email: 'director@hospital.test', role: 'director' } },
+      (a) => a.as(admin).groups[':id'].members.$post({ param: { id: GROUPS.fellowship }, json: { email: 'director@hospital.test', role: 'director' } }),
       409,
       'email_unverified',
     );
@@ -109,8 +107,8 @@ describe('in production mode (tokens signed by the Google fake), an address nobo
     });
     expect(invited.json.results).toEqual([{ email: 'director@hospital.test', outcome: 'unverified' }]);
     expect((await api.call('GET', `/users/${attackerId}`, { as: attacker })).status).toBe(200);
-    await expectRefused(api, 'GET', `/groups/${GROUPS.fellowship}/progress`, { as: attacker }, 403);
-    await expectRefused(api, 'GET', '/attempts?userId=learner', { as: attacker }, 403);
+    await expectRefused(api, (a) => a.as(attacker).groups[':id'].progress.$get({ param: { id: GROUPS.fellowship } }), 403);
+    await expectRefused(api, (a) => a.as(attacker).attempts.$get({ query: { userId: 'learner' } }), 403);
 
     // The rightful owner opens the link: their next sign-in makes the invitation a directorship.
     google.verifyEmail('director@hospital.test');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { groupInvitations, users } from '../../../src/server/db/schema.ts';
 import { token } from '../harness.ts';
 import { GROUPS, ROLES, setUp, TOKENS, type Role } from '../learning-support.ts';
-import { auditTrail, expectRefused, typedClient, useApi } from '../support.ts';
+import { auditTrail, expectRawRefused, expectRefused, typedClient, useApi } from '../support.ts';
 import { TERMS_VERSION } from '../../../src/domain/legal.ts';
 
 const FELLOWSHIP = GROUPS.fellowship;
@@ -122,9 +122,7 @@ describe("a group's invitations", () => {
     await setUp(api());
     await expectRefused(
       api(),
-      'POST',
-      `/groups/${FELLOWSHIP}/invitations`,
-      { as: TOKENS.director, body: { emails: ['x@example.com'], role: 'director' } },
+      (a) => a.as(TOKENS.director).groups[':id'].invitations.$post({ param: { id: FELLOWSHIP }, json: { emails: ['x@example.com'], role: 'director' } }),
       403,
     );
     await reply(as('admin').groups[':id'].members.$post({ param: { id: FELLOWSHIP }, json: { email: 'other@example.com', role: 'director' } }));
@@ -132,7 +130,11 @@ describe("a group's invitations", () => {
     expect((await detail()).people).toContainEqual(expect.objectContaining({ userId: 'other', role: 'director' }));
     const { json } = await invite('admin', ['dana@example.com'], 'director');
     const id = json.group.invitations[0]!.id;
-    await expectRefused(api(), 'DELETE', `/groups/${FELLOWSHIP}/invitations/${id}`, { as: TOKENS.director }, 403);
+    await expectRefused(
+      api(),
+      (a) => a.as(TOKENS.director).groups[':id'].invitations[':invitationId'].$delete({ param: { id: FELLOWSHIP, invitationId: id } }),
+      403,
+    );
     // An admin changes an invitation's role.
     expect((await invite('admin', ['dana@example.com'], 'member')).json.group.invitations).toEqual([expect.objectContaining({ id, role: 'member' })]);
   });
@@ -147,30 +149,59 @@ describe("a group's invitations", () => {
     await setUp(api());
     const { json } = await invite('admin', ['nina@example.com']);
     const id = json.group.invitations[0]!.id;
-    await expectRefused(api(), 'POST', `/groups/${FELLOWSHIP}/invitations`, { as: ROLES[role], body: { emails: ['x@example.com'], role: 'member' } }, status);
-    await expectRefused(api(), 'DELETE', `/groups/${FELLOWSHIP}/invitations/${id}`, { as: ROLES[role] }, status);
+    await expectRefused(
+      api(),
+      (a) => a.as(ROLES[role]).groups[':id'].invitations.$post({ param: { id: FELLOWSHIP }, json: { emails: ['x@example.com'], role: 'member' } }),
+      status,
+    );
+    await expectRefused(
+      api(),
+      (a) => a.as(ROLES[role]).groups[':id'].invitations[':invitationId'].$delete({ param: { id: FELLOWSHIP, invitationId: id } }),
+      status,
+    );
     // Only admins learn whether a group exists.
-    await expectRefused(api(), 'POST', '/groups/nope/invitations', { as: ROLES[role], body: { emails: ['x@example.com'], role: 'member' } }, status);
+    await expectRefused(
+      api(),
+      (a) => a.as(ROLES[role]).groups[':id'].invitations.$post({ param: { id: 'nope' }, json: { emails: ['x@example.com'], role: 'member' } }),
+      status,
+    );
   });
 
   it('refuse bad addresses, empty and oversized lists, unknown fields, groups and invitations, changing nothing', async () => {
     await setUp(api());
     const post = (body: unknown, as: string = TOKENS.director, group = FELLOWSHIP) =>
-      expectRefused(api(), 'POST', `/groups/${group}/invitations`, { as, body }, 400);
+      expectRawRefused(api(), 'POST', `/groups/${group}/invitations`, { as, body }, 400);
     const bad = await post({ emails: ['ok@example.com', 'not-an-address', 'a@b@c.example'], role: 'member' });
-    expect(bad.json.issues.map((i: any) => i.path)).toEqual(['emails.1', 'emails.2']);
+    expect(bad.json.issues!.map((i) => i.path)).toEqual(['emails.1', 'emails.2']);
     await post({ emails: [], role: 'member' });
     await post({ emails: Array.from({ length: 201 }, (_, i) => `p${i}@example.com`), role: 'member' });
     await post({ emails: ['ok@example.com'], role: 'owner' });
     await post({ emails: ['ok@example.com'], role: 'member', note: 'hi' });
     await post({ emails: 'ok@example.com', role: 'member' });
     await post({ emails: [`${'a'.repeat(320)}@example.com`], role: 'member' });
-    await expectRefused(api(), 'POST', '/groups/nope/invitations', { as: 'admin', body: { emails: ['x@example.com'], role: 'member' } }, 404);
-    await expectRefused(api(), 'DELETE', `/groups/${FELLOWSHIP}/invitations/nope`, { as: 'admin' }, 404);
-    await expectRefused(api(), 'DELETE', `/groups/${FELLOWSHIP}/invitations/nope`, { as: TOKENS.director }, 404);
+    await expectRefused(
+      api(),
+      (a) => a.as('admin').groups[':id'].invitations.$post({ param: { id: 'nope' }, json: { emails: ['x@example.com'], role: 'member' } }),
+      404,
+    );
+    await expectRefused(
+      api(),
+      (a) => a.as('admin').groups[':id'].invitations[':invitationId'].$delete({ param: { id: FELLOWSHIP, invitationId: 'nope' } }),
+      404,
+    );
+    await expectRefused(
+      api(),
+      (a) => a.as(TOKENS.director).groups[':id'].invitations[':invitationId'].$delete({ param: { id: FELLOWSHIP, invitationId: 'nope' } }),
+      404,
+    );
     // Another group's invitation is not this group's.
     const { json } = await invite('admin', ['x@example.com'], 'member', GROUPS.residency);
-    await expectRefused(api(), 'DELETE', `/groups/${FELLOWSHIP}/invitations/${json.group.invitations[0]!.id}`, { as: TOKENS.director }, 404);
+    await expectRefused(
+      api(),
+      (a) =>
+        a.as(TOKENS.director).groups[':id'].invitations[':invitationId'].$delete({ param: { id: FELLOWSHIP, invitationId: json.group.invitations[0]!.id } }),
+      404,
+    );
   });
 
   it('go with their group when it is deleted', async () => {

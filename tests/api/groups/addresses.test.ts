@@ -43,7 +43,11 @@ describe('addresses compared exactly', () => {
   it('an invitation of a look-alike address is refused, and nothing is stored', async () => {
     await setUp(api());
     const before = await api().snapshot();
-    await expectRefused(api(), 'POST', `/groups/${GROUPS.fellowship}/invitations`, { as: TOKENS.director, body: { emails: [KELVIN], role: 'member' } }, 400);
+    await expectRefused(
+      api(),
+      (a) => a.as(TOKENS.director).groups[':id'].invitations.$post({ param: { id: GROUPS.fellowship }, json: { emails: [KELVIN], role: 'member' } }),
+      400,
+    );
     expect(await api().snapshot()).toBe(before);
   });
 });

@@ -4,7 +4,7 @@ import { DICTIONARIES } from '../../../src/i18n/index.ts';
 import { groupMembers } from '../../../src/server/db/schema.ts';
 import { COURSE, GROUPS, passAll, ROLES, setUp, TOKENS } from '../learning-support.ts';
 import { parseCsv } from '../csv-support.ts';
-import { auditTrail, expectRefused, useApi, typedClient } from '../support.ts';
+import { auditTrail, expectRawRefused, expectRefused, useApi, typedClient } from '../support.ts';
 
 const DAY = 86_400_000;
 const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
@@ -32,10 +32,15 @@ describe("a group's assignments", () => {
       ['elsewhere', 403, ErrorCode.forbidden],
     ] as const) {
       const who = ROLES[role] ?? undefined;
-      await expectRefused(api(), 'PUT', `/groups/${f}/assignments/${COURSE}`, { as: who, body: { dueAt: at(7) } }, status, code);
-      await expectRefused(api(), 'GET', `/groups/${f}/assignments`, { as: who }, status, code);
-      await expectRefused(api(), 'DELETE', `/groups/${f}/assignments/${COURSE}`, { as: who }, status, code);
-      await expectRefused(api(), 'POST', `/groups/${f}/reminders`, { as: who }, status, code);
+      await expectRefused(
+        api(),
+        (a) => a.as(who).groups[':id'].assignments[':courseId'].$put({ param: { id: f, courseId: COURSE }, json: { dueAt: at(7) } }),
+        status,
+        code,
+      );
+      await expectRefused(api(), (a) => a.as(who).groups[':id'].assignments.$get({ param: { id: f } }), status, code);
+      await expectRefused(api(), (a) => a.as(who).groups[':id'].assignments[':courseId'].$delete({ param: { id: f, courseId: COURSE } }), status, code);
+      await expectRefused(api(), (a) => a.as(who).groups[':id'].reminders.$post({ param: { id: f } }), status, code);
     }
     const due = at(7);
     const set = await assign(TOKENS.director, due);
@@ -64,13 +69,28 @@ describe("a group's assignments", () => {
       { dueAt: 5 },
       { dueAt: '1900-01-01T00:00:00Z' },
     ]) {
-      await expectRefused(api(), 'PUT', path, { as: TOKENS.director, body }, 400);
+      await expectRawRefused(api(), 'PUT', path, { as: TOKENS.director, body }, 400);
     }
-    await expectRefused(api(), 'PUT', `/groups/${f}/assignments/no-such-course`, { as: TOKENS.director, body: { dueAt: at(1) } }, 404, ErrorCode.notFound);
-    await expectRefused(api(), 'DELETE', path, { as: TOKENS.director }, 404, ErrorCode.notFound);
-    await expectRefused(api(), 'PUT', `/groups/nope/assignments/${COURSE}`, { as: TOKENS.director, body: { dueAt: at(1) } }, 403, ErrorCode.forbidden);
-    await expectRefused(api(), 'PUT', `/groups/nope/assignments/${COURSE}`, { as: 'admin', body: { dueAt: at(1) } }, 404, ErrorCode.notFound);
-    await expectRefused(api(), 'POST', '/groups/nope/reminders', { as: 'admin' }, 404, ErrorCode.notFound);
+    await expectRefused(
+      api(),
+      (a) => a.as(TOKENS.director).groups[':id'].assignments[':courseId'].$put({ param: { id: f, courseId: 'no-such-course' }, json: { dueAt: at(1) } }),
+      404,
+      ErrorCode.notFound,
+    );
+    await expectRawRefused(api(), 'DELETE', path, { as: TOKENS.director }, 404, ErrorCode.notFound);
+    await expectRefused(
+      api(),
+      (a) => a.as(TOKENS.director).groups[':id'].assignments[':courseId'].$put({ param: { id: 'nope', courseId: COURSE }, json: { dueAt: at(1) } }),
+      403,
+      ErrorCode.forbidden,
+    );
+    await expectRefused(
+      api(),
+      (a) => a.as('admin').groups[':id'].assignments[':courseId'].$put({ param: { id: 'nope', courseId: COURSE }, json: { dueAt: at(1) } }),
+      404,
+      ErrorCode.notFound,
+    );
+    await expectRefused(api(), (a) => a.as('admin').groups[':id'].reminders.$post({ param: { id: 'nope' } }), 404, ErrorCode.notFound);
   });
 
   it('name who is late once the due date has passed, and mail each a reminder once per due date', async () => {
@@ -162,6 +182,6 @@ describe("a group's assignments", () => {
     await assign(TOKENS.director, at(-2));
     await reply(as(TOKENS.director).groups[':id'].reminders.$post({ param: { id: f } }));
     expect((await reply(as(TOKENS.director).groups[':id'].$delete({ param: { id: f } }))).status).toBe(204);
-    await expectRefused(api(), 'GET', `/groups/${f}/assignments`, { as: 'admin' }, 404, ErrorCode.notFound);
+    await expectRefused(api(), (a) => a.as('admin').groups[':id'].assignments.$get({ param: { id: f } }), 404, ErrorCode.notFound);
   });
 });

@@ -5,7 +5,7 @@ import { TERMS_VERSION } from '../../../src/domain/legal.ts';
 import { groupInvitations, groupMembers } from '../../../src/server/db/schema.ts';
 import { token } from '../harness.ts';
 import { attempt, COURSE, GROUPS, ROLES, setUp, TOKENS, type Role } from '../learning-support.ts';
-import { auditTrail, expectRefused, typedClient, useApi } from '../support.ts';
+import { auditTrail, expectRawRefused, expectRefused, typedClient, useApi } from '../support.ts';
 
 const FELLOWSHIP = GROUPS.fellowship;
 
@@ -29,7 +29,7 @@ describe('joining a group', () => {
     await attempt(api(), 'other', 1, 1, 77);
     const id = await inviteOther();
     const reads = [`/progress?course=${COURSE}&userId=other`, '/attempts?userId=other', '/attempts/summary?userId=other'];
-    for (const path of reads) await expectRefused(api(), 'GET', path, { as: TOKENS.director }, 403, ErrorCode.forbidden);
+    for (const path of reads) await expectRawRefused(api(), 'GET', path, { as: TOKENS.director }, 403, ErrorCode.forbidden);
     const before = await reply(as(TOKENS.director).groups[':id'].progress.$get({ param: { id: FELLOWSHIP } }));
     expect(JSON.stringify(before.json)).not.toContain('"other"');
     const csv = await reply(as(TOKENS.director).groups[':id']['export.csv'].$get({ param: { id: FELLOWSHIP }, query: {} }));
@@ -64,9 +64,9 @@ describe('joining a group', () => {
     expect(sent).toMatchObject({ service: 'mail', body: { to: 'other@example.com', subject: expect.stringContaining('Fellowship 2026') } });
     expect(sent.body.text).toContain('/learning');
     for (const role of ['learner', 'other', 'director', 'elsewhere'] as const) {
-      await expectRefused(api(), 'GET', '/sandbox/messages?service=mail', { as: ROLES[role] }, 403, ErrorCode.forbidden);
+      await expectRawRefused(api(), 'GET', '/sandbox/messages?service=mail', { as: ROLES[role] }, 403, ErrorCode.forbidden);
     }
-    await expectRefused(api(), 'GET', '/sandbox/messages?service=mail', { as: null }, 401);
+    await expectRawRefused(api(), 'GET', '/sandbox/messages?service=mail', { as: null }, 401);
     // In the inviter's language, its link to My learning in that language.
     const body = { emails: ['nina@example.com'], role: 'member' };
     await api().call('POST', `/groups/${FELLOWSHIP}/invitations`, { as: TOKENS.director, body, headers: { 'accept-language': 'es' } });
@@ -81,11 +81,11 @@ describe('joining a group', () => {
     const declined = await reply(as('other').learning.invitations[':id'].decline.$post({ param: { id } }));
     expect(declined).toMatchObject({ status: 200, json: { invitations: [] } });
     expect(await api().deps.db.db.select().from(groupInvitations)).toEqual([]);
-    await expectRefused(api(), 'GET', '/attempts?userId=other', { as: TOKENS.director }, 403, ErrorCode.forbidden);
+    await expectRefused(api(), (a) => a.as(TOKENS.director).attempts.$get({ query: { userId: 'other' } }), 403, ErrorCode.forbidden);
     const [entry] = await auditTrail(api(), `?entity=group&id=${FELLOWSHIP}`);
     expect(entry).toMatchObject({ actor: 'other', action: 'delete', before: { invitation: id, role: 'member' }, after: { declined: true } });
     // Answered once: the second answer finds nothing.
-    await expectRefused(api(), 'POST', `/learning/invitations/${id}/accept`, { as: 'other' }, 404);
+    await expectRefused(api(), (a) => a.as('other').learning.invitations[':id'].accept.$post({ param: { id } }), 404);
   });
 
   it.each<Role>(['anonymous', 'learner', 'elsewhere', 'director', 'admin'])(
@@ -95,7 +95,7 @@ describe('joining a group', () => {
       const id = await inviteOther();
       const before = await api().snapshot();
       for (const answer of ['accept', 'decline']) {
-        await expectRefused(api(), 'POST', `/learning/invitations/${id}/${answer}`, { as: ROLES[role] }, role === 'anonymous' ? 401 : 404);
+        await expectRawRefused(api(), 'POST', `/learning/invitations/${id}/${answer}`, { as: ROLES[role] }, role === 'anonymous' ? 401 : 404);
       }
       expect(await api().snapshot()).toBe(before);
     },
@@ -109,7 +109,7 @@ describe('joining a group', () => {
     const unverified = token('nina', { email: 'nina@example.com', verified: false });
     await reply(as(unverified).users.$post({ header: {}, json: { acceptedTerms: TERMS_VERSION, id: 'nina', email: 'nina@example.com', name: 'Nina' } }));
     expect((await mine(unverified)).invitations).toEqual([]);
-    await expectRefused(api(), 'POST', `/learning/invitations/${id}/accept`, { as: unverified }, 404);
+    await expectRefused(api(), (a) => a.as(unverified).learning.invitations[':id'].accept.$post({ param: { id } }), 404);
   });
 
   it('lists the learner’s groups for every signed-in role, anonymous refused', async () => {
@@ -117,7 +117,7 @@ describe('joining a group', () => {
     expect((await mine('learner')).groups.map((g: any) => g.id)).toEqual([FELLOWSHIP]);
     expect(await mine(TOKENS.director)).toEqual({ invitations: [], groups: [] });
     expect(await mine('admin')).toEqual({ invitations: [], groups: [] });
-    await expectRefused(api(), 'GET', '/learning/groups', { as: null }, 401);
+    await expectRefused(api(), (a) => a.as(null).learning.groups.$get(), 401);
   });
 
   it('is left at will: the directors stop reading at once, are mailed, and the audit trail says so', async () => {
@@ -125,7 +125,7 @@ describe('joining a group', () => {
     expect((await reply(as(TOKENS.director).attempts.$get({ query: { userId: 'learner' } }))).status).toBe(200);
     const left = await reply(as('learner').learning.groups[':id'].$delete({ param: { id: FELLOWSHIP } }));
     expect(left).toMatchObject({ status: 200, json: { groups: [] } });
-    await expectRefused(api(), 'GET', '/attempts?userId=learner', { as: TOKENS.director }, 403, ErrorCode.forbidden);
+    await expectRefused(api(), (a) => a.as(TOKENS.director).attempts.$get({ query: { userId: 'learner' } }), 403, ErrorCode.forbidden);
     const [told] = await mails();
     expect(told.body).toMatchObject({ to: 'dee.director@example.com', subject: expect.stringContaining('Lea Learner') });
     const [entry] = await auditTrail(api(), `?entity=group&id=${FELLOWSHIP}`);
@@ -135,7 +135,7 @@ describe('joining a group', () => {
   it.each<Role>(['anonymous', 'other', 'elsewhere', 'director', 'admin'])('cannot be left by %s, who is not a member of it', async (role) => {
     await setUp(api());
     const before = await api().snapshot();
-    await expectRefused(api(), 'DELETE', `/learning/groups/${FELLOWSHIP}`, { as: ROLES[role] }, role === 'anonymous' ? 401 : 404);
+    await expectRefused(api(), (a) => a.as(ROLES[role]).learning.groups[':id'].$delete({ param: { id: FELLOWSHIP } }), role === 'anonymous' ? 401 : 404);
     expect(await api().snapshot()).toBe(before);
   });
 

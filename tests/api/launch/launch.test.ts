@@ -5,7 +5,7 @@ import { signLaunchToken } from '../../../src/server/launch/launch-token.ts';
 import { toTimestamp } from '../../../src/domain/time.ts';
 import { LAUNCH_LIFE_MS } from '../../../src/domain/launch.ts';
 import { claimsOf } from '../attempt-support.ts';
-import { expectRefused, useApi, typedClient } from '../support.ts';
+import { expectRawRefused, expectRefused, useApi, typedClient } from '../support.ts';
 
 const api = useApi();
 const { as, reply } = typedClient(api);
@@ -23,12 +23,12 @@ async function grantSubscription(uid: string, planId: string, end: Date) {
 }
 
 describe('POST /launch', () => {
-  it('refuses a visitor', () => expectRefused(api(), 'POST', '/launch', { body }, 401));
-  it('refuses a learner without a plan for the course', () => expectRefused(api(), 'POST', '/launch', { as: 'learner', body }, 403));
+  it('refuses a visitor', () => expectRefused(api(), (a) => a.as(null).launch.$post({ json: body }), 401));
+  it('refuses a learner without a plan for the course', () => expectRefused(api(), (a) => a.as('learner').launch.$post({ json: body }), 403));
   it('refuses an unknown course and a missing case', async () => {
-    await expectRefused(api(), 'POST', '/launch', { as: 'admin', body: { ...body, course: 'nope' } }, 404);
-    await expectRefused(api(), 'POST', '/launch', { as: 'admin', body: { ...body, case: 99 } }, 400);
-    await expectRefused(api(), 'POST', '/launch', { as: 'admin', body: { ...body, level: 0 } }, 400);
+    await expectRefused(api(), (a) => a.as('admin').launch.$post({ json: { ...body, course: 'nope' } }), 404);
+    await expectRefused(api(), (a) => a.as('admin').launch.$post({ json: { ...body, case: 99 } }), 400);
+    await expectRefused(api(), (a) => a.as('admin').launch.$post({ json: { ...body, level: 0 } }), 400);
   });
   it('signs a token for an entitled user that verify reads back', async () => {
     await grantSubscription('learner', 'plan-complete', new Date(Date.now() + 86_400_000));
@@ -90,29 +90,29 @@ describe('POST /launch', () => {
 describe('GET /launch/verify', () => {
   it('refuses an expired token', async () => {
     const token = await signLaunchToken(SECRET, { uid: 'admin', ...body, ...launchClaims }, new Date(Date.now() - LAUNCH_LIFE_MS - 60_000));
-    await expectRefused(api(), 'GET', `/launch/verify?token=${token}`, {}, 401, 'invalid_token');
+    await expectRefused(api(), (a) => a.as(null).launch.verify.$get({ query: { token } }), 401, 'invalid_token');
   });
   it('refuses a tampered token (claims changed, signature kept)', async () => {
     const token = await signLaunchToken(SECRET, { uid: 'learner', ...body, ...launchClaims });
     const [head, payload, sig] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const forged = Buffer.from(JSON.stringify({ ...claims, sub: 'admin' })).toString('base64url');
-    await expectRefused(api(), 'GET', `/launch/verify?token=${head}.${forged}.${sig}`, {}, 401, 'invalid_token');
+    await expectRefused(api(), (a) => a.as(null).launch.verify.$get({ query: { token: `${head}.${forged}.${sig}` } }), 401, 'invalid_token');
   });
   it('refuses a token signed with another key', async () => {
     const token = await signLaunchToken('another-secret-that-is-long-enough-000', { uid: 'learner', ...body, ...launchClaims });
-    await expectRefused(api(), 'GET', `/launch/verify?token=${token}`, {}, 401, 'invalid_token');
+    await expectRefused(api(), (a) => a.as(null).launch.verify.$get({ query: { token } }), 401, 'invalid_token');
   });
   it('refuses an unsigned token', async () => {
     const token = await new SignJWT({ ...body })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('admin')
       .sign(new TextEncoder().encode('x'.repeat(32)));
-    await expectRefused(api(), 'GET', `/launch/verify?token=${token.split('.').slice(0, 2).join('.')}.`, {}, 401, 'invalid_token');
+    await expectRefused(api(), (a) => a.as(null).launch.verify.$get({ query: { token: `${token.split('.').slice(0, 2).join('.')}.` } }), 401, 'invalid_token');
   });
   it('tells whether another user, who is not entitled, was the one launched', async () => {
     const token = await signLaunchToken(SECRET, { uid: 'other', ...body, ...launchClaims });
     expect((await reply(as(null).launch.verify.$get({ query: { token: token } }))).json).toMatchObject({ userid: 'other', entitled: false });
   });
-  it('needs a token', () => expectRefused(api(), 'GET', '/launch/verify', {}, 400));
+  it('needs a token', () => expectRawRefused(api(), 'GET', '/launch/verify', {}, 400));
 });

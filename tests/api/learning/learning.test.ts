@@ -5,7 +5,7 @@ import { users } from '../../../src/server/db/schema.ts';
 import { token } from '../harness.ts';
 import type { TestApi } from '../harness.ts';
 import { attempt } from '../learning-support.ts';
-import { buyPlan, expectRefused, HIDDEN_PLAN, SEEDED_COURSES, typedClient, useApi } from '../support.ts';
+import { buyPlan, expectRawRefused, expectRefused, HIDDEN_PLAN, SEEDED_COURSES, typedClient, useApi } from '../support.ts';
 
 /** Gives `uid` a subscription to `planId` that ends `days` days from now (in the past when negative), as an admin's save would. */
 async function subscribe(api: TestApi, uid: string, planId: string, days: number) {
@@ -114,9 +114,9 @@ describe('GET /learning', () => {
   });
 
   it('is the caller’s own: anonymous 401, a token without a profile 404, a bad language 400, none of them changing anything', async () => {
-    await expectRefused(api(), 'GET', '/learning', {}, 401);
-    await expectRefused(api(), 'GET', '/learning', { as: token('nobody-here') }, 404);
-    await expectRefused(api(), 'GET', '/learning?lang=xx', { as: 'learner' }, 400);
-    await expectRefused(api(), 'GET', '/learning?userId=other', { as: 'learner' }, 400);
+    await expectRefused(api(), (a) => a.as(null).learning.$get({ query: {} }), 401);
+    await expectRefused(api(), (a) => a.as(token('nobody-here')).learning.$get({ query: {} }), 404);
+    await expectRawRefused(api(), 'GET', '/learning?lang=xx', { as: 'learner' }, 400);
+    await expectRawRefused(api(), 'GET', '/learning?userId=other', { as: 'learner' }, 400);
   });
 });

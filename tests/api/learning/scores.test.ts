@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attempt, COURSE, setUp } from '../learning-support.ts';
-import { expectRefused, typedClient, useApi } from '../support.ts';
+import { expectRawRefused, expectRefused, typedClient, useApi } from '../support.ts';
 
 describe('GET /learning/scores', () => {
   const api = useApi();
@@ -36,8 +36,8 @@ describe('GET /learning/scores', () => {
     const none = await scores('learner');
     expect(none.status).toBe(200);
     expect(none.json.cases).toEqual([]);
-    await expectRefused(api(), 'GET', '/learning/scores?course=no-such-course', { as: 'learner' }, 404);
-    await expectRefused(api(), 'GET', `/learning/scores?course=${COURSE}`, {}, 401);
-    await expectRefused(api(), 'GET', '/learning/scores', { as: 'learner' }, 400);
+    await expectRefused(api(), (a) => a.as('learner').learning.scores.$get({ query: { course: 'no-such-course' } }), 404);
+    await expectRefused(api(), (a) => a.as(null).learning.scores.$get({ query: { course: COURSE } }), 401);
+    await expectRawRefused(api(), 'GET', '/learning/scores', { as: 'learner' }, 400);
   });
 });

@@ -6,7 +6,7 @@ import { loadConfig } from '../../../src/server/config.ts';
 import { orders, users } from '../../../src/server/db/schema.ts';
 import { createDeps } from '../../../src/server/services.ts';
 import { token } from '../harness.ts';
-import { auditTrail, expectRefused, PRODUCTION_ENV, useApi, validPlan, typedClient } from '../support.ts';
+import { auditTrail, expectRawRefused, expectRefused, PRODUCTION_ENV, useApi, validPlan, typedClient } from '../support.ts';
 
 const api = useApi({ PAYPAL_TIMEOUT_MS: '300' });
 const { as, reply } = typedClient(api);
@@ -58,32 +58,32 @@ describe('POST /payments/orders', () => {
   });
 
   it('refuses a visitor with 401', async () => {
-    await expectRefused(api(), 'POST', '/payments/orders', { body: { planId: 'plan-fetoscopy' } }, 401);
+    await expectRefused(api(), (a) => a.as(null).payments.orders.$post({ json: { planId: 'plan-fetoscopy' } }), 401);
   });
   it('refuses a signed-in account with no profile with 403', async () => {
-    await expectRefused(api(), 'POST', '/payments/orders', { as: token('stranger'), body: { planId: 'plan-fetoscopy' } }, 403);
+    await expectRefused(api(), (a) => a.as(token('stranger')).payments.orders.$post({ json: { planId: 'plan-fetoscopy' } }), 403);
   });
   it.each([
     ['an unknown plan', 'plan-ghost'],
     ['a hidden plan', 'plan-pilot'],
   ])('refuses %s with 404, even to an admin', async (_label, planId) => {
-    await expectRefused(api(), 'POST', '/payments/orders', { as: 'learner', body: { planId } }, 404);
-    await expectRefused(api(), 'POST', '/payments/orders', { as: 'admin', body: { planId } }, 404);
+    await expectRefused(api(), (a) => a.as('learner').payments.orders.$post({ json: { planId } }), 404);
+    await expectRefused(api(), (a) => a.as('admin').payments.orders.$post({ json: { planId } }), 404);
   });
   it.each([
     ['no plan', {}],
     ['a price from the browser', { planId: 'plan-fetoscopy', amount: '0.01' }],
     ['a numeric plan id', { planId: 7 }],
   ])('refuses a body with %s with 400', async (_label, body) => {
-    await expectRefused(api(), 'POST', '/payments/orders', { as: 'learner', body }, 400);
+    await expectRawRefused(api(), 'POST', '/payments/orders', { as: 'learner', body }, 400);
   });
 
   it('answers 502 when PayPal answers an error, and 504 when it does not answer, storing nothing', async () => {
     standIn().misbehave({ on: 'create', kind: 'error' });
-    const failed = await expectRefused(api(), 'POST', '/payments/orders', { as: 'learner', body: { planId: 'plan-fetoscopy' } }, 502, 'payment_failed');
+    const failed = await expectRefused(api(), (a) => a.as('learner').payments.orders.$post({ json: { planId: 'plan-fetoscopy' } }), 502, 'payment_failed');
     expect(failed.json.message).toMatch(/nothing was added/);
     standIn().misbehave({ on: 'create', kind: 'timeout' });
-    await expectRefused(api(), 'POST', '/payments/orders', { as: 'learner', body: { planId: 'plan-fetoscopy' } }, 504, 'payment_timeout');
+    await expectRefused(api(), (a) => a.as('learner').payments.orders.$post({ json: { planId: 'plan-fetoscopy' } }), 504, 'payment_timeout');
   });
 });
 
@@ -134,16 +134,16 @@ describe('POST /payments/orders/{id}/capture', () => {
   it("refuses someone else's order with 403 and an unknown one with 404", async () => {
     const id = await createOrder();
     standIn().approve(id);
-    await expectRefused(api(), 'POST', `/payments/orders/${id}/capture`, { as: 'other' }, 403);
-    await expectRefused(api(), 'POST', `/payments/orders/${id}/capture`, { as: 'admin' }, 403);
-    await expectRefused(api(), 'POST', '/payments/orders/NOSUCHORDER/capture', { as: 'learner' }, 404);
-    await expectRefused(api(), 'POST', `/payments/orders/${id}/capture`, {}, 401);
+    await expectRefused(api(), (a) => a.as('other').payments.orders[':orderId'].capture.$post({ param: { orderId: id } }), 403);
+    await expectRefused(api(), (a) => a.as('admin').payments.orders[':orderId'].capture.$post({ param: { orderId: id } }), 403);
+    await expectRefused(api(), (a) => a.as('learner').payments.orders[':orderId'].capture.$post({ param: { orderId: 'NOSUCHORDER' } }), 404);
+    await expectRefused(api(), (a) => a.as(null).payments.orders[':orderId'].capture.$post({ param: { orderId: id } }), 401);
     expect((await api().deps.paypal.getOrder(id)).status).toBe('APPROVED');
   });
 
   it('refuses an order the buyer has not approved in PayPal', async () => {
     const id = await createOrder();
-    await expectRefused(api(), 'POST', `/payments/orders/${id}/capture`, { as: 'learner' }, 409, 'payment_not_approved');
+    await expectRefused(api(), (a) => a.as('learner').payments.orders[':orderId'].capture.$post({ param: { orderId: id } }), 409, 'payment_not_approved');
   });
 
   it.each([
@@ -160,7 +160,7 @@ describe('POST /payments/orders/{id}/capture', () => {
     const id = await createOrder();
     standIn().approve(id);
     expect((await change()).status).toBeLessThan(300);
-    await expectRefused(api(), 'POST', `/payments/orders/${id}/capture`, { as: 'learner' }, 409, 'plan_unavailable');
+    await expectRefused(api(), (a) => a.as('learner').payments.orders[':orderId'].capture.$post({ param: { orderId: id } }), 409, 'plan_unavailable');
     expect((await api().deps.paypal.getOrder(id)).status).toBe('APPROVED');
     expect(await subscriptionsOf('learner')).toEqual([]);
   });
@@ -172,7 +172,7 @@ describe('POST /payments/orders/{id}/capture', () => {
     const res = await reply(as('learner').payments.orders[':orderId'].capture.$post({ param: { orderId: id } }));
     expect(res).toMatchObject({ status: 409, json: { error: 'payment_mismatch', message: expect.stringContaining('amount 1.00 instead of 199.00') } });
     expect(await orderRow(id)).toMatchObject({ status: 'MISMATCH', subscriptionId: null });
-    await expectRefused(api(), 'POST', `/payments/orders/${id}/capture`, { as: 'learner' }, 409, 'payment_mismatch');
+    await expectRefused(api(), (a) => a.as('learner').payments.orders[':orderId'].capture.$post({ param: { orderId: id } }), 409, 'payment_mismatch');
     expect(await subscriptionsOf('learner')).toEqual([]);
   });
 
@@ -183,7 +183,7 @@ describe('POST /payments/orders/{id}/capture', () => {
     const id = await createOrder();
     standIn().approve(id);
     standIn().misbehave({ on: 'capture', ...how });
-    const res = await expectRefused(api(), 'POST', `/payments/orders/${id}/capture`, { as: 'learner' }, status, code);
+    const res = await expectRefused(api(), (a) => a.as('learner').payments.orders[':orderId'].capture.$post({ param: { orderId: id } }), status, code);
     expect(res.json.message).toMatch(/nothing was added/);
     expect((await reply(as('learner').payments.orders[':orderId'].capture.$post({ param: { orderId: id } }))).status).toBe(200);
     expect(await subscriptionsOf('learner')).toHaveLength(1);
@@ -200,7 +200,7 @@ describe('POST /payments/orders/{id}/capture', () => {
   });
 
   it('refuses a malformed order id with 400', async () => {
-    await expectRefused(api(), 'POST', `/payments/orders/${'x'.repeat(65)}/capture`, { as: 'learner' }, 400);
+    await expectRefused(api(), (a) => a.as('learner').payments.orders[':orderId'].capture.$post({ param: { orderId: 'x'.repeat(65) } }), 400);
   });
 });
 

@@ -2,7 +2,18 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../../src/server/db/schema.ts';
 import { token } from '../harness.ts';
-import { auditTrail, CALLERS, expectRefused, HIDDEN_PLAN, SEEDED_COURSES, useApi, validPlan, VISIBLE_PLANS, typedClient } from '../support.ts';
+import {
+  auditTrail,
+  CALLERS,
+  expectRawRefused,
+  expectRefused,
+  HIDDEN_PLAN,
+  SEEDED_COURSES,
+  useApi,
+  validPlan,
+  VISIBLE_PLANS,
+  typedClient,
+} from '../support.ts';
 
 const api = useApi();
 const { as, reply } = typedClient(api);
@@ -50,7 +61,7 @@ describe('GET /pricing', () => {
 
 describe('POST /pricing', () => {
   it.each(nonAdmins)('refuses %s with %i', async (who, status) => {
-    await expectRefused(api(), 'POST', '/pricing', { as: CALLERS[who], body: validPlan() }, status);
+    await expectRefused(api(), (a) => a.as(CALLERS[who]).pricing.$post({ json: validPlan() }), status);
   });
 
   it('creates a plan, answers it with its id, lists it and records it', async () => {
@@ -125,22 +136,22 @@ const badPlans: Array<[string, { body?: unknown; raw?: string }, string?]> = [
 
 describe('plan bodies out of range', () => {
   it.each(badPlans)('POST refuses %s with 400', async (_label, opts, code) => {
-    await expectRefused(api(), 'POST', '/pricing', { as: 'admin', ...opts }, 400, code);
+    await expectRawRefused(api(), 'POST', '/pricing', { as: 'admin', ...opts }, 400, code);
   });
 
   it.each(badPlans)('PUT refuses %s with 400', async (_label, opts, code) => {
-    await expectRefused(api(), 'PUT', '/pricing/plan-fetoscopy', { as: 'admin', ...opts }, 400, code);
+    await expectRawRefused(api(), 'PUT', '/pricing/plan-fetoscopy', { as: 'admin', ...opts }, 400, code);
   });
 
   it('names the unknown course in the message', async () => {
-    const res = await expectRefused(api(), 'POST', '/pricing', { as: 'admin', body: validPlan({ courses: ['ghost-course'] }) }, 400);
+    const res = await expectRefused(api(), (a) => a.as('admin').pricing.$post({ json: validPlan({ courses: ['ghost-course'] }) }), 400);
     expect(res.json.message).toContain('ghost-course');
   });
 });
 
 describe('PUT /pricing/{id}', () => {
   it.each(nonAdmins)('refuses %s with %i', async (who, status) => {
-    await expectRefused(api(), 'PUT', '/pricing/plan-fetoscopy', { as: CALLERS[who], body: validPlan() }, status);
+    await expectRefused(api(), (a) => a.as(CALLERS[who]).pricing[':id'].$put({ param: { id: 'plan-fetoscopy' }, json: validPlan() }), status);
   });
 
   it('saves the plan, answers it and records before and after', async () => {
@@ -161,7 +172,11 @@ describe('PUT /pricing/{id}', () => {
   });
 
   it("refuses a body with another plan's id with 400 naming it, and changes nothing", async () => {
-    const res = await expectRefused(api(), 'PUT', '/pricing/plan-fetoscopy', { as: 'admin', body: { ...validPlan(), id: 'plan-complete' } }, 400);
+    const res = await expectRefused(
+      api(),
+      (a) => a.as('admin').pricing[':id'].$put({ param: { id: 'plan-fetoscopy' }, json: { ...validPlan(), id: 'plan-complete' } }),
+      400,
+    );
     expect(res.json.issues).toEqual([{ path: 'id', message: expect.stringContaining('read-only') }]);
   });
 
@@ -172,13 +187,13 @@ describe('PUT /pricing/{id}', () => {
   });
 
   it('answers 404 for an unknown id', async () => {
-    await expectRefused(api(), 'PUT', '/pricing/nope', { as: 'admin', body: validPlan() }, 404);
+    await expectRefused(api(), (a) => a.as('admin').pricing[':id'].$put({ param: { id: 'nope' }, json: validPlan() }), 404);
   });
 });
 
 describe('DELETE /pricing/{id}', () => {
   it.each(nonAdmins)('refuses %s with %i', async (who, status) => {
-    await expectRefused(api(), 'DELETE', '/pricing/plan-fetoscopy', { as: CALLERS[who] }, status);
+    await expectRefused(api(), (a) => a.as(CALLERS[who]).pricing[':id'].$delete({ param: { id: 'plan-fetoscopy' } }), status);
   });
 
   it('deletes the plan with 204, for admins and visitors alike, and records it', async () => {
@@ -193,13 +208,13 @@ describe('DELETE /pricing/{id}', () => {
   });
 
   it('answers 404 for an unknown id and for a second delete', async () => {
-    await expectRefused(api(), 'DELETE', '/pricing/nope', { as: 'admin' }, 404);
+    await expectRefused(api(), (a) => a.as('admin').pricing[':id'].$delete({ param: { id: 'nope' } }), 404);
     await reply(as('admin').pricing[':id'].$delete({ param: { id: 'plan-pilot' } }));
-    await expectRefused(api(), 'DELETE', '/pricing/plan-pilot', { as: 'admin' }, 404);
+    await expectRefused(api(), (a) => a.as('admin').pricing[':id'].$delete({ param: { id: 'plan-pilot' } }), 404);
   });
 
   it.each(['a%00b', 'x'.repeat(129)])('refuses the malformed id %s with 400', async (id) => {
-    await expectRefused(api(), 'DELETE', `/pricing/${id}`, { as: 'admin' }, 400);
+    await expectRefused(api(), (a) => a.as('admin').pricing[':id'].$delete({ param: { id } }), 400);
   });
 });
 
@@ -219,7 +234,7 @@ const launch = (who: string, course = 'fetoscopy-simulator') => reply(as(who).la
 
 describe('a plan people hold: GET /pricing/{id}/subscribers, and what deleting or hiding it does', () => {
   it.each(nonAdmins)('refuses %s the count with %i', async (who, status) => {
-    await expectRefused(api(), 'GET', '/pricing/plan-fetoscopy/subscribers', { as: CALLERS[who] }, status);
+    await expectRefused(api(), (a) => a.as(CALLERS[who]).pricing[':id'].subscribers.$get({ param: { id: 'plan-fetoscopy' } }), status);
   });
 
   it('counts the people holding the plan now: once each, expired subscriptions and other plans left out', async () => {
@@ -235,12 +250,12 @@ describe('a plan people hold: GET /pricing/{id}/subscribers, and what deleting o
       active: 2,
     });
     expect((await reply(as('admin').pricing[':id'].subscribers.$get({ param: { id: HIDDEN_PLAN } }))).json).toEqual({ planId: HIDDEN_PLAN, active: 0 });
-    await expectRefused(api(), 'GET', '/pricing/nope/subscribers', { as: 'admin' }, 404);
+    await expectRefused(api(), (a) => a.as('admin').pricing[':id'].subscribers.$get({ param: { id: 'nope' } }), 404);
   });
 
   it('refuses to delete a plan anyone holds (409, saying how many and to hide it), and changes nothing', async () => {
     await subscribe('learner', ['plan-fetoscopy', 30]);
-    const res = await expectRefused(api(), 'DELETE', '/pricing/plan-fetoscopy', { as: 'admin' }, 409);
+    const res = await expectRefused(api(), (a) => a.as('admin').pricing[':id'].$delete({ param: { id: 'plan-fetoscopy' } }), 409);
     expect(res.json.message).toMatch(/^Active subscribers holding this plan: 1\. .*Hide it instead/);
     expect((await launch('learner')).status).toBe(201);
   });
@@ -257,7 +272,7 @@ describe('a plan people hold: GET /pricing/{id}/subscribers, and what deleting o
     const { id, ...input } = plan;
     expect((await reply(as('admin').pricing[':id'].$put({ param: { id }, json: { ...input, visibility: false } }))).status).toBe(200);
     expect((await launch('learner')).status).toBe(201);
-    await expectRefused(api(), 'POST', '/payments/orders', { as: 'other', body: { planId: id } }, 404);
+    await expectRefused(api(), (a) => a.as('other').payments.orders.$post({ json: { planId: id } }), 404);
     expect((await launch('other')).status).toBe(403);
     await subscribe('learner', ['plan-fetoscopy', -1]);
     expect((await launch('learner')).status).toBe(403);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../../src/server/db/schema.ts';
 import { outlineFacts } from '../../../src/server/pages/outline-facts.ts';
 import { attempt, COURSE, passAll, setUp, TOKENS } from '../learning-support.ts';
-import { expectRefused, useApi, typedClient, oneCourse, everyCourse } from '../support.ts';
+import { expectRawRefused, expectRefused, useApi, typedClient, oneCourse, everyCourse } from '../support.ts';
 
 describe('GET /progress?course=', () => {
   const api = useApi();
@@ -97,19 +97,20 @@ describe('GET /progress?course=', () => {
     for (const who of ['admin', TOKENS.director]) {
       expect((await reply(as(who).progress.$get({ query: { course: COURSE, userId: 'learner' } }))).json).toMatchObject({ userId: 'learner', passed: 1 });
     }
-    for (const as of ['other', TOKENS.elsewhere]) await expectRefused(api(), 'GET', `/progress?course=${COURSE}&userId=learner`, { as }, 403);
+    for (const as of ['other', TOKENS.elsewhere])
+      await expectRefused(api(), (a) => a.as(as).progress.$get({ query: { course: COURSE, userId: 'learner' } }), 403);
     // A director cannot read another director, nor find out who exists.
-    await expectRefused(api(), 'GET', '/progress?userId=elsewhere', { as: TOKENS.director }, 403);
-    await expectRefused(api(), 'GET', '/progress?userId=nobody', { as: TOKENS.director }, 403);
+    await expectRefused(api(), (a) => a.as(TOKENS.director).progress.$get({ query: { userId: 'elsewhere' } }), 403);
+    await expectRefused(api(), (a) => a.as(TOKENS.director).progress.$get({ query: { userId: 'nobody' } }), 403);
   });
 
   it('refuses the anonymous, unknown courses and users, and bad parameters', async () => {
     await setUp(api());
-    await expectRefused(api(), 'GET', `/progress?course=${COURSE}`, { as: null }, 401);
-    await expectRefused(api(), 'GET', '/progress?course=nope', { as: 'learner' }, 404);
-    await expectRefused(api(), 'GET', '/progress?userId=nobody', { as: 'admin' }, 404);
-    await expectRefused(api(), 'GET', '/progress?courseId=x', { as: 'learner' }, 400);
-    await expectRefused(api(), 'GET', `/progress?course=${'x'.repeat(129)}`, { as: 'learner' }, 400);
+    await expectRefused(api(), (a) => a.as(null).progress.$get({ query: { course: COURSE } }), 401);
+    await expectRefused(api(), (a) => a.as('learner').progress.$get({ query: { course: 'nope' } }), 404);
+    await expectRefused(api(), (a) => a.as('admin').progress.$get({ query: { userId: 'nobody' } }), 404);
+    await expectRawRefused(api(), 'GET', '/progress?courseId=x', { as: 'learner' }, 400);
+    await expectRefused(api(), (a) => a.as('learner').progress.$get({ query: { course: 'x'.repeat(129) } }), 400);
   });
 
   it('uses the name a learner has when the certificate is issued, and the address when there is none', async () => {
@@ -128,7 +129,7 @@ describe('POST /launch in proficiency order', () => {
   it('refuses a case whose module is not open yet, and opens it once the module before is passed', async () => {
     await setUp(api());
     await reply(as('admin').users[':id'].$put({ param: { id: 'learner' }, json: { isAdmin: false, isPremium: true, subscriptions: [] } }));
-    await expectRefused(api(), 'POST', '/launch', { as: 'learner', body: { course: COURSE, level: 3, case: 1 } }, 403);
+    await expectRefused(api(), (a) => a.as('learner').launch.$post({ json: { course: COURSE, level: 3, case: 1 } }), 403);
     expect((await reply(as('learner').launch.$post({ json: { course: COURSE, level: 1, case: 2 } }))).status).toBe(201);
     expect((await reply(as('admin').launch.$post({ json: { course: COURSE, level: 3, case: 1 } }))).status).toBe(201);
     await attempt(api(), 'learner', 1, 1, 60);

@@ -28,7 +28,7 @@ describe('the admin search', () => {
 
   it('answers an empty list for an unknown email and 404 for an unknown uid', async () => {
     expect(await search('nobody@example.com')).toMatchObject({ status: 200, json: [] });
-    await expectRefused(api(), 'GET', '/users/nobody', { as: 'admin' }, 404);
+    await expectRefused(api(), (a) => a.as('admin').users[':id'].$get({ param: { id: 'nobody' } }), 404);
   });
 
   it.each([
@@ -37,20 +37,25 @@ describe('the admin search', () => {
     ['other', 403],
   ] as const)('refuses %s every call behind the screen with %i, changing nothing', async (who, status) => {
     const as = CALLERS[who];
-    await expectRefused(api(), 'GET', '/users?email=learner@example.com', { as }, status);
-    await expectRefused(api(), 'GET', '/users/other', { as: who === 'other' ? 'learner' : as }, status);
-    await expectRefused(api(), 'PUT', '/users/learner', { as, body: save({ isPremium: true }) }, status);
-    await expectRefused(api(), 'GET', '/audit?entity=user&id=learner', { as }, status);
+    await expectRefused(api(), (a) => a.as(as).users.$get({ query: { email: 'learner@example.com' } }), status);
+    await expectRefused(api(), (a) => a.as(who === 'other' ? 'learner' : as).users[':id'].$get({ param: { id: 'other' } }), status);
+    await expectRefused(api(), (a) => a.as(as).users[':id'].$put({ param: { id: 'learner' }, json: save({ isPremium: true }) }), status);
+    await expectRefused(api(), (a) => a.as(as).audit.$get({ query: { entity: 'user', id: 'learner' } }), status);
   });
 
   it('refuses a learner reading their own history: the audit is for admins only', async () => {
-    await expectRefused(api(), 'GET', '/audit?entity=user&id=learner', { as: 'learner' }, 403);
+    await expectRefused(api(), (a) => a.as('learner').audit.$get({ query: { entity: 'user', id: 'learner' } }), 403);
   });
 });
 
 describe('the last-admin rule', () => {
   it('refuses the last admin removing their own flag with 409 last_admin and a clear message, even with other changes in the same save', async () => {
-    const res = await expectRefused(api(), 'PUT', '/users/admin', { as: 'admin', body: save({ isPremium: true }) }, 409, ErrorCode.lastAdmin);
+    const res = await expectRefused(
+      api(),
+      (a) => a.as('admin').users[':id'].$put({ param: { id: 'admin' }, json: save({ isPremium: true }) }),
+      409,
+      ErrorCode.lastAdmin,
+    );
     expect(res.json.message).toMatch(/last administrator/i);
     const me = await reply(as('admin').users[':id'].$get({ param: { id: 'admin' } }));
     expect(me.json).toMatchObject({ isAdmin: true, isPremium: false });
@@ -65,8 +70,8 @@ describe('the last-admin rule', () => {
   it('lets an admin remove their own flag once another admin exists', async () => {
     await reply(as('admin').users[':id'].$put({ param: { id: 'learner' }, json: save({ isAdmin: true }) }));
     expect((await reply(as('admin').users[':id'].$put({ param: { id: 'admin' }, json: save() }))).status).toBe(200);
-    await expectRefused(api(), 'GET', '/users/learner', { as: 'admin' }, 403);
-    await expectRefused(api(), 'PUT', '/users/learner', { as: 'learner', body: save() }, 409, ErrorCode.lastAdmin);
+    await expectRefused(api(), (a) => a.as('admin').users[':id'].$get({ param: { id: 'learner' } }), 403);
+    await expectRefused(api(), (a) => a.as('learner').users[':id'].$put({ param: { id: 'learner' }, json: save() }), 409, ErrorCode.lastAdmin);
   });
 });
 
@@ -89,9 +94,9 @@ describe('the expert flag', () => {
   });
 
   it('is refused to anyone but an admin, and a new user is never an expert', async () => {
-    await expectRefused(api(), 'PUT', '/users/learner', { as: 'learner', body: save({ isExpert: true }) }, 403);
+    await expectRefused(api(), (a) => a.as('learner').users[':id'].$put({ param: { id: 'learner' }, json: save({ isExpert: true }) }), 403);
     expect((await reply(as('other').users[':id'].$get({ param: { id: 'other' } }))).json.isExpert).toBe(false);
-    await expectRefused(api(), 'PUT', '/users/learner', { as: 'admin', body: save({ isExpert: 'yes' }) }, 400);
+    await expectRefused(api(), (a) => a.as('admin').users[':id'].$put({ param: { id: 'learner' }, json: save({ isExpert: 'yes' }) }), 400);
   });
 });
 
