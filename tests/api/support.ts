@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { ClientResponse } from 'hono/client';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
@@ -125,6 +126,59 @@ async function refusal(api: TestApi, send: () => Promise<{ status: number; json:
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   expect(await api.snapshot()).toBe(before);
   return { status: res.status, json: res.json as ErrorBody & Record<string, unknown>, headers: res.headers };
+}
+
+/**
+ * Markers on the catalogue's channel: `heardUpTo(listener)` announces one and waits until `listener` hears it. One
+ * channel's notifications arrive in the order their transactions committed, so by then it has heard every change
+ * committed before: on PostgreSQL too, where they come back a moment after the write, and a sleep could end before a
+ * late one. Each listener hands every payload to `isMarker` first, and ignores those it answers true for.
+ */
+export function channelMarkers(api: () => TestApi) {
+  const markers = new Map<string, () => void>();
+  return {
+    isMarker(payload: string | null, listener: string): boolean {
+      if (!payload?.startsWith('marker:')) return false;
+      if (payload.startsWith(`marker:${listener}:`)) markers.get(payload)?.();
+      return true;
+    },
+    async heardUpTo(listener: string): Promise<void> {
+      const payload = `marker:${listener}:${randomUUID()}`;
+      const heard = new Promise<void>((resolve) => markers.set(payload, resolve));
+      await api().deps.db.db.execute(sql`SELECT pg_notify('catalogue', ${payload})`);
+      await heard;
+      markers.delete(payload);
+    },
+  };
+}
+
+/**
+ * What the API's catalogue told its listeners (the page cache): `changesOf(write)` answers what it said during
+ * `write`, each once (a course id, or null for everything). This instance hears a change at once and again when the
+ * database's notification comes back, a moment later on PostgreSQL; so the echoes of earlier changes (the reset
+ * before each test's) are let in before listening starts, and the write's own before it ends.
+ */
+export function catalogueChanges(api: () => TestApi) {
+  const channel = channelMarkers(api);
+  let heard: Array<string | null> | null = null;
+  let subscribed: TestApi | undefined;
+  const heardUpTo = async () => {
+    if (subscribed !== api()) {
+      subscribed = api();
+      subscribed.deps.catalogue.onChange((course) => channel.isMarker(course, 'catalogue') || heard?.push(course));
+    }
+    await channel.heardUpTo('catalogue');
+  };
+  async function changesOf(write: () => Promise<unknown>): Promise<Array<string | null>> {
+    await heardUpTo();
+    const mine: Array<string | null> = [];
+    heard = mine;
+    await write();
+    await heardUpTo();
+    heard = null;
+    return [...new Set(mine)];
+  }
+  return { changesOf, heardUpTo, channel };
 }
 
 /**

@@ -1,13 +1,23 @@
 // Course drafts: edits wait beside the published course, seen by administrators only, until Publish; Discard returns
 // to the published version; a new course is a draft until its first publication; certificates outlive added cases.
-import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Module } from '../../../src/api/courses.ts';
 import { createApp } from '../../../src/server/app.ts';
 import { attempts, certificates, courses } from '../../../src/server/db/schema.ts';
 import { COURSE, GROUPS, MODULES, passAll, ROLES, setUp } from '../learning-support.ts';
-import { auditTrail, expectRawRefused, expectRefused, ownCatalogue, useApi, validCourse, validPlan, typedClient, oneCourse } from '../support.ts';
+import {
+  auditTrail,
+  catalogueChanges,
+  expectRawRefused,
+  expectRefused,
+  ownCatalogue,
+  useApi,
+  validCourse,
+  validPlan,
+  typedClient,
+  oneCourse,
+} from '../support.ts';
 
 const api = useApi();
 const { as, reply } = typedClient(api);
@@ -16,29 +26,7 @@ const OUTSIDERS = ['anonymous', 'learner', 'director'] as const;
 const withDraftModule: Module[] = [...MODULES, { id: 'm4', title: 'Draft module', active: true, cases: [{ id: 'm4c1', title: 'Draft case', bubbles: [] }] }];
 const draftBody = { title: 'Draft title', subtitle: 'Two modules', levels: withDraftModule };
 
-/** Sends a marker through the database's announcements and waits for it: every announcement sent before it is in. */
-async function heardUpTo(): Promise<void> {
-  const marker = `marker:${randomUUID()}`;
-  const arrived = new Promise<void>((resolve) => api().deps.catalogue.onChange((course) => course === marker && resolve()));
-  await api().deps.db.db.execute(sql`SELECT pg_notify('catalogue', ${marker})`);
-  await arrived;
-}
-
-/**
- * What the catalogue told the page cache while `write` ran (null: everything). On PostgreSQL announcements come back
- * a moment after their write, so the echoes of the reset before each test are let in before listening starts (a
- * test once heard them as its own), and the write's own before it ends.
- */
-async function changesOf(write: () => Promise<unknown>): Promise<Array<string | null>> {
-  await heardUpTo();
-  const heard: Array<string | null> = [];
-  let listening = true;
-  api().deps.catalogue.onChange((course) => listening && !course?.startsWith('marker:') && heard.push(course));
-  await write();
-  await heardUpTo();
-  listening = false;
-  return [...new Set(heard)];
-}
+const { changesOf } = catalogueChanges(api);
 
 const saveDraft = (id: string, json: object) => reply(as('admin').courses[':id'].draft.$put({ param: { id }, json: json as never }));
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -6,42 +5,12 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../../src/server/db/client.ts';
 import { catalogueFastPath } from '../../../src/server/courses/index.ts';
-import { useApi, validCourse, validPlan, typedClient } from '../support.ts';
+import { catalogueChanges, useApi, validCourse, validPlan, typedClient } from '../support.ts';
 
 const api = useApi();
 const { as, reply } = typedClient(api);
 
-/** Markers announced on the catalogue's channel and not heard yet: what each resolves, by payload. */
-const markers = new Map<string, () => void>();
-
-/** Whether `payload` is a marker rather than a change; one sent for `listener` is heard by it. */
-function isMarker(payload: string | null, listener: string): boolean {
-  if (!payload?.startsWith('marker:')) return false;
-  if (payload.startsWith(`marker:${listener}:`)) markers.get(payload)?.();
-  return true;
-}
-
-/**
- * Announces a marker on the catalogue's channel and waits until `listener` hears it. One channel's notifications
- * arrive in the order their transactions committed, so by then it has heard every change committed before: on
- * PostgreSQL too, where they come back a moment after the write, and a sleep could end before a late one.
- */
-async function heardUpTo(listener: 'catalogue' | 'channel'): Promise<void> {
-  const payload = `marker:${listener}:${randomUUID()}`;
-  const heard = new Promise<void>((resolve) => markers.set(payload, resolve));
-  await api().deps.db.db.execute(sql`SELECT pg_notify('catalogue', ${payload})`);
-  await heard;
-  markers.delete(payload);
-}
-
-/** What the catalogue told its listeners (the page cache) since the test began: a course id, or null for everything. */
-let changes: Array<string | null> = [];
-let listening = false;
-beforeEach(() => {
-  changes = [];
-  if (!listening) api().deps.catalogue.onChange((course) => isMarker(course, 'catalogue') || changes.push(course));
-  listening = true;
-});
+const { changesOf, heardUpTo, channel } = catalogueChanges(api);
 
 describe('GET /courses from its cache', () => {
   it('carries an ETag, answers 304 to it, and sends brotli or gzip to clients that accept them', async () => {
@@ -148,7 +117,7 @@ describe('the fast path before the API', () => {
   }
 
   it('answers the list, a course and the plans from memory once read, exactly as the API does', async () => {
-    await heardUpTo('catalogue');
+    await heardUpTo();
     api().deps.catalogue.changed();
     await withFastPath(async (get) => {
       const paths = ['/api/courses?lang=fr', '/api/courses/bronchoscopy', '/api/courses/bronchoscopy?lang=ar', '/api/pricing?lang=ru'];
@@ -200,19 +169,6 @@ async function useApiWithOrigin(origin: string) {
   } finally {
     await other.close();
   }
-}
-
-/**
- * What the catalogue told its listeners during `write`, each once: this instance hears a change at once and again
- * when the database's notification comes back, a moment later on PostgreSQL; so the echoes of earlier changes (the
- * reset before each test's) are let in before listening starts, and the write's own before it ends.
- */
-async function changesOf(write: () => Promise<unknown>): Promise<Array<string | null>> {
-  await heardUpTo('catalogue');
-  changes = [];
-  await write();
-  await heardUpTo('catalogue');
-  return [...new Set(changes)];
 }
 
 describe('the catalogue change that clears the cached pages', () => {
@@ -267,18 +223,18 @@ describe('the announcements of the database itself', () => {
   /** What the database announced on the catalogue's channel while `write` ran (SQL, or a function of the database), each once. */
   async function heardOf(write: string | ((db: Db) => Promise<unknown>)): Promise<string[]> {
     const heard: string[] = [];
-    await heardUpTo('channel');
+    await channel.heardUpTo('channel');
     announced = heard;
     const db = api().deps.db.db;
     await (typeof write === 'string' ? db.execute(sql.raw(write)) : write(db));
-    await heardUpTo('channel');
+    await channel.heardUpTo('channel');
     announced = null;
     return [...new Set(heard)];
   }
   let announced: string[] | null = null;
   let subscribed = false;
   beforeEach(async () => {
-    if (!subscribed) await api().deps.db.listen('catalogue', (payload) => isMarker(payload, 'channel') || announced?.push(payload));
+    if (!subscribed) await api().deps.db.listen('catalogue', (payload) => channel.isMarker(payload, 'channel') || announced?.push(payload));
     subscribed = true;
   });
 
@@ -311,7 +267,7 @@ describe('what a change lets go', () => {
   it('keeps the other courses and the plans when one course is saved, and reads everything again after a plan write', async () => {
     const { catalogue } = api().deps;
     // The reset before the test changed everything; its notification must not land between the reads below.
-    await heardUpTo('catalogue');
+    await heardUpTo();
     const other = await catalogue.course('fetoscopy-simulator', 'fr');
     const plans = await catalogue.allPlans();
     const list = await catalogue.summaries('en');
@@ -334,7 +290,7 @@ describe('what a change lets go', () => {
 
   it('reads once for every request that misses the same thing at the same time, and again for one that comes after a change', async () => {
     const { catalogue, db } = api().deps;
-    await heardUpTo('catalogue');
+    await heardUpTo();
     catalogue.changed();
     const reads = vi.spyOn(db.db, 'select');
     try {
@@ -393,14 +349,14 @@ describe('a change that lands while a read is in flight (the generation guards)'
   /** Starts `read`, lands `write` once its rows are in hand and the change is announced, then lets the read finish. */
   async function raced<T>(read: () => Promise<T>, write: string): Promise<T> {
     const { catalogue, db } = api().deps;
-    await heardUpTo('catalogue');
+    await heardUpTo();
     catalogue.changed();
     const hold = holdNextRead(db.db);
     const inFlight = read();
     await hold.inHand;
     await db.db.execute(sql.raw(write));
     // The change is heard (this instance forgets it) while the read still holds the rows of before.
-    await heardUpTo('catalogue');
+    await heardUpTo();
     hold.release();
     return inFlight;
   }
