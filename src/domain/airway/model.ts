@@ -48,6 +48,14 @@ export interface Airway {
   cordsOpenFraction: number;
 }
 
+/**
+ * Lengths by gestational age (weeks) from Tupprasoot et al.'s post-mortem MRI of 117 fetuses (docs/feto.md): lips to
+ * carina 2.8·GA + 1.4 mm and lips to mid-trachea 2.3·GA + 2.9 mm, so lips to cords (twice the second less the first)
+ * 1.8·GA + 4.4 mm and the trachea (the first less that) GA − 3 mm.
+ */
+const LIPS_TO_CORDS_MM = (ga: number) => 1.8 * ga + 4.4;
+const TRACHEA_LENGTH_MM = (ga: number) => ga - 3;
+
 /** A value interpolated between its size at the youngest and the oldest gestational age. */
 const byAge = (ga: number, young: number, old: number) => young + ((old - young) * (ga - GA_WEEKS.min)) / (GA_WEEKS.max - GA_WEEKS.min);
 
@@ -60,10 +68,11 @@ export function buildAirway(caseId: string, gaWeeks: number, variant: number, di
   const ga = Math.min(GA_WEEKS.max, Math.max(GA_WEEKS.min, Math.round(gaWeeks)));
   const rng = createRng(hashString(`feto|${caseId}|${ga}|${difficulty}|${variant >>> 0}`));
   const range = FETO_DIFFICULTY[difficulty];
-  const tongueBase = byAge(ga, 22, 27) + rng.range(-1, 1);
-  const epiglottis = tongueBase + byAge(ga, 5, 6);
-  const cords = epiglottis + byAge(ga, 6, 7);
-  const tracheaLength = byAge(ga, 23, 29) + rng.range(-1.5, 1.5);
+  // Lips to cords and the trachea's length as post-mortem MRI measures them (docs/feto.md): 53 → 62 mm and 24 → 29 mm.
+  const cords = LIPS_TO_CORDS_MM(ga) + rng.range(-1, 1);
+  const epiglottis = cords - byAge(ga, 6, 7);
+  const tongueBase = epiglottis - byAge(ga, 5, 6);
+  const tracheaLength = TRACHEA_LENGTH_MM(ga) + rng.range(-1.5, 1.5);
   return {
     gaWeeks: ga,
     difficulty,

@@ -1,7 +1,7 @@
 // The airway seen from the side: the small live map beside the view (canvas) and the debrief's map (SVG) with the
 // landmarks, where the balloon belongs, where it was left, and each gate at the place it judges.
 import type { FetoOutcome, FetoTask } from '../../domain/airway/attempt.ts';
-import { lumenRadiusMm, type Airway } from '../../domain/airway/model.ts';
+import { centreOffsetMm, lumenRadiusMm, type Airway } from '../../domain/airway/model.ts';
 import { FETO_SCORING, type FetoGateId } from '../../domain/airway/score.ts';
 
 /** The gates that judge each task, in the order the debrief lists them. */
@@ -33,14 +33,14 @@ function gateDepth(airway: Airway, o: FetoOutcome, gate: FetoGateId): number {
   }
 }
 
-/** The map's scale: depth from the lips across, the lumen's radius up and down (magnified). */
+/** The map's scale: depth from the lips across, the lumen's radius and the pharynx's bend up and down (magnified). */
 function scaleOf(airway: Airway, width: number, height: number, margin: number) {
   const span = airway.landmarks.carina + 8;
   const across = (width - 2 * margin) / span;
   return { x: (depth: number) => margin + depth * across, y: (r: number) => height / 2 - r * Math.min(6, (height / 2 - margin) / 5) };
 }
 
-/** The live side view: the lumen, the landmarks, where the balloon belongs, the balloon and the tip. */
+/** The live side view: the lumen as the head's flexion bends it, the landmarks, where the balloon belongs, the balloon and the tip. */
 export function drawAirwayMinimap(canvas: HTMLCanvasElement, airway: Airway, o: FetoOutcome): void {
   const g = canvas.getContext('2d');
   if (!g) return;
@@ -51,8 +51,8 @@ export function drawAirwayMinimap(canvas: HTMLCanvasElement, airway: Airway, o: 
   g.fillStyle = '#3a1416';
   g.fillRect(0, 0, width, height);
   g.beginPath();
-  for (let d = 0; d <= landmarks.carina + 8; d += 0.5) g.lineTo(s.x(d), s.y(lumenRadiusMm(airway, d, 0) + 0.3));
-  for (let d = landmarks.carina + 8; d >= 0; d -= 0.5) g.lineTo(s.x(d), s.y(-lumenRadiusMm(airway, d, 0) - 0.3));
+  for (let d = 0; d <= landmarks.carina + 8; d += 0.5) g.lineTo(s.x(d), s.y(centreOffsetMm(airway, d) + lumenRadiusMm(airway, d, 0) + 0.3));
+  for (let d = landmarks.carina + 8; d >= 0; d -= 0.5) g.lineTo(s.x(d), s.y(centreOffsetMm(airway, d) - lumenRadiusMm(airway, d, 0) - 0.3));
   g.fillStyle = '#d98c84';
   g.fill();
   g.fillStyle = 'rgba(60, 170, 90, 0.55)';
@@ -82,7 +82,7 @@ export function drawAirwayMinimap(canvas: HTMLCanvasElement, airway: Airway, o: 
   }
   g.fillStyle = '#ffd23f';
   g.beginPath();
-  g.arc(s.x(o.tip.depth), s.y(o.tip.y), 3.5, 0, 2 * Math.PI);
+  g.arc(s.x(o.tip.depth), s.y(centreOffsetMm(airway, o.tip.depth) + o.tip.y), 3.5, 0, 2 * Math.PI);
   g.fill();
 }
 
@@ -111,8 +111,9 @@ export function airwayMapSvg(airway: Airway, o: FetoOutcome, failed: readonly Fe
   const bottom: string[] = [];
   for (let d = 0; d <= landmarks.carina + 8; d += 0.5) {
     const r = lumenRadiusMm(airway, d, 0) + 0.3;
-    top.push(`${s.x(d).toFixed(1)},${s.y(r).toFixed(1)}`);
-    bottom.unshift(`${s.x(d).toFixed(1)},${s.y(-r).toFixed(1)}`);
+    const centre = centreOffsetMm(airway, d);
+    top.push(`${s.x(d).toFixed(1)},${s.y(centre + r).toFixed(1)}`);
+    bottom.unshift(`${s.x(d).toFixed(1)},${s.y(centre - r).toFixed(1)}`);
   }
   const zoneFrom = s.x(landmarks.cords + FETO_SCORING.belowCordsMm);
   const parts = [

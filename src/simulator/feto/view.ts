@@ -18,7 +18,7 @@ import {
   type DataTexture,
 } from 'three';
 import type { FetoOutcome } from '../../domain/airway/attempt.ts';
-import { cordsOpening, FETOSCOPE, type Airway } from '../../domain/airway/model.ts';
+import { centreOffsetMm, cordsOpening, FETOSCOPE, type Airway } from '../../domain/airway/model.ts';
 import { noiseTexture } from '../anatomy.ts';
 
 /** A wide-angle fetoscope lens, as the laser view's. */
@@ -115,6 +115,33 @@ function drawnRadius(airway: Airway, depth: number): number {
   return ease(tracheaDiameterMm / 2 + 0.3, tracheaDiameterMm / 2, landmarks.cords, landmarks.cords + 2);
 }
 
+/** The tube, from the lips to the carina, turned about the line of sight (depth along -z) and bent as the pharynx is. */
+export function airwayTube(airway: Airway): LatheGeometry {
+  const profile: Vector2[] = [];
+  for (let d = -1; d <= airway.landmarks.carina + 0.01; d += 0.5) profile.push(new Vector2(drawnRadius(airway, d), d));
+  const tube = new LatheGeometry(profile, 48);
+  tube.rotateX(-Math.PI / 2);
+  bend(tube, airway);
+  return tube;
+}
+
+/**
+ * Bends the tube as the model bends the pharynx (`centreOffsetMm`): each point raised by the centre line's offset at
+ * its depth, and its normal turned to match (for y = y0 + f(depth) with depth = -z, n becomes (nx, ny, nz + f'·ny)).
+ */
+function bend(tube: LatheGeometry, airway: Airway): void {
+  const position = tube.getAttribute('position');
+  const normal = tube.getAttribute('normal');
+  const n = new Vector3();
+  for (let i = 0; i < position.count; i += 1) {
+    const depth = -position.getZ(i);
+    const slope = (centreOffsetMm(airway, depth + 0.05) - centreOffsetMm(airway, depth - 0.05)) / 0.1;
+    position.setY(i, position.getY(i) + centreOffsetMm(airway, depth));
+    n.set(normal.getX(i), normal.getY(i), normal.getZ(i) + slope * normal.getY(i)).normalize();
+    normal.setXYZ(i, n.x, n.y, n.z);
+  }
+}
+
 /** Builds the view on a canvas; throws when WebGL is unavailable, so the page can say so. */
 export function createAirwayView(canvas: HTMLCanvasElement, airway: Airway, seed: number): AirwayView {
   const renderer = new WebGLRenderer({ canvas, antialias: false, alpha: false, powerPreference: 'high-performance' });
@@ -140,12 +167,7 @@ export function createAirwayView(canvas: HTMLCanvasElement, airway: Airway, seed
   const { landmarks, tracheaDiameterMm } = airway;
   const mucosa: [number, number, number] = [0.86, 0.46, 0.44];
 
-  // The tube, from the lips to the carina, turned about the line of sight (depth along -z).
-  const profile: Vector2[] = [];
-  for (let d = -1; d <= landmarks.carina + 0.01; d += 0.5) profile.push(new Vector2(drawnRadius(airway, d), d));
-  const tube = new LatheGeometry(profile, 48);
-  tube.rotateX(-Math.PI / 2);
-  const wall = new Mesh(tube, material(SHAPE.wall, mucosa));
+  const wall = new Mesh(airwayTube(airway), material(SHAPE.wall, mucosa));
 
   const disc = (radius: number, depth: number, shape: number, color: [number, number, number]) => {
     const mesh = new Mesh(new CircleGeometry(radius, 48), material(shape, color, radius));
@@ -167,8 +189,10 @@ export function createAirwayView(canvas: HTMLCanvasElement, airway: Airway, seed
   return {
     render(state, tMs) {
       const { tip, balloon: b } = state;
-      camera.position.set(tip.x, tip.y, -tip.depth);
-      camera.lookAt(look.set(tip.x * 0.6, tip.y * 0.6, -tip.depth - 10));
+      // The tip's pose is measured from the (bent) centre line; the scene is drawn bent, so it sits that much higher.
+      const centre = centreOffsetMm(airway, tip.depth);
+      camera.position.set(tip.x, tip.y + centre, -tip.depth);
+      camera.lookAt(look.set(tip.x * 0.6, tip.y * 0.6 + centre, -tip.depth - 10));
       shared.uTip.value.copy(camera.position);
       camera.getWorldDirection(shared.uLook.value);
       // The slit's half-width: the model's opening of the cords (the sheath passes when it is as wide as the sheath).

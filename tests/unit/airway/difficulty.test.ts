@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildAirway, centreOffsetMm, FETO_DIFFICULTY, type FetoDifficulty, stepTip, type Airway, type TipPose } from '../../../src/domain/airway/model.ts';
 import { fetoCaseOf } from '../../../src/domain/airway/record.ts';
+import { airwayTube } from '../../../src/simulator/feto/view.ts';
 
 const VARIANTS = Array.from({ length: 60 }, (_, i) => i);
 const airways = (d: FetoDifficulty) => VARIANTS.map((v) => buildAirway('difficulty', 28, v, d));
@@ -71,5 +72,24 @@ describe('the head flexion bends the path the scope follows', () => {
 
   it('lets a straight push through the easiest airways without touching the wall (the journey plays it so)', () => {
     for (const a of [...airways(1), ...VARIANTS.map((v) => buildAirway('difficulty', 32, v, 1))]) expect(straightIn(a).press).toBe(0);
+  });
+});
+
+describe('the drawn airway bends as the model does', () => {
+  it('raises the tube by the centre line at each depth and keeps its normals unit length', () => {
+    const a = airways(3).find((x) => x.headFlexion > 200)!;
+    const tube = airwayTube(a);
+    const position = tube.getAttribute('position');
+    const normal = tube.getAttribute('normal');
+    const mid = (a.landmarks.tongueBase + a.landmarks.epiglottis) / 2;
+    const all = Array.from({ length: position.count }, (_, i) => i);
+    const depth = -position.getZ(all.reduce((best, i) => (Math.abs(-position.getZ(i) - mid) < Math.abs(-position.getZ(best) - mid) ? i : best)));
+    const ring = all.filter((i) => Math.abs(-position.getZ(i) - depth) < 1e-4);
+    expect(ring.length).toBeGreaterThan(40);
+    // A ring of the lathe is centred on the bent line: halfway between its top and bottom is the centre line's offset.
+    const heights = ring.map((i) => position.getY(i));
+    expect((Math.max(...heights) + Math.min(...heights)) / 2).toBeCloseTo(centreOffsetMm(a, depth), 3);
+    expect(centreOffsetMm(a, mid)).toBeGreaterThan(0.8);
+    for (let i = 0; i < normal.count; i += 1) expect(Math.hypot(normal.getX(i), normal.getY(i), normal.getZ(i))).toBeCloseTo(1, 5);
   });
 });

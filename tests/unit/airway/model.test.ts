@@ -16,6 +16,17 @@ describe('the seeded fetal airway', () => {
     expect(old.landmarks.carina).toBeGreaterThan(young.landmarks.carina);
   });
 
+  it("measures lips to cords and the trachea as post-mortem MRI does (Tupprasoot et al.), within a variant's spread", () => {
+    for (const ga of [27, 29, 32]) {
+      for (let v = 0; v < 40; v += 1) {
+        const { cords, carina } = buildAirway('sizes', ga, v).landmarks;
+        // Lips to carina 2.8·GA + 1.4 mm, lips to mid-trachea 2.3·GA + 2.9 mm.
+        expect(Math.abs(cords - (2 * (2.3 * ga + 2.9) - (2.8 * ga + 1.4)))).toBeLessThanOrEqual(1);
+        expect(Math.abs(carina - cords - (2.8 * ga + 1.4 - (2 * (2.3 * ga + 2.9) - (2.8 * ga + 1.4))))).toBeLessThanOrEqual(1.5);
+      }
+    }
+  });
+
   it('orders the landmarks lips, tongue base, epiglottis, cords, carina and fits the sheath in the trachea', () => {
     const a = buildAirway('c', 30, 7);
     const { tongueBase, epiglottis, cords, carina } = a.landmarks;
