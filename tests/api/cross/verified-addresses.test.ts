@@ -82,7 +82,7 @@ describe('in production mode (tokens signed by the Google fake), an address nobo
   });
   const profile = async (email: string) => {
     const { idToken, localId } = await google.account('signUp', email, 'secret-123');
-    expect((await api.call('POST', '/users', { as: idToken, body: { acceptedTerms: TERMS_VERSION, id: localId, email } })).status).toBe(201);
+    expect((await api.reply(api.as(idToken).users.$post({ header: {}, json: { acceptedTerms: TERMS_VERSION, id: localId, email } }))).status).toBe(201);
     return localId;
   };
 
@@ -91,7 +91,7 @@ describe('in production mode (tokens signed by the Google fake), an address nobo
     google.verifyEmail('chief@hospital.test');
     await api.deps.db.db.update(users).set({ isAdmin: true }).where(eq(users.id, adminId));
     const admin = await google.idToken(adminId);
-    expect((await api.call('GET', `/users/${adminId}`, { as: admin })).status).toBe(200);
+    expect((await api.reply(api.as(admin).users[':id'].$get({ param: { id: adminId } }))).status).toBe(200);
 
     const attackerId = await profile('director@hospital.test');
     const attacker = await google.idToken(attackerId);
@@ -101,19 +101,18 @@ describe('in production mode (tokens signed by the Google fake), an address nobo
       409,
       'email_unverified',
     );
-    const invited = await api.call('POST', `/groups/${GROUPS.fellowship}/invitations`, {
-      as: admin,
-      body: { emails: ['director@hospital.test'], role: 'director' },
-    });
+    const invited = await api.reply(
+      api.as(admin).groups[':id'].invitations.$post({ param: { id: GROUPS.fellowship }, json: { emails: ['director@hospital.test'], role: 'director' } }),
+    );
     expect(invited.json.results).toEqual([{ email: 'director@hospital.test', outcome: 'unverified' }]);
-    expect((await api.call('GET', `/users/${attackerId}`, { as: attacker })).status).toBe(200);
+    expect((await api.reply(api.as(attacker).users[':id'].$get({ param: { id: attackerId } }))).status).toBe(200);
     await expectRefused(api, (a) => a.as(attacker).groups[':id'].progress.$get({ param: { id: GROUPS.fellowship } }), 403);
     await expectRefused(api, (a) => a.as(attacker).attempts.$get({ query: { userId: 'learner' } }), 403);
 
     // The rightful owner opens the link: their next sign-in makes the invitation a directorship.
     google.verifyEmail('director@hospital.test');
     const owner = await google.idToken(attackerId);
-    expect((await api.call('GET', `/users/${attackerId}`, { as: owner })).status).toBe(200);
-    expect((await api.call('GET', `/groups/${GROUPS.fellowship}/progress`, { as: owner })).status).toBe(200);
+    expect((await api.reply(api.as(owner).users[':id'].$get({ param: { id: attackerId } }))).status).toBe(200);
+    expect((await api.reply(api.as(owner).groups[':id'].progress.$get({ param: { id: GROUPS.fellowship } }))).status).toBe(200);
   });
 });

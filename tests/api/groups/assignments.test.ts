@@ -133,7 +133,7 @@ describe("a group's assignments", () => {
   it("mail each member in the language they last read the site in, the sender's for one who has not said", async () => {
     await withTwoMembers();
     await assign(TOKENS.director, at(-2));
-    const told = await api().call('PUT', '/users/me/language', { as: 'other', body: { language: 'es' } });
+    const told = await reply(as('other').users.me.language.$put({ json: { language: 'es' } }));
     expect(told.status).toBe(204);
     await reply(as(TOKENS.director).groups[':id'].reminders.$post({ param: { id: f } }));
     const sent = (await api().call('GET', '/sandbox/messages?service=mail', { as: 'admin' })).json.map((m: any) => m.body);
