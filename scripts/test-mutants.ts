@@ -1,9 +1,9 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ACCESS_RULES } from './lib/mutants/access.ts';
 import { DOMAIN } from './lib/mutants/domain.ts';
 import { KNOWN } from './lib/mutants/known.ts';
-import type { Mutant } from './lib/mutants/mutant.ts';
+import { misfits, type Mutant } from './lib/mutants/mutant.ts';
 import { REACH } from './lib/mutants/reach.ts';
 import { SIMULATOR } from './lib/mutants/simulator.ts';
 import { runTests, scratchCopy, stopTests } from './lib/scratch.ts';
@@ -37,15 +37,7 @@ const finish = (code: number): never => {
   process.exit(code);
 };
 
-const occurrences = (text: string, part: string) => text.split(part).length - 1;
-const problems = mutants.flatMap((m) => {
-  const found = existsSync(join(dir, m.file)) ? occurrences(readFileSync(join(dir, m.file), 'utf8'), m.from) : 0;
-  const missing = m.tests.filter((t) => !existsSync(join(dir, t)));
-  return [
-    ...(found === 1 ? [] : [`${m.id}: its source text occurs ${found} times in ${m.file}, not once`]),
-    ...missing.map((t) => `${m.id}: no test file or folder ${t}`),
-  ];
-});
+const problems = misfits(mutants, dir);
 if (problems.length > 0) {
   console.log(`Mutants that no longer fit the code (update scripts/lib/mutants):\n${problems.join('\n')}`);
   finish(1);

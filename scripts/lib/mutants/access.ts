@@ -99,9 +99,9 @@ export const ACCESS_RULES: Mutant[] = [
   },
   {
     id: 'launch-without-entitlement',
-    file: 'src/server/launch/routes.ts',
-    from: 'if (!(await userEntitled(db.db, uid, body.course, now))) {',
-    to: 'if (false) {',
+    file: 'src/server/launch/steps.ts',
+    from: 'if (!(await userEntitled(db, uid, body.course, now))) return fail(',
+    to: 'if (false) return fail(',
     tests: ['tests/api/launch/launch.test.ts'],
     why: 'anyone signed in launches the cases of a course no plan of theirs includes',
   },

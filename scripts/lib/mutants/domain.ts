@@ -157,7 +157,7 @@ export const DOMAIN: Mutant[] = [
   {
     id: 'inactive-modules-count',
     file: PROGRESS,
-    from: '    if (!level.active) return;\n',
+    from: '    if (!module.active) return;\n',
     to: '',
     tests: ['tests/unit/progress.test.ts'],
     why: 'hidden modules must be passed too, so a course can never be completed',

@@ -203,8 +203,8 @@ export const SIMULATOR: Mutant[] = [
   {
     id: 'fire-without-laser-armed',
     file: SIMULATION,
-    from: 'if (s.laserOn && s.firing) burn(s);',
-    to: 'if (s.firing) burn(s);',
+    from: 'if (s.laserOn && s.firing && !held(s, s.t)) burn(s);',
+    to: 'if (s.firing && !held(s, s.t)) burn(s);',
     tests: SIM_TESTS,
     why: 'the pedal fires a laser that was never switched on',
   },
