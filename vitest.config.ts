@@ -35,8 +35,10 @@ export default defineConfig({
     isolate: false,
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], exclude: ['tests/unit/simulator/validity*.test.ts'] } },
-      // The scripted players' runs (about a minute and a half): apart, so that the unit tests stay under ten seconds.
-      { extends: true, test: { name: 'validity', include: ['tests/unit/simulator/validity*.test.ts'] } },
+      // The scripted players' runs (about three minutes): apart, so that the unit tests stay under ten seconds. Their
+      // hooks play every variant at once, as long as the machine takes: a fifth of the CPU (a slowed npm test beside
+      // other work) made 600 s too short once, so a hook has 30 minutes, to catch a hang and not a slow machine.
+      { extends: true, test: { name: 'validity', include: ['tests/unit/simulator/validity*.test.ts'], hookTimeout: 30 * 60_000 } },
       { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], globalSetup: ['tests/api/seeded-image.ts'] } },
       // The suites again on a real PostgreSQL started for the run, when it is installed (tests/api/postgres-cluster.ts).
       ...(postgresBin() ? [{ extends: true, test: { name: 'api-postgres', include: ON_POSTGRES_TOO, globalSetup: ['tests/api/postgres-cluster.ts'] } }] : []),

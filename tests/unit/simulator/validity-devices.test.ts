@@ -17,7 +17,7 @@ describe('the expert with a touch screen or a gamepad', () => {
   let played: Played[] = [];
   beforeAll(() => {
     played = playAll(CASES, deviceExperts, VARIANTS, 2);
-  }, 180_000);
+  });
 
   it('plays as a person does: touch and stick values, never flagged, at a person’s pace', SLOW, () => {
     expect(played).toHaveLength(CASES.length * VARIANTS * deviceExperts.length);

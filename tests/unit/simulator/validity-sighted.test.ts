@@ -25,7 +25,7 @@ beforeAll(() => {
     VARIANTS,
     REPLAY_EVERY,
   );
-}, 300_000);
+});
 
 const scores = (filter: (p: Played) => boolean) => played.filter(filter).map((p) => p.outcome.score.score);
 const share = (values: number[], test: (v: number) => boolean) => values.filter(test).length / values.length;

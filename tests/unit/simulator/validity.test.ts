@@ -27,7 +27,7 @@ beforeAll(() => {
     VARIANTS,
     REPLAY_EVERY,
   );
-}, 600_000);
+});
 
 const scores = (filter: (p: Played) => boolean) => played.filter(filter).map((p) => p.outcome.score.score);
 const share = (values: number[], test: (v: number) => boolean) => values.filter(test).length / values.length;
