@@ -99,5 +99,7 @@ export const SimMetricsSchema = z
     entryReach: z.number(),
     routeMm: z.number(),
     routeMs: z.number(),
+    reviewSurveyed: z.number(),
+    reviewWork: z.number(),
   })
   .meta({ id: 'SimMetrics' }) satisfies z.ZodType<SimMetrics>;

@@ -864,6 +864,7 @@ export const en = {
   'sim.component.time': 'Surgery time',
   'sim.component.path': 'Economy of motion',
   'sim.component.entry': 'Entry site',
+  'sim.component.review': 'Final review of the equator',
   'sim.advice.targets.good': 'You reached every target: keep aiming from a working distance as you did.',
   'sim.advice.targets.improve':
     'Reach each target in turn: aim at it from 5 to 20 mm away, without touching the plate, and keep the scope still until the next one appears.',
@@ -896,6 +897,9 @@ export const en = {
   'sim.advice.entry.good': 'Your entry site let the scope meet all the work at a working distance and angle.',
   'sim.advice.entry.improve':
     'Plan the entry on the ultrasound: over the middle of the vascular equator, facing it along its length, with the angled scope for an anterior placenta.',
+  'sim.advice.review.good': 'You surveyed the whole equator for anastomoses left open before finishing.',
+  'sim.advice.review.improve':
+    'Once the work is done, press “Done: review the equator” and sweep the whole equator for anastomoses left open before Finish: what you find can still be sealed.',
   'sim.next': 'Next',
   'sim.result.title': 'Final result',
   'sim.result.score': 'Score',

@@ -873,6 +873,7 @@ export const es: Dict = {
   'sim.component.time': 'Tiempo de cirugía',
   'sim.component.path': 'Economía de movimientos',
   'sim.component.entry': 'Punto de entrada',
+  'sim.component.review': 'Revisión final del ecuador',
   'sim.advice.targets.good': 'Alcanzaste todos los objetivos: sigue apuntando desde una distancia de trabajo como hiciste.',
   'sim.advice.targets.improve':
     'Alcanza cada objetivo por turno: apunta a él desde 5 a 20 mm, sin tocar la placa, y mantén el fetoscopio quieto hasta que aparezca el siguiente.',
@@ -907,6 +908,9 @@ export const es: Dict = {
   'sim.advice.entry.good': 'Tu punto de entrada permitió alcanzar todo el trabajo a una distancia y un ángulo adecuados.',
   'sim.advice.entry.improve':
     'Planifica la entrada con la ecografía: sobre el centro del ecuador vascular, de cara a todo su recorrido, y con la óptica angulada si la placenta es anterior.',
+  'sim.advice.review.good': 'Revisaste todo el ecuador en busca de anastomosis abiertas antes de terminar.',
+  'sim.advice.review.improve':
+    'Con el trabajo hecho, pulsa «Hecho: revisar el ecuador» y recorre todo el ecuador en busca de anastomosis abiertas antes de Terminar: lo que encuentres aún puede sellarse.',
   'sim.next': 'Siguiente',
   'sim.result.title': 'Resultado final',
   'sim.result.score': 'Puntuación',

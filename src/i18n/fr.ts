@@ -877,6 +877,7 @@ export const fr: Dict = {
   'sim.component.time': 'Durée de l’intervention',
   'sim.component.path': 'Économie de mouvement',
   'sim.component.entry': 'Point d’entrée',
+  'sim.component.review': 'Revue finale de l’équateur',
   'sim.advice.targets.good': 'Vous avez atteint toutes les cibles : continuez à viser depuis une distance de travail comme vous l’avez fait.',
   'sim.advice.targets.improve':
     'Atteignez chaque cible à son tour : visez-la depuis 5 à 20 mm, sans toucher la plaque, et gardez le fœtoscope immobile jusqu’à ce que la suivante apparaisse.',
@@ -912,6 +913,9 @@ export const fr: Dict = {
   'sim.advice.entry.good': 'Votre point d’entrée permettait d’atteindre tout le travail à bonne distance et sous un bon angle.',
   'sim.advice.entry.improve':
     'Planifiez l’entrée sur l’échographie : au-dessus du milieu de l’équateur vasculaire, face à toute sa longueur, avec l’optique coudée pour un placenta antérieur.',
+  'sim.advice.review.good': 'Vous avez parcouru tout l’équateur à la recherche d’anastomoses restées ouvertes avant de terminer.',
+  'sim.advice.review.improve':
+    'Une fois le travail fait, appuyez sur « Terminé : revoir l’équateur » et parcourez tout l’équateur à la recherche d’anastomoses restées ouvertes avant Terminer : ce que vous trouvez peut encore être coagulé.',
   'sim.next': 'Suivant',
   'sim.result.title': 'Résultat final',
   'sim.result.score': 'Score',

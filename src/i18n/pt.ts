@@ -874,6 +874,7 @@ export const pt: Dict = {
   'sim.component.time': 'Tempo de cirurgia',
   'sim.component.path': 'Economia de movimentos',
   'sim.component.entry': 'Local de entrada',
+  'sim.component.review': 'Revisão final do equador',
   'sim.advice.targets.good': 'Você alcançou todos os alvos: continue apontando a partir de uma distância de trabalho como fez.',
   'sim.advice.targets.improve':
     'Alcance cada alvo por vez: aponte para ele a 5 a 20 mm de distância, sem tocar a placa, e mantenha o fetoscópio parado até aparecer o próximo.',
@@ -908,6 +909,9 @@ export const pt: Dict = {
   'sim.advice.entry.good': 'Seu local de entrada permitiu alcançar todo o trabalho a uma distância e um ângulo adequados.',
   'sim.advice.entry.improve':
     'Planeje a entrada na ecografia: sobre o meio do equador vascular, de frente para toda a sua extensão, com a ótica angulada se a placenta for anterior.',
+  'sim.advice.review.good': 'Você percorreu todo o equador à procura de anastomoses abertas antes de concluir.',
+  'sim.advice.review.improve':
+    'Com o trabalho feito, toque em “Pronto: revisar o equador” e percorra todo o equador à procura de anastomoses abertas antes de Concluir: o que encontrar ainda pode ser selado.',
   'sim.next': 'Seguinte',
   'sim.result.title': 'Resultado final',
   'sim.result.score': 'Pontuação',

@@ -22,6 +22,7 @@ export const COMPONENT_KEYS = {
   time: { name: 'sim.component.time', good: 'sim.advice.time.good', improve: 'sim.advice.time.improve' },
   path: { name: 'sim.component.path', good: 'sim.advice.path.good', improve: 'sim.advice.path.improve' },
   entry: { name: 'sim.component.entry', good: 'sim.advice.entry.good', improve: 'sim.advice.entry.improve' },
+  review: { name: 'sim.component.review', good: 'sim.advice.review.good', improve: 'sim.advice.review.improve' },
 } as const satisfies Record<ComponentId, { name: Key; good: Key; improve: Key }>;
 
 /** The map's labels by their dictionary keys. */
@@ -94,6 +95,9 @@ function isGood(id: ComponentId, value: number, m: Partial<SimMetrics>): boolean
       return m.solomonGaps !== undefined ? m.solomonGaps === 0 : value >= 1;
     case 'entry':
       // "Let the scope meet all the work": only when the site reached every point of it.
+      return value >= 1;
+    case 'review':
+      // "You surveyed the whole equator": only when every section of it was.
       return value >= 1;
     default:
       return value >= ADVICE_GOOD;

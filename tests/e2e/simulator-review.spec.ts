@@ -4,7 +4,8 @@ import { DICTIONARIES } from '../../src/i18n/index.ts';
 
 // The lens and the end of the operation (issue 45): a plunge onto the plate smears the lens, the wipe (C, or the
 // Wipe button on a phone) cleans it; "Done" starts the final review of the equator, whose progress the button
-// shows; after Finish the debrief's outcome card says what the anastomoses left open mean for the twins. On a
+// shows; after Finish the debrief's outcome card says what the anastomoses left open mean for the twins, and the
+// components table scores the review (nothing was done before it here, so it reviewed nothing). On a
 // desktop with the keys and on a phone with the on-screen controls, in English and Arabic (a demo run, not saved).
 
 const COURSE = 'fetoscopy-simulator';
@@ -96,6 +97,11 @@ for (const lang of ['en', 'ar'] as const) {
         const levels = await items.evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.level));
         expect(levels.slice(0, 2)).toContain('high');
         await expect(page.locator('#sim-prognosis-review')).toContainText(t['sim.prognosis.reviewed'].split('{{')[0]!);
+        // The review is scored, but one begun before any work reviews nothing: 0 %, and the advice says when to make it.
+        const scored = page.locator('#sim-components tr[data-component="review"]');
+        await expect(scored.getByRole('rowheader')).toHaveText(t['sim.component.review']);
+        await expect(scored.getByRole('cell').first()).toHaveText(lang === 'en' ? '0%' : /0/);
+        await expect(scored).toContainText(t['sim.advice.review.improve']);
         await card.scrollIntoViewIfNeeded();
         await axe(page);
         await page.screenshot({ path: testInfo.outputPath(`outcome-${device}-${lang}.png`), fullPage: true });

@@ -27,8 +27,8 @@ export const SIMULATOR: Mutant[] = [
   {
     id: 'score-weights-not-100',
     file: SCORE,
-    from: 'selective: { identification: 20, classification: 10, sealing: 30,',
-    to: 'selective: { identification: 20, classification: 10, sealing: 35,',
+    from: '      sealing: 30,\n      order: 8,',
+    to: '      sealing: 35,\n      order: 8,',
     tests: SIM_TESTS,
     why: 'the selective task is scored out of 105',
   },
@@ -207,5 +207,21 @@ export const SIMULATOR: Mutant[] = [
     to: 'if (s.firing && !held(s, s.t)) burn(s);',
     tests: SIM_TESTS,
     why: 'the pedal fires a laser that was never switched on',
+  },
+  {
+    id: 'review-before-work-counts',
+    file: SCORE,
+    from: 'return m.reviewSurveyed * m.reviewWork;',
+    to: 'return m.reviewSurveyed;',
+    tests: ['tests/unit/simulator/review.test.ts'],
+    why: 'a survey made before the work, or with none done, earns the final review its points',
+  },
+  {
+    id: 'review-work-unmeasured',
+    file: 'src/domain/simulator/review.ts',
+    from: 's.reviewWork = workShare(task, s.sealed.length, placenta.anastomoses.length, line);',
+    to: 's.reviewWork = 1;',
+    tests: ['tests/unit/simulator/review.test.ts'],
+    why: 'the review counts as made after all the work whenever it began',
   },
 ];

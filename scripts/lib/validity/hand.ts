@@ -164,7 +164,7 @@ export class Hand {
     return this.events;
   }
 
-  act(type: 'laserOn' | 'laserOff' | 'fireStart' | 'fireStop' | 'mark' | 'cancelMark' | 'finish'): void {
+  act(type: 'laserOn' | 'laserOff' | 'fireStart' | 'fireStop' | 'mark' | 'cancelMark' | 'review' | 'finish'): void {
     this.emit({ t: this.t, type });
   }
 

@@ -250,7 +250,7 @@ class SightedSurgeon {
   }
 
   /**
-   * The final review's survey: along the equator as it was read from afar, a look every 10 mm from 20 mm, without
+   * A survey along the equator as it was read from afar (the second look, and the final review): a look every 10 mm from 20 mm, without
    * following the boundary from stop to stop (which, where the equator bends sharply, may have led the close survey
    * off it).
    */
@@ -466,7 +466,7 @@ export function sighted(group: Group): Player {
       const order = habits.sequential ? [...found].sort((p, q) => SEQUENCE_RANK[p.kind] - SEQUENCE_RANK[q.kind]) : found;
       for (const j of order) surgeon.coagulate(j, group);
       if (habits.reviews) {
-        // The final review (surgeons.ts, `reviews`): along the equator once more; a junction of ends not yet taken
+        // The second look (surgeons.ts, `reviews`): along the equator once more; a junction of ends not yet taken
         // is marked and coagulated.
         const taken = new Set(found.flatMap((j) => [j.donor.vessel, j.recipient.vessel]));
         surgeon.review(overview);
@@ -480,6 +480,11 @@ export function sighted(group: Group): Player {
       if (scenario.params.task === 'solomon') surgeon.line(equator, found, group === 'expert' ? 10 : habits.fireDistanceMm);
       if (hand.state.laserOn) hand.act('laserOff');
       hand.react();
+      if (habits.reviews) {
+        // "Done: review the equator" (review.ts), and the same look along the equator as it was read.
+        hand.act('review');
+        surgeon.review(overview);
+      }
       hand.act('finish');
       return hand.done();
     },

@@ -1,7 +1,7 @@
 // Scripted surgeons for the selective and Solomon tasks: an expert, an intermediate and a novice, who differ as
 // the fetoscopic laser literature says trainees do: in finding and typing the anastomoses, in the order and
 // completeness of coagulation, in firing distance and angle, in contacts with the plate, and in speed.
-import { LASER, sealThreshold, SEQUENCE_RANK, type AnastomosisKind, type Scenario, type ScopeKind } from '../../../src/domain/simulator/index.ts';
+import { LASER, REVIEW, sealThreshold, SEQUENCE_RANK, type AnastomosisKind, type Scenario, type ScopeKind } from '../../../src/domain/simulator/index.ts';
 import { resample, type Vec2 } from '../../../src/domain/simulator/geometry.ts';
 import { lineCoverage } from '../../../src/domain/simulator/line.ts';
 import { entryPoints, reachShare } from '../../../src/domain/simulator/entry.ts';
@@ -40,8 +40,9 @@ export interface Habits {
   /**
    * Whether the surgeon checks their own work as the Delphi consensus's steps ask (Peeters et al. 2015): reads each
    * anastomosis again before coagulating it (a second reading that disagrees with the mark sends them back along
-   * its vessels to the cords, and they mark it again), and before the line and the end surveys the equator from end
-   * to end once more for an anastomosis they overlooked (seen on that second look as on the first).
+   * its vessels to the cords, and they mark it again), before the line surveys the equator from end to end once
+   * more for an anastomosis they overlooked (seen on that second look as on the first), and with the work done
+   * makes the final review (review.ts): "Done: review the equator", then a look along it, before Finish.
    */
   reviews: boolean;
   /**
@@ -231,6 +232,23 @@ export function steerOnto(hand: Hand, target: Vec2, distanceMm: number, habits: 
   return false;
 }
 
+/**
+ * The final review (review.ts), once the work is done: "Done: review the equator", then a look at the middle of each
+ * of the equator's sections from 20 mm, from one end to the other.
+ */
+export function surveyEquator(hand: Hand, habits: Habits): void {
+  hand.act('review');
+  const { equator, radiusMm } = hand.state.scenario.placenta;
+  for (let k = 0; k < REVIEW.sections; k += 1) {
+    const section = equator.slice(Math.ceil((k * equator.length) / REVIEW.sections), Math.ceil(((k + 1) * equator.length) / REVIEW.sections));
+    const inside = section.filter((p) => Math.hypot(p.x, p.y) <= radiusMm - 3);
+    const at = inside[Math.floor(inside.length / 2)];
+    if (!at) continue;
+    steerOnto(hand, at, 20, habits);
+    hand.react();
+  }
+}
+
 /** The order a surgeon coagulates in: the sequence as they typed the anastomoses, nearest first within a rank. */
 function coagulationOrder(found: { a: Anastomosis; typed: AnastomosisKind }[], habits: Habits): { a: Anastomosis; typed: AnastomosisKind }[] {
   if (!habits.sequential) return found;
@@ -346,6 +364,7 @@ export function surgeon(
       if (scenario.params.task === 'solomon' && !options.lineFirst) line();
       if (hand.state.laserOn) hand.act('laserOff');
       hand.react();
+      if (reviews) surveyEquator(hand, habits);
       hand.act('finish');
       return hand.done();
     },

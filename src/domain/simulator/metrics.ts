@@ -6,6 +6,7 @@ import { LINE_ALLOWANCE_J_PER_MM, lineCoverage } from './line.ts';
 import { shortestRoute } from './navigation.ts';
 import type { AnastomosisKind } from './placenta.ts';
 import type { Task } from './params.ts';
+import { surveyedShare } from './review.ts';
 import type { SimState } from './state.ts';
 
 /** The debrief's figures and the score's inputs; the server stores these, computed by replay. */
@@ -68,6 +69,10 @@ export interface SimMetrics {
    */
   routeMm: number;
   routeMs: number;
+  /** Share of the equator surveyed in the final review (review.ts), 0-1; 0 when the learner finished without one. */
+  reviewSurveyed: number;
+  /** Share of the work done when the review began (work.ts), 0-1; 0 without a review. */
+  reviewWork: number;
 }
 
 /** Rank of each kind in the sequential technique: donor-artery-to-recipient-vein first, then the reverse, then AA and VV. */
@@ -157,5 +162,7 @@ export function computeMetrics(state: SimState): SimMetrics {
     entryReach: reachShare(state.trocar, state.scope ?? 'straight', entryPoints(params.task, placenta, targets)),
     routeMm: route?.lengthMm ?? 0,
     routeMs: route?.timeMs ?? 0,
+    reviewSurveyed: state.reviewAt === null ? 0 : surveyedShare(state.surveyed),
+    reviewWork: state.reviewWork,
   };
 }

@@ -6,7 +6,9 @@
 // 2007; Slaghekke et al., Lancet 2014); contacts with the plate, the cavity's time open and burns off the plate
 // are those of membrane rupture and chorioamniotic separation (Beck et al., Ultrasound Obstet Gynecol 2012).
 import { distance } from './geometry.ts';
+import { lineCoverage } from './line.ts';
 import type { SimState } from './state.ts';
+import { workShare } from './work.ts';
 
 export const REVIEW = {
   /** The equator is surveyed in this many sections of equal numbers of its points. */
@@ -23,6 +25,18 @@ export const REVIEW = {
 } as const;
 
 const ALL_SECTIONS = (1 << REVIEW.sections) - 1;
+
+/** Begins the review ('review' event), once: it counts for the work done by then, and surveys where the aim is. */
+export function startReview(s: SimState): boolean {
+  if (s.reviewAt !== null) return false;
+  const { task } = s.scenario.params;
+  const { placenta, tissue } = s.scenario;
+  const line = task === 'solomon' ? lineCoverage(placenta.equator, tissue, s.fluence).completeness : 0;
+  s.reviewAt = s.t;
+  s.reviewWork = workShare(task, s.sealed.length, placenta.anastomoses.length, line);
+  surveyAim(s);
+  return true;
+}
 
 /** Marks the section of the equator the aim now surveys, while a review is under way. */
 export function surveyAim(s: SimState): void {

@@ -3,6 +3,7 @@
 import type { SimMetrics } from './metrics.ts';
 import type { Task } from './params.ts';
 import { GATE_TOLERANCE, toleratedOf } from './tolerance.ts';
+import { workShare } from './work.ts';
 
 /** Every score component a task can have; each is worth 0 to 1 before weighting. */
 export const COMPONENTS = [
@@ -18,6 +19,7 @@ export const COMPONENTS = [
   'time',
   'path',
   'entry',
+  'review',
 ] as const;
 export type ComponentId = (typeof COMPONENTS)[number];
 
@@ -41,6 +43,11 @@ type Range = { good: number; limit: number };
  *   In the laser tasks both are judged for the whole case: divided by the share of the work done (workDone), so
  *   that a novice who seals half and draws half the line in 160 s is judged at 320 s. Solomon: full marks to
  *   200 s and 1 m of path (scripted experts take about 150 s and 0.86 m), none from 600 s and 3 m.
+ * - review: the checklist's last step inside the fetoscopy is to survey the whole vascular equator for residual
+ *   anastomoses before withdrawing (Peeters et al. 2016): the share of the equator's ten sections the aim surveyed
+ *   after "Done: review" (review.ts), times the share of the work done when the review began (work.ts: a survey
+ *   before the work reviews nothing). What the review finds and seals counts in sealing; this counts the look, so a
+ *   learner who finishes without it leaves 5 points (and the residual anastomoses the look would have shown).
  * - entry: choosing the trocar site on ultrasound so the scope meets the whole equator squarely is the first
  *   step of the operation in expert consensus (Quintero; Deprest et al.); a small weight, as its consequences
  *   already show in the other components.
@@ -58,15 +65,27 @@ type Range = { good: number; limit: number };
 export const SCORING = {
   weights: {
     navigation: { targets: 30, contacts: 15, time: 25, path: 25, entry: 5 },
-    selective: { identification: 20, classification: 10, sealing: 30, order: 10, collateral: 10, technique: 5, contacts: 5, time: 5, entry: 5 },
+    selective: {
+      identification: 20,
+      classification: 10,
+      sealing: 30,
+      order: 8,
+      review: 5,
+      collateral: 8,
+      technique: 5,
+      contacts: 5,
+      time: 4,
+      entry: 5,
+    },
     solomon: {
       identification: 12,
       classification: 6,
       sealing: 22,
-      order: 5,
+      order: 4,
       solomon: 22,
-      collateral: 10,
-      technique: 8,
+      review: 5,
+      collateral: 8,
+      technique: 6,
       contacts: 5,
       time: 2,
       path: 3,
@@ -186,8 +205,7 @@ const treated = (m: SimMetrics) => m.anastomosesSealed > 0 || m.targetsReached >
  * are judged as if the rest had been done at the same pace, so that doing half the work is not being twice as fast.
  */
 function workDone(m: SimMetrics): number {
-  const sealed = m.anastomosesTotal > 0 ? m.anastomosesSealed / m.anastomosesTotal : 1;
-  return Math.max(0.01, m.task === 'solomon' ? (sealed + m.solomonCompleteness) / 2 : sealed);
+  return Math.max(0.01, workShare(m.task, m.anastomosesSealed, m.anastomosesTotal, m.solomonCompleteness));
 }
 
 function componentValue(id: ComponentId, m: SimMetrics): number {
@@ -225,6 +243,8 @@ function componentValue(id: ComponentId, m: SimMetrics): number {
         : falloff(m.pathLengthMm / workDone(m), SCORING.pathMm[m.task]);
     case 'entry':
       return m.entryReach;
+    case 'review':
+      return m.reviewSurveyed * m.reviewWork;
   }
 }
 

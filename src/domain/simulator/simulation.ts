@@ -6,7 +6,7 @@ import { inWorkingRange, LASER, sealThreshold, spotRadius } from './laser.ts';
 import { lineBegun } from './line.ts';
 import { holdTargets } from './navigation.ts';
 import { firingFog, OPTICS, soil, startWipe, wiping } from './optics.ts';
-import { surveyAim } from './review.ts';
+import { startReview, surveyAim } from './review.ts';
 import type { Scenario } from './scenario.ts';
 import { initialPose, NO_CONTROLS, SCOPE, stepPose, viewOf } from './scope.ts';
 import { cloneState, createSimulation, type SimState } from './state.ts';
@@ -274,9 +274,7 @@ function applyInPlace(s: SimState, raw: unknown): void {
       if (!startWipe(s)) return;
       break;
     case 'review':
-      if (s.reviewAt !== null) return;
-      s.reviewAt = s.t;
-      surveyAim(s);
+      if (!startReview(s)) return;
       break;
     case 'finish':
       s.finishedAt = s.t;

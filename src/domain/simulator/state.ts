@@ -115,6 +115,8 @@ export interface SimState {
   wipes: number;
   /** When the learner said they were done and began the final review of the equator (review.ts), or null. */
   reviewAt: number | null;
+  /** The share of the work done when the review began (work.ts), 0 before it. */
+  reviewWork: number;
   /** The equator's sections the aim surveyed during the review, one bit each (review.ts). */
   surveyed: number;
   /** Anastomosis ids sealed during the review: what the survey found. */
@@ -172,6 +174,7 @@ export function createSimulation(scenario: Scenario): SimState {
     wipe: null,
     wipes: 0,
     reviewAt: null,
+    reviewWork: 0,
     surveyed: 0,
     reviewSealed: [],
     nextTarget: 0,

@@ -370,9 +370,10 @@ describe('the score of record, worked out by hand from the table in docs/simulat
     expect(res.status).toBe(201);
     return res.json;
   };
-  // Nothing sealed, so order does not count: its 10 go to the other 90 in proportion, in whole points (the three
-  // largest remainders, tied, to the first three listed of technique, contacts, time and entry).
-  const selectiveWeights = { identification: 22, classification: 11, sealing: 33, collateral: 11, technique: 6, contacts: 6, time: 6, entry: 5 };
+  // Nothing sealed, so order does not count: its 8 go to the other 92 in proportion, in whole points (the five
+  // largest remainders: classification, identification, collateral, sealing, then review, the first listed of the
+  // four tied at 5.43).
+  const selectiveWeights = { identification: 22, classification: 11, sealing: 33, review: 6, collateral: 9, technique: 5, contacts: 5, time: 4, entry: 5 };
   // These logs name no entry site, so they go in at the trocar drawn for variant 2: from it the straight scope
   // meets 52 of the equator's 77 samples at a working distance and angle.
   const drawnReach = 52 / 77;
@@ -404,9 +405,9 @@ describe('the score of record, worked out by hand from the table in docs/simulat
     });
     expect(attempt.metrics.energyTotalJ).toBeCloseTo(6, 9);
     // identification 1/4 × 22 = 5.5, classification 1/4 × 11 = 2.75, sealing 0 × 33: primary 8.25 of 66, achieved 0.125.
-    // collateral 1 (the 6 J all on the anastomosis) × 11, technique 1 × 6, contacts 1 × 6, time 0 (nothing treated),
-    // entry 52/77 × 5 = 3.38: quality 26.38. Score 8.25 + 0.125 × 26.38 = 11.55, rounded 12; a quarter identified caps
-    // it at 70, above it.
+    // collateral 1 (the 6 J all on the anastomosis) × 9, technique 1 × 5, contacts 1 × 5, time 0 (nothing treated),
+    // review 0 (none), entry 52/77 × 5 = 3.38: quality 22.38. Score 8.25 + 0.125 × 22.38 = 11.05, rounded 11; a
+    // quarter identified caps it at 70, above it.
     expect(attempt).toMatchObject({
       surgeryTimeMs: 450_000,
       weights: selectiveWeights,
@@ -418,9 +419,10 @@ describe('the score of record, worked out by hand from the table in docs/simulat
         technique: 1,
         contacts: 1,
         time: 0,
+        review: 0,
         entry: expect.closeTo(drawnReach, 12),
       },
-      score: 12,
+      score: 11,
     });
   });
 
@@ -448,8 +450,8 @@ describe('the score of record, worked out by hand from the table in docs/simulat
       energyTotalJ: 0,
     });
     // identification (1 - 0.5 × 1 false mark) / 4 = 0.125 × 22 = 2.75, classification 0, sealing 0: primary 2.75 of
-    // 66, achieved 1/24. collateral 1 × 11, technique 0 (nothing fired) × 6, contacts 1 × 6, time 0 (nothing treated),
-    // entry 52/77 × 5 = 3.38: quality 20.38. Score 2.75 + 20.38 / 24 = 3.60, rounded 4.
+    // 66, achieved 1/24. collateral 1 × 9, technique 0 (nothing fired) × 5, contacts 1 × 5, time 0 (nothing treated),
+    // review 0, entry 52/77 × 5 = 3.38: quality 17.38. Score 2.75 + 17.38 / 24 = 3.47, rounded 3.
     expect(attempt).toMatchObject({
       surgeryTimeMs: 60_000,
       weights: selectiveWeights,
@@ -461,9 +463,10 @@ describe('the score of record, worked out by hand from the table in docs/simulat
         technique: 0,
         contacts: 1,
         time: 0,
+        review: 0,
         entry: expect.closeTo(drawnReach, 12),
       },
-      score: 4,
+      score: 3,
     });
   });
 

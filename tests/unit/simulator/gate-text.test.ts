@@ -39,6 +39,8 @@ const metrics = (over: Partial<SimMetrics>): SimMetrics => ({
   entryReach: 1,
   routeMm: 0,
   routeMs: 0,
+  reviewSurveyed: 1,
+  reviewWork: 1,
   ...over,
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prognosisOf, replay, REVIEW } from '../../../src/domain/simulator/index.ts';
+import { computeMetrics, prognosisOf, replay, REVIEW, scoreAttempt, type LiveSimulation } from '../../../src/domain/simulator/index.ts';
 import { fire, hold, openCase, steer } from './pilot.ts';
 
 const sealAll = (sim: ReturnType<typeof openCase>) => {
@@ -8,6 +8,21 @@ const sealAll = (sim: ReturnType<typeof openCase>) => {
     for (let ms = 0; !sim.state.sealed.includes(a.id) && ms < 15_000; ms += 200) fire(sim, 200);
     expect(sim.state.sealed).toContain(a.id);
   }
+};
+
+/**
+ * "Done: review the equator", then a look at the middle of each of the equator's sections from 20 mm, as a surgeon
+ * surveys it. From the pilot's trocar the far end of the equator is out of reach: nine sections of ten are surveyed.
+ */
+const reviewAll = (sim: LiveSimulation) => {
+  sim.apply({ t: sim.state.t, type: 'review' });
+  const equator = sim.state.scenario.placenta.equator;
+  for (let k = 0; k < REVIEW.sections; k += 1) steer(sim, equator[Math.floor(((k + 0.5) * equator.length) / REVIEW.sections)]!, 20, 3);
+};
+
+const finished = (sim: LiveSimulation) => {
+  sim.apply({ t: sim.state.t + 100, type: 'finish' });
+  return scoreAttempt(computeMetrics(sim.state));
 };
 
 describe('final review and outcome', () => {
@@ -70,5 +85,43 @@ describe('final review and outcome', () => {
   it('a navigation case has no outcome: nothing was treated', () => {
     const sim = openCase({ task: 'navigation' });
     expect(prognosisOf(sim.state)).toBeNull();
+  });
+
+  it('scores the review: the share surveyed, for the work done when it began', () => {
+    const skipped = openCase({ task: 'selective', anastomoses: 2 });
+    sealAll(skipped);
+    const reviewed = openCase({ task: 'selective', anastomoses: 2 });
+    for (const e of skipped.state.log) reviewed.apply(e);
+    reviewAll(reviewed);
+    expect(computeMetrics(reviewed.state)).toMatchObject({ reviewSurveyed: 0.9, reviewWork: 1 });
+    const without = finished(skipped);
+    const withReview = finished(reviewed);
+    expect(without.components.review).toBe(0);
+    expect(withReview.components.review).toBe(0.9);
+    // The review's 5 points, in proportion to the primary components achieved (nothing was marked here), less
+    // what the survey's time and path cost.
+    expect(withReview.score).toBeGreaterThan(without.score);
+    // The server's replay of the log reaches the same review.
+    expect(computeMetrics(replay(reviewed.state.scenario, reviewed.state.log))).toMatchObject({ reviewSurveyed: 0.9, reviewWork: 1 });
+  });
+
+  it('a survey before the work reviews nothing, and a review alone scores nothing', () => {
+    const first = openCase({ task: 'selective', anastomoses: 2 });
+    reviewAll(first);
+    sealAll(first);
+    const m = computeMetrics(first.state);
+    expect(m).toMatchObject({ reviewSurveyed: 0.9, reviewWork: 0 });
+    expect(finished(first).components.review).toBe(0);
+    const half = openCase({ task: 'selective', anastomoses: 2 });
+    const [one] = half.state.scenario.placenta.anastomoses;
+    expect(steer(half, one!.position, 10, 0.4)).toBe(true);
+    for (let ms = 0; !half.state.sealed.includes(one!.id) && ms < 15_000; ms += 200) fire(half, 200);
+    reviewAll(half);
+    expect(computeMetrics(half.state).reviewWork).toBe(0.5);
+    const only = openCase({ task: 'solomon', anastomoses: 2 });
+    reviewAll(only);
+    expect(finished(only)).toMatchObject({ score: 0 });
+    expect(computeMetrics(only.state).reviewWork).toBe(0);
+    expect(computeMetrics(only.state).reviewSurveyed).toBeGreaterThan(0.5);
   });
 });

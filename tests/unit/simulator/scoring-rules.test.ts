@@ -41,19 +41,32 @@ const metrics = (over: Partial<SimMetrics>): SimMetrics => ({
   entryReach: 1,
   routeMm: 0,
   routeMs: 0,
+  reviewSurveyed: 0,
+  reviewWork: 0,
   ...over,
 });
 
 describe('scoring rules, against values worked out by hand', () => {
   it('counts order only where two ranks were sealed, and gives its weight to the rest', () => {
-    // Both found and typed, none sealed: order's 10 goes to the other 90 in proportion, in whole points:
-    // identification 22, classification 11, sealing 33, collateral 11, technique 6, contacts 6, time 6, entry 5.
-    // Primary 22 + 11 of 66, so half of the quality points count: collateral 11 + contacts 6 + entry 5 (technique
-    // and time 0: nothing fired, nothing treated): 33 + 0.5 × 22 = 44.
+    // Both found and typed, none sealed: order's 8 goes to the other 92 in proportion, in whole points (largest
+    // remainders first): identification 22, classification 11, sealing 33, review 6, collateral 9, technique 5,
+    // contacts 5, time 4, entry 5. Primary 22 + 11 of 66, so half of the quality points count: collateral 9 +
+    // contacts 5 + entry 5 (technique, time and review 0: nothing fired, nothing treated, no review): 33 + 0.5 × 19
+    // = 42.5, rounded to 43.
     const score = scoreAttempt(metrics({ found: 2, missed: 0, typesCorrect: 2, orderScore: null }));
     expect(score.components).not.toHaveProperty('order');
-    expect(score.weights).toEqual({ identification: 22, classification: 11, sealing: 33, collateral: 11, technique: 6, contacts: 6, time: 6, entry: 5 });
-    expect(score.score).toBe(44);
+    expect(score.weights).toEqual({
+      identification: 22,
+      classification: 11,
+      sealing: 33,
+      review: 6,
+      collateral: 9,
+      technique: 5,
+      contacts: 5,
+      time: 4,
+      entry: 5,
+    });
+    expect(score.score).toBe(43);
     const twoRanks = scoreAttempt(metrics({ anastomosesSealed: 2, orderScore: 0 }));
     expect(twoRanks.weights).toEqual(SCORING.weights.selective);
     expect(twoRanks.components.order).toBe(0);
@@ -100,6 +113,8 @@ const complete = (over: Partial<SimMetrics> = {}): SimMetrics =>
     typesCorrect: 2,
     energyTotalJ: 150,
     techniqueShare: 1,
+    reviewSurveyed: 1,
+    reviewWork: 1,
     ...over,
   });
 
