@@ -58,8 +58,9 @@ export function stopTests(): void {
 export function runTests(dir: string, tests: readonly string[], timeoutMs: number): Promise<TestRun> {
   const report = join(dir, 'test-reports', 'mutant.json');
   rmSync(report, { force: true });
-  // No caches: every run transforms the files as they are now, mutated or restored.
-  const args = [join(dir, 'node_modules/vitest/vitest.mjs'), 'run', ...tests, '--no-cache', '--no-fsModuleCache', '--reporter=json'];
+  // No caches: every run transforms the files as they are now, mutated or restored. The first failing test settles
+  // it (--bail): a killed mutant stops there, and only the baseline and survivors run every test named.
+  const args = [join(dir, 'node_modules/vitest/vitest.mjs'), 'run', ...tests, '--no-cache', '--no-fsModuleCache', '--bail=1', '--reporter=json'];
   const started = Date.now();
   // Its own process group, so a run past its time is killed with the workers it forked.
   const child = spawn(process.execPath, [...args, `--outputFile=${report}`], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
