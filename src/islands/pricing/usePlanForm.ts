@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import type { Plan } from '../../api/pricing.ts';
 import { CONTENT_LOCALES, missingPlanLocales, TRANSLATED_LOCALES, type ContentLocale, type PlanText } from '../../domain/localize.ts';
 import { $plans, savePlan, type PlanField, type SaveOutcome } from '../../stores/payments/plans.ts';
@@ -9,19 +9,26 @@ type Texts = Record<ContentLocale, Required<PlanText>>;
 const isText = (field: PlanField) => field === 'title' || field === 'description';
 const toNumber = (text: string) => (text.trim() === '' ? null : Number(text));
 
+const textsOf = (stored: Plan | null): Texts =>
+  Object.fromEntries(
+    CONTENT_LOCALES.map((l) => {
+      const own = l === 'en' ? stored : stored?.translations[l];
+      return [l, { title: own?.title ?? '', description: own?.description ?? '' }];
+    }),
+  ) as Texts;
+
 /** The plan form's draft, kept until saved: its texts in the seven languages and its terms (a new plan when `plan` is null). */
 export function usePlanForm(plan: Plan | null, onDone: () => void) {
   // The page may show the plans in another language: the form edits them as stored.
-  const stored = useIslandStore($plans).english.find((p) => p.id === plan?.id) ?? plan;
-  const [texts, setTexts] = useState<Texts>(
-    () =>
-      Object.fromEntries(
-        CONTENT_LOCALES.map((l) => {
-          const own = l === 'en' ? stored : stored?.translations[l];
-          return [l, { title: own?.title ?? '', description: own?.description ?? '' }];
-        }),
-      ) as Texts,
-  );
+  const english = useIslandStore($plans).english.find((p) => p.id === plan?.id);
+  const [texts, setTexts] = useState<Texts>(() => textsOf(english ?? plan));
+  const [edited, setEdited] = useState(false);
+  // An administrator's stored texts are read after the page's (the server's plans, in the page's language, show
+  // first): a form opened before they arrive takes them until its texts are touched, so the page's language is
+  // never saved as the English.
+  useEffect(() => {
+    if (english && !edited) setTexts(textsOf(english));
+  }, [english, edited]);
   const [lang, setLang] = useState<ContentLocale>('en');
   const [price, setPrice] = useState(plan ? String(plan.price) : '');
   const [duration, setDuration] = useState(plan ? String(plan.duration) : '');
@@ -57,7 +64,10 @@ export function usePlanForm(plan: Plan | null, onDone: () => void) {
     setLang,
     /** The title and description in the language being written. */
     text: texts[lang],
-    setText: (field: keyof PlanText, value: string) => setTexts({ ...texts, [lang]: { ...texts[lang], [field]: value } }),
+    setText: (field: keyof PlanText, value: string) => {
+      setEdited(true);
+      setTexts({ ...texts, [lang]: { ...texts[lang], [field]: value } });
+    },
     missing: missingPlanLocales({ title: texts.en.title, description: texts.en.description, translations }),
     price,
     setPrice,
