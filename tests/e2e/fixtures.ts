@@ -11,7 +11,9 @@ async function slowDown(page: Page) {
 /**
  * Playwright's test, failing any journey whose pages raise a Content-Security-Policy violation or an uncaught
  * error: the default page, any page it opens, and pages of contexts the journey creates itself; on a slowed machine
- * (E2E_CPU_THROTTLE) every page is throttled and the journey's own time limit grows.
+ * (E2E_CPU_THROTTLE) every page is throttled and the journey's own time limit grows. The contexts a journey creates
+ * are closed when it ends: one left open kept its pages running beside the next journeys of the worker, and a later
+ * failure's page snapshot showed its page instead of the failing journey's.
  */
 export const test = base.extend<{ pageGuard: void }>({
   pageGuard: [
@@ -35,8 +37,10 @@ export const test = base.extend<{ pageGuard: void }>({
       };
       watchContext(context);
       const newContext = browser.newContext.bind(browser);
+      const opened: BrowserContext[] = [];
       const patched: Browser['newContext'] = async (options) => {
         const ctx = await newContext(options);
+        opened.push(ctx);
         watchContext(ctx);
         return ctx;
       };
@@ -45,6 +49,7 @@ export const test = base.extend<{ pageGuard: void }>({
         await use();
       } finally {
         browser.newContext = newContext;
+        await Promise.all(opened.map((ctx) => ctx.close()));
       }
       expect(violations, 'CSP violations').toEqual([]);
       expect(errors, 'uncaught page errors').toEqual([]);
