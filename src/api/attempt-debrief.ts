@@ -99,6 +99,8 @@ export const SimMetricsSchema = z
     entryReach: z.number(),
     routeMm: z.number(),
     routeMs: z.number(),
+    strikes: z.number(),
+    struckEnergyJ: z.number(),
     reviewSurveyed: z.number(),
     reviewWork: z.number(),
   })

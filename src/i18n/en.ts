@@ -836,12 +836,15 @@ export const en = {
   'sim.debrief.gate.misclassified': 'anastomoses typed wrong',
   'sim.debrief.gate.sequence': 'anastomoses sealed by the line instead of first, one by one',
   'sim.debrief.gate.residual': 'anastomoses left open',
+  'sim.debrief.gate.fetus': 'the laser was fired at the fetus, a cord or the membrane',
   'sim.debrief.why.residual':
     'Left open at the end: {{open}} of {{total|one:# anastomosis|other:# anastomoses}} ({{tolerance}} forgiven). A residual anastomosis brings the transfusion back, or TAPS: seal every one you find, then review the equator before you finish.',
   'sim.debrief.why.misclassified':
     'Typed wrong: {{mistyped}} of the {{found|one:# anastomosis|other:# anastomoses}} you marked, and {{falseMarks|one:# mark|other:# marks}} on vessels that are no anastomosis ({{tolerance}} forgiven). The type decides the order of coagulation: follow each vessel back to its cord (donor or recipient, artery or vein) before you name it.',
   'sim.debrief.why.sequence':
     'Sealed by the line rather than one by one first: {{late}} of {{total|one:# anastomosis|other:# anastomoses}} ({{tolerance}} forgiven). In the Solomon technique you coagulate every anastomosis selectively, in sequence, and only then draw the line that joins them.',
+  'sim.debrief.why.fetus':
+    'Times the beam went into the fetus, a cord or the membrane drifting in its way: {{count}}. It burns the fetus or its cord, or holes the membrane between the twins: when something drifts into the view, lift the pedal and wait for it to pass, or move the scope round it.',
   'sim.debrief.why.contacts':
     'Contacts with the placenta: {{count}}. Each contact bleeds and clouds the view, so each one lowers the highest score the attempt can reach.',
   'sim.debrief.why.collateral':

@@ -845,12 +845,15 @@ export const es: Dict = {
   'sim.debrief.gate.misclassified': 'anastomosis mal clasificadas',
   'sim.debrief.gate.sequence': 'anastomosis selladas por la línea en lugar de antes, una a una',
   'sim.debrief.gate.residual': 'anastomosis dejadas abiertas',
+  'sim.debrief.gate.fetus': 'se disparó el láser al feto, a un cordón o a la membrana',
   'sim.debrief.why.residual':
     'Abiertas al terminar: {{open}} de {{total}} anastomosis ({{tolerance}} perdonadas). Una anastomosis residual hace volver la transfusión, o una TAPS: sella cada una que encuentres y revisa el ecuador antes de terminar.',
   'sim.debrief.why.misclassified':
     'Mal clasificadas: {{mistyped}} {{found|one:de la única anastomosis que marcaste|other:de las # anastomosis que marcaste}}, y {{falseMarks|one:# marca|other:# marcas}} sobre vasos que no son anastomosis ({{tolerance}} perdonadas). El tipo decide el orden de coagulación: sigue cada vaso hasta su cordón (donante o receptor, arteria o vena) antes de nombrarlo.',
   'sim.debrief.why.sequence':
     'Selladas por la línea en lugar de una a una antes: {{late}} de {{total}} anastomosis ({{tolerance}} perdonadas). En la técnica de Solomon coagulas primero cada anastomosis de forma selectiva, en secuencia, y solo después trazas la línea que las une.',
+  'sim.debrief.why.fetus':
+    'Veces que el haz entró en el feto, un cordón o la membrana que se interponía: {{count}}. Quema al feto o su cordón, o perfora la membrana entre los gemelos: cuando algo entre en la imagen, levante el pedal y espere a que pase, o mueva el fetoscopio para rodearlo.',
   'sim.debrief.why.contacts':
     'Contactos con la placenta: {{count}}. Cada contacto sangra y enturbia la vista, así que cada uno baja la puntuación más alta que el intento puede alcanzar.',
   'sim.debrief.why.collateral':

@@ -849,12 +849,15 @@ export const fr: Dict = {
   'sim.debrief.gate.misclassified': 'anastomoses mal typées',
   'sim.debrief.gate.sequence': 'anastomoses scellées par la ligne au lieu de l’être d’abord, une à une',
   'sim.debrief.gate.residual': 'anastomoses laissées ouvertes',
+  'sim.debrief.gate.fetus': 'le laser a été tiré sur le fœtus, un cordon ou la membrane',
   'sim.debrief.why.residual':
     'Ouvertes à la fin : {{open|one:# anastomose|other:# anastomoses}} sur {{total}} ({{tolerance}} pardonnées). Une anastomose résiduelle fait revenir la transfusion, ou une TAPS : scellez chacune de celles que vous trouvez, puis revoyez l’équateur avant de terminer.',
   'sim.debrief.why.misclassified':
     'Mal typées : {{mistyped}} {{found|one:de l’unique anastomose que vous avez marquée|other:des # anastomoses que vous avez marquées}}, et {{falseMarks|one:# marque|other:# marques}} sur des vaisseaux qui ne sont pas des anastomoses ({{tolerance}} pardonnées). Le type décide de l’ordre de coagulation : suivez chaque vaisseau jusqu’à son cordon (donneur ou receveur, artère ou veine) avant de le nommer.',
   'sim.debrief.why.sequence':
     'Scellées par la ligne plutôt qu’une à une d’abord : {{late|one:# anastomose|other:# anastomoses}} sur {{total}} ({{tolerance}} pardonnées). Dans la technique de Solomon, on coagule d’abord chaque anastomose de façon sélective, dans l’ordre, et seulement ensuite on trace la ligne qui les relie.',
+  'sim.debrief.why.fetus':
+    'Fois où le faisceau est entré dans le fœtus, un cordon ou la membrane qui flottait sur son chemin : {{count}}. Il brûle le fœtus ou son cordon, ou perce la membrane entre les jumeaux : quand quelque chose entre dans l’image, relâchez la pédale et attendez qu’il passe, ou contournez-le avec le fœtoscope.',
   'sim.debrief.why.contacts':
     'Contacts avec le placenta : {{count}}. Chaque contact saigne et trouble la vue : chacun abaisse le score le plus haut que la tentative peut atteindre.',
   'sim.debrief.why.collateral':

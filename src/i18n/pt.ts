@@ -846,12 +846,15 @@ export const pt: Dict = {
   'sim.debrief.gate.misclassified': 'anastomoses classificadas errado',
   'sim.debrief.gate.sequence': 'anastomoses seladas pela linha em vez de antes, uma a uma',
   'sim.debrief.gate.residual': 'anastomoses deixadas abertas',
+  'sim.debrief.gate.fetus': 'o laser foi disparado contra o feto, um cordão ou a membrana',
   'sim.debrief.why.residual':
     'Abertas no fim: {{open}} de {{total|one:# anastomose|other:# anastomoses}} ({{tolerance}} perdoadas). Uma anastomose residual traz a transfusão de volta, ou uma TAPS: sele cada uma que encontrar e revise o equador antes de terminar.',
   'sim.debrief.why.misclassified':
     'Classificadas errado: {{mistyped}} {{found|one:da única anastomose que você marcou|other:das # anastomoses que você marcou}}, e {{falseMarks|one:# marca|other:# marcas}} em vasos que não são anastomoses ({{tolerance}} perdoadas). O tipo decide a ordem da coagulação: siga cada vaso até o seu cordão (doador ou receptor, artéria ou veia) antes de nomeá-lo.',
   'sim.debrief.why.sequence':
     'Seladas pela linha em vez de uma a uma antes: {{late}} de {{total|one:# anastomose|other:# anastomoses}} ({{tolerance}} perdoadas). Na técnica de Solomon você coagula primeiro cada anastomose de forma seletiva, em sequência, e só depois traça a linha que as une.',
+  'sim.debrief.why.fetus':
+    'Vezes em que o feixe entrou no feto, num cordão ou na membrana que flutuava no caminho: {{count}}. Queima o feto ou o cordão, ou perfura a membrana entre os gêmeos: quando algo entrar na imagem, solte o pedal e espere que passe, ou contorne-o com o fetoscópio.',
   'sim.debrief.why.contacts':
     'Contatos com a placenta: {{count}}. Cada contato sangra e turva a visão, por isso cada um baixa a pontuação mais alta que a tentativa pode alcançar.',
   'sim.debrief.why.collateral':

@@ -816,12 +816,15 @@ export const zhCN: Dict = {
   'sim.debrief.gate.misclassified': '吻合支类型判断错误',
   'sim.debrief.gate.sequence': '吻合支由连线封闭，而非先逐一封闭',
   'sim.debrief.gate.residual': '吻合支未封闭',
+  'sim.debrief.gate.fetus': '激光打到了胎儿、脐带或隔膜',
   'sim.debrief.why.residual':
     '结束时仍开放：{{total}} 个吻合支中有 {{open}} 个（可容许 {{tolerance}} 个）。残留吻合支会使输血综合征复发或导致 TAPS：封闭你找到的每一个，结束前再检查一遍血管赤道。',
   'sim.debrief.why.misclassified':
     '类型判断错误：你标记的 {{found}} 个吻合支中有 {{mistyped}} 个，另有 {{falseMarks}} 个标记落在并非吻合支的血管上（可容许 {{tolerance}} 个）。类型决定凝固顺序：命名之前，先把每根血管追溯到它的脐带（供血儿或受血儿，动脉或静脉）。',
   'sim.debrief.why.sequence':
     '由连线封闭而非先逐一封闭：{{total}} 个吻合支中有 {{late}} 个（可容许 {{tolerance}} 个）。在 Solomon 技术中，先按顺序选择性地凝固每个吻合支，然后才画出连接它们的连线。',
+  'sim.debrief.why.fetus':
+    '光束射入漂浮在其路径上的胎儿、脐带或隔膜的次数：{{count}}。这会灼伤胎儿或其脐带，或在双胎之间的隔膜上打孔：当有东西漂入视野时，松开踏板等它漂过，或移动胎儿镜绕开它。',
   'sim.debrief.why.contacts': '接触胎盘次数：{{count}}。每次接触都会出血并使视野模糊，因此每一次都会降低本次尝试可达到的最高分。',
   'sim.debrief.why.collateral': '健康组织上的能量：{{energy}} J（{{free}} J 以内不计）。它会破坏有功能的胎盘：超过之后能量越多，本次尝试可达到的最高分越低。',
   'sim.debrief.why.offWindow':

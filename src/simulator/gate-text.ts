@@ -12,6 +12,7 @@ const GATE_KEYS = {
   misclassified: 'sim.debrief.gate.misclassified',
   sequence: 'sim.debrief.gate.sequence',
   residual: 'sim.debrief.gate.residual',
+  fetus: 'sim.debrief.gate.fetus',
 } as const satisfies Record<GateId, Key>;
 
 /** Each gate's explanation with its measure; used where the attempt's metrics hold that measure. */
@@ -23,6 +24,7 @@ const WHY_KEYS = {
   misclassified: 'sim.debrief.why.misclassified',
   sequence: 'sim.debrief.why.sequence',
   residual: 'sim.debrief.why.residual',
+  fetus: 'sim.debrief.why.fetus',
 } as const satisfies Record<GateId, Key>;
 
 export type GateNoteKey = (typeof WHY_KEYS)[GateId] | (typeof GATE_KEYS)[GateId];
@@ -44,6 +46,8 @@ function measureOf(id: GateId, m: Partial<SimMetrics>, lang: string): Record<str
   switch (id) {
     case 'contacts':
       return defined(m.contacts) ? { count: number.format(m.contacts!) } : null;
+    case 'fetus':
+      return defined(m.strikes) ? { count: number.format(m.strikes!) } : null;
     case 'collateral':
       return defined(m.collateralEnergyJ) ? { energy: number.format(m.collateralEnergyJ!), free: number.format(SCORING.gates.collateral.free) } : null;
     case 'offWindow':

@@ -4,6 +4,7 @@
 // reaction time and motor noise of its skill. Everything it does is an event in `events`.
 import {
   liveSimulation,
+  obstruction,
   quantizeControl,
   SCOPE,
   viewOf,
@@ -34,6 +35,11 @@ export interface Skill {
   maxHoldMs: number;
   /** Moves tried before giving up on a point. */
   patience: number;
+  /**
+   * How far ahead (ms) the eye sees the cord, a limb or the membrane drift into the beam's way (intruders.ts) and the
+   * foot lifts the pedal, or keeps it up until the way is clear; absent, the hand fires into whatever is there.
+   */
+  beamWatchMs?: number;
 }
 
 /** The shortest key tap a hand makes, in ms; a movement needing less than half of it is not attempted. */
@@ -44,6 +50,10 @@ const SETTLE_MS = 260;
 const SWING_STOP = 0.8;
 /** How often the eye checks what it waits for while a stick or touch control is held, ms. */
 const WATCH_MS = 20;
+/** How often the eye looks along the beam for what drifts into its way while the pedal is down, ms of simulation time. */
+const BEAM_LOOK_MS = 40;
+/** Longest a careful hand waits, pedal up, for something in the beam's way to drift on, ms. */
+const BEAM_WAIT_MS = 30_000;
 /** How far the advance coasts after release, as ms at the speed it had: it runs down by 4 % every 4 ms tick (simulation.ts). */
 const COAST_MS = 100;
 /**
@@ -125,6 +135,8 @@ export class Hand {
   readonly device: Device;
   readonly events: SimEvent[] = [];
   t = 0;
+  /** The pedal was lifted (or not pressed) for something in the beam's way: pressed again once the way is clear. */
+  private lifted = false;
 
   constructor(scenario: Scenario, rng: Rng, skill: Skill, device: Device = 'keys') {
     this.sim = liveSimulation(scenario);
@@ -142,10 +154,46 @@ export class Hand {
     this.sim.apply(event);
   }
 
-  /** Time passes with the keys as they are. */
+  /**
+   * Time passes with the keys as they are. A hand that watches the beam lifts the pedal when it sees something about
+   * to drift into the beam's way, and presses it again, a moment after, once the way is clear.
+   */
   wait(ms: number): void {
-    this.t += Math.max(0, Math.round(ms));
-    this.sim.advance(this.t);
+    this.advanceTo(this.t + Math.max(0, Math.round(ms)));
+    if (!this.lifted || this.state.firing || !this.state.laserOn) return;
+    const until = this.t + BEAM_WAIT_MS;
+    while (this.threatened() && this.t < until) this.advanceTo(this.t + 100);
+    if (this.threatened()) return;
+    this.advanceTo(this.t + 0.5 * this.rng.range(...this.skill.reactionMs));
+    if (this.threatened()) return;
+    this.lifted = false;
+    this.emit({ t: this.t, type: 'fireStart' });
+  }
+
+  /** Whether the eye sees something in the beam's way now or drifting into it within its look-ahead. */
+  private threatened(): boolean {
+    const ahead = this.skill.beamWatchMs ?? 0;
+    const s = this.state;
+    if (ahead <= 0 || s.scenario.intruders.length === 0) return false;
+    for (let dt = 0; dt <= ahead; dt += 100) if (obstruction(s, s.t + dt)) return true;
+    return false;
+  }
+
+  /** Runs the clock to `t`; while the pedal is down, a watching eye looks along the beam and the foot lifts it. */
+  private advanceTo(t: number): void {
+    if (!(this.skill.beamWatchMs && this.state.firing)) {
+      this.t = Math.max(this.t, t);
+      this.sim.advance(this.t);
+      return;
+    }
+    while (this.t < t) {
+      if (this.state.firing && this.threatened()) {
+        this.lifted = true;
+        this.emit({ t: this.t, type: 'fireStop' });
+      }
+      this.t = Math.min(t, this.t + BEAM_LOOK_MS);
+      this.sim.advance(this.t);
+    }
   }
 
   /** The pause of a person looking and deciding. */
@@ -165,6 +213,13 @@ export class Hand {
   }
 
   act(type: 'laserOn' | 'laserOff' | 'fireStart' | 'fireStop' | 'mark' | 'cancelMark' | 'review' | 'finish'): void {
+    if (type === 'fireStop' || type === 'laserOff') this.lifted = false;
+    // A hand that watches the beam does not press the pedal into something in its way: it waits (wait()) for it to pass.
+    if (type === 'fireStart' && this.threatened()) {
+      this.lifted = true;
+      this.wait(0);
+      return;
+    }
     this.emit({ t: this.t, type });
   }
 
@@ -201,8 +256,7 @@ export class Hand {
         held[end.axis] = 0;
         continue;
       }
-      this.t = Math.max(this.t, start + end.at);
-      this.sim.advance(this.t);
+      this.advanceTo(start + end.at);
       held[end.axis] = 0;
       this.emit({ t: this.t, type: 'input', ...held });
     }
@@ -239,8 +293,7 @@ export class Hand {
       // The eye watches between the control's readings: it lets go as soon as it sees the aim there.
       const next = Math.min(end, this.t + Math.round(this.rng.range(...device.everyMs)));
       while (this.t < next && !(held !== '0,0,0' && there?.())) {
-        this.t = Math.min(next, this.t + WATCH_MS);
-        this.sim.advance(this.t);
+        this.advanceTo(Math.min(next, this.t + WATCH_MS));
       }
     }
     if (held !== '0,0,0') this.emit({ t: this.t, type: 'input', turnX: 0, turnY: 0, insert: 0, roll: 0 });

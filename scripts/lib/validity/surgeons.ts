@@ -59,7 +59,7 @@ export interface Habits {
 
 export const HABITS: Record<Group, Habits> = {
   expert: {
-    skill: { reactionMs: [350, 600], motorNoise: 0.08, toleranceMm: 0.5, distanceToleranceMm: 1.5, safeHeightMm: 6, maxHoldMs: 900, patience: 14 },
+    skill: { reactionMs: [350, 600], motorNoise: 0.08, toleranceMm: 0.5, distanceToleranceMm: 1.5, safeHeightMm: 6, maxHoldMs: 900, patience: 14, beamWatchMs: 800 },
     missBase: 0,
     missFaint: 0.02,
     missSmall: 0,
@@ -78,7 +78,7 @@ export const HABITS: Record<Group, Habits> = {
     reaims: 2,
   },
   intermediate: {
-    skill: { reactionMs: [450, 800], motorNoise: 0.18, toleranceMm: 1, distanceToleranceMm: 3, safeHeightMm: 4.5, maxHoldMs: 1300, patience: 10 },
+    skill: { reactionMs: [450, 800], motorNoise: 0.18, toleranceMm: 1, distanceToleranceMm: 3, safeHeightMm: 4.5, maxHoldMs: 1300, patience: 10, beamWatchMs: 400 },
     missBase: 0.05,
     missFaint: 0.2,
     missSmall: 0.15,

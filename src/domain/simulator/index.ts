@@ -37,5 +37,8 @@ export { PLANNED, type Move } from './planned.ts';
 export { BLANCH, blanchTexels, sealThresholds } from './blanching.ts';
 export { entryBleed, exchanging, laserStatus, TRACE_EVERY_MS, TURBIDITY, turbidityAt } from './turbidity.ts';
 export { defocus, fogAt, OPTICS, wiping } from './optics.ts';
+export type { Intruder, IntruderKind, IntruderPose } from './intruders.ts';
+export { INTRUDER_KINDS, INTRUDERS, intruderAt } from './intruders.ts';
+export { inSight, obstruction } from './sight.ts';
 export type { Prognosis, RiskId, RiskLevel } from './review.ts';
 export { prognosisOf, REVIEW, RISKS } from './review.ts';

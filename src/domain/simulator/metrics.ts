@@ -69,6 +69,9 @@ export interface SimMetrics {
    */
   routeMm: number;
   routeMs: number;
+  /** Times the beam went into the cord, a limb or the membrane's fold drifting in its way (intruders.ts), and the joules it put there. */
+  strikes: number;
+  struckEnergyJ: number;
   /** Share of the equator surveyed in the final review (review.ts), 0-1; 0 when the learner finished without one. */
   reviewSurveyed: number;
   /** Share of the work done when the review began (work.ts), 0-1; 0 without a review. */
@@ -124,7 +127,7 @@ export function computeMetrics(state: SimState): SimMetrics {
   const typesCorrect = [...lastMark].filter(([id, kind]) => kinds.get(id) === kind).length;
   const line = lineCoverage(placenta.equator, tissue, state.fluence);
   const e = state.energy;
-  const onPlate = e.total - e.offPlate;
+  const onPlate = e.total - e.offPlate - e.struck;
   const end = state.finishedAt ?? state.t;
   const residualIds = placenta.anastomoses.filter((a) => !state.sealed.includes(a.id)).map((a) => a.id);
   // From the trocar the learner entered by: its route is the one they could have taken.
@@ -162,6 +165,8 @@ export function computeMetrics(state: SimState): SimMetrics {
     entryReach: reachShare(state.trocar, state.scope ?? 'straight', entryPoints(params.task, placenta, targets)),
     routeMm: route?.lengthMm ?? 0,
     routeMs: route?.timeMs ?? 0,
+    strikes: state.strikes.cord + state.strikes.limb + state.strikes.membrane,
+    struckEnergyJ: e.struck,
     reviewSurveyed: state.reviewAt === null ? 0 : surveyedShare(state.surveyed),
     reviewWork: state.reviewWork,
   };

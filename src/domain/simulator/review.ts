@@ -4,8 +4,10 @@
 // Residual anastomoses after laser are the cause of recurrent twin-twin transfusion (the larger ones) and of
 // twin anaemia-polycythaemia sequence (the few, thin ones, under about 1 mm: Lopriore et al., Am J Obstet Gynecol
 // 2007; Slaghekke et al., Lancet 2014); contacts with the plate, the cavity's time open and burns off the plate
-// are those of membrane rupture and chorioamniotic separation (Beck et al., Ultrasound Obstet Gynecol 2012).
+// are those of membrane rupture and chorioamniotic separation (Beck et al., Ultrasound Obstet Gynecol 2012), and
+// a beam fired through the inter-twin membrane makes a septostomy.
 import { distance } from './geometry.ts';
+import { inSight } from './sight.ts';
 import { lineCoverage } from './line.ts';
 import type { SimState } from './state.ts';
 import { workShare } from './work.ts';
@@ -38,9 +40,9 @@ export function startReview(s: SimState): boolean {
   return true;
 }
 
-/** Marks the section of the equator the aim now surveys, while a review is under way. */
+/** Marks the section of the equator the aim now surveys, while a review is under way: in sight, nothing drifting in between. */
 export function surveyAim(s: SimState): void {
-  if (s.reviewAt === null || s.surveyed === ALL_SECTIONS || !s.aim || s.aim.distanceMm > REVIEW.viewMm) return;
+  if (s.reviewAt === null || s.surveyed === ALL_SECTIONS || !s.aim || s.aim.distanceMm > REVIEW.viewMm || !inSight(s)) return;
   const points = s.scenario.placenta.equator;
   let best = -1;
   let bestD: number = REVIEW.nearMm;
@@ -97,6 +99,8 @@ export function prognosisOf(s: SimState): Prognosis | null {
     level(s.contacts, REVIEW.ruptureContacts),
     level(s.energy.offPlate, REVIEW.ruptureOffPlateJ),
     minutes > REVIEW.ruptureMinutes ? 'moderate' : 'low',
+    // The beam through the fold of membrane drifting in its way (intruders.ts) makes a hole in it: a septostomy.
+    s.strikes.membrane > 0 ? 'high' : 'low',
   ] as const;
   return {
     reviewed: s.reviewAt !== null,

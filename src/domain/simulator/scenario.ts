@@ -1,8 +1,9 @@
 // One launch's whole setting: the case's parameters, the placenta drawn for the launch's variant, the entry
-// sites the learner chooses from (and the trocar drawn for logs that chose none), the navigation targets and
-// the classified tissue grid.
+// sites the learner chooses from (and the trocar drawn for logs that chose none), the navigation targets, what
+// drifts in the way over the plate and the classified tissue grid.
 import { entrySites } from './entry.ts';
 import { generatePlacenta } from './generate.ts';
+import { generateIntruders, type Intruder } from './intruders.ts';
 import { distance, type Vec2 } from './geometry.ts';
 import type { CaseParams } from './params.ts';
 import type { Placenta } from './placenta.ts';
@@ -22,6 +23,8 @@ export interface Scenario {
   sites: Trocar[];
   /** Navigation task: points on the plate to reach, in order. */
   targets: Vec2[];
+  /** What drifts over the plate, in the way of the beam and the view (intruders.ts). */
+  intruders: Intruder[];
   tissue: TissueMap;
 }
 
@@ -57,5 +60,14 @@ export function buildScenario(params: CaseParams, seed: number): Scenario {
   const rng = createRng((seed ^ 0x9e3779b9) >>> 0);
   const trocar = placeTrocar(rng, placenta);
   const targets = params.task === 'navigation' ? placeTargets(rng, params.targets, placenta.radiusMm) : [];
-  return { params, seed: seed >>> 0, placenta, trocar, sites: entrySites(placenta.position), targets, tissue: buildTissueMap(placenta) };
+  return {
+    params,
+    seed: seed >>> 0,
+    placenta,
+    trocar,
+    sites: entrySites(placenta.position),
+    targets,
+    intruders: generateIntruders(seed, placenta, params),
+    tissue: buildTissueMap(placenta),
+  };
 }

@@ -133,6 +133,10 @@ export const SCORING = {
    *   joins them (Slaghekke et al. 2014). Counted: anastomoses sealed once a line had begun (line.ts), beyond
    *   `tolerance` of them (one in four, rounded down: the line exists to close the few a surgeon missed). A line
    *   drawn first seals them all out of sequence and cannot pass.
+   * - fetus: the beam went into the cord, a limb or the fold of membrane drifting between the tip and the plate
+   *   (intruders.ts): a burnt cord or fetus, or a hole in the membrane (septostomy), is the harm the operation
+   *   must never do, so the first strike sets 60, below the pass mark, and three or more 40. A careful surgeon
+   *   sees the thing come into the view and lifts the pedal (the scripted ones do, a reaction ahead).
    * - residual: anastomoses left open at the end, by spot or line, beyond one in four (rounded down): a residual
    *   anastomosis is what brings twin-twin transfusion back, or TAPS (Slaghekke et al. 2014), whatever else was
    *   done well.
@@ -145,6 +149,7 @@ export const SCORING = {
     misclassified: { free: 0, limit: 3, floor: 40, start: 65, tolerance: GATE_TOLERANCE.misclassified },
     sequence: { free: 0, limit: 3, floor: 40, start: 65, tolerance: GATE_TOLERANCE.sequence },
     residual: { free: 0, limit: 3, floor: 40, start: 65, tolerance: GATE_TOLERANCE.residual },
+    fetus: { free: 0, limit: 3, floor: 40, start: 60 },
   } satisfies Record<string, GateRange>,
 } as const;
 
@@ -277,6 +282,7 @@ function ceilings(m: SimMetrics, weights: Partial<Record<ComponentId, number>>):
     { id: 'collateral', ceiling: ceilingOf(m.collateralEnergyJ, g.collateral) },
   ];
   if (m.energyTotalJ > 0) gates.push({ id: 'offWindow', ceiling: ceilingOf(1 - m.techniqueShare, g.offWindow) });
+  gates.push({ id: 'fetus', ceiling: ceilingOf(m.strikes, g.fetus) });
   const total = m.anastomosesTotal;
   if (weights.identification !== undefined && total > 0) {
     gates.push({ id: 'unidentified', ceiling: ceilingOf(1 - unit(identified(m) / total), g.unidentified) });

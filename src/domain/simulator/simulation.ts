@@ -2,6 +2,7 @@
 // 4 ms ticks at absolute multiples of TICK_MS, so advancing frame by frame or in one jump gives the same bits.
 import { distance } from './geometry.ts';
 import { normalizeEvent, MAX_SESSION_MS, type SimEvent } from './events.ts';
+import { inSight, obstruction } from './sight.ts';
 import { inWorkingRange, LASER, sealThreshold, spotRadius } from './laser.ts';
 import { lineBegun } from './line.ts';
 import { holdTargets } from './navigation.ts';
@@ -61,6 +62,18 @@ function burn(s: SimState): void {
   const energy = (LASER.powerW * TICK_MS) / 1000;
   s.firingMs += TICK_MS;
   s.energy.total += energy;
+  const struck = obstruction(s);
+  if (struck) {
+    // Into the cord, the limb or the membrane: none of it reaches the plate. A cord or a limb struck bleeds.
+    s.energy.struck += energy;
+    if (!s.striking) {
+      s.strikes[struck.kind] += 1;
+      if (struck.kind !== 'membrane') bleed(s, TURBIDITY.contactRise);
+    }
+    s.striking = true;
+    return;
+  }
+  s.striking = false;
   const aim = s.aim;
   if (!aim) {
     s.energy.offPlate += energy;
@@ -241,15 +254,18 @@ function applyInPlace(s: SimState, raw: unknown): void {
       break;
     case 'laserOff':
       s.laserOn = false;
+      s.striking = false;
       break;
     case 'fireStart':
       s.firing = true;
       break;
     case 'fireStop':
       s.firing = false;
+      s.striking = false;
       break;
     case 'mark':
-      if (!s.aim) return;
+      // What is hidden behind something drifting in the way cannot be marked.
+      if (!s.aim || !inSight(s)) return;
       s.pendingMark = { x: s.aim.point.x, y: s.aim.point.y };
       break;
     case 'classify': {

@@ -1,5 +1,6 @@
 // The simulation state: everything the reducer carries from one tick to the next.
 import type { Vec2 } from './geometry.ts';
+import type { IntruderKind } from './intruders.ts';
 import type { AnastomosisKind } from './placenta.ts';
 import type { Scenario } from './scenario.ts';
 import { initialPose, NO_CONTROLS, viewOf, type Aim, type Controls, type Pose, type ScopeKind, type Trocar } from './scope.ts';
@@ -32,6 +33,8 @@ export interface EnergyLedger {
   tissue: number;
   /** Fired while aiming off the plate: into the uterine wall or the membranes. */
   offPlate: number;
+  /** Fired into the cord, a limb or the membrane's fold drifting between the tip and the plate (intruders.ts). */
+  struck: number;
   /** Delivered at a working distance and angle. */
   good: number;
   /** Sums weighted by energy, for the mean firing distance and incidence. */
@@ -101,6 +104,9 @@ export interface SimState {
   pendingMark: Vec2 | null;
   contacts: number;
   inContact: boolean;
+  /** Times the beam struck each thing drifting in its way (one each time it went in), and whether it is in one now. */
+  strikes: Record<IntruderKind, number>;
+  striking: boolean;
   lastContactAt: number | null;
   /** Blood in the amniotic fluid (turbidity.ts): the last level set and when, an exchange under way, how many were done. */
   blood: Blood;
@@ -156,7 +162,7 @@ export function createSimulation(scenario: Scenario): SimState {
     laserArmedMs: 0,
     firingMs: 0,
     fluence: new Float64Array(scenario.tissue.cls.length),
-    energy: { total: 0, anastomosis: 0, equator: 0, corridor: 0, vessel: 0, tissue: 0, offPlate: 0, good: 0, distanceWeighted: 0, cosWeighted: 0 },
+    energy: { total: 0, anastomosis: 0, equator: 0, corridor: 0, vessel: 0, tissue: 0, offPlate: 0, struck: 0, good: 0, distanceWeighted: 0, cosWeighted: 0 },
     spots: [],
     sealed: [],
     lineSealed: [],
@@ -164,6 +170,8 @@ export function createSimulation(scenario: Scenario): SimState {
     pendingMark: null,
     contacts: 0,
     inContact: false,
+    strikes: { cord: 0, limb: 0, membrane: 0 },
+    striking: false,
     lastContactAt: null,
     blood: { level: 0, at: 0 },
     exchange: null,
@@ -196,6 +204,7 @@ export function cloneState(state: SimState): SimState {
     sealed: [...state.sealed],
     lineSealed: [...state.lineSealed],
     marks: [...state.marks],
+    strikes: { ...state.strikes },
     targetTimes: [...state.targetTimes],
     turbidityTrace: [...state.turbidityTrace],
     reviewSealed: [...state.reviewSealed],

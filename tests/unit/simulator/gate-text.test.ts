@@ -41,6 +41,8 @@ const metrics = (over: Partial<SimMetrics>): SimMetrics => ({
   routeMs: 0,
   reviewSurveyed: 1,
   reviewWork: 1,
+  strikes: 0,
+  struckEnergyJ: 0,
   ...over,
 });
 

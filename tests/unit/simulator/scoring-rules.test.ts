@@ -43,6 +43,8 @@ const metrics = (over: Partial<SimMetrics>): SimMetrics => ({
   routeMs: 0,
   reviewSurveyed: 0,
   reviewWork: 0,
+  strikes: 0,
+  struckEnergyJ: 0,
   ...over,
 });
 
