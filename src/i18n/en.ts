@@ -679,6 +679,7 @@ export const en = {
   'sim.firing': 'Firing',
   'sim.time': 'Time',
   'sim.contact': 'The fetoscope touched the placenta: the bleeding clouds the fluid for a while.',
+  'sim.strike': 'The laser struck what drifted into its way (a cord, a limb or the membrane): lift the pedal and let it pass.',
   'sim.exchange.started': 'Amnio-exchange: the laser waits 20 s while the bloody fluid is replaced.',
   'sim.wipe.started': 'Wiping the lens: the laser waits 5 s.',
   'sim.review.start': 'Done: review the equator',

@@ -684,6 +684,7 @@ export const es: Dict = {
   'sim.firing': 'Disparando',
   'sim.time': 'Tiempo',
   'sim.contact': 'El fetoscopio tocó la placenta: el sangrado enturbia el líquido durante un rato.',
+  'sim.strike': 'El láser alcanzó lo que se interpuso en su camino (un cordón, un miembro o la membrana): levante el pedal y deje que pase.',
   'sim.exchange.started': 'Amnioexchange: el láser espera 20 s mientras se recambia el líquido hemático.',
   'sim.wipe.started': 'Limpiando la lente: el láser espera 5 s.',
   'sim.review.start': 'Hecho: revisar el ecuador',

@@ -687,6 +687,7 @@ export const fr: Dict = {
   'sim.firing': 'Tir en cours',
   'sim.time': 'Temps',
   'sim.contact': 'Le fœtoscope a touché le placenta : le saignement trouble le liquide pendant un moment.',
+  'sim.strike': 'Le laser a touché ce qui flottait sur son chemin (un cordon, un membre ou la membrane) : relâchez la pédale et laissez-le passer.',
   'sim.exchange.started': 'Amnio-échange : le laser attend 20 s pendant qu’on remplace le liquide sanglant.',
   'sim.wipe.started': 'Nettoyage de l’optique : le laser attend 5 s.',
   'sim.review.start': 'Terminé : revoir l’équateur',

@@ -685,6 +685,7 @@ export const pt: Dict = {
   'sim.firing': 'Disparando',
   'sim.time': 'Tempo',
   'sim.contact': 'O fetoscópio tocou a placenta: o sangramento turva o líquido por algum tempo.',
+  'sim.strike': 'O laser atingiu o que flutuou no seu caminho (um cordão, um membro ou a membrana): solte o pedal e deixe passar.',
   'sim.exchange.started': 'Amniotroca: o laser espera 20 s enquanto o líquido hemático é trocado.',
   'sim.wipe.started': 'Limpando a lente: o laser espera 5 s.',
   'sim.review.start': 'Pronto: revisar o equador',

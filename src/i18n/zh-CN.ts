@@ -664,6 +664,7 @@ export const zhCN: Dict = {
   'sim.firing': '正在发射',
   'sim.time': '时间',
   'sim.contact': '胎儿镜碰到了胎盘：出血会使羊水混浊一段时间。',
+  'sim.strike': '激光打到了漂入光路的东西（脐带、肢体或隔膜）：松开踏板，让它漂过。',
   'sim.exchange.started': '羊水置换：更换血性羊水期间激光暂停 20 秒。',
   'sim.wipe.started': '正在擦拭镜头：激光等待 5 秒。',
   'sim.review.start': '完成：复查血管赤道',

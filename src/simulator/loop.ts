@@ -5,6 +5,9 @@ import { fitToBox } from './resolution.ts';
 import { murkOf, type FetoscopeView } from './scene.ts';
 import type { Session } from './session.ts';
 
+/** What drifts in the cavity is drawn again at most this often (ms of simulation time) while nothing else changes. */
+const DRIFT_FRAME_MS = 50;
+
 export interface LoopParts {
   session: Session;
   view: FetoscopeView;
@@ -23,7 +26,7 @@ export function startLoop({ session, view, box, scope, everyTenth }: LoopParts):
     dirty = true;
   });
 
-  // Draws only when something visible changed: the pose (a new object each step), the laser, the murk, a target, a mark.
+  // Draws only when something visible changed: the pose (a new object each step), the laser, the murk, a target, a mark, the drift.
   let drawn = '';
   let lastPose: SimState['pose'] | null = null;
   let lastFrame = 0;
@@ -32,7 +35,9 @@ export function startLoop({ session, view, box, scope, everyTenth }: LoopParts):
   let first = true;
   const frame = (now: number) => {
     const state = session.tick();
-    const key = `${state.laserOn}|${state.firing}|${state.nextTarget}|${state.marks.length}|${state.pendingMark !== null}|${murkOf(state) > 0 ? state.t : 0}|${state.finishedAt}`;
+    // What drifts over the plate moves a few millimetres a second: drawn again every DRIFT_FRAME_MS while it does.
+    const drifting = session.state.scenario.intruders.length > 0 && state.openedAt !== null && state.finishedAt === null;
+    const key = `${state.laserOn}|${state.firing}|${state.nextTarget}|${state.marks.length}|${state.pendingMark !== null}|${murkOf(state) > 0 ? state.t : 0}|${drifting ? Math.floor(state.t / DRIFT_FRAME_MS) : 0}|${state.finishedAt}`;
     const draw = dirty || key !== drawn || state.pose !== lastPose;
     if (draw) {
       if (drewLast) sized.sample(now - lastFrame);

@@ -94,6 +94,7 @@ function run(launch: Launch, scenario: Scenario, page: PageContext): void {
   const say = createToast();
   const haptics = createHaptics();
   let contactsSeen = 0;
+  let strikesSeen = 0;
   const loop = startLoop({
     session,
     view,
@@ -107,6 +108,9 @@ function run(launch: Launch, scenario: Scenario, page: PageContext): void {
       devices.touch.update(state);
       minimap.draw(state, aim);
       if (state.contacts > contactsSeen) say(t('sim.contact'));
+      const strikes = state.strikes.cord + state.strikes.limb + state.strikes.membrane;
+      if (strikes > strikesSeen) say(t('sim.strike'));
+      strikesSeen = strikes;
       haptics.update(state, connectedPads(navigator));
       contactsSeen = state.contacts;
       review.update(state);

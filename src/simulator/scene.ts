@@ -3,6 +3,7 @@
 import { LinearSRGBColorSpace, PerspectiveCamera, Scene, Vector2, Vector3, WebGLRenderer } from 'three';
 import { defocus, fogAt, turbidityAt, viewOf, visibleTargets, type Scenario, type ScopeKind, type SimState } from '../domain/simulator/index.ts';
 import { createAnatomy, noiseTexture } from './anatomy.ts';
+import { createIntruders } from './intruders.ts';
 import { createBeam, createOverlay, createTargets } from './markers.ts';
 import { createPlateMarks } from './plate-marks.ts';
 
@@ -64,7 +65,8 @@ export function createFetoscopeView(canvas: HTMLCanvasElement, scenario: Scenari
   const targets = createTargets(scenario.targets);
   const overlay = createOverlay(noise);
   const marks = createPlateMarks();
-  scene.add(...anatomy.meshes, beam.mesh, ...targets.objects, marks.group, overlay.mesh);
+  const intruders = createIntruders(scenario, light, noise);
+  scene.add(...anatomy.meshes, ...intruders.meshes, beam.mesh, ...targets.objects, marks.group, overlay.mesh);
   // Sent to the GPU process now, so it compiles and links the anatomy's programs and uploads the placenta while
   // this page builds its instruments and lays itself out, instead of stalling the first frame. (The markers'
   // programs compile when they first show.)
@@ -95,6 +97,7 @@ export function createFetoscopeView(canvas: HTMLCanvasElement, scenario: Scenari
       beam.update(open && state.laserOn ? view.aim : null, view.look, firing);
       targets.update(visibleTargets(state)[0]?.index ?? null, view.up);
       marks.update(state.marks, state.pendingMark, view.up, firing);
+      intruders.update(state.t);
       // The grid changes only while firing: copy it a few times a second then, and once more when firing stops.
       if ((firing && now - fluenceAt >= FLUENCE_EVERY_MS) || (wasFiring && !firing)) {
         anatomy.updateFluence(state.fluence);
@@ -122,6 +125,7 @@ export function createFetoscopeView(canvas: HTMLCanvasElement, scenario: Scenari
     },
     dispose() {
       anatomy.dispose();
+      intruders.dispose();
       marks.dispose();
       noise.dispose();
       renderer.dispose();

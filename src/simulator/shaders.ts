@@ -147,7 +147,12 @@ ${NOISE}
 void main() {
   vec3 albedo;
   vec3 normal;
-  if (uCord > 0.5) {
+  if (uCord > 1.5) {
+    // A limb (2): skin; the membrane's fold (3): thin, pale and glistening.
+    float n = noise(vPos.xy * 0.4 + vPos.z * 0.2);
+    albedo = uCord > 2.5 ? mix(vec3(0.78, 0.78, 0.74), vec3(0.90, 0.88, 0.84), n) : mix(vec3(0.86, 0.60, 0.54), vec3(0.93, 0.70, 0.64), n);
+    normal = faceforward(normalize(vNormal), vPos - uTip, normalize(vNormal));
+  } else if (uCord > 0.5) {
     float coil = smoothstep(0.5, 0.95, sin((vUv.y * 3.0 + vUv.x * 18.0) * 6.2831853) * 0.5 + 0.5);
     albedo = mix(vec3(0.88, 0.86, 0.88), vec3(0.48, 0.24, 0.36), 0.55 * coil);
     normal = faceforward(normalize(vNormal), vPos - uTip, normalize(vNormal));

@@ -3,6 +3,7 @@
 // with the model, as a trained hand knows how far a key held for so long turns the scope; then it acts with the
 // reaction time and motor noise of its skill. Everything it does is an event in `events`.
 import {
+  inSight,
   liveSimulation,
   obstruction,
   quantizeControl,
@@ -51,7 +52,11 @@ const SWING_STOP = 0.8;
 /** How often the eye checks what it waits for while a stick or touch control is held, ms. */
 const WATCH_MS = 20;
 /** How often the eye looks along the beam for what drifts into its way while the pedal is down, ms of simulation time. */
-const BEAM_LOOK_MS = 40;
+const BEAM_LOOK_MS = 20;
+/** The berth (mm) a watching eye gives what drifts near the beam while the scope moves: the beam sweeps faster than it drifts. */
+const BEAM_BERTH_MM = 5;
+/** How far from the plate a hand looks at a point a fold of membrane hides from higher up, mm. */
+const UNDER_FOLD_MM = 8;
 /** Longest a careful hand waits, pedal up, for something in the beam's way to drift on, ms. */
 const BEAM_WAIT_MS = 30_000;
 /** How far the advance coasts after release, as ms at the speed it had: it runs down by 4 % every 4 ms tick (simulation.ts). */
@@ -175,7 +180,8 @@ export class Hand {
     const ahead = this.skill.beamWatchMs ?? 0;
     const s = this.state;
     if (ahead <= 0 || s.scenario.intruders.length === 0) return false;
-    for (let dt = 0; dt <= ahead; dt += 100) if (obstruction(s, s.t + dt)) return true;
+    const moving = s.rates.turnX !== 0 || s.rates.turnY !== 0 || s.rates.insert !== 0 || s.input.turnX !== 0 || s.input.turnY !== 0 || s.input.insert !== 0;
+    for (let dt = 0; dt <= ahead; dt += 100) if (obstruction(s, s.t + dt, moving ? BEAM_BERTH_MM : 0)) return true;
     return false;
   }
 
@@ -214,6 +220,13 @@ export class Hand {
 
   act(type: 'laserOn' | 'laserOff' | 'fireStart' | 'fireStop' | 'mark' | 'cancelMark' | 'review' | 'finish'): void {
     if (type === 'fireStop' || type === 'laserOff') this.lifted = false;
+    // What is hidden behind something drifting over the plate cannot be marked, and every eye sees that it is hidden:
+    // the hand brings the scope down under it (a fold of membrane floats above the working distance), then waits for
+    // what still hides the point to drift on before it marks.
+    if (type === 'mark' && this.state.aim && !inSight(this.state)) {
+      this.aimAt(this.state.aim.point, UNDER_FOLD_MM);
+      for (let waited = 0; waited < BEAM_WAIT_MS && !inSight(this.state); waited += 100) this.wait(100);
+    }
     // A hand that watches the beam does not press the pedal into something in its way: it waits (wait()) for it to pass.
     if (type === 'fireStart' && this.threatened()) {
       this.lifted = true;

@@ -115,15 +115,18 @@ export function intruderAt(i: Intruder, t: number): IntruderPose {
   };
 }
 
-/** Where, as a share of the way from `a` to `b` (0-1), the segment first meets the ellipsoid; null if it misses. */
-export function entersAt(i: Intruder, pose: IntruderPose, a: Vec3, b: Vec3): number | null {
+/**
+ * Where, as a share of the way from `a` to `b` (0-1), the segment first meets the ellipsoid (grown by `marginMm` on
+ * every axis: the berth a careful eye gives it); null if it misses.
+ */
+export function entersAt(i: Intruder, pose: IntruderPose, a: Vec3, b: Vec3, marginMm = 0): number | null {
   const c = Math.cos(pose.heading);
   const s = Math.sin(pose.heading);
   // Into the ellipsoid's own frame, scaled to the unit sphere.
   const local = (p: Vec3) => {
     const dx = p.x - pose.centre.x;
     const dy = p.y - pose.centre.y;
-    return { x: (dx * c + dy * s) / i.axes.x, y: (-dx * s + dy * c) / i.axes.y, z: (p.z - pose.centre.z) / i.axes.z };
+    return { x: (dx * c + dy * s) / (i.axes.x + marginMm), y: (-dx * s + dy * c) / (i.axes.y + marginMm), z: (p.z - pose.centre.z) / (i.axes.z + marginMm) };
   };
   const p = local(a);
   const q = local(b);
@@ -138,11 +141,11 @@ export function entersAt(i: Intruder, pose: IntruderPose, a: Vec3, b: Vec3): num
   return first >= 0 && first <= 1 ? first : null;
 }
 
-/** The intruder nearest `from` on the way to `to` at `t`, or null when the way is clear. */
-export function inTheWay(intruders: readonly Intruder[], t: number, from: Vec3, to: Vec3): Intruder | null {
+/** The intruder nearest `from` on the way to `to` at `t` (each grown by `marginMm`), or null when the way is clear. */
+export function inTheWay(intruders: readonly Intruder[], t: number, from: Vec3, to: Vec3, marginMm = 0): Intruder | null {
   let nearest: { i: Intruder; at: number } | null = null;
   for (const i of intruders) {
-    const at = entersAt(i, intruderAt(i, t), from, to);
+    const at = entersAt(i, intruderAt(i, t), from, to, marginMm);
     if (at !== null && (!nearest || at < nearest.at)) nearest = { i, at };
   }
   return nearest?.i ?? null;

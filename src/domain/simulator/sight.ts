@@ -12,15 +12,18 @@ const onPlate = (p: Vec2): Vec3 => ({ x: p.x, y: p.y, z: 0 });
 /** How far a beam fired off the plate is followed for what drifts in its way, mm. */
 const OFF_PLATE_REACH_MM = 120;
 
-/** What drifts between the tip and where it aims (or, aimed off the plate, along the beam) at `t`, the pose held, or null. */
-export function obstruction(s: SimState, t = s.t): Intruder | null {
+/**
+ * What drifts between the tip and where it aims (or, aimed off the plate, along the beam) at `t`, the pose held, or
+ * null; with `marginMm`, what comes that close to the beam.
+ */
+export function obstruction(s: SimState, t = s.t, marginMm = 0): Intruder | null {
   const { intruders } = s.scenario;
   if (intruders.length === 0) return null;
   const view = viewOf(s.pose, s.trocar, s.scope ?? 'straight', s.scenario.placenta.radiusMm);
   const to = view.aim
     ? onPlate(view.aim.point)
     : { x: view.tip.x + view.look.x * OFF_PLATE_REACH_MM, y: view.tip.y + view.look.y * OFF_PLATE_REACH_MM, z: view.tip.z + view.look.z * OFF_PLATE_REACH_MM };
-  return inTheWay(intruders, t, view.tip, to);
+  return inTheWay(intruders, t, view.tip, to, marginMm);
 }
 
 /** Whether the plate where the scope aims is in sight: aimed at it, nothing drifting in between. */

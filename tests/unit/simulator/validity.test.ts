@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PASS_MARK } from '../../../src/domain/progress.ts';
-import type { Task } from '../../../src/domain/simulator/index.ts';
+import { INTRUDERS, type Task } from '../../../src/domain/simulator/index.ts';
 import { FETOSCOPY_SIM } from '../../../src/domain/simulator/seeded.ts';
 import { degeneratePlayers } from '../../../scripts/lib/validity/degenerate.ts';
 import { auc, HUMAN_PACE, playAll, validityCases, type Played } from '../../../scripts/lib/validity/run.ts';
@@ -60,6 +60,20 @@ describe.each(TASKS)('validity of the %s score', (task) => {
     expect(of('expert')).toHaveLength(VARIANTS);
     expect(share(of('expert'), (s) => s >= DEFAULT_PASS_MARK)).toBeGreaterThanOrEqual(EXPERT_PASS);
     expect(share(of('novice'), (s) => s < DEFAULT_PASS_MARK)).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('the expert and the intermediate, who watch the beam, never fire into what drifts in its way; the novice, who does not, often does', () => {
+    const runs = played.filter((p) => p.case.params.task === task);
+    const careful = runs.filter((p) => ['expert', 'intermediate'].includes(p.player.name) && p.outcome.metrics.strikes > 0);
+    expect(careful.map((p) => `${p.player.name} ${p.case.label} #${p.variant}: ${p.outcome.metrics.strikes}`)).toEqual([]);
+    const novice = runs.filter((p) => p.player.name === 'novice' && p.case.params.difficulty >= INTRUDERS.fromDifficulty);
+    expect(novice.length).toBeGreaterThan(0);
+    expect(
+      share(
+        novice.map((p) => p.outcome.metrics.strikes),
+        (n) => n > 0,
+      ),
+    ).toBeGreaterThanOrEqual(0.3);
   });
 
   it('tells the expert from the intermediate: AUC at least 0.9', () => {
