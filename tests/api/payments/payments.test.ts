@@ -5,7 +5,7 @@ import { createApp } from '../../../src/server/app.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import { orders, users } from '../../../src/server/db/schema.ts';
 import { createDeps } from '../../../src/server/services.ts';
-import { token } from '../harness.ts';
+import { seededImage, token } from '../harness.ts';
 import { auditTrail, expectRawRefused, expectRefused, PRODUCTION_ENV, useApi, validPlan, typedClient } from '../support.ts';
 
 const api = useApi({ PAYPAL_TIMEOUT_MS: '300' });
@@ -284,9 +284,11 @@ describe('the PayPal stand-in and the public configuration', () => {
   });
 
   it('is never mounted, nor advertised, when PayPal credentials are set: the server talks to PayPal itself', async () => {
-    // The dependencies are built by the server's own createDeps from the configuration, so the switch under test is the real one.
+    // The dependencies are built by the server's own createDeps from the configuration, so the switch under test is the
+    // real one; on the seeded database's image, as every API test's server (migrating and seeding a new one took more
+    // than the test's 30 s beside the browser journeys on a busy machine).
     const config = loadConfig({ PAYPAL_CLIENT_ID: 'live-id', PAYPAL_CLIENT_SECRET: 'live-secret', PAYPAL_ENV: 'live' });
-    const deps = await createDeps(config, { inMemory: true });
+    const deps = await createDeps(config, { inMemory: true, image: await seededImage() });
     const calls: string[] = [];
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
       calls.push(`${init?.method ?? 'GET'} ${url} ${new Headers(init?.headers).get('authorization') ?? ''}`);

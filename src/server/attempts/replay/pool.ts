@@ -26,7 +26,9 @@ const WORKER_URL = new URL('./worker.ts', import.meta.url);
 
 /**
  * Replays attempts in worker threads, so a long log never holds up the event loop (and every other request with
- * it). A replay over its budget is stopped by terminating its worker; a fresh one takes its place on demand.
+ * it). A replay over its budget is stopped by terminating its worker; a fresh one takes its place on demand. A job
+ * goes only to a worker that said it is ready: the budget measures the replay, not a new worker's start-up (on a
+ * busy machine, loading the model's modules alone took more than the 5 s a replay is given).
  */
 export class ReplayPool {
   readonly budgetMs: number;
@@ -34,6 +36,8 @@ export class ReplayPool {
   private readonly maxQueue: number;
   private readonly idle: Worker[] = [];
   private live = 0;
+  /** Workers spawned that have not said they are ready yet. */
+  private starting = 0;
   private readonly queue: Pending[] = [];
 
   constructor(options: ReplayPoolOptions = {}) {
@@ -51,19 +55,39 @@ export class ReplayPool {
   }
 
   private drain(): void {
-    while (this.queue.length > 0) {
-      const worker = this.idle.pop() ?? (this.live < this.size ? this.spawn() : null);
-      if (!worker) return;
-      this.start(worker, this.queue.shift()!);
-    }
+    while (this.queue.length > 0 && this.idle.length > 0) this.start(this.idle.pop()!, this.queue.shift()!);
+    while (this.live < this.size && this.starting < this.queue.length) this.spawn();
   }
 
-  private spawn(): Worker {
+  /** A new worker, taken into the pool once it says it is ready; one that fails to start fails the first job waiting. */
+  private spawn(): void {
     this.live += 1;
+    this.starting += 1;
     const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: 256 } });
     // An idle worker must not keep the process alive; a request under way is waited for by the server's shutdown.
     worker.unref();
-    return worker;
+    const settle = () => {
+      this.starting -= 1;
+      worker.off('message', onReady);
+      worker.off('error', onFailed);
+      worker.off('exit', onFailed);
+    };
+    const onReady = (message: { ready?: boolean }) => {
+      if (!message.ready) return;
+      settle();
+      this.idle.push(worker);
+      this.drain();
+    };
+    const onFailed = (failure: Error | number) => {
+      settle();
+      this.live -= 1;
+      void worker.terminate();
+      this.queue.shift()?.reject(failure instanceof Error ? failure : new Error(`Replay worker exited with code ${failure}`));
+      this.drain();
+    };
+    worker.on('message', onReady);
+    worker.on('error', onFailed);
+    worker.on('exit', onFailed);
   }
 
   private start(worker: Worker, { job, resolve, reject }: Pending): void {
