@@ -17,7 +17,6 @@ export interface Intruders {
 }
 
 export function createIntruders(scenario: Scenario, light: LightUniforms, noise: DataTexture): Intruders {
-  const geometry = new SphereGeometry(1, 40, 20);
   const materials = new Map<IntruderKind, ShaderMaterial>();
   const materialOf = (kind: IntruderKind) => {
     const known = materials.get(kind);
@@ -27,14 +26,18 @@ export function createIntruders(scenario: Scenario, light: LightUniforms, noise:
       fragmentShader: WALL_FRAGMENT,
       uniforms: { ...light, uNoise: { value: noise }, uCentre: { value: new Vector3() }, uCord: { value: SURFACE[kind] } },
       side: DoubleSide,
+      // The membrane is thin: the plate shows faintly through it (the shader gives it its opacity).
+      transparent: kind === 'membrane',
+      depthWrite: kind !== 'membrane',
     });
     materials.set(kind, material);
     return material;
   };
   const placed = scenario.intruders.map((intruder) => {
-    const mesh = new Mesh(geometry, materialOf(intruder.kind));
-    mesh.scale.set(intruder.axes.x, intruder.axes.y, intruder.axes.z);
-    return { intruder, mesh };
+    // Scaled in the geometry, not the mesh: BufferGeometry.scale turns the normals as a stretched sphere's are, so
+    // a flat fold is lit as flat.
+    const geometry = new SphereGeometry(1, 40, 20).scale(intruder.axes.x, intruder.axes.y, intruder.axes.z);
+    return { intruder, mesh: new Mesh(geometry, materialOf(intruder.kind)) };
   });
   return {
     meshes: placed.map((p) => p.mesh),
@@ -46,7 +49,7 @@ export function createIntruders(scenario: Scenario, light: LightUniforms, noise:
       }
     },
     dispose() {
-      geometry.dispose();
+      for (const { mesh } of placed) mesh.geometry.dispose();
       for (const material of materials.values()) material.dispose();
     },
   };

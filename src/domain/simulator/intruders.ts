@@ -44,7 +44,7 @@ export const INTRUDERS = {
   axes: {
     cord: { x: 22, y: 6.5, z: 6.5 },
     limb: { x: 14, y: 5, z: 5 },
-    membrane: { x: 30, y: 18, z: 1.2 },
+    membrane: { x: 24, y: 14, z: 1.2 },
   } satisfies Record<IntruderKind, Vec3>,
   /**
    * Height of the centre over the plate at rest (mm): the cord and the limb float low enough to cross a beam fired
