@@ -161,7 +161,7 @@ void main() {
     albedo = mix(vec3(0.72, 0.54, 0.52), vec3(0.88, 0.74, 0.70), n);
     normal = normalize(uCentre - vPos);
   }
-  gl_FragColor = vec4(fetoscopeLight(albedo, vPos, normal), uCord > 2.5 ? 0.75 : 1.0);
+  gl_FragColor = vec4(fetoscopeLight(albedo, vPos, normal), uCord > 2.5 ? 0.55 : 1.0);
 }
 `;
 

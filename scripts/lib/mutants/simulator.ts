@@ -224,4 +224,28 @@ export const SIMULATOR: Mutant[] = [
     tests: ['tests/unit/simulator/review.test.ts'],
     why: 'the review counts as made after all the work whenever it began',
   },
+  {
+    id: 'beam-through-intruders',
+    file: SIMULATION,
+    from: '  const struck = obstruction(s);',
+    to: '  const struck = null as ReturnType<typeof obstruction>;',
+    tests: ['tests/unit/simulator/intruders.test.ts'],
+    why: 'the beam passes through the cord, the limb and the fold of membrane drifting in its way and seals what lies behind them',
+  },
+  {
+    id: 'fetus-gate-dropped',
+    file: SCORE,
+    from: "  gates.push({ id: 'fetus', ceiling: ceilingOf(m.strikes, g.fetus) });",
+    to: '',
+    tests: ['tests/unit/simulator/scoring-rules.test.ts'],
+    why: 'firing into the fetus, a cord or the membrane caps nothing',
+  },
+  {
+    id: 'marks-through-intruders',
+    file: SIMULATION,
+    from: 'if (!s.aim || !inSight(s)) return;',
+    to: 'if (!s.aim) return;',
+    tests: ['tests/unit/simulator/intruders.test.ts'],
+    why: 'an anastomosis hidden behind what drifts over it can be marked',
+  },
 ];

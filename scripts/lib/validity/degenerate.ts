@@ -22,7 +22,7 @@ function degenerate(name: string, strategy: (hand: Hand, scenario: Scenario) => 
       hand.open(entry.scope, entry.site);
       hand.react();
       strategy(hand, scenario);
-      if (hand.state.firing) hand.act('fireStop');
+      if (hand.pedal) hand.act('fireStop');
       if (hand.state.laserOn) hand.act('laserOff');
       hand.react();
       hand.act('finish');

@@ -142,6 +142,8 @@ export class Hand {
   t = 0;
   /** The pedal was lifted (or not pressed) for something in the beam's way: pressed again once the way is clear. */
   private lifted = false;
+  /** Whether the hand is steering onto a point (aimAt): the pedal it lifted stays up until it is there. */
+  private steering = false;
 
   constructor(scenario: Scenario, rng: Rng, skill: Skill, device: Device = 'keys') {
     this.sim = liveSimulation(scenario);
@@ -154,6 +156,11 @@ export class Hand {
     return this.sim.state;
   }
 
+  /** Whether the foot means the pedal down: firing, or lifted for something in the beam's way until it passes. */
+  get pedal(): boolean {
+    return this.state.firing || this.lifted;
+  }
+
   private emit(event: SimEvent): void {
     this.events.push(event);
     this.sim.apply(event);
@@ -161,15 +168,16 @@ export class Hand {
 
   /**
    * Time passes with the keys as they are. A hand that watches the beam lifts the pedal when it sees something about
-   * to drift into the beam's way, and presses it again, a moment after, once the way is clear.
+   * to drift into the beam's way, and presses it again, a moment after, once the way is clear; not while it steers
+   * (aimAt), where the beam would burn wherever the scope is on its way.
    */
   wait(ms: number): void {
     this.advanceTo(this.t + Math.max(0, Math.round(ms)));
-    if (!this.lifted || this.state.firing || !this.state.laserOn) return;
+    if (this.steering || !this.lifted || this.state.firing || !this.state.laserOn) return;
     const until = this.t + BEAM_WAIT_MS;
     while (this.threatened() && this.t < until) this.advanceTo(this.t + 100);
     if (this.threatened()) return;
-    this.advanceTo(this.t + 0.5 * this.rng.range(...this.skill.reactionMs));
+    this.advanceTo(this.t + Math.round(0.5 * this.rng.range(...this.skill.reactionMs)));
     if (this.threatened()) return;
     this.lifted = false;
     this.emit({ t: this.t, type: 'fireStart' });
@@ -330,6 +338,16 @@ export class Hand {
    * movement at a time with a look in between. Returns whether it got there within the skill's patience.
    */
   aimAt(target: Vec2, distanceMm: number, tolerance = this.skill.toleranceMm): boolean {
+    const outer = this.steering;
+    this.steering = true;
+    try {
+      return this.steer(target, distanceMm, tolerance);
+    } finally {
+      this.steering = outer;
+    }
+  }
+
+  private steer(target: Vec2, distanceMm: number, tolerance: number): boolean {
     for (let move = 0; move < this.skill.patience; move += 1) {
       const s = this.state;
       const scope = s.scope ?? 'straight';

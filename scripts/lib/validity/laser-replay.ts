@@ -4,8 +4,10 @@
 // equator. It paces itself like a hand (a look every 30-60 ms, pauses of a quarter to half a second between acts)
 // so that only the plan and the timing give it away: the server must flag it (plausibility.ts, planned.ts).
 import {
+  inSight,
   LASER,
   liveSimulation,
+  obstruction,
   CONTROL_STEP,
   quantizeControl,
   SCOPE,
@@ -13,6 +15,7 @@ import {
   type Scenario,
   type ScopeKind,
   type SimEvent,
+  type SimState,
   type Vec2,
 } from '../../../src/domain/simulator/index.ts';
 import { resample } from '../../../src/domain/simulator/geometry.ts';
@@ -37,6 +40,21 @@ const RAMP_MS = 250;
 /** Close enough to fire or mark: the spot covers the vessel with room to spare. */
 const ON_MM = 0.8;
 
+/**
+ * Waits in looks of 50 ms until `ready`, 30 s at most: the program reads the model, what drifts over the plate
+ * (intruders.ts) included, so it marks once the point is in sight (come down under a fold of membrane floating
+ * above the working distance) and fires once the beam's way is clear.
+ */
+function waitUntil(wait: (ms: number) => void, ready: () => boolean): void {
+  for (let waited = 0; waited < 30_000 && !ready(); waited += 50) wait(50);
+}
+
+/** Presses the pedal once nothing drifts in the beam's way. */
+function fireWhenClear(s: SimState, wait: (ms: number) => void, act: (event: Untimed<SimEvent>) => void): void {
+  waitUntil(wait, () => obstruction(s) === null);
+  act({ type: 'fireStart' });
+}
+
 /** The log of a replay of a laser case from the model's hidden state. */
 export function laserReplay(scenario: Scenario, rng: Rng, { releaseMs }: LaserReplayOptions): SimEvent[] {
   const sim = liveSimulation(scenario);
@@ -48,6 +66,7 @@ export function laserReplay(scenario: Scenario, rng: Rng, { releaseMs }: LaserRe
   };
   const act = (event: Untimed<SimEvent>) => sim.apply({ t, ...event } as SimEvent);
   const pause = () => wait(rng.range(250, 500));
+
   wait(rng.range(1000, 3000));
   const entry = entryFor(scenario, rng, 1);
   const scope: ScopeKind = entry.scope;
@@ -92,6 +111,8 @@ export function laserReplay(scenario: Scenario, rng: Rng, { releaseMs }: LaserRe
   const { anastomoses } = scenario.placenta;
   for (const a of anastomoses) {
     glide(a.position, 12);
+    if (!inSight(s)) glide(a.position, 7);
+    waitUntil(wait, () => inSight(s));
     act({ type: 'mark' });
     pause();
     act({ type: 'classify', kind: a.kind });
@@ -100,7 +121,7 @@ export function laserReplay(scenario: Scenario, rng: Rng, { releaseMs }: LaserRe
   act({ type: 'laserOn' });
   for (const a of [...anastomoses].sort((p, q) => SEQUENCE_RANK[p.kind] - SEQUENCE_RANK[q.kind])) {
     glide(a.position, expertDistance(a));
-    act({ type: 'fireStart' });
+    fireWhenClear(s, wait, act);
     for (let waited = 0; waited < 8000 && !s.sealed.includes(a.id); waited += 1) wait(rng.range(30, 60) / 10);
     wait(rng.range(releaseMs[0], releaseMs[1]));
     act({ type: 'fireStop' });
@@ -110,7 +131,7 @@ export function laserReplay(scenario: Scenario, rng: Rng, { releaseMs }: LaserRe
     const { placenta, tissue } = scenario;
     for (const p of resample(placenta.equator, 2).filter((q) => Math.hypot(q.x, q.y) <= placenta.radiusMm - 2)) {
       glide(p, 10);
-      act({ type: 'fireStart' });
+      fireWhenClear(s, wait, act);
       const cell = cellAt(tissue, p);
       for (let waited = 0; waited < 200 && cell >= 0 && s.fluence[cell]! < LASER.lineJPerMm2; waited += 1) wait(10);
       act({ type: 'fireStop' });

@@ -410,25 +410,25 @@ class SightedSurgeon {
           // Near the rim, where the image does not show both territories around the stop, the boundary cannot be
           // read: a careful surgeon lifts the pedal there rather than burn a guess.
           if (shift === null && Math.hypot(p.x, p.y) > this.eyes.radiusMm - RIM_UNREAD_MM) {
-            if (this.hand.state.firing) this.hand.act('fireStop');
+            if (this.hand.pedal) this.hand.act('fireStop');
             return;
           }
           if (shift !== null && Math.abs(shift) > 1.5) {
-            if (this.hand.state.firing) this.hand.act('fireStop');
+            if (this.hand.pedal) this.hand.act('fireStop');
             offset = Math.max(-10, Math.min(10, offset + shift));
             p = along(stop, normal, offset);
             reached = this.hand.aimAt(p, distanceMm, Math.max(0.8, this.hand.skill.toleranceMm));
           }
         }
         if (!reached) {
-          if (this.hand.state.firing) this.hand.act('fireStop');
+          if (this.hand.pedal) this.hand.act('fireStop');
           return;
         }
-        if (!this.hand.state.firing) this.hand.act('fireStart');
+        if (!this.hand.pedal) this.hand.act('fireStart');
         for (let waited = 0; waited < 2000 && !this.eyes.pale(this.hand.state, [p], this.habits.lineDwell); waited += 50) this.hand.wait(50);
         drawnAt.push(p);
       });
-      if (this.hand.state.firing) this.hand.act('fireStop');
+      if (this.hand.pedal) this.hand.act('fireStop');
       this.hand.react();
     };
     const drawnAt: Vec2[] = [];

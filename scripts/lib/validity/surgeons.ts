@@ -59,7 +59,16 @@ export interface Habits {
 
 export const HABITS: Record<Group, Habits> = {
   expert: {
-    skill: { reactionMs: [350, 600], motorNoise: 0.08, toleranceMm: 0.5, distanceToleranceMm: 1.5, safeHeightMm: 6, maxHoldMs: 900, patience: 14, beamWatchMs: 800 },
+    skill: {
+      reactionMs: [350, 600],
+      motorNoise: 0.08,
+      toleranceMm: 0.5,
+      distanceToleranceMm: 1.5,
+      safeHeightMm: 6,
+      maxHoldMs: 900,
+      patience: 14,
+      beamWatchMs: 800,
+    },
     missBase: 0,
     missFaint: 0.02,
     missSmall: 0,
@@ -78,7 +87,16 @@ export const HABITS: Record<Group, Habits> = {
     reaims: 2,
   },
   intermediate: {
-    skill: { reactionMs: [450, 800], motorNoise: 0.18, toleranceMm: 1, distanceToleranceMm: 3, safeHeightMm: 4.5, maxHoldMs: 1300, patience: 10, beamWatchMs: 400 },
+    skill: {
+      reactionMs: [450, 800],
+      motorNoise: 0.18,
+      toleranceMm: 1,
+      distanceToleranceMm: 3,
+      safeHeightMm: 4.5,
+      maxHoldMs: 1300,
+      patience: 10,
+      beamWatchMs: 400,
+    },
     missBase: 0.05,
     missFaint: 0.2,
     missSmall: 0.15,
@@ -269,17 +287,17 @@ export function drawLine(hand: Hand, habits: Habits, distanceMm: number): void {
   const visit = (stops: Vec2[]) => {
     if (!hand.state.laserOn) hand.act('laserOn');
     for (const p of stops) {
-      if (habits.pedalUpToLook && hand.state.firing) hand.act('fireStop');
+      if (habits.pedalUpToLook && hand.pedal) hand.act('fireStop');
       const reached = hand.aimAt(p, distanceMm, Math.max(hand.device === 'keys' ? 0.8 : 1.5, hand.skill.toleranceMm));
       if (!reached) {
-        if (hand.state.firing) hand.act('fireStop');
+        if (hand.pedal) hand.act('fireStop');
         continue;
       }
-      if (!hand.state.firing) hand.act('fireStart');
+      if (!hand.pedal) hand.act('fireStart');
       const cell = cellAt(tissue, p);
       for (let waited = 0; waited < 2000 && cell >= 0 && hand.state.fluence[cell]! < LASER.lineJPerMm2 * habits.lineDwell; waited += 50) hand.wait(50);
     }
-    if (hand.state.firing) hand.act('fireStop');
+    if (hand.pedal) hand.act('fireStop');
     hand.react();
   };
   visit(line);

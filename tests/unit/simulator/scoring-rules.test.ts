@@ -131,6 +131,11 @@ describe('gates: safety and identification cap the score however complete', () =
     expect(scoreAttempt(complete({ contacts: 9 })).score).toBe(40);
   });
 
+  it('keeps any shot into the fetus, a cord or the membrane below the pass mark: 60 at the first, 40 from the third', () => {
+    expect(scoreAttempt(complete({ strikes: 1 }))).toMatchObject({ score: 60, gates: [{ id: 'fetus', ceiling: 60 }] });
+    expect(scoreAttempt(complete({ strikes: 3 }))).toMatchObject({ score: 40, gates: [{ id: 'fetus', ceiling: 40 }] });
+  });
+
   it('keeps heavy collateral (150 J and more) below the pass mark', () => {
     expect(scoreAttempt(complete({ collateralEnergyJ: 30 })).gates).toEqual([]);
     // 100 - 60 × (150 - 30) / (250 - 30) = 67.3, rounded down.
