@@ -248,4 +248,12 @@ export const SIMULATOR: Mutant[] = [
     tests: ['tests/unit/simulator/intruders.test.ts'],
     why: 'an anastomosis hidden behind what drifts over it can be marked',
   },
+  {
+    id: 'survey-through-intruders',
+    file: 'src/domain/simulator/review.ts',
+    from: ' || !inSight(s)) return;',
+    to: ') return;',
+    tests: ['tests/unit/simulator/intruders.test.ts'],
+    why: 'the review counts a section of the equator surveyed while a fold of membrane hides it',
+  },
 ];

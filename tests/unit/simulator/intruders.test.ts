@@ -18,6 +18,7 @@ import {
 } from '../../../src/domain/simulator/index.ts';
 import { entersAt } from '../../../src/domain/simulator/intruders.ts';
 import { ceilingOf } from '../../../src/domain/simulator/score.ts';
+import { surveyAim } from '../../../src/domain/simulator/review.ts';
 import { fire, openCase, steer } from './pilot.ts';
 
 const scenarioOf = (overrides: Partial<CaseParams>, variant = 3) =>
@@ -108,6 +109,30 @@ describe('things in the way', () => {
     expect(steer(sim, aim, Math.min(7, centre.z - membrane.axes.z - 3), 1)).toBe(true);
     expect(inSight(sim.state)).toBe(true);
     expect(obstruction(sim.state)).toBeNull();
+  });
+
+  it('a section of the equator a fold hides is not surveyed in the review; seen from under the fold, it is', () => {
+    const sim = openCase({ task: 'solomon', difficulty: 3 });
+    const membrane = sim.state.scenario.intruders.find((i) => i.kind === 'membrane')!;
+    const { equator, radiusMm } = sim.state.scenario.placenta;
+    // A moment when the fold lies over a point of the equator, well inside the plate: the scope looks at that point from above it.
+    const under = (t: number) => {
+      const { centre } = intruderAt(membrane, t);
+      return equator.find((p) => Math.hypot(p.x - centre.x, p.y - centre.y) < 4 && Math.hypot(p.x, p.y) < 0.6 * radiusMm);
+    };
+    let at = 10_000;
+    while (at < 600_000 && !under(at)) at += 250;
+    const point = under(at)!;
+    sim.advance(at - 2000);
+    expect(steer(sim, point, 28, 1)).toBe(true);
+    expect(obstruction(sim.state)?.kind).toBe('membrane');
+    const hidden = { ...sim.state, reviewAt: sim.state.t, surveyed: 0 };
+    surveyAim(hidden);
+    expect(hidden.surveyed).toBe(0);
+    // The same look with nothing drifting in the way surveys a section: the aim is on the equator.
+    const clear = { ...hidden, scenario: { ...hidden.scenario, intruders: [] } };
+    surveyAim(clear);
+    expect(clear.surveyed).not.toBe(0);
   });
 
   it('the first strike alone sets the ceiling at 60, three or more at 40', () => {
