@@ -90,6 +90,14 @@ describe('why a score was capped, as the result screen and the history say it', 
     expect(en(late!.key as SimKey, late!.vars)).toContain('Sealed by the line rather than one by one first: 3 of 4 anastomoses (1 forgiven).');
   });
 
+  it('says how many times the beam went into the fetus, a cord or the membrane', () => {
+    const m = metrics({ strikes: 2 });
+    const notes = gateNotes(scoreAttempt(m).gates, m, 'en');
+    expect(notes.map((n) => [n.id, n.ceiling])).toEqual([['fetus', 50]]);
+    expect(en(notes[0]!.key as SimKey, notes[0]!.vars)).toMatch(/^Times the beam went into the fetus, a cord or the membrane drifting in its way: 2\. /);
+    expect(cappedHeadline(notes, en, 'en')).toBe('Score capped at 50: the laser was fired at the fetus, a cord or the membrane.');
+  });
+
   it('says how much energy fell on healthy tissue, in whole joules', () => {
     const m = metrics({ collateralEnergyJ: 212.6 });
     const notes = gateNotes(scoreAttempt(m).gates, m, 'en');
