@@ -36,7 +36,7 @@ export function startLoop({ session, view, box, scope, everyTenth }: LoopParts):
   const frame = (now: number) => {
     const state = session.tick();
     // What drifts over the plate moves a few millimetres a second: drawn again every DRIFT_FRAME_MS while it does.
-    const drifting = session.state.scenario.intruders.length > 0 && state.openedAt !== null && state.finishedAt === null;
+    const drifting = state.scenario.intruders.length > 0 && state.openedAt !== null && state.finishedAt === null;
     const key = `${state.laserOn}|${state.firing}|${state.nextTarget}|${state.marks.length}|${state.pendingMark !== null}|${murkOf(state) > 0 ? state.t : 0}|${drifting ? Math.floor(state.t / DRIFT_FRAME_MS) : 0}|${state.finishedAt}`;
     const draw = dirty || key !== drawn || state.pose !== lastPose;
     if (draw) {

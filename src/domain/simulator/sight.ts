@@ -2,7 +2,7 @@
 // plate, and whether the plate where the scope aims can be seen, marked and surveyed.
 import type { Vec2 } from './geometry.ts';
 import { inTheWay, type Intruder } from './intruders.ts';
-import { tipOf, viewOf } from './scope.ts';
+import { viewOf } from './scope.ts';
 import type { SimState } from './state.ts';
 import type { Vec3 } from './vec3.ts';
 
@@ -27,5 +27,4 @@ export function obstruction(s: SimState, t = s.t, marginMm = 0): Intruder | null
 }
 
 /** Whether the plate where the scope aims is in sight: aimed at it, nothing drifting in between. */
-export const inSight = (s: SimState): boolean =>
-  s.aim !== null && (s.scenario.intruders.length === 0 || inTheWay(s.scenario.intruders, s.t, tipOf(s.pose, s.trocar), onPlate(s.aim.point)) === null);
+export const inSight = (s: SimState): boolean => s.aim !== null && obstruction(s) === null;
