@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { TASKS } from '../domain/simulator/params.ts';
+import { COMPLICATIONS } from '../domain/simulator/complications.ts';
 import { ANASTOMOSIS_KINDS, type Debrief, type SimMetrics } from '../domain/simulator/index.ts';
 
 /** What the server's replay of an attempt found, as GET /attempts/{id} answers it: the debrief map and the measured figures. */
@@ -101,6 +102,8 @@ export const SimMetricsSchema = z
     routeMs: z.number(),
     strikes: z.number(),
     struckEnergyJ: z.number(),
+    complication: z.enum(COMPLICATIONS).nullable(),
+    complicationManaged: z.boolean().nullable(),
     reviewSurveyed: z.number(),
     reviewWork: z.number(),
   })

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { COMPLICATIONS } from '../domain/simulator/complications.ts';
 import { PARAM_BOUNDS, PLACENTA_SITES, SCOPE_OFFERS, TASKS, type CaseParams } from '../domain/simulator/params.ts';
 import { DESKTOP_TASKS } from '../domain/simulators.ts';
 import { duplicateIds, ITEM_ID } from '../domain/course-items.ts';
@@ -19,7 +20,10 @@ export const CaseParamsSchema = z
     smallestMm: bounded(PARAM_BOUNDS.smallestMm).multipleOf(0.1).meta({ multipleOf: 0.1 }),
     scopes: z.enum(SCOPE_OFFERS),
     targets: bounded(PARAM_BOUNDS.targets).int(),
+    /** A complication the learner must manage; absent, none. Selective and Solomon cases only. */
+    complication: z.enum(COMPLICATIONS).optional(),
   })
+  .refine((p) => p.task !== 'navigation' || p.complication === undefined, { path: ['complication'], message: 'a navigation drill has no complication' })
   .meta({ id: 'CaseParams' }) satisfies z.ZodType<CaseParams>;
 
 const TitleTranslations = translations(z.strictObject({ title: text(200) }));

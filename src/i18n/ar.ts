@@ -221,6 +221,11 @@ export const ar: Dict = {
   'course.sim.scopes.angled': 'مائل (30°)',
   'course.sim.scopes.both': 'كلاهما: يختار المتدرّب',
   'course.sim.targets': 'أهداف التنقّل',
+  'course.sim.complication': 'المضاعفة',
+  'course.sim.complication.none': 'لا شيء',
+  'course.sim.complication.entry-bleed': 'نزف عند الدخول',
+  'course.sim.complication.separation': 'انفصال الأغشية',
+  'course.sim.complication.moving-donor': 'جنين مانح متحرك',
   'course.sim.unwinnable.equator':
     'لا يمكن الفوز بهذا الإعداد. المشيمة: {{placenta}}. حتى من أفضل موضع دخول، قد لا تبلغ مناظير الجنين المتاحة سوى {{reach}} من الخط الاستوائي الوعائي على مسافة العمل وزاويته، فحتى اللاعب المثالي يخسر درجات. أتِح المنظار المائل (30°)، أو اختر موضعًا آخر للمشيمة.',
   'course.sim.unwinnable.targets':
@@ -591,6 +596,12 @@ export const ar: Dict = {
   'sim.intro.solomon': 'العملية كاملة: ابحث عن كل مفاغرة وعلِّمها واكوِها بالتسلسل، ثم صِل النقاط في خط سولومون من حافة المشيمة إلى الحافة الأخرى.',
   'sim.intro.anterior': 'مشيمة أمامية: تقع على الجدار الذي يعبره المبزل، فيصلها المنظار المستقيم بزاوية مائلة.',
   'sim.intro.posterior': 'مشيمة خلفية: تواجه المبزل.',
+  'sim.intro.complication.entry-bleed':
+    'المضاعفة، نزف عند الدخول: السائل مصطبغ بالدم منذ البداية. استبدله (X) أو انتظر حتى يصفو قبل أن تطلق: الليزر الذي يُطلق عبر الدم يُطلق دون رؤية.',
+  'sim.intro.complication.separation':
+    'المضاعفة، انفصال المشيماء عن السلى: صفيحة سائبة من السلى تطفو منخفضة فوق الصفيحة المشيمية. اعمل حولها أو انتظر حتى تبتعد، ولا تطلق عبرها أبدًا.',
+  'sim.intro.complication.moving-donor':
+    'المضاعفة، جنين مانح متحرك: يسبح المانح عبر خط الاستواء. ارفع الدواسة حين يدخل الصورة وانتظر حتى يمر، ولا تطلق عليه أبدًا.',
   'sim.scope.choose': 'المنظار الجنيني',
   'sim.scope.straight': 'مستقيم (0°)',
   'sim.scope.angled': 'مائل (30°)',
@@ -831,6 +842,12 @@ export const ar: Dict = {
   'sim.debrief.gate.sequence': 'مفاغرات أغلقها الخط بدلًا من إغلاقها أولًا واحدة تلو الأخرى',
   'sim.debrief.gate.residual': 'مفاغرات تُركت مفتوحة',
   'sim.debrief.gate.fetus': 'أُطلق الليزر على الجنين أو حبل سري أو الغشاء',
+  'sim.debrief.gate.complication': 'لم تُعالَج مضاعفة الحالة',
+  'sim.debrief.why.complication.entry-bleed':
+    'أُطلق الليزر عبر دم نزف الدخول قبل استبدال السائل أو صفائه: دون رؤية. ابدأ أولًا بتبديل السائل الأمنيوسي (20 ثانية) ثم أطلق.',
+  'sim.debrief.why.complication.separation':
+    'عبرت الحزمة صفيحة السلى السائبة: ثقب في غشاء منفصل أصلًا، يتمزق بعدها مبكرًا. تجاوزها بالمنظار أو انتظر حتى تبتعد قبل أن تطلق.',
+  'sim.debrief.why.complication.moving-donor': 'أصابت الحزمة الجنين المانح وهو يسبح مارًّا. ارفع الدواسة حالما يدخل الصورة وانتظر حتى يمر.',
   'sim.debrief.why.residual':
     'بقيت مفتوحة في النهاية: {{open}} من {{total|zero:# مفاغرة|one:مفاغرة واحدة|two:مفاغرتين|few:# مفاغرات|many:# مفاغرة|other:# مفاغرة}} (يُتسامح مع {{tolerance}}). المفاغرة المتبقية تعيد متلازمة نقل الدم أو تسبب TAPS: أغلق كل مفاغرة تجدها، ثم راجع خط الاستواء قبل أن تنهي.',
   'sim.debrief.why.misclassified':

@@ -219,6 +219,11 @@ export const en = {
   'course.sim.scopes.angled': 'Angled (30°)',
   'course.sim.scopes.both': 'Both: the learner chooses',
   'course.sim.targets': 'Navigation targets',
+  'course.sim.complication': 'Complication',
+  'course.sim.complication.none': 'None',
+  'course.sim.complication.entry-bleed': 'Entry bleed',
+  'course.sim.complication.separation': 'Membrane separation',
+  'course.sim.complication.moving-donor': 'Moving donor',
   'course.sim.unwinnable.equator':
     'This setup cannot be won. Placenta: {{placenta}}. Even from the best entry site, the fetoscopes offered reach as little as {{reach}} of the vascular equator at a working distance and angle, so even a perfect player loses marks. Offer the angled (30°) scope, or choose another placenta position.',
   'course.sim.unwinnable.targets':
@@ -594,6 +599,12 @@ export const en = {
     'The whole operation: find, mark and coagulate every anastomosis in sequence, then join the spots into a Solomon line from one edge of the placenta to the other.',
   'sim.intro.anterior': 'Anterior placenta: it lies on the wall the trocar goes through, so a straight scope meets it at a slant.',
   'sim.intro.posterior': 'Posterior placenta: it faces the trocar.',
+  'sim.intro.complication.entry-bleed':
+    'Complication, entry bleed: the fluid is blood-stained from the start. Exchange it (X) or wait for it to clear before you fire: a laser fired through blood is fired blind.',
+  'sim.intro.complication.separation':
+    'Complication, chorioamniotic separation: a loose sheet of amnion floats low over the plate. Work round it or wait for it to sway away, and never fire through it.',
+  'sim.intro.complication.moving-donor':
+    'Complication, a moving donor: the donor swims across the equator. Lift the pedal when it comes into the view, wait for it to pass, and never fire at it.',
   'sim.scope.choose': 'Fetoscope',
   'sim.scope.straight': 'Straight (0°)',
   'sim.scope.angled': 'Angled (30°)',
@@ -838,6 +849,13 @@ export const en = {
   'sim.debrief.gate.sequence': 'anastomoses sealed by the line instead of first, one by one',
   'sim.debrief.gate.residual': 'anastomoses left open',
   'sim.debrief.gate.fetus': 'the laser was fired at the fetus, a cord or the membrane',
+  'sim.debrief.gate.complication': 'the case’s complication was not managed',
+  'sim.debrief.why.complication.entry-bleed':
+    'The laser was fired through the blood of the entry bleed, before the fluid was exchanged or had cleared: fired blind. Start an amnio-exchange first (20 s), then fire.',
+  'sim.debrief.why.complication.separation':
+    'The beam went through the loose sheet of amnion: a hole in a membrane that has already separated, which then ruptures early. Move the scope round it, or wait for it to sway away, before you fire.',
+  'sim.debrief.why.complication.moving-donor':
+    'The beam went into the donor as it swam by. Lift the pedal as soon as it comes into the view and wait for it to pass.',
   'sim.debrief.why.residual':
     'Left open at the end: {{open}} of {{total|one:# anastomosis|other:# anastomoses}} ({{tolerance}} forgiven). A residual anastomosis brings the transfusion back, or TAPS: seal every one you find, then review the equator before you finish.',
   'sim.debrief.why.misclassified':

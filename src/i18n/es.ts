@@ -222,6 +222,11 @@ export const es: Dict = {
   'course.sim.scopes.angled': 'Angulado (30°)',
   'course.sim.scopes.both': 'Ambos: elige el alumno',
   'course.sim.targets': 'Objetivos de navegación',
+  'course.sim.complication': 'Complicación',
+  'course.sim.complication.none': 'Ninguna',
+  'course.sim.complication.entry-bleed': 'Sangrado de entrada',
+  'course.sim.complication.separation': 'Separación de membranas',
+  'course.sim.complication.moving-donor': 'Donante en movimiento',
   'course.sim.unwinnable.equator':
     'Esta configuración no se puede ganar. Placenta: {{placenta}}. Incluso desde el mejor punto de entrada, los fetoscopios ofrecidos alcanzan apenas el {{reach}} del ecuador vascular a una distancia y un ángulo de trabajo, así que incluso un jugador perfecto pierde puntos. Ofrece el fetoscopio angulado (30°) o elige otra posición de la placenta.',
   'course.sim.unwinnable.targets':
@@ -598,6 +603,12 @@ export const es: Dict = {
     'La operación completa: encuentra, marca y coagula cada anastomosis en secuencia; después une los puntos en una línea de Solomon de un borde de la placenta al otro.',
   'sim.intro.anterior': 'Placenta anterior: está en la pared que atraviesa el trócar, así que un fetoscopio recto la alcanza en ángulo oblicuo.',
   'sim.intro.posterior': 'Placenta posterior: queda frente al trócar.',
+  'sim.intro.complication.entry-bleed':
+    'Complicación, sangrado de entrada: el líquido está teñido de sangre desde el inicio. Recámbielo (X) o espere a que se aclare antes de disparar: un láser disparado a través de la sangre se dispara a ciegas.',
+  'sim.intro.complication.separation':
+    'Complicación, separación corioamniótica: una lámina suelta de amnios flota baja sobre la placa. Trabaje rodeándola o espere a que se aparte, y nunca dispare a través de ella.',
+  'sim.intro.complication.moving-donor':
+    'Complicación, donante en movimiento: el donante nada a través del ecuador. Levante el pedal cuando entre en la imagen, espere a que pase y nunca dispare contra él.',
   'sim.scope.choose': 'Fetoscopio',
   'sim.scope.straight': 'Recto (0°)',
   'sim.scope.angled': 'Angulado (30°)',
@@ -847,6 +858,13 @@ export const es: Dict = {
   'sim.debrief.gate.sequence': 'anastomosis selladas por la línea en lugar de antes, una a una',
   'sim.debrief.gate.residual': 'anastomosis dejadas abiertas',
   'sim.debrief.gate.fetus': 'se disparó el láser al feto, a un cordón o a la membrana',
+  'sim.debrief.gate.complication': 'no se manejó la complicación del caso',
+  'sim.debrief.why.complication.entry-bleed':
+    'Se disparó el láser a través de la sangre del sangrado de entrada, antes de recambiar el líquido o de que se aclarara: a ciegas. Inicie primero un amniorrecambio (20 s) y luego dispare.',
+  'sim.debrief.why.complication.separation':
+    'El haz atravesó la lámina suelta de amnios: un orificio en una membrana ya separada, que luego se rompe antes de tiempo. Rodéela con el fetoscopio, o espere a que se aparte, antes de disparar.',
+  'sim.debrief.why.complication.moving-donor':
+    'El haz alcanzó al donante mientras pasaba nadando. Levante el pedal en cuanto entre en la imagen y espere a que pase.',
   'sim.debrief.why.residual':
     'Abiertas al terminar: {{open}} de {{total}} anastomosis ({{tolerance}} perdonadas). Una anastomosis residual hace volver la transfusión, o una TAPS: sella cada una que encuentres y revisa el ecuador antes de terminar.',
   'sim.debrief.why.misclassified':

@@ -222,6 +222,11 @@ export const fr: Dict = {
   'course.sim.scopes.angled': 'Angulé (30°)',
   'course.sim.scopes.both': 'Les deux : l’apprenant choisit',
   'course.sim.targets': 'Cibles de navigation',
+  'course.sim.complication': 'Complication',
+  'course.sim.complication.none': 'Aucune',
+  'course.sim.complication.entry-bleed': 'Saignement à l’entrée',
+  'course.sim.complication.separation': 'Décollement des membranes',
+  'course.sim.complication.moving-donor': 'Donneur en mouvement',
   'course.sim.unwinnable.equator':
     'Ce réglage ne peut pas être réussi. Placenta : {{placenta}}. Même depuis le meilleur point d’entrée, les fœtoscopes proposés n’atteignent parfois que {{reach}} de l’équateur vasculaire à une distance et un angle de travail : même un joueur parfait perd des points. Proposez le fœtoscope angulé (30°) ou choisissez une autre position du placenta.',
   'course.sim.unwinnable.targets':
@@ -600,6 +605,12 @@ export const fr: Dict = {
     'L’intervention complète : trouvez, marquez et coagulez chaque anastomose dans l’ordre séquentiel, puis reliez les impacts en une ligne de Solomon d’un bord du placenta à l’autre.',
   'sim.intro.anterior': 'Placenta antérieur : il se trouve sur la paroi que traverse le trocart, si bien qu’un fœtoscope droit l’aborde de biais.',
   'sim.intro.posterior': 'Placenta postérieur : il fait face au trocart.',
+  'sim.intro.complication.entry-bleed':
+    'Complication, saignement à l’entrée : le liquide est teinté de sang dès le début. Échangez-le (X) ou attendez qu’il s’éclaircisse avant de tirer : un laser tiré à travers le sang l’est à l’aveugle.',
+  'sim.intro.complication.separation':
+    'Complication, décollement chorio-amniotique : un feuillet d’amnios libre flotte bas au-dessus de la plaque. Travaillez autour de lui ou attendez qu’il s’écarte, et ne tirez jamais à travers.',
+  'sim.intro.complication.moving-donor':
+    'Complication, donneur en mouvement : le donneur nage en travers de l’équateur. Relâchez la pédale quand il entre dans l’image, attendez qu’il passe et ne tirez jamais sur lui.',
   'sim.scope.choose': 'Fœtoscope',
   'sim.scope.straight': 'Droit (0°)',
   'sim.scope.angled': 'Coudé (30°)',
@@ -851,6 +862,13 @@ export const fr: Dict = {
   'sim.debrief.gate.sequence': 'anastomoses scellées par la ligne au lieu de l’être d’abord, une à une',
   'sim.debrief.gate.residual': 'anastomoses laissées ouvertes',
   'sim.debrief.gate.fetus': 'le laser a été tiré sur le fœtus, un cordon ou la membrane',
+  'sim.debrief.gate.complication': 'la complication du cas n’a pas été prise en charge',
+  'sim.debrief.why.complication.entry-bleed':
+    'Le laser a été tiré à travers le sang du saignement d’entrée, avant que le liquide ne soit échangé ou ne s’éclaircisse : à l’aveugle. Lancez d’abord un amnio-échange (20 s), puis tirez.',
+  'sim.debrief.why.complication.separation':
+    'Le faisceau a traversé le feuillet d’amnios libre : un trou dans une membrane déjà décollée, qui se rompt alors précocement. Contournez-le avec l’optique, ou attendez qu’il s’écarte, avant de tirer.',
+  'sim.debrief.why.complication.moving-donor':
+    'Le faisceau a touché le donneur pendant qu’il passait. Relâchez la pédale dès qu’il entre dans l’image et attendez qu’il passe.',
   'sim.debrief.why.residual':
     'Ouvertes à la fin : {{open|one:# anastomose|other:# anastomoses}} sur {{total}} ({{tolerance}} pardonnées). Une anastomose résiduelle fait revenir la transfusion, ou une TAPS : scellez chacune de celles que vous trouvez, puis revoyez l’équateur avant de terminer.',
   'sim.debrief.why.misclassified':

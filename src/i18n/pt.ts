@@ -221,6 +221,11 @@ export const pt: Dict = {
   'course.sim.scopes.angled': 'Angulado (30°)',
   'course.sim.scopes.both': 'Ambos: o aluno escolhe',
   'course.sim.targets': 'Alvos de navegação',
+  'course.sim.complication': 'Complicação',
+  'course.sim.complication.none': 'Nenhuma',
+  'course.sim.complication.entry-bleed': 'Sangramento de entrada',
+  'course.sim.complication.separation': 'Separação de membranas',
+  'course.sim.complication.moving-donor': 'Doador em movimento',
   'course.sim.unwinnable.equator':
     'Esta configuração não pode ser vencida. Placenta: {{placenta}}. Mesmo do melhor ponto de entrada, os fetoscópios oferecidos alcançam apenas {{reach}} do equador vascular a uma distância e um ângulo de trabalho, por isso até um jogador perfeito perde pontos. Ofereça o fetoscópio angulado (30°) ou escolha outra posição da placenta.',
   'course.sim.unwinnable.targets':
@@ -599,6 +604,12 @@ export const pt: Dict = {
     'A operação completa: encontre, marque e coagule cada anastomose em sequência e depois una os pontos numa linha de Solomon de uma borda da placenta à outra.',
   'sim.intro.anterior': 'Placenta anterior: fica na parede que o trocarte atravessa, por isso um fetoscópio reto a alcança de forma oblíqua.',
   'sim.intro.posterior': 'Placenta posterior: fica de frente para o trocarte.',
+  'sim.intro.complication.entry-bleed':
+    'Complicação, sangramento de entrada: o líquido está tingido de sangue desde o início. Troque-o (X) ou espere que clareie antes de disparar: um laser disparado através do sangue é disparado às cegas.',
+  'sim.intro.complication.separation':
+    'Complicação, separação corioamniótica: uma lâmina solta de âmnio flutua baixa sobre a placa. Trabalhe em volta dela ou espere que se afaste, e nunca dispare através dela.',
+  'sim.intro.complication.moving-donor':
+    'Complicação, doador em movimento: o doador nada através do equador. Levante o pedal quando ele entrar na imagem, espere que passe e nunca dispare contra ele.',
   'sim.scope.choose': 'Fetoscópio',
   'sim.scope.straight': 'Reto (0°)',
   'sim.scope.angled': 'Angulado (30°)',
@@ -848,6 +859,13 @@ export const pt: Dict = {
   'sim.debrief.gate.sequence': 'anastomoses seladas pela linha em vez de antes, uma a uma',
   'sim.debrief.gate.residual': 'anastomoses deixadas abertas',
   'sim.debrief.gate.fetus': 'o laser foi disparado contra o feto, um cordão ou a membrana',
+  'sim.debrief.gate.complication': 'a complicação do caso não foi manejada',
+  'sim.debrief.why.complication.entry-bleed':
+    'O laser foi disparado através do sangue do sangramento de entrada, antes de o líquido ser trocado ou clarear: às cegas. Inicie primeiro uma amniotroca (20 s) e depois dispare.',
+  'sim.debrief.why.complication.separation':
+    'O feixe atravessou a lâmina solta de âmnio: um orifício numa membrana já separada, que depois rompe precocemente. Contorne-a com o fetoscópio, ou espere que se afaste, antes de disparar.',
+  'sim.debrief.why.complication.moving-donor':
+    'O feixe atingiu o doador enquanto ele passava. Levante o pedal assim que ele entrar na imagem e espere que passe.',
   'sim.debrief.why.residual':
     'Abertas no fim: {{open}} de {{total|one:# anastomose|other:# anastomoses}} ({{tolerance}} perdoadas). Uma anastomose residual traz a transfusão de volta, ou uma TAPS: sele cada uma que encontrar e revise o equador antes de terminar.',
   'sim.debrief.why.misclassified':

@@ -217,6 +217,11 @@ export const zhCN: Dict = {
   'course.sim.scopes.angled': '斜镜（30°）',
   'course.sim.scopes.both': '两者：由学员选择',
   'course.sim.targets': '导航目标数',
+  'course.sim.complication': '并发症',
+  'course.sim.complication.none': '无',
+  'course.sim.complication.entry-bleed': '穿刺入口出血',
+  'course.sim.complication.separation': '绒毛膜羊膜分离',
+  'course.sim.complication.moving-donor': '供血儿移动',
   'course.sim.unwinnable.equator':
     '此设置无法完成。胎盘：{{placenta}}。即使从最佳入口点，所提供的胎儿镜在工作距离和角度内也可能只能到达血管赤道的 {{reach}}，因此即使完美的操作者也会失分。请提供斜镜（30°），或选择其他胎盘位置。',
   'course.sim.unwinnable.targets':
@@ -583,6 +588,9 @@ export const zhCN: Dict = {
   'sim.intro.solomon': '完整手术：按顺序找到、标记并凝固每一处吻合支，然后把凝固点连成一条从胎盘一侧边缘到另一侧边缘的 Solomon 线。',
   'sim.intro.anterior': '前壁胎盘：它位于套管针穿过的子宫壁上，因此直镜只能斜着接近它。',
   'sim.intro.posterior': '后壁胎盘：它正对套管针。',
+  'sim.intro.complication.entry-bleed': '并发症：穿刺入口出血。羊水从一开始就被血染。激光之前先置换羊水（X）或等它变清：透过血液发射激光就是盲打。',
+  'sim.intro.complication.separation': '并发症：绒毛膜羊膜分离。一片游离的羊膜低低地漂在胎盘板上方。绕开它操作或等它漂开，绝不要穿过它发射。',
+  'sim.intro.complication.moving-donor': '并发症：供血儿移动。供血儿游过血管赤道。它进入视野时松开踏板，等它过去，绝不要对它发射。',
   'sim.scope.choose': '胎儿镜',
   'sim.scope.straight': '直镜（0°）',
   'sim.scope.angled': '斜镜（30°）',
@@ -818,6 +826,10 @@ export const zhCN: Dict = {
   'sim.debrief.gate.sequence': '吻合支由连线封闭，而非先逐一封闭',
   'sim.debrief.gate.residual': '吻合支未封闭',
   'sim.debrief.gate.fetus': '激光打到了胎儿、脐带或隔膜',
+  'sim.debrief.gate.complication': '未处理本病例的并发症',
+  'sim.debrief.why.complication.entry-bleed': '在置换羊水或羊水变清之前，透过入口出血的血液发射了激光：盲打。请先开始羊水置换（20 秒），再发射。',
+  'sim.debrief.why.complication.separation': '光束穿过了游离的羊膜：在已分离的膜上打了一个洞，随后会早破。发射前用胎儿镜绕开它，或等它漂开。',
+  'sim.debrief.why.complication.moving-donor': '光束在供血儿游过时打到了它。它一进入视野就松开踏板，等它过去。',
   'sim.debrief.why.residual':
     '结束时仍开放：{{total}} 个吻合支中有 {{open}} 个（可容许 {{tolerance}} 个）。残留吻合支会使输血综合征复发或导致 TAPS：封闭你找到的每一个，结束前再检查一遍血管赤道。',
   'sim.debrief.why.misclassified':

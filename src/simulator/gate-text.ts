@@ -1,6 +1,6 @@
 // Why a score was capped, gate by gate, in the attempt's own figures: the live debrief, the final result and the
 // learner's history all read these notes, so a capped learner is told the same thing wherever they look.
-import { GATES, LASER, SCORING, toleratedOf, type Gate, type GateId, type SimMetrics } from '../domain/simulator/index.ts';
+import { GATES, LASER, SCORING, toleratedOf, type Complication, type Gate, type GateId, type SimMetrics } from '../domain/simulator/index.ts';
 import type { Key } from '../i18n/en.ts';
 
 /** Each gate's short reason, for the one-line headline ("Score capped at 64: the fetoscope touched the placenta"). */
@@ -13,6 +13,7 @@ const GATE_KEYS = {
   sequence: 'sim.debrief.gate.sequence',
   residual: 'sim.debrief.gate.residual',
   fetus: 'sim.debrief.gate.fetus',
+  complication: 'sim.debrief.gate.complication',
 } as const satisfies Record<GateId, Key>;
 
 /** Each gate's explanation with its measure; used where the attempt's metrics hold that measure. */
@@ -25,9 +26,22 @@ const WHY_KEYS = {
   sequence: 'sim.debrief.why.sequence',
   residual: 'sim.debrief.why.residual',
   fetus: 'sim.debrief.why.fetus',
-} as const satisfies Record<GateId, Key>;
+} as const satisfies Record<Exclude<GateId, 'complication'>, Key>;
 
-export type GateNoteKey = (typeof WHY_KEYS)[GateId] | (typeof GATE_KEYS)[GateId];
+/** The complication's gate explains what the case's complication asked (complications.ts). */
+const COMPLICATION_WHY_KEYS = {
+  'entry-bleed': 'sim.debrief.why.complication.entry-bleed',
+  separation: 'sim.debrief.why.complication.separation',
+  'moving-donor': 'sim.debrief.why.complication.moving-donor',
+} as const satisfies Record<Complication, Key>;
+
+export type GateNoteKey = (typeof WHY_KEYS)[keyof typeof WHY_KEYS] | (typeof COMPLICATION_WHY_KEYS)[Complication] | (typeof GATE_KEYS)[GateId];
+
+/** A gate's explanation, for the attempt's figures. */
+function whyKey(id: GateId, m: Partial<SimMetrics>): GateNoteKey {
+  if (id !== 'complication') return WHY_KEYS[id];
+  return m.complication ? COMPLICATION_WHY_KEYS[m.complication] : GATE_KEYS.complication;
+}
 
 /** One gate that held the score down: its ceiling, and the sentence (key and filled-in values) saying why. */
 export interface GateNote {
@@ -48,6 +62,8 @@ function measureOf(id: GateId, m: Partial<SimMetrics>, lang: string): Record<str
       return defined(m.contacts) ? { count: number.format(m.contacts!) } : null;
     case 'fetus':
       return defined(m.strikes) ? { count: number.format(m.strikes!) } : null;
+    case 'complication':
+      return m.complication ? {} : null;
     case 'collateral':
       return defined(m.collateralEnergyJ) ? { energy: number.format(m.collateralEnergyJ!), free: number.format(SCORING.gates.collateral.free) } : null;
     case 'offWindow':
@@ -100,7 +116,7 @@ export const laserGates = (gates: ReadonlyArray<{ id: string; ceiling: number }>
 export function gateNotes(gates: readonly Gate[], metrics: Partial<SimMetrics>, lang: string): GateNote[] {
   return gates.map((gate) => {
     const vars = measureOf(gate.id, metrics, lang);
-    return vars ? { ...gate, key: WHY_KEYS[gate.id], vars } : { ...gate, key: GATE_KEYS[gate.id], vars: {} };
+    return vars ? { ...gate, key: whyKey(gate.id, metrics), vars } : { ...gate, key: GATE_KEYS[gate.id], vars: {} };
   });
 }
 

@@ -3,7 +3,7 @@
 // case offers both, the choice of a straight or an angled scope (radio buttons, Tab and the arrow keys).
 import type { Scenario, ScopeKind } from '../domain/simulator/index.ts';
 import { sitePlace, sketchSvg } from './entry-sketch.ts';
-import { PLACENTA_KEYS, TASK_KEYS, type Translate } from './strings.ts';
+import { COMPLICATION_KEYS, PLACENTA_KEYS, TASK_KEYS, type Translate } from './strings.ts';
 
 const byId = (id: string) => document.getElementById(id)!;
 
@@ -19,6 +19,9 @@ export function setUpIntro(t: Translate, scenario: Scenario, changed: (scope: Sc
   byId('sim-intro-title').textContent = t(TASK_KEYS[params.task].name);
   byId('sim-intro-text').textContent = t(TASK_KEYS[params.task].intro);
   byId('sim-intro-placenta').textContent = t(PLACENTA_KEYS[placenta.position]);
+  const complication = byId('sim-intro-complication');
+  complication.hidden = params.complication === undefined;
+  if (params.complication) complication.textContent = t(COMPLICATION_KEYS[params.complication]);
   let scope: ScopeKind = params.scopes === 'angled' ? 'angled' : 'straight';
   const choice = byId('sim-scope-choice');
   choice.hidden = params.scopes !== 'both';

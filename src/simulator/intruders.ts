@@ -1,13 +1,13 @@
 // What drifts over the plate (the model's intruders.ts), drawn where the model says it is at each instant: a loop
-// of the recipient's cord (coiled, as the cords are), a limb, and a pale fold of membrane, lit by the scope's light
-// as the rest of the cavity is.
+// of the recipient's cord (coiled, as the cords are), a limb or the donor's trunk, and a pale fold or a loose sheet
+// of membrane, lit by the scope's light as the rest of the cavity is.
 import { DoubleSide, Mesh, ShaderMaterial, SphereGeometry, Vector3, type DataTexture } from 'three';
-import { intruderAt, type IntruderKind, type Scenario } from '../domain/simulator/index.ts';
+import { intruderAt, INTRUDERS, type IntruderKind, type Scenario } from '../domain/simulator/index.ts';
 import type { LightUniforms } from './anatomy.ts';
 import { WALL_FRAGMENT, WORLD_VERTEX } from './shaders.ts';
 
 /** The wall shader's surface for each kind (its uCord): the cord's coil, skin, and membrane. */
-const SURFACE: Record<IntruderKind, number> = { cord: 1, limb: 2, membrane: 3 };
+const SURFACE: Record<IntruderKind, number> = { cord: 1, limb: 2, membrane: 3, amnion: 3, donor: 2 };
 
 export interface Intruders {
   meshes: Mesh[];
@@ -26,9 +26,9 @@ export function createIntruders(scenario: Scenario, light: LightUniforms, noise:
       fragmentShader: WALL_FRAGMENT,
       uniforms: { ...light, uNoise: { value: noise }, uCentre: { value: new Vector3() }, uCord: { value: SURFACE[kind] } },
       side: DoubleSide,
-      // The membrane is thin: the plate shows faintly through it (the shader gives it its opacity).
-      transparent: kind === 'membrane',
-      depthWrite: kind !== 'membrane',
+      // A membrane is thin: the plate shows faintly through it (the shader gives it its opacity).
+      transparent: INTRUDERS.sheet[kind],
+      depthWrite: !INTRUDERS.sheet[kind],
     });
     materials.set(kind, material);
     return material;

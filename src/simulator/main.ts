@@ -1,7 +1,7 @@
 // The /simulator page: reads the launch link, builds the launch's scenario and view once, runs the frame loop,
 // and walks the learner from the intro through the surgery to the debrief and the final score.
 import { hasTouchScreen, tooSmallToPlay } from '../domain/device.ts';
-import { prognosisOf, viewOf, type Scenario, type SimState } from '../domain/simulator/index.ts';
+import { prognosisOf, strikesOf, viewOf, type Scenario, type SimState } from '../domain/simulator/index.ts';
 import { dirOf, isLocale, localePath, type Locale } from '../i18n/locales.ts';
 import { currentDevice } from '../stores/launch/device.ts';
 import { bindFinish, bindResultButtons, bindStart, courseHrefOf, endCase, labelCase, openIntro, type PageContext } from './case-page.ts';
@@ -108,7 +108,7 @@ function run(launch: Launch, scenario: Scenario, page: PageContext): void {
       devices.touch.update(state);
       minimap.draw(state, aim);
       if (state.contacts > contactsSeen) say(t('sim.contact'));
-      const strikes = state.strikes.cord + state.strikes.limb + state.strikes.membrane;
+      const strikes = strikesOf(state.strikes);
       if (strikes > strikesSeen) say(t('sim.strike'));
       strikesSeen = strikes;
       haptics.update(state, connectedPads(navigator));

@@ -1,5 +1,5 @@
 // The simulator page's strings: the page embeds the 'sim' section in its own language for the script to show.
-import type { AnastomosisKind, GuidedStepId, PlacentalPosition, Task } from '../domain/simulator/index.ts';
+import type { AnastomosisKind, Complication, GuidedStepId, PlacentalPosition, Task } from '../domain/simulator/index.ts';
 import type { Key } from '../i18n/en.ts';
 import type { Sections } from '../i18n/index.ts';
 import { fill } from '../i18n/fill.ts';
@@ -32,6 +32,13 @@ export const TASK_KEYS = {
 } as const satisfies Record<Task, { name: Key; intro: Key }>;
 
 export const PLACENTA_KEYS = { anterior: 'sim.intro.anterior', posterior: 'sim.intro.posterior' } as const satisfies Record<PlacentalPosition, Key>;
+
+/** A case's complication as the intro states it, with what the learner must do (complications.ts). */
+export const COMPLICATION_KEYS = {
+  'entry-bleed': 'sim.intro.complication.entry-bleed',
+  separation: 'sim.intro.complication.separation',
+  'moving-donor': 'sim.intro.complication.moving-donor',
+} as const satisfies Record<Complication, Key>;
 
 /** The marking dialog's choices, in the order of the 1-4 keys. */
 export const KIND_KEYS = { AV: 'sim.mark.AV', VA: 'sim.mark.VA', AA: 'sim.mark.AA', VV: 'sim.mark.VV' } as const satisfies Record<AnastomosisKind, Key>;

@@ -82,6 +82,14 @@ test("the admin sets a case's simulator parameters with the keyboard, saves, and
   for (let i = 0; i < 8; i += 1) await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Tab');
   await page.keyboard.press('ArrowDown');
+  // A selective case may set a complication for the learner to manage: none until one is chosen.
+  await page.keyboard.press('Tab');
+  const complication = group.getByLabel('Complication');
+  await expect(complication).toBeFocused();
+  await expect(complication).toHaveValue('none');
+  await page.keyboard.press('e');
+  await expect(complication).toHaveValue('entry-bleed');
+  await expect(complication.locator('option:checked')).toHaveText('Entry bleed');
   const chosen = {
     task: 'selective',
     difficulty: defaults.difficulty + 1,
@@ -90,6 +98,7 @@ test("the admin sets a case's simulator parameters with the keyboard, saves, and
     smallestMm: Math.round((defaults.smallestMm - 0.8) * 10) / 10,
     scopes: 'both',
     targets: defaults.targets + 1,
+    complication: 'entry-bleed',
   };
   await expect(group.getByLabel('Difficulty (1 easiest, 5 hardest)')).toHaveValue(String(chosen.difficulty));
   await expect(group.getByLabel('Placenta')).toHaveValue('anterior');
@@ -102,6 +111,9 @@ test("the admin sets a case's simulator parameters with the keyboard, saves, and
   // The first case: a change, then back to the module defaults; the focus stays in the panel.
   await page.getByRole('button', { name: 'Simulator settings of case 1 in module 1' }).press('Enter');
   const first = page.getByRole('group', { name: 'Simulator settings of case 1 in module 1' });
+  // A navigation drill has no complication to set.
+  await expect(first.getByLabel('Task')).toHaveValue('navigation');
+  await expect(first.getByLabel('Complication')).toHaveCount(0);
   await first.getByLabel('Placenta').focus();
   await page.keyboard.press('a');
   await expect(first).toContainText('Set for this case.');
@@ -141,6 +153,7 @@ test("the admin sets a case's simulator parameters with the keyboard, saves, and
   await expect(group.getByLabel('Task')).toHaveValue('selective');
   await expect(group.getByLabel('Smallest anastomosis')).toHaveValue(String(chosen.smallestMm));
   await expect(group.getByLabel('Navigation targets')).toHaveValue(String(chosen.targets));
+  await expect(group.getByLabel('Complication')).toHaveValue('entry-bleed');
 });
 
 test('in Arabic the settings read right to left, and a change made with the keyboard is saved', async ({ page, request }) => {

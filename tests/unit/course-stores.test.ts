@@ -10,7 +10,9 @@ import {
   moveModuleTo,
   publish,
   resetCaseParams,
+  setCaseComplication,
   setCaseParam,
+  setCaseTask,
 } from '../../src/stores/courses/editor.ts';
 import { errorKey } from '../../src/stores/error-messages.ts';
 import { $courseLines, createCourse } from '../../src/stores/courses/courses.ts';
@@ -86,6 +88,19 @@ describe('the editor draft of simulator parameters', () => {
     expect($editor.get().dirty).toBe(true);
     setCaseParam(0, 1, 'task', 'solomon');
     expect(cases()[1]!.sim).toMatchObject({ task: 'solomon', smallestMm: 0.6 });
+  });
+
+  it('sets a complication on a laser case and drops it for none, and a case made a navigation drill loses it', () => {
+    open();
+    setCaseComplication(1, 0, 'moving-donor');
+    expect(cases()[2]!.sim).toEqual({ ...paramsOfCase(undefined, 2, 1), complication: 'moving-donor' });
+    setCaseTask(1, 0, 'solomon');
+    expect(cases()[2]!.sim).toMatchObject({ task: 'solomon', complication: 'moving-donor' });
+    setCaseComplication(1, 0, null);
+    expect(cases()[2]!.sim).toEqual({ ...paramsOfCase(undefined, 2, 1), task: 'solomon' });
+    setCaseComplication(1, 0, 'entry-bleed');
+    setCaseTask(1, 0, 'navigation');
+    expect(cases()[2]!.sim).toEqual({ ...paramsOfCase(undefined, 2, 1), task: 'navigation' });
   });
 
   it('goes back to the module defaults by dropping the stored set', () => {

@@ -3,11 +3,14 @@
 // with the model, as a trained hand knows how far a key held for so long turns the scope; then it acts with the
 // reaction time and motor noise of its skill. Everything it does is an event in `events`.
 import {
+  COMPLICATION,
   inSight,
   liveSimulation,
   obstruction,
   quantizeControl,
   SCOPE,
+  turbidityAt,
+  TURBIDITY,
   viewOf,
   type Controls,
   type LiveSimulation,
@@ -218,6 +221,14 @@ export class Hand {
 
   open(scope: ScopeKind, site?: number): void {
     this.emit({ t: this.t, type: 'open', scope, ...(site === undefined ? {} : { site }) });
+  }
+
+  /** Sees the fluid too bloody to fire through (an entry bleed) and exchanges it, waiting for the exchange to end. */
+  clearFluid(): void {
+    if (turbidityAt(this.state, this.t) <= COMPLICATION.blindAbove) return;
+    this.emit({ t: this.t, type: 'exchange' });
+    this.wait(TURBIDITY.exchangeMs);
+    this.react();
   }
 
   /** The log, finished: the runner may read the state it led to from `reached`. */

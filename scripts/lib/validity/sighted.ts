@@ -459,6 +459,7 @@ export function sighted(group: Group): Player {
       const entry = surgeon.entry(scenario, habits.entryCare);
       hand.open(entry.scope, entry.site);
       hand.react(2);
+      if (habits.clearsFluid) hand.clearFluid();
       const overview = surgeon.overview();
       const equator = surgeon.survey(overview);
       const found = surgeon.junctions();

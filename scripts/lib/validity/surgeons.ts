@@ -35,6 +35,8 @@ export interface Habits {
   closesGaps: boolean;
   /** Whether the surgeon lifts the pedal while moving and looking between the line's stops (one who looks long does). */
   pedalUpToLook?: boolean;
+  /** Whether the surgeon exchanges fluid too bloody to see through before firing (an entry bleed, complications.ts). */
+  clearsFluid: boolean;
   /** Chance of choosing the entry site and scope for their reach rather than at random. */
   entryCare: number;
   /**
@@ -82,6 +84,7 @@ export const HABITS: Record<Group, Habits> = {
     lineDwell: 1.15,
     lineReach: 1,
     closesGaps: true,
+    clearsFluid: true,
     entryCare: 1,
     reviews: true,
     reaims: 2,
@@ -109,6 +112,7 @@ export const HABITS: Record<Group, Habits> = {
     lineDwell: 0.8,
     lineReach: 0.95,
     closesGaps: false,
+    clearsFluid: true,
     entryCare: 0.7,
     reviews: false,
     reaims: 0,
@@ -127,6 +131,7 @@ export const HABITS: Record<Group, Habits> = {
     lineDwell: 0.55,
     lineReach: 0.7,
     closesGaps: false,
+    clearsFluid: false,
     entryCare: 0.3,
     reviews: false,
     reaims: 0,
@@ -336,6 +341,7 @@ export function surgeon(
       const entry = entryFor(scenario, rng, habits.entryCare);
       hand.open(entry.scope, entry.site);
       hand.react(2);
+      if (habits.clearsFluid) hand.clearFluid();
       // Survey: along the equator, marking each anastomosis seen with the kind taken for it.
       const { placenta } = scenario;
       const overlooked = (a: Anastomosis) =>

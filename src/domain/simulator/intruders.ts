@@ -3,14 +3,16 @@
 // beam and the line of sight run from the scope's tip to the plate: when one of them is in between, the laser fires
 // into it instead of the plate (a safety gate, "fired at the fetus"), and what lies behind it cannot be seen, marked
 // or surveyed until it has drifted on or the scope is moved round it (a fold floating above the working distance is
-// passed under by advancing the scope). Where each one is is a pure function of the simulation's time, so the page,
+// passed under by advancing the scope). A case's complication adds its own (complications.ts): a loose sheet of
+// separated amnion floating low over the equator, or the donor swimming across it. Where each one is is a pure function of the simulation's time, so the page,
 // the replay and the scripted players agree without carrying it in the state.
+import { complicationIntruders } from './complications.ts';
 import type { CaseParams } from './params.ts';
 import type { Placenta } from './placenta.ts';
 import { createRng, type Rng } from './rng.ts';
 import type { Vec3 } from './vec3.ts';
 
-export const INTRUDER_KINDS = ['cord', 'limb', 'membrane'] as const;
+export const INTRUDER_KINDS = ['cord', 'limb', 'membrane', 'amnion', 'donor'] as const;
 export type IntruderKind = (typeof INTRUDER_KINDS)[number];
 
 /** One drifting thing: an ellipsoid whose length lies in the plate's plane, its thickness upright. */
@@ -40,12 +42,19 @@ export const INTRUDERS = {
   /** The difficulty from which the cord and the membrane's fold drift over the plate, and from which a limb joins them. */
   fromDifficulty: 3,
   limbFromDifficulty: 4,
-  /** Semi-axes (mm): a loop of the recipient's thick cord, a forearm, and a broad, thin fold of membrane. */
+  /**
+   * Semi-axes (mm): a loop of the recipient's thick cord, a forearm, a broad, thin fold of membrane, the wider sheet
+   * of amnion a separation sets loose, and the donor's trunk.
+   */
   axes: {
     cord: { x: 22, y: 6.5, z: 6.5 },
     limb: { x: 14, y: 5, z: 5 },
     membrane: { x: 24, y: 14, z: 1.2 },
+    amnion: { x: 30, y: 20, z: 1 },
+    donor: { x: 26, y: 15, z: 12 },
   } satisfies Record<IntruderKind, Vec3>,
+  /** The thin sheets: they do not bleed when struck, and a hole in one is a septostomy (review.ts). */
+  sheet: { cord: false, limb: false, membrane: true, amnion: true, donor: false } satisfies Record<IntruderKind, boolean>,
   /**
    * Height of the centre over the plate at rest (mm): the cord and the limb float low enough to cross a beam fired
    * from the working distance (7-12 mm), the fold at or a little above it, so that it hides the plate from a scope
@@ -55,7 +64,11 @@ export const INTRUDERS = {
     cord: [8.5, 13],
     limb: [7, 12],
     membrane: [13, 19],
+    amnion: [10, 15],
+    donor: [19, 24],
   } satisfies Record<IntruderKind, readonly [number, number]>,
+  /** How far each drifts, as a share of driftMm: the donor swims across the equator, the loose amnion sways less. */
+  reach: { cord: 1, limb: 1, membrane: 1, amnion: 0.8, donor: 1.6 } satisfies Record<IntruderKind, number>,
   /** Drift either side of the rest (mm), in the plane and upright, and its period (s): a few mm a second at most. */
   driftMm: [10, 24],
   riseMm: [1, 3],
@@ -72,8 +85,8 @@ function draw(rng: Rng, kind: IntruderKind, placenta: Placenta, difficulty: numb
   const off = rng.unitVector();
   const away = rng.range(0, INTRUDERS.nearEquatorMm);
   const [low, high] = INTRUDERS.height[kind];
-  // Harder cases drift farther and a little faster.
-  const reach = 0.7 + 0.15 * (difficulty - INTRUDERS.fromDifficulty);
+  // Harder cases drift farther and a little faster; a complication's drift as far as the first case that has any.
+  const reach = INTRUDERS.reach[kind] * (0.7 + 0.15 * Math.max(0, difficulty - INTRUDERS.fromDifficulty));
   const period = () => (2 * Math.PI) / (1000 * rng.range(...INTRUDERS.periodS));
   const rise = rng.range(...INTRUDERS.riseMm);
   return {
@@ -83,7 +96,7 @@ function draw(rng: Rng, kind: IntruderKind, placenta: Placenta, difficulty: numb
     drift: {
       x: reach * rng.range(...INTRUDERS.driftMm),
       y: reach * rng.range(...INTRUDERS.driftMm),
-      z: kind === 'membrane' ? rise : Math.min(rise, low - INTRUDERS.axes[kind].z - 1),
+      z: INTRUDERS.sheet[kind] ? rise : Math.min(rise, low - INTRUDERS.axes[kind].z - 1),
     },
     speed: { x: period(), y: period(), z: period() },
     phase: { x: rng.range(0, 2 * Math.PI), y: rng.range(0, 2 * Math.PI), z: rng.range(0, 2 * Math.PI) },
@@ -94,14 +107,23 @@ function draw(rng: Rng, kind: IntruderKind, placenta: Placenta, difficulty: numb
   };
 }
 
-/** The things drifting in a launch's cavity: none in navigation and in the easier laser cases. */
-export function generateIntruders(seed: number, placenta: Placenta, params: Pick<CaseParams, 'task' | 'difficulty'>): Intruder[] {
-  if (params.task === 'navigation' || params.difficulty < INTRUDERS.fromDifficulty) return [];
-  // A stream of its own, so that the placenta and the trocar of every launch stay as they were.
+/** The things drifting in a launch's cavity: none in navigation, none in the easier laser cases but a complication's. */
+export function generateIntruders(seed: number, placenta: Placenta, params: Pick<CaseParams, 'task' | 'difficulty' | 'complication'>): Intruder[] {
+  if (params.task === 'navigation') return [];
+  // Streams of their own, so that the placenta and the trocar of every launch, and the ordinary intruders of a case
+  // given a complication, stay as they were.
   const rng = createRng((seed ^ 0x5bd1e995) >>> 0);
-  const kinds: IntruderKind[] = params.difficulty >= INTRUDERS.limbFromDifficulty ? ['cord', 'membrane', 'limb'] : ['cord', 'membrane'];
-  return kinds.map((kind) => draw(rng, kind, placenta, params.difficulty));
+  const kinds: IntruderKind[] =
+    params.difficulty < INTRUDERS.fromDifficulty ? [] : params.difficulty >= INTRUDERS.limbFromDifficulty ? ['cord', 'membrane', 'limb'] : ['cord', 'membrane'];
+  const extra = createRng((seed ^ 0x27d4eb2f) >>> 0);
+  return [
+    ...kinds.map((kind) => draw(rng, kind, placenta, params.difficulty)),
+    ...complicationIntruders(params.complication).map((kind) => draw(extra, kind, placenta, params.difficulty)),
+  ];
 }
+
+/** Times the beam went into anything drifting in its way, whatever it was. */
+export const strikesOf = (strikes: Readonly<Record<IntruderKind, number>>): number => INTRUDER_KINDS.reduce((sum, kind) => sum + strikes[kind], 0);
 
 /** Where an intruder is at `t` (ms of simulation time). */
 export function intruderAt(i: Intruder, t: number): IntruderPose {

@@ -1,6 +1,8 @@
 // What the attempt achieved, measured as fetoscopic laser training scores the operation: anastomoses found,
 // typed, sealed and in which order, the Solomon line, energy on healthy tissue, technique, contacts, time, path.
+import { complicationManaged, type Complication } from './complications.ts';
 import { entryPoints, reachShare } from './entry.ts';
+import { strikesOf } from './intruders.ts';
 import { polylineLength, type Vec2 } from './geometry.ts';
 import { LINE_ALLOWANCE_J_PER_MM, lineCoverage } from './line.ts';
 import { shortestRoute } from './navigation.ts';
@@ -69,9 +71,12 @@ export interface SimMetrics {
    */
   routeMm: number;
   routeMs: number;
-  /** Times the beam went into the cord, a limb or the membrane's fold drifting in its way (intruders.ts), and the joules it put there. */
+  /** Times the beam went into the cord, a limb, the donor or a sheet of membrane drifting in its way (intruders.ts), and the joules it put there. */
   strikes: number;
   struckEnergyJ: number;
+  /** The case's complication (complications.ts) and whether the learner did what it asks; both null without one. */
+  complication: Complication | null;
+  complicationManaged: boolean | null;
   /** Share of the equator surveyed in the final review (review.ts), 0-1; 0 when the learner finished without one. */
   reviewSurveyed: number;
   /** Share of the work done when the review began (work.ts), 0-1; 0 without a review. */
@@ -165,8 +170,10 @@ export function computeMetrics(state: SimState): SimMetrics {
     entryReach: reachShare(state.trocar, state.scope ?? 'straight', entryPoints(params.task, placenta, targets)),
     routeMm: route?.lengthMm ?? 0,
     routeMs: route?.timeMs ?? 0,
-    strikes: state.strikes.cord + state.strikes.limb + state.strikes.membrane,
+    strikes: strikesOf(state.strikes),
     struckEnergyJ: e.struck,
+    complication: params.complication ?? null,
+    complicationManaged: complicationManaged(state),
     reviewSurveyed: state.reviewAt === null ? 0 : surveyedShare(state.surveyed),
     reviewWork: state.reviewWork,
   };

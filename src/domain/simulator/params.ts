@@ -1,4 +1,5 @@
 // What an administrator sets per case, and what a module's task is: the simulator reads nothing else about a case.
+import { COMPLICATIONS, type Complication } from './complications.ts';
 
 /** The exercise a case sets: the seeded courses give one per module. */
 export const TASKS = ['navigation', 'selective', 'solomon'] as const;
@@ -30,6 +31,8 @@ export interface CaseParams {
   scopes: ScopeOffer;
   /** Targets to reach (navigation task). */
   targets: number;
+  /** A complication the learner must manage (complications.ts): selective and Solomon cases only; absent, none. */
+  complication?: Complication;
 }
 
 /** The bounds an editor and the server enforce. */
@@ -73,14 +76,16 @@ export function normalizeCaseParams(raw: unknown, fallback: CaseParams): CasePar
     return clamp(integer ? Math.round(v) : v, PARAM_BOUNDS[key]);
   };
   const pick = <T extends string>(key: string, allowed: readonly T[], dflt: T): T => (allowed.includes(r[key] as T) ? (r[key] as T) : dflt);
+  const task = pick('task', TASKS, fallback.task);
   return {
-    task: pick('task', TASKS, fallback.task),
+    task,
     difficulty: num('difficulty', true),
     placenta: pick('placenta', PLACENTA_SITES, fallback.placenta),
     anastomoses: num('anastomoses', true),
     smallestMm: num('smallestMm', false),
     scopes: pick('scopes', SCOPE_OFFERS, fallback.scopes),
     targets: num('targets', true),
+    ...(task !== 'navigation' && COMPLICATIONS.includes(r['complication'] as Complication) ? { complication: r['complication'] as Complication } : {}),
   };
 }
 

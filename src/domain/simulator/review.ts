@@ -99,8 +99,9 @@ export function prognosisOf(s: SimState): Prognosis | null {
     level(s.contacts, REVIEW.ruptureContacts),
     level(s.energy.offPlate, REVIEW.ruptureOffPlateJ),
     minutes > REVIEW.ruptureMinutes ? 'moderate' : 'low',
-    // The beam through the fold of membrane drifting in its way (intruders.ts) makes a hole in it: a septostomy.
-    s.strikes.membrane > 0 ? 'high' : 'low',
+    // The beam through a fold or a loose sheet of membrane in its way (intruders.ts) makes a hole in it: a
+    // septostomy. A membrane already separated from the chorion is itself a risk of early rupture.
+    s.strikes.membrane + s.strikes.amnion > 0 ? 'high' : s.scenario.params.complication === 'separation' ? 'moderate' : 'low',
   ] as const;
   return {
     reviewed: s.reviewAt !== null,

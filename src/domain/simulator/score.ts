@@ -137,6 +137,10 @@ export const SCORING = {
    *   (intruders.ts): a burnt cord or fetus, or a hole in the membrane (septostomy), is the harm the operation
    *   must never do, so the first strike sets 60, below the pass mark, and three or more 40. A careful surgeon
    *   sees the thing come into the view and lifts the pedal (the scripted ones do, a reaction ahead).
+   * - complication: a case given a complication (complications.ts) asks one thing of the learner, and one failure
+   *   to do it sets 60, below the pass mark: firing through the blood of an entry bleed before it was exchanged
+   *   or had cleared, firing through the loose amnion of a separation, firing at the donor swimming by. The last
+   *   two are strikes as well (the fetus gate); the complication's gate names what the case was there to teach.
    * - residual: anastomoses left open at the end, by spot or line, beyond one in four (rounded down): a residual
    *   anastomosis is what brings twin-twin transfusion back, or TAPS (Slaghekke et al. 2014), whatever else was
    *   done well.
@@ -150,6 +154,7 @@ export const SCORING = {
     sequence: { free: 0, limit: 3, floor: 40, start: 65, tolerance: GATE_TOLERANCE.sequence },
     residual: { free: 0, limit: 3, floor: 40, start: 65, tolerance: GATE_TOLERANCE.residual },
     fetus: { free: 0, limit: 3, floor: 40, start: 60 },
+    complication: { free: 0, limit: 2, floor: 60, start: 60 },
   } satisfies Record<string, GateRange>,
 } as const;
 
@@ -283,6 +288,7 @@ function ceilings(m: SimMetrics, weights: Partial<Record<ComponentId, number>>):
   ];
   if (m.energyTotalJ > 0) gates.push({ id: 'offWindow', ceiling: ceilingOf(1 - m.techniqueShare, g.offWindow) });
   gates.push({ id: 'fetus', ceiling: ceilingOf(m.strikes, g.fetus) });
+  if (m.complication) gates.push({ id: 'complication', ceiling: ceilingOf(m.complicationManaged === false ? 1 : 0, g.complication) });
   const total = m.anastomosesTotal;
   if (weights.identification !== undefined && total > 0) {
     gates.push({ id: 'unidentified', ceiling: ceilingOf(1 - unit(identified(m) / total), g.unidentified) });

@@ -1,6 +1,8 @@
 // The reducer: the browser drives it in real time, the server replays the log through it. Time runs in fixed
 // 4 ms ticks at absolute multiples of TICK_MS, so advancing frame by frame or in one jump gives the same bits.
+import { COMPLICATION, complicationBleed } from './complications.ts';
 import { distance } from './geometry.ts';
+import { INTRUDERS } from './intruders.ts';
 import { normalizeEvent, MAX_SESSION_MS, type SimEvent } from './events.ts';
 import { inSight, obstruction } from './sight.ts';
 import { inWorkingRange, LASER, sealThreshold, spotRadius } from './laser.ts';
@@ -11,7 +13,7 @@ import { startReview, surveyAim } from './review.ts';
 import type { Scenario } from './scenario.ts';
 import { initialPose, NO_CONTROLS, SCOPE, stepPose, viewOf } from './scope.ts';
 import { cloneState, createSimulation, type SimState } from './state.ts';
-import { bleed, entryBleed, exchanging, sampleTurbidity, startExchange, transmission, TURBIDITY } from './turbidity.ts';
+import { bleed, entryBleed, exchanging, sampleTurbidity, startExchange, transmission, turbidityAt, TURBIDITY } from './turbidity.ts';
 import { cellsAcross, cellsWithin, TISSUE, type TissueMap } from './tissue.ts';
 
 /** Length of one tick: 250 steps a second, smooth at any frame rate and cheap to replay. */
@@ -62,13 +64,14 @@ function burn(s: SimState): void {
   const energy = (LASER.powerW * TICK_MS) / 1000;
   s.firingMs += TICK_MS;
   s.energy.total += energy;
+  if (turbidityAt(s, s.t) > COMPLICATION.blindAbove) s.energy.blind += energy;
   const struck = obstruction(s);
   if (struck) {
-    // Into the cord, the limb or the membrane: none of it reaches the plate. A cord or a limb struck bleeds.
+    // Into a cord, a limb, the donor or a sheet of membrane: none of it reaches the plate. All but a sheet bleed.
     s.energy.struck += energy;
     if (!s.striking) {
       s.strikes[struck.kind] += 1;
-      if (struck.kind !== 'membrane') bleed(s, TURBIDITY.contactRise);
+      if (!INTRUDERS.sheet[struck.kind]) bleed(s, TURBIDITY.contactRise);
     }
     s.striking = true;
     return;
@@ -237,7 +240,7 @@ function applyInPlace(s: SimState, raw: unknown): void {
     const offer = s.scenario.params.scopes;
     s.scope = offer === 'both' ? event.scope : offer;
     s.openedAt = s.t;
-    bleed(s, entryBleed(s.scenario.seed));
+    bleed(s, entryBleed(s.scenario.seed) + complicationBleed(s.scenario.params.complication, s.scenario.seed));
     refreshView(s);
     holdTargets(s, s.t);
     s.log.push({ ...event, scope: s.scope });

@@ -35,6 +35,8 @@ export interface EnergyLedger {
   offPlate: number;
   /** Fired into the cord, a limb or the membrane's fold drifting between the tip and the plate (intruders.ts). */
   struck: number;
+  /** Fired while the fluid was too turbid to see through (complications.ts): what an entry bleed asks not to do. */
+  blind: number;
   /** Delivered at a working distance and angle. */
   good: number;
   /** Sums weighted by energy, for the mean firing distance and incidence. */
@@ -162,7 +164,20 @@ export function createSimulation(scenario: Scenario): SimState {
     laserArmedMs: 0,
     firingMs: 0,
     fluence: new Float64Array(scenario.tissue.cls.length),
-    energy: { total: 0, anastomosis: 0, equator: 0, corridor: 0, vessel: 0, tissue: 0, offPlate: 0, struck: 0, good: 0, distanceWeighted: 0, cosWeighted: 0 },
+    energy: {
+      total: 0,
+      anastomosis: 0,
+      equator: 0,
+      corridor: 0,
+      vessel: 0,
+      tissue: 0,
+      offPlate: 0,
+      struck: 0,
+      blind: 0,
+      good: 0,
+      distanceWeighted: 0,
+      cosWeighted: 0,
+    },
     spots: [],
     sealed: [],
     lineSealed: [],
@@ -170,7 +185,7 @@ export function createSimulation(scenario: Scenario): SimState {
     pendingMark: null,
     contacts: 0,
     inContact: false,
-    strikes: { cord: 0, limb: 0, membrane: 0 },
+    strikes: { cord: 0, limb: 0, membrane: 0, amnion: 0, donor: 0 },
     striking: false,
     lastContactAt: null,
     blood: { level: 0, at: 0 },

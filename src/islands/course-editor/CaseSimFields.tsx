@@ -6,6 +6,7 @@ import { isBrowserTask, simulatorOf, taskOfCase } from '../../domain/simulators.
 import { caseParams, resetCaseParams, setCaseParam } from '../../stores/courses/editor.ts';
 import { fill } from '../../i18n/fill.ts';
 import type { Sections } from '../../i18n/index.ts';
+import CaseComplicationField from './CaseComplicationField.tsx';
 import CaseParamField from './CaseParamField.tsx';
 import CaseTaskField from './CaseTaskField.tsx';
 
@@ -113,6 +114,9 @@ export default function CaseSimFields({ moduleIndex, index, item, locale, id, hi
           steps(PARAM_BOUNDS.smallestMm, 0.1).map((v) => [v, fill(strings['course.sim.mm'], { v: decimal.format(v) })] as const),
         )}
         {field('targets', 'course.sim.targets', numbers(PARAM_BOUNDS.targets))}
+        {params.task !== 'navigation' && (
+          <CaseComplicationField id={id} moduleIndex={moduleIndex} index={index} complication={params.complication} strings={strings} />
+        )}
       </div>
     </fieldset>
   );

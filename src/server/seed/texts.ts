@@ -182,6 +182,38 @@ export const COURSE_TEXTS: Record<string, SeedCourseText> = {
           ],
         ],
       ],
+      [
+        ['Complications', 'Complicaciones', 'Complications', 'المضاعفات', 'Complicações', '并发症', 'Осложнения'],
+        [
+          [
+            'Entry bleed: clear the view before firing',
+            'Sangrado de entrada: despejar la visión antes de disparar',
+            'Saignement à l’entrée : dégager la vue avant de tirer',
+            'نزف عند الدخول: صفِّ الرؤية قبل الإطلاق',
+            'Sangramento de entrada: limpar a visão antes de disparar',
+            '穿刺入口出血：激光前先恢复视野',
+            'Кровотечение при входе: очистить обзор перед выстрелом',
+          ],
+          [
+            'Membrane separation: work round the loose amnion',
+            'Separación de membranas: trabajar rodeando el amnios suelto',
+            'Décollement des membranes : travailler autour de l’amnios libre',
+            'انفصال الأغشية: العمل حول السلى السائب',
+            'Separação de membranas: trabalhar em volta do âmnio solto',
+            '绒毛膜羊膜分离：绕开游离羊膜操作',
+            'Отслойка оболочек: работа в обход свободного амниона',
+          ],
+          [
+            'Moving donor: hold fire while the donor passes',
+            'Donante en movimiento: contener el disparo mientras pasa',
+            'Donneur en mouvement : suspendre le tir pendant son passage',
+            'جنين مانح متحرك: أوقف الإطلاق حتى يمر',
+            'Doador em movimento: suspender o disparo enquanto passa',
+            '供血儿移动：供血儿经过时暂停激光',
+            'Подвижный донор: не стрелять, пока донор проплывает',
+          ],
+        ],
+      ],
     ],
   },
   bronchoscopy: {

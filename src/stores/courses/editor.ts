@@ -7,6 +7,7 @@ import { allClear } from '../../domain/publishing.ts';
 import type { CaseItem, Module } from '../../api/courses.ts';
 import { newCase, newModule, type CourseStatus } from '../../domain/defaults.ts';
 import type { ContentLocale, TitleText, Translations, TranslatedLocale } from '../../domain/localize.ts';
+import type { Complication } from '../../domain/simulator/complications.ts';
 import { paramsOfCase, type CaseParams } from '../../domain/simulator/params.ts';
 import { isBrowserTask, type CaseTask } from '../../domain/simulators.ts';
 import { errorKey, type ErrorKey } from '../error-messages.ts';
@@ -158,10 +159,23 @@ export function setCaseParam<K extends keyof CaseParams>(i: number, j: number, k
   editModule(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? { ...c, sim: { ...caseParams(c, i, j), [key]: value } } : c)) }));
 }
 
-/** The case's task: a laser task keeps (or starts) its parameters; a desktop procedure has none. */
+/** The case's complication (complications.ts); null: none. */
+export function setCaseComplication(i: number, j: number, complication: Complication | null): void {
+  const withComplication = (c: CaseItem): CaseItem => {
+    const { complication: _old, ...sim } = caseParams(c, i, j);
+    return { ...c, sim: complication ? { ...sim, complication } : sim };
+  };
+  editModule(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? withComplication(c) : c)) }));
+}
+
+/** The case's task: a laser task keeps (or starts) its parameters, but a navigation drill no complication; a desktop procedure has none. */
 export function setCaseTask(i: number, j: number, task: CaseTask): void {
+  const laser = (sim: CaseParams, to: CaseParams['task']): CaseParams => {
+    const { complication, ...rest } = sim;
+    return to === 'navigation' || !complication ? { ...rest, task: to } : { ...rest, task: to, complication };
+  };
   const withTask = ({ sim: _sim, task: _task, ...rest }: CaseItem): CaseItem =>
-    isBrowserTask(task) ? { ...rest, sim: { ...(_sim ?? paramsOfCase(undefined, i + 1, j + 1)), task } } : { ...rest, task };
+    isBrowserTask(task) ? { ...rest, sim: laser(_sim ?? paramsOfCase(undefined, i + 1, j + 1), task) } : { ...rest, task };
   editModule(i, (l) => ({ ...l, cases: l.cases.map((c, k) => (k === j ? withTask(c) : c)) }));
 }
 

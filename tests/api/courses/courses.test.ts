@@ -272,6 +272,17 @@ describe('simulator parameters of a case', () => {
     expect(saved.levels[0]!.cases[1]).toEqual({ id: expect.any(String), title: 'Defaults', bubbles: [] });
   });
 
+  it("keeps a case's complication through PUT and GET, and drops it when sent without", async () => {
+    for (const complication of ['entry-bleed', 'separation', 'moving-donor']) {
+      const res = await reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: withSim({ ...sim, complication }) }));
+      expect(res.status).toBe(200);
+      const saved = (await reply(as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: {} }))).json;
+      expect(saved.levels[0]!.cases[0]!.sim).toEqual({ ...sim, complication });
+    }
+    await reply(as('admin').courses[':id'].$put({ param: { id: 'bronchoscopy' }, json: withSim(sim) }));
+    expect((await reply(as(null).courses[':id'].$get({ param: { id: 'bronchoscopy' }, query: {} }))).json.levels[0]!.cases[0]!.sim).toEqual(sim);
+  });
+
   it('accepts the bounds themselves', async () => {
     for (const edge of [
       { difficulty: 1, anastomoses: 1, smallestMm: 0.4, targets: 2 },
@@ -286,7 +297,9 @@ describe('simulator parameters of a case', () => {
   it('serves the seeded fetoscopy course with a task per module', async () => {
     const course = (await reply(as(null).courses[':id'].$get({ param: { id: 'fetoscopy-simulator' }, query: {} }))).json;
     const tasks = course.levels.map((l: { cases: Array<{ sim?: { task: string } }> }) => [...new Set(l.cases.map((c) => c.sim?.task))]);
-    expect(tasks).toEqual([['navigation'], ['selective'], ['solomon']]);
+    expect(tasks).toEqual([['navigation'], ['selective'], ['solomon'], ['selective', 'solomon']]);
+    // The last module gives one case of each complication.
+    expect(course.levels[3]!.cases.map((c: { sim?: { complication?: string } }) => c.sim?.complication)).toEqual(['entry-bleed', 'separation', 'moving-donor']);
   });
 
   it.each([
@@ -303,6 +316,8 @@ describe('simulator parameters of a case', () => {
     ['an unknown task', { task: 'suturing' }],
     ['an unknown placenta site', { placenta: 'lateral' }],
     ['an unknown scope offer', { scopes: 'flexible' }],
+    ['an unknown complication', { complication: 'stuck-twin' }],
+    ['a complication on a navigation drill', { task: 'navigation', complication: 'entry-bleed' }],
     ['a string difficulty', { difficulty: '3' }],
     ['a missing field', { targets: undefined }],
     ['an unknown field', { seed: 42 }],

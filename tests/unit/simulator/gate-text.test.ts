@@ -41,6 +41,8 @@ const metrics = (over: Partial<SimMetrics>): SimMetrics => ({
   routeMs: 0,
   reviewSurveyed: 1,
   reviewWork: 1,
+  complication: null,
+  complicationManaged: null,
   strikes: 0,
   struckEnergyJ: 0,
   ...over,
@@ -96,6 +98,22 @@ describe('why a score was capped, as the result screen and the history say it', 
     expect(notes.map((n) => [n.id, n.ceiling])).toEqual([['fetus', 50]]);
     expect(en(notes[0]!.key as SimKey, notes[0]!.vars)).toMatch(/^Times the beam went into the fetus, a cord or the membrane drifting in its way: 2\. /);
     expect(cappedHeadline(notes, en, 'en')).toBe('Score capped at 50: the laser was fired at the fetus, a cord or the membrane.');
+  });
+
+  it('says what the case’s complication asked that was not done, in every language', () => {
+    const m = metrics({ complication: 'entry-bleed', complicationManaged: false });
+    const notes = gateNotes(scoreAttempt(m).gates, m, 'en');
+    expect(notes.map((n) => [n.id, n.ceiling, n.key])).toEqual([['complication', 60, 'sim.debrief.why.complication.entry-bleed']]);
+    expect(en(notes[0]!.key as SimKey, notes[0]!.vars)).toMatch(/^The laser was fired through the blood of the entry bleed/);
+    expect(cappedHeadline(notes, en, 'en')).toBe('Score capped at 60: the case’s complication was not managed.');
+    for (const complication of ['separation', 'moving-donor'] as const) {
+      const other = metrics({ complication, complicationManaged: false });
+      expect(gateNotes(scoreAttempt(other).gates, other, 'en').map((n) => n.key)).toEqual([`sim.debrief.why.complication.${complication}`]);
+    }
+    for (const { code: locale } of LOCALES) {
+      const t = translator(sections(locale, 'sim'));
+      expect(t(notes[0]!.key as SimKey, notes[0]!.vars)).not.toBe(notes[0]!.key);
+    }
   });
 
   it('says how much energy fell on healthy tissue, in whole joules', () => {

@@ -80,7 +80,7 @@ describe('things in the way', () => {
     const fluence = sim.state.fluence.slice();
     const blood = sim.state.blood.level;
     fire(sim, 100);
-    expect(sim.state.strikes).toEqual({ cord: 1, limb: 0, membrane: 0 });
+    expect(sim.state.strikes).toEqual({ cord: 1, limb: 0, membrane: 0, amnion: 0, donor: 0 });
     expect(sim.state.energy.struck).toBeGreaterThan(2.9);
     expect(sim.state.fluence).toEqual(fluence);
     expect(sim.state.blood.level).toBeGreaterThan(blood);

@@ -43,6 +43,8 @@ const metrics = (over: Partial<SimMetrics>): SimMetrics => ({
   routeMs: 0,
   reviewSurveyed: 0,
   reviewWork: 0,
+  complication: null,
+  complicationManaged: null,
   strikes: 0,
   struckEnergyJ: 0,
   ...over,
@@ -134,6 +136,21 @@ describe('gates: safety and identification cap the score however complete', () =
   it('keeps any shot into the fetus, a cord or the membrane below the pass mark: 60 at the first, 40 from the third', () => {
     expect(scoreAttempt(complete({ strikes: 1 }))).toMatchObject({ score: 60, gates: [{ id: 'fetus', ceiling: 60 }] });
     expect(scoreAttempt(complete({ strikes: 3 }))).toMatchObject({ score: 40, gates: [{ id: 'fetus', ceiling: 40 }] });
+  });
+
+  it('keeps a complication the learner did not manage below the pass mark, and asks nothing of one managed or of a case without one', () => {
+    expect(scoreAttempt(complete({ complication: 'entry-bleed', complicationManaged: false }))).toMatchObject({
+      score: 60,
+      gates: [{ id: 'complication', ceiling: 60 }],
+    });
+    expect(scoreAttempt(complete({ complication: 'entry-bleed', complicationManaged: true }))).toMatchObject({ score: 100, gates: [] });
+    // Fired into the donor as it swam by: a strike, and the case's complication not managed.
+    expect(
+      scoreAttempt(complete({ complication: 'moving-donor', complicationManaged: false, strikes: 1 }))
+        .gates.map((g) => g.id)
+        .sort(),
+    ).toEqual(['complication', 'fetus']);
+    expect(scoreAttempt(complete({ complicationManaged: false }))).toMatchObject({ score: 100, gates: [] });
   });
 
   it('keeps heavy collateral (150 J and more) below the pass mark', () => {
