@@ -19,7 +19,6 @@ for (const lang of ['en', 'ar'] as const) {
   }, testInfo) => {
     test.setTimeout(240_000);
     const t = DICTIONARIES[lang];
-    await page.setViewportSize({ width: 390, height: 844 });
     const who = await subscriber(request);
     const res = await request.post('/api/launch', { data: { course: COURSE, level: 4, case: 1 }, headers: who.headers });
     expect(res.status()).toBe(201);
@@ -27,6 +26,7 @@ for (const lang of ['en', 'ar'] as const) {
     const s = tokenScenario(token);
     expect(s.params.complication).toBe('entry-bleed');
     await login(page, who);
+    await page.setViewportSize({ width: 390, height: 844 });
     await installClock(page);
     await page.goto(`${prefix(lang)}/simulator?${new URLSearchParams({ userid: who.uid, course: COURSE, level: '4', case: '1', lan: lang, token })}`);
 
