@@ -39,7 +39,7 @@ export { entryBleed, exchanging, laserStatus, TRACE_EVERY_MS, TURBIDITY, turbidi
 export { defocus, fogAt, OPTICS, wiping } from './optics.ts';
 export type { Intruder, IntruderKind } from './intruders.ts';
 export { INTRUDERS, intruderAt, strikesOf } from './intruders.ts';
-export { COMPLICATION, COMPLICATIONS, complicationManaged, type Complication } from './complications.ts';
+export { COMPLICATION, type Complication } from './complications.ts';
 export { inSight, obstruction } from './sight.ts';
 export type { Prognosis, RiskId, RiskLevel } from './review.ts';
 export { prognosisOf, REVIEW, RISKS } from './review.ts';
