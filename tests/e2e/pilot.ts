@@ -15,8 +15,10 @@ import {
   paramsOfCase,
   SCOPE,
   seedFor,
+  SEQUENCE_RANK,
   stepPose,
   TARGET,
+  turbidityAt,
   viewOf,
   type AnastomosisKind,
   type Controls,
@@ -320,4 +322,26 @@ export async function playOnBeat(page: Page, pilot: Pilot, d: Dict): Promise<voi
   await expect(page.getByRole('heading', { name: d['sim.result.title'] })).toBeFocused();
   await expect(page.locator('#sim-verdict-margin')).toHaveText(d['sim.outcome.flagged']);
   await expect(page.locator('#sim-verdict-flags li')).toHaveText([d['sim.flag.regular']]);
+}
+
+/** X: an amnio-exchange, its toast, and the 20 s it takes, after which the fluid is clear. */
+export async function exchangeFluid(page: Page, pilot: Pilot, d: Dict): Promise<void> {
+  await pilot.exchange();
+  await pilot.wait(120);
+  await expect(page.locator('#sim-toast')).toHaveText(d['sim.exchange.started']);
+  await pilot.wait(20_500);
+  expect(turbidityAt(pilot.state, pilot.state.t)).toBe(0);
+}
+
+/** The first anastomosis of the sequence marked with its kind and fired at in bursts until it is sealed. */
+export async function sealFirstInSequence(pilot: Pilot, s: Scenario): Promise<void> {
+  const a = [...s.placenta.anastomoses].sort((x, y) => SEQUENCE_RANK[x.kind] - SEQUENCE_RANK[y.kind])[0]!;
+  await pilot.aimAt(a.position, 12, 0.7);
+  await pilot.mark(a.kind);
+  await pilot.toggleLaser();
+  for (let burst = 0; burst < 40 && !pilot.state.sealed.includes(a.id); burst += 1) {
+    await pilot.fire(250);
+    if (burst % 8 === 7) await pilot.aimAt(a.position, 12, 0.7);
+  }
+  expect(pilot.state.sealed).toContain(a.id);
 }

@@ -1,8 +1,8 @@
 import type { CDPSession, Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { axe, login, subscriber } from './helpers.ts';
-import { createPilot, installClock, tokenScenario } from './pilot.ts';
-import { prognosisOf, RISKS, SEQUENCE_RANK, turbidityAt } from '../../src/domain/simulator/index.ts';
+import { createPilot, exchangeFluid, installClock, sealFirstInSequence, tokenScenario } from './pilot.ts';
+import { prognosisOf, RISKS, turbidityAt } from '../../src/domain/simulator/index.ts';
 import { DICTIONARIES } from '../../src/i18n/index.ts';
 
 // Blood in the fluid as an operation goes (issue 45): the learner plunges onto the plate, the fluid turns red and
@@ -47,22 +47,9 @@ for (const lang of ['en', 'ar'] as const) {
     expect(turbidityAt(pilot.state, pilot.state.t)).toBeGreaterThan(0.3);
     await page.locator('#sim-scope').screenshot({ path: testInfo.outputPath(`blood-${lang}.png`) });
 
-    await pilot.exchange();
-    await pilot.wait(120);
-    await expect(page.locator('#sim-toast')).toHaveText(t['sim.exchange.started']);
-    await pilot.wait(20_500);
-    expect(turbidityAt(pilot.state, pilot.state.t)).toBe(0);
-
+    await exchangeFluid(page, pilot, t);
     // In clear fluid the first anastomosis of the sequence is marked and sealed.
-    const a = [...s.placenta.anastomoses].sort((x, y) => SEQUENCE_RANK[x.kind] - SEQUENCE_RANK[y.kind])[0]!;
-    await pilot.aimAt(a.position, 12, 0.7);
-    await pilot.mark(a.kind);
-    await pilot.toggleLaser();
-    for (let burst = 0; burst < 40 && !pilot.state.sealed.includes(a.id); burst += 1) {
-      await pilot.fire(250);
-      if (burst % 8 === 7) await pilot.aimAt(a.position, 12, 0.7);
-    }
-    expect(pilot.state.sealed).toContain(a.id);
+    await sealFirstInSequence(pilot, s);
     await page.locator('#sim-scope').screenshot({ path: testInfo.outputPath(`cleared-${lang}.png`) });
 
     await pilot.finish(t['sim.finish'], true);

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { axe, expectFitsWidth, login, subscriber } from './helpers.ts';
-import { createPilot, installClock, tokenScenario } from './pilot.ts';
-import { COMPLICATION, SEQUENCE_RANK, turbidityAt } from '../../src/domain/simulator/index.ts';
+import { createPilot, exchangeFluid, installClock, sealFirstInSequence, tokenScenario } from './pilot.ts';
+import { COMPLICATION, turbidityAt } from '../../src/domain/simulator/index.ts';
 import { DICTIONARIES } from '../../src/i18n/index.ts';
 
 // Complications as cases (issue 45): the seeded course's last module gives one case of each. In the entry bleed
@@ -43,21 +43,8 @@ for (const lang of ['en', 'ar'] as const) {
     await pilot.open('straight');
     expect(turbidityAt(pilot.state, pilot.state.t)).toBeGreaterThan(COMPLICATION.blindAbove);
     await page.locator('#sim-scope').screenshot({ path: testInfo.outputPath(`bleed-${lang}.png`) });
-    await pilot.exchange();
-    await pilot.wait(120);
-    await expect(page.locator('#sim-toast')).toHaveText(t['sim.exchange.started']);
-    await pilot.wait(20_500);
-    expect(turbidityAt(pilot.state, pilot.state.t)).toBe(0);
-
-    const a = [...s.placenta.anastomoses].sort((x, y) => SEQUENCE_RANK[x.kind] - SEQUENCE_RANK[y.kind])[0]!;
-    await pilot.aimAt(a.position, 12, 0.7);
-    await pilot.mark(a.kind);
-    await pilot.toggleLaser();
-    for (let burst = 0; burst < 40 && !pilot.state.sealed.includes(a.id); burst += 1) {
-      await pilot.fire(250);
-      if (burst % 8 === 7) await pilot.aimAt(a.position, 12, 0.7);
-    }
-    expect(pilot.state.sealed).toContain(a.id);
+    await exchangeFluid(page, pilot, t);
+    await sealFirstInSequence(pilot, s);
     expect(pilot.state.energy.blind).toBe(0);
     await pilot.finish(t['sim.finish'], true);
     await expect(page.locator('#sim-save')).toHaveText(t['sim.result.saved']);
