@@ -4,7 +4,8 @@
 // into it instead of the plate (a safety gate, "fired at the fetus"), and what lies behind it cannot be seen, marked
 // or surveyed until it has drifted on or the scope is moved round it (a fold floating above the working distance is
 // passed under by advancing the scope). A case's complication adds its own (complications.ts): a loose sheet of
-// separated amnion floating low over the equator, or the donor swimming across it. Where each one is is a pure function of the simulation's time, so the page,
+// separated amnion floating low over the equator, or the donor swimming across it. Where each one is is a pure
+// function of the simulation's time, so the page,
 // the replay and the scripted players agree without carrying it in the state.
 import { complicationIntruders } from './complications.ts';
 import type { CaseParams } from './params.ts';
